@@ -1,0 +1,104 @@
+"""Diagnostics: the one value every check, build and run reports.
+
+A :class:`Rule` is declared once, in the rules module of its area
+(``coursekit/<area>/rules.py``); code reports a finding with ``RULE.at(...)``,
+which fills in the stable code and default severity.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+
+class Severity(enum.StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 2, "warning": 1, "info": 0}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding, located in a source file."""
+
+    rule: str
+    """Stable rule code, e.g. ``LES101``."""
+    severity: Severity
+    path: str
+    """Path of the file, relative to the course root where possible."""
+    line: int | None
+    """1-based line in ``path``; ``None`` when the finding concerns the whole file."""
+    message: str
+    hint: str | None = None
+    """What to do about it, when there is something obvious to do."""
+    cue: int | None = None
+    """Subtitle cue index (1-based position in the file), for subtitle findings."""
+    column: int | None = None
+    fingerprint: str | None = None
+    """Identity that survives renumbering and small edits; used by baselines.
+
+    When ``None``, the baseline falls back to rule, path and message."""
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.line or 0, self.column or 0, self.rule)
+
+    def with_severity(self, severity: Severity) -> Diagnostic:
+        return replace(self, severity=severity)
+
+    @property
+    def location(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return where
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A stable rule code with its default severity and a one-line summary."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    area: str = field(default="")
+
+    def at(
+        self,
+        path: str | Path,
+        line: int | None,
+        message: str,
+        *,
+        hint: str | None = None,
+        cue: int | None = None,
+        column: int | None = None,
+        fingerprint: str | None = None,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        return Diagnostic(
+            rule=self.code,
+            severity=severity or self.severity,
+            path=str(path),
+            line=line,
+            message=message,
+            hint=hint,
+            cue=cue,
+            column=column,
+            fingerprint=fingerprint,
+        )
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def sorted_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diagnostics, key=Diagnostic.sort_key)

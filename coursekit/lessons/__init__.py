@@ -1,0 +1,1 @@
+"""Lesson sources (the course MDX dialect): the model and its parser."""

@@ -1,0 +1,1 @@
+"""From the lesson model to Jupyter notebooks."""

@@ -1,0 +1,64 @@
+"""The ``coursekit`` metadata that built notebooks carry, read back by ``verify``.
+
+Notebook level, ``nb.metadata["coursekit"]``::
+
+    {"lesson": "content/en/chapter8/4.mdx", "language": "en", "framework": "pt",
+     "chapter": 8, "section": "4", "title": "...", "source_hash": "<sha256 of the .mdx>"}
+
+Cell level, ``cell.metadata["coursekit"]`` on every code cell made from a lesson
+code block (install and title cells have none)::
+
+    {"source": "content/en/chapter8/4.mdx:120",   # file:line of the opening fence
+     "expect_errors": [ExpectedError, ...],       # empty when the cell should run clean
+     "skip": "reason" | None,
+     "timeout": seconds | None,
+     "outputs": [DocumentedOutput, ...]}          # documented non-error outputs
+
+A cell with an ``expect_errors`` entry that applies to every device also has the
+standard ``raises-exception`` tag.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+NAMESPACE = "coursekit"
+RAISES_TAG = "raises-exception"
+
+
+class ExpectedError(TypedDict):
+    name: str
+    """Exception name as documented, qualified or not."""
+    message: str
+    """Message as documented (matching normalises it)."""
+    device: str | None
+    """``cpu`` or ``cuda`` when the expectation holds on that device only."""
+    origin: str
+    """``output`` (from a documented error output) or ``directive``."""
+    line: int
+    """Lesson line the expectation comes from."""
+
+
+class DocumentedOutput(TypedDict):
+    kind: str
+    """``result`` (a value or printed text)."""
+    text: str
+    line: int
+
+
+class CellMeta(TypedDict):
+    source: str
+    expect_errors: list[ExpectedError]
+    skip: str | None
+    timeout: float | None
+    outputs: list[DocumentedOutput]
+
+
+class NotebookMeta(TypedDict):
+    lesson: str
+    language: str
+    framework: str
+    chapter: int | None
+    section: str
+    title: str | None
+    source_hash: str

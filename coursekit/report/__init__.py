@@ -1,0 +1,26 @@
+"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations or JUnit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import IO
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.report.github import render_github
+from coursekit.report.json import render_json
+from coursekit.report.junit import render_junit
+from coursekit.report.text import render_text
+
+Renderer = Callable[[Sequence[Diagnostic], IO[str], str], None]
+
+FORMATS: dict[str, Renderer] = {
+    "text": render_text,
+    "json": render_json,
+    "github": render_github,
+    "junit": render_junit,
+}
+
+
+def render(diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str) -> None:
+    """Write ``diagnostics`` to ``out`` in format ``fmt``; ``title`` names the run."""
+    FORMATS[fmt](diagnostics, out, title)

@@ -1,0 +1,37 @@
+"""GitHub Actions workflow commands (``::error file=...,line=...::message``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO
+
+from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+
+_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(diag: Diagnostic) -> str:
+    props = [f"file={_escape_property(diag.path)}"]
+    if diag.line is not None:
+        props.append(f"line={diag.line}")
+    if diag.column is not None:
+        props.append(f"col={diag.column}")
+    props.append(f"title={_escape_property(diag.rule)}")
+    message = diag.message if diag.cue is None else f"cue {diag.cue}: {diag.message}"
+    if diag.hint:
+        message += f"\n{diag.hint}"
+    return f"::{_COMMAND[diag.severity]} {','.join(props)}::{_escape_data(message)}"
+
+
+def render_github(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
+    del title
+    for diag in sorted_diagnostics(diagnostics):
+        out.write(annotation(diag) + "\n")

@@ -1,0 +1,41 @@
+"""JSON report: a stable document with a summary and every diagnostic."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import IO, Any
+
+from coursekit.diagnostics import Diagnostic, sorted_diagnostics
+
+
+def as_dict(diag: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule": diag.rule,
+        "severity": diag.severity.value,
+        "path": diag.path,
+        "line": diag.line,
+        "column": diag.column,
+        "cue": diag.cue,
+        "message": diag.message,
+        "hint": diag.hint,
+        "fingerprint": diag.fingerprint,
+    }
+
+
+def render_json(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
+    counts = Counter(d.severity.value for d in diagnostics)
+    document = {
+        "tool": "coursekit",
+        "run": title,
+        "summary": {
+            "errors": counts.get("error", 0),
+            "warnings": counts.get("warning", 0),
+            "notes": counts.get("info", 0),
+            "files": len({d.path for d in diagnostics}),
+        },
+        "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
+    }
+    json.dump(document, out, ensure_ascii=False, indent=2)
+    out.write("\n")
