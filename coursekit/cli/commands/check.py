@@ -1,0 +1,1 @@
+"""``coursekit check``: lessons and subtitles together, or one of them."""
