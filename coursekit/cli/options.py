@@ -72,6 +72,7 @@ def finish(
     output: Path | None = None,
     baseline: Path | None = None,
     update_baseline: bool = False,
+    checked: Sequence[str] = (),
 ) -> int:
     """Apply the baseline, render the report and return the exit code."""
     if update_baseline:
@@ -88,9 +89,9 @@ def finish(
         diagnostics = new_findings(diagnostics, known)
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
-            render(diagnostics, fmt, handle, title)
+            render(diagnostics, fmt, handle, title, checked)
     else:
-        render(diagnostics, fmt, sys.stdout, title)
+        render(diagnostics, fmt, sys.stdout, title, checked)
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
 
 

@@ -11,7 +11,7 @@ from coursekit.report.json import render_json
 from coursekit.report.junit import render_junit
 from coursekit.report.text import render_text
 
-Renderer = Callable[[Sequence[Diagnostic], IO[str], str], None]
+Renderer = Callable[[Sequence[Diagnostic], IO[str], str, Sequence[str]], None]
 
 FORMATS: dict[str, Renderer] = {
     "text": render_text,
@@ -21,6 +21,16 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
-def render(diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str) -> None:
-    """Write ``diagnostics`` to ``out`` in format ``fmt``; ``title`` names the run."""
-    FORMATS[fmt](diagnostics, out, title)
+def render(
+    diagnostics: Sequence[Diagnostic],
+    fmt: str,
+    out: IO[str],
+    title: str,
+    checked: Sequence[str] = (),
+) -> None:
+    """Write ``diagnostics`` to ``out`` in format ``fmt``.
+
+    ``title`` names the run; ``checked`` lists the files looked at, so that
+    reporters that count passing files (JUnit) can show them.
+    """
+    FORMATS[fmt](diagnostics, out, title, checked)

@@ -31,7 +31,9 @@ def annotation(diag: Diagnostic) -> str:
     return f"::{_COMMAND[diag.severity]} {','.join(props)}::{_escape_data(message)}"
 
 
-def render_github(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
-    del title
+def render_github(
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+) -> None:
+    del title, checked
     for diag in sorted_diagnostics(diagnostics):
         out.write(annotation(diag) + "\n")

@@ -24,7 +24,9 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render_json(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
+def render_json(
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+) -> None:
     counts = Counter(d.severity.value for d in diagnostics)
     document = {
         "tool": "coursekit",

@@ -27,7 +27,9 @@ def summary_line(diagnostics: Sequence[Diagnostic]) -> str:
     return ", ".join(parts) + f" in {files} file{'s' * (files != 1)}"
 
 
-def render_text(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
+def render_text(
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+) -> None:
     console = Console(file=out, highlight=False, soft_wrap=True)
     ordered = sorted_diagnostics(diagnostics)
     for path, group in groupby(ordered, key=lambda d: d.path):

@@ -1,1 +1,96 @@
 """``coursekit check``: lessons and subtitles together, or one of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import click
+
+from coursekit.checks import CheckResult
+from coursekit.cli.options import (
+    finish,
+    guarded,
+    lang_option,
+    open_course,
+    report_options,
+    root_option,
+)
+from coursekit.config import Course
+from coursekit.languages import normalise
+
+Check = Callable[[Course, Sequence[str] | None], CheckResult]
+
+
+def lesson_checks(course: Course, languages: Sequence[str] | None) -> CheckResult:
+    """Lesson syntax and toctrees, then translation drift against the source."""
+    from coursekit.lessons.check import check_lesson_syntax
+    from coursekit.translations.check import check_translations
+
+    result = CheckResult()
+    result.extend(check_lesson_syntax(course, languages))
+    result.extend(check_translations(course, languages))
+    return result
+
+
+def subtitle_checks(course: Course, languages: Sequence[str] | None) -> CheckResult:
+    from coursekit.subtitles.check import check_subtitles
+
+    return check_subtitles(course, languages)
+
+
+def _run(
+    checks: Sequence[Check], title: str, root: Path, langs: tuple[str, ...], fmt: str,
+    output: Path | None, baseline: Path | None, update_baseline: bool,
+) -> int:
+    course = open_course(root)
+    languages = [normalise(lang) for lang in langs] or None
+    result = CheckResult()
+    for check in checks:
+        result.extend(check(course, languages))
+    return finish(
+        result.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
+        update_baseline=update_baseline, checked=result.checked,
+    )
+
+
+@click.group("check", invoke_without_command=True)
+@root_option
+@lang_option
+@report_options
+@click.pass_context
+def command(
+    ctx: click.Context, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
+    baseline: Path | None, update_baseline: bool,
+) -> None:
+    """Check lessons and subtitles (or one of them, as a subcommand)."""
+    if ctx.invoked_subcommand is None:
+        guarded(_run)(
+            (lesson_checks, subtitle_checks), "check", root, langs, fmt, output, baseline,
+            update_baseline,
+        )
+
+
+def _subcommand(name: str, check: Check, doc: str) -> click.Command:
+    @root_option
+    @lang_option
+    @report_options
+    def body(
+        root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
+        baseline: Path | None, update_baseline: bool,
+    ) -> None:
+        guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
+                      update_baseline)
+
+    body.__doc__ = doc
+    return click.command(name)(body)
+
+
+command.add_command(_subcommand(
+    "lessons", lesson_checks,
+    "Check lesson syntax, toctrees, and translations against the source language.",
+))
+command.add_command(_subcommand(
+    "subtitles", subtitle_checks,
+    "Check subtitle files: parsing, timing, readability and alignment with the source.",
+))
