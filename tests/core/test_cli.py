@@ -1,0 +1,40 @@
+"""The thin CLI: rule table, exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.rules import all_rules
+
+
+def test_rules_table_lists_every_code_once() -> None:
+    result = CliRunner().invoke(cli, ["rules", "--format", "json"])
+    assert result.exit_code == 0
+    codes = [r["code"] for r in json.loads(result.output)]
+    assert codes == sorted(set(codes))
+    assert codes == [r.code for r in all_rules()]
+    assert "CFG001" in codes
+
+
+def test_rule_codes_are_grouped_by_area() -> None:
+    for rule in all_rules():
+        assert rule.code[:3] in {"CFG", "LES", "NBK", "SUB", "TRN", "EXE"}, rule.code
+        assert rule.code[3:].isdigit() and len(rule.code) == 6, rule.code
+        assert rule.summary
+
+
+def test_bad_configuration_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text("colour = 3\n")
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "colour" in result.output
+
+
+def test_unknown_option_exits_2() -> None:
+    result = CliRunner().invoke(cli, ["build", "--no-such-option"])
+    assert result.exit_code == 2

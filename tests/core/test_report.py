@@ -1,0 +1,70 @@
+"""Reporters render the same diagnostics in four formats."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.report import FORMATS, render
+
+DIAGS = [
+    Diagnostic("SUB101", Severity.ERROR, "subtitles/fr/01_a.srt", 12, "overlap, by 0,4 s", cue=3),
+    Diagnostic("LES101", Severity.WARNING, "content/en/chapter1/1.mdx", 4, "fence `py:`",
+               hint="write ```py"),
+    Diagnostic("TRN201", Severity.ERROR, "content/fr/chapter1/1.mdx", None, "anchor: missing"),
+]
+
+
+def rendered(fmt: str, diags: list[Diagnostic] = DIAGS, checked: tuple[str, ...] = ()) -> str:
+    out = io.StringIO()
+    render(diags, fmt, out, "check", checked)
+    return out.getvalue()
+
+
+def test_text_groups_by_file_and_summarises() -> None:
+    text = rendered("text")
+    assert text.index("content/en/chapter1/1.mdx") < text.index("subtitles/fr/01_a.srt")
+    assert "12 cue 3: error SUB101 overlap, by 0,4 s" in text
+    assert "hint: write ```py" in text
+    assert text.rstrip().endswith("check: 2 errors, 1 warning in 3 files")
+
+
+def test_text_clean_run() -> None:
+    assert rendered("text", []).strip() == "check: clean"
+
+
+def test_json_document() -> None:
+    doc = json.loads(rendered("json"))
+    assert doc["summary"] == {"errors": 2, "warnings": 1, "notes": 0, "files": 3}
+    first = doc["diagnostics"][0]
+    assert first["path"] == "content/en/chapter1/1.mdx"
+    assert first["rule"] == "LES101"
+    assert first["hint"] == "write ```py"
+
+
+def test_github_annotations_escape_properties_and_data() -> None:
+    lines = rendered("github").splitlines()
+    assert lines[0].startswith("::warning file=content/en/chapter1/1.mdx,line=4,title=LES101::")
+    sub = next(line for line in lines if "SUB101" in line)
+    assert sub == "::error file=subtitles/fr/01_a.srt,line=12,title=SUB101::cue 3: overlap, by 0,4 s"
+    assert any("%0A" in line for line in lines)  # hint on its own line, escaped
+
+
+def test_junit_counts_failures_and_lists_clean_files() -> None:
+    xml = rendered("junit", checked=("subtitles/en/01_a.srt",))
+    root = ET.fromstring(xml.split("\n", 1)[1])
+    suites = {s.get("name"): s for s in root.iter("testsuite")}
+    assert suites["subtitles/fr/01_a.srt"].get("failures") == "1"
+    assert suites["content/en/chapter1/1.mdx"].get("failures") == "0"
+    clean = suites["subtitles/en/01_a.srt"]
+    assert [c.get("name") for c in clean.iter("testcase")] == ["clean"]
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_every_format_renders_unicode(fmt: str) -> None:
+    diag = Diagnostic("SUB120", Severity.WARNING, "subtitles/zh-CN/01.srt", 2, "太快了: 12 cps")
+    assert "太快了" in rendered(fmt, [diag])
