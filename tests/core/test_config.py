@@ -38,7 +38,7 @@ def test_coursekit_toml_wins_over_pyproject(tmp_path: Path) -> None:
                                   "colour = 3\n", "= broken"])
 def test_bad_configuration_names_the_file(tmp_path: Path, text: str) -> None:
     (tmp_path / "coursekit.toml").write_text(text)
-    with pytest.raises(ConfigError, match="coursekit.toml"):
+    with pytest.raises(ConfigError, match=r"coursekit\.toml"):
         load_config(tmp_path)
 
 

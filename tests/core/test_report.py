@@ -50,7 +50,9 @@ def test_github_annotations_escape_properties_and_data() -> None:
     lines = rendered("github").splitlines()
     assert lines[0].startswith("::warning file=content/en/chapter1/1.mdx,line=4,title=LES101::")
     sub = next(line for line in lines if "SUB101" in line)
-    assert sub == "::error file=subtitles/fr/01_a.srt,line=12,title=SUB101::cue 3: overlap, by 0,4 s"
+    assert sub == (
+        "::error file=subtitles/fr/01_a.srt,line=12,title=SUB101::cue 3: overlap, by 0,4 s"
+    )
     assert any("%0A" in line for line in lines)  # hint on its own line, escaped
 
 
