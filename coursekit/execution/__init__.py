@@ -1,0 +1,1 @@
+"""Executing notebooks and judging what happened: ``coursekit verify``."""
