@@ -1,0 +1,75 @@
+"""Pairing the code blocks of a translation with those of its source lesson.
+
+Blocks are aligned as sequences, not by index: a block missing from (or added to)
+the translation leaves every later pair intact. Blocks with the same code
+(comments and strings aside) are anchored first; what lies between two anchors is
+aligned by similarity, so that a block whose code drifted still finds its partner.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coursekit.lessons.model import Code
+from coursekit.translations.drift import key, similarity
+
+MATCH_THRESHOLD = 0.5
+"""Least similarity for two different blocks to count as one block that drifted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A source block and its translation; one side is ``None`` when unmatched."""
+
+    source: Code | None
+    translation: Code | None
+
+
+def align(
+    source: Sequence[Code], translation: Sequence[Code], threshold: float = MATCH_THRESHOLD
+) -> list[Pair]:
+    """Align two block sequences; every block appears in exactly one pair, in order."""
+    matcher = difflib.SequenceMatcher(
+        None, [key(c) for c in source], [key(c) for c in translation], autojunk=False
+    )
+    pairs: list[Pair] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            pairs.extend(Pair(s, t) for s, t in zip(source[i1:i2], translation[j1:j2], strict=True))
+        else:
+            pairs.extend(_align_region(source[i1:i2], translation[j1:j2], threshold))
+    return pairs
+
+
+def _align_region(
+    source: Sequence[Code], translation: Sequence[Code], threshold: float
+) -> list[Pair]:
+    """Best-scoring monotone matching of two short runs of blocks (Needleman-Wunsch, free gaps)."""
+    n, m = len(source), len(translation)
+    if n == 0 or m == 0:
+        return [Pair(s, None) for s in source] + [Pair(None, t) for t in translation]
+    sim = [[similarity(s, t) for t in translation] for s in source]
+    score = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best = max(score[i + 1][j], score[i][j + 1])
+            if sim[i][j] >= threshold:
+                best = max(best, sim[i][j] + score[i + 1][j + 1])
+            score[i][j] = best
+    pairs: list[Pair] = []
+    i = j = 0
+    while i < n and j < m:
+        if sim[i][j] >= threshold and score[i][j] == sim[i][j] + score[i + 1][j + 1]:
+            pairs.append(Pair(source[i], translation[j]))
+            i, j = i + 1, j + 1
+        elif score[i][j] == score[i + 1][j]:
+            pairs.append(Pair(source[i], None))
+            i += 1
+        else:
+            pairs.append(Pair(None, translation[j]))
+            j += 1
+    pairs.extend(Pair(s, None) for s in source[i:])
+    pairs.extend(Pair(None, t) for t in translation[j:])
+    return pairs

@@ -1,0 +1,112 @@
+"""What the translation checks need from one lesson, derived once.
+
+A source lesson is compared with every translation of it, so its digest is
+computed once per run and shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from coursekit.lessons.model import (
+    Admonition,
+    Code,
+    CodeRole,
+    Component,
+    FrameworkMarker,
+    Heading,
+    Lesson,
+    Prose,
+)
+from coursekit.translations import links, pysource
+
+QUIZ_COMPONENT = "Question"
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """A value found in a lesson, with its line."""
+
+    line: int
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonNames:
+    """Names bound and read by all the Python code of a lesson, read as one script."""
+
+    defined: frozenset[str] = frozenset()
+    first_use: dict[str, int] = field(default_factory=dict)
+    """Name read -> file line of its first read."""
+    star_import: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    lesson: Lesson
+    code: tuple[Code, ...]
+    headings: tuple[Heading, ...]
+    videos: tuple[Located, ...]
+    markers: tuple[FrameworkMarker, ...]
+    links: tuple[Located, ...]
+    names: LessonNames
+
+    @property
+    def path(self) -> str:
+        return self.lesson.path
+
+    @property
+    def kind(self) -> str:
+        """``quiz`` for a chapter quiz (it asks ``<Question>``s), else ``lesson``."""
+        quiz = any(c.name == QUIZ_COMPONENT for c in self.lesson.components())
+        return "quiz" if quiz else "lesson"
+
+    def first_line(self) -> int | None:
+        return self.lesson.blocks[0].line if self.lesson.blocks else None
+
+
+def _names(code: Sequence[Code]) -> LessonNames:
+    defined: set[str] = set()
+    first_use: dict[str, int] = {}
+    star = False
+    for block in code:
+        if block.role is not CodeRole.PYTHON:
+            continue
+        found = pysource.names(block.source)
+        defined |= found.defined
+        star = star or found.star_import
+        for name, line in found.used:
+            first_use.setdefault(name, block.line + line)
+    return LessonNames(frozenset(defined), first_use, star)
+
+
+def digest(lesson: Lesson) -> Digest:
+    code: list[Code] = []
+    headings: list[Heading] = []
+    videos: list[Located] = []
+    markers: list[FrameworkMarker] = []
+    found_links: list[Located] = []
+    for block in lesson.blocks:
+        if isinstance(block, Code):
+            code.append(block)
+        elif isinstance(block, Heading):
+            headings.append(block)
+        elif isinstance(block, FrameworkMarker):
+            markers.append(block)
+        elif isinstance(block, Component) and block.name == "Youtube":
+            videos.append(Located(block.line, block.attrs.get("id", "").strip("\"'{}")))
+        elif isinstance(block, Prose | Admonition):
+            found_links.extend(
+                Located(block.line, target)
+                for target in links.course_links(block.text, lesson.local)
+            )
+    return Digest(
+        lesson=lesson,
+        code=tuple(code),
+        headings=tuple(headings),
+        videos=tuple(videos),
+        markers=tuple(markers),
+        links=tuple(found_links),
+        names=_names(code),
+    )

@@ -1,0 +1,97 @@
+"""How a translated code block differs from its source block."""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Hashable
+from functools import lru_cache
+
+from coursekit.lessons.model import Code, CodeRole
+from coursekit.translations import pysource
+
+_CACHE = 1 << 15
+
+
+class Change(enum.StrEnum):
+    """The smallest kind of change that explains the difference, from none to code."""
+
+    IDENTICAL = "identical"
+    WHITESPACE = "whitespace"
+    COMMENTS = "comments"
+    STRINGS = "strings"
+    """String literals changed (comments and whitespace may have changed too)."""
+    CODE = "code"
+
+
+IGNORABLE = frozenset({Change.WHITESPACE, Change.COMMENTS, Change.STRINGS})
+
+
+@lru_cache(maxsize=_CACHE)
+def classify(source: str, translation: str, python: bool = True) -> Change:
+    """Classify the change from ``source`` to ``translation``.
+
+    Python blocks are compared token by token; other blocks (and Python that cannot
+    be tokenized) word by word, where only whitespace changes are recognised.
+    """
+    if source == translation:
+        return Change.IDENTICAL
+    if python:
+        src_tokens, tgt_tokens = pysource.tokens(source), pysource.tokens(translation)
+        if src_tokens is not None and tgt_tokens is not None:
+            if src_tokens == tgt_tokens:
+                return Change.WHITESPACE
+            if pysource.without_comments(source) == pysource.without_comments(translation):
+                return Change.COMMENTS
+            if pysource.skeleton(source) == pysource.skeleton(translation):
+                return Change.STRINGS
+            return Change.CODE
+    if pysource.words(source) == pysource.words(translation):
+        return Change.WHITESPACE
+    return Change.CODE
+
+
+def _is_python(code: Code) -> bool:
+    return code.role is CodeRole.PYTHON
+
+
+def key(code: Code) -> Hashable:
+    """What must be equal for two blocks to be the same code (comments and strings aside)."""
+    if _is_python(code):
+        skeleton = pysource.skeleton(code.source)
+        if skeleton is not None:
+            return (code.framework, skeleton)
+    return (code.framework, pysource.words(code.source))
+
+
+@lru_cache(maxsize=_CACHE)
+def _ratio(source: str, translation: str, python: bool) -> float:
+    a = pysource.skeleton(source) if python else None
+    b = pysource.skeleton(translation) if python else None
+    seq_a: tuple[Hashable, ...] = a if a is not None else pysource.words(source)
+    seq_b: tuple[Hashable, ...] = b if b is not None else pysource.words(translation)
+    if not seq_a and not seq_b:
+        return 1.0
+    return difflib.SequenceMatcher(None, seq_a, seq_b, autojunk=False).ratio()
+
+
+def similarity(source: Code, translation: Code) -> float:
+    """0.0 (unrelated) to 1.0 (same code); blocks of other frameworks or roles score 0."""
+    if source.framework is not translation.framework or source.role is not translation.role:
+        return 0.0
+    return _ratio(source.source, translation.source, _is_python(source))
+
+
+def short_diff(source: str, translation: str, limit: int = 6) -> str:
+    """The first changed lines, ``-`` from the source and ``+`` from the translation."""
+    lines = [
+        line
+        for line in difflib.unified_diff(
+            source.splitlines(), translation.splitlines(), lineterm="", n=0
+        )
+        if line[:1] in "+-" and not line.startswith(("---", "+++"))
+    ]
+    shown = [f"{line[0]} {line[1:].strip()}" for line in lines[:limit]]
+    if len(lines) > limit:
+        shown.append(f"... {len(lines) - limit} more changed lines")
+    return "\n".join(shown)

@@ -1,0 +1,61 @@
+"""Links from lesson prose to course pages, reduced to a comparable target."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from markdown_it import MarkdownIt
+
+_PAGE = re.compile(r"(?:^|/)(chapter\d+(?:/[\w.-]+)?)/?$")
+_COURSE_HOSTS = ("huggingface.co", "hf.co")
+_MD = MarkdownIt("commonmark")
+
+
+def course_target(href: str, local: str) -> str | None:
+    """``chapter3/4#anchor`` for a link to a course page, ``None`` for any other link.
+
+    The language segment of the URL is dropped (a translation links to its own
+    language's pages), and relative links are resolved against ``local``, the
+    linking lesson's own ``chapterN/section``.
+    """
+    parts = urlsplit(href.strip())
+    path = parts.path
+    if parts.scheme in ("http", "https"):
+        host = parts.netloc.lower()
+        if not host.endswith(_COURSE_HOSTS) or not path.startswith(("/course", "/learn/")):
+            return None
+    elif parts.scheme or parts.netloc:
+        return None
+    elif not path:
+        path = local
+    elif not path.startswith("/"):
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(local), path))
+    match = _PAGE.search(path.removesuffix(".mdx"))
+    if match is None:
+        return None
+    return match.group(1) + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+@lru_cache(maxsize=1 << 14)
+def hrefs(markdown: str) -> tuple[str, ...]:
+    """Every link target in a Markdown fragment, in order."""
+    if "](" not in markdown and "<http" not in markdown:
+        return ()
+    found: list[str] = []
+    for block in _MD.parseInline(markdown):
+        for token in block.children or ():
+            href = token.attrGet("href") if token.type == "link_open" else None
+            if isinstance(href, str):
+                found.append(href)
+    return tuple(found)
+
+
+def course_links(markdown: str, local: str) -> Iterator[str]:
+    for href in hrefs(markdown):
+        target = course_target(href, local)
+        if target is not None:
+            yield target

@@ -1,0 +1,132 @@
+"""Rules of the translation checks (``TRNxxx``).
+
+``TRN0xx`` sections and files, ``TRN1xx`` lesson structure, ``TRN2xx`` code
+drift, ``TRN3xx`` documented errors, ``TRN4xx`` stale APIs and configuration.
+"""
+
+from __future__ import annotations
+
+from coursekit.diagnostics import Rule, Severity
+
+AREA = "translations"
+
+MISSING_SECTION = Rule(
+    "TRN001", "missing-section", Severity.INFO,
+    "A section of the source toctree is not translated (absent from the translation's toctree).",
+    AREA,
+)
+EXTRA_SECTION = Rule(
+    "TRN002", "extra-section", Severity.WARNING,
+    "The translation's toctree has a section that the source toctree does not have.",
+    AREA,
+)
+SECTION_MISMATCH = Rule(
+    "TRN003", "section-mismatch", Severity.ERROR,
+    "The translation's file at a section's path holds other content than the source's "
+    "(a quiz instead of a lesson, or another lesson).",
+    AREA,
+)
+UNREADABLE = Rule(
+    "TRN004", "unreadable", Severity.ERROR,
+    "A lesson or toctree could not be read, so its translation could not be compared.",
+    AREA,
+)
+
+HEADING_COUNT = Rule(
+    "TRN101", "heading-count", Severity.WARNING,
+    "The translation has a different number of headings than the source lesson.",
+    AREA,
+)
+ANCHOR_MISSING = Rule(
+    "TRN102", "anchor-missing", Severity.ERROR,
+    "A heading anchor id of the source lesson is missing or changed in the translation, "
+    "so links to it break.",
+    AREA,
+)
+ANCHOR_DUPLICATE = Rule(
+    "TRN103", "anchor-duplicate", Severity.ERROR,
+    "Two headings of one lesson file carry the same anchor id.",
+    AREA,
+)
+VIDEO_MISMATCH = Rule(
+    "TRN104", "video-mismatch", Severity.WARNING,
+    "The translation embeds other videos (`<Youtube id>`) than the source lesson.",
+    AREA,
+)
+FRAMEWORK_STRUCTURE = Rule(
+    "TRN105", "framework-structure", Severity.ERROR,
+    "The translation's framework blocks ({#if fw === ...}) differ from the source lesson's.",
+    AREA,
+)
+LINK_MISMATCH = Rule(
+    "TRN106", "link-mismatch", Severity.WARNING,
+    "The translation links to other course pages than the source lesson.",
+    AREA,
+)
+CODE_MISSING = Rule(
+    "TRN107", "code-missing", Severity.WARNING,
+    "A code block of the source lesson has no counterpart in the translation.",
+    AREA,
+)
+CODE_EXTRA = Rule(
+    "TRN108", "code-extra", Severity.WARNING,
+    "The translation has a code block that the source lesson does not have.",
+    AREA,
+)
+OUTPUT_MISMATCH = Rule(
+    "TRN109", "output-mismatch", Severity.WARNING,
+    "A code block shows other documented outputs (number or kind) than in the source lesson.",
+    AREA,
+)
+
+CODE_DRIFT = Rule(
+    "TRN201", "code-drift", Severity.WARNING,
+    "A translated code block differs from the source's in its code, not only in comments, "
+    "strings or whitespace.",
+    AREA,
+)
+CODE_VARIATION = Rule(
+    "TRN202", "code-variation", Severity.INFO,
+    "A translated code block differs only in whitespace, comments or string literals "
+    "(reported only for the kinds not ignored in configuration).",
+    AREA,
+)
+SYNTAX_ERROR = Rule(
+    "TRN203", "syntax-error", Severity.ERROR,
+    "A code block parses in the source lesson but not in the translation.",
+    AREA,
+)
+UNDEFINED_NAME = Rule(
+    "TRN204", "undefined-name", Severity.ERROR,
+    "The translation uses a name it never defines while the source lesson defines it "
+    "(typically a renamed variable: a NameError when run).",
+    AREA,
+)
+
+ERROR_MISSING = Rule(
+    "TRN301", "error-missing", Severity.ERROR,
+    "A documented error of the source lesson is not shown at the same place in the translation.",
+    AREA,
+)
+ERROR_EXTRA = Rule(
+    "TRN302", "error-extra", Severity.ERROR,
+    "The translation documents an error where the source lesson shows none.",
+    AREA,
+)
+ERROR_CHANGED = Rule(
+    "TRN303", "error-changed", Severity.ERROR,
+    "The translation documents another exception or message than the source lesson "
+    "(messages are not translated).",
+    AREA,
+)
+
+STALE_API = Rule(
+    "TRN401", "stale-api", Severity.WARNING,
+    "A lesson uses an API that its library has removed or renamed.",
+    AREA,
+)
+BAD_SETTINGS = Rule(
+    "TRN402", "bad-settings", Severity.ERROR,
+    "The [tool.coursekit.translations] table holds a value that cannot be used.",
+    AREA,
+)

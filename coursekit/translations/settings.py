@@ -1,0 +1,82 @@
+"""The ``[tool.coursekit.translations]`` table.
+
+Keys (dashes or underscores):
+
+- ``ignore-changes``: kinds of code change not reported, among ``whitespace``,
+  ``comments`` and ``strings`` (default: all three);
+- ``stale-apis``: extra stale-API entries, tables shaped like those of the
+  bundled ``stale_apis.toml``;
+- ``bundled-stale-apis``: ``false`` to check only the course's own entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.translations.drift import IGNORABLE, Change
+from coursekit.translations.rules import BAD_SETTINGS
+from coursekit.translations.stale import StaleApi, StaleApiError, bundled, entry_from_table
+
+SECTION = "translations"
+_KEYS = {"ignore_changes", "stale_apis", "bundled_stale_apis"}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    ignored: frozenset[Change] = IGNORABLE
+    """Kinds of code change that are not reported."""
+    stale_apis: tuple[StaleApi, ...] = ()
+
+
+def _ignored(value: Any) -> frozenset[Change]:
+    names = {c.value for c in IGNORABLE}
+    if not (isinstance(value, list) and all(isinstance(v, str) and v in names for v in value)):
+        raise ValueError(
+            f"`ignore-changes` must be a list of {', '.join(sorted(names))}; got {value!r}"
+        )
+    return frozenset(Change(v) for v in value)
+
+
+def _stale_apis(value: Any) -> tuple[list[StaleApi], list[str]]:
+    if not isinstance(value, list):
+        return [], [f"`stale-apis` must be a list of tables; got {value!r}"]
+    entries: list[StaleApi] = []
+    problems: list[str] = []
+    for index, table in enumerate(value, 1):
+        if not isinstance(table, Mapping):
+            problems.append(f"`stale-apis` entry {index} is not a table: {table!r}")
+            continue
+        try:
+            entries.append(entry_from_table(table))
+        except StaleApiError as exc:
+            problems.append(f"`stale-apis` entry {index}: {exc}")
+    return entries, problems
+
+
+def load_settings(course: Course) -> tuple[Settings, list[Diagnostic]]:
+    """The settings, and a diagnostic for each value that was left at its default."""
+    table = {k.replace("-", "_"): v for k, v in course.config.section(SECTION).items()}
+    where = course.relative(course.config.path) if course.config.path else "pyproject.toml"
+    problems = [
+        f"unknown key `{k.replace('_', '-')}` in [tool.coursekit.{SECTION}]"
+        for k in sorted(set(table) - _KEYS)
+    ]
+    ignored = IGNORABLE
+    if "ignore_changes" in table:
+        try:
+            ignored = _ignored(table["ignore_changes"])
+        except ValueError as exc:
+            problems.append(str(exc))
+    use_bundled = table.get("bundled_stale_apis", True)
+    if not isinstance(use_bundled, bool):
+        problems.append(f"`bundled-stale-apis` must be true or false; got {use_bundled!r}")
+        use_bundled = True
+    extra, stale_problems = _stale_apis(table.get("stale_apis", []))
+    problems.extend(stale_problems)
+    apis = (bundled() if use_bundled else ()) + tuple(extra)
+    diagnostics = [BAD_SETTINGS.at(where, None, problem) for problem in problems]
+    return Settings(ignored=ignored, stale_apis=apis), diagnostics

@@ -1,0 +1,189 @@
+"""Removed and renamed APIs, found in lesson code with ``ast``.
+
+The bundled list lives in ``stale_apis.toml`` beside this module; a course adds
+entries in ``[tool.coursekit.translations]`` under ``stale-apis``.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from coursekit.lessons.model import Code, CodeRole
+from coursekit.translations import pysource
+
+ANY_CALL = "*"
+
+
+class StaleApiError(ValueError):
+    """An entry of a stale-API list cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class StaleApi:
+    """One removed or renamed API and how to recognise it."""
+
+    reason: str
+    use: str
+    name: str | None = None
+    """``module.attribute``: imported from its module or reached through it."""
+    call: str | None = None
+    """``module.Callable`` (or ``*``) called with ``keyword``."""
+    keyword: str | None = None
+    method: str | None = None
+    """A method called on any object."""
+
+    @property
+    def label(self) -> str:
+        if self.name is not None:
+            return f"`{self.name}`"
+        if self.method is not None:
+            return f"`.{self.method}()`"
+        where = "any call" if self.call == ANY_CALL else f"`{self.call}(...)`"
+        return f"the `{self.keyword}=` argument of {where}"
+
+    @property
+    def needle(self) -> str:
+        """A word every code block that uses this API contains (a cheap pre-filter)."""
+        text = self.name or self.method or self.keyword or ""
+        return text.rsplit(".", 1)[-1]
+
+
+def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
+    """Read one ``[[api]]`` table; raise :class:`StaleApiError` when it is malformed."""
+    known = {"name", "call", "keyword", "method", "reason", "use"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise StaleApiError(f"unknown key(s) {', '.join(unknown)}")
+    if not all(isinstance(v, str) and v.strip() for v in table.values()):
+        raise StaleApiError("every value must be a non-empty string")
+    kinds = [k for k in ("name", "call", "method") if k in table]
+    if len(kinds) != 1:
+        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`) or `method`")
+    if ("call" in table) != ("keyword" in table):
+        raise StaleApiError("`call` and `keyword` go together")
+    for required in ("reason", "use"):
+        if required not in table:
+            raise StaleApiError(f"`{required}` is missing")
+    return StaleApi(
+        reason=table["reason"], use=table["use"], name=table.get("name"),
+        call=table.get("call"), keyword=table.get("keyword"), method=table.get("method"),
+    )
+
+
+@lru_cache(maxsize=1)
+def bundled() -> tuple[StaleApi, ...]:
+    text = resources.files(__package__).joinpath("stale_apis.toml").read_text(encoding="utf-8")
+    return tuple(entry_from_table(t) for t in tomllib.loads(text)["api"])
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A use of a stale API in one code block."""
+
+    api: StaleApi
+    line: int
+    """1-based line inside the block."""
+    text: str
+    """What the code says, e.g. ``from datasets import load_metric``."""
+
+
+def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
+    """Local name -> qualified name, for every import of the lesson's Python code."""
+    found: dict[str, str] = {}
+    for block in code:
+        if block.role is not CodeRole.PYTHON or "import" not in block.source:
+            continue
+        tree = pysource.parse(block.source).tree
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        found[alias.asname] = alias.name
+                    else:
+                        top = alias.name.split(".")[0]
+                        found[top] = top
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    if alias.name != "*":
+                        found[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return frozenset(found.items())
+
+
+def _qualified(node: ast.expr, names: Mapping[str, str]) -> tuple[str, bool] | None:
+    """Dotted name of ``node`` with imports resolved, and whether its root was imported."""
+    if isinstance(node, ast.Name):
+        resolved = names.get(node.id)
+        return (resolved, True) if resolved is not None else (node.id, False)
+    if isinstance(node, ast.Attribute):
+        base = _qualified(node.value, names)
+        if base is not None:
+            return f"{base[0]}.{node.attr}", base[1]
+    return None
+
+
+def _call_matches(api: StaleApi, func: ast.expr, names: Mapping[str, str]) -> bool:
+    if api.call == ANY_CALL:
+        return True
+    found = _qualified(func, names)
+    if found is None or api.call is None:
+        return False
+    dotted, imported = found
+    if imported:
+        return dotted == api.call
+    # Not imported in this lesson (an earlier lesson did it): match on the bare name.
+    return dotted.rsplit(".", 1)[-1] == api.call.rsplit(".", 1)[-1]
+
+
+def _uses_in_tree(
+    tree: ast.Module, apis: Sequence[StaleApi], names: Mapping[str, str]
+) -> Iterator[Use]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                dotted = f"{node.module}.{alias.name}"
+                for api in apis:
+                    if api.name == dotted:
+                        yield Use(api, node.lineno, f"from {node.module} import {alias.name}")
+        elif isinstance(node, ast.Attribute):
+            found = _qualified(node, names)
+            for api in apis:
+                if api.name is not None and found == (api.name, True):
+                    yield Use(api, node.lineno, ast.unparse(node))
+        if isinstance(node, ast.Call):
+            keywords = {kw.arg for kw in node.keywords if kw.arg}
+            for api in apis:
+                if api.keyword in keywords and _call_matches(api, node.func, names):
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)")
+                elif (api.method is not None and isinstance(node.func, ast.Attribute)
+                      and node.func.attr == api.method):
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}()")
+
+
+@lru_cache(maxsize=1 << 14)
+def _uses(
+    source: str, apis: tuple[StaleApi, ...], names: frozenset[tuple[str, str]]
+) -> tuple[Use, ...]:
+    candidates = tuple(api for api in apis if api.needle in source)
+    if not candidates:
+        return ()
+    tree = pysource.parse(source).tree
+    if tree is None:
+        return ()
+    return tuple(_uses_in_tree(tree, candidates, dict(names)))
+
+
+def stale_uses(
+    block: Code, apis: tuple[StaleApi, ...], names: frozenset[tuple[str, str]]
+) -> tuple[Use, ...]:
+    """Uses of ``apis`` in one block; ``names`` are the lesson's imports (:func:`aliases`)."""
+    if block.role is not CodeRole.PYTHON:
+        return ()
+    return _uses(block.source, apis, names)
