@@ -62,3 +62,6 @@ class NotebookMeta(TypedDict):
     section: str
     title: str | None
     source_hash: str
+
+INSTALL_TAG = "coursekit-install"
+"""Tag of the install cell (``!pip install ...``), which ``verify`` may skip."""

@@ -1,0 +1,71 @@
+"""``coursekit build``: lessons to Jupyter notebooks, incrementally."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from coursekit.cli.options import finish, guarded, lang_option, open_course, root_option
+from coursekit.languages import normalise
+from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
+
+
+def _summary(result: BuildResult, check: bool) -> str:
+    if check:
+        state = "up to date" if not result.stale else f"{len(result.stale)} stale"
+        return f"{len(result.notebooks)} notebook(s) checked in {result.out}: {state}"
+    return (
+        f"{len(result.notebooks)} notebook(s) in {result.out}: "
+        f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
+        f"{len(result.removed)} removed"
+    )
+
+
+@click.command("build")
+@root_option
+@lang_option
+@click.option(
+    "--framework", "frameworks", multiple=True, type=click.Choice(["pt", "tf"]),
+    help="Only notebooks of this framework (repeatable); notebooks for both are always built.",
+)
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path),
+    help="Build folder (default: the course's, usually build/); notebooks go in its notebooks/.",
+)
+@click.option("--with-prose", is_flag=True, help="Also put the lesson text in markdown cells.")
+@click.option(
+    "--jupytext", type=click.Choice(sorted(JUPYTEXT_FORMATS)),
+    help="Also write each notebook as a paired text file in this format.",
+)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
+@guarded
+def command(
+    root: Path,
+    langs: tuple[str, ...],
+    frameworks: tuple[str, ...],
+    out: Path | None,
+    with_prose: bool,
+    jupytext: str | None,
+    check: bool,
+) -> int:
+    """Turn the course's lessons into one notebook per language, lesson and framework."""
+    course = open_course(root)
+    known = course.lesson_languages()
+    unknown = [lang for lang in langs if normalise(lang) not in known]
+    if unknown:
+        raise click.UsageError(
+            f"no lessons in language(s) {', '.join(unknown)}; found: {', '.join(known) or 'none'}"
+        )
+    result = build_course(
+        course,
+        languages=langs or None,
+        frameworks=frameworks or None,
+        out=out,
+        with_prose=with_prose,
+        jupytext=jupytext,
+        check=check,
+    )
+    Console(stderr=True, highlight=False).print(_summary(result, check))
+    return finish(result.diagnostics, title="coursekit build")

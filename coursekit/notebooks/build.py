@@ -1,0 +1,308 @@
+"""``build_course``: every lesson of a course to notebooks, incrementally.
+
+A lesson whose file, build options and coursekit version match the manifest, and
+whose outputs are on disk as recorded, is neither parsed nor rewritten. Anything
+else is converted again; an output is written only when its bytes change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jupytext
+
+from coursekit import __version__
+from coursekit.atomic import write_bytes_atomic
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import normalise
+from coursekit.lessons.model import Framework
+from coursekit.notebooks import rules
+from coursekit.notebooks.convert import convert_lesson
+from coursekit.notebooks.manifest import (
+    MANIFEST_NAME,
+    LessonEntry,
+    OutputEntry,
+    read_manifest,
+    write_manifest,
+)
+from coursekit.notebooks.serialize import dumps
+from coursekit.notebooks.sources import LessonSource, lesson_sources, parse_source
+
+NOTEBOOKS_DIR = "notebooks"
+JUPYTEXT_FORMATS = {"py:percent": ".py", "md": ".md"}
+
+
+@dataclass(slots=True)
+class BuildResult:
+    """What a build did (or, with ``check``, would do). Paths are relative to
+    ``<build>/notebooks``."""
+
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    """With ``check``: outputs missing, out of date, or left over from a deleted lesson."""
+    notebooks: list[str] = field(default_factory=list)
+    """Every notebook of the lessons in scope, as the build leaves (or would leave) them."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    out: Path = Path()
+    """The ``notebooks`` folder the paths are relative to."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    with_prose: bool
+    jupytext: str | None
+    kernels: tuple[tuple[str, str], ...]
+
+    def key(self, source: LessonSource) -> str:
+        """What besides the lesson bytes decides its outputs."""
+        payload = json.dumps([
+            __version__, self.with_prose, self.jupytext, self.kernels, source.framework.value,
+        ])
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+@dataclass(slots=True)
+class _Converted:
+    """The files one lesson yields, keyed by path, with their frameworks."""
+
+    diagnostics: list[Diagnostic]
+    files: dict[str, bytes] = field(default_factory=dict)
+    frameworks: dict[str, str] = field(default_factory=dict)
+
+    def add(self, path: str, data: bytes, framework: Framework) -> None:
+        self.files[path] = data
+        self.frameworks[path] = framework.value
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class _Builder:
+    def __init__(
+        self, course: Course, out: Path, options: _Options, frameworks: set[str], check: bool
+    ) -> None:
+        self.course = course
+        self.out = out
+        self.options = options
+        self.frameworks = frameworks | {Framework.BOTH.value}
+        self.check = check
+        self.manifest = read_manifest(out / MANIFEST_NAME)
+        self.result = BuildResult(out=out)
+
+    # -- one lesson ---------------------------------------------------------------
+
+    def lesson(self, source: LessonSource) -> None:
+        key = self.options.key(source)
+        digest = source.digest
+        entry = self.manifest.lessons.get(source.relative)
+        if entry is not None and self._fresh(source.relative, entry, digest, key):
+            self._keep(source.relative, entry)
+            return
+        try:
+            converted = self._convert(source, digest)
+        except Exception as exc:  # one broken lesson must not stop the others
+            self.result.diagnostics.append(rules.UNREADABLE_LESSON.at(
+                source.relative, None, f"cannot convert the lesson: {type(exc).__name__}: {exc}",
+            ))
+            return
+        self.result.diagnostics.extend(converted.diagnostics)
+        for path, data in converted.files.items():
+            self._emit(source.relative, path, data, converted.frameworks[path], digest, key)
+        for path in self._in_scope(self.manifest.outputs_of(source.relative)):
+            if path not in converted.files:
+                self._remove(path, reason=f"{source.relative} no longer yields it")
+        covered = self.frameworks
+        if entry is not None and (entry.source_hash, entry.options) == (digest, key):
+            covered = covered | set(entry.frameworks)
+        self.manifest.lessons[source.relative] = LessonEntry(
+            language=source.language, source_hash=digest, options=key,
+            frameworks=sorted(covered), diagnostics=converted.diagnostics,
+        )
+
+    def _convert(self, source: LessonSource, digest: str) -> _Converted:
+        lesson = parse_source(source)
+        conversion = convert_lesson(
+            lesson, self.course, with_prose=self.options.with_prose, source_hash=digest
+        )
+        converted = _Converted(diagnostics=[*lesson.diagnostics, *conversion.diagnostics])
+        for framework, path, notebook in conversion.notebooks:
+            if framework.value not in self.frameworks:
+                continue
+            converted.add(path, dumps(notebook).encode(), framework)
+            if self.options.jupytext is not None:
+                fmt = self.options.jupytext
+                text_path = path.removesuffix(".ipynb") + JUPYTEXT_FORMATS[fmt]
+                converted.add(text_path, jupytext.writes(notebook, fmt=fmt).encode(), framework)
+        return converted
+
+    def _fresh(self, lesson: str, entry: LessonEntry, digest: str, key: str) -> bool:
+        if (entry.source_hash, entry.options) != (digest, key):
+            return False
+        if not self.frameworks <= set(entry.frameworks):
+            return False
+        for path, output in self._in_scope(self.manifest.outputs_of(lesson)).items():
+            try:
+                data = (self.out / path).read_bytes()
+            except OSError:
+                return False
+            if _sha256(data) != output.sha256:
+                return False
+        return True
+
+    def _keep(self, lesson: str, entry: LessonEntry) -> None:
+        self.result.diagnostics.extend(entry.diagnostics)
+        for path in self._in_scope(self.manifest.outputs_of(lesson)):
+            self.result.unchanged.append(path)
+            self._count(path)
+
+    def _in_scope(self, outputs: dict[str, OutputEntry]) -> dict[str, OutputEntry]:
+        return {p: o for p, o in outputs.items() if o.framework in self.frameworks}
+
+    def _count(self, path: str) -> None:
+        if path.endswith(".ipynb"):
+            self.result.notebooks.append(path)
+
+    # -- files --------------------------------------------------------------------
+
+    def _emit(
+        self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
+    ) -> None:
+        self._count(path)
+        target = self.out / path
+        try:
+            current = target.read_bytes()
+        except OSError:
+            current = None
+        self.manifest.outputs[path] = OutputEntry(
+            lesson=lesson, framework=framework, source_hash=digest, options=key,
+            sha256=_sha256(data),
+        )
+        if current == data:
+            self.result.unchanged.append(path)
+            return
+        if self.check:
+            what = "missing" if current is None else "out of date"
+            self.result.stale.append(path)
+            self.result.diagnostics.append(rules.STALE_NOTEBOOK.at(
+                lesson, None, f"`{path}` is {what}", hint="run `coursekit build`",
+            ))
+            return
+        try:
+            write_bytes_atomic(target, data)
+        except OSError as exc:
+            self.result.diagnostics.append(rules.WRITE_FAILED.at(
+                lesson, None, f"cannot write `{path}`: {exc}",
+            ))
+            del self.manifest.outputs[path]
+            return
+        self.result.written.append(path)
+
+    def _remove(self, path: str, *, reason: str) -> None:
+        lesson = self.manifest.outputs[path].lesson
+        target = self.out / path
+        if self.check:
+            if target.exists():
+                self.result.stale.append(path)
+                self.result.diagnostics.append(rules.ORPHAN_NOTEBOOK.at(
+                    lesson, None, f"`{path}` is left over: {reason}",
+                    hint="run `coursekit build` to remove it",
+                ))
+            return
+        try:
+            target.unlink(missing_ok=True)
+        except OSError as exc:
+            self.result.diagnostics.append(rules.WRITE_FAILED.at(
+                lesson, None, f"cannot remove `{path}`: {exc}",
+            ))
+            return
+        del self.manifest.outputs[path]
+        self.result.removed.append(path)
+        self._prune(target.parent)
+
+    def _prune(self, folder: Path) -> None:
+        """Remove folders that the removal left empty, up to the notebooks folder."""
+        while folder != self.out and folder.is_relative_to(self.out):
+            try:
+                folder.rmdir()
+            except OSError:
+                return
+            folder = folder.parent
+
+    # -- the whole course ---------------------------------------------------------
+
+    def run(self, languages: list[str]) -> BuildResult:
+        seen: set[str] = set()
+        for language in languages:
+            for source in lesson_sources(self.course, language):
+                if isinstance(source, LessonSource):
+                    seen.add(source.relative)
+                    self.lesson(source)
+                else:
+                    path, exc = source
+                    self.result.diagnostics.append(rules.UNREADABLE_LESSON.at(
+                        self.course.relative(path), None, f"cannot read the lesson: {exc}",
+                    ))
+        wanted = set(languages)
+        for lesson, entry in list(self.manifest.lessons.items()):
+            if entry.language in wanted and lesson not in seen:
+                self._deleted(lesson)
+        if not self.check:
+            self._save()
+        self.result.notebooks.sort()
+        return self.result
+
+    def _deleted(self, lesson: str) -> None:
+        for path in self.manifest.outputs_of(lesson):
+            self._remove(path, reason=f"its lesson {lesson} is gone")
+        if not self.check and not self.manifest.outputs_of(lesson):
+            del self.manifest.lessons[lesson]
+
+    def _save(self) -> None:
+        path = self.out / MANIFEST_NAME
+        text = self.manifest.to_json()
+        try:
+            if path.is_file() and path.read_text(encoding="utf-8") == text:
+                return
+            write_manifest(path, self.manifest)
+        except (OSError, UnicodeDecodeError) as exc:
+            self.result.diagnostics.append(rules.WRITE_FAILED.at(
+                self.course.relative(path), None, f"cannot write the build manifest: {exc}",
+            ))
+
+
+def build_course(
+    course: Course,
+    *,
+    languages: Iterable[str] | None = None,
+    frameworks: Iterable[str] | None = None,
+    out: Path | None = None,
+    with_prose: bool = False,
+    jupytext: str | None = None,
+    check: bool = False,
+) -> BuildResult:
+    """Build the notebooks of ``course`` under ``<out>/notebooks`` (``out`` defaults
+    to the course's build folder). With ``check``, write nothing and report in
+    ``stale`` (and as diagnostics) what a build would change."""
+    if jupytext is not None and jupytext not in JUPYTEXT_FORMATS:
+        raise ValueError(f"unknown jupytext format `{jupytext}` (expected py:percent or md)")
+    options = _Options(
+        with_prose=with_prose,
+        jupytext=jupytext,
+        kernels=tuple(sorted(course.config.kernels.items())),
+    )
+    wanted = set(frameworks) if frameworks is not None else set(course.config.frameworks)
+    target = (out if out is not None else course.build_dir) / NOTEBOOKS_DIR
+    if languages is None:
+        chosen = course.lesson_languages()
+    else:
+        chosen = [normalise(language) for language in languages]
+    builder = _Builder(course, target, options, wanted, check)
+    return builder.run(chosen)

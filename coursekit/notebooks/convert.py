@@ -1,0 +1,220 @@
+"""One lesson to its notebooks: one per framework it distinguishes, or one for both."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+import nbformat
+from nbformat import NotebookNode
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson
+from coursekit.notebooks import rules
+from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
+from coursekit.notebooks.expectations import cell_metadata
+from coursekit.notebooks.metadata import INSTALL_TAG, NAMESPACE, RAISES_TAG, NotebookMeta
+from coursekit.notebooks.outputs import cell_outputs
+from coursekit.notebooks.python_code import syntax_error
+from coursekit.notebooks.requirements import imports_module, requirements
+from coursekit.notebooks.shell import install_lines
+
+NBFORMAT_MINOR = 5
+_FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
+
+
+@dataclass(slots=True)
+class Conversion:
+    """The notebooks of one lesson and what the conversion found wrong."""
+
+    notebooks: list[tuple[Framework, str, NotebookNode]] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def is_quiz(lesson: Lesson) -> bool:
+    return bool(lesson.components("Question"))
+
+
+def notebook_path(lesson: Lesson, framework: Framework) -> str:
+    """Where the notebook goes, relative to ``<build>/notebooks``."""
+    stem = PurePosixPath(lesson.local)
+    if lesson.framework is Framework.BOTH and framework is not Framework.BOTH:
+        stem = stem.with_name(f"{stem.name}_{framework.value}")
+    return f"{lesson.language}/{stem}.ipynb"
+
+
+def _python_sources(blocks: list[Code]) -> list[str]:
+    return [b.source for b in blocks if b.role is CodeRole.PYTHON]
+
+
+def _kernel(course: Course, framework: Framework, sources: list[str]) -> str:
+    if framework is Framework.BOTH:
+        framework = Framework.TF if imports_module(sources, "tensorflow") else Framework.PT
+    kernels = course.config.kernels
+    return kernels.get(framework.value) or f"coursekit-{framework.value}"
+
+
+def _title_cell(lesson: Lesson, framework: Framework) -> JsonDict:
+    title = lesson.title or lesson.local
+    line = f"Source: `{lesson.path}`"
+    if framework in _FRAMEWORK_NAMES:
+        line += f" ({_FRAMEWORK_NAMES[framework]})"
+    return markdown_cell(f"# {title}\n\n{line}", cell_id(lesson.path, "title"))
+
+
+def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
+    meta = cell_metadata(code, lesson.path, framework)
+    metadata: JsonDict = {NAMESPACE: meta}
+    if any(e["device"] is None for e in meta["expect_errors"]):
+        metadata["tags"] = [RAISES_TAG]
+    return code_cell(
+        code.source.rstrip("\n"),
+        cell_id(lesson.path, f"{code.line}:{index}"),
+        metadata=metadata,
+        outputs=cell_outputs(code, framework),
+    )
+
+
+def _body_cells(lesson: Lesson, framework: Framework, with_prose: bool) -> list[JsonDict]:
+    cells: list[JsonDict] = []
+    pending: list[str] = []
+    pending_id = ""
+
+    def flush() -> None:
+        if pending:
+            cells.append(markdown_cell("\n\n".join(pending), pending_id))
+            pending.clear()
+
+    title_seen = False
+    for index, block in enumerate(lesson.blocks):
+        if not _shows(block, framework):
+            continue
+        if isinstance(block, Code) and block.role is CodeRole.PYTHON:
+            flush()
+            cells.append(_lesson_code_cell(lesson, block, index, framework))
+            continue
+        if isinstance(block, Code) and block.role is CodeRole.SHELL:
+            lines = install_lines(block.source)
+            if lines:
+                flush()
+                ident = cell_id(lesson.path, f"{block.line}:{index}")
+                cells.append(code_cell("\n".join(lines), ident))
+                continue
+        if not with_prose:
+            continue
+        if isinstance(block, Heading) and block.level == 1 and not title_seen:
+            title_seen = True  # already the title cell
+            continue
+        text = block_markdown(block)
+        if text is None:
+            continue
+        if isinstance(block, Heading):
+            flush()
+        if not pending:
+            pending_id = cell_id(lesson.path, f"{block.line}:{index}")
+        pending.append(text)
+    flush()
+    return cells
+
+
+def _shows(block: Block, framework: Framework) -> bool:
+    return block.framework.includes(framework)
+
+
+def _install_cell(lesson: Lesson, sources: list[str]) -> JsonDict | None:
+    needed = requirements(sources)
+    if not needed:
+        return None
+    return code_cell(
+        "!pip install " + " ".join(needed),
+        cell_id(lesson.path, "install"),
+        metadata={"tags": [INSTALL_TAG]},
+    )
+
+
+def source_hash_of(course: Course, lesson: Lesson) -> str:
+    """SHA-256 of the lesson file as it is on disk (empty when it cannot be read)."""
+    try:
+        data = (course.root / lesson.path).read_bytes()
+    except OSError:
+        data = b""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _notebook(
+    lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str
+) -> NotebookNode | None:
+    code = lesson.code_blocks(framework)
+    sources = _python_sources(code)
+    if not sources:
+        return None
+    cells = [_title_cell(lesson, framework)]
+    install = _install_cell(lesson, sources)
+    if install is not None:
+        cells.append(install)
+    cells.extend(_body_cells(lesson, framework, with_prose))
+    meta: NotebookMeta = {
+        "lesson": lesson.path,
+        "language": lesson.language,
+        "framework": framework.value,
+        "chapter": lesson.chapter,
+        "section": lesson.section,
+        "title": lesson.title,
+        "source_hash": source_hash,
+    }
+    kernel = _kernel(course, framework, sources)
+    metadata: dict[str, Any] = {
+        NAMESPACE: meta,
+        "kernelspec": {
+            "display_name": f"Python 3 ({kernel})", "language": "python", "name": kernel,
+        },
+        "language_info": {"name": "python"},
+    }
+    document = {
+        "cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": NBFORMAT_MINOR,
+    }
+    notebook: NotebookNode = nbformat.from_dict(document)  # type: ignore[no-untyped-call]
+    return notebook
+
+
+def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for code in lesson.code_blocks():
+        if code.role is not CodeRole.PYTHON or code.documented_exception is not None:
+            continue
+        error = syntax_error(code.source)
+        if error is None:
+            continue
+        line = code.line + (error.lineno or 1)
+        found.append(rules.INVALID_PYTHON.at(
+            lesson.path, line, f"Python code does not parse: {error.msg}",
+            hint="fix the code, or mark the fence as text if it is not meant to run",
+        ))
+    return found
+
+
+def convert_lesson(
+    lesson: Lesson, course: Course, *, with_prose: bool = False, source_hash: str | None = None
+) -> Conversion:
+    """The notebooks of ``lesson`` with the diagnostics of the conversion."""
+    result = Conversion()
+    if is_quiz(lesson):
+        return result
+    digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
+    for framework in lesson.frameworks:
+        notebook = _notebook(lesson, course, framework, with_prose, digest)
+        if notebook is not None:
+            result.notebooks.append((framework, notebook_path(lesson, framework), notebook))
+    if result.notebooks:
+        result.diagnostics.extend(_syntax_diagnostics(lesson))
+    return result
+
+
+def lesson_to_notebooks(
+    lesson: Lesson, course: Course, *, with_prose: bool = False
+) -> list[tuple[Framework, str, NotebookNode]]:
+    """``(framework, path relative to <build>/notebooks, notebook)`` for each notebook."""
+    return convert_lesson(lesson, course, with_prose=with_prose).notebooks

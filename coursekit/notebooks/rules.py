@@ -1,0 +1,33 @@
+"""Rules of the notebook build (``NBK1xx``)."""
+
+from __future__ import annotations
+
+from coursekit.diagnostics import Rule, Severity
+
+AREA = "notebooks"
+
+STALE_NOTEBOOK = Rule(
+    "NBK101", "stale-notebook", Severity.ERROR,
+    "A built notebook is missing or older than its lesson (`coursekit build --check`).",
+    AREA,
+)
+ORPHAN_NOTEBOOK = Rule(
+    "NBK102", "orphan-notebook", Severity.ERROR,
+    "A built notebook has no lesson any more and should be removed (`coursekit build --check`).",
+    AREA,
+)
+UNREADABLE_LESSON = Rule(
+    "NBK103", "unreadable-lesson", Severity.ERROR,
+    "A lesson file cannot be read or converted, so it yields no notebook.",
+    AREA,
+)
+WRITE_FAILED = Rule(
+    "NBK104", "write-failed", Severity.ERROR,
+    "A notebook or its paired text file could not be written or removed.",
+    AREA,
+)
+INVALID_PYTHON = Rule(
+    "NBK105", "invalid-python", Severity.WARNING,
+    "A Python code block does not parse, so the cell fails and its imports go uninstalled.",
+    AREA,
+)
