@@ -1,0 +1,186 @@
+"""Lesson model to notebooks, on hand-built lessons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from handmade import error, heading, lesson, markers, prose, py, result
+
+from coursekit.config import Course
+from coursekit.lessons.model import Code, Component, Directive, Framework
+from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks
+from coursekit.notebooks.metadata import INSTALL_TAG, RAISES_TAG
+from coursekit.notebooks.rules import INVALID_PYTHON
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Course:
+    return Course.open(tmp_path)
+
+
+def only(lesson_: object, course: Course, **kwargs: bool) -> nbformat.NotebookNode:
+    notebooks = lesson_to_notebooks(lesson_, course, **kwargs)  # type: ignore[arg-type]
+    assert len(notebooks) == 1
+    notebook = notebooks[0][2]
+    nbformat.validate(notebook)
+    return notebook
+
+
+def code_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [c for c in notebook.cells if c.cell_type == "code" and "coursekit" in c.metadata]
+
+
+def test_title_install_and_code_cells_in_order(course: Course) -> None:
+    notebook = only(lesson(
+        py(5, "from transformers import pipeline\nimport os"),
+        py(12, "from sklearn.metrics import f1_score\nimport torch.nn as nn"),
+    ), course)
+    title, install, first, second = notebook.cells
+    assert title.cell_type == "markdown"
+    assert title.source.startswith("# Using the pipeline")
+    assert "content/en/chapter1/3.mdx" in title.source
+    assert install.source == "!pip install scikit-learn torch transformers[sentencepiece]"
+    assert install.metadata["tags"] == [INSTALL_TAG]
+    assert first.source == "from transformers import pipeline\nimport os"
+    assert second.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:12"
+    assert first.metadata["coursekit"]["expect_errors"] == []
+
+
+def test_no_install_cell_for_standard_library_only(course: Course) -> None:
+    notebook = only(lesson(py(5, "import json, collections\nprint(json.dumps([]))")), course)
+    assert [c.cell_type for c in notebook.cells] == ["markdown", "code"]
+
+
+def test_result_of_an_expression_is_an_execute_result(course: Course) -> None:
+    notebook = only(lesson(py(5, "x = 2\nx + 1", result(8, "3"))), course)
+    (cell,) = code_cells(notebook)
+    (out,) = cell.outputs
+    assert out.output_type == "execute_result"
+    assert out.data["text/plain"] == "3"
+    assert cell.metadata["coursekit"]["outputs"] == [{"kind": "result", "text": "3", "line": 8}]
+
+
+def test_printed_output_is_a_stream(course: Course) -> None:
+    notebook = only(lesson(py(5, "print(3)", result(8, "3"))), course)
+    (out,) = code_cells(notebook)[0].outputs
+    assert (out.output_type, out.name, out.text) == ("stream", "stdout", "3\n")
+
+
+def test_documented_error_becomes_error_output_and_expectation(course: Course) -> None:
+    trace = "Traceback (most recent call last):\n  File ...\nValueError: bad shape"
+    notebook = only(lesson(py(5, "f()", error(8, "ValueError", "bad shape", trace=trace))), course)
+    (cell,) = code_cells(notebook)
+    (out,) = cell.outputs
+    assert out.output_type == "error"
+    assert (out.ename, out.evalue) == ("ValueError", "bad shape")
+    assert out.traceback[-1] == "ValueError: bad shape"
+    assert cell.metadata["tags"] == [RAISES_TAG]
+    assert cell.metadata["coursekit"]["expect_errors"] == [{
+        "name": "ValueError", "message": "bad shape", "device": None,
+        "origin": "output", "line": 9,
+    }]
+
+
+def test_qualified_exception_name_keeps_short_ename(course: Course) -> None:
+    name = "tensorflow.python.framework.errors_impl.InvalidArgumentError"
+    notebook = only(lesson(py(5, "g()", error(8, name, "oops"))), course)
+    (cell,) = code_cells(notebook)
+    assert cell.outputs[0].ename == "InvalidArgumentError"
+    assert cell.metadata["coursekit"]["expect_errors"][0]["name"] == name
+
+
+def test_device_directive_replaces_output_and_drops_the_tag(course: Course) -> None:
+    cuda = Directive(line=4, kind="expect-error",
+                     args={"name": "RuntimeError", "message": "CUDA error", "device": "cuda"})
+    code = py(5, "loss(x)", error(8, "RuntimeError", "CUDA error"), directives=(cuda,))
+    notebook = only(lesson(cuda, code), course)
+    (cell,) = code_cells(notebook)
+    assert "tags" not in cell.metadata
+    (expected,) = cell.metadata["coursekit"]["expect_errors"]
+    assert (expected["origin"], expected["device"]) == ("directive", "cuda")
+
+
+def test_skip_and_timeout_directives(course: Course) -> None:
+    directives = (
+        Directive(line=3, kind="skip", args={"reason": "needs a GPU"}),
+        Directive(line=4, kind="timeout", args={"seconds": "90"}),
+    )
+    notebook = only(lesson(py(5, "train()", directives=directives)), course)
+    meta = code_cells(notebook)[0].metadata["coursekit"]
+    assert (meta["skip"], meta["timeout"]) == ("needs a GPU", 90.0)
+
+
+def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
+    shell = Code(line=3, language="bash", info="bash",
+                 source="$ pip install datasets evaluate\nhuggingface-cli login")
+    text = Code(line=9, language="text", info="text", source="some output")
+    notebook = only(lesson(shell, text, py(12, "import datasets")), course)
+    sources = [c.source for c in notebook.cells]
+    assert "!pip install datasets evaluate" in sources
+    assert not any("huggingface-cli" in s or "some output" in s for s in sources)
+
+
+def test_framework_blocks_give_two_notebooks(course: Course) -> None:
+    if_, else_, end = markers(10)
+    pt_code = py(12, "import torch", framework=Framework.PT)
+    tf_code = py(22, "import tensorflow as tf", framework=Framework.TF)
+    both = py(40, "print('shared')")
+    built = lesson_to_notebooks(lesson(if_, pt_code, else_, tf_code, end, both), course)
+    assert [(fw, path) for fw, path, _ in built] == [
+        (Framework.PT, "en/chapter1/3_pt.ipynb"), (Framework.TF, "en/chapter1/3_tf.ipynb"),
+    ]
+    pt, tf = (nb for _, _, nb in built)
+    assert [c.source for c in code_cells(pt)] == ["import torch", "print('shared')"]
+    assert [c.source for c in code_cells(tf)] == ["import tensorflow as tf", "print('shared')"]
+    assert pt.metadata["kernelspec"]["name"] == "coursekit-pt"
+    assert tf.metadata["kernelspec"]["name"] == "coursekit-tf"
+    assert tf.metadata["coursekit"]["framework"] == "tf"
+
+
+def test_split_file_keeps_its_name(course: Course) -> None:
+    pt = lesson(py(3, "import torch"), path="content/en/chapter8/4.mdx", framework=Framework.PT)
+    tf = lesson(py(3, "import tensorflow"), path="content/en/chapter8/4_tf.mdx",
+                framework=Framework.TF)
+    assert [p for _, p, _ in lesson_to_notebooks(pt, course)] == ["en/chapter1/4.ipynb"]
+    assert [p for _, p, _ in lesson_to_notebooks(tf, course)] == ["en/chapter1/4_tf.ipynb"]
+
+
+def test_kernel_of_a_notebook_for_both_follows_its_imports(course: Course) -> None:
+    notebook = only(lesson(py(3, "import tensorflow as tf")), course)
+    assert notebook.metadata["kernelspec"]["name"] == "coursekit-tf"
+    assert notebook.metadata["coursekit"]["framework"] == "both"
+
+
+def test_quiz_and_code_free_lessons_yield_nothing(course: Course) -> None:
+    quiz = Component(line=3, name="Question", raw="<Question choices={[]} />")
+    assert lesson_to_notebooks(lesson(quiz, py(9, "print(1)")), course) == []
+    assert lesson_to_notebooks(lesson(prose(3, "Only words.")), course) == []
+
+
+def test_prose_only_with_the_option(course: Course) -> None:
+    blocks = (heading(1, "Using the pipeline", level=1), prose(3, "Intro."),
+              heading(5, "Setup"), prose(7, "Words."), py(9, "x = 1"))
+    plain = only(lesson(*blocks), course)
+    assert [c.cell_type for c in plain.cells] == ["markdown", "code"]
+    rich = only(lesson(*blocks), course, with_prose=True)
+    assert [c.source for c in rich.cells if c.cell_type == "markdown"][1:] == [
+        "Intro.", "## Setup\n\nWords.",
+    ]
+
+
+def test_cell_ids_are_stable_and_unique(course: Course) -> None:
+    blocks = (py(3, "a = 1"), py(3, "a = 1"), py(9, "b = 2"))
+    first = only(lesson(*blocks), course)
+    second = only(lesson(*blocks), course)
+    ids = [c.id for c in first.cells]
+    assert ids == [c.id for c in second.cells]
+    assert len(set(ids)) == len(ids)
+
+
+def test_unparsable_python_is_reported(course: Course) -> None:
+    broken = convert_lesson(lesson(py(5, "def f(:\n    pass")), course)
+    assert [(d.rule, d.line) for d in broken.diagnostics] == [(INVALID_PYTHON.code, 6)]
+    ipython = convert_lesson(lesson(py(5, "!pip install x\n%time f()\nprint(1)")), course)
+    assert ipython.diagnostics == []

@@ -1,0 +1,43 @@
+"""The fast writer lays notebooks out byte for byte like ``nbformat.write``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import nbformat
+from handmade import error, lesson, py, result
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.config import Course
+from coursekit.notebooks.convert import lesson_to_notebooks
+from coursekit.notebooks.serialize import dumps
+
+
+def nbformat_text(notebook: nbformat.NotebookNode) -> str:
+    buffer = io.StringIO()
+    nbformat.write(notebook, buffer)
+    return buffer.getvalue()
+
+
+def test_same_bytes_as_nbformat(tmp_path: Path) -> None:
+    built = lesson_to_notebooks(lesson(
+        py(3, "import torch\nx = 1\nx", result(6, "1\n")),
+        py(9, "print('é\\n')\nprint(2)", result(12, "é\n\n2")),
+        py(15, "f()", error(18, "ValueError", "bad", trace="Traceback\n  line\nValueError: bad")),
+    ), Course.open(tmp_path))
+    notebook = built[0][2]
+    assert dumps(notebook) == nbformat_text(notebook)
+
+
+@given(st.text(), st.text())
+def test_same_bytes_for_any_text(source: str, output: str) -> None:
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell(source, id="m"),
+        nbformat.v4.new_code_cell(source, id="c", outputs=[
+            nbformat.v4.new_output("stream", name="stdout", text=output),
+            nbformat.v4.new_output("execute_result", data={"text/plain": output}),
+        ]),
+    ])
+    assert dumps(notebook) == nbformat_text(notebook)
