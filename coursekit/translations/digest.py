@@ -36,7 +36,8 @@ class Located:
 class LessonNames:
     """Names bound and read by all the Python code of a lesson, read as one script."""
 
-    defined: frozenset[str] = frozenset()
+    defined: dict[str, int] = field(default_factory=dict)
+    """Name bound -> file line where it is first bound."""
     first_use: dict[str, int] = field(default_factory=dict)
     """Name read -> file line of its first read."""
     star_import: bool = False
@@ -67,18 +68,19 @@ class Digest:
 
 
 def _names(code: Sequence[Code]) -> LessonNames:
-    defined: set[str] = set()
+    defined: dict[str, int] = {}
     first_use: dict[str, int] = {}
     star = False
     for block in code:
         if block.role is not CodeRole.PYTHON:
             continue
         found = pysource.names(block.source)
-        defined |= found.defined
         star = star or found.star_import
+        for name, line in found.defined:
+            defined.setdefault(name, block.line + line)
         for name, line in found.used:
             first_use.setdefault(name, block.line + line)
-    return LessonNames(frozenset(defined), first_use, star)
+    return LessonNames(defined, first_use, star)
 
 
 def digest(lesson: Lesson) -> Digest:

@@ -104,16 +104,15 @@ def parse(source: str) -> Parsed:
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """Names a code block binds and names it reads."""
+    """Names a code block binds and names it reads, each with its first line in the block."""
 
-    defined: frozenset[str]
+    defined: tuple[tuple[str, int], ...]
     used: tuple[tuple[str, int], ...]
-    """Each name read, with the 1-based line of its first read in the block."""
     star_import: bool = False
     """``from x import *``: any name may be defined."""
 
 
-_EMPTY_NAMES = Names(frozenset(), ())
+_EMPTY_NAMES = Names((), ())
 
 
 def _bound_by(node: ast.AST) -> list[str]:
@@ -134,22 +133,30 @@ def _bound_by(node: ast.AST) -> list[str]:
     return []
 
 
+def _first(found: dict[str, int], name: str, line: int) -> None:
+    if name not in found or line < found[name]:
+        found[name] = line
+
+
+def _by_line(found: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(found.items(), key=lambda item: (item[1], item[0])))
+
+
 @lru_cache(maxsize=_CACHE)
 def names(source: str) -> Names:
     """Bound and read names of a block, scopes flattened (a lesson reads as one script)."""
     tree = parse(source).tree
     if tree is None:
         return _EMPTY_NAMES
-    defined: set[str] = set()
-    first_use: dict[str, int] = {}
+    defined: dict[str, int] = {}
+    used: dict[str, int] = {}
     star = False
     for node in ast.walk(tree):
-        defined.update(_bound_by(node))
+        line = getattr(node, "lineno", 1)
+        for name in _bound_by(node):
+            _first(defined, name, line)
         if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             star = True
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            line = first_use.get(node.id)
-            if line is None or node.lineno < line:
-                first_use[node.id] = node.lineno
-    used = tuple(sorted(first_use.items(), key=lambda item: (item[1], item[0])))
-    return Names(frozenset(defined), used, star)
+            _first(used, node.id, line)
+    return Names(_by_line(defined), _by_line(used), star)

@@ -14,8 +14,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.translations import pysource
+from coursekit.translations.rules import STALE_API
 
 ANY_CALL = "*"
 
@@ -187,3 +189,20 @@ def stale_uses(
     if block.role is not CodeRole.PYTHON:
         return ()
     return _uses(block.source, apis, names)
+
+
+def check_lesson(
+    code: Sequence[Code], path: str, apis: tuple[StaleApi, ...]
+) -> Iterator[Diagnostic]:
+    """Every use of a stale API in the code blocks of one lesson."""
+    if not apis:
+        return
+    names = aliases(code)
+    for block in code:
+        for use in stale_uses(block, apis, names):
+            yield STALE_API.at(
+                path, block.line + use.line,
+                f"`{use.text}`: {use.api.label} {use.api.reason}",
+                hint=f"use {use.api.use}",
+                fingerprint=f"{use.api.label}:{use.text}",
+            )

@@ -1,0 +1,140 @@
+"""Code blocks of a translated lesson against the source's: presence, drift,
+syntax, outputs, and names the translation reads but never binds."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from collections.abc import Iterator, Sequence
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Code, CodeRole
+from coursekit.translations import pysource
+from coursekit.translations.align import Pair
+from coursekit.translations.digest import Digest
+from coursekit.translations.drift import Change, classify, short_diff
+from coursekit.translations.rules import (
+    CODE_DRIFT,
+    CODE_EXTRA,
+    CODE_MISSING,
+    CODE_VARIATION,
+    OUTPUT_MISMATCH,
+    SYNTAX_ERROR,
+    UNDEFINED_NAME,
+)
+
+
+def digest_of(text: str) -> str:
+    """A short content hash: fingerprints that survive line shifts."""
+    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
+
+
+def describe(code: Code) -> str:
+    first = next((line.strip() for line in code.source.splitlines() if line.strip()), "")
+    if len(first) > 60:
+        first = first[:57] + "..."
+    return f"```{code.info} block `{first}`" if first else f"empty ```{code.info} block"
+
+
+def position_lines(pairs: Sequence[Pair]) -> list[int | None]:
+    """For each pair, the translation line it belongs at: its own block's line, or for a
+    block missing from the translation, the line of the translated block before it."""
+    lines: list[int | None] = []
+    last: int | None = None
+    for pair in pairs:
+        if pair.translation is not None:
+            last = pair.translation.line
+        lines.append(last)
+    return lines
+
+
+def _drift(
+    source: Digest, translation: Digest, src: Code, tgt: Code, ignored: frozenset[Change]
+) -> Iterator[Diagnostic]:
+    change = classify(src.source, tgt.source, src.role is CodeRole.PYTHON)
+    if change is Change.IDENTICAL:
+        return
+    where = f"{source.path}:{src.line}"
+    diff = short_diff(src.source, tgt.source)
+    fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
+    if change is Change.CODE and src.role is CodeRole.PYTHON:
+        src_parse, tgt_parse = pysource.parse(src.source), pysource.parse(tgt.source)
+        if src_parse.tree is not None and tgt_parse.tree is None:
+            line = tgt.line + tgt_parse.error_line if tgt_parse.error_line else tgt.line
+            quoted = f": `{tgt_parse.error_text}`" if tgt_parse.error_text else ""
+            yield SYNTAX_ERROR.at(
+                translation.path, line,
+                f"SyntaxError: {tgt_parse.error}{quoted}; the source block {where} parses",
+                hint=f"changes against the source:\n{diff}",
+                fingerprint=fingerprint,
+            )
+            return
+    if change is Change.CODE:
+        yield CODE_DRIFT.at(
+            translation.path, tgt.line,
+            f"code differs from the source block {where}:\n{diff}",
+            hint="translate comments and strings only; keep the code of the source lesson",
+            fingerprint=fingerprint,
+        )
+    elif change not in ignored:
+        yield CODE_VARIATION.at(
+            translation.path, tgt.line,
+            f"{change.value} differ from the source block {where}:\n{diff}",
+            fingerprint=fingerprint,
+        )
+
+
+def _outputs(source: Digest, translation: Digest, src: Code, tgt: Code) -> Iterator[Diagnostic]:
+    if len(src.outputs) == len(tgt.outputs):
+        return
+    yield OUTPUT_MISMATCH.at(
+        translation.path, tgt.outputs[0].line if tgt.outputs else tgt.line,
+        f"{describe(tgt)} shows {len(tgt.outputs)} output block(s); the source block "
+        f"{source.path}:{src.line} shows {len(src.outputs)}",
+        fingerprint=f"{digest_of(src.source)}:{len(src.outputs)}:{len(tgt.outputs)}",
+    )
+
+
+def compare(
+    source: Digest, translation: Digest, pairs: Sequence[Pair], ignored: frozenset[Change]
+) -> Iterator[Diagnostic]:
+    for pair, line in zip(pairs, position_lines(pairs), strict=True):
+        src, tgt = pair.source, pair.translation
+        if src is not None and tgt is not None:
+            yield from _drift(source, translation, src, tgt, ignored)
+            yield from _outputs(source, translation, src, tgt)
+        elif src is not None:
+            after = f" (after line {line})" if line is not None else ""
+            yield CODE_MISSING.at(
+                translation.path, line,
+                f"the source's {describe(src)} ({source.path}:{src.line}) is missing{after}",
+                fingerprint=digest_of(src.source),
+            )
+        elif tgt is not None:
+            yield CODE_EXTRA.at(
+                translation.path, tgt.line,
+                f"{describe(tgt)} has no counterpart in the source {source.path}",
+                fingerprint=digest_of(tgt.source),
+            )
+
+
+def undefined_names(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    """Names the translation reads and never binds, where the source lesson binds them."""
+    tgt = translation.names
+    if tgt.star_import:
+        return
+    for name, line in tgt.first_use.items():
+        if name in tgt.defined or name in pysource.BUILTIN_NAMES:
+            continue
+        defined_at = source.names.defined.get(name)
+        if defined_at is None:
+            continue
+        close = difflib.get_close_matches(name, tgt.defined, n=1)
+        hint = f"this lesson defines `{close[0]}`: renamed?" if close else None
+        yield UNDEFINED_NAME.at(
+            translation.path, line,
+            f"`{name}` is used but never defined in this lesson (NameError when run); "
+            f"the source defines it at {source.path}:{defined_at}",
+            hint=hint,
+            fingerprint=name,
+        )

@@ -1,0 +1,120 @@
+"""Translation checks: every translated lesson against its source-language lesson.
+
+:func:`check_translations` is what ``coursekit check lessons`` runs; :func:`coverage`
+returns the per-language coverage table as data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from coursekit.checks import CheckResult
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.translations import blocks, errors, sections, stale, structure
+from coursekit.translations.align import align
+from coursekit.translations.corpus import LanguageLessons, load_language
+from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
+from coursekit.translations.digest import Digest
+from coursekit.translations.settings import Settings, load_settings
+
+
+def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
+    """Every finding on one translated lesson against its source lesson."""
+    pairs = align(source.code, translation.code)
+    mismatch = sections.mismatch(source, translation, pairs)
+    if mismatch is not None:
+        return [mismatch]
+    found: list[Diagnostic] = []
+    found.extend(structure.compare(source, translation))
+    found.extend(blocks.compare(source, translation, pairs, settings.ignored))
+    found.extend(errors.compare(source, translation, pairs))
+    found.extend(blocks.undefined_names(source, translation))
+    return found
+
+
+def lesson_findings(lesson: Digest, settings: Settings) -> Iterator[Diagnostic]:
+    """Findings on one lesson alone, in any language: duplicate anchors and stale APIs."""
+    yield from structure.duplicate_anchors(lesson)
+    yield from stale.check_lesson(lesson.code, lesson.path, settings.stale_apis)
+
+
+def source_sections(source: LanguageLessons) -> list[sections.Section]:
+    return sections.sections(source.toctree, list(source.lessons))
+
+
+def compare_language(
+    source: LanguageLessons, translation: LanguageLessons, settings: Settings
+) -> list[Diagnostic]:
+    """Every finding on one translation: sections, then each lesson against its source."""
+    found: list[Diagnostic] = list(translation.diagnostics)
+    found.extend(sections.compare_toctrees(
+        source_sections(source), source.toctree_path,
+        sections.sections(translation.toctree, list(translation.lessons)),
+        translation.toctree_path,
+    ))
+    for key, lesson in translation.lessons.items():
+        found.extend(lesson_findings(lesson, settings))
+        original = source.lessons.get(key)
+        if original is not None:
+            found.extend(compare_lessons(original, lesson, settings))
+    return found
+
+
+@dataclass(slots=True)
+class _Run:
+    """One run over a course: the source language, loaded once, and each translation."""
+
+    course: Course
+    settings: Settings
+    source: LanguageLessons
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, course: Course) -> _Run:
+        settings, problems = load_settings(course)
+        run = cls(course, settings, load_language(course, course.source_language))
+        run.diagnostics.extend(problems)
+        return run
+
+    def translations(self, languages: Sequence[str] | None) -> list[str]:
+        found = self.course.lesson_languages()
+        wanted = found if languages is None else [lang for lang in languages if lang in found]
+        return [lang for lang in wanted if lang != self.course.source_language]
+
+    def language(self, language: str) -> tuple[LanguageLessons, list[Diagnostic]]:
+        translation = load_language(self.course, language)
+        return translation, compare_language(self.source, translation, self.settings)
+
+
+def check_translations(course: Course, languages: Sequence[str] | None = None) -> CheckResult:
+    """Compare each translation in ``languages`` (default: all) with the source language.
+
+    The source lessons are always loaded; they are checked on their own (duplicate
+    anchors, stale APIs) when ``languages`` is ``None`` or includes the source language.
+    """
+    run = _Run.start(course)
+    result = CheckResult(diagnostics=list(run.diagnostics))
+    if languages is None or course.source_language in languages:
+        result.diagnostics.extend(run.source.diagnostics)
+        for lesson in run.source.lessons.values():
+            result.diagnostics.extend(lesson_findings(lesson, run.settings))
+        result.checked.extend(d.path for d in run.source.lessons.values())
+    for language in run.translations(languages):
+        translation, found = run.language(language)
+        result.diagnostics.extend(found)
+        result.checked.extend(d.path for d in translation.lessons.values())
+    return result
+
+
+def coverage(course: Course, languages: Sequence[str] | None = None) -> list[CoverageRow]:
+    """Per translation: which source sections are done, missing or outdated."""
+    run = _Run.start(course)
+    units = source_sections(run.source)
+    rows: list[CoverageRow] = []
+    for language in run.translations(languages):
+        translation, found = run.language(language)
+        translated = {key: d.path for key, d in translation.lessons.items()}
+        rows.append(coverage_row(language, units, translated, outdated_paths(found)))
+    return rows

@@ -1,0 +1,68 @@
+"""Documented errors: every exception the source lesson shows, the translation shows
+at the same code block, with the same name and message (messages are not translated)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import DocumentedException
+from coursekit.translations.align import Pair
+from coursekit.translations.blocks import describe, digest_of, position_lines
+from coursekit.translations.digest import Digest
+from coursekit.translations.rules import ERROR_CHANGED, ERROR_EXTRA, ERROR_MISSING
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
+
+def _shown(exc: DocumentedException) -> str:
+    return f"`{exc.name}: {exc.message}`" if exc.message else f"`{exc.name}`"
+
+
+def _same_message(a: str, b: str) -> bool:
+    """Equal up to whitespace and memory addresses, which change from run to run."""
+    def norm(text: str) -> str:
+        return " ".join(_ADDRESS.sub("0x?", text).split())
+
+    return norm(a) == norm(b)
+
+
+def compare(source: Digest, translation: Digest, pairs: Sequence[Pair]) -> Iterator[Diagnostic]:
+    for pair, line in zip(pairs, position_lines(pairs), strict=True):
+        src = pair.source.documented_exception if pair.source else None
+        tgt = pair.translation.documented_exception if pair.translation else None
+        if src is None and tgt is None:
+            continue
+        if src is not None and tgt is None:
+            assert pair.source is not None
+            block = pair.translation
+            what = f"its block {describe(block)}" if block else "the translation"
+            yield ERROR_MISSING.at(
+                translation.path, block.line if block else line,
+                f"the source documents {_shown(src)} ({source.path}:{src.line}); "
+                f"{what} shows no error",
+                hint="copy the source's output block, message untranslated",
+                fingerprint=f"{src.short_name}:{digest_of(pair.source.source)}",
+            )
+        elif tgt is not None and src is None:
+            assert pair.translation is not None
+            where = (
+                f"the source block {source.path}:{pair.source.line} shows none"
+                if pair.source else f"the source {source.path} has no such block"
+            )
+            yield ERROR_EXTRA.at(
+                translation.path, tgt.line,
+                f"documents {_shown(tgt)}; {where}",
+                fingerprint=f"{tgt.short_name}:{digest_of(pair.translation.source)}",
+            )
+        elif src is not None and tgt is not None:
+            if src.short_name == tgt.short_name and _same_message(src.message, tgt.message):
+                continue
+            yield ERROR_CHANGED.at(
+                translation.path, tgt.line,
+                f"documents {_shown(tgt)}; the source {source.path}:{src.line} documents "
+                f"{_shown(src)}",
+                hint="exception names and messages stay as the code prints them",
+                fingerprint=f"{src.short_name}:{tgt.short_name}:{digest_of(tgt.message)}",
+            )

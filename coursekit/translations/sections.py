@@ -1,0 +1,81 @@
+"""Sections of a translation against the source: the toctree, and whether the file at a
+section's path holds the same lesson."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Toctree
+from coursekit.translations.align import Pair
+from coursekit.translations.digest import Digest
+from coursekit.translations.rules import EXTRA_SECTION, MISSING_SECTION, SECTION_MISMATCH
+
+LEAST_MATCHED = 1 / 3
+"""Below this share of paired code blocks, two lessons with other headings are different lessons."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A unit of the course: a toctree section, or a lesson file where there is no toctree."""
+
+    title: str
+    locals: tuple[str, ...]
+    line: int | None
+
+
+def sections(toctree: Toctree | None, lesson_keys: Sequence[str]) -> list[Section]:
+    if toctree is None:
+        return [Section(key, (key,), None) for key in lesson_keys]
+    return [Section(s.title, s.locals, s.line) for s in toctree.sections() if s.locals]
+
+
+def compare_toctrees(
+    source: list[Section], source_path: str, translation: list[Section], translation_path: str,
+) -> Iterator[Diagnostic]:
+    """Sections of the source the translation lacks, and sections it has in excess."""
+    translated = {local for s in translation for local in s.locals}
+    known = {local for s in source for local in s.locals}
+    for section in source:
+        if not translated.intersection(section.locals):
+            where = f"{source_path}:{section.line}" if section.line else source_path
+            yield MISSING_SECTION.at(
+                translation_path, None,
+                f"section `{section.locals[0]}` ({section.title!r}, {where}) is not translated",
+                fingerprint=f"missing:{section.locals[0]}",
+            )
+    for section in translation:
+        extra = [local for local in section.locals if local not in known]
+        if extra:
+            yield EXTRA_SECTION.at(
+                translation_path, section.line,
+                f"section `{extra[0]}` ({section.title!r}) is not in the source {source_path}",
+                hint="remove it, or add it to the source language first",
+                fingerprint=f"extra:{extra[0]}",
+            )
+
+
+def mismatch(source: Digest, translation: Digest, pairs: Sequence[Pair]) -> Diagnostic | None:
+    """A finding when the translation's file is not a translation of the source's file."""
+    reason: str | None = None
+    if source.kind != translation.kind:
+        reason = f"the source is a {source.kind}, this file a {translation.kind}"
+    else:
+        paired = sum(1 for p in pairs if p.source is not None and p.translation is not None)
+        most = max(len(source.code), len(translation.code))
+        src_levels = [h.level for h in source.headings]
+        tgt_levels = [h.level for h in translation.headings]
+        if most >= 2 and paired / most < LEAST_MATCHED and src_levels != tgt_levels:
+            reason = (
+                f"only {paired} of {most} code blocks pair up and the headings differ "
+                f"({len(tgt_levels)} here, {len(src_levels)} in the source)"
+            )
+    if reason is None:
+        return None
+    return SECTION_MISMATCH.at(
+        translation.path, translation.first_line(),
+        f"not a translation of {source.path}: {reason}",
+        hint="check which lesson this file translates; its other findings are not reported",
+        fingerprint=f"{source.kind}:{translation.kind}",
+    )

@@ -1,0 +1,171 @@
+"""Structure of a translated lesson against its source: headings, anchors, videos,
+framework blocks and links to other course pages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import FrameworkMarker, Heading
+from coursekit.translations.digest import Digest, Located
+from coursekit.translations.rules import (
+    ANCHOR_DUPLICATE,
+    ANCHOR_MISSING,
+    FRAMEWORK_STRUCTURE,
+    HEADING_COUNT,
+    LINK_MISMATCH,
+    VIDEO_MISMATCH,
+)
+
+
+def _heading(heading: Heading) -> str:
+    return f"`{'#' * heading.level} {heading.text}`"
+
+
+def duplicate_anchors(lesson: Digest) -> Iterator[Diagnostic]:
+    """Anchor ids used by more than one heading of the same file (any language)."""
+    first: dict[str, Heading] = {}
+    seen: Counter[str] = Counter()
+    for heading in lesson.headings:
+        if heading.anchor is None:
+            continue
+        seen[heading.anchor] += 1
+        if heading.anchor not in first:
+            first[heading.anchor] = heading
+            continue
+        yield ANCHOR_DUPLICATE.at(
+            lesson.path, heading.line,
+            f"anchor id `{heading.anchor}` of {_heading(heading)} is already used by "
+            f"{_heading(first[heading.anchor])} at line {first[heading.anchor].line}",
+            hint="give each heading its own anchor id (keep the source lesson's ids)",
+            fingerprint=f"duplicate:{heading.anchor}:{seen[heading.anchor]}",
+        )
+
+
+def headings(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    """Heading count and anchor ids."""
+    src, tgt = source.headings, translation.headings
+    if len(src) != len(tgt):
+        yield HEADING_COUNT.at(
+            translation.path, tgt[0].line if tgt else None,
+            f"{len(tgt)} headings, the source {source.path} has {len(src)}",
+            fingerprint=f"count:{len(src)}:{len(tgt)}",
+        )
+    kept = {h.anchor for h in tgt if h.anchor is not None}
+    for index, heading in enumerate(src):
+        if heading.anchor is None or heading.anchor in kept:
+            continue
+        counterpart = tgt[index] if len(src) == len(tgt) else None
+        where = f"{source.path}:{heading.line}"
+        if counterpart is not None:
+            found = (
+                f"anchor `{counterpart.anchor}`" if counterpart.anchor else "no anchor"
+            )
+            message = (
+                f"{_heading(counterpart)} has {found}; the source heading "
+                f"{_heading(heading)} ({where}) has `{heading.anchor}`"
+            )
+        else:
+            message = (
+                f"no heading has the anchor `{heading.anchor}` of {_heading(heading)} ({where})"
+            )
+        yield ANCHOR_MISSING.at(
+            translation.path, counterpart.line if counterpart else None, message,
+            hint=f"keep the source anchor: `[[{heading.anchor}]]`",
+            fingerprint=f"anchor:{heading.anchor}",
+        )
+
+
+def videos(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    src = [v.value for v in source.videos]
+    tgt = [v.value for v in translation.videos]
+    if src == tgt:
+        return
+    src_lines = {v.value: v.line for v in source.videos}
+    for video in source.videos:
+        if video.value not in tgt:
+            yield VIDEO_MISMATCH.at(
+                translation.path, None,
+                f"video `{video.value}` of {source.path}:{video.line} is not embedded",
+                hint=f'add `<Youtube id="{video.value}"/>` where the source has it',
+                fingerprint=f"missing:{video.value}",
+            )
+    for video in translation.videos:
+        if video.value not in src_lines:
+            yield VIDEO_MISMATCH.at(
+                translation.path, video.line,
+                f"video `{video.value}` is not embedded by the source {source.path}",
+                fingerprint=f"extra:{video.value}",
+            )
+    if sorted(src) == sorted(tgt):
+        yield VIDEO_MISMATCH.at(
+            translation.path, translation.videos[0].line,
+            f"videos in another order than in {source.path}: {', '.join(tgt)} "
+            f"instead of {', '.join(src)}",
+            fingerprint="order",
+        )
+
+
+def _framework_blocks(markers: Sequence[FrameworkMarker]) -> list[str]:
+    """``['pt/tf', 'tf']``: the frameworks of each ``{#if}`` ... ``{/if}`` block, in order."""
+    blocks: list[list[str]] = []
+    for marker in markers:
+        if marker.marker == "if" or not blocks:
+            blocks.append([])
+        if marker.marker in ("if", "else"):
+            blocks[-1].append(marker.framework.value)
+    return ["/".join(b) for b in blocks]
+
+
+def framework_blocks(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    src, tgt = _framework_blocks(source.markers), _framework_blocks(translation.markers)
+    if src == tgt:
+        return
+    pairs = enumerate(zip(src, tgt, strict=False))
+    differ = next((i for i, (a, b) in pairs if a != b), min(len(src), len(tgt)))
+    if_markers = [m for m in translation.markers if m.marker == "if"]
+    line = if_markers[differ].line if differ < len(if_markers) else None
+    shown_src = ", ".join(src) or "none"
+    shown_tgt = ", ".join(tgt) or "none"
+    yield FRAMEWORK_STRUCTURE.at(
+        translation.path, line,
+        f"framework blocks [{shown_tgt}] differ from those of {source.path} [{shown_src}] "
+        f"from block {differ + 1} on",
+        hint="keep the source's {#if fw === ...} / {:else} / {/if} blocks",
+        fingerprint=f"{shown_src}|{shown_tgt}",
+    )
+
+
+def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    src = Counter(link.value for link in source.links)
+    tgt = Counter(link.value for link in translation.links)
+    if src == tgt:
+        return
+    first_src: dict[str, Located] = {}
+    for link in source.links:
+        first_src.setdefault(link.value, link)
+    for target, count in (src - tgt).items():
+        where = first_src[target]
+        yield LINK_MISMATCH.at(
+            translation.path, None,
+            f"no link to `{target}` (the source {source.path}:{where.line} links to it"
+            + (f" {count} more times)" if tgt[target] else ")"),
+            fingerprint=f"missing:{target}",
+        )
+    extra = tgt - src
+    for link in translation.links:
+        if extra[link.value] > 0:
+            extra[link.value] -= 1
+            yield LINK_MISMATCH.at(
+                translation.path, link.line,
+                f"link to `{link.value}` that the source {source.path} does not have",
+                fingerprint=f"extra:{link.value}",
+            )
+
+
+def compare(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+    yield from headings(source, translation)
+    yield from videos(source, translation)
+    yield from framework_blocks(source, translation)
+    yield from course_links(source, translation)
