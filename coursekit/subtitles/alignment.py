@@ -1,0 +1,225 @@
+"""A translation against its source-language file (SUB403-SUB409).
+
+Translated cues are mapped to source cues by time overlap, which works both for
+translations that keep the source timings and for re-segmented ones with fewer,
+longer cues. A systematic offset is detected first and compensated, so a shifted
+file gives one finding instead of one per cue.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import is_cjk, primary_subtag
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint, normalise_text
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.overlap import CueIndex, overlap_ms
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.text import (
+    has_cjk,
+    latin_letter_ratio,
+    stop_word_share,
+    visual_length,
+    words,
+)
+from coursekit.subtitles.timestamps import format_seconds, format_srt_time
+
+Lines = Callable[[Cue], tuple[str, ...]]
+
+_TOKEN = re.compile(
+    r"`[^`]+`"
+    r"|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?"
+    r"|\b[A-Za-z_]\w*=\S+"
+    r"|\b[A-Za-z_]\w*\(\)"
+    r"|\b[A-Za-z]+_\w+"
+    r"|(?<![\w.])\d+(?:\.\d+)?(?:e-?\d+)?(?![\w.]\w)"
+)
+_MIN_SOURCE_CHARS_FOR_TRUNCATION = 25
+_CJK_LENGTH_FACTOR = 3.0
+"""A Chinese character carries about as much as three Latin characters."""
+_MIN_WORDS_FOR_LANGUAGE = 4
+_SILENCE_SHARE = 0.1
+_OFFSET_AGREEMENT = 0.8
+_MIN_CUES_FOR_OFFSET = 3
+
+
+def _tokens(text: str) -> set[str]:
+    found = set()
+    for token in _TOKEN.findall(text):
+        token = token.strip("`").rstrip(".,;:")
+        if token.isdigit() and len(token) < 2:
+            continue
+        found.add(token)
+    return found
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split())
+
+
+def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> int:
+    """The shift of ``cues`` against the source when (nearly) all cues share it, else 0."""
+    if len(cues) < _MIN_CUES_FOR_OFFSET or not source.cues:
+        return 0
+    candidates = [cues[0].start_ms - source.cues[0].start_ms]
+    if len(cues) == len(source.cues):
+        candidates.append(int(statistics.median(
+            c.start_ms - s.start_ms for c, s in zip(cues, source.cues, strict=True))))
+    for shift in candidates:
+        if abs(shift) <= tolerance_ms:
+            continue
+        agree = sum(1 for c in cues if source.has_start_near(c.start_ms - shift, tolerance_ms))
+        if agree >= _OFFSET_AGREEMENT * len(cues):
+            return shift
+    return 0
+
+
+def _speech(cues: Sequence[Cue], shift: int = 0) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for c in sorted(cues, key=lambda c: c.start_ms):
+        if c.end_ms <= c.start_ms:
+            continue
+        a, b = c.start_ms - shift, c.end_ms - shift
+        if spans and a <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], b))
+        else:
+            spans.append((a, b))
+    return spans
+
+
+def _subtract(spans: list[tuple[int, int]], cover: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    j = 0
+    for a, b in spans:
+        while j < len(cover) and cover[j][1] <= a:
+            j += 1
+        k, cur = j, a
+        while k < len(cover) and cover[k][0] < b:
+            if cover[k][0] > cur:
+                out.append((cur, cover[k][0]))
+            cur = max(cur, cover[k][1])
+            k += 1
+        if cur < b:
+            out.append((cur, b))
+    return out
+
+
+class Aligner:
+    def __init__(self, sub: SubtitleFile, source: SubtitleFile, settings: Settings,
+                 lines: Lines) -> None:
+        self.sub, self.source, self.settings, self.lines = sub, source, settings, lines
+        self.index = CueIndex(source.cues)
+        self.cjk = is_cjk(sub.language)
+        self.src_lang = primary_subtag(source.language)
+        self.lang = primary_subtag(sub.language)
+        self.path = sub.display_path
+
+    def run(self) -> Iterator[Diagnostic]:
+        cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
+        if not cues or not self.index.cues:
+            return
+        tolerance = round(self.settings.offset_tolerance * 1000)
+        shift = detect_offset(self.index, cues, tolerance)
+        if shift:
+            yield rules.SYSTEMATIC_OFFSET.at(
+                self.path, cues[0].line, f"every cue is {format_seconds(abs(shift))} "
+                f"{'later' if shift > 0 else 'earlier'} than in {self.source.display_path}",
+                hint=f"shift all cues by {-shift / 1000:+.3f} s",
+                fingerprint=fingerprint(self.sub.language, "offset"))
+        yield from self._duration(cues, shift)
+        yield from self._uncovered(cues, shift)
+        texts = [" ".join(s.strip() for s in self.lines(c)) for c in cues]
+        for i, cue in enumerate(cues):
+            yield from self._cue(cue, texts, i, shift)
+
+    def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
+        end = max(c.end_ms for c in cues) - shift
+        src_end = max(c.end_ms for c in self.index.cues)
+        if abs(end - src_end) > self.settings.max_duration_difference * 1000:
+            yield rules.DURATION_MISMATCH.at(
+                self.path, None, f"the last cue ends at {format_srt_time(end)}, the source's at "
+                f"{format_srt_time(src_end)}", hint="a cut or extended video, or lost cues?",
+                fingerprint=fingerprint(self.sub.language, "duration"))
+
+    def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
+        limit = self.settings.max_uncovered * 1000
+        for a, b in _subtract(_speech(self.index.cues), _speech(cues, shift)):
+            if b - a <= limit:
+                continue
+            said = " ".join(" ".join(c.lines) for c in self.index.overlapping(a, b))
+            after = next((c for c in cues if c.start_ms - shift >= b), cues[-1])
+            yield rules.UNCOVERED_SPEECH.at(
+                self.path, after.line, f"no translated cue from {format_srt_time(a + shift)} to "
+                f"{format_srt_time(b + shift)}, where the source says `{_clip(said)}`",
+                hint="translate the missing speech", cue=after.index,
+                fingerprint=fingerprint(self.sub.language, said, "uncovered"))
+
+    def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> Iterator[Diagnostic]:
+        fp = fingerprint(self.sub.language, texts[i])
+        span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
+        start, end = cue.start_ms - shift, cue.end_ms - shift
+        heard = sum(overlap_ms(c, start, end) for c in span)
+        if heard <= _SILENCE_SHARE * cue.duration_ms:
+            yield rules.CUE_OVER_SILENCE.at(
+                self.path, cue.line, f"cue {cue.index} is shown from "
+                f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
+                "source has no speech", cue=cue.index, fingerprint=fp)
+            return
+        mine = [c for c in span if overlap_ms(c, start, end) * 2 > c.duration_ms]
+        if not mine:
+            return
+        source_text = " ".join(" ".join(c.lines) for c in mine)
+        text = texts[i]
+        if not text:
+            return
+        if self._untranslated(text, source_text):
+            yield rules.UNTRANSLATED.at(
+                self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
+                hint=f"translate it into {self.sub.language}", cue=cue.index, fingerprint=fp)
+            return
+        nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
+        missing = sorted(t for t in _tokens(source_text) if _compact(t) not in nearby)
+        if missing:
+            yield rules.MISSING_TOKEN.at(
+                self.path, cue.line, f"cue {cue.index} lacks "
+                f"{', '.join(f'`{t}`' for t in missing)} from the source `{_clip(source_text)}`",
+                hint="keep numbers and code exactly as in the source", cue=cue.index,
+                fingerprint=fp)
+        src_len = visual_length(source_text, False)
+        length = visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
+        if (src_len >= _MIN_SOURCE_CHARS_FOR_TRUNCATION
+                and length < self.settings.min_length_ratio * src_len):
+            yield rules.TRUNCATED.at(
+                self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is far shorter than the "
+                f"source `{_clip(source_text)}`", hint="is the translation cut off?",
+                cue=cue.index, fingerprint=fp)
+
+    def _untranslated(self, text: str, source_text: str) -> bool:
+        if normalise_text(text) == normalise_text(source_text):
+            return True
+        if self.cjk:
+            return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
+                    and latin_letter_ratio(text) > 0.9)
+        tokens = words(text)
+        if len(tokens) < _MIN_WORDS_FOR_LANGUAGE:
+            return False
+        src_share = stop_word_share(tokens, self.src_lang)
+        own_share = stop_word_share(tokens, self.lang)
+        if src_share is None or own_share is None:
+            return False
+        return src_share >= 0.3 and own_share < src_share / 2
+
+
+def _clip(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def check_alignment(
+    sub: SubtitleFile, source: SubtitleFile, settings: Settings, lines: Lines,
+) -> Iterator[Diagnostic]:
+    return Aligner(sub, source, settings, lines).run()

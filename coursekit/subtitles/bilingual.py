@@ -1,0 +1,107 @@
+"""Bilingual files (SUB3xx): each cue holds the translated line, then the source line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import is_cjk
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.overlap import CueIndex
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.text import has_cjk
+
+_MIN_CUES_FOR_DETECTION = 3
+_DETECTION_SHARE = 0.5
+_PUNCTUATION = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True, slots=True)
+class BilingualCue:
+    translated: tuple[str, ...]
+    source: tuple[str, ...]
+
+
+class Splitter:
+    """Splits a bilingual cue into its translated and its source lines."""
+
+    def __init__(self, language: str) -> None:
+        self.cjk = is_cjk(language)
+
+    def split(self, cue: Cue) -> BilingualCue:
+        lines = cue.lines
+        if self.cjk:
+            cut = len(lines)
+            while cut > 0 and not has_cjk(lines[cut - 1]):
+                cut -= 1
+            return BilingualCue(lines[:cut], lines[cut:])
+        if len(lines) < 2:
+            return BilingualCue(lines, ())
+        return BilingualCue(lines[:-1], lines[-1:])
+
+    def translated(self, cue: Cue) -> tuple[str, ...]:
+        return self.split(cue).translated
+
+
+def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) -> bool:
+    """Configured, or detected where the scripts differ (a CJK translation of a
+    non-CJK source whose cues mostly end with non-CJK lines)."""
+    if settings.bilingual != "auto":
+        return settings.bilingual == "yes"
+    if sub.language == source_language or not is_cjk(sub.language) or is_cjk(source_language):
+        return False
+    texts = [cue.lines for cue in sub.cues if cue.lines]
+    if len(texts) < _MIN_CUES_FOR_DETECTION:
+        return False
+    both = sum(1 for lines in texts
+               if len(lines) >= 2 and not has_cjk(lines[-1]) and has_cjk(lines[0]))
+    return both >= _DETECTION_SHARE * len(texts)
+
+
+def _loose(text: str) -> str:
+    return _PUNCTUATION.sub(" ", text.casefold()).strip()
+
+
+def check_bilingual(
+    sub: SubtitleFile, source: SubtitleFile | None, splitter: Splitter,
+) -> Iterator[Diagnostic]:
+    index = CueIndex(source.cues) if source is not None else None
+    path = sub.display_path
+    for cue in sub.cues:
+        if not cue.lines:
+            continue
+        parts = splitter.split(cue)
+        fp = fingerprint(sub.language, cue.text)
+        if not parts.translated:
+            yield rules.MISSING_TRANSLATED_LINE.at(
+                path, cue.line, f"cue {cue.index} has only the source line "
+                f"`{' '.join(parts.source)}`", hint="add the translated line above it",
+                cue=cue.index, fingerprint=fp)
+        if not parts.source:
+            yield rules.MISSING_SOURCE_LINE.at(
+                path, cue.line, f"cue {cue.index} has no source-language line",
+                cue=cue.index, fingerprint=fp)
+            continue
+        if index is None:
+            continue
+        matched = index.same_time(cue)
+        if not matched:
+            continue
+        embedded = " ".join(line.strip() for line in parts.source)
+        reference = " ".join(" ".join(m.lines) for m in matched)
+        if embedded == " ".join(reference.split()):
+            continue
+        if _loose(embedded) == _loose(reference):
+            yield rules.SOURCE_LINE_STYLE.at(
+                path, cue.line, f"cue {cue.index}: `{embedded}` differs from the source "
+                f"`{reference}` in case or punctuation only", cue=cue.index, fingerprint=fp)
+        else:
+            yield rules.SOURCE_LINE_WORDING.at(
+                path, cue.line, f"cue {cue.index}: embedded source line `{embedded}` is not "
+                f"the source file's `{reference}`",
+                hint="update the source line (and check the translation still matches)",
+                cue=cue.index, fingerprint=fp)

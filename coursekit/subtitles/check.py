@@ -1,0 +1,91 @@
+"""``check_subtitles``: every subtitle rule over a course, the entry point of CI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from coursekit.checks import CheckResult
+from coursekit.config import Course
+from coursekit.config_rules import UNKNOWN_LANGUAGE
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import normalise
+from coursekit.subtitles.alignment import check_alignment
+from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
+from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
+from coursekit.subtitles.load import load_subtitle_file
+from coursekit.subtitles.model import SubtitleFile
+from coursekit.subtitles.readability import all_lines, check_readability
+from coursekit.subtitles.settings import Settings, settings_for
+from coursekit.subtitles.storage import check_storage
+from coursekit.subtitles.timing import check_timing
+
+
+def check_file(
+    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+) -> list[Diagnostic]:
+    """Every rule for one loaded file; ``source`` is its source-language counterpart."""
+    return settings.apply(_file_findings(sub, settings, source, source_language))
+
+
+def _file_findings(
+    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+) -> Iterator[Diagnostic]:
+    yield from sub.diagnostics
+    yield from check_storage(sub, settings)
+    yield from check_timing(sub, settings)
+    shown = all_lines
+    if is_bilingual(sub, settings, source_language):
+        splitter = Splitter(sub.language)
+        shown = splitter.translated
+        yield from check_bilingual(sub, source, splitter)
+    yield from check_readability(sub, settings, shown)
+    if source is not None and sub.language != source_language:
+        yield from check_alignment(sub, source, settings, shown)
+
+
+def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> CheckResult:
+    """Check the subtitles of ``languages`` (default: every language with a folder)."""
+    result = CheckResult()
+    section = course.config.section("subtitles")
+    config_path = course.relative(course.config.path) if course.config.path else "pyproject.toml"
+    available = course.subtitle_languages()
+    wanted = [normalise(lang) for lang in languages] if languages else available
+    for lang in wanted:
+        if lang not in available and not course.subtitle_dir(lang).is_dir():
+            result.diagnostics.append(UNKNOWN_LANGUAGE.at(
+                course.relative(course.subtitles_dir), None,
+                f"no subtitle folder for language `{lang}`"))
+    wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
+    src_lang = course.source_language
+    sources = _load_all(course, src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
+    config_problems: list[Diagnostic] = []
+    for lang in wanted:
+        settings, problems = settings_for(section, lang, config_path)
+        config_problems.extend(p for p in problems if p not in config_problems)
+        files = sources if lang == src_lang else _load_all(course, lang)
+        for name, sub in files.items():
+            result.checked.append(sub.display_path)
+            source = sources.get(name) if lang != src_lang else None
+            result.diagnostics.extend(check_file(sub, settings, source, src_lang))
+        result.diagnostics.extend(settings.apply(check_metadata(course, lang)))
+    result.diagnostics.extend(config_problems)
+    if src_lang in wanted or sources:
+        cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
+        for diag in check_coverage(course, cov):
+            lang_settings, _ = settings_for(section, _language_of(diag.path, course), config_path)
+            result.diagnostics.extend(lang_settings.apply([diag]))
+    return result
+
+
+def _load_all(course: Course, language: str) -> dict[str, SubtitleFile]:
+    return {
+        path.name: load_subtitle_file(path, language, course.relative(path))
+        for path in course.subtitle_files(language)
+    }
+
+
+def _language_of(path: str, course: Course) -> str:
+    parts = Path(path).parts
+    base = Path(course.relative(course.subtitles_dir)).parts
+    return normalise(parts[len(base)]) if len(parts) > len(base) else course.source_language

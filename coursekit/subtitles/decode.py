@@ -1,0 +1,70 @@
+"""Bytes to text: BOM, line endings and invalid UTF-8, all recorded, nothing dropped."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from coursekit.subtitles.model import EncodingFacts, LineEndings
+
+_BOM = b"\xef\xbb\xbf"
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    lines: list[str]
+    facts: EncodingFacts
+    invalid_lines: tuple[int, ...]
+    """1-based line of each invalid byte offset in ``facts``."""
+
+
+def _decode_lenient(data: bytes) -> tuple[str, list[int]]:
+    """Decode UTF-8, replacing each invalid sequence with U+FFFD and noting its offset."""
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    parts: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    while pos < len(data):
+        try:
+            parts.append(data[pos:].decode("utf-8"))
+            break
+        except UnicodeDecodeError as exc:
+            parts.append(data[pos:pos + exc.start].decode("utf-8"))
+            offsets.append(pos + exc.start)
+            parts.append("\ufffd")
+            pos += max(exc.end, exc.start + 1)
+    return "".join(parts), offsets
+
+
+def _endings(crlf: int, lf: int, cr: int) -> LineEndings:
+    kinds = [name for name, count in (("crlf", crlf), ("lf", lf), ("cr", cr)) if count]
+    if not kinds:
+        return "none"
+    if len(kinds) > 1:
+        return "mixed"
+    kind = kinds[0]
+    assert kind in ("crlf", "lf", "cr")
+    return kind  # type: ignore[return-value]
+
+
+def decode(data: bytes) -> Decoded:
+    bom = data.startswith(_BOM)
+    body = data[len(_BOM):] if bom else data
+    text, offsets = _decode_lenient(body)
+    crlf = text.count("\r\n")
+    lf = text.count("\n") - crlf
+    cr = text.count("\r") - crlf
+    lines = _EOL.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    shift = len(_BOM) if bom else 0
+    invalid_lines = tuple(body.count(b"\n", 0, off) + 1 for off in offsets)
+    facts = EncodingFacts(
+        bom=bom, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
+        invalid_utf8_offsets=tuple(off + shift for off in offsets),
+    )
+    return Decoded(lines=lines, facts=facts, invalid_lines=invalid_lines)

@@ -1,0 +1,112 @@
+"""Loading a subtitle file: decode, recover every cue, and have pysrt confirm the result.
+
+pysrt, in its raising mode, reads every file the recovery scan found well formed,
+and the two readings must agree cue for cue; any difference is reported, so neither
+reader can lose a cue unnoticed. Damaged files are read by the scan alone, since
+pysrt merges or drops their cues.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pysrt
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import rules
+from coursekit.subtitles.decode import decode
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
+from coursekit.subtitles.scan import scan
+
+_MAX_OFFSETS_REPORTED = 10
+
+
+def load_subtitle_file(path: Path, language: str, display_path: str | None = None) -> SubtitleFile:
+    """Read ``path``; never raises on bad content (an unreadable file gives a diagnostic)."""
+    shown = display_path or path.as_posix()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        diag = rules.UNREADABLE_FILE.at(shown, None, f"cannot read the file: {exc.strerror or exc}",
+                                        fingerprint=fingerprint(language, "unreadable"))
+        return SubtitleFile(path, language, (), (diag,), EncodingFacts(), shown)
+    return parse_subtitles(data, path, language, shown)
+
+
+def parse_subtitles(
+    data: bytes, path: Path, language: str, display_path: str | None = None,
+) -> SubtitleFile:
+    shown = display_path or path.as_posix()
+    decoded = decode(data)
+    diagnostics: list[Diagnostic] = _invalid_utf8(decoded.facts, decoded.invalid_lines, shown,
+                                                  language)
+    result = scan(decoded.lines, shown, language, sbv_expected=path.suffix.lower() == ".sbv")
+    diagnostics.extend(result.diagnostics)
+    cues = result.cues
+    if not result.diagnostics and result.format == "srt" and cues:
+        cues, disagreement = _confirm_with_pysrt(decoded.lines, cues, shown, language)
+        diagnostics.extend(disagreement)
+    if not cues and not any(d.rule == rules.UNREADABLE_FILE.code for d in diagnostics):
+        diagnostics.append(rules.NO_CUES.at(shown, None, "no cue could be read from this file",
+                                            fingerprint=fingerprint(language, "no cues")))
+    facts = EncodingFacts(
+        bom=decoded.facts.bom, line_endings=decoded.facts.line_endings, crlf=decoded.facts.crlf,
+        lf=decoded.facts.lf, cr=decoded.facts.cr,
+        invalid_utf8_offsets=decoded.facts.invalid_utf8_offsets, format=result.format,
+    )
+    return SubtitleFile(path, language, tuple(cues), tuple(diagnostics), facts, shown)
+
+
+def _invalid_utf8(
+    facts: EncodingFacts, lines: tuple[int, ...], path: str, language: str,
+) -> list[Diagnostic]:
+    found = list(zip(facts.invalid_utf8_offsets, lines, strict=True))
+    diags = [
+        rules.INVALID_UTF8.at(
+            path, line, f"byte offset {offset}: not UTF-8 (read as U+FFFD)",
+            hint="re-save the file as UTF-8",
+            fingerprint=fingerprint(language, "utf8", str(i)),
+        )
+        for i, (offset, line) in enumerate(found[:_MAX_OFFSETS_REPORTED])
+    ]
+    if len(found) > _MAX_OFFSETS_REPORTED:
+        diags.append(rules.INVALID_UTF8.at(
+            path, found[_MAX_OFFSETS_REPORTED][1],
+            f"{len(found) - _MAX_OFFSETS_REPORTED} more invalid byte sequences after offset "
+            f"{found[_MAX_OFFSETS_REPORTED - 1][0]}",
+            fingerprint=fingerprint(language, "utf8", "more"),
+        ))
+    return diags
+
+
+def _confirm_with_pysrt(
+    lines: list[str], scanned: list[Cue], path: str, language: str,
+) -> tuple[list[Cue], list[Diagnostic]]:
+    """pysrt's reading of a well-formed file, checked against the scan's."""
+    try:
+        items = pysrt.SubRipFile.from_string("\n".join(lines) + "\n",
+                                             error_handling=pysrt.SubRipFile.ERROR_RAISE)
+    except Exception as exc:  # pysrt raises its own error types and plain ValueErrors
+        return scanned, [rules.READER_DISAGREEMENT.at(
+            path, None, f"pysrt cannot read this file ({type(exc).__name__}: {exc}); "
+            "using the recovery scan", fingerprint=fingerprint(language, "pysrt"),
+        )]
+    confirmed: list[Cue] = []
+    for position, (cue, item) in enumerate(zip(scanned, items, strict=False), start=1):
+        start, end = item.start.ordinal, item.end.ordinal
+        text = item.text.split("\n")
+        if (start, end) != (cue.start_ms, cue.end_ms) or text != [s.rstrip() for s in cue.lines]:
+            return scanned, [rules.READER_DISAGREEMENT.at(
+                path, cue.line,
+                f"cue {position}: pysrt reads {start}-{end} ms {text!r}, the scan "
+                f"{cue.start_ms}-{cue.end_ms} ms {list(cue.lines)!r}; using the scan",
+                cue=position, fingerprint=fingerprint(language, cue.text, "pysrt"),
+            )]
+        confirmed.append(Cue(position, str(item.index), start, end, cue.lines, cue.line))
+    if len(items) != len(scanned):
+        return scanned, [rules.READER_DISAGREEMENT.at(
+            path, None, f"pysrt reads {len(items)} cues, the scan {len(scanned)}; using the scan",
+            fingerprint=fingerprint(language, "pysrt count"),
+        )]
+    return confirmed, []

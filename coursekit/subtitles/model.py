@@ -1,0 +1,71 @@
+"""The subtitle model: what every subtitle rule, the alignment and the fixer read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from coursekit.diagnostics import Diagnostic
+
+LineEndings = Literal["lf", "crlf", "cr", "mixed", "none"]
+SubtitleFormat = Literal["srt", "sbv"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One cue as a viewer would see it, recovered even from a damaged file."""
+
+    index: int
+    """1-based position in the file, whatever number the file wrote."""
+    number_as_written: str | None
+    """The index line as written (``"12"``, ``"12a"``), or ``None`` when there was none."""
+    start_ms: int
+    end_ms: int
+    lines: tuple[str, ...]
+    """Text lines, without line endings; blank lines inside the cue are not kept."""
+    line: int
+    """1-based line of the cue's first line in the file (its index, else its timing)."""
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def duration_ms(self) -> int:
+        return self.end_ms - self.start_ms
+
+
+@dataclass(frozen=True, slots=True)
+class EncodingFacts:
+    """How the file was stored, as found on disk."""
+
+    bom: bool = False
+    line_endings: LineEndings = "none"
+    crlf: int = 0
+    lf: int = 0
+    cr: int = 0
+    invalid_utf8_offsets: tuple[int, ...] = ()
+    """Byte offsets of every byte sequence that is not UTF-8 (read as U+FFFD)."""
+    format: SubtitleFormat = "srt"
+
+
+@dataclass(frozen=True, slots=True)
+class SubtitleFile:
+    path: Path
+    language: str
+    cues: tuple[Cue, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    """What loading tolerated; rule findings are reported by the checks."""
+    encoding: EncodingFacts
+    display_path: str = ""
+    """Path as diagnostics show it (relative to the course root)."""
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def recovered(self) -> bool:
+        """Whether every cue was read without structural repair."""
+        return not self.diagnostics

@@ -1,0 +1,54 @@
+"""Finding the cues of another file that overlap a time span."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from coursekit.subtitles.model import Cue
+
+
+class CueIndex:
+    """The cues of one file, searchable by time."""
+
+    def __init__(self, cues: Sequence[Cue]) -> None:
+        self.cues = sorted((c for c in cues if c.end_ms > c.start_ms), key=lambda c: c.start_ms)
+        self.starts = [c.start_ms for c in self.cues]
+        self.longest = max((c.duration_ms for c in self.cues), default=0)
+
+    def overlapping(self, start_ms: int, end_ms: int, shift_ms: int = 0) -> list[Cue]:
+        """Cues overlapping ``[start, end)`` once shifted back by ``shift_ms``."""
+        start_ms -= shift_ms
+        end_ms -= shift_ms
+        hi = bisect_left(self.starts, end_ms)
+        found = []
+        i = hi - 1
+        while i >= 0 and self.starts[i] > start_ms - self.longest:
+            if self.cues[i].end_ms > start_ms:
+                found.append(self.cues[i])
+            i -= 1
+        found.reverse()
+        return found
+
+    def same_time(self, cue: Cue) -> list[Cue]:
+        """Source cues that mostly lie within ``cue`` (or the one overlapping it most)."""
+        candidates = self.overlapping(cue.start_ms, cue.end_ms)
+        inside = [c for c in candidates if _overlap(c, cue.start_ms, cue.end_ms) * 2
+                  > c.duration_ms]
+        if inside:
+            return inside
+        if not candidates:
+            return []
+        return [max(candidates, key=lambda c: _overlap(c, cue.start_ms, cue.end_ms))]
+
+    def has_start_near(self, ms: int, tolerance: int) -> bool:
+        i = bisect_left(self.starts, ms - tolerance)
+        return i < len(self.starts) and self.starts[i] <= ms + tolerance
+
+
+def _overlap(cue: Cue, start_ms: int, end_ms: int) -> int:
+    return max(0, min(cue.end_ms, end_ms) - max(cue.start_ms, start_ms))
+
+
+def overlap_ms(cue: Cue, start_ms: int, end_ms: int) -> int:
+    return _overlap(cue, start_ms, end_ms)

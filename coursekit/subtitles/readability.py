@@ -1,0 +1,102 @@
+"""Readability rules (SUB2xx): what a viewer can read in the time a cue is shown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import is_cjk
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.text import visual_length
+
+ShownLines = Callable[[Cue], tuple[str, ...]]
+
+_TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^>]*>", re.IGNORECASE)
+_MARKDOWN = re.compile(r"`|\*\*|__\w")
+
+
+def all_lines(cue: Cue) -> tuple[str, ...]:
+    return cue.lines
+
+
+def check_readability(
+    sub: SubtitleFile, settings: Settings, shown: ShownLines = all_lines,
+) -> Iterator[Diagnostic]:
+    """Readability of each cue; ``shown`` picks the lines to judge (a bilingual
+    file's translated lines only)."""
+    cjk = is_cjk(sub.language)
+    for cue in sub.cues:
+        if not cue.lines:
+            yield rules.EMPTY_CUE.at(
+                sub.display_path, cue.line, f"cue {cue.index} has no text",
+                hint="delete the cue or write its text", cue=cue.index,
+                fingerprint=fingerprint(sub.language, "", str(cue.start_ms // 1000)))
+            continue
+        yield from _cue_text(sub, cue, shown(cue), settings, cjk)
+
+
+def _cue_text(
+    sub: SubtitleFile, cue: Cue, lines: tuple[str, ...], settings: Settings, cjk: bool,
+) -> Iterator[Diagnostic]:
+    path, fp = sub.display_path, fingerprint(sub.language, cue.text)
+    if any(line != line.strip() for line in cue.lines):
+        yield rules.STRAY_WHITESPACE.at(
+            path, cue.line, f"cue {cue.index} has a line with leading or trailing whitespace",
+            hint="trim the line", cue=cue.index, fingerprint=fp)
+    if len(lines) > settings.max_lines:
+        yield rules.TOO_MANY_LINES.at(
+            path, cue.line, f"cue {cue.index} has {len(lines)} lines (at most "
+            f"{settings.max_lines})", cue=cue.index, fingerprint=fp)
+    lengths = [visual_length(line, cjk) for line in lines]
+    longest = max(lengths, default=0.0)
+    if longest > settings.max_chars_per_line:
+        yield rules.LINE_TOO_LONG.at(
+            path, cue.line, f"cue {cue.index} has a line of {_num(longest)} characters "
+            f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
+            hint="break the line or shorten it", cue=cue.index, fingerprint=fp)
+    if cue.duration_ms > 0:
+        chars = visual_length(" ".join(line.strip() for line in lines), cjk)
+        cps = chars * 1000 / cue.duration_ms
+        if cps > settings.max_cps:
+            yield rules.READING_SPEED.at(
+                path, cue.line, f"cue {cue.index} needs {cps:.1f} characters per second "
+                f"(at most {_num(settings.max_cps)})",
+                hint="shorten the text or show it longer", cue=cue.index, fingerprint=fp)
+    text = cue.text
+    if _MARKDOWN.search(text):
+        yield rules.MARKDOWN_MARKUP.at(
+            path, cue.line, f"cue {cue.index} has Markdown markup that players show as is: "
+            f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
+            cue=cue.index, fingerprint=fp)
+    unbalanced = _unbalanced_tags(text)
+    if unbalanced:
+        yield rules.UNBALANCED_TAG.at(
+            path, cue.line, f"cue {cue.index} leaves <{'>, <'.join(unbalanced)}> unbalanced",
+            hint="close each tag in the cue that opens it", cue=cue.index, fingerprint=fp)
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def _first_markup(text: str) -> str:
+    line = next(line for line in text.split("\n") if _MARKDOWN.search(line))
+    return line.strip()
+
+
+def _unbalanced_tags(text: str) -> list[str]:
+    if "<" not in text:
+        return []
+    depth: dict[str, int] = {}
+    bad: list[str] = []
+    for closing, name in _TAG.findall(text):
+        name = name.lower()
+        depth[name] = depth.get(name, 0) + (-1 if closing else 1)
+        if depth[name] < 0 and name not in bad:
+            bad.append(name)
+    bad.extend(name for name, d in depth.items() if d > 0 and name not in bad)
+    return bad

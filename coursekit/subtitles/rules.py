@@ -1,0 +1,116 @@
+"""Rules about subtitle files (SUBxxx).
+
+``SUB0xx`` loading and structure, ``SUB1xx`` timing, ``SUB2xx`` readability,
+``SUB3xx`` bilingual files, ``SUB4xx`` alignment of a translation with its source.
+"""
+
+from coursekit.diagnostics import Rule, Severity
+
+_A = "subtitles"
+
+# Loading and structure
+INVALID_UTF8 = Rule("SUB001", "invalid-utf8", Severity.ERROR,
+                    "Bytes that are not UTF-8 (read as U+FFFD).", _A)
+BOM = Rule("SUB002", "byte-order-mark", Severity.WARNING,
+           "A byte order mark against the course's `bom` policy.", _A)
+LINE_ENDINGS = Rule("SUB003", "line-endings", Severity.WARNING,
+                    "Mixed line endings, or endings against the `line-endings` policy.", _A)
+SBV_FORMAT = Rule("SUB004", "sbv-format", Severity.ERROR,
+                  "YouTube SBV content saved as `.srt`.", _A)
+MISSING_BLANK_LINE = Rule("SUB005", "missing-blank-line", Severity.ERROR,
+                          "No blank line between two cues: players merge them.", _A)
+BLANK_LINE_IN_CUE = Rule("SUB006", "blank-line-in-cue", Severity.ERROR,
+                         "A blank line inside a cue: players drop the text after it.", _A)
+MISSING_INDEX = Rule("SUB007", "missing-index", Severity.ERROR,
+                     "A cue without its index line.", _A)
+NON_NUMERIC_INDEX = Rule("SUB008", "non-numeric-index", Severity.ERROR,
+                         "A cue index that is not a number.", _A)
+DUPLICATE_INDEX = Rule("SUB009", "duplicate-index", Severity.ERROR,
+                       "Two cues with the same index.", _A)
+INDEX_SEQUENCE = Rule("SUB010", "index-out-of-sequence", Severity.WARNING,
+                      "A cue index that does not follow the previous one.", _A)
+MALFORMED_TIMING = Rule("SUB011", "malformed-timing", Severity.ERROR,
+                        "A timing line that cannot be read: the cue cannot be shown.", _A)
+NONSTANDARD_TIMESTAMP = Rule("SUB012", "nonstandard-timestamp", Severity.WARNING,
+                             "A timestamp not written `HH:MM:SS,mmm` (read anyway).", _A)
+SHORT_FRACTION = Rule("SUB013", "short-fraction", Severity.ERROR,
+                      "A timestamp with a one- or two-digit fraction that parsers misread.", _A)
+STRAY_TEXT = Rule("SUB014", "stray-text", Severity.ERROR,
+                  "Text outside any cue.", _A)
+READER_DISAGREEMENT = Rule("SUB015", "reader-disagreement", Severity.ERROR,
+                           "The SubRip reader and the recovery scan read the file differently.", _A)
+UNREADABLE_FILE = Rule("SUB016", "unreadable-file", Severity.ERROR,
+                       "The file cannot be opened.", _A)
+NO_CUES = Rule("SUB017", "no-cues", Severity.ERROR,
+               "A subtitle file without a single cue.", _A)
+
+# Timing
+START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,
+                       "A cue that ends before it starts.", _A)
+ZERO_DURATION = Rule("SUB102", "zero-duration", Severity.ERROR,
+                     "A cue that ends when it starts: never shown.", _A)
+IDENTICAL_TIMES = Rule("SUB103", "identical-times", Severity.ERROR,
+                       "Two consecutive cues with the same start and end.", _A)
+OVERLAP = Rule("SUB104", "overlap", Severity.ERROR,
+               "A cue that overlaps the next one.", _A)
+TOO_SHORT = Rule("SUB105", "duration-too-short", Severity.WARNING,
+                 "A cue shown for less than `min-duration` seconds.", _A)
+TOO_LONG = Rule("SUB106", "duration-too-long", Severity.WARNING,
+                "A cue shown for more than `max-duration` seconds.", _A)
+GAP_TOO_SMALL = Rule("SUB107", "gap-too-small", Severity.WARNING,
+                     "A gap between cues shorter than `min-gap-frames` frames: the text flickers.",
+                     _A)
+
+# Readability
+READING_SPEED = Rule("SUB201", "reading-speed", Severity.WARNING,
+                     "More characters per second than `max-cps`.", _A)
+LINE_TOO_LONG = Rule("SUB202", "line-too-long", Severity.WARNING,
+                     "A line longer than `max-chars-per-line` (full-width characters count 1).",
+                     _A)
+TOO_MANY_LINES = Rule("SUB203", "too-many-lines", Severity.WARNING,
+                      "More lines in a cue than `max-lines`.", _A)
+EMPTY_CUE = Rule("SUB204", "empty-cue", Severity.ERROR,
+                 "A cue without text.", _A)
+STRAY_WHITESPACE = Rule("SUB205", "stray-whitespace", Severity.WARNING,
+                        "Leading or trailing whitespace on a line.", _A)
+MARKDOWN_MARKUP = Rule("SUB206", "markdown-markup", Severity.WARNING,
+                       "Markdown markup (backticks) that players show literally.", _A)
+UNBALANCED_TAG = Rule("SUB207", "unbalanced-tag", Severity.WARNING,
+                      "An `<i>`, `<b>`, `<u>` or `<font>` tag not closed in its cue.", _A)
+
+# Bilingual files
+MISSING_TRANSLATED_LINE = Rule("SUB301", "missing-translated-line", Severity.ERROR,
+                               "A bilingual cue without its translated line.", _A)
+MISSING_SOURCE_LINE = Rule("SUB302", "missing-source-line", Severity.WARNING,
+                           "A bilingual cue without its source-language line.", _A)
+SOURCE_LINE_STYLE = Rule("SUB303", "source-line-style", Severity.INFO,
+                         "The embedded source line differs from the source file only in case or "
+                         "punctuation.", _A)
+SOURCE_LINE_WORDING = Rule("SUB304", "source-line-wording", Severity.WARNING,
+                           "The embedded source line words things differently from the source "
+                           "file.", _A)
+
+# Alignment with the source language
+MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.INFO,
+                           "A source video without subtitles in this language.", _A)
+EXTRA_TRANSLATION = Rule("SUB402", "extra-translation", Severity.WARNING,
+                         "A subtitle file with no source-language counterpart.", _A)
+UNCOVERED_SPEECH = Rule("SUB403", "uncovered-speech", Severity.WARNING,
+                        "Source speech longer than `max-uncovered` seconds with no translated cue.",
+                        _A)
+CUE_OVER_SILENCE = Rule("SUB404", "cue-over-silence", Severity.WARNING,
+                        "A translated cue shown where the source has no speech.", _A)
+SYSTEMATIC_OFFSET = Rule("SUB405", "systematic-offset", Severity.WARNING,
+                         "Every cue is shifted by the same amount from the source.", _A)
+DURATION_MISMATCH = Rule("SUB406", "duration-mismatch", Severity.WARNING,
+                         "The translation ends far from where the source ends.", _A)
+UNTRANSLATED = Rule("SUB407", "untranslated-cue", Severity.WARNING,
+                    "A cue identical to the source, or still in the source language.", _A)
+MISSING_TOKEN = Rule("SUB408", "missing-token", Severity.WARNING,
+                     "A number or code identifier of the source missing from the translation.", _A)
+TRUNCATED = Rule("SUB409", "truncated-translation", Severity.WARNING,
+                 "A translation far shorter than the source speech it covers.", _A)
+VIDEO_WITHOUT_SUBTITLES = Rule("SUB410", "video-without-subtitles", Severity.INFO,
+                               "A video listed in metadata.csv whose subtitle file is missing.", _A)
+BAD_METADATA = Rule("SUB411", "bad-metadata", Severity.WARNING,
+                    "A metadata.csv that cannot be read or has a bad row.", _A)

@@ -1,0 +1,35 @@
+"""How a file is stored (SUB002, SUB003): byte order mark and line endings, per policy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import SubtitleFile
+from coursekit.subtitles.settings import Settings
+
+
+def check_storage(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
+    facts, path = sub.encoding, sub.display_path
+    if settings.bom == "forbid" and facts.bom:
+        yield rules.BOM.at(path, 1, "the file starts with a byte order mark (policy: forbid)",
+                           hint="`coursekit fix subtitles` removes it",
+                           fingerprint=fingerprint(sub.language, "bom"))
+    elif settings.bom == "require" and not facts.bom:
+        yield rules.BOM.at(path, 1, "the file has no byte order mark (policy: require)",
+                           hint="`coursekit fix subtitles` adds it",
+                           fingerprint=fingerprint(sub.language, "bom"))
+    counts = f"{facts.crlf} CRLF, {facts.lf} LF, {facts.cr} CR"
+    if facts.line_endings == "mixed":
+        yield rules.LINE_ENDINGS.at(path, None, f"mixed line endings ({counts})",
+                                    hint="`coursekit fix subtitles` makes them uniform",
+                                    fingerprint=fingerprint(sub.language, "eol"))
+    elif settings.line_endings != "any" and facts.line_endings not in (
+        settings.line_endings, "none",
+    ):
+        yield rules.LINE_ENDINGS.at(
+            path, None, f"{facts.line_endings.upper()} line endings (policy: "
+            f"{settings.line_endings.upper()})", hint="`coursekit fix subtitles` converts them",
+            fingerprint=fingerprint(sub.language, "eol"))

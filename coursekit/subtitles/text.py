@@ -1,0 +1,99 @@
+"""Measuring subtitle text: visual length, scripts and stop words."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_TAG = re.compile(r"</?\s*(?:i|b|u|font|c|v|s)\b[^>]*>|\{\\[^}]*\}", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def strip_tags(text: str) -> str:
+    """Text as shown: without `<i>`-style tags and `{\\an8}`-style overrides."""
+    return _TAG.sub("", text) if "<" in text or "{" in text else text
+
+
+@lru_cache(maxsize=4096)
+def _is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def visual_length(text: str, cjk: bool) -> float:
+    """Length of shown text as subtitle guidelines count it.
+
+    In CJK subtitles a full-width character counts 1 and a half-width one 0.5; in
+    other languages a character counts 1 and a full-width one 2. Combining marks
+    count 0.
+    """
+    text = strip_tags(text)
+    if text.isascii():
+        return len(text) * (0.5 if cjk else 1.0)
+    wide = narrow = 0
+    for char in text:
+        if _is_wide(char):
+            wide += 1
+        elif not unicodedata.combining(char):
+            narrow += 1
+    return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+
+
+def has_cjk(text: str) -> bool:
+    return not text.isascii() and any(_is_wide(c) and c.isalpha() for c in text)
+
+
+def latin_letter_ratio(text: str) -> float:
+    """Share of letters that are Latin (ASCII letters or Latin with diacritics)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return 0.0
+    latin = sum(1 for c in letters if c.isascii() or "LATIN" in unicodedata.name(c, ""))
+    return latin / len(letters)
+
+
+def words(text: str) -> list[str]:
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def _stops(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOP_WORDS: dict[str, frozenset[str]] = {
+    "en": _stops(
+        "the a an and or but of to in on at for with is are was were be been it this that "
+        "these those we you they he she i our your their my his her its from by as not can "
+        "will would have has had do does did so if then there here what which who how"
+    ),
+    "fr": _stops(
+        "le la les un une des et ou mais de du au aux en dans sur pour avec est sont était "
+        "être ce cette ces nous vous ils elles il elle je notre votre leur mon son sa ses "
+        "pas ne que qui quoi comment donc si alors y a"
+    ),
+    "it": _stops(
+        "il lo la i gli le un uno una e o ma di del della dei delle a al alla in nel nella "
+        "su per con è sono era essere questo questa questi noi voi loro lui lei io nostro "
+        "vostro non che chi come quindi se allora ci"
+    ),
+    "es": _stops(
+        "el la los las un una unos unas y o pero de del al en sobre para con es son era ser "
+        "este esta estos nosotros vosotros ellos él ella yo nuestro no que quien como si"
+    ),
+    "de": _stops(
+        "der die das ein eine und oder aber von zu im in auf für mit ist sind war sein "
+        "dieser diese wir ihr sie er es ich unser nicht dass wer wie wenn dann"
+    ),
+    "pt": _stops(
+        "o a os as um uma e ou mas de do da dos das em no na para com é são era ser este "
+        "esta nós vós eles ele ela eu nosso não que quem como se"
+    ),
+}
+
+
+def stop_word_share(tokens: list[str], language: str) -> float | None:
+    """Share of ``tokens`` that are stop words of ``language``; ``None`` without a list."""
+    stops = STOP_WORDS.get(language)
+    if stops is None or not tokens:
+        return None
+    return sum(1 for t in tokens if t in stops) / len(tokens)

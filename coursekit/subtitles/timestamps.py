@@ -1,0 +1,93 @@
+"""Reading and writing SubRip and SBV timestamps, leniently, saying what was tolerated."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SRT_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:([,.:;])(\d{1,4}))?"
+SRT_TIMING = re.compile(rf"^\s*{_SRT_TIME}\s*-->\s*{_SRT_TIME}(.*)$")
+_SBV_TIME = r"(\d{1,3}):(\d{2}):(\d{2})\.(\d{1,3})"
+SBV_TIMING = re.compile(rf"^\s*{_SBV_TIME}\s*,\s*{_SBV_TIME}\s*$")
+_CANONICAL = re.compile(r"^\d{2}:\d{2}:\d{2},\d{3}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    start_ms: int
+    end_ms: int
+    oddities: tuple[str, ...] = ()
+    """Non-standard spellings that were read anyway, each a short explanation."""
+    short_fractions: tuple[str, ...] = ()
+    """Timestamps with a one- or two-digit fraction, as written."""
+
+
+def _ms(hours: str | None, minutes: str, seconds: str, fraction: str | None) -> int:
+    frac = 0
+    if fraction:
+        # A fraction is a decimal fraction of a second: `.64` is 640 ms, not 64 ms.
+        frac = round(int(fraction) * 10 ** (3 - len(fraction)))
+    return ((int(hours or 0) * 60 + int(minutes)) * 60 + int(seconds)) * 1000 + frac
+
+
+def _describe(written: str, hours: str | None, minutes: str, seconds: str,
+              sep: str | None, fraction: str | None) -> list[str]:
+    if _CANONICAL.match(written):
+        return []
+    if hours is None:
+        return [f"`{written}` has no hours"]
+    if sep is None:
+        return [f"`{written}` has no milliseconds"]
+    if sep != ",":
+        return [f"`{written}` separates milliseconds with `{sep}` instead of `,`"]
+    if fraction is not None and len(fraction) > 3:
+        return [f"`{written}` has more than three fraction digits"]
+    if int(minutes) > 59 or int(seconds) > 59:
+        return [f"`{written}` has minutes or seconds above 59"]
+    return [f"`{written}` is not zero-padded as `HH:MM:SS,mmm`"]
+
+
+def parse_srt_timing(line: str) -> Timing | None:
+    """The times of an SRT timing line, or ``None`` when it cannot be read."""
+    match = SRT_TIMING.match(line)
+    if match is None:
+        return None
+    g = match.groups()
+    start_written, _, end_part = line.strip().partition("-->")
+    end_written = end_part.strip().split(" ", 1)[0] if end_part.strip() else ""
+    oddities: list[str] = []
+    shorts: list[str] = []
+    for written, (hours, minutes, seconds, sep, fraction) in (
+        (start_written.strip(), g[0:5]), (end_written, g[5:10]),
+    ):
+        if fraction is not None and len(fraction) < 3:
+            shorts.append(written)
+        else:
+            oddities.extend(_describe(written, hours, minutes, seconds, sep, fraction))
+    rest = g[10]
+    if rest and not rest.startswith((" ", "\t")):
+        return None
+    start = _ms(g[0], g[1], g[2], g[4])
+    end = _ms(g[5], g[6], g[7], g[9])
+    return Timing(start, end, tuple(oddities), tuple(shorts))
+
+
+def parse_sbv_timing(line: str) -> Timing | None:
+    match = SBV_TIMING.match(line)
+    if match is None:
+        return None
+    g = match.groups()
+    return Timing(_ms(g[0], g[1], g[2], g[3]), _ms(g[4], g[5], g[6], g[7]))
+
+
+def format_srt_time(ms: int) -> str:
+    ms = max(ms, 0)
+    hours, rest = divmod(ms, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    seconds, millis = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{seconds:02d},{millis:03d}"
+
+
+def format_seconds(ms: int) -> str:
+    """``83`` -> ``0.083 s``; for messages."""
+    return f"{ms / 1000:.3f} s"

@@ -1,0 +1,69 @@
+"""Timing rules (SUB1xx): the order, duration and spacing of cues."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.timestamps import format_seconds, format_srt_time
+
+
+def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
+    path, lang = sub.display_path, sub.language
+    min_ms = round(settings.min_duration * 1000)
+    max_ms = round(settings.max_duration * 1000)
+    gap_ms = settings.min_gap_ms
+    cues = sub.cues
+    for i, cue in enumerate(cues):
+        fp = fingerprint(lang, cue.text)
+        span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"
+        duration = cue.duration_ms
+        if duration < 0:
+            yield rules.START_AFTER_END.at(
+                path, cue.line, f"cue {cue.index} ends before it starts ({span})",
+                hint="swap or correct the times", cue=cue.index, fingerprint=fp)
+        elif duration == 0:
+            yield rules.ZERO_DURATION.at(
+                path, cue.line, f"cue {cue.index} has no duration ({span}): it is never shown",
+                hint="give it an end time, or merge it with a neighbour",
+                cue=cue.index, fingerprint=fp)
+        elif duration < min_ms:
+            yield rules.TOO_SHORT.at(
+                path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
+                f"less than {format_seconds(min_ms)}", cue=cue.index, fingerprint=fp)
+        elif duration > max_ms:
+            yield rules.TOO_LONG.at(
+                path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
+                f"more than {format_seconds(max_ms)}", hint="split it",
+                cue=cue.index, fingerprint=fp)
+        if i + 1 < len(cues):
+            yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
+
+
+def _with_next(
+    path: str, lang: str, cue: Cue, nxt: Cue, gap_ms: int, allow_contiguous: bool,
+) -> Iterator[Diagnostic]:
+    fp = fingerprint(lang, nxt.text)
+    if (cue.start_ms, cue.end_ms) == (nxt.start_ms, nxt.end_ms):
+        yield rules.IDENTICAL_TIMES.at(
+            path, nxt.line, f"cue {nxt.index} has the same times as cue {cue.index} "
+            f"({format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)})",
+            hint="players show both at once; merge them or re-time one",
+            cue=nxt.index, fingerprint=fp)
+        return
+    gap = nxt.start_ms - cue.end_ms
+    if gap < 0 and cue.duration_ms >= 0:
+        yield rules.OVERLAP.at(
+            path, cue.line, f"cue {cue.index} ends at {format_srt_time(cue.end_ms)}, "
+            f"{format_seconds(-gap)} after cue {nxt.index} starts",
+            hint="`coursekit fix subtitles` clamps it to the minimum gap",
+            cue=cue.index, fingerprint=fingerprint(lang, cue.text))
+    elif 0 <= gap < gap_ms and not (gap == 0 and allow_contiguous):
+        yield rules.GAP_TOO_SMALL.at(
+            path, nxt.line, f"only {format_seconds(gap)} between cue {cue.index} and cue "
+            f"{nxt.index} (at least {format_seconds(gap_ms)})",
+            cue=nxt.index, fingerprint=fp)
