@@ -1,0 +1,58 @@
+"""``coursekit fix``: safe, idempotent repairs; nothing is written unless asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from coursekit.atomic import write_text_atomic
+from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, lang_option, open_course
+from coursekit.cli.options import root_option as _root_option
+from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
+
+
+@click.group("fix")
+def command() -> None:
+    """Repair what can be repaired without losing anything."""
+
+
+@command.command("subtitles")
+@_root_option
+@lang_option
+@click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
+@click.option("--monolingual", "monolingual_out", type=click.Path(file_okay=False, path_type=Path),
+              help="Also write monolingual copies of bilingual files under this folder.")
+@guarded
+def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
+              monolingual_out: Path | None) -> int:
+    """Renumber cues, split merged cues, convert SBV, clamp overlaps, normalise BOM and
+    line endings as configured."""
+    course = open_course(root)
+    results = fix_course(course, langs or None)
+    problems = 0
+    for result in results:
+        if result.refused:
+            click.echo(f"{result.display_path}: {result.refused}", err=True)
+            problems += 1
+        elif result.changed and dry_run:
+            click.echo(result.diff(), nl=False)
+        elif result.changed:
+            click.echo(f"fixed {result.display_path} ({', '.join(result.changes) or 'format'})")
+    if not dry_run:
+        write_fixes(results)
+    if monolingual_out is not None:
+        for copy in monolingual_copies(course, monolingual_out, langs or None):
+            for cue in copy.missing:
+                click.echo(f"{copy.source}:{cue.line}: cue {cue.index} has no translated line; "
+                           "left out of the monolingual copy", err=True)
+                problems += 1
+            if dry_run:
+                click.echo(f"would write {copy.target}")
+            else:
+                write_text_atomic(copy.target, copy.text)
+                click.echo(f"wrote {copy.target}")
+    changed = sum(r.changed for r in results)
+    verb = "would change" if dry_run else "changed"
+    click.echo(f"fix subtitles: {verb} {changed} of {len(results)} file(s)", err=True)
+    return EXIT_FINDINGS if problems else EXIT_CLEAN

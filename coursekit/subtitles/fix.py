@@ -1,0 +1,166 @@
+"""Safe fixes: changes that keep every cue and every word a viewer sees.
+
+Renumbering, SBV to SRT, splitting cues merged by a missing blank line, joining a
+cue split by a blank line, canonical timestamps, BOM and line endings per policy,
+and clamping overlaps to the minimum gap. A file whose reading lost something
+(unreadable timing, stray text, invalid UTF-8) is left alone and reported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursekit.atomic import write_bytes_atomic
+from coursekit.config import Course
+from coursekit.languages import normalise
+from coursekit.subtitles import rules
+from coursekit.subtitles.bilingual import Splitter, is_bilingual
+from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.settings import Settings, settings_for
+from coursekit.subtitles.writer import compose
+
+UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.STRAY_TEXT.code,
+                    rules.UNREADABLE_FILE.code, rules.NO_CUES.code})
+"""Findings after which rewriting the file would lose what the reader could not read."""
+
+
+@dataclass(slots=True)
+class FixResult:
+    path: Path
+    display_path: str
+    before: bytes
+    after: bytes
+    changes: list[str] = field(default_factory=list)
+    refused: str | None = None
+    """Why the file was left alone, when it was."""
+
+    @property
+    def changed(self) -> bool:
+        return self.refused is None and self.after != self.before
+
+    def diff(self) -> str:
+        old = self.before.decode("utf-8", errors="replace").splitlines(keepends=True)
+        new = self.after.decode("utf-8", errors="replace").splitlines(keepends=True)
+        return "".join(difflib.unified_diff(old, new, f"a/{self.display_path}",
+                                            f"b/{self.display_path}"))
+
+
+def _eol(sub: SubtitleFile, settings: Settings) -> str:
+    if settings.line_endings in ("lf", "crlf"):
+        return "\n" if settings.line_endings == "lf" else "\r\n"
+    facts = sub.encoding
+    return "\r\n" if facts.crlf > facts.lf + facts.cr else "\n"
+
+
+def _bom(sub: SubtitleFile, settings: Settings) -> bool:
+    return {"forbid": False, "require": True}.get(settings.bom, sub.encoding.bom)
+
+
+def clamp_overlaps(cues: tuple[Cue, ...], min_gap_ms: int) -> tuple[tuple[Cue, ...], int]:
+    """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown."""
+    out, clamped = list(cues), 0
+    for i in range(len(cues) - 1):
+        cue, nxt = cues[i], cues[i + 1]
+        if cue.end_ms > nxt.start_ms and cue.start_ms < nxt.start_ms:
+            end = max(nxt.start_ms - min_gap_ms, cue.start_ms + 1)
+            out[i] = dataclasses.replace(cue, end_ms=end)
+            clamped += 1
+    return tuple(out), clamped
+
+
+def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
+              display_path: str | None = None) -> FixResult:
+    shown = display_path or path.as_posix()
+    sub = parse_subtitles(data, path, language, shown)
+    result = FixResult(path, shown, data, data)
+    unsafe = sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE})
+    if unsafe:
+        result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
+        return result
+    cues, clamped = clamp_overlaps(sub.cues, settings.min_gap_ms)
+    result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
+    result.changes = sorted({d.rule for d in sub.diagnostics})
+    if clamped:
+        result.changes.append(f"{clamped} overlap(s) clamped")
+    return result
+
+
+def monolingual(sub: SubtitleFile) -> tuple[str, list[Cue]]:
+    """The translated lines of a bilingual file, and the cues that have none (left out)."""
+    splitter = Splitter(sub.language)
+    kept: list[Cue] = []
+    missing: list[Cue] = []
+    for cue in sub.cues:
+        translated = splitter.translated(cue)
+        if translated:
+            kept.append(dataclasses.replace(cue, lines=translated))
+        else:
+            missing.append(cue)
+    eol = "\r\n" if sub.encoding.line_endings == "crlf" else "\n"
+    return compose(kept, eol=eol, bom=sub.encoding.bom), missing
+
+
+@dataclass(slots=True)
+class MonolingualResult:
+    source: str
+    target: Path
+    text: str
+    missing: list[Cue]
+
+
+def fix_course(course: Course, languages: Sequence[str] | None = None) -> list[FixResult]:
+    """The fix of every subtitle file of ``languages``; nothing is written."""
+    section = course.config.section("subtitles")
+    results = []
+    for lang in _languages(course, languages):
+        settings, _ = settings_for(section, lang)
+        for path in course.subtitle_files(lang):
+            if path.suffix.lower() != ".srt":
+                continue
+            try:
+                data = path.read_bytes()
+            except OSError as exc:
+                results.append(FixResult(path, course.relative(path), b"", b"",
+                                         refused=f"cannot read: {exc.strerror or exc}"))
+                continue
+            results.append(fix_bytes(data, path, lang, settings, course.relative(path)))
+    return results
+
+
+def write_fixes(results: Sequence[FixResult]) -> int:
+    """Write every changed file atomically; return how many were written."""
+    written = 0
+    for result in results:
+        if result.changed:
+            write_bytes_atomic(result.path, result.after)
+            written += 1
+    return written
+
+
+def monolingual_copies(
+    course: Course, out: Path, languages: Sequence[str] | None = None,
+) -> list[MonolingualResult]:
+    """Monolingual versions of the bilingual files, to be written under ``out/<lang>/``."""
+    section = course.config.section("subtitles")
+    found = []
+    for lang in _languages(course, languages):
+        settings, _ = settings_for(section, lang)
+        for path in course.subtitle_files(lang):
+            sub = load_subtitle_file(path, lang, course.relative(path))
+            if not is_bilingual(sub, settings, course.source_language):
+                continue
+            text, missing = monolingual(sub)
+            found.append(MonolingualResult(sub.display_path, out / lang / path.name, text, missing))
+    return found
+
+
+def _languages(course: Course, languages: Sequence[str] | None) -> list[str]:
+    available = course.subtitle_languages()
+    if not languages:
+        return available
+    return [normalise(lang) for lang in languages if course.subtitle_dir(normalise(lang)).is_dir()]
