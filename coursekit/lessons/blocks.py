@@ -1,0 +1,266 @@
+"""Turning the dialect's block tokens into the lesson model's blocks.
+
+Blocks come out in source order. Containers (lists, quotes) that hold only
+prose become one ``Prose`` block with their source; containers holding code,
+markers, components or directives are walked so those keep their own blocks.
+An ``Output`` is both a block and attached to the ``Code`` it follows; a
+``Directive`` is both a block and listed on the next ``Code``. Inside an
+admonition only the structural blocks are emitted: its prose is in its text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from types import MappingProxyType
+
+from markdown_it.token import Token
+
+from coursekit.lessons import rules
+from coursekit.lessons.context import ParseContext
+from coursekit.lessons.directives import DirectiveProblem, is_directive, read_directive
+from coursekit.lessons.exceptions import read_output
+from coursekit.lessons.fences import read_info
+from coursekit.lessons.frameworks import FrameworkTracker
+from coursekit.lessons.model import (
+    Admonition,
+    Block,
+    Code,
+    Component,
+    Directive,
+    Framework,
+    FrameworkMarker,
+    Heading,
+    Output,
+    OutputKind,
+    Prose,
+)
+
+_STRUCTURAL = frozenset({
+    "fence", "fence_tail", "framework_marker", "comment", "component",
+    "admonition_open", "admonition_inline",
+})
+_CONTAINERS = {
+    "blockquote_open": "blockquote_close",
+    "bullet_list_open": "bullet_list_close",
+    "ordered_list_open": "ordered_list_close",
+}
+_GITHUB_ALERT = re.compile(r"\[!(?P<kind>[A-Za-z]+)\]")
+_QUOTE_PREFIX = re.compile(r"^\s*> ?")
+
+
+def _close_index(tokens: Sequence[Token], index: int) -> int:
+    """Index of the token closing the container opened at ``index``."""
+    closer = _CONTAINERS[tokens[index].type]
+    opener = tokens[index].type
+    depth = 0
+    for at in range(index, len(tokens)):
+        kind = tokens[at].type
+        if kind == opener:
+            depth += 1
+        elif kind == closer:
+            depth -= 1
+            if depth == 0:
+                return at
+    return len(tokens) - 1
+
+
+class BlockBuilder:
+    """Walks the tokens of one lesson once, building its blocks."""
+
+    def __init__(self, lines: Sequence[str], context: ParseContext) -> None:
+        self._lines = lines
+        self._context = context
+        self._frameworks = FrameworkTracker(context)
+        self.blocks: list[Block] = []
+        self._code_at: int | None = None
+        self._pending: list[Directive] = []
+        self._quote_depth = 0
+        self._admonition_depth = 0
+        self._anchors: dict[str, int] = {}
+
+    def build(self, tokens: Sequence[Token]) -> list[Block]:
+        self._walk(tokens, 0, len(tokens))
+        self._drop_pending()
+        self._frameworks.finish()
+        return self.blocks
+
+    def _walk(self, tokens: Sequence[Token], start: int, stop: int) -> None:
+        index = start
+        while index < stop:
+            index = self._token(tokens, index)
+
+    def _token(self, tokens: Sequence[Token], index: int) -> int:
+        token = tokens[index]
+        kind = token.type
+        line = token.map[0] + 1 if token.map else 0
+        if kind in _CONTAINERS:
+            return self._container(tokens, index)
+        if kind == "heading_open":
+            self._heading(token, line)
+        elif kind in ("paragraph_open", "hr", "html_tag", "fence_tail"):
+            self._prose(token, line)
+        elif kind == "fence":
+            self._fence(token, line)
+        elif kind == "framework_marker":
+            self._add(self._frameworks.marker(token.meta, line, token.content))
+        elif kind == "comment":
+            self._comment(token, line)
+        elif kind == "component" and not token.meta.get("closing"):
+            self._add(Component(line, token.meta["name"], MappingProxyType(token.meta["attrs"]),
+                                token.content,
+                                self._frameworks.current))
+        elif kind in ("admonition_open", "admonition_inline"):
+            self._add(Admonition(line, token.meta["kind"], token.meta["text"],
+                                 self._frameworks.current))
+            self._admonition_depth += kind == "admonition_open"
+        elif kind == "admonition_close":
+            self._admonition_depth -= 1
+        return index + 1
+
+    def _container(self, tokens: Sequence[Token], index: int) -> int:
+        close = _close_index(tokens, index)
+        token = tokens[index]
+        inner = tokens[index + 1 : close]
+        alert = self._github_alert(tokens, index) if token.type == "blockquote_open" else None
+        if alert is not None:
+            self._add(Admonition(token.map[0] + 1 if token.map else 0, alert,
+                                 self._quote_text(token), self._frameworks.current))
+            self._admonition_depth += 1
+        elif not any(t.type in _STRUCTURAL for t in inner):
+            self._prose(token, token.map[0] + 1 if token.map else 0)
+            return close + 1
+        quoted = token.type == "blockquote_open"
+        self._quote_depth += quoted
+        self._walk(tokens, index + 1, close)
+        self._quote_depth -= quoted
+        self._admonition_depth -= alert is not None
+        return close + 1
+
+    def _github_alert(self, tokens: Sequence[Token], index: int) -> str | None:
+        if index + 2 >= len(tokens) or tokens[index + 1].type != "paragraph_open":
+            return None
+        match = _GITHUB_ALERT.match(tokens[index + 2].content)
+        return match["kind"].upper() if match else None
+
+    def _quote_text(self, token: Token) -> str:
+        start, stop = token.map or (0, 0)
+        lines = [_QUOTE_PREFIX.sub("", text, count=1) for text in self._lines[start:stop]]
+        if lines:
+            lines[0] = _GITHUB_ALERT.sub("", lines[0], count=1).strip()
+        return "\n".join(lines).strip("\n")
+
+    def _source(self, token: Token) -> str:
+        start, stop = token.map or (0, 0)
+        return "\n".join(self._lines[start:stop]).rstrip()
+
+    def _heading(self, token: Token, line: int) -> None:
+        text = token.meta.get("text", "")
+        anchor = token.meta.get("anchor")
+        if anchor is not None:
+            if anchor in self._anchors:
+                self._context.report(
+                    rules.DUPLICATE_ANCHOR, line - 1,
+                    f"anchor `[[{anchor}]]` is already used on line {self._anchors[anchor]}",
+                    hint="give each heading its own anchor id",
+                )
+            else:
+                self._anchors[anchor] = line
+        if self._admonition_depth == 0:
+            self._add(Heading(line, int(token.tag[1:]), text, anchor, self._frameworks.current))
+
+    def _prose(self, token: Token, line: int) -> None:
+        if self._admonition_depth:
+            return
+        text = token.content if token.type == "fence_tail" else self._source(token)
+        self._add(Prose(line, text, self._frameworks.current))
+
+    def _comment(self, token: Token, line: int) -> None:
+        if not is_directive(token.content):
+            return
+        reading = read_directive(token.content)
+        if isinstance(reading, DirectiveProblem):
+            self._context.report(reading.rule, line - 1, reading.message, reading.hint)
+            return
+        directive = Directive(line, reading.kind, MappingProxyType(reading.args),
+                              self._frameworks.current)
+        self._add(directive)
+        self._pending.append(directive)
+
+    def _fence(self, token: Token, line: int) -> None:
+        info = read_info(token.info)
+        text = token.content.removesuffix("\n")
+        if info.is_output:
+            self._output(token, line, text)
+            return
+        if info.typo:
+            self._context.report(
+                rules.FENCE_INFO_TYPO, line - 1,
+                f"fence info `{token.info}` read as Python", hint="write ```py",
+            )
+        code = Code(
+            line=line, language=info.language, info=token.info, source=text,
+            framework=self._frameworks.current, in_blockquote=self._quote_depth > 0,
+        )
+        directives, self._pending = tuple(self._pending), []
+        code = replace(code, directives=directives, framework=self._code_framework(code,
+                                                                                  directives))
+        self._add(code)
+        self._code_at = len(self.blocks) - 1
+
+    def _code_framework(self, code: Code, directives: Sequence[Directive]) -> Framework:
+        framework = code.framework
+        for directive in directives:
+            if directive.kind != "framework":
+                continue
+            wanted = Framework(directive.args["framework"])
+            if framework is Framework.BOTH:
+                framework = wanted
+            elif framework is not wanted:
+                self._context.report(
+                    rules.DIRECTIVE_FRAMEWORK_CONFLICT, directive.line - 1,
+                    f"`framework={wanted.value}` on code inside a `{framework.value}` "
+                    f"framework block (code on line {code.line})",
+                )
+        return framework
+
+    def _output(self, token: Token, line: int, text: str) -> None:
+        reading = read_output(text, line + 1, trace_hint="trace" in token.info.lower())
+        if reading.kind is OutputKind.TRACE and reading.exception is None:
+            self._context.report(
+                rules.TRACE_WITHOUT_EXCEPTION, line - 1,
+                "the output shows a traceback but no final `Name: message` line",
+                hint="keep the traceback's last line, which names the exception",
+            )
+        output = Output(line, reading.kind, text, reading.exception, token.info,
+                        self._frameworks.current)
+        code_at = self._code_at
+        self._add(output)
+        code = self.blocks[code_at] if code_at is not None else None
+        if isinstance(code, Code) and code.framework.includes(output.framework):
+            assert code_at is not None
+            self.blocks[code_at] = replace(code, outputs=(*code.outputs, output))
+            self._code_at = code_at
+            return
+        self._context.report(
+            rules.ORPHAN_OUTPUT, line - 1,
+            f"output fence `{token.info}` does not follow a code fence",
+            hint="put the output right after the code block that produces it",
+        )
+
+    def _add(self, block: Block) -> None:
+        if self._pending and not isinstance(block, (Directive, FrameworkMarker, Code)):
+            self._drop_pending()
+        if not isinstance(block, (Output, FrameworkMarker)):
+            self._code_at = None
+        self.blocks.append(block)
+
+    def _drop_pending(self) -> None:
+        for directive in self._pending:
+            self._context.report(
+                rules.DANGLING_DIRECTIVE, directive.line - 1,
+                f"`{directive.kind}` directive is not followed by a code block",
+                hint="put the directive right before the code block it is about",
+            )
+        self._pending = []

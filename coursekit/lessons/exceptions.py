@@ -1,0 +1,88 @@
+"""Finding the exception an output block documents.
+
+Three shapes occur: a full traceback whose final line is ``Name: message``
+(the message may continue on further lines); a single line ``Name: message``;
+and that line quoted as a string. A line counts as an exception line only when
+its name looks like an exception class: a dotted CamelCase identifier whose
+last part ends in ``Error``, ``Exception``, ``Invalid`` (pyarrow), ``Exit`` or
+``Interrupt``, or is a builtin exception without such a suffix. Warnings are
+not raised, so ``UserWarning: ...`` is ordinary output, and so is
+``Epoch 1: loss`` or a printed dict.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from coursekit.lessons.model import DocumentedException, OutputKind
+
+_SUFFIXES = ("Error", "Exception", "Invalid", "Exit", "Interrupt")
+_BARE_NAMES = frozenset({"StopIteration", "StopAsyncIteration", "Exception", "BaseException"})
+_EXCEPTION_LINE = re.compile(
+    r"(?P<name>(?:[A-Za-z_]\w*\.)*(?P<short>[A-Z]\w*))(?::\s*(?P<message>.*))?"
+)
+_TRACE_HEADER = "Traceback (most recent call last)"
+
+
+@dataclass(frozen=True, slots=True)
+class OutputReading:
+    kind: OutputKind
+    exception: DocumentedException | None
+
+
+def is_exception_name(short: str) -> bool:
+    """Whether an unqualified name looks like an exception class."""
+    if short in _BARE_NAMES:
+        return True
+    return any(short.endswith(s) and len(short) > len(s) for s in _SUFFIXES)
+
+
+def _exception_line(text: str) -> tuple[str, str] | None:
+    match = _EXCEPTION_LINE.fullmatch(text.rstrip())
+    if match is None or not is_exception_name(match["short"]):
+        return None
+    return match["name"], (match["message"] or "").strip()
+
+
+def _unquote(text: str) -> str | None:
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "'\"":
+        return stripped[1:-1]
+    return None
+
+
+def _from_traceback(lines: list[str], first_line: int) -> DocumentedException | None:
+    start = max(i for i, text in enumerate(lines) if _TRACE_HEADER in text) + 1
+    for index in range(start, len(lines)):
+        text = lines[index]
+        if text[:1].isspace():
+            continue
+        found = _exception_line(text)
+        if found is not None:
+            name, message = found
+            rest = "\n".join(lines[index + 1 :]).rstrip()
+            full = f"{message}\n{rest}" if rest else message
+            return DocumentedException(name, full.strip(), first_line + index)
+    return None
+
+
+def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> OutputReading:
+    """Classify an output block; ``first_line`` is the source line of its first text line."""
+    lines = text.split("\n")
+    if any(_TRACE_HEADER in line for line in lines):
+        return OutputReading(OutputKind.TRACE, _from_traceback(lines, first_line))
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        quoted = _unquote(line)
+        found = _exception_line(quoted if quoted is not None else line.strip())
+        if found is None:
+            break
+        name, message = found
+        if quoted is None:
+            rest = "\n".join(lines[index + 1 :]).rstrip()
+            message = f"{message}\n{rest}".strip() if rest else message
+        kind = OutputKind.TRACE if trace_hint else OutputKind.ERROR
+        return OutputReading(kind, DocumentedException(name, message, first_line + index))
+    return OutputReading(OutputKind.RESULT, None)

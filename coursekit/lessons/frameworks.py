@@ -1,0 +1,91 @@
+"""Following framework blocks through a lesson, marker by marker.
+
+Markers are read in source order; the tracker knows the framework of the text
+at each point and reports what does not balance, always at the line of the
+block's opening marker when there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from coursekit.diagnostics import Rule
+from coursekit.lessons import rules
+from coursekit.lessons.context import ParseContext
+from coursekit.lessons.model import Framework, FrameworkMarker
+
+_FRAMEWORKS = {"pt": Framework.PT, "tf": Framework.TF}
+_OTHER = {Framework.PT: Framework.TF, Framework.TF: Framework.PT, Framework.BOTH: Framework.BOTH}
+
+
+class FrameworkTracker:
+    def __init__(self, context: ParseContext) -> None:
+        self._context = context
+        self.current = Framework.BOTH
+        self._opened_at: int | None = None
+        """1-based line of the open ``{#if}``, when inside a block."""
+        self._else_seen = False
+
+    def marker(self, meta: Mapping[str, Any], line: int, text: str) -> FrameworkMarker:
+        """Read one marker line (``line`` 1-based) and return its model block."""
+        kind = str(meta["marker"])
+        if meta.get("typo"):
+            self._report(rules.FRAMEWORK_ELSE_TYPO, line, f"`{text}` read as `{{:else}}`",
+                         "write `{:else}`")
+        if meta.get("junk"):
+            self._report(rules.FRAMEWORK_MARKER_JUNK, line,
+                         f"text after the marker: `{meta['junk']}` (the marker was still read)",
+                         "put the text on a line of its own")
+        if kind == "if":
+            self._open(str(meta.get("framework", "")), str(meta.get("test", "")), line)
+        elif kind == "else":
+            self._else(str(meta.get("framework", "")), line, text)
+        else:
+            self._end(line)
+        return FrameworkMarker(line=line, marker=kind, framework=self.current)
+
+    def finish(self) -> None:
+        """Report a block still open at the end of the lesson."""
+        if self._opened_at is not None:
+            self._report(rules.UNCLOSED_FRAMEWORK_BLOCK, self._opened_at,
+                         "framework block is never closed by `{/if}`",
+                         "add `{/if}` where the framework-specific text ends")
+
+    def _open(self, framework: str, test: str, line: int) -> None:
+        if self._opened_at is not None:
+            self._report(rules.NESTED_FRAMEWORK_BLOCK, self._opened_at,
+                         f"framework block opened here is still open at line {line}, "
+                         "where another one opens", "close it with `{/if}` first")
+        chosen = _FRAMEWORKS.get(framework)
+        if chosen is None:
+            self._report(rules.MALFORMED_FRAMEWORK_MARKER, line,
+                         f"`{{#if {test}}}` does not test `fw === 'pt'` or `fw === 'tf'`; "
+                         "its text is read as shared by both frameworks")
+        self._opened_at = line
+        self._else_seen = False
+        self.current = chosen or Framework.BOTH
+
+    def _else(self, framework: str, line: int, text: str) -> None:
+        if self._opened_at is None:
+            self._report(rules.UNBALANCED_FRAMEWORK_BLOCK, line,
+                         f"`{text}` outside a framework block", "remove it or add `{#if ...}`")
+            return
+        if self._else_seen:
+            self._report(rules.UNBALANCED_FRAMEWORK_BLOCK, line,
+                         f"second `{{:else}}` in the framework block opened on line "
+                         f"{self._opened_at}")
+        self._else_seen = True
+        explicit = _FRAMEWORKS.get(framework)
+        self.current = explicit or _OTHER[self.current]
+
+    def _end(self, line: int) -> None:
+        if self._opened_at is None:
+            self._report(rules.UNBALANCED_FRAMEWORK_BLOCK, line,
+                         "`{/if}` outside a framework block", "remove it or add `{#if ...}`")
+        self._opened_at = None
+        self._else_seen = False
+        self.current = Framework.BOTH
+
+    def _report(self, rule: Rule, line: int, message: str, hint: str | None = None) -> None:
+        self._context.report(rule, line - 1, message, hint)

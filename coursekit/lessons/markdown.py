@@ -1,0 +1,37 @@
+"""The one MarkdownIt instance that reads the course dialect.
+
+CommonMark's block rules, less indented code (MDX has none) and the HTML block
+(tags and comments have their own rules), plus the dialect rules from
+``rules_block/`` and ``rules_core/``. Inline parsing is switched off: the
+lesson model keeps Markdown source, so only block structure is needed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.ruler import RuleOptionsType
+
+from coursekit.lessons.rules_block.comment import comment
+from coursekit.lessons.rules_block.component import component
+from coursekit.lessons.rules_block.fence import fence
+from coursekit.lessons.rules_block.framework import framework_marker
+from coursekit.lessons.rules_block.tip import tip
+from coursekit.lessons.rules_core.anchors import heading_anchors
+
+_INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
+
+
+@cache
+def lesson_markdown() -> MarkdownIt:
+    """The shared parser; building it costs far more than parsing one lesson."""
+    md = MarkdownIt("commonmark")
+    md.disable(["code", "html_block", "inline", "text_join"])
+    md.block.ruler.at("fence", fence, _INTERRUPTS)
+    md.block.ruler.before("fence", "framework_marker", framework_marker, _INTERRUPTS)
+    md.block.ruler.before("fence", "comment", comment, _INTERRUPTS)
+    md.block.ruler.before("fence", "tip", tip, _INTERRUPTS)
+    md.block.ruler.after("tip", "component", component, _INTERRUPTS)
+    md.core.ruler.after("block", "heading_anchors", heading_anchors)
+    return md

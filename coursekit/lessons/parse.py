@@ -1,0 +1,67 @@
+"""``parse_lesson``: one lesson source, as text or bytes, into a :class:`Lesson`."""
+
+from __future__ import annotations
+
+from coursekit.diagnostics import sorted_diagnostics
+from coursekit.lessons import rules
+from coursekit.lessons.blocks import BlockBuilder
+from coursekit.lessons.context import ParseContext
+from coursekit.lessons.markdown import lesson_markdown
+from coursekit.lessons.model import Block, Framework, Heading, Lesson
+
+
+def decode(data: bytes, context: ParseContext) -> str:
+    """UTF-8 text of ``data``; invalid bytes become U+FFFD and are reported once."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start)
+        bad = data[exc.start : exc.end].hex(" ")
+        context.report(
+            rules.INVALID_UTF8, line,
+            f"invalid UTF-8 at byte offset {exc.start} (bytes {bad}); "
+            "read with replacement characters",
+            hint="re-save the file as UTF-8",
+        )
+        return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+
+
+def normalise(text: str) -> str:
+    """Line endings and NULs as markdown-it normalises them, so token lines match ours."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\0", "\ufffd").removeprefix("\ufeff")
+
+
+def parse_lesson(
+    text: str | bytes,
+    *,
+    path: str,
+    language: str,
+    chapter: int | None = None,
+    section: str = "",
+    framework: Framework = Framework.BOTH,
+) -> Lesson:
+    """Parse one lesson source; what cannot be read is reported in ``Lesson.diagnostics``."""
+    context = ParseContext(path=path)
+    source = normalise(decode(text, context) if isinstance(text, bytes) else text)
+    blocks: list[Block] = []
+    if not source.strip():
+        context.report(rules.EMPTY_LESSON, None, "the lesson is empty")
+    else:
+        tokens = lesson_markdown().parse(source, context.env())
+        blocks = BlockBuilder(source.split("\n"), context).build(tokens)
+    title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
+    if title is None and source.strip():
+        context.report(rules.MISSING_TITLE, None, "no level-1 heading (`# Title`) in the lesson",
+                       hint="start the lesson with `# Title`")
+    return Lesson(
+        path=path,
+        language=language,
+        chapter=chapter,
+        section=section,
+        title=title,
+        blocks=tuple(blocks),
+        framework=framework,
+        diagnostics=tuple(sorted_diagnostics(context.diagnostics)),
+    )

@@ -1,0 +1,120 @@
+"""Rules about lesson sources and the table of contents (LESxxx).
+
+``LES1xx`` concern one lesson file as the parser reads it; ``LES15x`` concern
+``_toctree.yml`` and how it matches the lesson files.
+"""
+
+from coursekit.diagnostics import Rule, Severity
+
+_AREA = "lessons"
+
+INVALID_UTF8 = Rule(
+    "LES101", "invalid-utf8", Severity.ERROR,
+    "The lesson is not valid UTF-8; it was read with replacement characters.", _AREA,
+)
+EMPTY_LESSON = Rule(
+    "LES102", "empty-lesson", Severity.ERROR,
+    "The lesson file is empty or holds only blank lines.", _AREA,
+)
+UNCLOSED_FENCE = Rule(
+    "LES103", "unclosed-fence", Severity.ERROR,
+    "A code fence is never closed and swallows the rest of its container.", _AREA,
+)
+FENCE_CLOSED_WITH_TEXT = Rule(
+    "LES104", "fence-closed-with-text", Severity.ERROR,
+    "A code fence is closed by a line with text after the backticks.", _AREA,
+)
+FENCE_INFO_TYPO = Rule(
+    "LES105", "fence-info-typo", Severity.WARNING,
+    "A fence info string is a known typo (`py:`); it was read as Python.", _AREA,
+)
+ORPHAN_OUTPUT = Rule(
+    "LES106", "orphan-output", Severity.ERROR,
+    "An output fence does not directly follow a code fence.", _AREA,
+)
+FRAMEWORK_ELSE_TYPO = Rule(
+    "LES107", "framework-else-typo", Severity.WARNING,
+    "`{#else}` was written for `{:else}`; it was read as `{:else}`.", _AREA,
+)
+FRAMEWORK_MARKER_JUNK = Rule(
+    "LES108", "framework-marker-junk", Severity.ERROR,
+    "A framework marker line has text after the marker.", _AREA,
+)
+UNBALANCED_FRAMEWORK_BLOCK = Rule(
+    "LES109", "unbalanced-framework-block", Severity.ERROR,
+    "`{:else}` or `{/if}` appears outside a framework block.", _AREA,
+)
+UNCLOSED_FRAMEWORK_BLOCK = Rule(
+    "LES110", "unclosed-framework-block", Severity.ERROR,
+    "A framework block opened with `{#if fw === ...}` is never closed by `{/if}`.", _AREA,
+)
+NESTED_FRAMEWORK_BLOCK = Rule(
+    "LES111", "nested-framework-block", Severity.ERROR,
+    "A framework block opens inside another one.", _AREA,
+)
+MALFORMED_FRAMEWORK_MARKER = Rule(
+    "LES112", "malformed-framework-marker", Severity.ERROR,
+    "A `{#if ...}` marker does not test `fw === 'pt'` or `fw === 'tf'`.", _AREA,
+)
+UNKNOWN_DIRECTIVE = Rule(
+    "LES113", "unknown-directive", Severity.ERROR,
+    "A `coursekit:` directive has a kind other than expect-error, skip, timeout, framework.",
+    _AREA,
+)
+MALFORMED_DIRECTIVE = Rule(
+    "LES114", "malformed-directive", Severity.ERROR,
+    "A `coursekit:` directive has missing, unknown or invalid arguments.", _AREA,
+)
+DANGLING_DIRECTIVE = Rule(
+    "LES115", "dangling-directive", Severity.ERROR,
+    "A `coursekit:` directive is not followed by the code block it annotates.", _AREA,
+)
+UNCLOSED_COMPONENT = Rule(
+    "LES116", "unclosed-component", Severity.ERROR,
+    "A component or `<Tip>` is never closed.", _AREA,
+)
+MISSING_TITLE = Rule(
+    "LES117", "missing-title", Severity.WARNING,
+    "The lesson has no level-1 heading to take its title from.", _AREA,
+)
+DUPLICATE_ANCHOR = Rule(
+    "LES118", "duplicate-anchor", Severity.WARNING,
+    "Two headings of one lesson carry the same `[[anchor]]`.", _AREA,
+)
+TRACE_WITHOUT_EXCEPTION = Rule(
+    "LES119", "trace-without-exception", Severity.WARNING,
+    "An output shows a traceback but no final exception line.", _AREA,
+)
+DIRECTIVE_FRAMEWORK_CONFLICT = Rule(
+    "LES120", "directive-framework-conflict", Severity.ERROR,
+    "A `framework=` directive contradicts the framework block its code sits in.", _AREA,
+)
+UNREADABLE_LESSON = Rule(
+    "LES121", "unreadable-lesson", Severity.ERROR,
+    "The lesson file cannot be read.", _AREA,
+)
+
+TOCTREE_MISSING = Rule(
+    "LES151", "toctree-missing", Severity.ERROR,
+    "A language folder with lessons has no `_toctree.yml`.", _AREA,
+)
+TOCTREE_INVALID_YAML = Rule(
+    "LES152", "toctree-invalid-yaml", Severity.ERROR,
+    "`_toctree.yml` is not valid YAML.", _AREA,
+)
+TOCTREE_BAD_SHAPE = Rule(
+    "LES153", "toctree-bad-shape", Severity.ERROR,
+    "`_toctree.yml` is not a list of chapters with `title` and `sections`.", _AREA,
+)
+TOCTREE_ENTRY_WITHOUT_FILE = Rule(
+    "LES154", "toctree-entry-without-file", Severity.ERROR,
+    "A toctree section points at a lesson file that does not exist.", _AREA,
+)
+LESSON_WITHOUT_TOCTREE_ENTRY = Rule(
+    "LES155", "lesson-without-toctree-entry", Severity.WARNING,
+    "A lesson file is not listed in the language's `_toctree.yml`.", _AREA,
+)
+TOCTREE_DUPLICATE_ENTRY = Rule(
+    "LES156", "toctree-duplicate-entry", Severity.WARNING,
+    "Two toctree sections point at the same lesson file.", _AREA,
+)

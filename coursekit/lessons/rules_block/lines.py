@@ -1,0 +1,16 @@
+"""Small helpers on markdown-it's block state shared by the dialect rules."""
+
+from __future__ import annotations
+
+from markdown_it.rules_block import StateBlock
+
+
+def line_text(state: StateBlock, line: int) -> str:
+    """The line's text after its indentation (and after ``>`` inside a blockquote)."""
+    return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+
+
+def is_outdented(state: StateBlock, line: int) -> bool:
+    """A non-blank line indented less than its container, which ends the container."""
+    start = state.bMarks[line] + state.tShift[line]
+    return start < state.eMarks[line] and state.sCount[line] < state.blkIndent

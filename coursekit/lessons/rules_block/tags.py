@@ -1,0 +1,160 @@
+"""Reading JSX-style tags: where a (possibly multi-line) tag ends, and its attributes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it.rules_block import StateBlock
+
+from coursekit.lessons.rules_block.lines import line_text
+
+TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
+_SPECIAL = re.compile(r"""[\\"'`{}>]""")
+_ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
+_SCAN_LIMIT = 500
+"""Lines one tag may span; a longer one counts as unclosed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    closing: bool
+    """``</Name>``."""
+    self_closing: bool
+    """``<Name ... />``."""
+    raw: str
+    """The tag as written, its lines joined with newlines."""
+    attrs: dict[str, str]
+    last_line: int
+    """0-based line where the tag ends."""
+    tail: str
+    """Text after the tag on its last line."""
+
+
+def _find_end(text: str, pos: int, quote: str, depth: int) -> tuple[int | None, str, int]:
+    """Index after the ``>`` closing the tag, or None with the quote and brace state."""
+    escaped_until = -1
+    for match in _SPECIAL.finditer(text, pos):
+        at = match.start()
+        if at < escaped_until:
+            continue
+        char = match.group()
+        if char == "\\":
+            escaped_until = at + 2
+        elif quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+        elif char == ">" and depth == 0:
+            return at + 1, quote, depth
+    return None, quote, depth
+
+
+def _skip_braces(text: str, pos: int) -> int:
+    """Index after the ``}`` matching the ``{`` at ``pos`` (or the end of ``text``)."""
+    depth, quote, at = 0, "", pos
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            at += 2
+            continue
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        at += 1
+    return len(text)
+
+
+def parse_attributes(text: str) -> dict[str, str]:
+    """Attributes of a tag body: strings unquoted, ``{...}`` kept with braces.
+
+    A bare attribute (``<Tip warning>``) has the value ``""``; a shorthand
+    ``{fw}`` gives ``fw: "{fw}"``.
+    """
+    attrs: dict[str, str] = {}
+    at, size = 0, len(text)
+    while at < size:
+        char = text[at]
+        if char == "{":
+            end = _skip_braces(text, at)
+            inner = text[at + 1 : end - 1].strip().removeprefix("...")
+            attrs[inner.strip() or text[at:end]] = text[at:end]
+            at = end
+            continue
+        name = _ATTR_NAME.match(text, at)
+        if name is None:
+            at += 1
+            continue
+        at = name.end()
+        while at < size and text[at].isspace():
+            at += 1
+        value = ""
+        if at < size and text[at] == "=":
+            at += 1
+            while at < size and text[at].isspace():
+                at += 1
+            if at < size and text[at] in "\"'":
+                close = text.find(text[at], at + 1)
+                close = size if close < 0 else close
+                value, at = text[at + 1 : close], close + 1
+            elif at < size and text[at] == "{":
+                end = _skip_braces(text, at)
+                value, at = text[at:end], end
+            else:
+                word = re.match(r"[^\s/>]*", text[at:])
+                value = word.group() if word else ""
+                at += len(value)
+        attrs[name.group()] = value
+    return attrs
+
+
+def read_tag(state: StateBlock, start: int, end: int) -> Tag | None:
+    """The tag that starts line ``start``, or None if the line holds no complete tag."""
+    first = line_text(state, start)
+    match = TAG_START.match(first)
+    if match is None:
+        return None
+    lines = [first]
+    quote, depth = "", 0
+    pos = match.end()
+    line = start
+    limit = min(end, start + _SCAN_LIMIT)
+    while True:
+        close, quote, depth = _find_end(lines[-1], pos, quote, depth)
+        if close is not None:
+            break
+        line += 1
+        if line >= limit:
+            return None
+        lines.append(line_text(state, line))
+        pos = 0
+    raw_last = lines[-1][:close]
+    tail = lines[-1][close:].strip()
+    raw = "\n".join([*lines[:-1], raw_last])
+    body = raw[match.end() : -1]
+    self_closing = body.rstrip().endswith("/")
+    if self_closing:
+        body = body.rstrip()[:-1]
+    return Tag(
+        name=match["name"],
+        closing=bool(match["close"]),
+        self_closing=self_closing,
+        raw=raw,
+        attrs={} if match["close"] else parse_attributes(body),
+        last_line=line,
+        tail=tail,
+    )

@@ -1,0 +1,1 @@
+"""Core rules of the course MDX dialect, run on the block tokens."""
