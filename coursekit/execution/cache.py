@@ -1,0 +1,53 @@
+"""Stored kernel runs and kernel environments, as JSON under ``<build>/.verify-cache/``.
+
+An unreadable entry is a miss, never an error: the run is simply done again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from coursekit.atomic import write_text_atomic
+from coursekit.execution.results import NotebookRun
+
+CACHE_DIR = ".verify-cache"
+
+
+class ResultCache:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _run_path(self, key: str) -> Path:
+        return self.root / "runs" / key[:2] / f"{key}.json"
+
+    def load(self, key: str) -> NotebookRun | None:
+        try:
+            data = json.loads(self._run_path(key).read_text(encoding="utf-8"))
+            return NotebookRun.from_json(data)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def store(self, key: str, run: NotebookRun) -> None:
+        if run.kernel_error is not None:
+            return  # a kernel that did not start says nothing about the code
+        write_text_atomic(self._run_path(key), json.dumps(run.to_json()))
+
+    def _env_path(self, identity: str) -> Path:
+        digest = hashlib.sha256(identity.encode()).hexdigest()[:32]
+        return self.root / "environments" / f"{digest}.json"
+
+    def load_environment(self, identity: str) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self._env_path(identity).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("identity") != identity:
+            return None
+        return data
+
+    def store_environment(self, identity: str, packages: dict[str, Any]) -> None:
+        document = {"identity": identity, "packages": packages}
+        write_text_atomic(self._env_path(identity), json.dumps(document, sort_keys=True))

@@ -1,0 +1,75 @@
+"""Verdicts become diagnostics at the lesson's ``file:line``."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from coursekit.diagnostics import Diagnostic, Rule
+from coursekit.execution import rules
+from coursekit.execution.matching import normalise_message
+from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.results import CellResult, Verdict
+
+_RULES: dict[Verdict, Rule] = {
+    Verdict.MISSING: rules.EXPECTED_ERROR_MISSING,
+    Verdict.WRONG_ERROR: rules.WRONG_ERROR,
+    Verdict.UNEXPECTED_ERROR: rules.UNEXPECTED_ERROR,
+    Verdict.TIMEOUT: rules.CELL_TIMEOUT,
+    Verdict.KERNEL_DIED: rules.KERNEL_DIED,
+    Verdict.SKIPPED: rules.SKIPPED,
+}
+
+_HINTS: dict[Verdict, str] = {
+    Verdict.MISSING: "update the lesson: the library no longer raises here, "
+                     "or the code changed so that it does not",
+    Verdict.WRONG_ERROR: "update the documented output, or the code, so that they agree",
+    Verdict.UNEXPECTED_ERROR: "fix the code, or document the error in an output block",
+    Verdict.TIMEOUT: "make the cell faster, or raise its limit with a timeout directive",
+}
+
+
+def _where(cell: CellPlan) -> tuple[str, int | None]:
+    return cell.path, cell.line
+
+
+def notebook_diagnostics(
+    plan: NotebookPlan, cells: list[CellResult], fix_failures: dict[int, CellPlan],
+) -> list[Diagnostic]:
+    by_index = {c.index: c for c in plan.cells}
+    consequences: dict[int, list[CellResult]] = defaultdict(list)
+    for result in cells:
+        if result.cause is not None:
+            consequences[result.cause].append(result)
+    tag = f"[{plan.language}/{plan.framework}]"
+    found: list[Diagnostic] = []
+    for result in cells:
+        cell = by_index[result.index]
+        path, line = _where(cell)
+        fingerprint = f"{plan.framework}:{result.verdict.value}:{normalise_message(result.detail)}"
+        if result.drift is not None:
+            found.append(rules.OUTPUT_DRIFT.at(
+                path, line, f"{tag} {result.drift}", fingerprint=f"drift:{fingerprint}",
+                hint="update the documented output if the new one is right",
+            ))
+        if result.verdict is Verdict.OK or result.verdict is Verdict.REPRODUCED:
+            continue
+        if result.cause is not None:
+            root = by_index[result.cause]
+            found.append(rules.CONSEQUENCE.at(
+                path, line, f"{tag} {result.detail}, because the cell at {root.source} failed",
+                fingerprint=fingerprint,
+            ))
+            continue
+        rule = _RULES[result.verdict]
+        message = f"{tag} {result.detail}"
+        scenario = fix_failures.get(result.index)
+        if scenario is not None and result.verdict is Verdict.UNEXPECTED_ERROR:
+            rule = rules.FIX_NOT_PROVEN
+            message += f", the error documented at {scenario.source}: the fix does not work"
+        followers = consequences.get(result.index, [])
+        if followers:
+            lines = ", ".join(str(by_index[f.index].line) for f in followers)
+            message += f" (and {len(followers)} later cell(s) fail because of it: lines {lines})"
+        found.append(rule.at(path, line, message, hint=_HINTS.get(result.verdict),
+                             fingerprint=fingerprint))
+    return found

@@ -1,0 +1,30 @@
+"""Executed notebooks, saved under ``<build>/executed/`` with the outputs of the run."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from coursekit.atomic import write_text_atomic
+from coursekit.execution.plan import NotebookPlan
+from coursekit.execution.results import NotebookRun
+
+EXECUTED_DIR = "executed"
+
+
+def executed_notebook(plan: NotebookPlan, run: NotebookRun) -> Any:
+    node = copy.deepcopy(plan.node)
+    for cell, cell_run in zip(plan.cells, run.cells, strict=False):
+        target = node.cells[cell.index]
+        target.outputs = [nbformat.from_dict(o) for o in cell_run.outputs]  # type: ignore[no-untyped-call]
+        target.execution_count = cell_run.execution_count
+    return node
+
+
+def save_executed(build_dir: Path, plan: NotebookPlan, run: NotebookRun) -> Path:
+    path = build_dir / EXECUTED_DIR / plan.notebook
+    write_text_atomic(path, nbformat.writes(executed_notebook(plan, run)))  # type: ignore[no-untyped-call]
+    return path

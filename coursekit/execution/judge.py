@@ -1,0 +1,111 @@
+"""Turn a notebook's kernel run into verdicts and scenarios, for one device."""
+
+from __future__ import annotations
+
+from coursekit.execution.cascade import CascadeTracker
+from coursekit.execution.drift import output_drift
+from coursekit.execution.matching import match_error, name_matches
+from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
+
+
+def _raised(run: CellRun) -> str:
+    first = run.evalue.strip().split("\n", 1)[0]
+    return f"{run.ename}: {first}" if first else run.ename
+
+
+def _documented(cell: CellPlan) -> str:
+    return " or ".join(
+        f"{e['name']}: {e['message']}".rstrip(": ") for e in cell.expected
+    )
+
+
+def cell_verdict(cell: CellPlan, run: CellRun) -> tuple[Verdict, str]:
+    """The verdict on one cell and the sentence that explains it."""
+    if run.status is RunStatus.SKIPPED:
+        return Verdict.SKIPPED, f"skipped: {cell.skip}"
+    if run.status is RunStatus.NOT_RUN:
+        return Verdict.KERNEL_DIED, "not run: no kernel could be started"
+    if run.status is RunStatus.TIMEOUT:
+        return Verdict.TIMEOUT, f"still running after {run.duration:.0f} s; interrupted"
+    if run.status is RunStatus.DIED:
+        return Verdict.KERNEL_DIED, "the kernel died while running this cell"
+    if run.status is RunStatus.OK:
+        if cell.expects_error:
+            return Verdict.MISSING, f"documents `{_documented(cell)}`, but runs without error"
+        return Verdict.OK, ""
+    if not cell.expects_error:
+        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`"
+    explanations = []
+    for expected in cell.expected:
+        match = match_error(expected, run.ename, run.evalue, run.mro)
+        if match.matched:
+            return Verdict.REPRODUCED, ""
+        explanations.append(match.explanation)
+    return Verdict.WRONG_ERROR, "; ".join(explanations)
+
+
+def judge_cells(plan: NotebookPlan, runs: list[CellRun], tolerance: float) -> list[CellResult]:
+    tracker = CascadeTracker()
+    results: list[CellResult] = []
+    last_death: int | None = None
+    for cell, run in zip(plan.cells, runs, strict=True):
+        verdict, detail = cell_verdict(cell, run)
+        cause = tracker.cause_of(run) if not verdict.passed else None
+        if run.status is RunStatus.NOT_RUN:
+            cause = last_death
+        elif run.status is RunStatus.DIED:
+            last_death = cell.index
+        failed = verdict is Verdict.SKIPPED or not verdict.passed
+        tracker.record(cell.index, cell.code, failed=failed, cause=cause)
+        drift = None
+        if verdict is Verdict.OK and cell.outputs:
+            drift = output_drift(list(cell.outputs), run.outputs, tolerance)
+        results.append(CellResult(
+            index=cell.index, source=cell.source, verdict=verdict, detail=detail,
+            cause=cause, drift=drift,
+        ))
+    return results
+
+
+def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) -> list[Scenario]:
+    """Each documented error with the cells up to the next one: proven when they run clean."""
+    found: list[Scenario] = []
+    positions = [i for i, cell in enumerate(plan.cells) if cell.expects_error]
+    for n, start in enumerate(positions):
+        end = positions[n + 1] if n + 1 < len(positions) else len(plan.cells)
+        fix = range(start + 1, end)
+        fix_cells = tuple(plan.cells[i].index for i in fix)
+        reason = ""
+        if cells[start].verdict is not Verdict.REPRODUCED:
+            reason = f"the documented error is not reproduced ({cells[start].verdict.value})"
+        elif not fix_cells:
+            reason = "no cell follows the error to fix it"
+        else:
+            still = [i for i in fix if _raises_expected(plan.cells[start], runs[i])]
+            broken = [i for i in fix if cells[i].verdict is not Verdict.OK]
+            if still:
+                reason = f"the cell at {plan.cells[still[0]].source} still raises it"
+            elif broken:
+                reason = f"the cell at {plan.cells[broken[0]].source} is {cells[broken[0]].verdict}"
+        found.append(Scenario(plan.cells[start].index, fix_cells, proven=not reason,
+                              reason=reason))
+    return found
+
+
+def _raises_expected(error_cell: CellPlan, run: CellRun) -> bool:
+    return run.status is RunStatus.ERROR and any(
+        name_matches(e["name"], run.ename, run.mro) for e in error_cell.expected
+    )
+
+
+def fix_failures(plan: NotebookPlan, runs: list[CellRun]) -> dict[int, CellPlan]:
+    """Fix cells (by notebook index) that still raise their scenario's documented error."""
+    failing: dict[int, CellPlan] = {}
+    current: CellPlan | None = None
+    for cell, run in zip(plan.cells, runs, strict=True):
+        if cell.expects_error:
+            current = cell
+        elif current is not None and _raises_expected(current, run):
+            failing[cell.index] = current
+    return failing

@@ -1,0 +1,165 @@
+"""Real kernels: start one, run a cell in it, ask it about the last exception.
+
+Cells run through nbclient's ``NotebookClient.async_execute_cell`` with
+``allow_errors``, one cell at a time, so every error is seen and the notebook
+goes on after an expected one.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import math
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+from coursekit.execution.matching import strip_ansi
+from coursekit.execution.results import CellRun, RunStatus
+
+_MRO_EXPRESSION = (
+    "[c.__module__ + '.' + c.__qualname__ "
+    "for c in type(__import__('sys').last_value).__mro__]"
+)
+_PROBE_SECONDS = 5.0
+
+
+class KernelStartError(RuntimeError):
+    """A kernel could not be started (not installed, or it failed on start)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KernelProfile:
+    """Which kernel to start, and the variables added to its environment."""
+
+    name: str
+    env: tuple[tuple[str, str], ...] = ()
+    startup_timeout: float = 60.0
+
+
+@dataclass(slots=True)
+class WarmKernel:
+    """A started kernel, ready for code, in its own scratch working folder."""
+
+    km: Any
+    kc: Any
+    workdir: Path
+
+    async def shutdown(self) -> None:
+        try:
+            self.kc.stop_channels()
+            if await self.km.is_alive():
+                await self.km.shutdown_kernel(now=True)
+        except (RuntimeError, OSError):
+            pass  # already gone: nothing left to stop
+        finally:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+async def start_kernel(profile: KernelProfile) -> WarmKernel:
+    workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
+    env = {**os.environ, **dict(profile.env)}
+    km = AsyncKernelManager(kernel_name=profile.name)
+    try:
+        # The kernel process's own log (not cell output) would clutter the report.
+        await km.start_kernel(env=env, cwd=str(workdir), stderr=subprocess.DEVNULL)
+        kc = km.client()
+        kc.start_channels()
+        await kc.wait_for_ready(timeout=profile.startup_timeout)
+    except Exception as exc:
+        shutil.rmtree(workdir, ignore_errors=True)
+        if km.has_kernel:
+            await km.shutdown_kernel(now=True)
+        raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
+    kc.allow_stdin = False
+    return WarmKernel(km=km, kc=kc, workdir=workdir)
+
+
+async def _reply(kc: Any, msg_id: str, timeout: float) -> dict[str, Any] | None:
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            msg: dict[str, Any] = await kc.get_shell_msg(timeout=left)
+        except Exception:  # queue.Empty, or the channel closed with the kernel
+            return None
+        if msg.get("parent_header", {}).get("msg_id") == msg_id:
+            return msg
+    return None
+
+
+async def evaluate(kernel: WarmKernel, expression: str, timeout: float = 10.0) -> Any:
+    """The value of ``expression`` in the kernel (a Python literal), or ``None``."""
+    msg_id = kernel.kc.execute(
+        "", silent=True, store_history=False, user_expressions={"value": expression},
+    )
+    reply = await _reply(kernel.kc, msg_id, timeout)
+    if reply is None:
+        return None
+    value = reply["content"].get("user_expressions", {}).get("value", {})
+    if value.get("status") != "ok":
+        return None
+    try:
+        return ast.literal_eval(value["data"]["text/plain"])
+    except (KeyError, ValueError, SyntaxError):
+        return None
+
+
+class KernelSession:
+    """Runs the cells of one notebook in one kernel."""
+
+    def __init__(self, kernel: WarmKernel, notebook: Any) -> None:
+        self.kernel = kernel
+        self.client = NotebookClient(
+            notebook, km=kernel.km, allow_errors=True, interrupt_on_timeout=False,
+            record_timing=False, iopub_timeout=10,
+        )
+        self.client.kc = kernel.kc
+
+    async def run(self, cell: Any, index: int, timeout: float) -> CellRun:
+        self.client.timeout = math.ceil(timeout)
+        started = time.monotonic()
+        try:
+            await self.client.async_execute_cell(cell, index)
+        except CellTimeoutError:
+            return CellRun(RunStatus.TIMEOUT, duration=time.monotonic() - started,
+                           outputs=list(cell.get("outputs", [])))
+        except (DeadKernelError, RuntimeError, asyncio.CancelledError):
+            return CellRun(RunStatus.DIED, duration=time.monotonic() - started,
+                           outputs=list(cell.get("outputs", [])))
+        duration = time.monotonic() - started
+        outputs = list(cell.get("outputs", []))
+        error = next((o for o in outputs if o.get("output_type") == "error"), None)
+        count = cell.get("execution_count")
+        if error is None:
+            return CellRun(RunStatus.OK, outputs=outputs, duration=duration,
+                           execution_count=count)
+        mro = await evaluate(self.kernel, _MRO_EXPRESSION)
+        return CellRun(
+            RunStatus.ERROR,
+            ename=str(error.get("ename", "")),
+            evalue=str(error.get("evalue", "")),
+            mro=[str(c) for c in mro] if isinstance(mro, list) else [],
+            traceback=[strip_ansi(line) for line in error.get("traceback", [])][-5:],
+            outputs=outputs, duration=duration, execution_count=count,
+        )
+
+    async def recover(self) -> bool:
+        """After a timeout: interrupt, and tell whether the kernel answers again."""
+        try:
+            await self.kernel.km.interrupt_kernel()
+        except (RuntimeError, OSError):
+            return False
+        answer = await evaluate(self.kernel, "1", timeout=_PROBE_SECONDS)
+        return bool(answer == 1)
+
+    async def close(self) -> None:
+        await self.kernel.shutdown()

@@ -1,0 +1,125 @@
+"""What to run in a notebook and what to expect, read from its ``coursekit`` metadata.
+
+Only code cells made from lesson code blocks carry that metadata; install and
+title cells do not, and are not run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from coursekit.notebooks.metadata import NAMESPACE, DocumentedOutput, ExpectedError
+
+
+@dataclass(frozen=True, slots=True)
+class CellPlan:
+    index: int
+    """Position of the cell in the notebook."""
+    code: str
+    source: str
+    """``file:line`` of the lesson code block."""
+    expected: tuple[ExpectedError, ...] = ()
+    """The expectations that hold on the device being verified."""
+    skip: str | None = None
+    timeout: float | None = None
+    outputs: tuple[DocumentedOutput, ...] = ()
+
+    @property
+    def expects_error(self) -> bool:
+        return bool(self.expected)
+
+    @property
+    def path(self) -> str:
+        return self.source.rsplit(":", 1)[0]
+
+    @property
+    def line(self) -> int | None:
+        tail = self.source.rsplit(":", 1)
+        return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
+
+
+@dataclass(frozen=True, slots=True)
+class NotebookPlan:
+    lesson: str
+    language: str
+    framework: str
+    notebook: str
+    """Relative path the executed notebook is saved under."""
+    node: Any = field(repr=False, compare=False)
+    """The ``nbformat.NotebookNode`` itself."""
+    cells: tuple[CellPlan, ...] = ()
+
+
+def for_device(entries: list[ExpectedError], device: str) -> tuple[ExpectedError, ...]:
+    """Entries for ``device`` win over device-less ones; other devices' entries drop out."""
+    specific = tuple(e for e in entries if e.get("device") == device)
+    if specific:
+        return specific
+    return tuple(e for e in entries if not e.get("device"))
+
+
+def _expected(raw: Any) -> list[ExpectedError]:
+    if not isinstance(raw, list):
+        return []
+    found: list[ExpectedError] = []
+    for item in raw:
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            found.append(ExpectedError(
+                name=item["name"], message=str(item.get("message") or ""),
+                device=item.get("device") or None, origin=str(item.get("origin", "output")),
+                line=int(item.get("line") or 0),
+            ))
+    return found
+
+
+def _outputs(raw: Any) -> tuple[DocumentedOutput, ...]:
+    if not isinstance(raw, list):
+        return ()
+    return tuple(
+        DocumentedOutput(kind=str(o.get("kind", "result")), text=o["text"],
+                         line=int(o.get("line") or 0))
+        for o in raw if isinstance(o, dict) and isinstance(o.get("text"), str)
+    )
+
+
+def _timeout(raw: Any) -> float | None:
+    if isinstance(raw, int | float) and not isinstance(raw, bool) and raw > 0:
+        return float(raw)
+    return None
+
+
+def _source(cell: Any) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+def plan_notebook(
+    node: Any, device: str, *, notebook: str, lesson: str = "", language: str = "",
+    framework: str = "",
+) -> NotebookPlan:
+    """Read a notebook's cells and the expectations that hold on ``device``."""
+    meta = node.get("metadata", {}).get(NAMESPACE, {})
+    cells: list[CellPlan] = []
+    for index, cell in enumerate(node.get("cells", [])):
+        info = cell.get("metadata", {}).get(NAMESPACE)
+        if cell.get("cell_type") != "code" or not isinstance(info, dict):
+            continue
+        skip = info.get("skip")
+        cells.append(CellPlan(
+            index=index,
+            code=_source(cell),
+            source=str(info.get("source") or f"{notebook}:cell {index}"),
+            expected=for_device(_expected(info.get("expect_errors")), device),
+            skip=str(skip) if skip else None,
+            timeout=_timeout(info.get("timeout")),
+            outputs=_outputs(info.get("outputs")),
+        ))
+    return NotebookPlan(
+        lesson=str(meta.get("lesson") or lesson or notebook),
+        language=str(meta.get("language") or language),
+        framework=str(meta.get("framework") or framework or "both"),
+        notebook=notebook,
+        node=node,
+        cells=tuple(cells),
+    )

@@ -1,0 +1,58 @@
+"""Kernel profiles: which kernel runs a notebook, with which environment and stand-ins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.execution import rules
+from coursekit.execution.device import device_env
+from coursekit.execution.kernel import KernelProfile
+from coursekit.lessons.model import Framework
+
+
+@dataclass(frozen=True, slots=True)
+class Standins:
+    env: tuple[tuple[str, str], ...] = ()
+    hash: str = ""
+
+
+def prepare_standins(course: Course, framework: str) -> tuple[Standins, Diagnostic | None]:
+    """The stand-ins' environment for ``framework`` (none while that module is absent)."""
+    try:
+        from coursekit.standins import prepare  # type: ignore[attr-defined, unused-ignore]
+    except ImportError as exc:
+        if "coursekit.standins" not in str(exc) and not (exc.name or "").startswith("coursekit"):
+            raise
+        return Standins(), None
+    try:
+        prepared = prepare(course, Framework(framework))
+        env = tuple(sorted((str(k), str(v)) for k, v in dict(prepared.env).items()))
+        return Standins(env=env, hash=str(prepared.hash)), None
+    except Exception as exc:  # a broken stand-in set must not stop verification
+        return Standins(), rules.KERNEL_UNAVAILABLE.at(
+            course.relative(course.root / "pyproject.toml"), None,
+            f"stand-ins for `{framework}` could not be prepared: {type(exc).__name__}: {exc}",
+            hint="the kernel runs without stand-ins, so lessons may reach the network",
+        )
+
+
+def framework_of_kernel(course: Course, kernel: str, framework: str) -> str:
+    """The framework whose stand-ins a ``both`` notebook gets: the one of its kernel."""
+    if framework in ("pt", "tf"):
+        return framework
+    for name, configured in course.config.kernels.items():
+        if configured == kernel:
+            return name
+    return "pt"
+
+
+def kernel_profile(
+    kernel: str, device: str, standins: Standins, startup_timeout: float,
+) -> KernelProfile:
+    env = dict(standins.env)
+    env.update(device_env(device))
+    return KernelProfile(
+        name=kernel, env=tuple(sorted(env.items())), startup_timeout=startup_timeout,
+    )

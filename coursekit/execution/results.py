@@ -1,0 +1,185 @@
+"""What verification produces, as values: raw cell runs, verdicts, scenarios, reports.
+
+A :class:`CellRun` is what the kernel did (cached, shared between translations);
+a :class:`CellResult` is what that means for one notebook's expectations.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from coursekit.diagnostics import Diagnostic
+
+
+class RunStatus(enum.StrEnum):
+    """What happened when the kernel ran a cell."""
+
+    OK = "ok"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    DIED = "died"
+    SKIPPED = "skipped"
+    NOT_RUN = "not-run"
+    """The kernel could not be (re)started, so the cell never ran."""
+
+
+class Verdict(enum.StrEnum):
+    OK = "ok"
+    REPRODUCED = "expected-error-reproduced"
+    MISSING = "expected-error-missing"
+    WRONG_ERROR = "wrong-error"
+    UNEXPECTED_ERROR = "unexpected-error"
+    SKIPPED = "skipped"
+    TIMEOUT = "timeout"
+    KERNEL_DIED = "kernel-died"
+
+    @property
+    def passed(self) -> bool:
+        return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED)
+
+
+@dataclass(slots=True)
+class CellRun:
+    """One code cell as the kernel ran it."""
+
+    status: RunStatus
+    ename: str = ""
+    evalue: str = ""
+    mro: list[str] = field(default_factory=list)
+    """Qualified names of the exception's classes, most derived first (empty if unknown)."""
+    traceback: list[str] = field(default_factory=list)
+    outputs: list[dict[str, Any]] = field(default_factory=list)
+    """The cell's outputs in nbformat's JSON shape."""
+    duration: float = 0.0
+    execution_count: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["status"] = self.status.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CellRun:
+        return cls(**{**data, "status": RunStatus(data["status"])})
+
+
+@dataclass(slots=True)
+class NotebookRun:
+    """Every lesson code cell of one notebook, in order, as the kernel ran them."""
+
+    cells: list[CellRun]
+    restarts: int = 0
+    kernel_error: str | None = None
+    """Why no kernel could run the notebook, when none could."""
+
+    @property
+    def cell_time(self) -> float:
+        return sum(c.duration for c in self.cells)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cells": [c.to_json() for c in self.cells],
+            "restarts": self.restarts,
+            "kernel_error": self.kernel_error,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> NotebookRun:
+        return cls(
+            cells=[CellRun.from_json(c) for c in data["cells"]],
+            restarts=int(data.get("restarts", 0)),
+            kernel_error=data.get("kernel_error"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CellResult:
+    index: int
+    """Position of the cell in the notebook."""
+    source: str
+    """``file:line`` of the lesson code block."""
+    verdict: Verdict
+    detail: str = ""
+    """What differed, what was raised: the sentence a diagnostic quotes."""
+    cause: int | None = None
+    """For a cell that failed only because an earlier one did: that cell's index."""
+    drift: str | None = None
+    """How the output differs from the documented one, if it does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A documented error and the cells that follow it up to the next one: its fix."""
+
+    error_cell: int
+    fix_cells: tuple[int, ...]
+    proven: bool
+    reason: str = ""
+    """Why the scenario is not proven."""
+
+
+@dataclass(slots=True)
+class NotebookResult:
+    lesson: str
+    language: str
+    framework: str
+    notebook: str
+    """Relative path of the notebook (under ``<build>/notebooks`` or as built)."""
+    cells: list[CellResult] = field(default_factory=list)
+    scenarios: list[Scenario] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    cached: bool = False
+    """The kernel run came from the cache or another notebook with the same code."""
+    executed: str | None = None
+    """Where the executed notebook was written."""
+    duration: float = 0.0
+    cell_time: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return all(c.verdict.passed for c in self.cells) and not any(
+            d.severity.value == "error" for d in self.diagnostics
+        )
+
+    def counts(self) -> Counter[Verdict]:
+        return Counter(c.verdict for c in self.cells)
+
+    @property
+    def summary(self) -> str:
+        """One word for progress output: the worst verdict, or ``ok``."""
+        for verdict in (
+            Verdict.KERNEL_DIED, Verdict.TIMEOUT, Verdict.WRONG_ERROR,
+            Verdict.MISSING, Verdict.UNEXPECTED_ERROR,
+        ):
+            if any(c.verdict is verdict and c.cause is None for c in self.cells):
+                return verdict.value
+        if any(d.severity.value == "error" for d in self.diagnostics):
+            return "error"
+        return "ok"
+
+
+@dataclass(slots=True)
+class VerifyReport:
+    notebooks: list[NotebookResult] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    """Findings not tied to one notebook (as well as those of each notebook)."""
+    executed_runs: int = 0
+    """Notebooks the kernel actually ran (the rest came from the cache or a twin)."""
+    wall_time: float = 0.0
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        found = list(self.diagnostics)
+        for nb in self.notebooks:
+            found.extend(nb.diagnostics)
+        return found
+
+    @property
+    def scenarios(self) -> list[Scenario]:
+        return [s for nb in self.notebooks for s in nb.scenarios]
+
+    @property
+    def cell_time(self) -> float:
+        return sum(nb.cell_time for nb in self.notebooks if not nb.cached)

@@ -1,0 +1,49 @@
+"""Rules about executing notebooks (EXExxx): documented errors, fixes, faults, drift."""
+
+from coursekit.diagnostics import Rule, Severity
+
+EXPECTED_ERROR_MISSING = Rule(
+    "EXE101", "expected-error-missing", Severity.ERROR,
+    "A cell documents an error, but running it raises nothing.",
+)
+WRONG_ERROR = Rule(
+    "EXE102", "wrong-error", Severity.ERROR,
+    "A cell raises an error other than the one the lesson documents.",
+)
+UNEXPECTED_ERROR = Rule(
+    "EXE103", "unexpected-error", Severity.ERROR,
+    "A cell that should run cleanly raises an error.",
+)
+FIX_NOT_PROVEN = Rule(
+    "EXE104", "fix-not-proven", Severity.ERROR,
+    "A cell after a documented error still raises that error: the lesson's fix does not work.",
+)
+CONSEQUENCE = Rule(
+    "EXE105", "consequence", Severity.INFO,
+    "A cell failed only because an earlier cell failed (reported with the first cause).",
+)
+CELL_TIMEOUT = Rule(
+    "EXE201", "timeout", Severity.ERROR,
+    "A cell ran longer than its time limit and was interrupted.",
+)
+KERNEL_DIED = Rule(
+    "EXE202", "kernel-died", Severity.ERROR,
+    "The kernel died (or was poisoned by a CUDA error) while running a cell; "
+    "it was restarted and the cells before were replayed.",
+)
+KERNEL_UNAVAILABLE = Rule(
+    "EXE203", "kernel-unavailable", Severity.ERROR,
+    "The kernel configured for a framework is not installed or does not start.",
+)
+NOTEBOOK_UNREADABLE = Rule(
+    "EXE204", "notebook-unreadable", Severity.ERROR,
+    "A notebook to verify cannot be read or built.",
+)
+OUTPUT_DRIFT = Rule(
+    "EXE301", "output-drift", Severity.WARNING,
+    "A cell's output differs from the output the lesson documents.",
+)
+SKIPPED = Rule(
+    "EXE302", "skipped", Severity.INFO,
+    "A cell was not run because the lesson asks to skip it.",
+)

@@ -1,0 +1,94 @@
+"""Run one notebook's lesson cells, surviving timeouts, dead and poisoned kernels.
+
+After a kernel dies (or a CUDA error poisons its process), a fresh kernel
+replays the cells that ran cleanly before, and the notebook goes on.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Awaitable, Callable
+
+from coursekit.execution.kernel import KernelSession, KernelStartError, WarmKernel
+from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.results import CellRun, NotebookRun, RunStatus
+
+Acquire = Callable[[], Awaitable[WarmKernel]]
+
+MAX_RESTARTS = 3
+
+
+def poisons_process(run: CellRun) -> bool:
+    """A CUDA error leaves the process unusable: every later CUDA call fails."""
+    return run.status is RunStatus.ERROR and "CUDA error" in run.evalue
+
+
+class NotebookRunner:
+    def __init__(self, plan: NotebookPlan, acquire: Acquire, default_timeout: float) -> None:
+        self.plan = plan
+        self.acquire = acquire
+        self.default_timeout = default_timeout
+        self.node = copy.deepcopy(plan.node)
+        self.runs: list[CellRun] = []
+        self.restarts = 0
+        self.session: KernelSession | None = None
+        self.kernel_error: str | None = None
+
+    def timeout_of(self, cell: CellPlan) -> float:
+        return cell.timeout or self.default_timeout
+
+    async def _open(self) -> None:
+        try:
+            self.session = KernelSession(await self.acquire(), self.node)
+        except KernelStartError as exc:
+            self.session, self.kernel_error = None, str(exc)
+
+    async def _restart(self) -> None:
+        """A fresh kernel with the clean cells so far replayed into it."""
+        if self.session is not None:
+            await self.session.close()
+            self.session = None
+        self.restarts += 1
+        if self.restarts > MAX_RESTARTS:
+            self.kernel_error = f"gave up after {MAX_RESTARTS} kernel restarts"
+            return
+        await self._open()
+        for cell, run in zip(self.plan.cells, self.runs, strict=False):
+            if self.session is None:
+                return
+            if run.status is not RunStatus.OK:
+                continue
+            scratch = copy.deepcopy(self.node.cells[cell.index])
+            replay = await self.session.run(scratch, cell.index, self.timeout_of(cell))
+            if replay.status in (RunStatus.DIED, RunStatus.TIMEOUT):
+                await self._restart()
+                return
+
+    async def _run_cell(self, cell: CellPlan) -> CellRun:
+        if cell.skip is not None:
+            return CellRun(RunStatus.SKIPPED)
+        if self.session is None:
+            return CellRun(RunStatus.NOT_RUN)
+        run = await self.session.run(self.node.cells[cell.index], cell.index,
+                                     self.timeout_of(cell))
+        if run.status is RunStatus.TIMEOUT and await self.session.recover():
+            return run
+        if run.status in (RunStatus.DIED, RunStatus.TIMEOUT) or poisons_process(run):
+            self.runs.append(run)
+            await self._restart()
+            self.runs.pop()
+        return run
+
+    async def run(self) -> NotebookRun:
+        await self._open()
+        try:
+            for cell in self.plan.cells:
+                self.runs.append(await self._run_cell(cell))
+        finally:
+            if self.session is not None:
+                await self.session.close()
+        return NotebookRun(cells=self.runs, restarts=self.restarts, kernel_error=self.kernel_error)
+
+
+async def run_notebook(plan: NotebookPlan, acquire: Acquire, default_timeout: float) -> NotebookRun:
+    return await NotebookRunner(plan, acquire, default_timeout).run()

@@ -1,0 +1,40 @@
+"""``[tool.coursekit.verify]``: time limits and output tolerance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from coursekit.config import ConfigError, Course
+
+DEFAULT_TIMEOUT = 120.0
+DEFAULT_STARTUP_TIMEOUT = 60.0
+DEFAULT_TOLERANCE = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class VerifySettings:
+    timeout: float = DEFAULT_TIMEOUT
+    """Seconds a cell may run (a cell's ``timeout`` directive overrides it)."""
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
+    output_tolerance: float = DEFAULT_TOLERANCE
+    """Relative tolerance for numbers in documented outputs."""
+
+
+def _number(table: Any, key: str, default: float, course: Course) -> float:
+    value = table.get(key, table.get(key.replace("-", "_"), default))
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        where = course.config.path or course.root
+        raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be a positive number")
+    return float(value)
+
+
+def read_settings(course: Course) -> VerifySettings:
+    table = course.config.section("verify")
+    return VerifySettings(
+        timeout=_number(table, "timeout", DEFAULT_TIMEOUT, course),
+        startup_timeout=_number(table, "startup-timeout", DEFAULT_STARTUP_TIMEOUT, course),
+        output_tolerance=_number(
+            table, "output-tolerance", DEFAULT_TOLERANCE, course,
+        ),
+    )

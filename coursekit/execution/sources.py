@@ -1,0 +1,151 @@
+"""The notebooks to verify: built in memory from the lessons, or read from disk.
+
+Lessons are parsed and converted by the notebook builder (verify never reads
+lesson text itself). Explicit ``.ipynb`` paths, and ``<build>/notebooks`` when
+the lesson parser is not available, are read as they are.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.execution import rules
+from coursekit.notebooks.metadata import NAMESPACE
+
+NOTEBOOKS_DIR = "notebooks"
+
+
+@dataclass(frozen=True, slots=True)
+class NotebookSource:
+    notebook: str
+    """Path relative to ``<build>/notebooks`` (``en/chapter8/4_pt.ipynb``)."""
+    node: Any
+    kernel: str
+
+
+def _kernel_of(course: Course, node: Any) -> str:
+    name = node.get("metadata", {}).get("kernelspec", {}).get("name")
+    if isinstance(name, str) and name:
+        return name
+    framework = node.get("metadata", {}).get(NAMESPACE, {}).get("framework", "both")
+    kernels = course.config.kernels
+    if framework not in kernels:
+        framework = course.config.frameworks[0] if course.config.frameworks else "pt"
+    return kernels.get(framework, f"coursekit-{framework}")
+
+
+def _built_in_memory(
+    course: Course, languages: list[str], diagnostics: list[Diagnostic],
+) -> Iterator[tuple[str, Any]] | None:
+    if importlib.util.find_spec("coursekit.lessons.parse") is None:
+        return None  # no lesson parser in this installation: read built notebooks
+    from coursekit.notebooks.convert import lesson_to_notebooks
+    from coursekit.notebooks.sources import lesson_sources, parse_source
+
+    def generate() -> Iterator[tuple[str, Any]]:
+        for language in languages:
+            for source in lesson_sources(course, language):
+                if isinstance(source, tuple):
+                    path, error = source
+                    diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
+                        course.relative(path), None, f"cannot read the lesson: {error}",
+                    ))
+                    continue
+                try:
+                    lesson = parse_source(source)
+                    built = lesson_to_notebooks(lesson, course)
+                except Exception as exc:  # one broken lesson must not stop the others
+                    diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
+                        source.relative, None,
+                        f"cannot build notebooks: {type(exc).__name__}: {exc}",
+                    ))
+                    continue
+                for _framework, relpath, node in built:
+                    yield relpath, node
+
+    return generate()
+
+
+def _read_files(
+    files: Iterable[Path], base: Path, course: Course, diagnostics: list[Diagnostic],
+) -> Iterator[tuple[str, Any]]:
+    for path in files:
+        try:
+            node = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        except Exception as exc:  # nbformat raises many kinds on a broken file
+            diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
+                course.relative(path), None, f"cannot read the notebook: {exc}",
+            ))
+            continue
+        try:
+            relpath = path.resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            relpath = path.name
+        yield relpath, node
+
+
+def _notebook_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return [path] if path.suffix == ".ipynb" else []
+
+
+def _selected(
+    relpath: str, node: Any, languages: list[str] | None, frameworks: set[str] | None,
+    paths: list[str],
+) -> bool:
+    meta = node.get("metadata", {}).get(NAMESPACE, {})
+    language = meta.get("language") or relpath.split("/", 1)[0]
+    if languages is not None and language not in languages:
+        return False
+    framework = meta.get("framework", "both")
+    if frameworks is not None and framework != "both" and framework not in frameworks:
+        return False
+    if not paths:
+        return True
+    lesson = str(meta.get("lesson", ""))
+    return any(lesson == p or lesson.startswith(p.rstrip("/") + "/") for p in paths)
+
+
+def collect(
+    course: Course,
+    *,
+    languages: list[str] | None,
+    frameworks: set[str] | None,
+    paths: list[Path],
+) -> tuple[list[NotebookSource], list[Diagnostic]]:
+    """The notebooks to verify, in a stable order, and what could not be read.
+
+    ``languages`` ``None`` means every language of the course."""
+    diagnostics: list[Diagnostic] = []
+    explicit = [p for p in paths if _notebook_files(p)]
+    lesson_paths = [course.relative(p) for p in paths if p not in explicit]
+    found: Iterable[tuple[str, Any]]
+    if explicit:
+        found = (
+            item for p in explicit
+            for item in _read_files(_notebook_files(p), p if p.is_dir() else p.parent,
+                                    course, diagnostics)
+        )
+        lesson_paths = []
+    else:
+        wanted = languages if languages is not None else course.lesson_languages()
+        built = _built_in_memory(course, wanted, diagnostics)
+        if built is None:
+            base = course.build_dir / NOTEBOOKS_DIR
+            built = _read_files(_notebook_files(base), base, course, diagnostics)
+        found = built
+    chosen = [
+        NotebookSource(relpath, node, _kernel_of(course, node))
+        for relpath, node in found
+        if _selected(relpath, node, languages, frameworks, lesson_paths)
+    ]
+    return sorted(chosen, key=lambda s: s.notebook), diagnostics

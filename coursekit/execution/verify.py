@@ -1,0 +1,230 @@
+"""``verify_course``: run every notebook of a course and judge what happened.
+
+Notebooks whose code is the same (translations, mostly) share one kernel run,
+which is also cached on disk; the runs left execute in parallel on a pool of
+warm kernels. One notebook's failure never stops the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.execution import rules
+from coursekit.execution.cache import CACHE_DIR, ResultCache
+from coursekit.execution.cachekey import run_key
+from coursekit.execution.device import resolve_device
+from coursekit.execution.diagnose import notebook_diagnostics
+from coursekit.execution.environment import ask_packages, fingerprint, kernelspec_identity
+from coursekit.execution.executed import save_executed
+from coursekit.execution.judge import fix_failures, judge_cells, scenarios
+from coursekit.execution.kernel import KernelProfile, KernelStartError
+from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.pool import KernelPool
+from coursekit.execution.profiles import (
+    Standins,
+    framework_of_kernel,
+    kernel_profile,
+    prepare_standins,
+)
+from coursekit.execution.results import NotebookResult, NotebookRun, VerifyReport
+from coursekit.execution.runner import run_notebook
+from coursekit.execution.settings import VerifySettings, read_settings
+from coursekit.execution.shard import Shard, lesson_group
+from coursekit.execution.sources import collect
+
+Progress = Callable[[int, int, NotebookResult | None], None]
+"""Called with (done, total, result): once with ``None`` before any run, then per notebook."""
+
+
+@dataclass(slots=True)
+class _Job:
+    plan: NotebookPlan
+    profile: KernelProfile
+    standins: str = ""
+    """Hash of the stand-ins the kernel gets."""
+    key: str = ""
+
+
+@dataclass(slots=True)
+class _Verification:
+    course: Course
+    device: str
+    jobs: int
+    use_cache: bool
+    settings: VerifySettings
+    progress: Progress | None
+    cache: ResultCache
+    report: VerifyReport = field(default_factory=VerifyReport)
+    pools: dict[KernelProfile, KernelPool] = field(default_factory=dict)
+    done: int = 0
+    total: int = 0
+
+    def finish(self, job: _Job, run: NotebookRun, *, cached: bool, wall: float) -> None:
+        plan = job.plan
+        result = NotebookResult(
+            lesson=plan.lesson, language=plan.language, framework=plan.framework,
+            notebook=plan.notebook, cached=cached, duration=wall, cell_time=run.cell_time,
+        )
+        if run.kernel_error is not None and not any(c.duration for c in run.cells):
+            result.diagnostics.append(rules.KERNEL_UNAVAILABLE.at(
+                plan.lesson, None,
+                f"[{plan.language}/{plan.framework}] not run: {run.kernel_error}",
+                hint="install the kernel (`coursekit kernels install`) or fix [tool.coursekit] "
+                     "kernels",
+            ))
+        else:
+            result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance)
+            result.scenarios = scenarios(plan, run.cells, result.cells)
+            result.diagnostics.extend(notebook_diagnostics(
+                plan, result.cells, fix_failures(plan, run.cells),
+            ))
+            try:
+                result.executed = str(save_executed(self.course.build_dir, plan, run))
+            except OSError as exc:
+                result.diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
+                    plan.lesson, None, f"cannot save the executed notebook: {exc}",
+                ))
+        self.report.notebooks.append(result)
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total, result)
+
+    async def environment(self, profile: KernelProfile) -> str | None:
+        """The fingerprint of the kernel's packages, asked once per kernelspec version."""
+        identity = kernelspec_identity(profile.name)
+        if identity is None:
+            return None
+        known = self.cache.load_environment(identity)
+        if known is not None:
+            return fingerprint(known["packages"])
+        pool = self.pools[profile]
+        try:
+            kernel = await pool.acquire()
+        except KernelStartError:
+            return None
+        packages = await ask_packages(kernel)
+        pool.give_back(kernel)
+        if packages:
+            self.cache.store_environment(identity, packages)
+        return fingerprint(packages)
+
+    async def execute(self, group: list[_Job], limit: asyncio.Semaphore) -> None:
+        first = group[0]
+        async with limit:
+            started = time.monotonic()
+            try:
+                run = await run_notebook(
+                    first.plan, self.pools[first.profile].acquire, self.settings.timeout,
+                )
+            except Exception as exc:  # contain it to this notebook
+                run = NotebookRun(
+                    cells=[], kernel_error=f"internal error: {type(exc).__name__}: {exc}",
+                )
+            wall = time.monotonic() - started
+        self.report.executed_runs += 1
+        self.cache.store(first.key, run)
+        for n, job in enumerate(group):
+            self.finish(job, run, cached=n > 0, wall=wall if n == 0 else 0.0)
+
+    async def run(self, jobs: list[_Job]) -> None:
+        self.total = len(jobs)
+        if self.progress is not None:
+            self.progress(0, self.total, None)
+        demand: dict[KernelProfile, int] = defaultdict(int)
+        for job in jobs:
+            demand[job.profile] += 1
+        for profile in demand:
+            self.pools[profile] = KernelPool(profile, demand=0, warm=self.jobs)
+        try:
+            await self._run(jobs, demand)
+        finally:
+            for pool in self.pools.values():
+                await pool.close()
+
+    async def _run(self, jobs: list[_Job], demand: dict[KernelProfile, int]) -> None:
+        environments = {p: await self.environment(p) for p in demand}
+        groups: dict[str, list[_Job]] = defaultdict(list)
+        for job in jobs:
+            env = environments[job.profile]
+            if env is None:
+                error = f"kernel `{job.profile.name}` is not installed or does not start"
+                self.finish(job, NotebookRun(cells=[], kernel_error=error), cached=False, wall=0)
+                continue
+            job.key = run_key(
+                job.plan.cells, kernel=job.profile.name, environment=env,
+                standins=job.standins,
+                device=self.device, default_timeout=self.settings.timeout,
+            )
+            groups[job.key].append(job)
+        pending: list[list[_Job]] = []
+        for key, group in groups.items():
+            stored = self.cache.load(key) if self.use_cache else None
+            if stored is not None:
+                for job in group:
+                    self.finish(job, stored, cached=True, wall=0.0)
+            else:
+                pending.append(group)
+        for group in pending:
+            self.pools[group[0].profile].demand += 1
+        limit = asyncio.Semaphore(self.jobs)
+        await asyncio.gather(*(self.execute(group, limit) for group in pending))
+
+
+def verify_course(
+    course: Course,
+    *,
+    languages: Iterable[str] | None = None,
+    frameworks: Iterable[str] | None = None,
+    paths: Iterable[Path] = (),
+    device: str = "auto",
+    jobs: int | None = None,
+    shard: Shard | None = None,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+) -> VerifyReport:
+    """Run the course's notebooks and judge every cell, scenario and documented output.
+
+    Raises ``DeviceError`` when ``device`` is not available and ``ConfigError`` for a
+    bad ``[tool.coursekit.verify]`` table; every problem with a notebook is a diagnostic.
+    """
+    started = time.monotonic()
+    resolved = resolve_device(device)
+    settings = read_settings(course)
+    sources, diagnostics = collect(
+        course,
+        languages=list(languages) if languages is not None else None,
+        frameworks=set(frameworks) if frameworks is not None else None,
+        paths=list(paths),
+    )
+    standins: dict[str, Standins] = {}
+    jobs_to_run: list[_Job] = []
+    for source in sources:
+        plan = plan_notebook(source.node, resolved, notebook=source.notebook)
+        if shard is not None and not shard.owns(lesson_group(plan.notebook)):
+            continue
+        framework = framework_of_kernel(course, source.kernel, plan.framework)
+        if framework not in standins:
+            standins[framework], problem = prepare_standins(course, framework)
+            if problem is not None:
+                diagnostics.append(problem)
+        profile = kernel_profile(source.kernel, resolved, standins[framework],
+                                 settings.startup_timeout)
+        jobs_to_run.append(_Job(plan, profile, standins=standins[framework].hash))
+    verification = _Verification(
+        course=course, device=resolved, jobs=max(1, jobs or os.cpu_count() or 1),
+        use_cache=use_cache, settings=settings, progress=progress,
+        cache=ResultCache(course.build_dir / CACHE_DIR),
+    )
+    verification.report.diagnostics.extend(diagnostics)
+    asyncio.run(verification.run(jobs_to_run))
+    verification.report.notebooks.sort(key=lambda r: r.notebook)
+    verification.report.wall_time = time.monotonic() - started
+    return verification.report
+

@@ -1,0 +1,65 @@
+"""Hand-built notebooks with the builder's metadata, in a throwaway course that runs
+them on the venv's own ``python3`` kernel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from coursekit.config import Course
+
+COURSE_TOML = """\
+source-language = "en"
+kernels = { pt = "python3", tf = "python3" }
+
+[verify]
+timeout = 20
+"""
+
+
+def expect(name: str, message: str = "", device: str | None = None) -> dict[str, Any]:
+    return {"name": name, "message": message, "device": device, "origin": "output", "line": 1}
+
+
+def cell(code: str, line: int, lesson: str = "content/en/chapter1/1.mdx", *,
+         errors: list[dict[str, Any]] | None = None, skip: str | None = None,
+         timeout: float | None = None, outputs: list[str] | None = None) -> Any:
+    node = nbformat.v4.new_code_cell(code)
+    node.metadata["coursekit"] = {
+        "source": f"{lesson}:{line}",
+        "expect_errors": errors or [],
+        "skip": skip,
+        "timeout": timeout,
+        "outputs": [{"kind": "result", "text": t, "line": line + 3} for t in outputs or []],
+    }
+    return node
+
+
+def notebook(cells: list[Any], *, lesson: str = "content/en/chapter1/1.mdx",
+             language: str = "en", framework: str = "pt") -> Any:
+    node = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Title"), *cells])
+    node.metadata["coursekit"] = {
+        "lesson": lesson, "language": language, "framework": framework, "chapter": 1,
+        "section": Path(lesson).stem, "title": "Title", "source_hash": "",
+    }
+    node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                   "language": "python"}
+    return node
+
+
+def write_course(root: Path, notebooks: dict[str, Any]) -> Course:
+    """A course at ``root`` with ``notebooks`` under ``build/notebooks`` (keyed by path)."""
+    (root / "coursekit.toml").write_text(COURSE_TOML, encoding="utf-8")
+    for relpath, node in notebooks.items():
+        path = root / "build" / "notebooks" / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(node, path)
+    return Course.open(root)
+
+
+@pytest.fixture
+def tmp_course(tmp_path: Path) -> Path:
+    return tmp_path
