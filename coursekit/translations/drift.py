@@ -68,8 +68,12 @@ def key(code: Code) -> Hashable:
 def _ratio(source: str, translation: str, python: bool) -> float:
     a = pysource.skeleton(source) if python else None
     b = pysource.skeleton(translation) if python else None
-    seq_a: tuple[Hashable, ...] = a if a is not None else pysource.words(source)
-    seq_b: tuple[Hashable, ...] = b if b is not None else pysource.words(translation)
+    seq_a: tuple[Hashable, ...]
+    seq_b: tuple[Hashable, ...]
+    if a is not None and b is not None:
+        seq_a, seq_b = a, b
+    else:  # compare like with like when one side cannot be tokenized
+        seq_a, seq_b = pysource.words(source), pysource.words(translation)
     if not seq_a and not seq_b:
         return 1.0
     return difflib.SequenceMatcher(None, seq_a, seq_b, autojunk=False).ratio()

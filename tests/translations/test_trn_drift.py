@@ -1,0 +1,64 @@
+"""Classifying how a translated code block differs from its source block."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.translations.drift import Change, classify, short_diff
+
+SOURCE = 'x = load("glue")  # load the data\nprint(x["train"])\n'
+
+
+@pytest.mark.parametrize(("translation", "expected"), [
+    (SOURCE, Change.IDENTICAL),
+    ('x = load( "glue" )   # load the data\n\nprint(x["train"])\n', Change.WHITESPACE),
+    ('x = load("glue")  # charger les données\nprint(x["train"])\n', Change.COMMENTS),
+    ('x = load("glue")\nprint(x["train"])\n', Change.COMMENTS),
+    ('x = load("glue")  # charger\nprint(x["entraînement"])\n', Change.STRINGS),
+    ('y = load("glue")  # load the data\nprint(y["train"])\n', Change.CODE),
+    ('x = load("glue")\nif x:\nprint(x["train"])\n', Change.CODE),
+])
+def test_classify_python(translation: str, expected: Change) -> None:
+    assert classify(SOURCE, translation) is expected
+
+
+def test_indentation_that_changes_blocks_is_code() -> None:
+    source = "for b in data:\n    step(b)\n    log(b)\n"
+    moved = "for b in data:\n    step(b)\nlog(b)\n"
+    wider = "for b in data:\n        step(b)\n        log(b)\n"
+    assert classify(source, moved) is Change.CODE
+    assert classify(source, wider) is Change.WHITESPACE
+
+
+def test_untokenizable_python_falls_back_to_words() -> None:
+    source = 'print("unclosed\n'
+    assert classify(source, 'print("unclosed   \n\n') is Change.WHITESPACE
+    assert classify(source, 'print("ouvert\n') is Change.CODE
+
+
+def test_shell_blocks_compare_words() -> None:
+    assert classify("pip install  datasets", "pip install datasets", False) is Change.WHITESPACE
+    assert classify("pip install datasets", "pip install evaluate", False) is Change.CODE
+
+
+def test_short_diff_shows_changed_lines_and_caps_them() -> None:
+    diff = short_diff("a = 1\nb = 2\n", "a = 1\nc = 2\n")
+    assert diff == "- b = 2\n+ c = 2"
+    many = short_diff("\n".join(f"x{i}" for i in range(10)), "\n".join(f"y{i}" for i in range(10)))
+    assert many.splitlines()[-1] == "... 14 more changed lines"
+
+
+@given(st.text(max_size=200))
+def test_a_block_is_identical_to_itself_and_never_raises(text: str) -> None:
+    assert classify(text, text) is Change.IDENTICAL
+    assert isinstance(classify(text, text + "\n# note"), Change)
+
+
+@given(st.from_regex(r"[a-z_]{1,8} = [0-9]{1,4}", fullmatch=True),
+       st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs")), max_size=30))
+def test_a_changed_comment_is_only_a_comment_change(statement: str, comment: str) -> None:
+    translated = f"{statement}  # {comment}\n"
+    change = classify(f"{statement}  # original\n", translated)
+    assert change in (Change.COMMENTS, Change.WHITESPACE)

@@ -1,0 +1,246 @@
+"""One translated lesson against its source: every kind of planted drift, each with a
+clean counterpart."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trn_lessons import (
+    LOOP,
+    SETUP,
+    SHAPES,
+    code,
+    error,
+    heading,
+    lesson,
+    marker,
+    prose,
+    question,
+    result,
+    video,
+)
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Block, Framework
+from coursekit.translations.check import compare_lessons, lesson_findings
+from coursekit.translations.digest import digest
+from coursekit.translations.drift import Change
+from coursekit.translations.settings import Settings
+
+EN = "content/en/chapter8/4.mdx"
+FR = "content/fr/chapter8/4.mdx"
+SETTINGS = Settings()
+LINKS = "See [the data chapter](/course/chapter5/2) and [below](#debugging)."
+ERROR_CODE = "trainer.train()\n"
+
+
+def source_blocks() -> list[Block]:
+    return [
+        heading(1, "Debugging", "debugging-the-pipeline", level=1),
+        video(3, "L-WSwUWde1U"),
+        prose(5, LINKS),
+        heading(7, "Check your data", "check-your-data"),
+        code(9, SETUP),
+        code(13, SHAPES, outputs=(result(17, "{'input_ids': torch.Size([8, 65])}"),)),
+        marker(20, "if", Framework.PT),
+        code(21, LOOP, framework=Framework.PT),
+        marker(25, "else", Framework.TF),
+        code(26, "model.fit(data)\n", framework=Framework.TF),
+        marker(29, "end", Framework.BOTH),
+        heading(31, "Debugging", "debugging"),
+        code(33, ERROR_CODE, outputs=(error(36, "ValueError", "expected sequence of length 43"),)),
+    ]
+
+
+def translated(
+    replace: dict[int, Block | None] | None = None, add: Sequence[Block] = ()
+) -> list[Block]:
+    """The French lesson: the source with prose translated, then the planted changes.
+
+    ``replace`` maps a source block's line to its replacement (``None`` drops it).
+    """
+    replace = replace or {}
+    blocks: list[Block] = []
+    for block in source_blocks():
+        if block.line in replace:
+            new = replace[block.line]
+            if new is not None:
+                blocks.append(new)
+        elif block.line == 5:
+            blocks.append(prose(5, LINKS.replace("See", "Voir").replace("below", "plus bas")))
+        else:
+            blocks.append(block)
+    return sorted([*blocks, *add], key=lambda b: b.line)
+
+
+def check(blocks: list[Block], settings: Settings = SETTINGS) -> list[Diagnostic]:
+    src = digest(lesson(EN, *source_blocks()))
+    tgt = digest(lesson(FR, *blocks))
+    return compare_lessons(src, tgt, settings) + list(lesson_findings(tgt, settings))
+
+
+def rules(found: list[Diagnostic]) -> list[str]:
+    return sorted(d.rule for d in found)
+
+
+def test_a_faithful_translation_is_clean() -> None:
+    assert check(translated()) == []
+
+
+def test_translated_comments_and_strings_are_ignored_by_default() -> None:
+    commented = code(9, "# charger le tokeniseur\n" + SETUP.replace("ckpt)", "ckpt)  # ici"))
+    assert check(translated({9: commented})) == []
+
+
+def test_variations_are_reported_when_not_ignored() -> None:
+    commented = code(9, "# charger\n" + SETUP)
+    found = check(translated({9: commented}), Settings(ignored=frozenset({Change.WHITESPACE})))
+    assert rules(found) == ["TRN202"]
+    assert found[0].line == 9
+    assert "comments differ" in found[0].message
+
+
+def test_code_drift_is_reported_with_a_diff_and_the_source_location() -> None:
+    drifted = code(21, LOOP.replace("loss.backward()", "loss.backward(retain_graph=True)"),
+                   framework=Framework.PT)
+    found = check(translated({21: drifted}))
+    assert rules(found) == ["TRN201"]
+    assert found[0].path == FR
+    assert found[0].line == 21
+    assert f"{EN}:21" in found[0].message
+    assert "+ loss.backward(retain_graph=True)" in found[0].message
+
+
+def test_syntax_error_only_in_the_translation() -> None:
+    broken = code(13, SHAPES.replace("(loader))", "(loader)"),
+                  outputs=source_blocks()[5].outputs)  # type: ignore[union-attr]
+    found = check(translated({13: broken}))
+    assert rules(found) == ["TRN203"]
+    assert found[0].message.startswith("SyntaxError:")
+    assert found[0].line == 14
+
+
+def test_renamed_variable_is_an_undefined_name() -> None:
+    renamed = code(9, SETUP.replace("tokenizer =", "tokeniseur ="))
+    extra = code(12, "tokens = tokenizer('bonjour')\n")
+    found = check(translated({9: renamed}, add=[extra]))
+    names = [d for d in found if d.rule == "TRN204"]
+    assert len(names) == 1
+    assert names[0].line == 13
+    assert "`tokenizer`" in names[0].message
+    assert names[0].hint == "this lesson defines `tokeniseur`: renamed?"
+
+
+def test_a_missing_block_is_reported_once_and_later_blocks_still_pair() -> None:
+    found = check(translated({13: None}))
+    assert rules(found) == ["TRN107"]
+    assert found[0].line == 9
+    assert f"{EN}:13" in found[0].message
+
+
+def test_an_extra_block_is_reported() -> None:
+    found = check(translated(add=[code(15, "print('en plus')\n")]))
+    assert rules(found) == ["TRN108"]
+    assert found[0].line == 15
+
+
+def test_a_missing_output_block_is_reported() -> None:
+    found = check(translated({13: code(13, SHAPES)}))
+    assert rules(found) == ["TRN109"]
+
+
+def test_documented_error_missing() -> None:
+    found = check(translated({33: code(33, ERROR_CODE, outputs=(result(36, "ok"),))}))
+    assert rules(found) == ["TRN301"]
+    assert "ValueError: expected sequence of length 43" in found[0].message
+
+
+def test_documented_error_extra() -> None:
+    raised = code(13, SHAPES, outputs=(error(17, "KeyError", "'input_ids'"),))
+    found = check(translated({13: raised}))
+    assert rules(found) == ["TRN302"]
+    assert found[0].line == 17
+
+
+def test_documented_error_with_a_translated_message() -> None:
+    changed = code(33, ERROR_CODE,
+                   outputs=(error(36, "ValueError", "séquence attendue de longueur 43"),))
+    found = check(translated({33: changed}))
+    assert rules(found) == ["TRN303"]
+    assert found[0].line == 36
+
+
+def test_documented_error_with_a_qualified_name_is_the_same_error() -> None:
+    qualified = code(33, ERROR_CODE, outputs=(
+        error(36, "builtins.ValueError", "expected  sequence of length 43"),))
+    assert check(translated({33: qualified})) == []
+
+
+def test_a_changed_anchor() -> None:
+    found = check(translated({7: heading(7, "Vérifier vos données", "verifier-vos-donnees")}))
+    assert rules(found) == ["TRN102"]
+    assert found[0].line == 7
+    assert "`check-your-data`" in found[0].message
+
+
+def test_a_missing_heading_changes_the_count_and_loses_its_anchor() -> None:
+    found = check(translated({7: None}))
+    assert rules(found) == ["TRN101", "TRN102"]
+
+
+def test_duplicate_anchor_ids() -> None:
+    found = check(translated({31: heading(31, "Débogage", "check-your-data")}))
+    assert rules(found) == ["TRN102", "TRN103"]
+    duplicate = next(d for d in found if d.rule == "TRN103")
+    assert duplicate.line == 31
+
+
+def test_video_replaced() -> None:
+    found = check(translated({3: video(3, "other-video")}))
+    assert rules(found) == ["TRN104", "TRN104"]
+
+
+def test_framework_blocks_changed() -> None:
+    found = check(translated({25: None, 26: None, 20: marker(20, "if", Framework.PT)}))
+    framework = [d for d in found if d.rule == "TRN105"]
+    assert len(framework) == 1
+    assert framework[0].line == 20
+
+
+def test_course_links_changed() -> None:
+    relinked = prose(5, "Voir [le chapitre](/course/fr/chapter5/3) et [plus bas](#debugging).")
+    found = check(translated({5: relinked}))
+    assert rules(found) == ["TRN106", "TRN106"]
+    assert {d.fingerprint for d in found} == {"missing:chapter5/2", "extra:chapter5/3"}
+
+
+def test_a_quiz_at_a_lesson_path_is_a_section_mismatch_and_nothing_else() -> None:
+    quiz = [heading(1, "Quiz de fin de chapitre", "end-of-chapter-quiz", level=1),
+            question(3), code(9, "print(1)\n")]
+    found = check(quiz)
+    assert rules(found) == ["TRN003"]
+    assert "the source is a lesson, this file a quiz" in found[0].message
+
+
+def test_another_lesson_at_the_same_path_is_a_section_mismatch() -> None:
+    other = [heading(1, "Autre", None, level=1), code(5, "import numpy as np\n"),
+             code(9, "np.zeros(3)\n"), code(12, "np.ones(2)\n")]
+    assert rules(check(other)) == ["TRN003"]
+
+
+def test_fingerprints_survive_line_shifts() -> None:
+    drifted = LOOP.replace("loss.backward()", "loss.backward(retain_graph=True)")
+    first = check(translated({21: code(21, drifted, framework=Framework.PT)}))
+    shifted = [b for b in translated() if b.line != 21]
+    moved = check(sorted(
+        [*(_shift(b, 7) for b in shifted), code(28, drifted, framework=Framework.PT)],
+        key=lambda b: b.line,
+    ))
+    assert [d.fingerprint for d in first] == [d.fingerprint for d in moved]
+    assert first[0].line != moved[0].line
+
+
+def _shift(block: Block, by: int) -> Block:
+    from dataclasses import replace
+
+    return replace(block, line=block.line + by)
