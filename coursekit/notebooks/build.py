@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jupytext
+from nbformat import NotebookNode
 
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
@@ -35,6 +36,8 @@ from coursekit.notebooks.sources import LessonSource, lesson_sources, parse_sour
 
 NOTEBOOKS_DIR = "notebooks"
 JUPYTEXT_FORMATS = {"py:percent": ".py", "md": ".md"}
+# The paired text file is for reading and diffing: the notebook keeps the metadata.
+_JUPYTEXT_FILTERS = {"notebook_metadata_filter": "-all", "cell_metadata_filter": "-coursekit"}
 
 
 @dataclass(slots=True)
@@ -138,10 +141,16 @@ class _Builder:
                 continue
             converted.add(path, dumps(notebook).encode(), framework)
             if self.options.jupytext is not None:
-                fmt = self.options.jupytext
-                text_path = path.removesuffix(".ipynb") + JUPYTEXT_FORMATS[fmt]
-                converted.add(text_path, jupytext.writes(notebook, fmt=fmt).encode(), framework)
+                converted.add(*self._paired(path, notebook), framework)
         return converted
+
+    def _paired(self, path: str, notebook: NotebookNode) -> tuple[str, bytes]:
+        name = self.options.jupytext or ""
+        extension = JUPYTEXT_FORMATS[name]
+        fmt = {"extension": extension, "format_name": name.partition(":")[2] or "markdown",
+               **_JUPYTEXT_FILTERS}
+        text = jupytext.writes(notebook, fmt=fmt)
+        return path.removesuffix(".ipynb") + extension, text.encode()
 
     def _fresh(self, lesson: str, entry: LessonEntry, digest: str, key: str) -> bool:
         if (entry.source_hash, entry.options) != (digest, key):

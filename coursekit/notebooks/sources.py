@@ -71,7 +71,7 @@ def parse_source(source: LessonSource) -> Lesson:
     from coursekit.lessons.parse import parse_lesson
 
     return parse_lesson(
-        source.data.decode("utf-8", errors="replace"),
+        source.data,
         path=source.relative,
         language=source.language,
         chapter=source.chapter,
