@@ -1,0 +1,63 @@
+"""``coursekit kernels``: install and list the lesson kernels."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
+from coursekit.kernels import FRAMEWORKS, KernelError, install_kernel, kernel_status
+
+
+@click.group("kernels")
+def command() -> None:
+    """Install and list the PyTorch and TensorFlow lesson kernels."""
+
+
+@command.command("install")
+@root_option
+@click.option("--framework", "frameworks", multiple=True, type=click.Choice(sorted(FRAMEWORKS)),
+              help="Only this framework (repeatable). Default: the course's frameworks.")
+@click.option("--prefix", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the environments (one subfolder per framework). "
+                   "Default: $COURSEKIT_HOME/kernels, else ~/.cache/coursekit/kernels.")
+@click.option("--force", is_flag=True, help="Install again even when the pins are satisfied.")
+@click.option("--verbose", "-v", is_flag=True, help="Show pip's output.")
+@guarded
+def install(
+    root: Path, frameworks: tuple[str, ...], prefix: Path | None, force: bool, verbose: bool,
+) -> int:
+    """Create each kernel's environment from its pinned requirements and register it."""
+    course = open_course(root)
+    status = EXIT_CLEAN
+    for fw in frameworks or course.config.frameworks:
+        name = course.config.kernels.get(fw, f"coursekit-{fw}")
+        started = time.monotonic()
+        click.echo(f"{name}: installing the {fw} kernel ...", err=True)
+        try:
+            info = install_kernel(
+                fw, name=name, prefix=prefix / fw if prefix else None, force=force,
+                progress=(lambda line: click.echo(f"  {line}", err=True)) if verbose else None,
+            )
+        except KernelError as exc:
+            click.echo(f"{name}: failed: {exc}\n{exc.output}", err=True)
+            status = EXIT_FINDINGS
+            continue
+        verb = "installed" if info.installed else "already current"
+        click.echo(f"{name}: {verb} in {time.monotonic() - started:.0f}s: {info.prefix} "
+                   f"(kernelspec {info.spec_dir})")
+    return status
+
+
+@command.command("list")
+@root_option
+@guarded
+def list_kernels(root: Path) -> int:
+    """Show each configured kernel, its environment and whether it is current."""
+    course = open_course(root)
+    for fw in course.config.frameworks:
+        info = kernel_status(course.config.kernels.get(fw, f"coursekit-{fw}"), fw)
+        click.echo(f"{info.name:<16} {info.framework:<3} {info.state.value:<8} {info.prefix}")
+    return EXIT_CLEAN
