@@ -1,0 +1,94 @@
+"""Stale APIs, found with ``ast`` in the code of any lesson."""
+
+from __future__ import annotations
+
+import pytest
+from trn_lessons import code
+
+from coursekit.translations.stale import (
+    StaleApi,
+    StaleApiError,
+    bundled,
+    check_lesson,
+    entry_from_table,
+)
+
+PATH = "content/en/chapter3/3.mdx"
+
+
+def found(*sources: str, apis: tuple[StaleApi, ...] | None = None) -> list[tuple[int | None, str]]:
+    blocks = [code(10 * (i + 1), s) for i, s in enumerate(sources)]
+    return [(d.line, d.message) for d in check_lesson(blocks, PATH, apis or bundled())]
+
+
+@pytest.mark.parametrize(("stale", "clean"), [
+    ("from datasets import load_metric\nmetric = load_metric('glue', 'mrpc')\n",
+     "import evaluate\nmetric = evaluate.load('glue', 'mrpc')\n"),
+    ("import datasets\nm = datasets.load_metric('glue')\n",
+     "import datasets\nd = datasets.load_dataset('glue')\n"),
+    ("from transformers import AdamW\nopt = AdamW(params, lr=5e-5)\n",
+     "from torch.optim import AdamW\nopt = AdamW(params, lr=5e-5)\n"),
+    ("from transformers import TrainingArguments\n"
+     "args = TrainingArguments('out', evaluation_strategy='epoch')\n",
+     "from transformers import TrainingArguments\n"
+     "args = TrainingArguments('out', eval_strategy='epoch')\n"),
+    ("trainer = Trainer(model, args, tokenizer=tokenizer)\n",
+     "trainer = Trainer(model, args, processing_class=tokenizer)\n"),
+    ("with tokenizer.as_target_tokenizer():\n    labels = tokenizer(targets)\n",
+     "labels = tokenizer(inputs, text_target=targets)\n"),
+    ("model = AutoModel.from_pretrained(name, use_auth_token=True)\n",
+     "model = AutoModel.from_pretrained(name, token=True)\n"),
+    ("import numpy as np\nx = np.zeros(3, dtype=np.float)\n",
+     "import numpy as np\nx = np.zeros(3, dtype=float)\n"),
+    ("from huggingface_hub import Repository\nrepo = Repository('dir')\n",
+     "from huggingface_hub import HfApi\napi = HfApi()\n"),
+])
+def test_stale_api_and_its_clean_counterpart(stale: str, clean: str) -> None:
+    assert len(found(stale)) == 1
+    assert found(clean) == []
+
+
+def test_line_is_the_file_line_and_the_message_names_the_api() -> None:
+    [(line, message)] = found("import torch\n", "x = 1\nfrom datasets import load_metric\n")
+    assert line == 22
+    assert message.startswith("`from datasets import load_metric`: `datasets.load_metric`")
+
+
+def test_imports_of_earlier_blocks_resolve_later_calls() -> None:
+    hits = found("from transformers import Trainer as T\n", "t = T(m, tokenizer=tok)\n")
+    assert [line for line, _ in hits] == [21]
+
+
+def test_a_keyword_on_another_library_is_not_stale() -> None:
+    assert found("from mylib import Trainer\nt = Trainer(tokenizer=tok)\n") == []
+
+
+def test_code_that_does_not_parse_is_skipped_without_error() -> None:
+    assert found("from datasets import load_metric(\n") == []
+
+
+def test_course_entries_extend_the_list() -> None:
+    extra = entry_from_table({"name": "transformers.file_utils", "reason": "moved",
+                              "use": "transformers.utils"})
+    hits = found("import transformers\ntransformers.file_utils.cached_path('x')\n",
+                 apis=(extra,))
+    assert len(hits) == 1
+
+
+@pytest.mark.parametrize("table", [
+    {"reason": "r", "use": "u"},
+    {"name": "a.b", "method": "m", "reason": "r", "use": "u"},
+    {"call": "a.B", "reason": "r", "use": "u"},
+    {"name": "a.b", "reason": "r"},
+    {"name": "a.b", "reason": "", "use": "u"},
+    {"name": "a.b", "reason": "r", "use": "u", "colour": "red"},
+])
+def test_malformed_entries_are_refused(table: dict[str, str]) -> None:
+    with pytest.raises(StaleApiError):
+        entry_from_table(table)
+
+
+def test_bundled_list_reads() -> None:
+    labels = {api.label for api in bundled()}
+    assert "`datasets.load_metric`" in labels
+    assert "the `evaluation_strategy=` argument of `transformers.TrainingArguments(...)`" in labels
