@@ -1,0 +1,85 @@
+"""Reading lesson files of a course: where a file sits says what lesson it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.languages import normalise
+from coursekit.lessons import rules
+from coursekit.lessons.model import Framework, Lesson
+from coursekit.lessons.parse import parse_lesson
+
+_CHAPTER_DIR = re.compile(r"chapter(\d+)")
+TF_SUFFIX = "_tf"
+
+
+@dataclass(frozen=True, slots=True)
+class LessonPlace:
+    """What a lesson file's path says about it."""
+
+    path: str
+    language: str
+    chapter: int | None
+    section: str
+    framework: Framework
+
+
+def _language(course: Course, file: Path) -> str:
+    try:
+        relative = file.resolve().relative_to(course.content_dir.resolve())
+    except ValueError:
+        return course.source_language
+    return normalise(relative.parts[0]) if len(relative.parts) > 1 else course.source_language
+
+
+def _framework(file: Path) -> Framework:
+    if file.stem.endswith(TF_SUFFIX):
+        return Framework.TF
+    if file.with_name(f"{file.stem}{TF_SUFFIX}{file.suffix}").is_file():
+        return Framework.PT
+    return Framework.BOTH
+
+
+def place_of(course: Course, file: Path) -> LessonPlace:
+    """Language, chapter, section and framework of a lesson file, from its path."""
+    chapter = next(
+        (int(m[1]) for part in reversed(file.parent.parts) if (m := _CHAPTER_DIR.fullmatch(part))),
+        None,
+    )
+    return LessonPlace(
+        path=course.relative(file),
+        language=_language(course, file),
+        chapter=chapter,
+        section=file.stem,
+        framework=_framework(file),
+    )
+
+
+def load_lesson(course: Course, file: Path) -> Lesson:
+    """Read and parse one lesson file; an unreadable file gives a lesson with a diagnostic."""
+    place = place_of(course, file)
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        finding = rules.UNREADABLE_LESSON.at(
+            place.path, None, f"cannot read the lesson: {exc.strerror or exc}"
+        )
+        return Lesson(
+            path=place.path, language=place.language, chapter=place.chapter,
+            section=place.section, title=None, blocks=(), framework=place.framework,
+            diagnostics=(finding,),
+        )
+    return parse_lesson(
+        data, path=place.path, language=place.language, chapter=place.chapter,
+        section=place.section, framework=place.framework,
+    )
+
+
+def load_lessons(course: Course, languages: Sequence[str] | None = None) -> list[Lesson]:
+    """Every lesson of ``languages`` (default: every language of the course), in stable order."""
+    wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+    return [load_lesson(course, file) for lang in wanted for file in course.lesson_files(lang)]

@@ -1,0 +1,174 @@
+"""``_toctree.yml``: reading it with line numbers, and matching it with the lesson files.
+
+The file is composed into YAML nodes (not loaded into plain values) so every
+chapter and section keeps the line it was written on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import yaml
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons import rules
+from coursekit.lessons.context import ParseContext
+from coursekit.lessons.model import Lesson, TocChapter, TocSection, Toctree
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+QUIZ_WORDS = ("quiz", "quizz", "questionario", "测验", "小测验", "クイズ", "퀴즈", "тест")
+
+
+def _line(node: yaml.Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def _mapping(node: yaml.Node | None) -> dict[str, yaml.Node]:
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {str(key.value): value for key, value in node.value if isinstance(key, yaml.ScalarNode)}
+
+
+def _scalar(node: yaml.Node | None) -> str | None:
+    if isinstance(node, yaml.ScalarNode) and str(node.value).strip():
+        return str(node.value).strip()
+    return None
+
+
+def normalise_local(local: str) -> str:
+    """``./chapter1/2.mdx`` -> ``chapter1/2``."""
+    local = local.strip().removeprefix("./").strip("/")
+    for suffix in (".mdx", ".md"):
+        local = local.removesuffix(suffix)
+    return local
+
+
+class _Reader:
+    def __init__(self, context: ParseContext) -> None:
+        self._context = context
+
+    def _bad(self, node: yaml.Node, message: str) -> None:
+        self._context.report(rules.TOCTREE_BAD_SHAPE, _line(node) - 1, message,
+                             hint="each chapter needs `title` and `sections`; each section "
+                             "`title` and `local` (or `local_fw: {pt: ..., tf: ...}`)")
+
+    def chapters(self, root: yaml.Node) -> list[TocChapter]:
+        if not isinstance(root, yaml.SequenceNode):
+            self._bad(root, "expected a list of chapters at the top level")
+            return []
+        found = []
+        for node in root.value:
+            fields = _mapping(node)
+            title = _scalar(fields.get("title"))
+            sections = fields.get("sections")
+            if title is None or not isinstance(sections, yaml.SequenceNode):
+                self._bad(node, "a chapter needs a `title` and a list of `sections`")
+                continue
+            found.append(TocChapter(title, _line(node), tuple(self._sections(sections))))
+        return found
+
+    def _sections(self, sequence: yaml.SequenceNode) -> Iterator[TocSection]:
+        for node in sequence.value:
+            fields = _mapping(node)
+            title = _scalar(fields.get("title"))
+            if title is None:
+                self._bad(node, "a section needs a `title`")
+                continue
+            local = _scalar(fields.get("local"))
+            local_fw = {key: _scalar(value)
+                        for key, value in _mapping(fields.get("local_fw")).items()}
+            nested = fields.get("sections")
+            if isinstance(nested, yaml.SequenceNode):
+                yield from self._sections(nested)
+                if local is None and not local_fw:
+                    continue
+            if local is not None:
+                yield TocSection(title, _line(node), local=normalise_local(local))
+            elif local_fw and all(local_fw.values()) and set(local_fw) <= {"pt", "tf"}:
+                yield TocSection(title, _line(node), local_fw={
+                    key: normalise_local(value) for key, value in local_fw.items() if value
+                })
+            else:
+                self._bad(node, f"section `{title}` needs `local` or `local_fw: "
+                          "{pt: ..., tf: ...}`")
+
+
+def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
+    """Parse the text of a ``_toctree.yml``; problems become diagnostics."""
+    context = ParseContext(path=path)
+    chapters: list[TocChapter] = []
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        context.report(rules.TOCTREE_INVALID_YAML, mark.line if mark else None,
+                       f"invalid YAML: {problem}")
+    else:
+        if root is None:
+            context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")
+        else:
+            chapters = _Reader(context).chapters(root)
+    return Toctree(path=path, language=language, chapters=tuple(chapters),
+                   diagnostics=tuple(context.diagnostics))
+
+
+def load_toctree(course: Course, language: str) -> Toctree:
+    """The ``_toctree.yml`` of a language; a missing or unreadable one carries a diagnostic."""
+    file = course.toctree_path(language)
+    path = course.relative(file)
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        missing = isinstance(exc, FileNotFoundError)
+        message = "no `_toctree.yml` for this language" if missing else (
+            f"cannot read the toctree: {exc.strerror or exc}")
+        finding = rules.TOCTREE_MISSING.at(path, None, message)
+        return Toctree(path=path, language=language, chapters=(), diagnostics=(finding,))
+    return read_toctree(data, path=path, language=language)
+
+
+def _local_of(course: Course, language: str, lesson: Lesson) -> str:
+    base = course.relative(course.lesson_dir(language)).rstrip("/") + "/"
+    return normalise_local(Path(lesson.path).with_suffix("").as_posix().removeprefix(base))
+
+
+def check_toctree(
+    course: Course, language: str, toctree: Toctree, lessons: Sequence[Lesson]
+) -> list[Diagnostic]:
+    """Toctree sections without a lesson file, and lesson files without a section."""
+    if not toctree.chapters and toctree.diagnostics:
+        return []
+    files = {_local_of(course, language, lesson): lesson
+             for lesson in lessons if lesson.language == language}
+    found: list[Diagnostic] = []
+    listed: dict[str, int] = {}
+    for section in toctree.sections():
+        for local in section.locals:
+            if local in listed:
+                found.append(rules.TOCTREE_DUPLICATE_ENTRY.at(
+                    toctree.path, section.line,
+                    f"`{local}` is already listed on line {listed[local]}"))
+                continue
+            listed[local] = section.line
+            if local not in files:
+                found.append(rules.TOCTREE_ENTRY_WITHOUT_FILE.at(
+                    toctree.path, section.line,
+                    f"section `{section.title}` points at `{local}`, which has no lesson file",
+                    hint="fix the `local` path or add the lesson"))
+    for local, lesson in files.items():
+        if local not in listed:
+            found.append(rules.LESSON_WITHOUT_TOCTREE_ENTRY.at(
+                lesson.path, None, f"`{local}` is not listed in {toctree.path}",
+                hint="add a section for it to `_toctree.yml`, or remove the file"))
+    return found
+
+
+def is_quiz(section: TocSection, lesson: Lesson | None = None) -> bool:
+    """A quiz section: its title says so, or its lesson asks ``<Question>``s."""
+    title = section.title.casefold()
+    if any(word in title for word in QUIZ_WORDS):
+        return True
+    return lesson is not None and bool(lesson.components("Question"))
