@@ -1,0 +1,92 @@
+"""Loading loses nothing: recovered cues, encoding facts, pysrt cross-check, the seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pysrt
+import pytest
+
+from coursekit.subtitles import load_subtitle_file, parse_subtitles
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+P = Path("x.srt")
+
+
+def _rules(data: bytes) -> list[str]:
+    return [d.rule for d in parse_subtitles(data, P, "en").diagnostics]
+
+
+def test_two_digit_fraction_reads_as_hundredths_and_says_so() -> None:
+    sub = parse_subtitles(b"1\n00:03:08.64 --> 00:03:09,000\nHi\n\n", P, "en")
+    assert sub.cues[0].start_ms == 188_640
+    [diag] = sub.diagnostics
+    assert diag.rule == "SUB013"
+    assert "640 ms" in diag.message and "64 ms" in diag.message
+
+
+def test_invalid_utf8_gives_byte_offset_and_keeps_the_cue() -> None:
+    data = b"1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n\n"
+    sub = parse_subtitles(data, P, "en")
+    assert sub.encoding.invalid_utf8_offsets == (data.index(b"\xe9"),)
+    assert sub.cues[0].lines == ("Caf\ufffd",)
+    assert sub.diagnostics[0].line == 3
+
+
+def test_missing_blank_lines_recover_both_cues_and_report_each() -> None:
+    data = b"1\n00:00:01,000 --> 00:00:02,000\nA\n2\n00:00:02,500 --> 00:00:03,000\nB\n3\n" \
+           b"00:00:03,500 --> 00:00:04,000\nC\n"
+    sub = parse_subtitles(data, P, "en")
+    assert [c.lines for c in sub.cues] == [("A",), ("B",), ("C",)]
+    assert [(d.rule, d.cue) for d in sub.diagnostics] == [("SUB005", 2), ("SUB005", 3)]
+
+
+def test_sbv_content_is_read_and_reported_once() -> None:
+    data = b"0:00:05.440,0:00:09.360\nfirst\n\n0:00:09.500,0:00:12.000\nsecond\n"
+    sub = parse_subtitles(data, P, "en")
+    assert [(c.start_ms, c.end_ms) for c in sub.cues] == [(5440, 9360), (9500, 12000)]
+    assert sub.encoding.format == "sbv"
+    [diag] = sub.diagnostics
+    assert "looks like YouTube SBV" in diag.message
+
+
+def test_bom_and_crlf_are_recorded() -> None:
+    data = b"\xef\xbb\xbf1\r\n00:00:01,000 --> 00:00:02,000\r\nA\r\n\r\n"
+    sub = parse_subtitles(data, P, "en")
+    assert sub.encoding.bom and sub.encoding.line_endings == "crlf"
+    assert sub.cues[0].lines == ("A",) and not sub.diagnostics
+
+
+def test_well_formed_file_is_read_by_pysrt_and_agrees() -> None:
+    data = b"1\n00:00:01,000 --> 00:00:02,000\nA\nB\n\n2\n00:00:03,000 --> 00:00:04,000\nC\n\n"
+    sub = parse_subtitles(data, P, "en")
+    expected = pysrt.SubRipFile.from_string(data.decode())
+    assert [(c.start_ms, c.end_ms, c.text) for c in sub.cues] == [
+        (i.start.ordinal, i.end.ordinal, i.text) for i in expected
+    ]
+    assert not sub.diagnostics
+
+
+def test_a_disagreement_with_pysrt_is_reported() -> None:
+    # pysrt splits lines on U+2028 as well; the scan does not: the readings differ.
+    data = "1\n00:00:01,000 --> 00:00:02,000\nA\u2028B\n\n".encode()
+    assert _rules(data) == ["SUB015"]
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    sub = load_subtitle_file(tmp_path / "missing.srt", "en")
+    assert [d.rule for d in sub.diagnostics] == ["SUB016"]
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the shared seed files are not present")
+@pytest.mark.parametrize(("name", "cues"), [
+    ("subtitles_en_29_write-your-training-loop-in-pytorch.srt", 124),
+    ("subtitles_fr_73_debugging-the-training-pipeline-(pytorch).srt", 43),
+    ("subtitles_zh-CN_74_debugging-the-training-pipeline-(tensorflow).srt", 180),
+])
+def test_seed_files_recover_every_cue(name: str, cues: int) -> None:
+    sub = load_subtitle_file(SEEDS / name, "en")
+    assert len(sub.cues) == cues
+    assert [c.number_as_written for c in sub.cues] == [str(i) for i in range(1, cues + 1)]
+    assert [d.rule for d in sub.diagnostics] == ["SUB005"] * (cues - 1)
+    assert all(c.lines for c in sub.cues)

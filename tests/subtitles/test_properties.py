@@ -1,0 +1,72 @@
+"""Properties: loading never raises; writing and reading back keeps the cues; fixes settle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coursekit.subtitles import parse_subtitles
+from coursekit.subtitles.fix import fix_bytes
+from coursekit.subtitles.model import Cue
+from coursekit.subtitles.settings import settings_for
+from coursekit.subtitles.writer import compose
+
+P = Path("x.srt")
+SETTINGS, _ = settings_for({}, "en")
+
+_line = st.text(
+    st.characters(blacklist_categories=["Cs", "Cc", "Zl", "Zp"], blacklist_characters="\ufeff"),
+    min_size=1, max_size=30,
+).map(str.strip).filter(lambda s: s != "" and "-->" not in s and not s[0].isdigit())
+
+
+@st.composite
+def cue_lists(draw: st.DrawFn) -> list[Cue]:
+    n = draw(st.integers(1, 8))
+    t, cues = 0, []
+    for i in range(n):
+        t += draw(st.integers(0, 5000))
+        end = t + draw(st.integers(0, 9000))
+        lines = tuple(draw(st.lists(_line, min_size=0, max_size=3)))
+        cues.append(Cue(i + 1, str(i + 1), t, end, lines, 0))
+    return cues
+
+
+def _key(cues: tuple[Cue, ...] | list[Cue]) -> list[tuple[int, int, tuple[str, ...]]]:
+    return [(c.start_ms, c.end_ms, c.lines) for c in cues]
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=400))
+def test_loading_never_raises_on_any_bytes(data: bytes) -> None:
+    sub = parse_subtitles(data, P, "en")
+    assert all(c.index == i for i, c in enumerate(sub.cues, start=1))
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from([
+    "1", "2", "x", "", "00:00:01,000 --> 00:00:02,000", "0:00:01.000,0:00:02.000",
+    "00:00:01.5 --> 0:02", "-->", "<i>a", "text", "\ufeff", "\r",
+]), max_size=25))
+def test_loading_never_raises_on_srt_like_text(lines: list[str]) -> None:
+    parse_subtitles("\n".join(lines).encode(), P, "en")
+
+
+@given(cue_lists(), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_write_then_read_gives_the_same_cues(cues: list[Cue], eol: str, bom: bool) -> None:
+    sub = parse_subtitles(compose(cues, eol=eol, bom=bom).encode(), P, "en")
+    assert _key(sub.cues) == _key(cues)
+    assert [d.rule for d in sub.diagnostics] == []
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from([
+    "1", "2", "7", "", "00:00:01,000 --> 00:00:02,000", "00:00:01,500 --> 00:00:04,000",
+    "0:00:03.000,0:00:05.000", "00:00:02.64 --> 00:00:03,000", "text", "more text",
+]), max_size=25), st.sampled_from(["\n", "\r\n"]))
+def test_fix_is_idempotent(lines: list[str], eol: str) -> None:
+    once = fix_bytes(eol.join(lines).encode(), P, "en", SETTINGS)
+    twice = fix_bytes(once.after, P, "en", SETTINGS)
+    assert twice.after == once.after
