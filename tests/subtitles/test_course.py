@@ -1,0 +1,145 @@
+"""check_subtitles over small courses: bilingual files, alignment, coverage, configuration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from coursekit.config import Course
+from coursekit.report.baseline import identity
+from coursekit.subtitles import check_subtitles
+
+MakeCourse = Callable[..., Path]
+
+
+def cue(n: int, start: float, end: float, *lines: str) -> str:
+    def ts(s: float) -> str:
+        ms = round(s * 1000)
+        return f"00:{ms // 60000:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+    return f"{n}\n{ts(start)} --> {ts(end)}\n" + "".join(f"{x}\n" for x in lines) + "\n"
+
+
+EN = [
+    "We load the dataset first.", "Then we call trainer.train() to start.",
+    "The learning rate is 5e-5 here.", "We set num_labels=3 for the model.",
+    "And that is all for this video.", "Thanks for watching.",
+]
+FR = [
+    "Nous chargeons d'abord le jeu de données.", "Puis on lance trainer.train().",
+    "Le taux d'apprentissage est ici de 5e-5.", "Nous fixons num_labels=3 pour le modèle.",
+    "Et c'est tout pour cette vidéo.", "Merci d'avoir regardé.",
+]
+ZH = ["首先我们加载数据集。", "然后调用 trainer.train() 开始。", "学习率是 5e-5。",
+      "我们为模型设置 num_labels=3。", "这就是本视频的全部内容。", "感谢观看。"]
+
+
+def srt(texts: list[str] | list[tuple[str, ...]], shift: float = 0.0) -> str:
+    out = []
+    for i, text in enumerate(texts):
+        lines = (text,) if isinstance(text, str) else text
+        out.append(cue(i + 1, 3 * i + 1 + shift, 3 * i + 3.5 + shift, *lines))
+    return "".join(out)
+
+
+def rules_of(root: Path, lang: str | None = None) -> list[tuple[str, int | None]]:
+    result = check_subtitles(Course.open(root))
+    return [(d.rule, d.cue) for d in result.diagnostics
+            if lang is None or f"/{lang}/" in d.path]
+
+
+def test_clean_translation_same_timing(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": srt(FR)})
+    assert rules_of(root) == []
+
+
+def test_resegmented_translation_is_clean(make_course: MakeCourse) -> None:
+    merged = [(f"{FR[i]} {FR[i + 1]}") for i in (0, 2, 4)]
+    fr = "".join(cue(k + 1, 6 * k + 1, 6 * k + 6.5, text) for k, text in enumerate(merged))
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": fr},
+                       "[subtitles]\nmax-cps = 30\nmax-chars-per-line = 100\n")
+    assert rules_of(root) == []
+
+
+def test_systematic_offset_reported_once(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": srt(FR, shift=1.5)})
+    found = check_subtitles(Course.open(root)).diagnostics
+    assert [d.rule for d in found] == ["SUB405"]
+    assert "1.500 s later" in found[0].message
+
+
+@pytest.mark.parametrize(("edit", "rule"), [
+    (lambda fr: fr[:1] + [EN[1]] + fr[2:], "SUB407"),  # identical to the source
+    (lambda fr: fr[:1] + ["So we call it to start the run."] + fr[2:], "SUB407"),
+    (lambda fr: fr[:2] + ["Le taux d'apprentissage est ici de 5e-4."] + fr[3:], "SUB408"),
+    (lambda fr: fr[:3] + ["Nous fixons num_labels pour le modèle."] + fr[4:], "SUB408"),
+    (lambda fr: fr[:4] + ["Et."] + fr[5:], "SUB409"),
+])
+def test_alignment_finds_planted_defect(
+    make_course: MakeCourse, edit: Callable[[list[str]], list[str]], rule: str,
+) -> None:
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": srt(edit(list(FR)))})
+    assert [r for r, _ in rules_of(root)] == [rule]
+
+
+def test_uncovered_speech_and_cue_over_silence(make_course: MakeCourse) -> None:
+    en = srt(EN) + cue(7, 30, 34, "A long closing remark here.")
+    fr = srt(FR) + cue(7, 40, 42, "Une remarque.")
+    root = make_course({"en/01_a.srt": en, "fr/01_a.srt": fr})
+    assert sorted(r for r, _ in rules_of(root)) == ["SUB403", "SUB404", "SUB406"]
+
+
+def test_coverage_missing_and_extra(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN), "en/02_b.srt": srt(EN),
+                        "fr/01_a.srt": srt(FR), "fr/03_c.srt": srt(FR)})
+    found = check_subtitles(Course.open(root)).diagnostics
+    assert sorted((d.rule, d.path) for d in found) == [
+        ("SUB401", "subtitles/fr/02_b.srt"), ("SUB402", "subtitles/fr/03_c.srt"),
+    ]
+
+
+def test_metadata_lists_a_missing_file(make_course: MakeCourse) -> None:
+    meta = "id,title,link,srt_filename\nabc,A,https://y/abc,01_a.srt\nxyz,B,https://y/x,02_b.srt\n"
+    root = make_course({"en/01_a.srt": srt(EN), "en/metadata.csv": meta})
+    assert rules_of(root) == [("SUB410", None)]
+
+
+def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
+    zh = [(ZH[i], EN[i]) for i in range(6)]
+    zh[1] = ("然后调用 trainer.train() 开始。", "then we call trainer.train() to start")
+    zh[2] = ("学习率是 5e-5。", "The learning rate is 5e-5 there.")
+    zh[3] = (EN[3],)
+    zh[4] = (ZH[4],)
+    root = make_course({"en/01_a.srt": srt(EN), "zh-CN/01_a.srt": srt(zh)})
+    assert rules_of(root, "zh-CN") == [
+        ("SUB303", 2), ("SUB304", 3), ("SUB301", 4), ("SUB302", 5),
+    ]
+
+
+def test_clean_bilingual_uses_translated_line_for_readability(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN),
+                        "zh-CN/01_a.srt": srt([(ZH[i], EN[i]) for i in range(6)])})
+    assert rules_of(root) == []
+
+
+def test_configuration_disables_and_changes_severity(make_course: MakeCourse) -> None:
+    text = srt(["This line is definitely far too long for anybody to read in time."])
+    config = '[subtitles]\ndisable = ["line-too-long"]\n[subtitles.en]\nseverity = {SUB201 = "error"}\n'
+    root = make_course({"en/01_a.srt": text}, config)
+    found = check_subtitles(Course.open(root)).diagnostics
+    assert [(d.rule, d.severity.value) for d in found] == [("SUB201", "error")]
+
+
+def test_bad_configuration_is_a_finding_not_a_crash(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN)}, '[subtitles]\nmax-cps = "fast"\n')
+    assert rules_of(root) == [("CFG001", None)]
+
+
+def test_fingerprint_survives_renumbering_and_retiming(make_course: MakeCourse) -> None:
+    long = "This line is definitely far too long for anybody to read in time."
+    before = make_course({"en/01_a.srt": cue(1, 1, 2, long)})
+    ids = [identity(d) for d in check_subtitles(Course.open(before)).diagnostics]
+    after = make_course({"en/01_a.srt": cue(1, 0.5, 1, "Intro.") + cue(2, 1.1, 2.2, long)})
+    new_ids = [identity(d) for d in check_subtitles(Course.open(after)).diagnostics]
+    assert ids and set(ids) <= set(new_ids)

@@ -1,0 +1,60 @@
+"""`coursekit fix subtitles`: safe repairs, dry runs, monolingual copies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.subtitles import check_subtitles
+
+MakeCourse = Callable[..., Path]
+BROKEN = (b"1\r\n00:00:01,000 --> 00:00:03,000\r\nHello\n5\n00:00:02.50 --> 00:00:05,000\n"
+          b"World\n\n0:00:06.000,0:00:07.500\nAgain\n")
+
+
+def test_fix_repairs_structure_and_clamps_overlap(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": BROKEN})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == (
+        b"1\n00:00:01,000 --> 00:00:02,417\nHello\n\n2\n00:00:02,500 --> 00:00:05,000\nWorld\n\n"
+        b"3\n00:00:06,000 --> 00:00:07,500\nAgain\n\n"
+    )
+    assert check_subtitles(Course.open(root)).diagnostics == []
+
+
+def test_dry_run_shows_a_diff_and_writes_nothing(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": BROKEN})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--dry-run"])
+    assert result.exit_code == 0
+    assert "+++ b/subtitles/en/01_a.srt" in result.output and "+2\n" in result.output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == BROKEN
+
+
+def test_file_with_unreadable_timing_is_left_alone(make_course: MakeCourse) -> None:
+    data = b"1\n00:00:01,000 --> soon\nHello\n\n"
+    root = make_course({"en/01_a.srt": data})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 1
+    assert "SUB011" in result.output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == data
+
+
+def test_monolingual_copy_reports_missing_translated_line(make_course: MakeCourse) -> None:
+    zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+          "2\n00:00:03,500 --> 00:00:05,000\nWorld.\n\n"
+          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n")
+    root = make_course({"zh-CN/01_a.srt": zh})
+    out = root / "mono"
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                      "--monolingual", str(out)])
+    assert result.exit_code == 1
+    assert "cue 2 has no translated line" in result.output
+    assert (out / "zh-CN/01_a.srt").read_text(encoding="utf-8") == (
+        "1\n00:00:01,000 --> 00:00:03,000\n你好。\n\n2\n00:00:05,500 --> 00:00:07,000\n再见。\n\n"
+    )
+    assert (root / "subtitles/zh-CN/01_a.srt").read_text(encoding="utf-8") == zh
