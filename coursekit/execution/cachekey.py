@@ -28,7 +28,8 @@ def code_fingerprint(code: str) -> str:
     """
     try:
         tokens = [
-            f"{tok.type}:{tok.string}"
+            # A NEWLINE token's text is "\n" or "" (at the end of a file): keep its type only.
+            f"{tok.type}:{'' if tok.type == tokenize.NEWLINE else tok.string}"
             for tok in tokenize.generate_tokens(io.StringIO(code).readline)
             if tok.type not in _DROPPED
         ]

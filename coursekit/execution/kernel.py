@@ -59,10 +59,21 @@ class WarmKernel:
             self.kc.stop_channels()
             if await self.km.is_alive():
                 await self.km.shutdown_kernel(now=True)
+            else:  # a dead kernel still holds its connection files and zmq context
+                await self.km.cleanup_resources()
         except (RuntimeError, OSError):
             pass  # already gone: nothing left to stop
         finally:
+            _close_context(self.kc)
+            _close_context(self.km)
             shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def _close_context(owner: Any) -> None:
+    """Close a zmq context the owner created, now rather than at garbage collection."""
+    context = getattr(owner, "context", None)
+    if getattr(owner, "_created_context", False) and context is not None and not context.closed:
+        context.destroy(linger=0)
 
 
 async def start_kernel(profile: KernelProfile) -> WarmKernel:
@@ -79,6 +90,7 @@ async def start_kernel(profile: KernelProfile) -> WarmKernel:
         shutil.rmtree(workdir, ignore_errors=True)
         if km.has_kernel:
             await km.shutdown_kernel(now=True)
+        _close_context(km)
         raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
     kc.allow_stdin = False
     return WarmKernel(km=km, kc=kc, workdir=workdir)

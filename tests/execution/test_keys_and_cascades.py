@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+import pytest
+
+from coursekit.execution.cachekey import code_fingerprint
+from coursekit.execution.cascade import CascadeTracker, defined_names
+from coursekit.execution.device import DeviceError, device_env, gpu_present, resolve_device
+from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.shard import Shard, lesson_group
+
+
+def test_comments_and_blank_lines_do_not_change_the_fingerprint() -> None:
+    english = "x = load('a')  # load the data\n\nprint(x)\n"
+    french = "# charger les données\nx = load('a')  # charger\nprint(x)"
+    assert code_fingerprint(english) == code_fingerprint(french)
+
+
+def test_code_changes_change_the_fingerprint() -> None:
+    assert code_fingerprint("x = load('a')") != code_fingerprint("x = load('b')")
+    assert code_fingerprint("!pip install x") != code_fingerprint("!pip install y")
+
+
+def test_names_defined_by_a_cell() -> None:
+    code = "import numpy as np\nfrom a import b\nx, y = 1, 2\ndef f(): pass\nfor i in []: pass"
+    assert defined_names(code) >= {"np", "b", "x", "y", "f", "i"}
+    assert defined_names("this is not python") == set()
+
+
+def test_name_errors_go_back_to_the_first_failed_cell() -> None:
+    tracker = CascadeTracker()
+    tracker.record(1, "model = build()", failed=True, cause=None)
+    second = CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'model' is not defined")
+    assert tracker.cause_of(second) == 1
+    tracker.record(2, "trainer = make(model)", failed=True, cause=1)
+    third = CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'trainer' is not defined")
+    assert tracker.cause_of(third) == 1
+    tracker.record(3, "model = other()", failed=False, cause=None)
+    assert tracker.cause_of(second) is None
+
+
+def test_shards_split_every_lesson_once_and_keep_translations_together() -> None:
+    notebooks = [f"{lang}/chapter{c}/{s}.ipynb" for lang in ("en", "fr") for c in range(5)
+                 for s in range(4)]
+    shards = [Shard.parse(f"{k}/3") for k in (1, 2, 3)]
+    for notebook in notebooks:
+        assert sum(shard.owns(lesson_group(notebook)) for shard in shards) == 1
+    assert lesson_group("en/chapter1/2.ipynb") == lesson_group("fr/chapter1/2.ipynb")
+    with pytest.raises(ValueError, match="K/N"):
+        Shard.parse("3")
+    with pytest.raises(ValueError, match="between"):
+        Shard.parse("4/3")
+
+
+def test_cpu_hides_gpus_and_cuda_without_a_gpu_is_refused() -> None:
+    assert device_env("cpu") == {"COURSEKIT_DEVICE": "cpu", "CUDA_VISIBLE_DEVICES": ""}
+    assert resolve_device("cpu") == "cpu"
+    if gpu_present():
+        assert resolve_device("cuda") == "cuda"
+    else:
+        assert resolve_device("auto") == "cpu"
+        with pytest.raises(DeviceError, match="no NVIDIA GPU"):
+            resolve_device("cuda")

@@ -1,0 +1,203 @@
+"""End to end on the venv's ``python3`` kernel: one verification of a small course,
+then assertions on what it found (and a second, warm run)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+from coursekit.execution.verify import verify_course
+
+from .conftest import cell, expect, notebook, write_course
+
+pytestmark = pytest.mark.kernel
+
+LESSON = "content/en/chapter1/1.mdx"
+CLEAN = "content/en/chapter1/2.mdx"
+
+SHAPE_ERROR = "class ShapeError(ValueError):\n    pass\n"
+
+
+def _debugging_cells(comment: str) -> list[Any]:
+    return [
+        cell(f"data = [1, 2, 3]  # {comment}\nprint(len(data))", 10, outputs=["3"]),
+        cell("data[7]", 20, errors=[expect("IndexError", "list index out of range")]),
+        cell("print(data[0])", 30),
+        cell(SHAPE_ERROR + "raise ShapeError(f'expected 43 got {len(data)} at 0x7f12')", 40,
+             errors=[expect("ValueError", "'expected 12 got 5 at 0x55aa'")]),
+        cell("data.append(4)", 50),
+        cell("int('x')", 60, errors=[expect("TypeError", "an integer is required")]),
+        cell("1 + 1", 70, errors=[expect("KeyError", "'labels'")]),
+        cell("model = build_model()", 80),
+        cell("model.fit(data)", 90),
+        cell("import time\ntime.sleep(30)", 100, timeout=1),
+        cell("import os\nos._exit(1)", 110),
+        cell("print(data)", 120, outputs=["[1, 2, 3, 4]"]),
+        cell("print(sum(data) * 1.5)", 130, outputs=["99.0"]),
+        cell("data['a']", 140, errors=[expect("TypeError", "list indices must be integers or slices, not str")]),
+        cell("data['b']", 150),
+        cell("print('never')", 160, skip="needs a GPU"),
+        cell("[][0]", 170, errors=[
+            expect("RuntimeError", "CUDA error: device-side assert triggered", device="cuda"),
+            expect("IndexError", "list index out of range", device="cpu"),
+            expect("KeyError", "x"),
+        ]),
+    ]
+
+
+@pytest.fixture(scope="module")
+def course_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("course")
+    english = notebook(_debugging_cells("the data"), lesson=LESSON)
+    french = notebook(_debugging_cells("les données"), lesson="content/fr/chapter1/1.mdx",
+                      language="fr")
+    clean = notebook([cell("x = 2\nprint(x * 21)", 5, CLEAN, outputs=["42"])], lesson=CLEAN)
+    write_course(root, {"en/chapter1/1.ipynb": english, "fr/chapter1/1.ipynb": french,
+                        "en/chapter1/2.ipynb": clean})
+    return root
+
+
+@pytest.fixture(scope="module")
+def report(course_root: Path) -> VerifyReport:
+    from coursekit.config import Course
+
+    course = Course.open(course_root)
+    return verify_course(course, paths=[course_root / "build" / "notebooks"], device="cpu",
+                         jobs=2)
+
+
+def _result(report: VerifyReport, notebook_path: str) -> NotebookResult:
+    return next(nb for nb in report.notebooks if nb.notebook == notebook_path)
+
+
+def _verdicts(result: NotebookResult) -> dict[int, Verdict]:
+    line_of = {c.index: int(c.source.rsplit(":", 1)[1]) for c in result.cells}
+    return {line_of[c.index]: c.verdict for c in result.cells}
+
+
+def test_every_cell_gets_its_verdict(report: VerifyReport) -> None:
+    verdicts = _verdicts(_result(report, "en/chapter1/1.ipynb"))
+    assert verdicts == {
+        10: Verdict.OK, 20: Verdict.REPRODUCED, 30: Verdict.OK,
+        40: Verdict.REPRODUCED,  # a subclass, numbers and address masked
+        50: Verdict.OK, 60: Verdict.WRONG_ERROR, 70: Verdict.MISSING,
+        80: Verdict.UNEXPECTED_ERROR, 90: Verdict.UNEXPECTED_ERROR,
+        100: Verdict.TIMEOUT, 110: Verdict.KERNEL_DIED,
+        120: Verdict.OK,  # after the restart, the cells before were replayed
+        130: Verdict.OK, 140: Verdict.REPRODUCED, 150: Verdict.UNEXPECTED_ERROR,
+        160: Verdict.SKIPPED, 170: Verdict.REPRODUCED,  # the cpu entry wins on cpu
+    }
+
+
+def _rules_at(result: NotebookResult) -> dict[int | None, list[str]]:
+    found: dict[int | None, list[str]] = {}
+    for diag in result.diagnostics:
+        found.setdefault(diag.line, []).append(diag.rule)
+    return found
+
+
+def test_verdicts_become_diagnostics_at_the_lesson_lines(report: VerifyReport) -> None:
+    result = _result(report, "en/chapter1/1.ipynb")
+    assert _rules_at(result) == {
+        60: ["EXE102"], 70: ["EXE101"], 80: ["EXE103"], 90: ["EXE105"], 100: ["EXE201"],
+        110: ["EXE202"], 130: ["EXE301"], 150: ["EXE104"], 160: ["EXE302"],
+    }
+    assert all(d.path == LESSON for d in result.diagnostics)
+
+
+def test_a_wrong_error_shows_both_errors(report: VerifyReport) -> None:
+    result = _result(report, "en/chapter1/1.ipynb")
+    wrong = next(d for d in result.diagnostics if d.rule == "EXE102")
+    assert "expected `TypeError: an integer is required`" in wrong.message
+    assert "got `ValueError: invalid literal for int() with base 10: 'x'`" in wrong.message
+
+
+def test_a_cascade_is_reported_once_with_its_consequences(report: VerifyReport) -> None:
+    result = _result(report, "en/chapter1/1.ipynb")
+    cause = next(d for d in result.diagnostics if d.rule == "EXE103")
+    assert "name 'build_model' is not defined" in cause.message
+    assert "1 later cell(s) fail because of it: lines 90" in cause.message
+    consequence = next(c for c in result.cells if c.source.endswith(":90"))
+    assert consequence.cause is not None
+
+
+def test_scenarios_prove_fixes_or_say_why_not(report: VerifyReport) -> None:
+    result = _result(report, "en/chapter1/1.ipynb")
+    by_line = {int(result.cells[[c.index for c in result.cells].index(s.error_cell)]
+                   .source.rsplit(":", 1)[1]): s for s in result.scenarios}
+    assert by_line[20].proven
+    assert len(by_line[20].fix_cells) == 1
+    assert by_line[40].proven
+    assert "not reproduced (wrong-error)" in by_line[60].reason
+    assert "not reproduced" in by_line[70].reason
+    assert "still raises it" in by_line[140].reason
+    assert "no cell follows" in by_line[170].reason
+
+
+def test_the_output_drift_is_a_warning_with_numbers_compared(report: VerifyReport) -> None:
+    result = _result(report, "en/chapter1/1.ipynb")
+    drift = next(d for d in result.diagnostics if d.rule == "EXE301")
+    assert drift.severity.value == "warning"
+    assert "99.0" in drift.message
+    assert "15.0" in drift.message
+
+
+def test_a_translation_reuses_the_english_run(report: VerifyReport) -> None:
+    assert report.executed_runs == 2  # the debugging lesson once, the clean one once
+    french = _result(report, "fr/chapter1/1.ipynb")
+    assert french.cached
+    assert _verdicts(french) == _verdicts(_result(report, "en/chapter1/1.ipynb"))
+
+
+def test_a_clean_notebook_passes_and_is_saved_executed(
+    report: VerifyReport, course_root: Path,
+) -> None:
+    clean = _result(report, "en/chapter1/2.ipynb")
+    assert clean.passed
+    assert clean.diagnostics == []
+    saved = nbformat.read(course_root / "build" / "executed" / "en/chapter1/2.ipynb",
+                          as_version=4)
+    assert saved.cells[1].outputs[0]["text"] == "42\n"
+
+
+def test_a_warm_rerun_executes_nothing(report: VerifyReport, course_root: Path) -> None:
+    from coursekit.config import Course
+
+    again = verify_course(Course.open(course_root),
+                          paths=[course_root / "build" / "notebooks"], device="cpu")
+    assert again.executed_runs == 0
+    assert all(nb.cached for nb in again.notebooks)
+    assert len(again.all_diagnostics()) == len(report.all_diagnostics())
+
+
+def test_the_command_reports_and_exits_by_findings(
+    report: VerifyReport, course_root: Path,
+) -> None:
+    runner = CliRunner()
+    notebooks = course_root / "build" / "notebooks"
+    failing = runner.invoke(cli, ["verify", "--root", str(course_root), "--device", "cpu",
+                                  "--format", "json", str(notebooks / "en")])
+    assert failing.exit_code == 1, failing.output
+    document = json.loads(failing.stdout)
+    assert document["summary"]["errors"] == 6
+    clean = runner.invoke(cli, ["verify", "--root", str(course_root), "--device", "cpu",
+                                str(notebooks / "en" / "chapter1" / "2.ipynb")])
+    assert clean.exit_code == 0, clean.output
+
+
+def test_a_missing_kernel_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    from coursekit.config import Course
+
+    node = notebook([cell("x = 1", 3)])
+    node.metadata["kernelspec"]["name"] = "no-such-kernel"
+    course = write_course(tmp_path, {"en/chapter1/1.ipynb": node})
+    found = verify_course(Course.open(course.root), paths=[tmp_path / "build" / "notebooks"],
+                          device="cpu")
+    assert [d.rule for d in found.all_diagnostics()] == ["EXE203"]
