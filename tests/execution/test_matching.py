@@ -4,6 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.execution.matching import match_error, message_matches, normalise_message
+
 from .conftest import expect
 
 MRO = ["__main__.ShapeError", "builtins.ValueError", "builtins.Exception",

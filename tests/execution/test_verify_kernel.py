@@ -41,7 +41,8 @@ def _debugging_cells(comment: str) -> list[Any]:
         cell("import os\nos._exit(1)", 110),
         cell("print(data)", 120, outputs=["[1, 2, 3, 4]"]),
         cell("print(sum(data) * 1.5)", 130, outputs=["99.0"]),
-        cell("data['a']", 140, errors=[expect("TypeError", "list indices must be integers or slices, not str")]),
+        cell("data['a']", 140,
+             errors=[expect("TypeError", "list indices must be integers or slices, not str")]),
         cell("data['b']", 150),
         cell("print('never')", 160, skip="needs a GPU"),
         cell("[][0]", 170, errors=[
