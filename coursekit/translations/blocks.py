@@ -124,7 +124,7 @@ def undefined_names(source: Digest, translation: Digest) -> Iterator[Diagnostic]
     if tgt.star_import:
         return
     for name, line in tgt.first_use.items():
-        if name in tgt.defined or name in pysource.BUILTIN_NAMES:
+        if name in tgt.defined or name in tgt.unparsed or name in pysource.BUILTIN_NAMES:
             continue
         defined_at = source.names.defined.get(name)
         if defined_at is None:

@@ -3,19 +3,17 @@ language folder (``chapter3/2``), which is also their toctree ``local``."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.model import Framework, Lesson, Toctree
+from coursekit.lessons.load import load_lesson
+from coursekit.lessons.model import Lesson, Toctree
+from coursekit.lessons.toctree import load_toctree
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.rules import UNREADABLE
-
-_CHAPTER = re.compile(r"chapter(\d+)$")
-_TF_SUFFIX = "_tf"
 
 
 @dataclass(slots=True)
@@ -53,61 +51,30 @@ def from_lessons(
     return found
 
 
-def _framework(path: Path) -> Framework:
-    if path.stem.endswith(_TF_SUFFIX):
-        return Framework.TF
-    if path.with_name(f"{path.stem}{_TF_SUFFIX}{path.suffix}").is_file():
-        return Framework.PT
-    return Framework.BOTH
-
-
-def _parse(course: Course, language: str, path: Path) -> Lesson:
-    from coursekit.lessons.parse import parse_lesson
-
-    chapter = _CHAPTER.match(path.parent.name)
-    return parse_lesson(
-        path.read_text(encoding="utf-8-sig"),
-        path=course.relative(path),
-        language=language,
-        chapter=int(chapter.group(1)) if chapter else None,
-        section=path.stem,
-        framework=_framework(path),
-    )
-
-
-def _toctree(course: Course, language: str, found: LanguageLessons) -> None:
-    path = course.toctree_path(language)
-    if not path.is_file():
-        return
-    from coursekit.lessons.toctree import load_toctree
-
-    try:
-        found.toctree = load_toctree(course, language)
-    except Exception as exc:  # one bad toctree must not stop the check
-        found.diagnostics.append(UNREADABLE.at(
-            course.relative(path), None, f"toctree not compared: {type(exc).__name__}: {exc}",
-        ))
+def _toctree(course: Course, language: str) -> Toctree | None:
+    """The language's toctree; ``None`` when there is none to compare (the lesson syntax
+    check reports a missing or unreadable toctree)."""
+    if not course.toctree_path(language).is_file():
+        return None
+    toctree = load_toctree(course, language)
+    return toctree if toctree.chapters else None
 
 
 def load_language(course: Course, language: str) -> LanguageLessons:
     """Parse every lesson of ``language`` once; a file that fails is reported and skipped."""
     folder = course.relative(course.lesson_dir(language))
-    found = LanguageLessons(language, folder)
+    found = LanguageLessons(language, folder, toctree=_toctree(course, language))
     for path in course.lesson_files(language):
         try:
-            lesson = _parse(course, language, path)
-        except (OSError, UnicodeDecodeError) as exc:
-            found.diagnostics.append(UNREADABLE.at(
-                course.relative(path), None, f"cannot read the lesson: {exc}",
-            ))
-            continue
-        except Exception as exc:  # a parser failure on one file is reported
+            lesson = load_lesson(course, path)
+        except Exception as exc:  # a parser failure on one file must not stop the others
             found.diagnostics.append(UNREADABLE.at(
                 course.relative(path), None,
                 f"the lesson could not be parsed ({type(exc).__name__}: {exc}); "
-                "its translation checks were skipped",
+                "its translation was not compared",
             ))
             continue
+        if not lesson.blocks and lesson.diagnostics:
+            continue  # unreadable: the lesson syntax check reports it
         found.add(lesson)
-    _toctree(course, language, found)
     return found

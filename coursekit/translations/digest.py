@@ -6,6 +6,7 @@ computed once per run and shared.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,6 +23,7 @@ from coursekit.lessons.model import (
 from coursekit.translations import links, pysource
 
 QUIZ_COMPONENT = "Question"
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,8 @@ class LessonNames:
     first_use: dict[str, int] = field(default_factory=dict)
     """Name read -> file line of its first read."""
     star_import: bool = False
+    unparsed: frozenset[str] = frozenset()
+    """Every identifier of the blocks that do not parse: any of them may be defined there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +74,13 @@ class Digest:
 def _names(code: Sequence[Code]) -> LessonNames:
     defined: dict[str, int] = {}
     first_use: dict[str, int] = {}
+    unparsed: set[str] = set()
     star = False
     for block in code:
         if block.role is not CodeRole.PYTHON:
+            continue
+        if pysource.parse(block.source).tree is None:
+            unparsed.update(_IDENTIFIER.findall(block.source))
             continue
         found = pysource.names(block.source)
         star = star or found.star_import
@@ -80,7 +88,7 @@ def _names(code: Sequence[Code]) -> LessonNames:
             defined.setdefault(name, block.line + line)
         for name, line in found.used:
             first_use.setdefault(name, block.line + line)
-    return LessonNames(defined, first_use, star)
+    return LessonNames(defined, first_use, star, frozenset(unparsed))
 
 
 def digest(lesson: Lesson) -> Digest:
