@@ -48,8 +48,12 @@ def _banner(chapter: int) -> str:
     )
 
 
-def _code_block(rng: random.Random, n: int) -> str:
-    block = f"```py\n{_CODE.format(n=n)}\n```"
+def _code_block(rng: random.Random, n: int, language: str) -> str:
+    code = _CODE.format(n=n)
+    if language != "en" and rng.random() < 0.2:
+        # About one block in five of a translation differs, by a translated comment.
+        code = f"# ({language}) {n}\n{code}"
+    block = f"```py\n{code}\n```"
     roll = rng.random()
     if roll < 0.45:
         block += f"\n\n```python out\n{n + 0.5}\n```"
@@ -60,11 +64,13 @@ def _code_block(rng: random.Random, n: int) -> str:
     return block
 
 
-def _section(rng: random.Random, base: int, index: int, blocks: int) -> list[str]:
+def _section(
+    rng: random.Random, language: str, base: int, index: int, blocks: int
+) -> list[str]:
     parts = [f"## Step {index}[[step-{index}]]", _PROSE]
     for k in range(blocks):
         # Code differs between lessons and stays the same across translations.
-        parts.append(_code_block(rng, base + index * 100 + k))
+        parts.append(_code_block(rng, base + index * 100 + k, language))
         if rng.random() < 0.5:
             parts.append(_PROSE)
     if rng.random() < 0.3:
@@ -72,7 +78,9 @@ def _section(rng: random.Random, base: int, index: int, blocks: int) -> list[str
     return parts
 
 
-def lesson_text(rng: random.Random, chapter: int, section: int, *, framework_blocks: bool) -> str:
+def lesson_text(
+    rng: random.Random, language: str, chapter: int, section: int, *, framework_blocks: bool
+) -> str:
     parts = [
         "<FrameworkSwitchCourse {fw} />" if framework_blocks else "",
         f"# Lesson {chapter}.{section}[[lesson-{chapter}-{section}]]",
@@ -84,15 +92,15 @@ def lesson_text(rng: random.Random, chapter: int, section: int, *, framework_blo
     ]
     base = (chapter * 100 + section) * 1000
     for index in range(1, 4):
-        parts.extend(_section(rng, base, index, 7))
+        parts.extend(_section(rng, language, base, index, 7))
     if framework_blocks:
         parts.append("{#if fw === 'pt'}")
-        parts.extend(_section(rng, base, 4, 5))
+        parts.extend(_section(rng, language, base, 4, 5))
         parts.append("{:else}")
-        parts.extend(_section(rng, base, 5, 5))
+        parts.extend(_section(rng, language, base, 5, 5))
         parts.append("{/if}")
     else:
-        parts.extend(_section(rng, base, 4, 9))
+        parts.extend(_section(rng, language, base, 4, 9))
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -111,10 +119,11 @@ def write_course(root: Path, languages: int, lessons: int, seed: int = 0) -> Pat
                 name = f"{section}.mdx"
                 if section == 10 and written + 1 < lessons:
                     # A split section: its TensorFlow half is a file of its own.
-                    text = lesson_text(rng, chapter, section, framework_blocks=False)
+                    text = lesson_text(rng, language, chapter, section, framework_blocks=False)
                     (folder / f"{section}_tf.mdx").write_text(text, encoding="utf-8")
                     written += 1
-                text = lesson_text(rng, chapter, section, framework_blocks=section % 2 == 0)
+                blocks = section % 2 == 0
+                text = lesson_text(rng, language, chapter, section, framework_blocks=blocks)
                 (folder / name).write_text(text, encoding="utf-8")
                 written += 1
     return root

@@ -205,7 +205,7 @@ class _Builder:
             ))
             return
         try:
-            write_bytes_atomic(target, data)
+            write_bytes_atomic(target, data, durable=False)
         except OSError as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
                 lesson, None, f"cannot write `{path}`: {exc}",

@@ -18,7 +18,7 @@ from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_ce
 from coursekit.notebooks.expectations import cell_metadata
 from coursekit.notebooks.metadata import INSTALL_TAG, NAMESPACE, RAISES_TAG, NotebookMeta
 from coursekit.notebooks.outputs import cell_outputs
-from coursekit.notebooks.python_code import syntax_error
+from coursekit.notebooks.python_code import code_facts
 from coursekit.notebooks.requirements import imports_module, requirements
 from coursekit.notebooks.shell import install_lines
 
@@ -185,7 +185,7 @@ def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
     for code in lesson.code_blocks():
         if code.role is not CodeRole.PYTHON or code.documented_exception is not None:
             continue
-        error = syntax_error(code.source)
+        error = code_facts(code.source).error
         if error is None:
             continue
         line = code.line + (error.lineno or 1)

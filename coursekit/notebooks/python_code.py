@@ -1,56 +1,17 @@
-"""What the build needs to know about a Python code block, read with :mod:`ast`."""
+"""What the build needs to know about a Python code block, read once with :mod:`ast`.
+
+Translations repeat most code blocks byte for byte, so the facts are cached by
+source text: each distinct block is parsed once per build, whatever the language.
+"""
 
 from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 _IPYTHON_PREFIXES = ("!", "%", "?")
-
-
-def _python_only(source: str) -> str:
-    """The source with IPython-only lines (``!pip ...``, ``%time``) blanked, lines kept."""
-    lines = source.split("\n")
-    return "\n".join("" if line.lstrip().startswith(_IPYTHON_PREFIXES) else line for line in lines)
-
-
-@functools.lru_cache(maxsize=4096)
-def parse_python(source: str) -> ast.Module | None:
-    """The module of a code block, or ``None`` when it is not valid (IPython) Python."""
-    try:
-        return ast.parse(_python_only(source))
-    except (SyntaxError, ValueError):
-        # ValueError: source with NUL bytes.
-        return None
-
-
-def syntax_error(source: str) -> SyntaxError | None:
-    """Why a code block does not parse, or ``None`` when it does."""
-    try:
-        ast.parse(_python_only(source))
-    except SyntaxError as exc:
-        return exc
-    except ValueError as exc:
-        return SyntaxError(str(exc))
-    return None
-
-
-def top_level_imports(source: str) -> list[str]:
-    """Top-level names of the modules a code block imports, in order, without repeats.
-
-    Relative imports are left out: they name the lesson's own files.
-    """
-    module = parse_python(source)
-    if module is None:
-        return []
-    found: dict[str, None] = {}
-    for node in ast.walk(module):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                found.setdefault(alias.name.split(".", 1)[0], None)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.setdefault(node.module.split(".", 1)[0], None)
-    return list(found)
 
 
 class LastStatement:
@@ -64,22 +25,72 @@ class LastStatement:
     """Anything else: only what the code prints shows."""
 
 
-def last_statement(source: str) -> str:
-    """Classify the last statement of a code block (see :class:`LastStatement`).
+@dataclass(frozen=True, slots=True)
+class CodeFacts:
+    imports: tuple[str, ...]
+    """Top-level names of the imported modules, in order, without repeats;
+    relative imports (the lesson's own files) left out."""
+    last_statement: str
+    """See :class:`LastStatement`."""
+    error: SyntaxError | None
+    """Why the block does not parse, if it does not."""
 
-    A bare expression ending in ``;`` is silenced by Jupyter, and ``print(...)``
-    returns ``None``, so both count as stream output.
-    """
-    module = parse_python(source)
-    if module is None or not module.body:
+
+def _python_only(source: str) -> str:
+    """The source with IPython-only lines (``!pip ...``, ``%time``) blanked, lines kept."""
+    if not any(p in source for p in _IPYTHON_PREFIXES):
+        return source
+    lines = source.split("\n")
+    return "\n".join("" if line.lstrip().startswith(_IPYTHON_PREFIXES) else line for line in lines)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def code_facts(source: str) -> CodeFacts:
+    try:
+        module = ast.parse(_python_only(source))
+    except SyntaxError as exc:
+        return CodeFacts((), LastStatement.STREAM, exc)
+    except ValueError as exc:  # NUL bytes in the source
+        return CodeFacts((), LastStatement.STREAM, SyntaxError(str(exc)))
+    return CodeFacts(_imports(module), _last_statement(module, source), None)
+
+
+def _imports(module: ast.Module) -> tuple[str, ...]:
+    found: dict[str, None] = {}
+    for node in _statements(module.body):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.setdefault(alias.name.split(".", 1)[0], None)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.setdefault(node.module.split(".", 1)[0], None)
+    return tuple(found)
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement, nested ones included; imports are statements, so expressions
+    (most of the tree) need not be visited."""
+    for node in body:
+        yield node
+        for name in ("body", "orelse", "finalbody"):
+            nested = getattr(node, name, None)
+            if isinstance(nested, list):
+                yield from _statements(nested)
+        for handler in getattr(node, "handlers", ()):
+            yield from _statements(handler.body)
+        for case in getattr(node, "cases", ()):
+            yield from _statements(case.body)
+
+
+def _last_statement(module: ast.Module, source: str) -> str:
+    """A bare expression ending in ``;`` is silenced by Jupyter, and ``print(...)``
+    returns ``None``, so both count as stream output."""
+    if not module.body or not isinstance(module.body[-1], ast.Expr):
         return LastStatement.STREAM
-    last = module.body[-1]
-    if not isinstance(last, ast.Expr):
-        return LastStatement.STREAM
-    if isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name):
-        if last.value.func.id == "print":
+    value = module.body[-1].value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        if value.func.id == "print":
             return LastStatement.STREAM
-        if last.value.func.id == "display":
+        if value.func.id == "display":
             return LastStatement.DISPLAY
     if source.rstrip().endswith(";"):
         return LastStatement.STREAM

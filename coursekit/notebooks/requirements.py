@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
-from coursekit.notebooks.python_code import top_level_imports
+from coursekit.notebooks.python_code import code_facts
 
 # Only where the distribution name differs from the import name; every other
 # third-party import is installed under its own name.
@@ -43,7 +43,7 @@ def requirements(sources: Iterable[str]) -> list[str]:
     """Sorted, unique requirements of the code blocks ``sources``."""
     found: set[str] = set()
     for source in sources:
-        for module in top_level_imports(source):
+        for module in code_facts(source).imports:
             requirement = distribution_for(module)
             if requirement is not None:
                 found.add(requirement)
@@ -51,4 +51,4 @@ def requirements(sources: Iterable[str]) -> list[str]:
 
 
 def imports_module(sources: Iterable[str], module: str) -> bool:
-    return any(module in top_level_imports(source) for source in sources)
+    return any(module in code_facts(source).imports for source in sources)

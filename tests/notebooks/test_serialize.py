@@ -31,11 +31,18 @@ def test_same_bytes_as_nbformat(tmp_path: Path) -> None:
     assert dumps(notebook) == nbformat_text(notebook)
 
 
-@given(st.text(), st.text())
-def test_same_bytes_for_any_text(source: str, output: str) -> None:
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@given(st.text(), st.text(), json_values)
+def test_same_bytes_for_any_text(source: str, output: str, metadata: object) -> None:
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell(source, id="m"),
-        nbformat.v4.new_code_cell(source, id="c", outputs=[
+        nbformat.v4.new_code_cell(source, id="c", metadata={"x": metadata}, outputs=[
             nbformat.v4.new_output("stream", name="stdout", text=output),
             nbformat.v4.new_output("execute_result", data={"text/plain": output}),
         ]),
