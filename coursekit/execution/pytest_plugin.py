@@ -1,10 +1,97 @@
-"""pytest plugin entry point (``pytest --coursekit``); collection comes with the verify engine."""
+"""pytest plugin: ``pytest --coursekit [--coursekit-root DIR]`` turns a course into tests.
+
+Each notebook's plain cells are one test item and each documented error
+scenario another, so CI shows which lesson's fix stopped working. Without
+``--coursekit`` the plugin does nothing (and imports nothing heavy).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import pytest
+
+if TYPE_CHECKING:
+    from coursekit.execution.results import CellResult, NotebookResult, Scenario
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("coursekit")
     group.addoption("--coursekit", action="store_true", help="Verify the course's lessons.")
+    group.addoption("--coursekit-root", default=".", metavar="DIR",
+                    help="Course checkout to verify (default: the current folder).")
+    group.addoption("--coursekit-device", default="auto", choices=("cpu", "cuda", "auto"),
+                    help="Device the lessons run on.")
+
+
+class CoursekitFailure(Exception):
+    """A lesson cell or scenario that did not verify."""
+
+
+class CoursekitItem(pytest.Item):
+    def __init__(self, *, failures: list[str], location_path: str, line: int | None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.failures = failures
+        self.location_path = location_path
+        self.line = line
+
+    def runtest(self) -> None:
+        if self.failures:
+            raise CoursekitFailure("\n".join(self.failures))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, CoursekitFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path | str, int | None, str]:
+        return self.location_path, (self.line - 1) if self.line else None, self.name
+
+
+def _line(cell: CellResult) -> int | None:
+    tail = cell.source.rsplit(":", 1)
+    return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
+
+
+def _failures(cells: list[CellResult]) -> list[str]:
+    return [f"{c.source}: {c.verdict.value}: {c.detail}" for c in cells
+            if not c.verdict.passed and c.cause is None]
+
+
+def _items(session: pytest.Session, result: NotebookResult) -> list[CoursekitItem]:
+    by_index = {c.index: c for c in result.cells}
+    in_scenario = {i for s in result.scenarios for i in (s.error_cell, *s.fix_cells)}
+    plain = [c for c in result.cells if c.index not in in_scenario]
+    items = [CoursekitItem.from_parent(
+        session, name=f"{result.notebook}::cells", failures=_failures(plain),
+        location_path=result.lesson, line=None,
+    )]
+    scenario: Scenario
+    for scenario in result.scenarios:
+        error = by_index[scenario.error_cell]
+        cells = [error, *(by_index[i] for i in scenario.fix_cells)]
+        failures = _failures(cells)
+        if not scenario.proven and not failures:
+            failures = [f"{error.source}: scenario not proven: {scenario.reason}"]
+        items.append(CoursekitItem.from_parent(
+            session, name=f"{result.notebook}::scenario@{error.source}", failures=failures,
+            location_path=result.lesson, line=_line(error),
+        ))
+    return items
+
+
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item],
+) -> None:
+    if not config.getoption("coursekit", default=False):
+        return
+    from coursekit.config import Course
+    from coursekit.execution.verify import verify_course
+
+    course = Course.open(Path(config.getoption("coursekit_root")))
+    report = verify_course(course, device=config.getoption("coursekit_device"))
+    for result in report.notebooks:
+        items.extend(_items(session, result))

@@ -45,8 +45,8 @@ def _kernel_of(course: Course, node: Any) -> str:
 def _built_in_memory(
     course: Course, languages: list[str], diagnostics: list[Diagnostic],
 ) -> Iterator[tuple[str, Any]] | None:
-    if importlib.util.find_spec("coursekit.lessons.parse") is None:
-        return None  # no lesson parser in this installation: read built notebooks
+    if not course.content_dir.is_dir() or importlib.util.find_spec("coursekit.lessons.parse") is None:
+        return None  # no lessons (or no parser) here: read the built notebooks
     from coursekit.notebooks.convert import lesson_to_notebooks
     from coursekit.notebooks.sources import lesson_sources, parse_source
 

@@ -52,6 +52,7 @@ def notebook(cells: list[Any], *, lesson: str = "content/en/chapter1/1.mdx",
 
 def write_course(root: Path, notebooks: dict[str, Any]) -> Course:
     """A course at ``root`` with ``notebooks`` under ``build/notebooks`` (keyed by path)."""
+    root.mkdir(parents=True, exist_ok=True)
     (root / "coursekit.toml").write_text(COURSE_TOML, encoding="utf-8")
     for relpath, node in notebooks.items():
         path = root / "build" / "notebooks" / relpath
