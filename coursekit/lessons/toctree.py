@@ -95,6 +95,28 @@ class _Reader:
                           "{pt: ..., tf: ...}`")
 
 
+def _error_line(exc: yaml.YAMLError, text: str | bytes) -> int | None:
+    """0-based line of a YAML error; an error at the end of the file points where the
+    unfinished construct began."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is None:
+        return None
+    lines = len(text.splitlines())
+    context = getattr(exc, "context_mark", None)
+    line = int(mark.line)
+    if context is not None and line >= lines:
+        line = int(context.line)
+    return max(0, min(line, lines - 1))
+
+
+def _error_text(exc: yaml.YAMLError) -> str:
+    problem = getattr(exc, "problem", None)
+    context = getattr(exc, "context", None)
+    if problem:
+        return f"{problem} ({context})" if context else str(problem)
+    return str(exc).splitlines()[0]
+
+
 def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
     """Parse the text of a ``_toctree.yml``; problems become diagnostics."""
     context = ParseContext(path=path)
@@ -102,10 +124,8 @@ def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        context.report(rules.TOCTREE_INVALID_YAML, mark.line if mark else None,
-                       f"invalid YAML: {problem}")
+        context.report(rules.TOCTREE_INVALID_YAML, _error_line(exc, text),
+                       f"invalid YAML: {_error_text(exc)}")
     else:
         if root is None:
             context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")

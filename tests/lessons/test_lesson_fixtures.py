@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from lesson_summary import summarise
 
+from coursekit.diagnostics import Rule
+from coursekit.lessons import rules
 from coursekit.lessons.parse import parse_lesson
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
@@ -25,3 +27,29 @@ def test_case(case: str) -> None:
     expected = (FIXTURES / f"{case}.expected").read_text(encoding="utf-8")
     lesson = parse_lesson(source, path=f"{case}.mdx", language="en")
     assert summarise(lesson) == expected
+
+
+def _rules_found() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for case in CASES:
+        lesson = parse_lesson((FIXTURES / f"{case}.mdx").read_bytes(), path=case, language="en")
+        for diagnostic in lesson.diagnostics:
+            found.setdefault(diagnostic.rule, set()).add(case)
+    return found
+
+
+def test_dialect_cases_are_clean() -> None:
+    """The ``dialect_*`` cases are the clean counterparts: every variant, no finding."""
+    found = _rules_found()
+    noisy = {
+        rule: {c for c in cases if c.startswith("dialect_")}
+        for rule, cases in found.items()
+        if any(c.startswith("dialect_") for c in cases)
+    }
+    assert noisy == {}
+
+
+def test_every_lesson_rule_has_a_planted_case() -> None:
+    file_rules = {r.code for r in vars(rules).values() if isinstance(r, Rule) and r.code < "LES150"}
+    untested = file_rules - set(_rules_found()) - {rules.UNREADABLE_LESSON.code}
+    assert untested == set()
