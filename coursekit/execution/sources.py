@@ -45,26 +45,20 @@ def _kernel_of(course: Course, node: Any) -> str:
 def _built_in_memory(
     course: Course, languages: list[str], diagnostics: list[Diagnostic],
 ) -> Iterator[tuple[str, Any]] | None:
-    if not course.content_dir.is_dir() or importlib.util.find_spec("coursekit.lessons.parse") is None:
-        return None  # no lessons (or no parser) here: read the built notebooks
+    loader = importlib.util.find_spec("coursekit.lessons.load")
+    if not course.content_dir.is_dir() or loader is None:
+        return None  # no lessons (or no lesson loader) here: read the built notebooks
+    from coursekit.lessons.load import load_lesson
     from coursekit.notebooks.convert import lesson_to_notebooks
-    from coursekit.notebooks.sources import lesson_sources, parse_source
 
     def generate() -> Iterator[tuple[str, Any]]:
         for language in languages:
-            for source in lesson_sources(course, language):
-                if isinstance(source, tuple):
-                    path, error = source
-                    diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
-                        course.relative(path), None, f"cannot read the lesson: {error}",
-                    ))
-                    continue
+            for file in course.lesson_files(language):
                 try:
-                    lesson = parse_source(source)
-                    built = lesson_to_notebooks(lesson, course)
+                    built = lesson_to_notebooks(load_lesson(course, file), course)
                 except Exception as exc:  # one broken lesson must not stop the others
                     diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
-                        source.relative, None,
+                        course.relative(file), None,
                         f"cannot build notebooks: {type(exc).__name__}: {exc}",
                     ))
                     continue

@@ -23,10 +23,12 @@ _FAILING = (Verdict.MISSING, Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR,
 
 def _table(report: VerifyReport) -> Table:
     table = Table(title="coursekit verify", show_lines=False)
-    for name in ("lesson", "lang", "fw", "ok", "errors reproduced", "failing",
-                 "skipped", "fixes proven", "result"):
-        table.add_column(name, justify="left" if name in ("lesson", "lang", "fw", "result")
-                         else "right")
+    table.add_column("lesson", no_wrap=True)
+    for name in ("lang", "fw"):
+        table.add_column(name)
+    for name in ("ok", "repro", "fail", "skip", "fixes"):
+        table.add_column(name, justify="right")
+    table.add_column("result", no_wrap=True)
     rows: dict[tuple[str, str, str], list[NotebookResult]] = defaultdict(list)
     for nb in report.notebooks:
         rows[(nb.lesson, nb.language, nb.framework)].append(nb)
