@@ -14,6 +14,7 @@ AREAS: dict[str, str] = {
     "SUB": "coursekit.subtitles.rules",
     "TRN": "coursekit.translations.rules",
     "EXE": "coursekit.execution.rules",
+    "STD": "coursekit.standins.rules",
 }
 
 

@@ -1,0 +1,77 @@
+"""``coursekit standins``: find the hub ids lessons load, and build their stand-ins."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from coursekit.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    finish,
+    guarded,
+    lang_option,
+    open_course,
+    report_options,
+    root_option,
+)
+from coursekit.languages import normalise
+
+
+@click.group("standins")
+def command() -> None:
+    """Offline stand-ins for the models, datasets and metrics lessons load."""
+
+
+@command.command("scan")
+@root_option
+@lang_option
+@report_options
+@guarded
+def scan(
+    root: Path, langs: tuple[str, ...], fmt: str, output: Path | None, baseline: Path | None,
+    update_baseline: bool,
+) -> int:
+    """List every hub id the lessons reference; report those without a stand-in."""
+    from coursekit.standins.missing import SINGULAR, scan_course
+    from coursekit.standins.scan import unique_ids
+
+    course = open_course(root)
+    result = scan_course(course, [normalise(lang) for lang in langs] or None)
+    if fmt == "text" and output is None:
+        for (kind, hub_id), uses in unique_ids(result.references).items():
+            mark = "missing" if (kind, hub_id) in result.missing else "ok"
+            click.echo(f"{mark:<8} {SINGULAR[kind]:<8} {hub_id}  ({len(uses)} use(s))")
+    return finish(result.diagnostics, title="coursekit standins scan", fmt=fmt, output=output,
+                  baseline=baseline, update_baseline=update_baseline)
+
+
+@command.command("build")
+@root_option
+@click.option("--framework", "frameworks", multiple=True, type=click.Choice(["pt", "tf"]),
+              help="Only this framework (repeatable). Default: the course's frameworks.")
+@click.option("--force", is_flag=True, help="Build again even when the set exists.")
+@click.option("--verbose", "-v", is_flag=True, help="Show the builder's output.")
+@guarded
+def build(root: Path, frameworks: tuple[str, ...], force: bool, verbose: bool) -> int:
+    """Build the stand-ins in each framework's kernel (once; cached by their hash)."""
+    from coursekit.standins import CatalogError, StandinError, prepare
+
+    course = open_course(root)
+    status = EXIT_CLEAN
+    for fw in frameworks or course.config.frameworks:
+        started = time.monotonic()
+        try:
+            env = prepare(course, fw, force=force, progress=(
+                lambda line: click.echo(f"  {line}", err=True)) if verbose else None)
+        except CatalogError as exc:
+            raise click.UsageError(str(exc)) from exc
+        except StandinError as exc:
+            click.echo(f"{fw}: {exc}\n{exc.output}".rstrip(), err=True)
+            status = EXIT_FINDINGS
+            continue
+        verb = "built" if env.built else "already built"
+        click.echo(f"{fw}: {verb} in {time.monotonic() - started:.0f}s: HF_HOME={env.hf_home}")
+    return status

@@ -1,0 +1,142 @@
+"""Build the stand-ins of a course for one framework, inside that framework's kernel.
+
+A stand-in set lives in its own ``HF_HOME`` under ``$COURSEKIT_HOME/standins``,
+named by the hash of what determines its bytes: the catalog, the kernel's pinned
+requirements, the builder's code and the MiniLM wheel. Building again with the
+same inputs is a no-op; a fresh build gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+
+from coursekit.atomic import write_text_atomic
+from coursekit.config import Course
+from coursekit.kernels import kernel_status
+from coursekit.kernels.paths import coursekit_home
+from coursekit.standins.catalog import Catalog, load_catalog
+from coursekit.standins.env import StandinEnv, offline_env
+from coursekit.standins.wheel import MINILM_PIN, minilm_wheel
+
+STAMP = "coursekit-standins.json"
+Progress = Callable[[str], None]
+
+
+class StandinError(RuntimeError):
+    """The stand-ins cannot be built; ``output`` holds the end of the builder's output."""
+
+    def __init__(self, message: str, output: str = "") -> None:
+        super().__init__(message)
+        self.output = output
+
+
+def builder_root() -> Path:
+    """The folder that holds the ``builder`` package (put on the kernel's path)."""
+    return Path(str(resources.files(__package__)))
+
+
+def builder_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted((builder_root() / "builder").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def standin_hash(catalog: Catalog, framework: str, requirements_hash: str) -> str:
+    key = json.dumps({
+        "catalog": catalog.canonical(), "framework": framework,
+        "requirements": requirements_hash, "builder": builder_digest(), "minilm": MINILM_PIN,
+    }, sort_keys=True)
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def standins_home() -> Path:
+    return coursekit_home() / "standins"
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _run_builder(python: Path, job: Path, hf_home: Path, progress: Progress | None) -> None:
+    env = {**os.environ, **offline_env(hf_home)}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(builder_root()),
+                                                       os.environ.get("PYTHONPATH")]))
+    env["PYTHONHASHSEED"] = "0"
+    tail: deque[str] = deque(maxlen=40)
+    with subprocess.Popen(
+        [str(python), "-m", "builder", str(job)], stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, encoding="utf-8", errors="replace", env=env,
+    ) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            tail.append(line.rstrip("\n"))
+            if progress is not None:
+                progress(line.rstrip("\n"))
+    if proc.returncode != 0:
+        raise StandinError(f"the stand-in builder exited with {proc.returncode}", "\n".join(tail))
+
+
+def build_into(
+    hf_home: Path, catalog: Catalog, framework: str, python: Path,
+    progress: Progress | None = None,
+) -> None:
+    """Build every catalog entry into ``hf_home`` (emptied first)."""
+    if hf_home.exists():
+        shutil.rmtree(hf_home)
+    work = hf_home / "coursekit-work"
+    work.mkdir(parents=True)
+    job = work / "job.json"
+    job.write_text(json.dumps({
+        "framework": framework, "hf_home": str(hf_home), "work": str(work),
+        "minilm_wheel": str(minilm_wheel(python)), **catalog.as_job(),
+    }, indent=1, sort_keys=True), encoding="utf-8")
+    _run_builder(python, job, hf_home, progress)
+    shutil.rmtree(work)
+
+
+def prepare(
+    course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
+) -> StandinEnv:
+    """The stand-ins for ``framework`` (``pt``, ``tf``; ``both`` means ``pt``), built
+    in that framework's kernel when missing. Cheap when they are already built.
+
+    Raises :class:`StandinError` when the kernel is missing or the build fails, and
+    :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
+    fw = "pt" if str(framework) == "both" else str(framework)
+    catalog = load_catalog(course.config.section("standins"))
+    name = course.config.kernels.get(fw, f"coursekit-{fw}")
+    kernel = kernel_status(name, fw)
+    if not kernel.ready:
+        raise StandinError(f"the {fw} kernel `{name}` is {kernel.state.value}: run "
+                           f"`coursekit kernels install --framework {fw}`")
+    digest = standin_hash(catalog, fw, kernel.requirements_hash)
+    hf_home = standins_home() / f"{fw}-{digest[:16]}"
+    built = False
+    if force or not (hf_home / STAMP).is_file():
+        with _locked(standins_home() / f".{fw}-{digest[:16]}.lock"):
+            if force or not (hf_home / STAMP).is_file():
+                build_into(hf_home, catalog, fw, kernel.python, progress)
+                write_text_atomic(hf_home / STAMP, json.dumps(
+                    {"framework": fw, "hash": digest, "catalog": catalog.as_job()},
+                    indent=1, sort_keys=True) + "\n")
+                built = True
+    return StandinEnv(framework=fw, hf_home=hf_home, hash=digest, env=offline_env(hf_home),
+                      built=built)
