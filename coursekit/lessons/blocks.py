@@ -199,18 +199,16 @@ class BlockBuilder:
                 rules.FENCE_INFO_TYPO, line - 1,
                 f"fence info `{token.info}` read as Python", hint="write ```py",
             )
-        code = Code(
-            line=line, language=info.language, info=token.info, source=text,
-            framework=self._frameworks.current, in_blockquote=self._quote_depth > 0,
-        )
         directives, self._pending = tuple(self._pending), []
-        code = replace(code, directives=directives, framework=self._code_framework(code,
-                                                                                  directives))
-        self._add(code)
+        self._add(Code(
+            line=line, language=info.language, info=token.info, source=text,
+            framework=self._code_framework(line, directives), directives=directives,
+            in_blockquote=self._quote_depth > 0,
+        ))
         self._code_at = len(self.blocks) - 1
 
-    def _code_framework(self, code: Code, directives: Sequence[Directive]) -> Framework:
-        framework = code.framework
+    def _code_framework(self, line: int, directives: Sequence[Directive]) -> Framework:
+        framework = self._frameworks.current
         for directive in directives:
             if directive.kind != "framework":
                 continue
@@ -221,7 +219,7 @@ class BlockBuilder:
                 self._context.report(
                     rules.DIRECTIVE_FRAMEWORK_CONFLICT, directive.line - 1,
                     f"`framework={wanted.value}` on code inside a `{framework.value}` "
-                    f"framework block (code on line {code.line})",
+                    f"framework block (code on line {line})",
                 )
         return framework
 

@@ -12,13 +12,15 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import line_text
+from coursekit.lessons.rules_block.lines import first_char, line_text
 
 _DELIMITERS = (("<!--", "-->", "html"), ("{/*", "*/}", "mdx"))
 _SCAN_LIMIT = 200
 
 
 def comment(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if first_char(state, start) not in ("<", "{"):
+        return False
     text = line_text(state, start)
     found = next((d for d in _DELIMITERS if text.startswith(d[0])), None)
     if found is None:

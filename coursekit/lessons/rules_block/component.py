@@ -13,7 +13,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import line_text
+from coursekit.lessons.rules_block.lines import first_char, line_text
 from coursekit.lessons.rules_block.tags import TAG_START, read_tag
 
 LOWER_CASE_COMPONENTS = frozenset({"hfoptions", "hfoption"})
@@ -24,6 +24,8 @@ def is_component_name(name: str) -> bool:
 
 
 def component(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if first_char(state, start) != "<":
+        return False
     text = line_text(state, start)
     match = TAG_START.match(text)
     if match is None:

@@ -12,7 +12,7 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.rules_block.lines import line_text
+from coursekit.lessons.rules_block.lines import first_char, line_text
 
 _MARKER = re.compile(
     r"""\{\s*(?:
@@ -53,6 +53,8 @@ def parse_marker(text: str) -> dict[str, str] | None:
 
 
 def framework_marker(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if first_char(state, start) != "{":
+        return False
     text = line_text(state, start)
     if not text.startswith("{"):
         return False

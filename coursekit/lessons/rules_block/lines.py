@@ -14,3 +14,9 @@ def is_outdented(state: StateBlock, line: int) -> bool:
     """A non-blank line indented less than its container, which ends the container."""
     start = state.bMarks[line] + state.tShift[line]
     return start < state.eMarks[line] and state.sCount[line] < state.blkIndent
+
+
+def first_char(state: StateBlock, line: int) -> str:
+    """The first character after the indentation, or ``""`` on a blank line (cheap pre-check)."""
+    pos = state.bMarks[line] + state.tShift[line]
+    return state.src[pos] if pos < state.eMarks[line] else ""

@@ -12,7 +12,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import line_text
+from coursekit.lessons.rules_block.lines import first_char, line_text
 from coursekit.lessons.rules_block.tags import Tag, read_tag
 
 _OPEN = "<Tip"
@@ -41,6 +41,8 @@ def _closing_line(state: StateBlock, first: int, end: int) -> int | None:
 
 
 def tip(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if first_char(state, start) != "<":
+        return False
     text = line_text(state, start)
     if not text.startswith(_OPEN) or text[len(_OPEN) : len(_OPEN) + 1] not in (" ", ">", "\t", "/"):
         return False
