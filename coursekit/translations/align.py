@@ -9,11 +9,11 @@ aligned by similarity, so that a block whose code drifted still finds its partne
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code
-from coursekit.translations.drift import key, similarity
+from coursekit.translations.drift import key, lines_without_comments, similarity
 
 MATCH_THRESHOLD = 0.5
 """Least similarity for two different blocks to count as one block that drifted."""
@@ -31,16 +31,47 @@ def align(
     source: Sequence[Code], translation: Sequence[Code], threshold: float = MATCH_THRESHOLD
 ) -> list[Pair]:
     """Align two block sequences; every block appears in exactly one pair, in order."""
-    matcher = difflib.SequenceMatcher(
-        None, [key(c) for c in source], [key(c) for c in translation], autojunk=False
-    )
+    return _align(source, translation, _KEYS, threshold)
+
+
+def _text(code: Code) -> Hashable:
+    return (code.framework, code.language, code.source)
+
+
+def _lines(code: Code) -> Hashable:
+    lines = lines_without_comments(code.source)
+    return (code.framework, code.language, code.source if lines is None else lines)
+
+
+_KEYS: tuple[Callable[[Code], Hashable], ...] = (_text, _lines, key)
+"""Ever finer notions of "the same block", cheapest first: byte-identical blocks are most
+of a translation, and blocks that only gained comment lines need no tokenizing."""
+
+
+def _align(
+    source: Sequence[Code], translation: Sequence[Code],
+    keys: Sequence[Callable[[Code], Hashable]], threshold: float,
+) -> list[Pair]:
+    if not keys:
+        return _align_region(source, translation, threshold)
     pairs: list[Pair] = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _opcodes(source, translation, keys[0]):
         if tag == "equal":
             pairs.extend(Pair(s, t) for s, t in zip(source[i1:i2], translation[j1:j2], strict=True))
         else:
-            pairs.extend(_align_region(source[i1:i2], translation[j1:j2], threshold))
+            pairs.extend(_align(source[i1:i2], translation[j1:j2], keys[1:], threshold))
     return pairs
+
+
+def _opcodes(
+    source: Sequence[Code], translation: Sequence[Code], key_of: Callable[[Code], Hashable]
+) -> Sequence[tuple[str, int, int, int, int]]:
+    if not source or not translation:
+        return [("replace", 0, len(source), 0, len(translation))] if source or translation else []
+    matcher = difflib.SequenceMatcher(
+        None, [key_of(c) for c in source], [key_of(c) for c in translation], autojunk=False
+    )
+    return matcher.get_opcodes()
 
 
 def _align_region(

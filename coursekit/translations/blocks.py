@@ -118,8 +118,22 @@ def compare(
             )
 
 
-def undefined_names(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+def same_code(pairs: Sequence[Pair]) -> bool:
+    """Every block paired, none with code changes: the lessons bind and read the same names."""
+    return all(
+        p.source is not None and p.translation is not None
+        and classify(p.source.source, p.translation.source,
+                     p.source.role is CodeRole.PYTHON) is not Change.CODE
+        for p in pairs
+    )
+
+
+def undefined_names(
+    source: Digest, translation: Digest, pairs: Sequence[Pair]
+) -> Iterator[Diagnostic]:
     """Names the translation reads and never binds, where the source lesson binds them."""
+    if same_code(pairs):
+        return
     tgt = translation.names
     if tgt.star_import:
         return

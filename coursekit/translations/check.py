@@ -30,7 +30,7 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
     found.extend(structure.compare(source, translation))
     found.extend(blocks.compare(source, translation, pairs, settings.ignored))
     found.extend(errors.compare(source, translation, pairs))
-    found.extend(blocks.undefined_names(source, translation))
+    found.extend(blocks.undefined_names(source, translation, pairs))
     return found
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from coursekit.lessons.model import (
     Admonition,
@@ -47,7 +48,7 @@ class LessonNames:
     """Every identifier of the blocks that do not parse: any of them may be defined there."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Digest:
     lesson: Lesson
     code: tuple[Code, ...]
@@ -55,7 +56,15 @@ class Digest:
     videos: tuple[Located, ...]
     markers: tuple[FrameworkMarker, ...]
     links: tuple[Located, ...]
-    names: LessonNames
+
+    @cached_property
+    def names(self) -> LessonNames:
+        """Computed on first use: most translations need no name analysis at all."""
+        return _names(self.code)
+
+    @cached_property
+    def python_sources(self) -> tuple[str, ...]:
+        return tuple(c.source for c in self.code if c.role is CodeRole.PYTHON)
 
     @property
     def path(self) -> str:
@@ -118,5 +127,4 @@ def digest(lesson: Lesson) -> Digest:
         videos=tuple(videos),
         markers=tuple(markers),
         links=tuple(found_links),
-        names=_names(code),
     )

@@ -36,6 +36,9 @@ def classify(source: str, translation: str, python: bool = True) -> Change:
     """
     if source == translation:
         return Change.IDENTICAL
+    cheap = _cheap(source, translation) if python else None
+    if cheap is not None:
+        return cheap
     if python:
         src_tokens, tgt_tokens = pysource.tokens(source), pysource.tokens(translation)
         if src_tokens is not None and tgt_tokens is not None:
@@ -49,6 +52,41 @@ def classify(source: str, translation: str, python: bool = True) -> Change:
     if pysource.words(source) == pysource.words(translation):
         return Change.WHITESPACE
     return Change.CODE
+
+
+@lru_cache(maxsize=_CACHE)
+def lines_without_comments(source: str) -> tuple[str, ...] | None:
+    """Each code line with its indentation and single-spaced words, comment lines dropped:
+    a cheap stand-in for tokens when a translation only adds or rewords comment lines.
+
+    ``None`` when only the tokenizer can tell: a ``#`` line may sit inside a string
+    literal (triple quotes), or a line has a ``#`` after code.
+    """
+    if '"""' in source or "'''" in source:
+        return None
+    kept: list[str] = []
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "#" in stripped:
+            return None
+        indent = line[: len(line) - len(line.lstrip())]
+        kept.append(indent + " ".join(stripped.split()))
+    return tuple(kept)
+
+
+def _comment_lines(source: str) -> list[str]:
+    return [line.strip() for line in source.split("\n") if line.strip().startswith("#")]
+
+
+def _cheap(source: str, translation: str) -> Change | None:
+    """The change, when comparing lines is enough to know it."""
+    src, tgt = lines_without_comments(source), lines_without_comments(translation)
+    if src is None or src != tgt:
+        return None
+    same_comments = _comment_lines(source) == _comment_lines(translation)
+    return Change.WHITESPACE if same_comments else Change.COMMENTS
 
 
 def _is_python(code: Code) -> bool:

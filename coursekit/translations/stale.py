@@ -7,6 +7,7 @@ entries in ``[tool.coursekit.translations]`` under ``stale-apis``.
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,10 +51,13 @@ class StaleApi:
         return f"the `{self.keyword}=` argument of {where}"
 
     @property
-    def needle(self) -> str:
-        """A word every code block that uses this API contains (a cheap pre-filter)."""
-        text = self.name or self.method or self.keyword or ""
-        return text.rsplit(".", 1)[-1]
+    def pattern(self) -> str:
+        """A regular expression every block that uses this API matches (a cheap pre-filter)."""
+        if self.keyword is not None:
+            return rf"[(,]\s*{re.escape(self.keyword)}\s*=(?!=)"
+        if self.method is not None:
+            return rf"\.\s*{re.escape(self.method)}\b"
+        return rf"\b{re.escape((self.name or '').rsplit('.', 1)[-1])}\b"
 
 
 def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
@@ -95,27 +99,32 @@ class Use:
     """What the code says, e.g. ``from datasets import load_metric``."""
 
 
+@lru_cache(maxsize=1 << 15)
+def _imports(source: str) -> tuple[tuple[str, str], ...]:
+    """(local name, qualified name) for each import of one block."""
+    tree = pysource.parse(source).tree
+    if tree is None:
+        return ()
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                found.append((alias.asname, alias.name) if alias.asname else (top, top))
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.extend(
+                (alias.asname or alias.name, f"{node.module}.{alias.name}")
+                for alias in node.names if alias.name != "*"
+            )
+    return tuple(found)
+
+
 def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
     """Local name -> qualified name, for every import of the lesson's Python code."""
     found: dict[str, str] = {}
     for block in code:
-        if block.role is not CodeRole.PYTHON or "import" not in block.source:
-            continue
-        tree = pysource.parse(block.source).tree
-        if tree is None:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        found[alias.asname] = alias.name
-                    else:
-                        top = alias.name.split(".")[0]
-                        found[top] = top
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                for alias in node.names:
-                    if alias.name != "*":
-                        found[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        if block.role is CodeRole.PYTHON and "import" in block.source:
+            found.update(_imports(block.source))
     return frozenset(found.items())
 
 
@@ -169,13 +178,24 @@ def _uses_in_tree(
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}()")
 
 
+@lru_cache(maxsize=64)
+def _prefilter(apis: tuple[StaleApi, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{api.pattern})" for api in apis) or r"(?!)")
+
+
+@lru_cache(maxsize=1 << 15)
+def _suspect(source: str, apis: tuple[StaleApi, ...]) -> bool:
+    """Whether ``source`` may use one of ``apis`` (cached: most blocks recur in every language)."""
+    return _prefilter(apis).search(source) is not None
+
+
 @lru_cache(maxsize=1 << 14)
 def _uses(
     source: str, apis: tuple[StaleApi, ...], names: frozenset[tuple[str, str]]
 ) -> tuple[Use, ...]:
-    candidates = tuple(api for api in apis if api.needle in source)
-    if not candidates:
+    if not _suspect(source, apis):
         return ()
+    candidates = tuple(api for api in apis if re.search(api.pattern, source))
     tree = pysource.parse(source).tree
     if tree is None:
         return ()
@@ -197,8 +217,11 @@ def check_lesson(
     """Every use of a stale API in the code blocks of one lesson."""
     if not apis:
         return
+    suspects = [b for b in code if b.role is CodeRole.PYTHON and _suspect(b.source, apis)]
+    if not suspects:
+        return
     names = aliases(code)
-    for block in code:
+    for block in suspects:
         for use in stale_uses(block, apis, names):
             yield STALE_API.at(
                 path, block.line + use.line,
