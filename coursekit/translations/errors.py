@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.model import DocumentedException
+from coursekit.lessons.model import Code, DocumentedException
 from coursekit.translations.align import Pair
 from coursekit.translations.blocks import describe, digest_of, position_lines
 from coursekit.translations.digest import Digest
@@ -28,10 +28,24 @@ def _same_message(a: str, b: str) -> bool:
     return norm(a) == norm(b)
 
 
+def expected_error(code: Code | None) -> DocumentedException | None:
+    """The error a block documents: in its output, or else in an ``expect-error`` directive."""
+    if code is None:
+        return None
+    if code.documented_exception is not None:
+        return code.documented_exception
+    for directive in code.directives:
+        if directive.kind == "expect-error" and directive.args.get("name"):
+            return DocumentedException(
+                directive.args["name"], directive.args.get("message", ""), directive.line
+            )
+    return None
+
+
 def compare(source: Digest, translation: Digest, pairs: Sequence[Pair]) -> Iterator[Diagnostic]:
     for pair, line in zip(pairs, position_lines(pairs), strict=True):
-        src = pair.source.documented_exception if pair.source else None
-        tgt = pair.translation.documented_exception if pair.translation else None
+        src = expected_error(pair.source)
+        tgt = expected_error(pair.translation)
         if src is None and tgt is None:
             continue
         if src is not None and tgt is None:

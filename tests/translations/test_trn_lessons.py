@@ -4,6 +4,7 @@ clean counterpart."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from trn_lessons import (
     LOOP,
@@ -241,6 +242,23 @@ def test_fingerprints_survive_line_shifts() -> None:
 
 
 def _shift(block: Block, by: int) -> Block:
-    from dataclasses import replace
-
     return replace(block, line=block.line + by)
+
+
+def _expecting(line: int, name: str, message: str) -> Block:
+    from types import MappingProxyType
+
+    from coursekit.lessons.model import Directive
+
+    directive = Directive(line=line - 1, kind="expect-error",
+                          args=MappingProxyType({"name": name, "message": message}))
+    return replace(code(line, ERROR_CODE), directives=(directive,))
+
+
+def test_an_error_declared_by_a_directive_must_be_kept() -> None:
+    source = [b for b in source_blocks() if b.line != 33] + [_expecting(33, "KeyError", "x")]
+    src = digest(lesson(EN, *source))
+    kept = digest(lesson(FR, *source))
+    dropped = digest(lesson(FR, *[*source[:-1], code(33, ERROR_CODE)]))
+    assert compare_lessons(src, kept, SETTINGS) == []
+    assert rules(compare_lessons(src, dropped, SETTINGS)) == ["TRN301"]
