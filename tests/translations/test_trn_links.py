@@ -1,0 +1,32 @@
+"""Links to course pages, reduced to comparable targets."""
+
+from __future__ import annotations
+
+import pytest
+
+from coursekit.translations.links import course_links, course_target
+
+LOCAL = "chapter3/4"
+
+
+@pytest.mark.parametrize(("href", "target"), [
+    ("/course/chapter5/2", "chapter5/2"),
+    ("/course/fr/chapter5/2?fw=pt#the-data", "chapter5/2#the-data"),
+    ("https://huggingface.co/learn/nlp-course/it/chapter5/2", "chapter5/2"),
+    ("https://huggingface.co/course/chapter1", "chapter1"),
+    ("../chapter2/3", "chapter2/3"),
+    ("./5", "chapter3/5"),
+    ("5.mdx", "chapter3/5"),
+    ("#debugging", "chapter3/4#debugging"),
+    ("https://github.com/org/repo/chapter1", None),
+    ("https://huggingface.co/docs/transformers/chapter1", None),
+    ("mailto:someone@example.org", None),
+    ("/docs/datasets", None),
+])
+def test_course_target(href: str, target: str | None) -> None:
+    assert course_target(href, LOCAL) == target
+
+
+def test_links_are_read_from_markdown_not_from_code_spans() -> None:
+    text = "See [x](/course/chapter1/2) and `[y](/course/chapter9/9)`, and <https://hf.co/course/chapter2>."
+    assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2"]
