@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -27,8 +28,8 @@ COMMENTS = {"en": "wait for the data", "fr": "attendre les données",
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _cell(code: str, lesson: str, line: int, errors: list[dict[str, object]]) -> object:
-    node = nbformat.v4.new_code_cell(code)
+def _cell(code: str, lesson: str, line: int, errors: list[dict[str, Any]]) -> Any:
+    node = nbformat.v4.new_code_cell(code)  # type: ignore[no-untyped-call]
     node.metadata["coursekit"] = {"source": f"{lesson}:{line}", "expect_errors": errors,
                                   "skip": None, "timeout": None, "outputs": []}
     return node
@@ -41,21 +42,23 @@ def generate(root: Path, lessons: int, cell_seconds: float) -> Course:
         for n in range(1, lessons + 1):
             lesson = f"content/{lang}/chapter1/{n}.mdx"
             wait = f"import time\ntime.sleep({cell_seconds})  # {COMMENTS[lang]}"
-            error = [{"name": "ZeroDivisionError", "message": "division by zero",
-                      "device": None, "origin": "output", "line": 30}]
+            error: list[dict[str, Any]] = [{
+                "name": "ZeroDivisionError", "message": "division by zero",
+                "device": None, "origin": "output", "line": 30,
+            }]
             cells = [
                 _cell(f"{wait}\nvalues = list(range({n * 1000}))", lesson, 10, []),
                 _cell(f"{wait}\ntotal = sum(values) / 0", lesson, 20, error),
                 _cell(f"{wait}\ntotal = sum(values) / len(values)", lesson, 40, []),
                 _cell(f"{wait}\nprint(round(total, 2))", lesson, 50, []),
             ]
-            node = nbformat.v4.new_notebook(cells=cells)
+            node = nbformat.v4.new_notebook(cells=cells)  # type: ignore[no-untyped-call]
             node.metadata["coursekit"] = {"lesson": lesson, "language": lang, "framework": "pt"}
             node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                            "language": "python"}
             path = root / "build" / "notebooks" / lang / "chapter1" / f"{n}.ipynb"
             path.parent.mkdir(parents=True, exist_ok=True)
-            nbformat.write(node, path)
+            nbformat.write(node, path)  # type: ignore[no-untyped-call]
     return Course.open(root)
 
 
