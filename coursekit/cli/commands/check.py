@@ -27,8 +27,11 @@ def lesson_checks(course: Course, languages: Sequence[str] | None) -> CheckResul
     from coursekit.lessons.check import check_lesson_syntax
     from coursekit.translations.check import check_translations
 
-    result = CheckResult()
-    result.extend(check_lesson_syntax(course, languages))
+    langs = languages or course.lesson_languages()
+    result = CheckResult(
+        diagnostics=check_lesson_syntax(course, languages),
+        checked=[course.relative(f) for lang in langs for f in course.lesson_files(lang)],
+    )
     result.extend(check_translations(course, languages))
     return result
 
