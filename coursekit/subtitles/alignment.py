@@ -117,6 +117,7 @@ class Aligner:
         self.src_lang = primary_subtag(source.language)
         self.lang = primary_subtag(sub.language)
         self.path = sub.display_path
+        self._tokens: dict[int, set[str]] = {}
 
     def run(self) -> Iterator[Diagnostic]:
         cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
@@ -159,7 +160,6 @@ class Aligner:
                 fingerprint=fingerprint(self.sub.language, said, "uncovered"))
 
     def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> Iterator[Diagnostic]:
-        fp = fingerprint(self.sub.language, texts[i])
         span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
         start, end = cue.start_ms - shift, cue.end_ms - shift
         heard = sum(overlap_ms(c, start, end) for c in span)
@@ -167,7 +167,7 @@ class Aligner:
             yield rules.CUE_OVER_SILENCE.at(
                 self.path, cue.line, f"cue {cue.index} is shown from "
                 f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
-                "source has no speech", cue=cue.index, fingerprint=fp)
+                "source has no speech", cue=cue.index, fingerprint=self._fp(texts[i]))
             return
         mine = [c for c in span if overlap_ms(c, start, end) * 2 > c.duration_ms]
         if not mine:
@@ -179,16 +179,18 @@ class Aligner:
         if self._untranslated(text, source_text):
             yield rules.UNTRANSLATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
-                hint=f"translate it into {self.sub.language}", cue=cue.index, fingerprint=fp)
+                hint=f"translate it into {self.sub.language}", cue=cue.index,
+                fingerprint=self._fp(texts[i]))
             return
         nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
-        missing = sorted(t for t in _tokens(source_text) if _compact(t) not in nearby)
+        wanted = set().union(*(self._tokens_of(c) for c in mine))
+        missing = sorted(t for t in wanted if _compact(t) not in nearby)
         if missing:
             yield rules.MISSING_TOKEN.at(
                 self.path, cue.line, f"cue {cue.index} lacks "
                 f"{', '.join(f'`{t}`' for t in missing)} from the source `{_clip(source_text)}`",
                 hint="keep numbers and code exactly as in the source", cue=cue.index,
-                fingerprint=fp)
+                fingerprint=self._fp(texts[i]))
         src_len = visual_length(source_text, False)
         length = visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
         if (src_len >= _MIN_SOURCE_CHARS_FOR_TRUNCATION
@@ -196,7 +198,16 @@ class Aligner:
             yield rules.TRUNCATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is far shorter than the "
                 f"source `{_clip(source_text)}`", hint="is the translation cut off?",
-                cue=cue.index, fingerprint=fp)
+                cue=cue.index, fingerprint=self._fp(texts[i]))
+
+    def _tokens_of(self, cue: Cue) -> set[str]:
+        found = self._tokens.get(id(cue))
+        if found is None:
+            found = self._tokens[id(cue)] = _tokens(" ".join(cue.lines))
+        return found
+
+    def _fp(self, text: str) -> str:
+        return fingerprint(self.sub.language, text)
 
     def _untranslated(self, text: str, source_text: str) -> bool:
         if normalise_text(text) == normalise_text(source_text):

@@ -31,8 +31,18 @@ class Splitter:
 
     def __init__(self, language: str) -> None:
         self.cjk = is_cjk(language)
+        self._seen: dict[int, tuple[Cue, BilingualCue]] = {}
 
     def split(self, cue: Cue) -> BilingualCue:
+        # Several rules ask for the same cue; the cue is kept with its split so its id stays valid.
+        seen = self._seen.get(id(cue))
+        if seen is not None and seen[0] is cue:
+            return seen[1]
+        parts = self._split(cue)
+        self._seen[id(cue)] = (cue, parts)
+        return parts
+
+    def _split(self, cue: Cue) -> BilingualCue:
         lines = cue.lines
         if self.cjk:
             cut = len(lines)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
-_SPACE = re.compile(r"\s+")
-
 
 def normalise_text(text: str) -> str:
-    return _SPACE.sub(" ", text).strip().casefold()
+    return " ".join(text.split()).casefold()
 
 
 def fingerprint(language: str, text: str, *extra: str) -> str:

@@ -83,7 +83,10 @@ def _invalid_utf8(
 def _confirm_with_pysrt(
     lines: list[str], scanned: list[Cue], path: str, language: str,
 ) -> tuple[list[Cue], list[Diagnostic]]:
-    """pysrt's reading of a well-formed file, checked against the scan's."""
+    """Check the scan's reading of a well-formed file against pysrt's, cue for cue.
+
+    pysrt strips trailing whitespace, so the scan's lines (which keep it, for SUB205)
+    are what is returned when the two agree."""
     try:
         items = pysrt.SubRipFile.from_string("\n".join(lines) + "\n",
                                              error_handling=pysrt.SubRipFile.ERROR_RAISE)
@@ -95,7 +98,7 @@ def _confirm_with_pysrt(
     confirmed: list[Cue] = []
     for position, (cue, item) in enumerate(zip(scanned, items, strict=False), start=1):
         start, end = item.start.ordinal, item.end.ordinal
-        text = item.text.split("\n")
+        text = item.text.split("\n") if item.text else []
         if (start, end) != (cue.start_ms, cue.end_ms) or text != [s.rstrip() for s in cue.lines]:
             return scanned, [rules.READER_DISAGREEMENT.at(
                 path, cue.line,
@@ -103,7 +106,7 @@ def _confirm_with_pysrt(
                 f"{cue.start_ms}-{cue.end_ms} ms {list(cue.lines)!r}; using the scan",
                 cue=position, fingerprint=fingerprint(language, cue.text, "pysrt"),
             )]
-        confirmed.append(Cue(position, str(item.index), start, end, cue.lines, cue.line))
+        confirmed.append(cue)
     if len(items) != len(scanned):
         return scanned, [rules.READER_DISAGREEMENT.at(
             path, None, f"pysrt reads {len(items)} cues, the scan {len(scanned)}; using the scan",

@@ -27,21 +27,8 @@ class Kind(enum.Enum):
     TEXT = enum.auto()
 
 
-_INDEX = re.compile(r"^\s*\d+\s*$")
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
 _TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
-
-
-def classify(line: str) -> Kind:
-    if not line.strip():
-        return Kind.BLANK
-    if "-->" in line:
-        return Kind.SRT_TIMING if parse_srt_timing(line) is not None else Kind.BAD_TIMING
-    if _INDEX.match(line):
-        return Kind.INDEX
-    if line[0].isdigit() and SBV_TIMING.match(line):
-        return Kind.SBV_TIMING
-    return Kind.TEXT
 
 
 @dataclass(slots=True)
@@ -61,7 +48,8 @@ class _Scanner:
         self.lines = lines
         self.path = path
         self.language = language
-        self.kinds = [classify(line) for line in lines]
+        self.parsed: dict[int, Timing] = {}
+        self.kinds = [self._classify(i, line) for i, line in enumerate(lines)]
         self.result = ScanResult()
         timings = [i for i, k in enumerate(self.kinds) if k in _TIMINGS]
         sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in timings)
@@ -71,6 +59,22 @@ class _Scanner:
         self.sbv_expected = sbv_expected
         self.timings = timings
         self.headers = self._headers(timings)
+
+    def _classify(self, i: int, line: str) -> Kind:
+        if "-->" in line:
+            timing = parse_srt_timing(line)
+            if timing is None:
+                return Kind.BAD_TIMING
+            self.parsed[i] = timing
+            return Kind.SRT_TIMING
+        stripped = line.strip()
+        if not stripped:
+            return Kind.BLANK
+        if _is_number(stripped):
+            return Kind.INDEX
+        if stripped[0].isdigit() and SBV_TIMING.match(line):
+            return Kind.SBV_TIMING
+        return Kind.TEXT
 
     def add(self, diag: Diagnostic) -> None:
         self.result.diagnostics.append(diag)
@@ -133,7 +137,7 @@ class _Scanner:
     def _timing(self, t: int) -> Timing | None:
         kind = self.kinds[t]
         if kind is Kind.SRT_TIMING:
-            return parse_srt_timing(self.lines[t])
+            return self.parsed[t]
         if kind is Kind.SBV_TIMING:
             return parse_sbv_timing(self.lines[t])
         return None
@@ -169,6 +173,8 @@ class _Scanner:
         return lines
 
     def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
+        if not (timing.short_fractions or timing.oddities or self.kinds[t] is Kind.SBV_TIMING):
+            return
         fp = fingerprint(self.language, cue.text)
         if self.kinds[t] is Kind.SBV_TIMING and not self.sbv_file:
             self.add(rules.SBV_FORMAT.at(
@@ -201,8 +207,13 @@ class _Scanner:
 
     def _number(self, cue: Cue, t: int, expected: int | None, seen: set[int]) -> int | None:
         """Check the cue's index; return the number expected for the next cue."""
-        fp = fingerprint(self.language, cue.text)
         written = cue.number_as_written
+        if written is not None and _is_number(written) and int(written) == (
+            expected if expected is not None else cue.index
+        ) and int(written) not in seen:
+            seen.add(int(written))
+            return int(written) + 1
+        fp = fingerprint(self.language, cue.text)
         if written is None:
             if not self.sbv_file:
                 self.add(rules.MISSING_INDEX.at(
@@ -212,7 +223,7 @@ class _Scanner:
                     hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
                 ))
             return None if expected is None else expected + 1
-        if not written.isdigit():
+        if not _is_number(written):
             self.add(rules.NON_NUMERIC_INDEX.at(
                 self.path, cue.line, f"cue index {_quote(written)} is not a number",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
@@ -232,6 +243,10 @@ class _Scanner:
             ))
         seen.add(number)
         return number + 1
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def _fraction(written: str) -> str:

@@ -10,6 +10,7 @@ SRT_TIMING = re.compile(rf"^\s*{_SRT_TIME}\s*-->\s*{_SRT_TIME}(.*)$")
 _SBV_TIME = r"(\d{1,3}):(\d{2}):(\d{2})\.(\d{1,3})"
 SBV_TIMING = re.compile(rf"^\s*{_SBV_TIME}\s*,\s*{_SBV_TIME}\s*$")
 _CANONICAL = re.compile(r"^\d{2}:\d{2}:\d{2},\d{3}$")
+_FAST = re.compile(r"(\d\d):([0-5]\d):([0-5]\d),(\d{3}) --> (\d\d):([0-5]\d):([0-5]\d),(\d{3})\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,11 @@ def _describe(written: str, hours: str | None, minutes: str, seconds: str,
 
 def parse_srt_timing(line: str) -> Timing | None:
     """The times of an SRT timing line, or ``None`` when it cannot be read."""
+    fast = _FAST.match(line)
+    if fast is not None:  # the canonical spelling, nearly every line of a real file
+        h1, m1, s1, f1, h2, m2, s2, f2 = map(int, fast.groups())
+        start = ((h1 * 60 + m1) * 60 + s1) * 1000 + f1
+        return Timing(start, ((h2 * 60 + m2) * 60 + s2) * 1000 + f2)
     match = SRT_TIMING.match(line)
     if match is None:
         return None

@@ -19,9 +19,10 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
     gap_ms = settings.min_gap_ms
     cues = sub.cues
     for i, cue in enumerate(cues):
-        fp = fingerprint(lang, cue.text)
-        span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"
         duration = cue.duration_ms
+        if duration < 0 or duration == 0:
+            fp = fingerprint(lang, cue.text)
+            span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"
         if duration < 0:
             yield rules.START_AFTER_END.at(
                 path, cue.line, f"cue {cue.index} ends before it starts ({span})",
@@ -34,12 +35,13 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
         elif duration < min_ms:
             yield rules.TOO_SHORT.at(
                 path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
-                f"less than {format_seconds(min_ms)}", cue=cue.index, fingerprint=fp)
+                f"less than {format_seconds(min_ms)}", cue=cue.index,
+                fingerprint=fingerprint(lang, cue.text))
         elif duration > max_ms:
             yield rules.TOO_LONG.at(
                 path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
                 f"more than {format_seconds(max_ms)}", hint="split it",
-                cue=cue.index, fingerprint=fp)
+                cue=cue.index, fingerprint=fingerprint(lang, cue.text))
         if i + 1 < len(cues):
             yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
 
@@ -47,13 +49,12 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
 def _with_next(
     path: str, lang: str, cue: Cue, nxt: Cue, gap_ms: int, allow_contiguous: bool,
 ) -> Iterator[Diagnostic]:
-    fp = fingerprint(lang, nxt.text)
     if (cue.start_ms, cue.end_ms) == (nxt.start_ms, nxt.end_ms):
         yield rules.IDENTICAL_TIMES.at(
             path, nxt.line, f"cue {nxt.index} has the same times as cue {cue.index} "
             f"({format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)})",
             hint="players show both at once; merge them or re-time one",
-            cue=nxt.index, fingerprint=fp)
+            cue=nxt.index, fingerprint=fingerprint(lang, nxt.text))
         return
     gap = nxt.start_ms - cue.end_ms
     if gap < 0 and cue.duration_ms >= 0:
@@ -66,4 +67,4 @@ def _with_next(
         yield rules.GAP_TOO_SMALL.at(
             path, nxt.line, f"only {format_seconds(gap)} between cue {cue.index} and cue "
             f"{nxt.index} (at least {format_seconds(gap_ms)})",
-            cue=nxt.index, fingerprint=fp)
+            cue=nxt.index, fingerprint=fingerprint(lang, nxt.text))

@@ -70,11 +70,11 @@ def test_systematic_offset_reported_once(make_course: MakeCourse) -> None:
 
 
 @pytest.mark.parametrize(("edit", "rule"), [
-    (lambda fr: fr[:1] + [EN[1]] + fr[2:], "SUB407"),  # identical to the source
-    (lambda fr: fr[:1] + ["So we call it to start the run."] + fr[2:], "SUB407"),
-    (lambda fr: fr[:2] + ["Le taux d'apprentissage est ici de 5e-4."] + fr[3:], "SUB408"),
-    (lambda fr: fr[:3] + ["Nous fixons num_labels pour le modèle."] + fr[4:], "SUB408"),
-    (lambda fr: fr[:4] + ["Et."] + fr[5:], "SUB409"),
+    (lambda fr: [*fr[:1], EN[1], *fr[2:]], "SUB407"),  # identical to the source
+    (lambda fr: [*fr[:1], "So we call it to start the run.", *fr[2:]], "SUB407"),
+    (lambda fr: [*fr[:2], "Le taux d'apprentissage est ici de 5e-4.", *fr[3:]], "SUB408"),
+    (lambda fr: [*fr[:3], "Nous fixons num_labels pour le modèle.", *fr[4:]], "SUB408"),
+    (lambda fr: [*fr[:4], "Et.", *fr[5:]], "SUB409"),
 ])
 def test_alignment_finds_planted_defect(
     make_course: MakeCourse, edit: Callable[[list[str]], list[str]], rule: str,
@@ -125,7 +125,8 @@ def test_clean_bilingual_uses_translated_line_for_readability(make_course: MakeC
 
 def test_configuration_disables_and_changes_severity(make_course: MakeCourse) -> None:
     text = srt(["This line is definitely far too long for anybody to read in time."])
-    config = '[subtitles]\ndisable = ["line-too-long"]\n[subtitles.en]\nseverity = {SUB201 = "error"}\n'
+    config = ('[subtitles]\ndisable = ["line-too-long"]\n'
+              '[subtitles.en]\nseverity = {SUB201 = "error"}\n')
     root = make_course({"en/01_a.srt": text}, config)
     found = check_subtitles(Course.open(root)).diagnostics
     assert [(d.rule, d.severity.value) for d in found] == [("SUB201", "error")]

@@ -90,3 +90,8 @@ def test_seed_files_recover_every_cue(name: str, cues: int) -> None:
     assert [c.number_as_written for c in sub.cues] == [str(i) for i in range(1, cues + 1)]
     assert [d.rule for d in sub.diagnostics] == ["SUB005"] * (cues - 1)
     assert all(c.lines for c in sub.cues)
+
+
+def test_digits_that_are_not_ascii_are_not_indices() -> None:
+    data = "²\n00:00:01,000 --> 00:00:02,000\nx\n\n١\n00:00:03,000 --> 00:00:04,000\ny\n".encode()
+    assert _rules(data) == ["SUB008", "SUB008"]

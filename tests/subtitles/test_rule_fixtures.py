@@ -9,6 +9,7 @@ import pytest
 from coursekit.subtitles import check_file, load_subtitle_file
 from coursekit.subtitles.rules import BOM
 from coursekit.subtitles.settings import settings_for
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "subtitles"
 
 DEFECTS = FIXTURES / "defects"

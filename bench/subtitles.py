@@ -1,0 +1,90 @@
+"""Time ``check_subtitles`` against bare pysrt parsing of the same files.
+
+A synthetic course: 4 languages x 150 files x 80 cues; ``en`` is the source,
+``fr`` keeps its timings, ``zh-CN`` is bilingual, ``it`` is re-segmented (two
+source cues per cue). Run: ``python bench/subtitles.py [--files N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from pathlib import Path
+
+import pysrt
+
+from coursekit.config import Course
+from coursekit.subtitles import check_subtitles
+
+WORDS = ["model", "data", "train", "token", "batch", "loss", "layer", "vector", "learning",
+         "rate", "epoch", "value"]
+ZH = "模型数据训练分词批次损失层向量学习率轮次数值"
+
+
+def _ts(ms: int) -> str:
+    return f"{ms // 3_600_000:02d}:{ms // 60_000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+
+
+def _cue(n: int, start: int, end: int, lines: list[str]) -> str:
+    return f"{n}\n{_ts(start)} --> {_ts(end)}\n" + "".join(f"{x}\n" for x in lines) + "\n"
+
+
+def build(root: Path, files: int, cues: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for lang in ("en", "fr", "zh-CN", "it"):
+        (root / "subtitles" / lang).mkdir(parents=True)
+    for f in range(files):
+        spans, t = [], 0
+        for _ in range(cues):
+            t += rng.randint(0, 400)
+            end = t + rng.randint(1500, 4000)
+            spans.append((t, end, " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 7)))))
+            t = end
+        name = f"{f:03d}_video.srt"
+        en = "".join(_cue(i + 1, a, b, [s]) for i, (a, b, s) in enumerate(spans))
+        fr = "".join(_cue(i + 1, a, b, [f"le {s} est"]) for i, (a, b, s) in enumerate(spans))
+        zh = "".join(_cue(i + 1, a, b, ["".join(rng.sample(ZH, 6)), s])
+                     for i, (a, b, s) in enumerate(spans))
+        it = "".join(
+            _cue(k + 1, spans[i][0], spans[min(i + 1, cues - 1)][1],
+                 [f"il {spans[i][2]}", f"e {spans[min(i + 1, cues - 1)][2]}"])
+            for k, i in enumerate(range(0, cues, 2))
+        )
+        for lang, text in (("en", en), ("fr", fr), ("zh-CN", zh), ("it", it)):
+            (root / "subtitles" / lang / name).write_text(text, encoding="utf-8")
+
+
+def bare_pysrt(root: Path) -> int:
+    return sum(len(pysrt.open(str(p), encoding="utf-8"))
+               for p in sorted((root / "subtitles").glob("*/*.srt")))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--files", type=int, default=150)
+    parser.add_argument("--cues", type=int, default=80)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        build(root, args.files, args.cues)
+        course = Course.open(root)
+        bare = checked = float("inf")
+        findings = cues = 0
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            cues = bare_pysrt(root)
+            bare = min(bare, time.perf_counter() - start)
+            start = time.perf_counter()
+            findings = len(check_subtitles(course).diagnostics)
+            checked = min(checked, time.perf_counter() - start)
+    print(f"files: {4 * args.files}, cues read by pysrt: {cues}, findings: {findings}")
+    print(f"bare pysrt parse: {bare:.2f} s; "
+          f"check_subtitles (all rules, alignment): {checked:.2f} s")
+    print(f"ratio: {checked / bare:.2f}x (target <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
