@@ -26,7 +26,7 @@ import synthetic
 
 from coursekit.config import Course
 from coursekit.notebooks.build import build_course
-from coursekit.notebooks.sources import lesson_sources, parse_source
+from coursekit.notebooks.sources import LessonSource, lesson_sources
 
 T = TypeVar("T")
 COLD_TARGET = 1.5
@@ -41,8 +41,8 @@ def timed(func: Callable[[], T]) -> tuple[float, T]:
 
 def parse_cost(course: Course, language: str) -> float:
     """Seconds per lesson spent in the lesson parser alone."""
-    sources = [s for s in lesson_sources(course, language) if not isinstance(s, tuple)]
-    seconds, _ = timed(lambda: [parse_source(s) for s in sources])
+    sources = [s for s in lesson_sources(course, language) if isinstance(s, LessonSource)]
+    seconds, _ = timed(lambda: [s.parse() for s in sources])
     return seconds / max(1, len(sources))
 
 

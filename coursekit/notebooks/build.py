@@ -32,7 +32,7 @@ from coursekit.notebooks.manifest import (
     write_manifest,
 )
 from coursekit.notebooks.serialize import dumps
-from coursekit.notebooks.sources import LessonSource, lesson_sources, parse_source
+from coursekit.notebooks.sources import LessonSource, lesson_sources
 
 NOTEBOOKS_DIR = "notebooks"
 JUPYTEXT_FORMATS = {"py:percent": ".py", "md": ".md"}
@@ -66,7 +66,8 @@ class _Options:
     def key(self, source: LessonSource) -> str:
         """What besides the lesson bytes decides its outputs."""
         payload = json.dumps([
-            __version__, self.with_prose, self.jupytext, self.kernels, source.framework.value,
+            __version__, self.with_prose, self.jupytext, self.kernels,
+            source.place.framework.value,
         ])
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
@@ -99,6 +100,8 @@ class _Builder:
         self.check = check
         self.manifest = read_manifest(out / MANIFEST_NAME)
         self.result = BuildResult(out=out)
+        self.touched = False
+        """Whether the manifest may differ from the one read."""
 
     # -- one lesson ---------------------------------------------------------------
 
@@ -109,19 +112,27 @@ class _Builder:
         if entry is not None and self._fresh(source.relative, entry, digest, key):
             self._keep(source.relative, entry)
             return
+        self.touched = True
         try:
             converted = self._convert(source, digest)
         except Exception as exc:  # one broken lesson must not stop the others
-            self.result.diagnostics.append(rules.UNREADABLE_LESSON.at(
+            self.result.diagnostics.append(rules.CONVERSION_FAILED.at(
                 source.relative, None, f"cannot convert the lesson: {type(exc).__name__}: {exc}",
+                hint="this is a bug in coursekit: please report it with the lesson",
             ))
             return
         self.result.diagnostics.extend(converted.diagnostics)
+        failed = False
         for path, data in converted.files.items():
-            self._emit(source.relative, path, data, converted.frameworks[path], digest, key)
+            framework = converted.frameworks[path]
+            failed |= not self._emit(source.relative, path, data, framework, digest, key)
         for path in self._in_scope(self.manifest.outputs_of(source.relative)):
             if path not in converted.files:
                 self._remove(path, reason=f"{source.relative} no longer yields it")
+        if failed:
+            # Not recorded, so the next build tries this lesson again.
+            self.manifest.lessons.pop(source.relative, None)
+            return
         covered = self.frameworks
         if entry is not None and (entry.source_hash, entry.options) == (digest, key):
             covered = covered | set(entry.frameworks)
@@ -131,7 +142,7 @@ class _Builder:
         )
 
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
-        lesson = parse_source(source)
+        lesson = source.parse()
         conversion = convert_lesson(
             lesson, self.course, with_prose=self.options.with_prose, source_hash=digest
         )
@@ -170,49 +181,45 @@ class _Builder:
         self.result.diagnostics.extend(entry.diagnostics)
         for path in self._in_scope(self.manifest.outputs_of(lesson)):
             self.result.unchanged.append(path)
-            self._count(path)
 
     def _in_scope(self, outputs: dict[str, OutputEntry]) -> dict[str, OutputEntry]:
         return {p: o for p, o in outputs.items() if o.framework in self.frameworks}
-
-    def _count(self, path: str) -> None:
-        if path.endswith(".ipynb"):
-            self.result.notebooks.append(path)
 
     # -- files --------------------------------------------------------------------
 
     def _emit(
         self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
-    ) -> None:
-        self._count(path)
+    ) -> bool:
+        """Write one output if its bytes changed; ``False`` if that failed."""
         target = self.out / path
         try:
             current = target.read_bytes()
         except OSError:
             current = None
-        self.manifest.outputs[path] = OutputEntry(
+        self.manifest.set_output(path, OutputEntry(
             lesson=lesson, framework=framework, source_hash=digest, options=key,
             sha256=_sha256(data),
-        )
+        ))
         if current == data:
             self.result.unchanged.append(path)
-            return
+            return True
         if self.check:
             what = "missing" if current is None else "out of date"
             self.result.stale.append(path)
             self.result.diagnostics.append(rules.STALE_NOTEBOOK.at(
                 lesson, None, f"`{path}` is {what}", hint="run `coursekit build`",
             ))
-            return
+            return True
         try:
             write_bytes_atomic(target, data, durable=False)
         except OSError as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
                 lesson, None, f"cannot write `{path}`: {exc}",
             ))
-            del self.manifest.outputs[path]
-            return
+            self.manifest.drop_output(path)
+            return False
         self.result.written.append(path)
+        return True
 
     def _remove(self, path: str, *, reason: str) -> None:
         lesson = self.manifest.outputs[path].lesson
@@ -224,6 +231,7 @@ class _Builder:
                     lesson, None, f"`{path}` is left over: {reason}",
                     hint="run `coursekit build` to remove it",
                 ))
+            self.manifest.drop_output(path)  # as the build would leave it; never saved
             return
         try:
             target.unlink(missing_ok=True)
@@ -232,7 +240,7 @@ class _Builder:
                 lesson, None, f"cannot remove `{path}`: {exc}",
             ))
             return
-        del self.manifest.outputs[path]
+        self.manifest.drop_output(path)
         self.result.removed.append(path)
         self._prune(target.parent)
 
@@ -255,20 +263,23 @@ class _Builder:
                     seen.add(source.relative)
                     self.lesson(source)
                 else:
-                    path, exc = source
-                    self.result.diagnostics.append(rules.UNREADABLE_LESSON.at(
-                        self.course.relative(path), None, f"cannot read the lesson: {exc}",
-                    ))
+                    seen.add(source.path)  # unreadable now is not deleted
+                    self.result.diagnostics.append(source)
         wanted = set(languages)
         for lesson, entry in list(self.manifest.lessons.items()):
             if entry.language in wanted and lesson not in seen:
                 self._deleted(lesson)
         if not self.check:
             self._save()
-        self.result.notebooks.sort()
+        self.result.notebooks = sorted(
+            path for path, entry in self.manifest.outputs.items()
+            if path.endswith(".ipynb") and path.split("/", 1)[0] in wanted
+            and entry.framework in self.frameworks
+        )
         return self.result
 
     def _deleted(self, lesson: str) -> None:
+        self.touched = True
         for path in self.manifest.outputs_of(lesson):
             self._remove(path, reason=f"its lesson {lesson} is gone")
         if not self.check and not self.manifest.outputs_of(lesson):
@@ -276,6 +287,8 @@ class _Builder:
 
     def _save(self) -> None:
         path = self.out / MANIFEST_NAME
+        if not self.touched and path.is_file():
+            return
         text = self.manifest.to_json()
         try:
             if path.is_file() and path.read_text(encoding="utf-8") == text:

@@ -48,14 +48,33 @@ class OutputEntry:
     sha256: str
 
 
-@dataclass(slots=True)
 class Manifest:
-    lessons: dict[str, LessonEntry] = field(default_factory=dict)
-    outputs: dict[str, OutputEntry] = field(default_factory=dict)
-    """Keyed by path relative to ``<build>/notebooks``."""
+    """Lesson and output entries, with outputs also indexed by lesson."""
+
+    def __init__(
+        self,
+        lessons: dict[str, LessonEntry] | None = None,
+        outputs: dict[str, OutputEntry] | None = None,
+    ) -> None:
+        self.lessons: dict[str, LessonEntry] = lessons or {}
+        self.outputs: dict[str, OutputEntry] = {}
+        """Keyed by path relative to ``<build>/notebooks``; change through the methods."""
+        self._by_lesson: dict[str, set[str]] = {}
+        for path, entry in (outputs or {}).items():
+            self.set_output(path, entry)
+
+    def set_output(self, path: str, entry: OutputEntry) -> None:
+        self.drop_output(path)
+        self.outputs[path] = entry
+        self._by_lesson.setdefault(entry.lesson, set()).add(path)
+
+    def drop_output(self, path: str) -> None:
+        entry = self.outputs.pop(path, None)
+        if entry is not None:
+            self._by_lesson[entry.lesson].discard(path)
 
     def outputs_of(self, lesson: str) -> dict[str, OutputEntry]:
-        return {path: entry for path, entry in self.outputs.items() if entry.lesson == lesson}
+        return {path: self.outputs[path] for path in sorted(self._by_lesson.get(lesson, ()))}
 
     def to_json(self) -> str:
         document = {

@@ -16,9 +16,9 @@ ORPHAN_NOTEBOOK = Rule(
     "A built notebook has no lesson any more and should be removed (`coursekit build --check`).",
     AREA,
 )
-UNREADABLE_LESSON = Rule(
-    "NBK103", "unreadable-lesson", Severity.ERROR,
-    "A lesson file cannot be read or converted, so it yields no notebook.",
+CONVERSION_FAILED = Rule(
+    "NBK103", "conversion-failed", Severity.ERROR,
+    "Converting a lesson to notebooks failed unexpectedly, so it yields no notebook.",
     AREA,
 )
 WRITE_FAILED = Rule(

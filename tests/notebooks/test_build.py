@@ -13,7 +13,12 @@ from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.notebooks.build import BuildResult, build_course
 from coursekit.notebooks.metadata import RAISES_TAG
-from coursekit.notebooks.rules import ORPHAN_NOTEBOOK, STALE_NOTEBOOK
+from coursekit.notebooks.rules import (
+    CONVERSION_FAILED,
+    ORPHAN_NOTEBOOK,
+    STALE_NOTEBOOK,
+    WRITE_FAILED,
+)
 
 EXPECTED = [
     "en/chapter1/1.ipynb",
@@ -175,6 +180,9 @@ def test_broken_lesson_does_not_stop_the_others(course_root: Path) -> None:
     code = CliRunner().invoke(cli, ["build", "--root", str(course_root)])
     assert code.exit_code == 1
     assert "Traceback" not in code.output
+    again = build(course_root)
+    assert again.written == []
+    assert again.diagnostics == result.diagnostics  # recorded, so the verdict does not flip
 
 
 def test_unknown_language_is_a_usage_error(course_root: Path) -> None:
@@ -189,3 +197,31 @@ def test_options_rebuild_everything_once(course_root: Path, option: str) -> None
     again = runner.invoke(cli, ["build", "--root", str(course_root), option])
     assert again.exit_code == 0
     assert "written" in again.output
+
+
+def test_unwritable_output_is_reported_and_others_still_built(course_root: Path) -> None:
+    blocker = course_root / "build" / "notebooks" / "fr"
+    blocker.parent.mkdir(parents=True)
+    blocker.write_text("a file where a folder should be")
+    result = build(course_root)
+    assert [(d.rule, d.path) for d in result.diagnostics if d.rule == WRITE_FAILED.code] == [
+        (WRITE_FAILED.code, "content/fr/chapter1/1.mdx"),
+    ]
+    assert "en/chapter1/1.ipynb" in result.written
+    blocker.unlink()
+    assert build(course_root).written == ["fr/chapter1/1.ipynb"]
+
+
+def test_unexpected_conversion_failure_is_a_finding(
+    course_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing in a lesson is known to crash the converter; stand in for a future bug.
+    from coursekit.notebooks import build as build_module
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(build_module, "convert_lesson", crash)
+    result = build(course_root)
+    assert {d.rule for d in result.diagnostics} == {CONVERSION_FAILED.code}
+    assert result.written == []
