@@ -22,9 +22,9 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import naive
-import subtitles
 import synthetic
 
+import subtitles
 from coursekit.config import Course
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
