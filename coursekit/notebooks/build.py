@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jupytext
-from nbformat import NotebookNode
 
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
@@ -23,7 +22,8 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.notebooks import rules
-from coursekit.notebooks.convert import convert_lesson
+from coursekit.notebooks.cells import JsonDict
+from coursekit.notebooks.convert import as_notebook_node, convert_lesson
 from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
     LessonEntry,
@@ -155,12 +155,12 @@ class _Builder:
                 converted.add(*self._paired(path, notebook), framework)
         return converted
 
-    def _paired(self, path: str, notebook: NotebookNode) -> tuple[str, bytes]:
+    def _paired(self, path: str, document: JsonDict) -> tuple[str, bytes]:
         name = self.options.jupytext or ""
         extension = JUPYTEXT_FORMATS[name]
         fmt = {"extension": extension, "format_name": name.partition(":")[2] or "markdown",
                **_JUPYTEXT_FILTERS}
-        text = jupytext.writes(notebook, fmt=fmt)
+        text = jupytext.writes(as_notebook_node(document), fmt=fmt)
         return path.removesuffix(".ipynb") + extension, text.encode()
 
     def _fresh(self, lesson: str, entry: LessonEntry, digest: str, key: str) -> bool:

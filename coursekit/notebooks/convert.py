@@ -30,7 +30,9 @@ _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
 class Conversion:
     """The notebooks of one lesson and what the conversion found wrong."""
 
-    notebooks: list[tuple[Framework, str, NotebookNode]] = field(default_factory=list)
+    notebooks: list[tuple[Framework, str, JsonDict]] = field(default_factory=list)
+    """Plain JSON documents: turning them into ``NotebookNode`` is left to callers
+    that need one, since the build serialises them directly."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
@@ -146,7 +148,7 @@ def source_hash_of(course: Course, lesson: Lesson) -> str:
 
 def _notebook(
     lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str
-) -> NotebookNode | None:
+) -> JsonDict | None:
     code = lesson.code_blocks(framework)
     sources = _python_sources(code)
     if not sources:
@@ -173,11 +175,9 @@ def _notebook(
         },
         "language_info": {"name": "python"},
     }
-    document = {
+    return {
         "cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": NBFORMAT_MINOR,
     }
-    notebook: NotebookNode = nbformat.from_dict(document)  # type: ignore[no-untyped-call]
-    return notebook
 
 
 def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
@@ -217,4 +217,13 @@ def lesson_to_notebooks(
     lesson: Lesson, course: Course, *, with_prose: bool = False
 ) -> list[tuple[Framework, str, NotebookNode]]:
     """``(framework, path relative to <build>/notebooks, notebook)`` for each notebook."""
-    return convert_lesson(lesson, course, with_prose=with_prose).notebooks
+    return [
+        (framework, path, as_notebook_node(document))
+        for framework, path, document in convert_lesson(lesson, course, with_prose=with_prose)
+        .notebooks
+    ]
+
+
+def as_notebook_node(document: JsonDict) -> NotebookNode:
+    notebook: NotebookNode = nbformat.from_dict(document)  # type: ignore[no-untyped-call]
+    return notebook

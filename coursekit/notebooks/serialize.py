@@ -48,37 +48,54 @@ def _cell(cell: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _scalar(value: Any) -> str:
+    """Numbers, booleans and null as ``json.dumps`` spells them."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return json.dumps(value)
+
+
 def _encode(value: Any, indent: str, parts: list[str]) -> None:
-    """Append the ``json.dumps(indent=1, sort_keys=True)`` text of ``value`` to ``parts``."""
+    """Append the ``json.dumps(indent=1, sort_keys=True)`` text of ``value`` to ``parts``.
+
+    Notebook JSON holds dicts (``NotebookNode`` is one), lists and scalars only."""
     if isinstance(value, str):
         parts.append(_escape(value))
-    elif isinstance(value, Mapping):
+    elif isinstance(value, dict):
         if not value:
             parts.append("{}")
             return
         inner = indent + " "
-        parts.append("{")
-        first = True
-        for key in sorted(value):
-            parts.append(("\n" if first else ",\n") + inner + _escape(key) + ": ")
-            first = False
+        separator = ",\n" + inner
+        parts.append("{\n" + inner)
+        for position, key in enumerate(sorted(value)):
+            if position:
+                parts.append(separator)
+            parts.append(_escape(key) + ": ")
             _encode(value[key], inner, parts)
         parts.append("\n" + indent + "}")
-    elif isinstance(value, (list, tuple)):
+    elif isinstance(value, list | tuple):
         if not value:
             parts.append("[]")
             return
         inner = indent + " "
-        parts.append("[")
-        first = True
-        for item in value:
-            parts.append(("\n" if first else ",\n") + inner)
-            first = False
-            _encode(item, inner, parts)
+        if all(type(item) is str for item in value):
+            # Source lines and traceback lines: most of a notebook, in one join.
+            parts.append("[\n" + inner + (",\n" + inner).join(map(_escape, value)))
+        else:
+            separator = ",\n" + inner
+            parts.append("[\n" + inner)
+            for position, item in enumerate(value):
+                if position:
+                    parts.append(separator)
+                _encode(item, inner, parts)
         parts.append("\n" + indent + "]")
     else:
-        # Numbers, booleans and null are spelled by json itself.
-        parts.append(json.dumps(value))
+        parts.append(_scalar(value))
 
 
 def dumps(notebook: Mapping[str, Any]) -> str:
