@@ -47,8 +47,14 @@ _OFFSET_AGREEMENT = 0.8
 _MIN_CUES_FOR_OFFSET = 3
 
 
+_MAYBE_TOKEN = re.compile(r"[\d_=(`]|\w\.\w")
+"""A cheap first look: most cues hold no number or code at all."""
+
+
 def _tokens(text: str) -> set[str]:
-    found = set()
+    found: set[str] = set()
+    if not _MAYBE_TOKEN.search(text):
+        return found
     for token in _TOKEN.findall(text):
         token = token.strip("`").rstrip(".,;:")
         if token.isdigit() and len(token) < 2:
@@ -112,7 +118,7 @@ class Aligner:
     def __init__(self, sub: SubtitleFile, source: SubtitleFile, settings: Settings,
                  lines: Lines) -> None:
         self.sub, self.source, self.settings, self.lines = sub, source, settings, lines
-        self.index = CueIndex(source.cues)
+        self.index = CueIndex.of(source.cues)
         self.cjk = is_cjk(sub.language)
         self.src_lang = primary_subtag(source.language)
         self.lang = primary_subtag(sub.language)
@@ -162,14 +168,14 @@ class Aligner:
     def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> Iterator[Diagnostic]:
         span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
         start, end = cue.start_ms - shift, cue.end_ms - shift
-        heard = sum(overlap_ms(c, start, end) for c in span)
-        if heard <= _SILENCE_SHARE * cue.duration_ms:
+        shares = [overlap_ms(c, start, end) for c in span]
+        if sum(shares) <= _SILENCE_SHARE * cue.duration_ms:
             yield rules.CUE_OVER_SILENCE.at(
                 self.path, cue.line, f"cue {cue.index} is shown from "
                 f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
                 "source has no speech", cue=cue.index, fingerprint=self._fp(texts[i]))
             return
-        mine = [c for c in span if overlap_ms(c, start, end) * 2 > c.duration_ms]
+        mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
         if not mine:
             return
         source_text = " ".join(" ".join(c.lines) for c in mine)
@@ -182,9 +188,12 @@ class Aligner:
                 hint=f"translate it into {self.sub.language}", cue=cue.index,
                 fingerprint=self._fp(texts[i]))
             return
-        nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
         wanted = set().union(*(self._tokens_of(c) for c in mine))
-        missing = sorted(t for t in wanted if _compact(t) not in nearby)
+        missing: list[str] = []
+        if wanted:
+            # Re-segmented translations may move a token into a neighbouring cue.
+            nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
+            missing = sorted(t for t in wanted if _compact(t) not in nearby)
         if missing:
             yield rules.MISSING_TOKEN.at(
                 self.path, cue.line, f"cue {cue.index} lacks "
@@ -210,7 +219,10 @@ class Aligner:
         return fingerprint(self.sub.language, text)
 
     def _untranslated(self, text: str, source_text: str) -> bool:
-        if normalise_text(text) == normalise_text(source_text):
+        # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
+        if abs(len(text) - len(source_text)) <= len(source_text) // 4 + 2 and (
+            normalise_text(text) == normalise_text(source_text)
+        ):
             return True
         if self.cjk:
             return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE

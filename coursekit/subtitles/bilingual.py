@@ -79,7 +79,7 @@ def _loose(text: str) -> str:
 def check_bilingual(
     sub: SubtitleFile, source: SubtitleFile | None, splitter: Splitter,
 ) -> Iterator[Diagnostic]:
-    index = CueIndex(source.cues) if source is not None else None
+    index = CueIndex.of(source.cues) if source is not None else None
     path = sub.display_path
     for cue in sub.cues:
         if not cue.lines:

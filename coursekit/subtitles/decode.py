@@ -58,7 +58,7 @@ def decode(data: bytes) -> Decoded:
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
     cr = text.count("\r") - crlf
-    lines = _EOL.split(text)
+    lines = text.split("\n") if not cr and not crlf else _EOL.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     shift = len(_BOM) if bom else 0

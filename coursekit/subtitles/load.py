@@ -99,7 +99,9 @@ def _confirm_with_pysrt(
     for position, (cue, item) in enumerate(zip(scanned, items, strict=False), start=1):
         start, end = item.start.ordinal, item.end.ordinal
         text = item.text.split("\n") if item.text else []
-        if (start, end) != (cue.start_ms, cue.end_ms) or text != [s.rstrip() for s in cue.lines]:
+        if start != cue.start_ms or end != cue.end_ms or (
+            text != list(cue.lines) and text != [s.rstrip() for s in cue.lines]
+        ):
             return scanned, [rules.READER_DISAGREEMENT.at(
                 path, cue.line,
                 f"cue {position}: pysrt reads {start}-{end} ms {text!r}, the scan "
