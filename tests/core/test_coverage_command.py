@@ -1,0 +1,52 @@
+"""``coursekit coverage`` shows lesson and subtitle coverage per language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+
+LESSON = "# Title[[title]]\n\n## Part[[part]]\n\n```py\nx = 1\n```\n"
+TOCTREE = (
+    "- title: Chapter 1\n  sections:\n  - local: chapter1/1\n    title: One\n"
+    "  - local: chapter1/2\n    title: Two\n"
+)
+CUE = "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n"
+
+
+def make_course(root: Path) -> None:
+    for lang, sections in (("en", ("1", "2")), ("fr", ("1",))):
+        chapter = root / "content" / lang / "chapter1"
+        chapter.mkdir(parents=True)
+        for section in sections:
+            (chapter / f"{section}.mdx").write_text(LESSON, encoding="utf-8")
+        (root / "content" / lang / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+    for lang in ("en", "fr"):
+        (root / "subtitles" / lang).mkdir(parents=True)
+        (root / "subtitles" / lang / "01_hello.srt").write_text(CUE, encoding="utf-8")
+    (root / "subtitles" / "en" / "02_more.srt").write_text(CUE, encoding="utf-8")
+
+
+def test_coverage_reports_missing_lessons_and_videos(tmp_path: Path) -> None:
+    make_course(tmp_path)
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    (french,) = doc["lessons"]
+    assert french["language"] == "fr"
+    assert french["done"] == ["chapter1/1"]
+    assert french["missing"] == ["chapter1/2"]
+    videos = {row["file"]: row["languages"] for row in doc["subtitles"]}
+    assert videos["01_hello.srt"] == {"en": True, "fr": True}
+    assert videos["02_more.srt"] == {"en": True, "fr": False}
+
+
+def test_coverage_text_table(tmp_path: Path) -> None:
+    make_course(tmp_path)
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "02_more.srt" in result.output
+    assert "50" in result.output  # French: one of two sections done
