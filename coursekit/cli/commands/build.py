@@ -7,7 +7,14 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from coursekit.cli.options import finish, guarded, lang_option, open_course, root_option
+from coursekit.cli.options import (
+    finish,
+    guarded,
+    lang_option,
+    open_course,
+    report_options,
+    root_option,
+)
 from coursekit.languages import normalise
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
 
@@ -40,6 +47,7 @@ def _summary(result: BuildResult, check: bool) -> str:
     help="Also write each notebook as a paired text file in this format.",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
+@report_options
 @guarded
 def command(
     root: Path,
@@ -49,6 +57,10 @@ def command(
     with_prose: bool,
     jupytext: str | None,
     check: bool,
+    fmt: str,
+    output: Path | None,
+    baseline: Path | None,
+    update_baseline: bool,
 ) -> int:
     """Turn the course's lessons into one notebook per language, lesson and framework."""
     course = open_course(root)
@@ -68,4 +80,7 @@ def command(
         check=check,
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
-    return finish(result.diagnostics, title="coursekit build")
+    return finish(
+        result.diagnostics, title="coursekit build", fmt=fmt, output=output,
+        baseline=baseline, update_baseline=update_baseline,
+    )
