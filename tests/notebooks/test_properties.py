@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from coursekit.config import Course
 from coursekit.lessons.model import Code, Framework, FrameworkMarker, Lesson, Prose
+from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import lesson_to_notebooks
 
 _COURSE = Course.open(Path(__file__).parent)
@@ -73,3 +74,46 @@ def _notebooks(
     lesson: Lesson, with_prose: bool
 ) -> list[tuple[Framework, str, nbformat.NotebookNode]]:
     return lesson_to_notebooks(lesson, _COURSE, with_prose=with_prose)
+
+
+code_lines = st.lists(
+    st.from_regex(r"[a-z_]{1,8} = [0-9]{1,4}", fullmatch=True), min_size=1, max_size=3
+)
+
+
+@st.composite
+def lesson_texts(draw: st.DrawFn) -> tuple[str, dict[str, set[str]]]:
+    """MDX text with Python fences in and out of framework blocks, and the sources
+    each framework's notebook must hold."""
+    parts = ["# Generated"]
+    expected: dict[str, set[str]] = {"pt": set(), "tf": set()}
+    for index, (lines, where) in enumerate(
+        draw(st.lists(st.tuples(code_lines, st.sampled_from(["both", "pt", "tf"])), max_size=8))
+    ):
+        source = "\n".join([f"block_{index} = {index}", *lines])
+        fence = f"```py\n{source}\n```"
+        if where == "both":
+            parts.append(fence)
+            expected["pt"].add(source)
+            expected["tf"].add(source)
+        else:
+            parts.append(f"{{#if fw === '{where}'}}\n\n{fence}\n\n{{/if}}")
+            expected[where].add(source)
+    return "\n\n".join(parts) + "\n", expected
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(lesson_texts())
+def test_parsed_lesson_blocks_land_once_in_their_framework_notebooks(
+    case: tuple[str, dict[str, set[str]]]
+) -> None:
+    text, expected = case
+    lesson = parse_lesson(text, path="content/en/chapter1/1.mdx", language="en", chapter=1,
+                          section="1")
+    built = {fw.value: nb for fw, _, nb in _notebooks(lesson, with_prose=True)}
+    for framework in ("pt", "tf"):
+        notebook = built.get(framework, built.get("both"))
+        sources = Counter(
+            c.source for c in notebook.cells if "coursekit" in c.metadata
+        ) if notebook is not None else Counter()
+        assert sources == Counter(expected[framework])
