@@ -41,9 +41,10 @@ def build(content: Path, out: Path) -> int:
         fences = python_fences(lesson.read_text(encoding="utf-8"))
         if not fences:
             continue
-        notebook = v4.new_notebook(cells=[v4.new_code_cell(source) for source in fences])
+        cells = [v4.new_code_cell(source) for source in fences]  # type: ignore[no-untyped-call]
+        notebook = v4.new_notebook(cells=cells)  # type: ignore[no-untyped-call]
         target = out / lesson.relative_to(content).with_suffix(".ipynb")
         target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(notebook, target)
+        nbformat.write(notebook, target)  # type: ignore[no-untyped-call]
         written += 1
     return written
