@@ -57,11 +57,11 @@ def _save_tokenizer(spec: dict[str, Any], folder: Path, wheel: Path) -> None:
     cls = getattr(transformers, f"{prefix}TokenizerFast", None) or getattr(
         transformers, f"{prefix}Tokenizer")
     options = {"do_lower_case": not cased, "model_max_length": 512}
-    if "vocab" in inspect.signature(cls.__init__).parameters:
-        # transformers 5 takes the vocabulary itself; 4.x takes the file.
-        tokenizer = cls(vocab={tok: i for i, tok in enumerate(vocab)}, **options)
-    else:
+    if "vocab_file" in inspect.signature(cls.__init__).parameters:
         tokenizer = cls(vocab_file=str(vocab_file), **options)
+    else:
+        # transformers 5 takes the vocabulary itself, and ignores a vocab_file.
+        tokenizer = cls(vocab={tok: i for i, tok in enumerate(vocab)}, **options)
     tokenizer.save_pretrained(str(folder))
 
 
