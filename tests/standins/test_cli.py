@@ -1,0 +1,40 @@
+"""``coursekit standins scan`` and ``coursekit kernels list`` on a small course."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+
+LESSON = "# Title\n\n```py\nraw = load_dataset(\"glue\", \"mrpc\")\n{extra}```\n"
+
+
+def course(tmp_path: Path, extra: str = "") -> Path:
+    lesson = tmp_path / "content" / "en" / "chapter3" / "2.mdx"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text(LESSON.format(extra=extra), encoding="utf-8")
+    return tmp_path
+
+
+def test_scan_lists_ids_and_exits_clean_when_all_are_known(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(course(tmp_path))])
+    assert result.exit_code == 0, result.output
+    assert "ok       dataset  glue  (1 use(s))" in result.output
+
+
+def test_scan_reports_an_unknown_id_and_exits_1(tmp_path: Path) -> None:
+    root = course(tmp_path, 'model = AutoModel.from_pretrained("gpt2")\n')
+    result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    assert "missing  model    gpt2" in result.output
+    assert "content/en/chapter3/2.mdx\n  5: error STD101" in result.output
+
+
+def test_kernels_list_names_each_configured_kernel(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text(
+        'frameworks = ["tf"]\n[kernels]\ntf = "coursekit-test-absent"\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kernels", "list", "--root", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.split()[:3] == ["coursekit-test-absent", "tf", "missing"]
