@@ -16,13 +16,20 @@ from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, L
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
 from coursekit.notebooks.expectations import cell_metadata
-from coursekit.notebooks.metadata import INSTALL_TAG, NAMESPACE, RAISES_TAG, NotebookMeta
+from coursekit.notebooks.metadata import (
+    INSTALL_TAG,
+    NAMESPACE,
+    RAISES_TAG,
+    CellMeta,
+    NotebookMeta,
+)
 from coursekit.notebooks.outputs import cell_outputs
 from coursekit.notebooks.python_code import code_facts
 from coursekit.notebooks.requirements import imports_module, requirements
 from coursekit.notebooks.shell import install_lines
 
 NBFORMAT_MINOR = 5
+INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
 
 
@@ -80,6 +87,23 @@ def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framewo
     )
 
 
+def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]) -> JsonDict:
+    """A ``pip install`` fence of the lesson, as ``!`` lines. ``verify`` skips it: the
+    lesson kernels come with the packages installed."""
+    meta: CellMeta = {
+        "source": f"{lesson.path}:{code.line}",
+        "expect_errors": [],
+        "skip": INSTALL_SKIP_REASON,
+        "timeout": None,
+        "outputs": [],
+    }
+    return code_cell(
+        "\n".join(lines),
+        cell_id(lesson.path, f"{code.line}:{index}"),
+        metadata={NAMESPACE: meta, "tags": [INSTALL_TAG]},
+    )
+
+
 def _body_cells(lesson: Lesson, framework: Framework, with_prose: bool) -> list[JsonDict]:
     cells: list[JsonDict] = []
     pending: list[str] = []
@@ -102,8 +126,7 @@ def _body_cells(lesson: Lesson, framework: Framework, with_prose: bool) -> list[
             lines = install_lines(block.source)
             if lines:
                 flush()
-                ident = cell_id(lesson.path, f"{block.line}:{index}")
-                cells.append(code_cell("\n".join(lines), ident))
+                cells.append(_shell_install_cell(lesson, block, index, lines))
                 continue
         if not with_prose:
             continue

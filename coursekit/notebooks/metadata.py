@@ -6,7 +6,8 @@ Notebook level, ``nb.metadata["coursekit"]``::
      "chapter": 8, "section": "4", "title": "...", "source_hash": "<sha256 of the .mdx>"}
 
 Cell level, ``cell.metadata["coursekit"]`` on every code cell made from a lesson
-code block (install and title cells have none)::
+code block (the computed install cell and the title cell have none; a lesson's own
+``pip install`` fence carries ``skip`` and the ``INSTALL_TAG``)::
 
     {"source": "content/en/chapter8/4.mdx:120",   # file:line of the opening fence
      "expect_errors": [ExpectedError, ...],       # empty when the cell should run clean

@@ -119,6 +119,10 @@ def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
     notebook = only(lesson(shell, text, py(12, "import datasets")), course)
     sources = [c.source for c in notebook.cells]
     assert "!pip install datasets evaluate" in sources
+    pip = notebook.cells[sources.index("!pip install datasets evaluate")]
+    assert pip.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:3"
+    assert pip.metadata["coursekit"]["skip"]
+    assert pip.metadata["tags"] == [INSTALL_TAG]
     assert not any("huggingface-cli" in s or "some output" in s for s in sources)
 
 
