@@ -21,6 +21,7 @@ from coursekit.subtitles.overlap import CueIndex, overlap_ms
 from coursekit.subtitles.settings import Settings
 from coursekit.subtitles.text import (
     has_cjk,
+    is_code_only,
     latin_letter_ratio,
     stop_word_share,
     visual_length,
@@ -219,6 +220,9 @@ class Aligner:
         return fingerprint(self.sub.language, text)
 
     def _untranslated(self, text: str, source_text: str) -> bool:
+        return self._reads_as_source(text, source_text) and not is_code_only(text)
+
+    def _reads_as_source(self, text: str, source_text: str) -> bool:
         # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
         if abs(len(text) - len(source_text)) <= len(source_text) // 4 + 2 and (
             normalise_text(text) == normalise_text(source_text)

@@ -8,6 +8,9 @@ from functools import lru_cache
 
 _TAG = re.compile(r"</?\s*(?:i|b|u|font|c|v|s)\b[^>]*>|\{\\[^}]*\}", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?%?", re.IGNORECASE)
+_CODE_MARK = re.compile(r"[_=()\[\]{}`]|\w\.\w")
+_SENTENCE_END = ".,;:!?\"'"
 
 
 def strip_tags(text: str) -> str:
@@ -54,6 +57,20 @@ def latin_letter_ratio(text: str) -> float:
 
 def words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
+
+
+def _is_code_word(token: str) -> bool:
+    token = token.rstrip(_SENTENCE_END)
+    return (not any(c.isalpha() for c in token) or _NUMBER.fullmatch(token) is not None
+            or _CODE_MARK.search(token) is not None)
+
+
+def is_code_only(text: str) -> bool:
+    """Whether every word of ``text`` is a number or a code identifier
+    (``trainer.get_train_dataloader().``, ``num_labels=3``, ``5e-5``): such a cue
+    reads the same in every language."""
+    tokens = text.split()
+    return bool(tokens) and all(_is_code_word(t) for t in tokens)
 
 
 def _stops(text: str) -> frozenset[str]:

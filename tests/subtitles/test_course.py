@@ -144,3 +144,21 @@ def test_fingerprint_survives_renumbering_and_retiming(make_course: MakeCourse) 
     after = make_course({"en/01_a.srt": cue(1, 0.5, 1, "Intro.") + cue(2, 1.1, 2.2, long)})
     new_ids = [identity(d) for d in check_subtitles(Course.open(after)).diagnostics]
     assert ids and set(ids) <= set(new_ids)
+
+
+@pytest.mark.parametrize("code", [
+    "trainer.get_train_dataloader().", "5e-5, 459", "num_labels=3 model.config.id2label",
+    'batch["labels"][0] -> 2',
+])
+def test_cue_of_code_only_needs_no_translation(make_course: MakeCourse, code: str) -> None:
+    en = [*EN[:2], code, *EN[3:]]
+    it = [*FR[:2], code, *FR[3:]]
+    root = make_course({"en/01_a.srt": srt(en), "it/01_a.srt": srt(it)})
+    assert rules_of(root, "it") == []
+
+
+def test_code_with_untranslated_words_is_still_reported(make_course: MakeCourse) -> None:
+    line = "Call trainer.get_train_dataloader() now."
+    root = make_course({"en/01_a.srt": srt([*EN[:2], line, *EN[3:]]),
+                        "it/01_a.srt": srt([*FR[:2], line, *FR[3:]])})
+    assert rules_of(root, "it") == [("SUB407", 3)]
