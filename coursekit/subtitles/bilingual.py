@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk
@@ -24,13 +25,23 @@ _PUNCTUATION = re.compile(r"[^\w]+")
 class BilingualCue:
     translated: tuple[str, ...]
     source: tuple[str, ...]
+    matched: tuple[Cue, ...] = ()
+    """The source file's cues shown at the same time, when a source file is known."""
 
 
 class Splitter:
-    """Splits a bilingual cue into its translated and its source lines."""
+    """Splits a bilingual cue into its translated and its source lines.
 
-    def __init__(self, language: str) -> None:
+    With the source file at hand, the source part is the run of trailing lines that
+    reads most like the source cues shown at the same time; a translated line
+    without CJK characters (a line of code, a number) then stays with the
+    translation. Without it, every trailing line without CJK characters is taken
+    as source.
+    """
+
+    def __init__(self, language: str, source: Sequence[Cue] | None = None) -> None:
         self.cjk = is_cjk(language)
+        self.index = CueIndex.of(source) if source is not None else None
         self._seen: dict[int, tuple[Cue, BilingualCue]] = {}
 
     def split(self, cue: Cue) -> BilingualCue:
@@ -44,17 +55,35 @@ class Splitter:
 
     def _split(self, cue: Cue) -> BilingualCue:
         lines = cue.lines
-        if self.cjk:
-            cut = len(lines)
-            while cut > 0 and not has_cjk(lines[cut - 1]):
-                cut -= 1
-            return BilingualCue(lines[:cut], lines[cut:])
-        if len(lines) < 2:
-            return BilingualCue(lines, ())
-        return BilingualCue(lines[:-1], lines[-1:])
+        matched = tuple(self.index.same_time(cue)) if self.index is not None and lines else ()
+        if not self.cjk:
+            cut = len(lines) - 1 if len(lines) >= 2 else len(lines)
+            return BilingualCue(lines[:cut], lines[cut:], matched)
+        cut = len(lines)
+        while cut > 0 and not has_cjk(lines[cut - 1]):
+            cut -= 1
+        if matched and len(lines) - cut > 1:
+            cut = _best_cut(lines, cut, matched)
+        return BilingualCue(lines[:cut], lines[cut:], matched)
 
     def translated(self, cue: Cue) -> tuple[str, ...]:
         return self.split(cue).translated
+
+
+def _best_cut(lines: tuple[str, ...], first: int, matched: tuple[Cue, ...]) -> int:
+    """Where the source part starts: the suffix of ``lines[first:]`` closest to ``matched``.
+
+    Suffixes with as many lines as the source cues are tried first, so that a tie
+    keeps the source's own line count."""
+    reference = _loose(" ".join(" ".join(m.lines) for m in matched))
+    wanted = sum(len(m.lines) for m in matched)
+    cuts = sorted(range(first, len(lines)), key=lambda cut: abs(len(lines) - cut - wanted))
+    suffixes = {cut: _loose(" ".join(lines[cut:])) for cut in cuts}
+    exact = next((cut for cut in cuts if suffixes[cut] == reference), None)
+    if exact is not None:
+        return exact
+    return max(cuts, key=lambda cut: SequenceMatcher(None, suffixes[cut], reference,
+                                                     autojunk=False).ratio())
 
 
 def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) -> bool:
@@ -76,10 +105,9 @@ def _loose(text: str) -> str:
     return _PUNCTUATION.sub(" ", text.casefold()).strip()
 
 
-def check_bilingual(
-    sub: SubtitleFile, source: SubtitleFile | None, splitter: Splitter,
-) -> Iterator[Diagnostic]:
-    index = CueIndex.of(source.cues) if source is not None else None
+def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnostic]:
+    """Each cue's two parts, and its source part against the source file's cues (via
+    the splitter)."""
     path = sub.display_path
     for cue in sub.cues:
         if not cue.lines:
@@ -96,9 +124,7 @@ def check_bilingual(
                 path, cue.line, f"cue {cue.index} has no source-language line",
                 cue=cue.index, fingerprint=fp)
             continue
-        if index is None:
-            continue
-        matched = index.same_time(cue)
+        matched = parts.matched
         if not matched:
             continue
         embedded = " ".join(line.strip() for line in parts.source)

@@ -36,9 +36,9 @@ def _file_findings(
     yield from check_timing(sub, settings)
     shown = all_lines
     if is_bilingual(sub, settings, source_language):
-        splitter = Splitter(sub.language)
+        splitter = Splitter(sub.language, source.cues if source is not None else None)
         shown = splitter.translated
-        yield from check_bilingual(sub, source, splitter)
+        yield from check_bilingual(sub, splitter)
     yield from check_readability(sub, settings, shown)
     if source is not None and sub.language != source_language:
         yield from check_alignment(sub, source, settings, shown)

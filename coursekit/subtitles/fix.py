@@ -90,9 +90,12 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     return result
 
 
-def monolingual(sub: SubtitleFile) -> tuple[str, list[Cue]]:
-    """The translated lines of a bilingual file, and the cues that have none (left out)."""
-    splitter = Splitter(sub.language)
+def monolingual(
+    sub: SubtitleFile, source: SubtitleFile | None = None,
+) -> tuple[str, list[Cue]]:
+    """The translated lines of a bilingual file, and the cues that have none (left out);
+    ``source``, the source-language file, tells a translated line of code from a source line."""
+    splitter = Splitter(sub.language, source.cues if source is not None else None)
     kept: list[Cue] = []
     missing: list[Cue] = []
     for cue in sub.cues:
@@ -148,13 +151,17 @@ def monolingual_copies(
     """Monolingual versions of the bilingual files, to be written under ``out/<lang>/``."""
     section = course.config.section("subtitles")
     found = []
+    source_dir = course.subtitle_dir(course.source_language)
     for lang in _languages(course, languages):
         settings, _ = settings_for(section, lang)
         for path in course.subtitle_files(lang):
             sub = load_subtitle_file(path, lang, course.relative(path))
             if not is_bilingual(sub, settings, course.source_language):
                 continue
-            text, missing = monolingual(sub)
+            source_path = source_dir / path.name
+            source = (load_subtitle_file(source_path, course.source_language)
+                      if source_path.is_file() else None)
+            text, missing = monolingual(sub, source)
             found.append(MonolingualResult(sub.display_path, out / lang / path.name, text, missing))
     return found
 

@@ -162,3 +162,27 @@ def test_code_with_untranslated_words_is_still_reported(make_course: MakeCourse)
     root = make_course({"en/01_a.srt": srt([*EN[:2], line, *EN[3:]]),
                         "it/01_a.srt": srt([*FR[:2], line, *FR[3:]])})
     assert rules_of(root, "it") == [("SUB407", 3)]
+
+
+def test_bilingual_split_follows_the_source_cue(make_course: MakeCourse) -> None:
+    en = list(EN)
+    en[1] = "Then we call trainer.get_train_dataloader()."
+    zh: list[tuple[str, ...]] = [(ZH[i], en[i]) for i in range(6)]
+    zh[1] = ("然后调用", "trainer.get_train_dataloader()", en[1])
+    root = make_course({"en/01_a.srt": srt(en), "zh-CN/01_a.srt": srt(zh)})
+    assert rules_of(root, "zh-CN") == []
+
+
+def test_bilingual_split_keeps_a_two_line_source_cue(make_course: MakeCourse) -> None:
+    en: list[tuple[str, ...]] = [(text,) for text in EN]
+    en[1] = ("Then we call", "trainer.train() to start.")
+    zh: list[tuple[str, ...]] = [(ZH[i], *en[i]) for i in range(6)]
+    root = make_course({"en/01_a.srt": srt(en), "zh-CN/01_a.srt": srt(zh)})
+    assert rules_of(root, "zh-CN") == []
+
+
+def test_bilingual_split_still_reports_a_reworded_source_line(make_course: MakeCourse) -> None:
+    zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
+    zh[2] = ("学习率是", "5e-5", "The learning rate is 5e-5 there.")
+    root = make_course({"en/01_a.srt": srt(EN), "zh-CN/01_a.srt": srt(zh)})
+    assert rules_of(root, "zh-CN") == [("SUB304", 3)]

@@ -58,3 +58,20 @@ def test_monolingual_copy_reports_missing_translated_line(make_course: MakeCours
         "1\n00:00:01,000 --> 00:00:03,000\n你好。\n\n2\n00:00:05,500 --> 00:00:07,000\n再见。\n\n"
     )
     assert (root / "subtitles/zh-CN/01_a.srt").read_text(encoding="utf-8") == zh
+
+
+def test_monolingual_copy_keeps_a_translated_line_of_code(make_course: MakeCourse) -> None:
+    en = ("1\n00:00:01,000 --> 00:00:03,000\nWe call trainer.train().\n\n"
+          "2\n00:00:03,500 --> 00:00:05,000\nThen we wait.\n\n"
+          "3\n00:00:05,500 --> 00:00:07,000\nGoodbye.\n\n")
+    zh = ("1\n00:00:01,000 --> 00:00:03,000\n我们调用\ntrainer.train()\n"
+          "We call trainer.train().\n\n"
+          "2\n00:00:03,500 --> 00:00:05,000\n然后等待。\nThen we wait.\n\n"
+          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n")
+    root = make_course({"en/01_a.srt": en, "zh-CN/01_a.srt": zh})
+    out = root / "mono"
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                      "--monolingual", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "zh-CN/01_a.srt").read_text(encoding="utf-8").startswith(
+        "1\n00:00:01,000 --> 00:00:03,000\n我们调用\ntrainer.train()\n\n2\n")
