@@ -51,6 +51,13 @@ def _endings(crlf: int, lf: int, cr: int) -> LineEndings:
     return kind  # type: ignore[return-value]
 
 
+def _file_end(lines: list[str]) -> tuple[str, ...]:
+    last = len(lines)
+    while last > 0 and not lines[last - 1].strip():
+        last -= 1
+    return tuple(lines[last:])
+
+
 def decode(data: bytes) -> Decoded:
     bom = data.startswith(_BOM)
     body = data[len(_BOM):] if bom else data
@@ -66,5 +73,6 @@ def decode(data: bytes) -> Decoded:
     facts = EncodingFacts(
         bom=bom, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
         invalid_utf8_offsets=tuple(off + shift for off in offsets),
+        file_end=_file_end(lines),
     )
     return Decoded(lines=lines, facts=facts, invalid_lines=invalid_lines)

@@ -54,6 +54,7 @@ def parse_subtitles(
         bom=decoded.facts.bom, line_endings=decoded.facts.line_endings, crlf=decoded.facts.crlf,
         lf=decoded.facts.lf, cr=decoded.facts.cr,
         invalid_utf8_offsets=decoded.facts.invalid_utf8_offsets, format=result.format,
+        file_end=decoded.facts.file_end,
     )
     return SubtitleFile(path, language, tuple(cues), tuple(diagnostics), facts, shown)
 

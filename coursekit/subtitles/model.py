@@ -48,6 +48,9 @@ class EncodingFacts:
     invalid_utf8_offsets: tuple[int, ...] = ()
     """Byte offsets of every byte sequence that is not UTF-8 (read as U+FFFD)."""
     format: SubtitleFormat = "srt"
+    file_end: tuple[str, ...] = ("",)
+    """The blank (or whitespace-only) lines after the last line with text, as written;
+    an SRT writer leaves exactly one empty line."""
 
 
 @dataclass(frozen=True, slots=True)

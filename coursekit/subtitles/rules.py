@@ -43,6 +43,9 @@ UNREADABLE_FILE = Rule("SUB016", "unreadable-file", Severity.ERROR,
                        "The file cannot be opened.", _A)
 NO_CUES = Rule("SUB017", "no-cues", Severity.ERROR,
                "A subtitle file without a single cue.", _A)
+FINAL_BLANK_LINE = Rule("SUB018", "final-blank-line", Severity.INFO,
+                        "The last cue is not followed by exactly one blank line (info: players "
+                        "do not mind, but `coursekit fix subtitles` writes the file so).", _A)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,

@@ -1,4 +1,5 @@
-"""How a file is stored (SUB002, SUB003): byte order mark and line endings, per policy."""
+"""How a file is stored (SUB002, SUB003, SUB018): byte order mark and line endings, per
+policy, and the blank line that ends the file."""
 
 from __future__ import annotations
 
@@ -33,3 +34,18 @@ def check_storage(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]
             path, None, f"{facts.line_endings.upper()} line endings (policy: "
             f"{settings.line_endings.upper()})", hint="`coursekit fix subtitles` converts them",
             fingerprint=fingerprint(sub.language, "eol"))
+    yield from _file_end(sub)
+
+
+def _file_end(sub: SubtitleFile) -> Iterator[Diagnostic]:
+    end = sub.encoding.file_end
+    if end == ("",) or not sub.cues or sub.encoding.format != "srt":
+        return
+    last = sub.cues[-1]
+    said = {0: "no blank line", 1: "a blank line"}.get(len(end), f"{len(end)} blank lines")
+    if any(end):
+        said += " holding whitespace"
+    yield rules.FINAL_BLANK_LINE.at(
+        sub.display_path, last.line, f"{said} after the last cue (cue {last.index})",
+        hint="end the file with one blank line (`coursekit fix subtitles` does it)",
+        cue=last.index, fingerprint=fingerprint(sub.language, "file end"))

@@ -75,3 +75,14 @@ def test_monolingual_copy_keeps_a_translated_line_of_code(make_course: MakeCours
     assert result.exit_code == 0, result.output
     assert (out / "zh-CN/01_a.srt").read_text(encoding="utf-8").startswith(
         "1\n00:00:01,000 --> 00:00:03,000\n我们调用\ntrainer.train()\n\n2\n")
+
+
+def test_missing_final_blank_line_is_reported_then_fixed(make_course: MakeCourse) -> None:
+    data = b"1\n00:00:01,000 --> 00:00:03,000\nHello.\n\n2\n00:00:04,000 --> 00:00:06,000\nBye.\n"
+    root = make_course({"en/01_a.srt": data})
+    found = check_subtitles(Course.open(root)).diagnostics
+    assert [(d.rule, d.severity.value, d.cue) for d in found] == [("SUB018", "info", 2)]
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == data + b"\n"
+    assert check_subtitles(Course.open(root)).diagnostics == []

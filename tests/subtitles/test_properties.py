@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.subtitles import parse_subtitles
+from coursekit.subtitles import check_file, parse_subtitles
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
 from coursekit.subtitles.settings import settings_for
@@ -70,3 +70,16 @@ def test_fix_is_idempotent(lines: list[str], eol: str) -> None:
     once = fix_bytes(eol.join(lines).encode(), P, "en", SETTINGS)
     twice = fix_bytes(once.after, P, "en", SETTINGS)
     assert twice.after == once.after
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([
+    "1", "2", "3", "", " ", "00:00:01,000 --> 00:00:02,000", "00:00:03,500 --> 00:00:04,000",
+    "00:00:05,000 --> 00:00:06,500", "text", "more text",
+]), max_size=14), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_a_file_check_finds_clean_is_left_alone_by_fix(
+    lines: list[str], eol: str, final_eol: bool,
+) -> None:
+    data = (eol.join(lines) + (eol if final_eol else "")).encode()
+    if not check_file(parse_subtitles(data, P, "en"), SETTINGS, None, "en"):
+        assert fix_bytes(data, P, "en", SETTINGS).after == data
