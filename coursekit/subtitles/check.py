@@ -14,11 +14,13 @@ from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.load import load_subtitle_file
+from coursekit.subtitles.metadata import read_metadata
 from coursekit.subtitles.model import SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
+from coursekit.subtitles.videos import check_lesson_videos
 
 
 def check_file(
@@ -68,7 +70,10 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
             result.checked.append(sub.display_path)
             source = sources.get(name) if lang != src_lang else None
             result.diagnostics.extend(check_file(sub, settings, source, src_lang))
-        result.diagnostics.extend(settings.apply(check_metadata(course, lang)))
+        meta = read_metadata(course, lang)
+        if meta is not None:
+            result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))
+            result.diagnostics.extend(settings.apply(check_lesson_videos(course, lang, meta)))
     result.diagnostics.extend(config_problems)
     if src_lang in wanted or sources:
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))

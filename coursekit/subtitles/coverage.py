@@ -1,19 +1,20 @@
-"""Which videos have subtitles in which language (SUB401, SUB402, SUB410, SUB411)."""
+"""Which videos have subtitles in which language (SUB401, SUB402, SUB410, SUB411, SUB413)."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
-
-METADATA = "metadata.csv"
-_COLUMNS = ("id", "title", "link", "srt_filename")
+from coursekit.subtitles.metadata import (
+    Metadata,
+    folder_language,
+    read_metadata,
+    subtitle_target,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,37 +57,29 @@ def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
                 fingerprint=fingerprint(lang, name))
 
 
-def check_metadata(course: Course, language: str) -> Iterator[Diagnostic]:
-    """Rows of ``metadata.csv`` whose subtitle file does not exist."""
-    folder = course.subtitle_dir(language)
-    path = folder / METADATA
-    if not path.is_file():
+def check_metadata(
+    course: Course, language: str, meta: Metadata | None = None,
+) -> Iterator[Diagnostic]:
+    """Rows of ``metadata.csv`` whose subtitle file does not exist or lies in another
+    language's folder; ``meta``, when given, is that file already read."""
+    if meta is None:
+        meta = read_metadata(course, language)
+    if meta is None:
         return
-    shown = course.relative(path)
-    try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        yield rules.BAD_METADATA.at(shown, None, f"cannot read: {exc}",
-                                    fingerprint=fingerprint(language, "metadata"))
-        return
-    if rows and not set(_COLUMNS) <= set(rows[0]):
-        yield rules.BAD_METADATA.at(
-            shown, 1, f"expected the columns {', '.join(_COLUMNS)}, found "
-            f"{', '.join(str(k) for k in rows[0])}", fingerprint=fingerprint(language, "columns"))
-        return
-    for line, row in enumerate(rows, start=2):
-        name = (row.get("srt_filename") or "").strip()
-        if not name:
-            yield rules.BAD_METADATA.at(shown, line, f"video `{row.get('id')}` has no srt_filename",
-                                        fingerprint=fingerprint(language, str(row.get("id"))))
+    yield from meta.problems
+    for row in meta.rows:
+        if not row.srt_filename:
             continue
-        target = (folder / name) if "/" not in name else (course.subtitles_dir / name)
-        if not _exists(target, course.root / name):
+        target = subtitle_target(course, language, row.srt_filename)
+        other = folder_language(course, target)
+        if other is not None and other != language:
+            yield rules.METADATA_OTHER_LANGUAGE.at(
+                meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
+                f"`{row.srt_filename}`, a file of the {other} subtitles",
+                hint=f"list the {language} file, `{target.name}`, or remove the row",
+                fingerprint=fingerprint(language, row.srt_filename, "language"))
+        if not target.is_file():
             yield rules.VIDEO_WITHOUT_SUBTITLES.at(
-                shown, line, f"video `{row.get('id')}` ({row.get('title')}) lists `{name}`, "
-                "which does not exist", fingerprint=fingerprint(language, name))
-
-
-def _exists(*candidates: Path) -> bool:
-    return any(p.is_file() for p in candidates)
+                meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
+                f"`{row.srt_filename}`, which does not exist",
+                fingerprint=fingerprint(language, row.srt_filename))

@@ -117,3 +117,10 @@ VIDEO_WITHOUT_SUBTITLES = Rule("SUB410", "video-without-subtitles", Severity.INF
                                "A video listed in metadata.csv whose subtitle file is missing.", _A)
 BAD_METADATA = Rule("SUB411", "bad-metadata", Severity.WARNING,
                     "A metadata.csv that cannot be read or has a bad row.", _A)
+LESSON_VIDEO_WITHOUT_SUBTITLES = Rule(
+    "SUB412", "lesson-video-without-subtitles", Severity.WARNING,
+    "A lesson embeds a video (`<Youtube id>`) that has no subtitles in the lesson's language: "
+    "no metadata.csv row, or the row's file is missing.", _A)
+METADATA_OTHER_LANGUAGE = Rule("SUB413", "metadata-other-language", Severity.WARNING,
+                               "A metadata.csv row whose file lies in another language's "
+                               "folder.", _A)

@@ -1,0 +1,102 @@
+"""A language's ``metadata.csv``: which subtitle file belongs to which video."""
+
+from __future__ import annotations
+
+import csv
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import normalise
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+
+METADATA = "metadata.csv"
+COLUMNS = ("id", "title", "link", "srt_filename")
+
+
+@dataclass(frozen=True, slots=True)
+class VideoRow:
+    """One row of ``metadata.csv``."""
+
+    line: int
+    """1-based line in the file (the header is line 1)."""
+    id: str
+    """The video id that lessons embed with ``<Youtube id="..."/>``."""
+    title: str
+    srt_filename: str
+    """As written (empty where the row names no file); usually a bare file name in the
+    language's own folder."""
+
+
+@dataclass(slots=True)
+class Metadata:
+    language: str
+    path: Path
+    shown: str
+    """``path`` as diagnostics show it."""
+    rows: list[VideoRow] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+    """Why the file, or some of its rows, could not be read."""
+
+    def row_for(self, video_id: str) -> VideoRow | None:
+        return next((row for row in self.rows if row.id == video_id), None)
+
+
+def metadata_path(course: Course, language: str) -> Path:
+    return course.subtitle_dir(language) / METADATA
+
+
+def read_metadata(course: Course, language: str) -> Metadata | None:
+    """The metadata of ``language``, or ``None`` where it has no ``metadata.csv``."""
+    path = metadata_path(course, language)
+    if not path.is_file():
+        return None
+    meta = Metadata(language, path, course.relative(path))
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        meta.problems.append(rules.BAD_METADATA.at(
+            meta.shown, None, f"cannot read: {exc}", fingerprint=fingerprint(language, "metadata")))
+        return meta
+    if rows and not set(COLUMNS) <= set(rows[0]):
+        meta.problems.append(rules.BAD_METADATA.at(
+            meta.shown, 1, f"expected the columns {', '.join(COLUMNS)}, found "
+            f"{', '.join(str(k) for k in rows[0])}", fingerprint=fingerprint(language, "columns")))
+        return meta
+    for line, row in enumerate(rows, start=2):
+        video_id = (row.get("id") or "").strip()
+        name = (row.get("srt_filename") or "").strip()
+        if not name:
+            meta.problems.append(rules.BAD_METADATA.at(
+                meta.shown, line, f"video `{video_id}` has no srt_filename",
+                fingerprint=fingerprint(language, video_id)))
+        meta.rows.append(VideoRow(line, video_id, (row.get("title") or "").strip(), name))
+    return meta
+
+
+def subtitle_target(course: Course, language: str, name: str) -> Path:
+    """The file an ``srt_filename`` names: a bare name lies in the language's folder; a
+    path is read against that folder, the subtitles folder or the course root, the
+    first that exists (else the first whose folder exists)."""
+    folder = course.subtitle_dir(language)
+    if "/" not in name and "\\" not in name:
+        return folder / name
+    name = name.replace("\\", "/")
+    candidates = [Path(os.path.normpath(base / name))
+                  for base in (folder, course.subtitles_dir, course.root)]
+    return next((p for p in candidates if p.is_file()),
+                next((p for p in candidates if p.parent.is_dir()), candidates[0]))
+
+
+def folder_language(course: Course, path: Path) -> str | None:
+    """The language folder of the subtitles folder that ``path`` lies in, if any."""
+    base = Path(os.path.normpath(course.subtitles_dir))
+    try:
+        parts = path.relative_to(base).parts
+    except ValueError:
+        return None
+    return normalise(parts[0]) if len(parts) > 1 else None

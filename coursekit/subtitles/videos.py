@@ -1,0 +1,62 @@
+"""Videos that lessons embed, against the subtitles of the lesson's language (SUB412)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.load import load_lesson
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.metadata import Metadata, read_metadata, subtitle_target
+
+_COMPONENT = "Youtube"
+
+
+def check_lesson_videos(
+    course: Course, language: str, meta: Metadata | None = None,
+) -> Iterator[Diagnostic]:
+    """Each ``<Youtube id>`` of a ``language`` lesson whose video has no subtitles in
+    ``language``. Lessons are read only where the language has a ``metadata.csv``."""
+    if meta is None:
+        meta = read_metadata(course, language)
+    if meta is None or (meta.problems and not meta.rows):
+        return
+    for file in course.lesson_files(language):
+        if not _may_embed_a_video(file):
+            continue
+        lesson = load_lesson(course, file)
+        for video in lesson.components(_COMPONENT):
+            video_id = video.attrs.get("id", "").strip()
+            if not video_id:
+                continue
+            why = _missing(course, meta, video_id)
+            if why is not None:
+                yield rules.LESSON_VIDEO_WITHOUT_SUBTITLES.at(
+                    lesson.path, video.line,
+                    f"the lesson embeds video `{video_id}`, which has no {language} "
+                    f"subtitles: {why}",
+                    hint=f"add {language} subtitles and their row to {meta.shown}",
+                    fingerprint=fingerprint(language, video_id, "lesson video"))
+
+
+def _may_embed_a_video(file: Path) -> bool:
+    # Most lessons embed no video; parsing only those that name the component keeps
+    # the check cheap on a large course. Unreadable lessons are the lesson checks' finding.
+    try:
+        return _COMPONENT.encode() in file.read_bytes()
+    except OSError:
+        return False
+
+
+def _missing(course: Course, meta: Metadata, video_id: str) -> str | None:
+    row = meta.row_for(video_id)
+    if row is None:
+        return f"{meta.shown} has no row for it"
+    if not row.srt_filename:
+        return f"{meta.shown}:{row.line} names no file for it"
+    if not subtitle_target(course, meta.language, row.srt_filename).is_file():
+        return f"{meta.shown}:{row.line} lists `{row.srt_filename}`, which does not exist"
+    return None

@@ -1,0 +1,73 @@
+"""Videos that lessons embed against each language's metadata.csv (SUB410, SUB412, SUB413)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.subtitles import check_subtitles
+
+MakeCourse = Callable[..., Path]
+CUE = "1\n00:00:01,000 --> 00:00:03,000\nBonjour.\n\n"
+HEADER = "id,title,link,srt_filename\n"
+LESSON = "# Une leçon\n\nDu texte.\n\n<Youtube id=\"{video}\"/>\n\nEncore du texte.\n"
+
+
+def _course(make_course: MakeCourse, rows: str, videos: tuple[str, ...] = ("vid1",),
+            files: dict[str, str | bytes] | None = None) -> Path:
+    root = make_course({"fr/01_a.srt": CUE, "fr/metadata.csv": HEADER + rows, **(files or {})})
+    for n, video in enumerate(videos, start=1):
+        lesson = root / "content" / "fr" / "chapter1" / f"{n}.mdx"
+        lesson.parent.mkdir(parents=True, exist_ok=True)
+        lesson.write_text(LESSON.format(video=video), encoding="utf-8")
+    return root
+
+
+def _found(root: Path) -> list[tuple[str, str, int | None]]:
+    return [(d.rule, d.path, d.line) for d in check_subtitles(Course.open(root)).diagnostics]
+
+
+def test_embedded_video_with_subtitles_is_clean(make_course: MakeCourse) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,01_a.srt\n")
+    assert _found(root) == []
+
+
+def test_embedded_video_without_a_row(make_course: MakeCourse) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,01_a.srt\n", videos=("vid1", "vid2"))
+    [diag] = check_subtitles(Course.open(root)).diagnostics
+    assert (diag.rule, diag.path, diag.line) == ("SUB412", "content/fr/chapter1/2.mdx", 5)
+    assert "`vid2`" in diag.message and "no row" in diag.message
+
+
+def test_embedded_video_whose_file_is_missing(make_course: MakeCourse) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,02_b.srt\n")
+    assert sorted(_found(root)) == [
+        ("SUB410", "subtitles/fr/metadata.csv", 2),
+        ("SUB412", "content/fr/chapter1/1.mdx", 5),
+    ]
+
+
+def test_row_pointing_into_another_language(make_course: MakeCourse) -> None:
+    for name in ("../en/01_a.srt", "en/01_a.srt", "subtitles/en/01_a.srt"):
+        root = _course(make_course, f"vid1,A,https://y/vid1,{name}\n",
+                       files={"en/01_a.srt": CUE.replace("Bonjour", "Hello")})
+        assert ("SUB413", "subtitles/fr/metadata.csv", 2) in _found(root), name
+        assert [r for r, _, _ in _found(root) if r.startswith("SUB41")] == ["SUB413"], name
+
+
+def test_row_in_own_folder_by_path_is_not_another_language(make_course: MakeCourse) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,subtitles/fr/01_a.srt\n")
+    assert _found(root) == []
+
+
+def test_lessons_are_not_read_without_metadata(make_course: MakeCourse) -> None:
+    root = _course(make_course, "", videos=("vid9",))
+    (root / "subtitles/fr/metadata.csv").unlink()
+    assert _found(root) == []
+
+
+def test_unreadable_metadata_does_not_flag_every_lesson(make_course: MakeCourse) -> None:
+    root = _course(make_course, "")
+    (root / "subtitles/fr/metadata.csv").write_text("name,file\nvid1,01_a.srt\n", "utf-8")
+    assert [r for r, _, _ in _found(root)] == ["SUB411"]
