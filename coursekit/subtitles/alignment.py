@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk, primary_subtag
@@ -62,6 +63,46 @@ def _tokens(text: str) -> set[str]:
             continue
         found.add(token)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What source cues say, measured once for every translation checked against them."""
+
+    text: str
+    normalised: str
+    tokens: frozenset[str]
+    """Numbers and code identifiers, which a translation keeps as they are."""
+    length: float
+
+
+_SAID: dict[int, tuple[Cue, _Said]] = {}
+"""By cue identity (the cue is kept, so its id stays valid): a source file's cues are
+measured once for all its translations."""
+_SAID_LIMIT = 1 << 16
+
+
+def _said(cue: Cue) -> _Said:
+    seen = _SAID.get(id(cue))
+    if seen is not None and seen[0] is cue:
+        return seen[1]
+    if len(_SAID) >= _SAID_LIMIT:
+        _SAID.clear()
+    text = " ".join(cue.lines)
+    said = _Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
+    _SAID[id(cue)] = (cue, said)
+    return said
+
+
+def _said_by(cues: Sequence[Cue]) -> _Said:
+    if len(cues) == 1:
+        return _said(cues[0])
+    parts = [_said(c) for c in cues]
+    return _Said(
+        " ".join(p.text for p in parts), " ".join(p.normalised for p in parts if p.normalised),
+        frozenset().union(*(p.tokens for p in parts)),
+        sum(p.length for p in parts) + len(parts) - 1,
+    )
 
 
 def _compact(text: str) -> str:
@@ -124,7 +165,6 @@ class Aligner:
         self.src_lang = primary_subtag(source.language)
         self.lang = primary_subtag(sub.language)
         self.path = sub.display_path
-        self._tokens: dict[int, set[str]] = {}
 
     def run(self) -> Iterator[Diagnostic]:
         cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
@@ -179,17 +219,18 @@ class Aligner:
         mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
         if not mine:
             return
-        source_text = " ".join(" ".join(c.lines) for c in mine)
+        said = _said_by(mine)
+        source_text = said.text
         text = texts[i]
         if not text:
             return
-        if self._untranslated(text, source_text):
+        if self._untranslated(text, said):
             yield rules.UNTRANSLATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
                 hint=f"translate it into {self.sub.language}", cue=cue.index,
                 fingerprint=self._fp(texts[i]))
             return
-        wanted = set().union(*(self._tokens_of(c) for c in mine))
+        wanted = said.tokens
         missing: list[str] = []
         if wanted:
             # Re-segmented translations may move a token into a neighbouring cue.
@@ -201,7 +242,7 @@ class Aligner:
                 f"{', '.join(f'`{t}`' for t in missing)} from the source `{_clip(source_text)}`",
                 hint="keep numbers and code exactly as in the source", cue=cue.index,
                 fingerprint=self._fp(texts[i]))
-        src_len = visual_length(source_text, False)
+        src_len = said.length
         length = visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
         if (src_len >= _MIN_SOURCE_CHARS_FOR_TRUNCATION
                 and length < self.settings.min_length_ratio * src_len):
@@ -210,23 +251,16 @@ class Aligner:
                 f"source `{_clip(source_text)}`", hint="is the translation cut off?",
                 cue=cue.index, fingerprint=self._fp(texts[i]))
 
-    def _tokens_of(self, cue: Cue) -> set[str]:
-        found = self._tokens.get(id(cue))
-        if found is None:
-            found = self._tokens[id(cue)] = _tokens(" ".join(cue.lines))
-        return found
-
     def _fp(self, text: str) -> str:
         return fingerprint(self.sub.language, text)
 
-    def _untranslated(self, text: str, source_text: str) -> bool:
-        return self._reads_as_source(text, source_text) and not is_code_only(text)
+    def _untranslated(self, text: str, said: _Said) -> bool:
+        return self._reads_as_source(text, said) and not is_code_only(text)
 
-    def _reads_as_source(self, text: str, source_text: str) -> bool:
+    def _reads_as_source(self, text: str, said: _Said) -> bool:
         # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
-        if abs(len(text) - len(source_text)) <= len(source_text) // 4 + 2 and (
-            normalise_text(text) == normalise_text(source_text)
-        ):
+        size = len(said.text)
+        if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
             return True
         if self.cjk:
             return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE

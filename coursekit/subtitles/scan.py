@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
+from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat
 from coursekit.subtitles.timestamps import SBV_TIMING, Timing, parse_sbv_timing, parse_srt_timing
@@ -264,4 +265,7 @@ def _naive_ms(written: str) -> int:
 
 def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> ScanResult:
     """Recover the cues of ``lines`` (one string per line, without endings)."""
+    canonical = read_canonical(lines)
+    if canonical is not None:
+        return ScanResult(cues=canonical)
     return _Scanner(lines, path, language, sbv_expected).run()

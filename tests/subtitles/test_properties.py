@@ -8,8 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.subtitles import check_file, parse_subtitles
+from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
+from coursekit.subtitles.scan import _Scanner
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.writer import compose
 
@@ -83,3 +85,46 @@ def test_a_file_check_finds_clean_is_left_alone_by_fix(
     data = (eol.join(lines) + (eol if final_eol else "")).encode()
     if not check_file(parse_subtitles(data, P, "en"), SETTINGS, None, "en"):
         assert fix_bytes(data, P, "en", SETTINGS).after == data
+
+
+_DEPARTURES = [
+    "", " ", "text", "42", " 2", "02", "x", "a --> b", "00:00:03,500 --> 00:00:04,000 X1:0",
+    "00:00:05.000 --> 00:00:06,500", "00:00:07,5 --> 0:08", "0:00:09.000,0:00:10.000",
+]
+
+
+@st.composite
+def nearly_canonical(draw: st.DrawFn) -> list[str]:
+    """A canonical SRT file, then up to two lines replaced, inserted or deleted."""
+    lines: list[str] = []
+    for k in range(1, draw(st.integers(1, 4)) + 1):
+        lines += [str(k), "00:00:01,000 --> 00:00:02,000"]
+        lines += draw(st.lists(st.sampled_from(["text", "more text", "42", " text "]),
+                               max_size=2))
+        lines.append("")
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(lines)))
+        line = draw(st.sampled_from(_DEPARTURES))
+        edit = draw(st.sampled_from(["replace", "insert", "delete"]))
+        if edit == "insert" or at == len(lines):
+            lines.insert(at, line)
+        elif edit == "replace":
+            lines[at] = line
+        else:
+            del lines[at]
+    return lines
+
+
+@settings(max_examples=500)
+@given(nearly_canonical())
+def test_canonical_reader_agrees_with_the_recovery_scan(lines: list[str]) -> None:
+    cues = read_canonical(lines)
+    if cues is not None:
+        full = _Scanner(lines, "x.srt", "en", sbv_expected=False).run()
+        assert (cues, [], "srt") == (full.cues, full.diagnostics, full.format)
+
+
+@given(cue_lists(), st.sampled_from(["\n", "\r\n"]))
+def test_written_files_are_canonical(cues: list[Cue], eol: str) -> None:
+    lines = compose(cues, eol=eol).replace("\r\n", "\n").split("\n")[:-1]
+    assert read_canonical(lines) == _Scanner(lines, "x.srt", "en", sbv_expected=False).run().cues
