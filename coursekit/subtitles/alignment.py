@@ -18,7 +18,7 @@ from coursekit.languages import is_cjk, primary_subtag
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
-from coursekit.subtitles.overlap import CueIndex, overlap_ms
+from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
 from coursekit.subtitles.settings import Settings
 from coursekit.subtitles.text import (
     has_cjk,
@@ -126,36 +126,6 @@ def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> i
     return 0
 
 
-def _speech(cues: Sequence[Cue], shift: int = 0) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    for c in sorted(cues, key=lambda c: c.start_ms):
-        if c.end_ms <= c.start_ms:
-            continue
-        a, b = c.start_ms - shift, c.end_ms - shift
-        if spans and a <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], max(spans[-1][1], b))
-        else:
-            spans.append((a, b))
-    return spans
-
-
-def _subtract(spans: list[tuple[int, int]], cover: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    j = 0
-    for a, b in spans:
-        while j < len(cover) and cover[j][1] <= a:
-            j += 1
-        k, cur = j, a
-        while k < len(cover) and cover[k][0] < b:
-            if cover[k][0] > cur:
-                out.append((cur, cover[k][0]))
-            cur = max(cur, cover[k][1])
-            k += 1
-        if cur < b:
-            out.append((cur, b))
-    return out
-
-
 class Aligner:
     def __init__(self, sub: SubtitleFile, source: SubtitleFile, settings: Settings,
                  lines: Lines) -> None:
@@ -180,9 +150,11 @@ class Aligner:
                 fingerprint=fingerprint(self.sub.language, "offset"))
         yield from self._duration(cues, shift)
         yield from self._uncovered(cues, shift)
-        texts = [" ".join(s.strip() for s in self.lines(c)) for c in cues]
+        texts = [" ".join(map(str.strip, self.lines(c))) for c in cues]
         for i, cue in enumerate(cues):
-            yield from self._cue(cue, texts, i, shift)
+            found = self._cue(cue, texts, i, shift)
+            if found:
+                yield from found
 
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         end = max(c.end_ms for c in cues) - shift
@@ -195,7 +167,7 @@ class Aligner:
 
     def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         limit = self.settings.max_uncovered * 1000
-        for a, b in _subtract(_speech(self.index.cues), _speech(cues, shift)):
+        for a, b in subtract_spans(self.index.speech, speech_spans(cues, shift)):
             if b - a <= limit:
                 continue
             said = " ".join(" ".join(c.lines) for c in self.index.overlapping(a, b))
@@ -206,50 +178,46 @@ class Aligner:
                 hint="translate the missing speech", cue=after.index,
                 fingerprint=fingerprint(self.sub.language, said, "uncovered"))
 
-    def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> Iterator[Diagnostic]:
+    def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> list[Diagnostic]:
+        """The findings of one cue; a list, as most cues have none."""
         span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
         start, end = cue.start_ms - shift, cue.end_ms - shift
-        shares = [overlap_ms(c, start, end) for c in span]
+        shares = [max(0, min(c.end_ms, end) - max(c.start_ms, start)) for c in span]
         if sum(shares) <= _SILENCE_SHARE * cue.duration_ms:
-            yield rules.CUE_OVER_SILENCE.at(
+            return [rules.CUE_OVER_SILENCE.at(
                 self.path, cue.line, f"cue {cue.index} is shown from "
                 f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
-                "source has no speech", cue=cue.index, fingerprint=self._fp(texts[i]))
-            return
+                "source has no speech", cue=cue.index, fingerprint=self._fp(texts[i]))]
         mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
-        if not mine:
-            return
-        said = _said_by(mine)
-        source_text = said.text
         text = texts[i]
-        if not text:
-            return
+        if not mine or not text:
+            return []
+        said = _said_by(mine)
         if self._untranslated(text, said):
-            yield rules.UNTRANSLATED.at(
+            return [rules.UNTRANSLATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
                 hint=f"translate it into {self.sub.language}", cue=cue.index,
-                fingerprint=self._fp(texts[i]))
-            return
-        wanted = said.tokens
-        missing: list[str] = []
-        if wanted:
+                fingerprint=self._fp(text))]
+        found: list[Diagnostic] = []
+        if said.tokens:
             # Re-segmented translations may move a token into a neighbouring cue.
             nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
-            missing = sorted(t for t in wanted if _compact(t) not in nearby)
-        if missing:
-            yield rules.MISSING_TOKEN.at(
-                self.path, cue.line, f"cue {cue.index} lacks "
-                f"{', '.join(f'`{t}`' for t in missing)} from the source `{_clip(source_text)}`",
-                hint="keep numbers and code exactly as in the source", cue=cue.index,
-                fingerprint=self._fp(texts[i]))
-        src_len = said.length
-        length = visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
-        if (src_len >= _MIN_SOURCE_CHARS_FOR_TRUNCATION
-                and length < self.settings.min_length_ratio * src_len):
-            yield rules.TRUNCATED.at(
+            missing = sorted(t for t in said.tokens if _compact(t) not in nearby)
+            if missing:
+                found.append(rules.MISSING_TOKEN.at(
+                    self.path, cue.line, f"cue {cue.index} lacks "
+                    f"{', '.join(f'`{t}`' for t in missing)} from the source "
+                    f"`{_clip(said.text)}`", hint="keep numbers and code exactly as in the source",
+                    cue=cue.index, fingerprint=self._fp(text)))
+        if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
+            visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
+            < self.settings.min_length_ratio * said.length
+        ):
+            found.append(rules.TRUNCATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is far shorter than the "
-                f"source `{_clip(source_text)}`", hint="is the translation cut off?",
-                cue=cue.index, fingerprint=self._fp(texts[i]))
+                f"source `{_clip(said.text)}`", hint="is the translation cut off?",
+                cue=cue.index, fingerprint=self._fp(text)))
+        return found
 
     def _fp(self, text: str) -> str:
         return fingerprint(self.sub.language, text)
@@ -269,10 +237,10 @@ class Aligner:
         if len(tokens) < _MIN_WORDS_FOR_LANGUAGE:
             return False
         src_share = stop_word_share(tokens, self.src_lang)
-        own_share = stop_word_share(tokens, self.lang)
-        if src_share is None or own_share is None:
+        if src_share is None or src_share < 0.3:
             return False
-        return src_share >= 0.3 and own_share < src_share / 2
+        own_share = stop_word_share(tokens, self.lang)
+        return own_share is not None and own_share < src_share / 2
 
 
 def _clip(text: str, limit: int = 70) -> str:

@@ -11,15 +11,11 @@ holds them to it).
 from __future__ import annotations
 
 from coursekit.subtitles.model import Cue
-from coursekit.subtitles.timestamps import SBV_TIMING, parse_srt_timing
-
-
-def _is_text(line: str) -> bool:
-    """A line the recovery scan also reads as cue text (not blank, not a timing)."""
-    stripped = line.strip()
-    if not stripped or "-->" in line:
-        return False
-    return not (stripped[0].isdigit() and SBV_TIMING.match(line))
+from coursekit.subtitles.timestamps import (
+    SBV_TIMING,
+    parse_canonical_timing,
+    parse_srt_timing,
+)
 
 
 def read_canonical(lines: list[str]) -> list[Cue] | None:
@@ -32,15 +28,28 @@ def read_canonical(lines: list[str]) -> list[Cue] | None:
         written = lines[i].strip()
         if not (written.isascii() and written.isdigit() and int(written) == number):
             return None
-        timing = parse_srt_timing(lines[i + 1]) if i + 1 < count else None
-        if timing is None or timing.oddities or timing.short_fractions:
+        times = _times(lines[i + 1]) if i + 1 < count else None
+        if times is None:
             return None
         end = i + 2
-        while end < count and _is_text(lines[end]):
+        while end < count:
+            line = lines[end]
+            stripped = line.strip()
+            if not stripped:
+                break
+            if "-->" in line or (stripped[0].isdigit() and SBV_TIMING.match(line)):
+                return None  # a timing line where text should be: the scan decides
             end += 1
-        if end < count and lines[end].strip():
-            return None
-        cues.append(Cue(number, written, timing.start_ms, timing.end_ms,
-                        tuple(lines[i + 2:end]), i + 1))
+        cues.append(Cue(number, written, times[0], times[1], tuple(lines[i + 2:end]), i + 1))
         i = end + 1
     return cues or None
+
+
+def _times(line: str) -> tuple[int, int] | None:
+    times = parse_canonical_timing(line)
+    if times is not None:
+        return times
+    timing = parse_srt_timing(line)  # read as canonical where the scan reports nothing
+    if timing is None or timing.oddities or timing.short_fractions:
+        return None
+    return timing.start_ms, timing.end_ms

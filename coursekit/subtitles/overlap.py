@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import cached_property
 
 from coursekit.subtitles.model import Cue
 
@@ -30,6 +31,11 @@ class CueIndex:
         self.cues = sorted((c for c in cues if c.end_ms > c.start_ms), key=lambda c: c.start_ms)
         self.starts = [c.start_ms for c in self.cues]
         self.longest = max((c.duration_ms for c in self.cues), default=0)
+
+    @cached_property
+    def speech(self) -> list[tuple[int, int]]:
+        """The merged spans in which one of these cues is shown."""
+        return speech_spans(self.cues)
 
     def overlapping(self, start_ms: int, end_ms: int, shift_ms: int = 0) -> list[Cue]:
         """Cues overlapping ``[start, end)`` once shifted back by ``shift_ms``."""
@@ -67,3 +73,37 @@ def _overlap(cue: Cue, start_ms: int, end_ms: int) -> int:
 
 def overlap_ms(cue: Cue, start_ms: int, end_ms: int) -> int:
     return _overlap(cue, start_ms, end_ms)
+
+
+def speech_spans(cues: Sequence[Cue], shift: int = 0) -> list[tuple[int, int]]:
+    """The spans (ms, shifted back by ``shift``) in which some cue is shown, merged."""
+    spans: list[tuple[int, int]] = []
+    for c in sorted(cues, key=lambda c: c.start_ms):
+        if c.end_ms <= c.start_ms:
+            continue
+        a, b = c.start_ms - shift, c.end_ms - shift
+        if spans and a <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], b))
+        else:
+            spans.append((a, b))
+    return spans
+
+
+def subtract_spans(
+    spans: list[tuple[int, int]], cover: list[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """The parts of sorted ``spans`` that sorted ``cover`` leaves uncovered."""
+    out: list[tuple[int, int]] = []
+    j = 0
+    for a, b in spans:
+        while j < len(cover) and cover[j][1] <= a:
+            j += 1
+        k, cur = j, a
+        while k < len(cover) and cover[k][0] < b:
+            if cover[k][0] > cur:
+                out.append((cur, cover[k][0]))
+            cur = max(cur, cover[k][1])
+            k += 1
+        if cur < b:
+            out.append((cur, b))
+    return out

@@ -36,62 +36,71 @@ def check_readability(
                 hint="delete the cue or write its text", cue=cue.index,
                 fingerprint=fingerprint(sub.language, "", str(cue.start_ms // 1000)))
             continue
-        yield from _cue_text(sub, cue, shown(cue), settings, cjk)
+        found = _cue_text(sub, cue, shown(cue), settings, cjk)
+        if found:
+            yield from found
 
 
 def _cue_text(
     sub: SubtitleFile, cue: Cue, lines: tuple[str, ...], settings: Settings, cjk: bool,
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
+    """The findings of one cue; a list, as most cues have none."""
+    found: list[Diagnostic] = []
     path = sub.display_path
     fp = _LazyFingerprint(sub.language, cue)
-    if any(line[:1].isspace() or line[-1:].isspace() for line in cue.lines):
-        yield rules.STRAY_WHITESPACE.at(
+    if any(line != line.strip() for line in cue.lines):
+        found.append(rules.STRAY_WHITESPACE.at(
             path, cue.line, f"cue {cue.index} has a line with leading or trailing whitespace",
-            hint="trim the line", cue=cue.index, fingerprint=fp.value)
+            hint="trim the line", cue=cue.index, fingerprint=fp.value))
     if len(lines) > settings.max_lines:
-        yield rules.TOO_MANY_LINES.at(
+        found.append(rules.TOO_MANY_LINES.at(
             path, cue.line, f"cue {cue.index} has {len(lines)} lines (at most "
-            f"{settings.max_lines})", cue=cue.index, fingerprint=fp.value)
+            f"{settings.max_lines})", cue=cue.index, fingerprint=fp.value))
     lengths = [visual_length(line, cjk) for line in lines]
     longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
-        yield rules.LINE_TOO_LONG.at(
+        found.append(rules.LINE_TOO_LONG.at(
             path, cue.line, f"cue {cue.index} has a line of {_num(longest)} characters "
             f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
-            hint="break the line or shorten it", cue=cue.index, fingerprint=fp.value)
-    if cue.duration_ms > 0:
+            hint="break the line or shorten it", cue=cue.index, fingerprint=fp.value))
+    duration = cue.end_ms - cue.start_ms
+    if duration > 0:
         # Lines are joined by one space, which counts like any half-width character.
         chars = sum(lengths) + (len(lines) - 1) * (0.5 if cjk else 1.0)
-        cps = chars * 1000 / cue.duration_ms
+        cps = chars * 1000 / duration
         if cps > settings.max_cps:
-            yield rules.READING_SPEED.at(
+            found.append(rules.READING_SPEED.at(
                 path, cue.line, f"cue {cue.index} needs {cps:.1f} characters per second "
                 f"(at most {_num(settings.max_cps)})",
-                hint="shorten the text or show it longer", cue=cue.index, fingerprint=fp.value)
+                hint="shorten the text or show it longer", cue=cue.index, fingerprint=fp.value))
     text = cue.text
     if _MARKDOWN.search(text):
-        yield rules.MARKDOWN_MARKUP.at(
+        found.append(rules.MARKDOWN_MARKUP.at(
             path, cue.line, f"cue {cue.index} has Markdown markup that players show as is: "
             f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
-            cue=cue.index, fingerprint=fp.value)
+            cue=cue.index, fingerprint=fp.value))
     unbalanced = _unbalanced_tags(text)
     if unbalanced:
-        yield rules.UNBALANCED_TAG.at(
+        found.append(rules.UNBALANCED_TAG.at(
             path, cue.line, f"cue {cue.index} leaves <{'>, <'.join(unbalanced)}> unbalanced",
-            hint="close each tag in the cue that opens it", cue=cue.index, fingerprint=fp.value)
+            hint="close each tag in the cue that opens it", cue=cue.index, fingerprint=fp.value))
+    return found
 
 
 class _LazyFingerprint:
-    """Computed only when a finding needs it: most cues have none."""
+    """Computed when a finding first needs it: most cues have none."""
 
-    __slots__ = ("cue", "language")
+    __slots__ = ("_value", "cue", "language")
 
     def __init__(self, language: str, cue: Cue) -> None:
         self.language, self.cue = language, cue
+        self._value: str | None = None
 
     @property
     def value(self) -> str:
-        return fingerprint(self.language, self.cue.text)
+        if self._value is None:
+            self._value = fingerprint(self.language, self.cue.text)
+        return self._value
 
 
 def _num(value: float) -> str:

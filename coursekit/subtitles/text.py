@@ -56,7 +56,7 @@ def latin_letter_ratio(text: str) -> float:
 
 
 def words(text: str) -> list[str]:
-    return [w.casefold() for w in _WORD.findall(text)]
+    return _WORD.findall(text.casefold())
 
 
 def _is_code_word(token: str) -> bool:
@@ -113,4 +113,4 @@ def stop_word_share(tokens: list[str], language: str) -> float | None:
     stops = STOP_WORDS.get(language)
     if stops is None or not tokens:
         return None
-    return sum(1 for t in tokens if t in stops) / len(tokens)
+    return sum(map(stops.__contains__, tokens)) / len(tokens)

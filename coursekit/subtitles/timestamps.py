@@ -48,13 +48,20 @@ def _describe(written: str, hours: str | None, minutes: str, seconds: str,
     return [f"`{written}` is not zero-padded as `HH:MM:SS,mmm`"]
 
 
+def parse_canonical_timing(line: str) -> tuple[int, int] | None:
+    """Start and end (ms) of a timing line written exactly ``HH:MM:SS,mmm --> HH:MM:SS,mmm``."""
+    fast = _FAST.match(line)
+    if fast is None:
+        return None
+    h1, m1, s1, f1, h2, m2, s2, f2 = map(int, fast.groups())
+    return ((h1 * 60 + m1) * 60 + s1) * 1000 + f1, ((h2 * 60 + m2) * 60 + s2) * 1000 + f2
+
+
 def parse_srt_timing(line: str) -> Timing | None:
     """The times of an SRT timing line, or ``None`` when it cannot be read."""
-    fast = _FAST.match(line)
-    if fast is not None:  # the canonical spelling, nearly every line of a real file
-        h1, m1, s1, f1, h2, m2, s2, f2 = map(int, fast.groups())
-        start = ((h1 * 60 + m1) * 60 + s1) * 1000 + f1
-        return Timing(start, ((h2 * 60 + m2) * 60 + s2) * 1000 + f2)
+    canonical = parse_canonical_timing(line)
+    if canonical is not None:  # nearly every line of a real file
+        return Timing(*canonical)
     match = SRT_TIMING.match(line)
     if match is None:
         return None
