@@ -24,7 +24,8 @@ _HINTS: dict[Verdict, str] = {
                      "or the code changed so that it does not",
     Verdict.WRONG_ERROR: "update the documented output, or the code, so that they agree",
     Verdict.UNEXPECTED_ERROR: "fix the code, or document the error in an output block",
-    Verdict.TIMEOUT: "make the cell faster, or raise its limit with a timeout directive",
+    Verdict.TIMEOUT: "make the cell faster, or raise its limit: "
+                     "`<!-- coursekit: timeout=600 -->` on the line above its code fence",
 }
 
 
@@ -70,6 +71,6 @@ def notebook_diagnostics(
         if followers:
             lines = ", ".join(str(by_index[f.index].line) for f in followers)
             message += f" (and {len(followers)} later cell(s) fail because of it: lines {lines})"
-        found.append(rule.at(path, line, message, hint=_HINTS.get(result.verdict),
+        found.append(rule.at(path, line, message, hint=result.hint or _HINTS.get(result.verdict),
                              fingerprint=fingerprint))
     return found

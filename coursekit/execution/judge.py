@@ -7,6 +7,8 @@ from coursekit.execution.drift import output_drift
 from coursekit.execution.matching import match_error, name_matches
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
+from coursekit.execution.settings import DEFAULT_TIMEOUT
+from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
 
 
 def _raised(run: CellRun) -> str:
@@ -20,14 +22,18 @@ def _documented(cell: CellPlan) -> str:
     )
 
 
-def cell_verdict(cell: CellPlan, run: CellRun) -> tuple[Verdict, str]:
+def cell_verdict(
+    cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
+) -> tuple[Verdict, str]:
     """The verdict on one cell and the sentence that explains it."""
     if run.status is RunStatus.SKIPPED:
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
     if run.status is RunStatus.NOT_RUN:
         return Verdict.KERNEL_DIED, "not run: no kernel could be started"
     if run.status is RunStatus.TIMEOUT:
-        return Verdict.TIMEOUT, f"still running after {run.duration:.0f} s; interrupted"
+        limit = cell.timeout or default_timeout
+        bar = last_bar(run.outputs)
+        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None, bar)
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
     if run.status is RunStatus.OK:
@@ -45,12 +51,23 @@ def cell_verdict(cell: CellPlan, run: CellRun) -> tuple[Verdict, str]:
     return Verdict.WRONG_ERROR, "; ".join(explanations)
 
 
-def judge_cells(plan: NotebookPlan, runs: list[CellRun], tolerance: float) -> list[CellResult]:
+def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float) -> str:
+    if verdict is not Verdict.TIMEOUT:
+        return ""
+    return timeout_hint(cell.timeout or default_timeout, last_bar(run.outputs),
+                        cell.timeout is not None)
+
+
+def judge_cells(
+    plan: NotebookPlan, runs: list[CellRun], tolerance: float,
+    default_timeout: float = DEFAULT_TIMEOUT,
+) -> list[CellResult]:
+    """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one."""
     tracker = CascadeTracker()
     results: list[CellResult] = []
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
-        verdict, detail = cell_verdict(cell, run)
+        verdict, detail = cell_verdict(cell, run, default_timeout)
         cause = tracker.cause_of(run) if not verdict.passed else None
         if run.status is RunStatus.NOT_RUN:
             cause = last_death
@@ -63,7 +80,7 @@ def judge_cells(plan: NotebookPlan, runs: list[CellRun], tolerance: float) -> li
             drift = output_drift(list(cell.outputs), run.outputs, tolerance)
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
-            cause=cause, drift=drift,
+            cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout),
         ))
     return results
 

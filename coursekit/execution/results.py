@@ -108,6 +108,8 @@ class CellResult:
     """For a cell that failed only because an earlier one did: that cell's index."""
     drift: str | None = None
     """How the output differs from the documented one, if it does."""
+    hint: str = ""
+    """What to do about this cell's finding, when that depends on the run."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,88 @@
+"""What a timed-out cell tells: how far it got, and the limit that would let it finish.
+
+Training loops show a progress bar (``tqdm``: `` 44/50 [01:58<00:21, 3.64s/it]``)
+on stderr; its last state gives the time the whole loop needs. Without one, the
+suggestion is a round multiple of the limit.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from coursekit.execution.matching import strip_ansi
+
+DIRECTIVE = "<!-- coursekit: timeout={seconds} -->"
+"""The lesson line that raises a cell's limit, placed on the line before its code fence."""
+
+_BAR = re.compile(r"(\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<")
+_ROUND_TO = 60
+_MARGIN = 2.0
+"""CI machines are slower and busier than the one a run was measured on."""
+
+
+@dataclass(frozen=True, slots=True)
+class BarState:
+    """The last state of a progress bar: ``done`` of ``total`` steps after ``elapsed`` s."""
+
+    done: int
+    total: int
+    elapsed: float
+
+    @property
+    def needed(self) -> float:
+        """Seconds the whole loop takes at the pace so far."""
+        return self.elapsed * self.total / self.done
+
+
+def _stream_text(outputs: Iterable[dict[str, Any]]) -> str:
+    parts = []
+    for out in outputs:
+        if out.get("output_type") == "stream":
+            text = out.get("text", "")
+            parts.append("".join(text) if isinstance(text, list) else str(text))
+    return strip_ansi("".join(parts))
+
+
+def last_bar(outputs: Iterable[dict[str, Any]]) -> BarState | None:
+    """The last progress bar state the cell printed, if it printed one that had moved."""
+    found = None
+    for match in _BAR.finditer(_stream_text(outputs)):
+        done, total = int(match[1]), int(match[2])
+        elapsed = int(match[3] or 0) * 3600 + int(match[4]) * 60 + int(match[5])
+        if 0 < done < total and elapsed > 0:
+            found = BarState(done, total, float(elapsed))
+    return found
+
+
+def suggested_limit(limit: float, bar: BarState | None) -> int:
+    """A limit, in whole minutes, that lets the cell finish with room to spare.
+
+    Twice what the progress bar says the cell needs; five times the old limit when
+    nothing tells how long it needs.
+    """
+    wanted = max(limit * 2, bar.needed * _MARGIN) if bar is not None else limit * 5
+    return max(_ROUND_TO, math.ceil(wanted / _ROUND_TO) * _ROUND_TO)
+
+
+def timeout_detail(duration: float, limit: float, from_directive: bool, bar: BarState | None,
+                   ) -> str:
+    """The sentence for a cell interrupted after ``duration`` seconds."""
+    origin = "its timeout directive" if from_directive else "the course default"
+    sentence = (f"interrupted after running {duration:.0f} s "
+                f"(limit {limit:.0f} s, from {origin})")
+    if bar is not None:
+        sentence += (f"; its progress bar was at {bar.done}/{bar.total} after "
+                     f"{bar.elapsed:.0f} s, so the whole cell needs about {bar.needed:.0f} s")
+    return sentence
+
+
+def timeout_hint(limit: float, bar: BarState | None, from_directive: bool) -> str:
+    directive = DIRECTIVE.format(seconds=suggested_limit(limit, bar))
+    action = ("raise its directive, on the line above the code fence, to" if from_directive
+              else "put this line above the code fence:")
+    return (f"if the cell is meant to run this long, {action} `{directive}`; "
+            "otherwise make it faster (fewer steps, a smaller model or dataset)")
