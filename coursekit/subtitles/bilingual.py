@@ -113,31 +113,32 @@ def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnosti
         if not cue.lines:
             continue
         parts = splitter.split(cue)
-        fp = fingerprint(sub.language, cue.text)
         if not parts.translated:
             yield rules.MISSING_TRANSLATED_LINE.at(
                 path, cue.line, f"cue {cue.index} has only the source line "
                 f"`{' '.join(parts.source)}`", hint="add the translated line above it",
-                cue=cue.index, fingerprint=fp)
+                cue=cue.index, fingerprint=fingerprint(sub.language, cue.text))
         if not parts.source:
             yield rules.MISSING_SOURCE_LINE.at(
                 path, cue.line, f"cue {cue.index} has no source-language line",
-                cue=cue.index, fingerprint=fp)
-            continue
-        matched = parts.matched
-        if not matched:
-            continue
-        embedded = " ".join(line.strip() for line in parts.source)
-        reference = " ".join(" ".join(m.lines) for m in matched)
-        if embedded == " ".join(reference.split()):
-            continue
-        if _loose(embedded) == _loose(reference):
-            yield rules.SOURCE_LINE_STYLE.at(
-                path, cue.line, f"cue {cue.index}: `{embedded}` differs from the source "
-                f"`{reference}` in case or punctuation only", cue=cue.index, fingerprint=fp)
-        else:
-            yield rules.SOURCE_LINE_WORDING.at(
-                path, cue.line, f"cue {cue.index}: embedded source line `{embedded}` is not "
-                f"the source file's `{reference}`",
-                hint="update the source line (and check the translation still matches)",
-                cue=cue.index, fingerprint=fp)
+                cue=cue.index, fingerprint=fingerprint(sub.language, cue.text))
+        elif parts.matched:
+            yield from _against_source(sub, cue, parts)
+
+
+def _against_source(sub: SubtitleFile, cue: Cue, parts: BilingualCue) -> Iterator[Diagnostic]:
+    embedded = " ".join(map(str.strip, parts.source))
+    reference = " ".join(" ".join(m.lines) for m in parts.matched)
+    if embedded == " ".join(reference.split()):
+        return
+    fp = fingerprint(sub.language, cue.text)
+    if _loose(embedded) == _loose(reference):
+        yield rules.SOURCE_LINE_STYLE.at(
+            sub.display_path, cue.line, f"cue {cue.index}: `{embedded}` differs from the "
+            f"source `{reference}` in case or punctuation only", cue=cue.index, fingerprint=fp)
+    else:
+        yield rules.SOURCE_LINE_WORDING.at(
+            sub.display_path, cue.line, f"cue {cue.index}: embedded source line `{embedded}` "
+            f"is not the source file's `{reference}`",
+            hint="update the source line (and check the translation still matches)",
+            cue=cue.index, fingerprint=fp)

@@ -9,7 +9,9 @@ from functools import cached_property
 from coursekit.subtitles.model import Cue
 
 _RECENT: dict[int, tuple[Sequence[Cue], CueIndex]] = {}
-_RECENT_LIMIT = 32
+_RECENT_LIMIT = 1024
+"""Source files whose index is kept: every file of a large course, so that each
+translation of a file reuses its index."""
 
 
 class CueIndex:
