@@ -22,6 +22,7 @@ from coursekit.subtitles.bilingual import Splitter, is_bilingual
 from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.settings import Settings, settings_for
+from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.writer import compose
 
 UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.STRAY_TEXT.code,
@@ -84,7 +85,7 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
         return result
     cues, clamped = clamp_overlaps(sub.cues, settings.min_gap_ms)
     result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
-    result.changes = sorted({d.rule for d in sub.diagnostics})
+    result.changes = sorted({d.rule for d in (*sub.diagnostics, *check_storage(sub, settings))})
     if clamped:
         result.changes.append(f"{clamped} overlap(s) clamped")
     return result

@@ -84,5 +84,6 @@ def test_missing_final_blank_line_is_reported_then_fixed(make_course: MakeCourse
     assert [(d.rule, d.severity.value, d.cue) for d in found] == [("SUB018", "info", 2)]
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
+    assert "fixed subtitles/en/01_a.srt (SUB018)" in result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == data + b"\n"
     assert check_subtitles(Course.open(root)).diagnostics == []
