@@ -32,13 +32,13 @@ def check_lesson_videos(
             video_id = video.attrs.get("id", "").strip()
             if not video_id:
                 continue
-            why = _missing(course, meta, video_id)
-            if why is not None:
+            missing = _missing(course, meta, video_id)
+            if missing is not None:
+                why, hint = missing
                 yield rules.LESSON_VIDEO_WITHOUT_SUBTITLES.at(
                     lesson.path, video.line,
                     f"the lesson embeds video `{video_id}`, which has no {language} "
-                    f"subtitles: {why}",
-                    hint=f"add {language} subtitles and their row to {meta.shown}",
+                    f"subtitles: {why}", hint=hint,
                     fingerprint=fingerprint(language, video_id, "lesson video"))
 
 
@@ -51,12 +51,17 @@ def _may_embed_a_video(file: Path) -> bool:
         return False
 
 
-def _missing(course: Course, meta: Metadata, video_id: str) -> str | None:
+def _missing(course: Course, meta: Metadata, video_id: str) -> tuple[str, str] | None:
+    """Why the video has no subtitles in the metadata's language, and what to do; or
+    ``None`` where it has them."""
     row = meta.row_for(video_id)
     if row is None:
-        return f"{meta.shown} has no row for it"
+        return (f"{meta.shown} has no row for it",
+                f"add the {meta.language} subtitles and a row for `{video_id}` to {meta.shown}")
     if not row.srt_filename:
-        return f"{meta.shown}:{row.line} names no file for it"
+        return (f"{meta.shown}:{row.line} names no file for it",
+                "fill in the row's srt_filename")
     if not subtitle_target(course, meta.language, row.srt_filename).is_file():
-        return f"{meta.shown}:{row.line} lists `{row.srt_filename}`, which does not exist"
+        return (f"{meta.shown}:{row.line} lists `{row.srt_filename}`, which does not exist",
+                "add the file, or correct the row's srt_filename")
     return None
