@@ -14,6 +14,8 @@ from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 
 Acquire = Callable[[], Awaitable[WarmKernel]]
+Retire = Callable[[WarmKernel], None]
+"""Takes a used kernel and shuts it down (in the background, so the worker goes on)."""
 
 MAX_RESTARTS = 3
 
@@ -24,9 +26,13 @@ def poisons_process(run: CellRun) -> bool:
 
 
 class NotebookRunner:
-    def __init__(self, plan: NotebookPlan, acquire: Acquire, default_timeout: float) -> None:
+    def __init__(
+        self, plan: NotebookPlan, acquire: Acquire, default_timeout: float,
+        retire: Retire | None = None,
+    ) -> None:
         self.plan = plan
         self.acquire = acquire
+        self.retire = retire
         self.default_timeout = default_timeout
         self.node = copy.deepcopy(plan.node)
         self.runs: list[CellRun] = []
@@ -43,11 +49,18 @@ class NotebookRunner:
         except KernelStartError as exc:
             self.session, self.kernel_error = None, str(exc)
 
+    async def _close(self) -> None:
+        if self.session is None:
+            return
+        kernel, self.session = self.session.kernel, None
+        if self.retire is not None:
+            self.retire(kernel)
+        else:
+            await kernel.shutdown()
+
     async def _restart(self) -> None:
         """A fresh kernel with the clean cells so far replayed into it."""
-        if self.session is not None:
-            await self.session.close()
-            self.session = None
+        await self._close()
         self.restarts += 1
         if self.restarts > MAX_RESTARTS:
             self.kernel_error = f"gave up after {MAX_RESTARTS} kernel restarts"
@@ -85,10 +98,12 @@ class NotebookRunner:
             for cell in self.plan.cells:
                 self.runs.append(await self._run_cell(cell))
         finally:
-            if self.session is not None:
-                await self.session.close()
+            await self._close()
         return NotebookRun(cells=self.runs, restarts=self.restarts, kernel_error=self.kernel_error)
 
 
-async def run_notebook(plan: NotebookPlan, acquire: Acquire, default_timeout: float) -> NotebookRun:
-    return await NotebookRunner(plan, acquire, default_timeout).run()
+async def run_notebook(
+    plan: NotebookPlan, acquire: Acquire, default_timeout: float, retire: Retire | None = None,
+) -> NotebookRun:
+    """Run ``plan``'s cells in kernels from ``acquire``; ``retire`` takes them afterwards."""
+    return await NotebookRunner(plan, acquire, default_timeout, retire).run()

@@ -66,7 +66,7 @@ class _Verification:
     done: int = 0
     total: int = 0
 
-    def finish(self, job: _Job, run: NotebookRun, *, cached: bool, wall: float) -> None:
+    def judge(self, job: _Job, run: NotebookRun, *, cached: bool, wall: float) -> NotebookResult:
         plan = job.plan
         result = NotebookResult(
             lesson=plan.lesson, language=plan.language, framework=plan.framework,
@@ -79,17 +79,25 @@ class _Verification:
                 hint="install the kernel (`coursekit kernels install`) or fix [tool.coursekit] "
                      "kernels",
             ))
-        else:
-            result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance)
-            result.scenarios = scenarios(plan, run.cells, result.cells)
-            result.diagnostics.extend(notebook_diagnostics(
-                plan, result.cells, fix_failures(plan, run.cells),
-            ))
+            return result
+        result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
+                                   self.settings.timeout)
+        result.scenarios = scenarios(plan, run.cells, result.cells)
+        result.diagnostics.extend(notebook_diagnostics(
+            plan, result.cells, fix_failures(plan, run.cells),
+        ))
+        return result
+
+    async def finish(self, job: _Job, run: NotebookRun, *, cached: bool, wall: float) -> None:
+        result = self.judge(job, run, cached=cached, wall=wall)
+        if run.kernel_error is None or result.cells:
+            # In a thread: syncing files to disk would stall the kernels' messages.
             try:
-                result.executed = str(save_executed(self.course.build_dir, plan, run))
+                saved = await asyncio.to_thread(save_executed, self.course.build_dir, job.plan, run)
+                result.executed = str(saved)
             except OSError as exc:
                 result.diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
-                    plan.lesson, None, f"cannot save the executed notebook: {exc}",
+                    job.plan.lesson, None, f"cannot save the executed notebook: {exc}",
                 ))
         self.report.notebooks.append(result)
         self.done += 1
@@ -120,8 +128,9 @@ class _Verification:
         async with limit:
             started = time.monotonic()
             try:
+                pool = self.pools[first.profile]
                 run = await run_notebook(
-                    first.plan, self.pools[first.profile].acquire, self.settings.timeout,
+                    first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
                 )
             except Exception as exc:  # contain it to this notebook
                 run = NotebookRun(
@@ -129,9 +138,9 @@ class _Verification:
                 )
             wall = time.monotonic() - started
         self.report.executed_runs += 1
-        self.cache.store(first.key, run)
+        await asyncio.to_thread(self.cache.store, first.key, run)
         for n, job in enumerate(group):
-            self.finish(job, run, cached=n > 0, wall=wall if n == 0 else 0.0)
+            await self.finish(job, run, cached=n > 0, wall=wall if n == 0 else 0.0)
 
     async def run(self, jobs: list[_Job]) -> None:
         self.total = len(jobs)
@@ -155,7 +164,8 @@ class _Verification:
             env = environments[job.profile]
             if env is None:
                 error = f"kernel `{job.profile.name}` is not installed or does not start"
-                self.finish(job, NotebookRun(cells=[], kernel_error=error), cached=False, wall=0)
+                await self.finish(job, NotebookRun(cells=[], kernel_error=error), cached=False,
+                                  wall=0)
                 continue
             job.key = run_key(
                 job.plan.cells, kernel=job.profile.name, environment=env,
@@ -168,7 +178,7 @@ class _Verification:
             stored = self.cache.load(key) if self.use_cache else None
             if stored is not None:
                 for job in group:
-                    self.finish(job, stored, cached=True, wall=0.0)
+                    await self.finish(job, stored, cached=True, wall=0.0)
             else:
                 pending.append(group)
         for group in pending:
