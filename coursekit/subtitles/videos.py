@@ -7,7 +7,6 @@ from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.load import load_lesson
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.metadata import Metadata, read_metadata, subtitle_target
@@ -24,6 +23,10 @@ def check_lesson_videos(
         meta = read_metadata(course, language)
     if meta is None or (meta.problems and not meta.rows):
         return
+    # The lesson parser is imported only when a metadata.csv calls for it: checking
+    # or fixing subtitles alone does not pay for loading it.
+    from coursekit.lessons.load import load_lesson
+
     for file in course.lesson_files(language):
         if not _may_embed_a_video(file):
             continue
