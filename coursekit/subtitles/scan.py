@@ -29,6 +29,7 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
+_FRACTION_SEPARATOR = re.compile(r"[,.:;]")
 _TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
 
 
@@ -251,7 +252,7 @@ def _is_number(text: str) -> bool:
 
 
 def _fraction(written: str) -> str:
-    return re.split(r"[,.:;]", written)[-1]
+    return _FRACTION_SEPARATOR.split(written)[-1]
 
 
 def _fraction_ms(written: str) -> int:
