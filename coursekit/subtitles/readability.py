@@ -17,6 +17,8 @@ ShownLines = Callable[[Cue], tuple[str, ...]]
 
 _TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^>]*>", re.IGNORECASE)
 _MARKDOWN = re.compile(r"`|\*\*|__\w")
+_STRAY_WHITESPACE = re.compile(r"^[^\S\n]|[^\S\n]$", re.MULTILINE)
+"""Whitespace at the start or end of a line of a cue's text (lines joined by newlines)."""
 
 
 def all_lines(cue: Cue) -> tuple[str, ...]:
@@ -48,7 +50,8 @@ def _cue_text(
     found: list[Diagnostic] = []
     path = sub.display_path
     fp = _LazyFingerprint(sub.language, cue)
-    if any(line != line.strip() for line in cue.lines):
+    text = cue.text
+    if _STRAY_WHITESPACE.search(text):
         found.append(rules.STRAY_WHITESPACE.at(
             path, cue.line, f"cue {cue.index} has a line with leading or trailing whitespace",
             hint="trim the line", cue=cue.index, fingerprint=fp.value))
@@ -73,7 +76,6 @@ def _cue_text(
                 path, cue.line, f"cue {cue.index} needs {cps:.1f} characters per second "
                 f"(at most {_num(settings.max_cps)})",
                 hint="shorten the text or show it longer", cue=cue.index, fingerprint=fp.value))
-    text = cue.text
     if _MARKDOWN.search(text):
         found.append(rules.MARKDOWN_MARKUP.at(
             path, cue.line, f"cue {cue.index} has Markdown markup that players show as is: "

@@ -11,6 +11,7 @@ from coursekit.subtitles import check_file, parse_subtitles
 from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
+from coursekit.subtitles.readability import _STRAY_WHITESPACE
 from coursekit.subtitles.scan import _Scanner
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.writer import compose
@@ -128,3 +129,9 @@ def test_canonical_reader_agrees_with_the_recovery_scan(lines: list[str]) -> Non
 def test_written_files_are_canonical(cues: list[Cue], eol: str) -> None:
     lines = compose(cues, eol=eol).replace("\r\n", "\n").split("\n")[:-1]
     assert read_canonical(lines) == _Scanner(lines, "x.srt", "en", sbv_expected=False).run().cues
+
+
+@given(st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=6), max_size=3))
+def test_stray_whitespace_is_found_on_any_line(lines: list[str]) -> None:
+    stray = any(line != line.strip() for line in lines)
+    assert bool(_STRAY_WHITESPACE.search("\n".join(lines))) is stray
