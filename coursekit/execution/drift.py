@@ -1,8 +1,13 @@
 """Compare a cell's output with the output the lesson documents.
 
-Text is compared after masking addresses and whitespace; numbers are compared
-with a relative tolerance, so a loss of 0.6931 documented as 0.6930 is no drift.
-A documented output ending in ``...`` only has to start the real one.
+Text is compared token by token, ignoring whitespace between tokens and masking
+addresses; numbers are compared with a relative tolerance, so a loss of 0.6931
+documented as 0.6930 is no drift. A documented output ending in ``...`` only has
+to start the real one. What follows the data rather than the code is not
+compared: the numbers of shapes (``torch.Size([8, 65])``, ``shape=(8, 62)``,
+``num_rows: 3668``), every number of a cell that shows only sizes, and the
+device a tensor or model is on. A drift is shown as the lines the reader wrote
+and saw, cut around the first difference.
 """
 
 from __future__ import annotations
@@ -10,73 +15,211 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from coursekit.execution.matching import strip_ansi
 from coursekit.notebooks.metadata import DocumentedOutput
 
-_TOKEN = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|\S")
-_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_TOKEN = re.compile(
+    r"(?P<address>0x[0-9a-fA-F]+)|(?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\w+|\S"
+)
+_VARYING = re.compile(
+    # shapes and sizes
+    r"(?:Size|TensorShape)\(\[[^\]]*\]\)|shape=\([^)]*\)|num_rows:\s*\d+"
+    # timings in progress bars: Keras `3s 17ms/step`, `ETA: 26s`; tqdm `[00:12<00:00, 3.2it/s]`
+    r"|\b\d+(?:\.\d+)?(?:s|ms|us)\b(?:/(?:step|it|sample))?|ETA: [\d:]+s?"
+    r"|\d+(?:\.\d+)?(?:it|s)/(?:s|it)|\[\d+:\d+(?::\d+)?<[^\]]*\]"
+)
+_ERASED_CHARACTER = re.compile(r"[^\n\x08]\x08")
+_OVERWRITTEN_LINE = re.compile(r"^[^\n]*\r(?!\n)", re.MULTILINE)
+_DEVICE = re.compile(r"device\(type='(?:cpu|cuda|mps)'(?:, index=\d+)?\)|"
+                     r"device='(?:cpu|cuda|mps)(?::\d+)?'")
+_DEVICE_WORD = re.compile(r"cpu|cuda|mps")
+_EXCERPT = 40
+"""Longest excerpt of a line shown in a message, and how much of it comes before
+the difference."""
+_BEFORE = 16
+_DEFAULT_REPR = re.compile(r"\s*(?:<[\w.]+(?: object)? at 0x[0-9a-fA-F]+>\s*)+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    start: int
+    kind: str
+    """``number``, ``varying`` (a number that follows the data or the clock), ``device``,
+    ``address`` or ``text``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drift:
+    """The first difference between a documented output and the real one."""
+
+    documented: str
+    """The documented line, cut around the difference (empty when nothing is documented
+    there)."""
+    actual: str
+    """The real line, likewise (empty when the output ends before)."""
+    line: int
+    """0-based line of the documented output where the difference is."""
+
+    def describe(self, lesson_line: int | None = None) -> str:
+        """The sentence for a diagnostic; ``lesson_line`` is where the difference is in
+        the lesson, when known."""
+        where = f" at line {lesson_line}" if lesson_line else ""
+        if not self.actual:
+            return f"output ends early{where}: documented {_quoted(self.documented)} is missing"
+        if not self.documented:
+            return f"output goes on{where}: {_quoted(self.actual)} is not documented"
+        return (f"output differs{where}: documented {_quoted(self.documented)}, "
+                f"got {_quoted(self.actual)}")
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"'
 
 
 def output_text(outputs: Iterable[dict[str, Any]]) -> str:
-    """What a reader sees: standard output, results and displayed text (not stderr)."""
-    parts: list[str] = []
+    """What a reader sees: standard output, results and displayed text (not stderr).
+
+    Consecutive stream outputs are one text (a progress bar redraws itself across
+    them); a result starts on a line of its own.
+    """
+    text = ""
     for out in outputs:
         kind = out.get("output_type")
         if kind == "stream" and out.get("name") == "stdout":
-            parts.append(_joined(out.get("text", "")))
+            text += _joined(out.get("text", ""))
         elif kind in ("execute_result", "display_data"):
-            parts.append(_joined(out.get("data", {}).get("text/plain", "")))
-    return strip_ansi("\n".join(parts))
+            if text and not text.endswith("\n"):
+                text += "\n"
+            text += _joined(out.get("data", {}).get("text/plain", "")) + "\n"
+    return as_displayed(strip_ansi(text)).rstrip("\n")
+
+
+def as_displayed(text: str) -> str:
+    """``text`` as a notebook shows it: a backspace erases the character before it, and
+    a carriage return starts its line again (progress bars redraw themselves so)."""
+    previous = None
+    while previous != text:
+        previous, text = text, _ERASED_CHARACTER.sub("", text)
+    text = text.replace("\x08", "").replace("\r\n", "\n")
+    return _OVERWRITTEN_LINE.sub("", text)
 
 
 def _joined(value: Any) -> str:
     return "".join(value) if isinstance(value, list) else str(value)
 
 
-def _tokens(text: str) -> list[str]:
-    return ["0x#" if t.startswith("0x") else t for t in _TOKEN.findall(text)]
+def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in pattern.finditer(text)]
 
 
-def _same(want: str, got: str, tolerance: float) -> bool:
-    if want == got:
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def _tokens(text: str, *, sizes: bool) -> list[_Token]:
+    varying, devices = _spans(_VARYING, text), _spans(_DEVICE, text)
+    found: list[_Token] = []
+    for match in _TOKEN.finditer(text):
+        start, value = match.start(), match.group()
+        kind = match.lastgroup or "text"
+        if kind == "number" and (sizes or _inside(start, varying)):
+            kind = "varying"
+        elif _inside(start, devices) and _DEVICE_WORD.fullmatch(value):
+            kind = "device"
+        found.append(_Token(value, start, kind))
+    return found
+
+
+def _same(want: _Token, got: _Token, tolerance: float) -> bool:
+    if want.text == got.text:
         return True
-    if _NUMBER.fullmatch(want) and _NUMBER.fullmatch(got):
-        a, b = float(want), float(got)
+    if want.kind in ("varying", "device", "address"):
+        return got.kind == want.kind
+    if want.kind == "number" and got.kind in ("number", "varying"):
+        a, b = float(want.text), float(got.text)
         return math.isclose(a, b, rel_tol=tolerance, abs_tol=tolerance * 1e-3)
     return False
 
 
-def compare_output(documented: str, actual: str, tolerance: float) -> str | None:
-    """``None`` when ``actual`` matches ``documented``, else what differs first."""
+def _excerpt(text: str, position: int) -> str:
+    """The line of ``text`` holding ``position``, cut to a window around that position."""
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    line = text[start:] if end < 0 else text[start:end]
+    column = position - start
+    stripped = line.lstrip()
+    column -= len(line) - len(stripped)
+    line = stripped.rstrip()
+    if len(line) <= _EXCERPT:
+        return line
+    low = max(0, column - _BEFORE)
+    if low:  # start at a word, when one starts shortly before the difference
+        space = line.find(" ", low, column)
+        low = space + 1 if space >= 0 else low
+    high = min(len(line), low + _EXCERPT)
+    return ("…" if low else "") + line[low:high] + ("…" if high < len(line) else "")
+
+
+def _line_of(text: str, position: int) -> int:
+    return text.count("\n", 0, position)
+
+
+def compare_output(documented: str, actual: str, tolerance: float, *,
+                   sizes: bool = False) -> Drift | None:
+    """``None`` when ``actual`` matches ``documented``, else where they first differ.
+
+    ``sizes``: every number is a size that follows the data (any number matches it).
+    """
     documented = documented.strip()
     truncated = documented.endswith(("...", "…"))
     if truncated:
         documented = documented.rstrip(".…").rstrip()
-    want, got = _tokens(documented), _tokens(actual)
+    want, got = _tokens(documented, sizes=sizes), _tokens(actual, sizes=sizes)
     for position, token in enumerate(want):
+        line = _line_of(documented, token.start)
         if position >= len(got):
-            return f"output ends early: documented `{_around(want, position)}` is missing"
+            return Drift(_excerpt(documented, token.start), "", line)
         if not _same(token, got[position], tolerance):
-            return (
-                f"output differs: documented `{_around(want, position)}`, "
-                f"got `{_around(got, position)}`"
-            )
+            return Drift(_excerpt(documented, token.start),
+                         _excerpt(actual, got[position].start), line)
     if not truncated and len(got) > len(want):
-        return f"output goes on: `{_around(got, len(want))}` is not documented"
+        extra = got[len(want)].start
+        if _DEFAULT_REPR.fullmatch(actual[extra:]):
+            return None  # lessons leave out values shown as `<History at 0x...>`
+        return Drift("", _excerpt(actual, extra), _line_of(documented, len(documented)))
     return None
-
-
-def _around(tokens: list[str], position: int) -> str:
-    return " ".join(tokens[max(0, position - 2):position + 4])
 
 
 def output_drift(
     documented: list[DocumentedOutput], outputs: list[dict[str, Any]], tolerance: float,
+    *, sizes: bool = False,
 ) -> str | None:
-    """The first difference between a cell's documented outputs and its real ones."""
-    texts = [d["text"] for d in documented if d.get("kind", "result") == "result"]
-    if not texts:
+    """The first difference between a cell's documented outputs and its real ones,
+    located at its lesson line."""
+    shown = [d for d in documented if d.get("kind", "result") == "result"]
+    if not shown:
         return None
-    return compare_output("\n".join(texts), output_text(outputs), tolerance)
+    text = "\n".join(d["text"].strip() for d in shown)
+    drift = compare_output(text, output_text(outputs), tolerance, sizes=sizes)
+    if drift is None:
+        return None
+    return drift.describe(_lesson_line(shown, drift.line))
+
+
+def _lesson_line(shown: list[DocumentedOutput], line: int) -> int | None:
+    """The lesson line of line ``line`` of the joined outputs (each fence's text starts
+    on the line after the fence)."""
+    offset = 0
+    for block in shown:
+        text = block["text"]
+        count = text.strip().count("\n") + 1
+        if line < offset + count:
+            fence = block.get("line") or 0
+            skipped = text[: len(text) - len(text.lstrip())].count("\n")
+            return fence + 1 + skipped + line - offset if fence else None
+        offset += count
+    return None

@@ -8,6 +8,7 @@ from coursekit.execution.matching import match_error, name_matches
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.execution.settings import DEFAULT_TIMEOUT
+from coursekit.execution.sizes import SizeNames
 from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
 
 
@@ -64,6 +65,7 @@ def judge_cells(
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one."""
     tracker = CascadeTracker()
+    sizes = SizeNames()
     results: list[CellResult] = []
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
@@ -75,9 +77,11 @@ def judge_cells(
             last_death = cell.index
         failed = verdict is Verdict.SKIPPED or not verdict.passed
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
+        sizes.record(cell.code)
         drift = None
         if verdict is Verdict.OK and cell.outputs:
-            drift = output_drift(list(cell.outputs), run.outputs, tolerance)
+            drift = output_drift(list(cell.outputs), run.outputs, tolerance,
+                                 sizes=sizes.shows_only_sizes(cell.code))
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout),
