@@ -2,51 +2,70 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
 from pathlib import Path
 
 import click
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from coursekit.cli.options import finish, guarded, lang_option, open_course, report_options
 from coursekit.execution.device import DEVICES, DeviceError
-from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.shard import Shard
+from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.verify import verify_course
 from coursekit.languages import normalise
 
-_FAILING = (Verdict.MISSING, Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR,
-            Verdict.TIMEOUT, Verdict.KERNEL_DIED)
+WIDE = 100
+"""From this width on, the table shows full lesson paths and times."""
 
 
-def _table(report: VerifyReport) -> Table:
-    table = Table(title="coursekit verify", show_lines=False)
+def _style(row: LessonSummary) -> str:
+    return "green" if row.passed else "red"
+
+
+def _state(row: LessonSummary) -> str:
+    return "cached" if row.cached else f"{row.duration:.1f} s"
+
+
+def _table(report: VerifyReport, width: int) -> Table:
+    wide = width >= WIDE
+    # Two spaces between columns, none at the edges: every column fits in 80 columns.
+    table = Table(title="coursekit verify", box=box.SIMPLE_HEAD, show_edge=False,
+                  padding=(0, 1, 0, 0), pad_edge=False, title_justify="left")
     table.add_column("lesson", no_wrap=True)
-    for name in ("lang", "fw"):
-        table.add_column(name)
-    for name in ("ok", "repro", "fail", "skip", "fixes"):
-        table.add_column(name, justify="right")
-    table.add_column("result", no_wrap=True)
-    rows: dict[tuple[str, str, str], list[NotebookResult]] = defaultdict(list)
-    for nb in report.notebooks:
-        rows[(nb.lesson, nb.language, nb.framework)].append(nb)
-    for (lesson, lang, fw), notebooks in sorted(rows.items()):
-        counts: Counter[Verdict] = Counter()
-        for nb in notebooks:
-            counts.update(nb.counts())
-        scenarios = [s for nb in notebooks for s in nb.scenarios]
-        summary = next((nb.summary for nb in notebooks if nb.summary != "ok"), "ok")
-        style = "green" if summary == "ok" else "red"
-        cached = " (cached)" if all(nb.cached for nb in notebooks) else ""
-        table.add_row(
-            lesson, lang, fw, str(counts[Verdict.OK]), str(counts[Verdict.REPRODUCED]),
-            str(sum(counts[v] for v in _FAILING)), str(counts[Verdict.SKIPPED]),
-            f"{sum(s.proven for s in scenarios)}/{len(scenarios)}",
-            f"[{style}]{summary}[/{style}]{cached}",
-        )
+    table.add_column("lang", no_wrap=True)
+    table.add_column("fw", no_wrap=True)
+    table.add_column("cells", overflow="fold")
+    if wide:
+        table.add_column("time", justify="right", no_wrap=True)
+    table.add_column("result", overflow="fold")
+    for row in lesson_summaries(report):
+        cells = [row.lesson if wide else row.short_lesson, row.language, row.framework,
+                 row.counts]
+        if wide:
+            cells.append(_state(row))
+        result = f"[{_style(row)}]{row.result}[/{_style(row)}]"
+        if not wide and row.cached:
+            result += ", cached"
+        table.add_row(*cells, result)
     return table
+
+
+def _progress_line(result: NotebookResult, width: int) -> Text:
+    """``en/chapter3/4_pt.ipynb  ok  42.1 s  13 ok · 0 failed``: the counts go last, so a
+    narrow terminal cuts them rather than the result."""
+    row = summarise([result])
+    line = Text("  ")
+    line.append(result.notebook)
+    line.append("  ")
+    line.append(row.result, style=_style(row))
+    line.append(f"  {_state(row)}  {row.counts}")
+    line.truncate(width, overflow="ellipsis")
+    return line
 
 
 def _shard(value: str | None) -> Shard | None:
@@ -106,8 +125,7 @@ def command(
         def progress(done: int, total: int, result: NotebookResult | None) -> None:
             bar.update(task, total=total, completed=done)
             if result is not None:
-                state = "cached" if result.cached else f"{result.duration:.1f} s"
-                bar.console.print(f"  {result.notebook}: {result.summary} ({state})")
+                bar.console.print(_progress_line(result, bar.console.width))
 
         try:
             report = verify_course(
@@ -124,7 +142,7 @@ def command(
         except DeviceError as exc:
             raise click.UsageError(str(exc)) from exc
     if report.notebooks:
-        console.print(_table(report))
+        console.print(_table(report, console.width))
     console.print(
         f"{len(report.notebooks)} notebook(s), {report.executed_runs} run, "
         f"{len(report.notebooks) - report.executed_runs} from cache or a twin, "

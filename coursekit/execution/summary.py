@@ -1,0 +1,89 @@
+"""One line per lesson, language and framework: what a run report says, in short.
+
+For the summary table and progress lines of ``coursekit verify``, which must stay
+legible in an 80-column terminal and in CI logs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+
+FAILING = (Verdict.MISSING, Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR,
+           Verdict.TIMEOUT, Verdict.KERNEL_DIED)
+
+
+@dataclass(frozen=True, slots=True)
+class LessonSummary:
+    lesson: str
+    """The lesson's path as the course names it (``content/en/chapter3/4.mdx``)."""
+    language: str
+    framework: str
+    ok: int
+    proven: int
+    """Documented errors reproduced and fixed by the cells that follow them."""
+    documented: int
+    """Documented errors (scenarios)."""
+    failed: int
+    """Cells that failed on their own account (consequences of another are not counted)."""
+    skipped: int
+    result: str
+    """``ok`` or the worst verdict, as progress lines show it."""
+    cached: bool
+    duration: float
+
+    @property
+    def short_lesson(self) -> str:
+        """The lesson's path inside its language folder (``chapter3/4.mdx``)."""
+        return lesson_in_language(self.lesson, self.language)
+
+    @property
+    def counts(self) -> str:
+        """``19 ok · 7/7 errors proven · 0 failed`` (skipped cells only when there are)."""
+        parts = [f"{self.ok} ok"]
+        if self.documented:
+            parts.append(f"{self.proven}/{self.documented} errors proven")
+        parts.append(f"{self.failed} failed")
+        if self.skipped:
+            parts.append(f"{self.skipped} skipped")
+        return " · ".join(parts)
+
+    @property
+    def passed(self) -> bool:
+        return self.result == "ok"
+
+
+def lesson_in_language(lesson: str, language: str) -> str:
+    """``content/en/chapter3/4.mdx`` -> ``chapter3/4.mdx`` (unchanged without that folder)."""
+    parts = lesson.split("/")
+    if language in parts[:-1]:
+        return "/".join(parts[parts.index(language) + 1:])
+    return lesson
+
+
+def summarise(notebooks: list[NotebookResult]) -> LessonSummary:
+    """The notebooks of one lesson, language and framework, as one line."""
+    first = notebooks[0]
+    counts: Counter[Verdict] = Counter()
+    for nb in notebooks:
+        counts.update(c.verdict for c in nb.cells if c.cause is None)
+    scenarios = [s for nb in notebooks for s in nb.scenarios]
+    return LessonSummary(
+        lesson=first.lesson, language=first.language, framework=first.framework,
+        ok=counts[Verdict.OK], proven=sum(s.proven for s in scenarios),
+        documented=len(scenarios), failed=sum(counts[v] for v in FAILING),
+        skipped=counts[Verdict.SKIPPED],
+        result=next((nb.summary for nb in notebooks if nb.summary != "ok"), "ok"),
+        cached=all(nb.cached for nb in notebooks),
+        duration=sum(nb.duration for nb in notebooks),
+    )
+
+
+def lesson_summaries(report: VerifyReport) -> list[LessonSummary]:
+    """One summary per lesson, language and framework, in a stable order."""
+    groups: dict[tuple[str, str, str], list[NotebookResult]] = defaultdict(list)
+    for nb in report.notebooks:
+        groups[(nb.lesson, nb.language, nb.framework)].append(nb)
+    return [summarise(groups[key]) for key in sorted(groups)]

@@ -1,0 +1,83 @@
+"""The summary table and progress lines stay legible at 80 columns."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from coursekit.cli.commands.verify import _progress_line, _table
+from coursekit.execution.results import (
+    CellResult,
+    NotebookResult,
+    Scenario,
+    Verdict,
+    VerifyReport,
+)
+from coursekit.execution.summary import lesson_in_language, lesson_summaries
+
+
+def _result(lesson: str, language: str, framework: str, verdicts: list[Verdict], *,
+            cached: bool = False) -> NotebookResult:
+    cells = [CellResult(index=i, source=f"{lesson}:{10 * i}", verdict=v)
+             for i, v in enumerate(verdicts)]
+    scenarios = [Scenario(c.index, (c.index + 1,), proven=True) for c in cells
+                 if c.verdict is Verdict.REPRODUCED]
+    notebook = lesson.split("/", 1)[1].replace(".mdx", ".ipynb")
+    return NotebookResult(lesson=lesson, language=language, framework=framework,
+                          notebook=notebook, cells=cells, scenarios=scenarios,
+                          cached=cached, duration=123.4, cell_time=120.0)
+
+
+def _report() -> VerifyReport:
+    ok, repro = Verdict.OK, Verdict.REPRODUCED
+    return VerifyReport(notebooks=[
+        _result("content/en/chapter8/4.mdx", "en", "pt", [ok] * 19 + [repro] * 7, cached=True),
+        _result("content/zh-CN/chapter10/13_tf.mdx", "zh-CN", "tf",
+                [ok, repro, ok, Verdict.MISSING, Verdict.SKIPPED, Verdict.TIMEOUT]),
+    ])
+
+
+def _rendered(renderable: object, width: int) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    return [line.rstrip() for line in str(output).splitlines()]
+
+
+def test_the_counts_read_as_a_sentence() -> None:
+    english, chinese = lesson_summaries(_report())
+    assert english.counts == "19 ok · 7/7 errors proven · 0 failed"
+    assert chinese.counts == "2 ok · 1/1 errors proven · 2 failed · 1 skipped"
+    assert chinese.result == "timeout"
+    assert lesson_in_language("content/zh-CN/chapter10/13_tf.mdx", "zh-CN") == "chapter10/13_tf.mdx"
+    assert lesson_in_language("lessons/intro.mdx", "en") == "lessons/intro.mdx"
+
+
+def test_at_80_columns_nothing_is_cut() -> None:
+    lines = _rendered(_table(_report(), 80), 80)
+    text = "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines), text
+    assert "…" not in text, text
+    english = next(line for line in lines if line.startswith("chapter8/4.mdx"))
+    assert " ".join(english.split()) == (
+        "chapter8/4.mdx en pt 19 ok · 7/7 errors proven · 0 failed ok, cached")
+    # A long row wraps its counts rather than cutting anything.
+    assert "chapter10/13_tf.mdx" in text
+    assert "timeout" in text
+    assert "1 skipped" in text
+
+
+def test_with_room_the_table_shows_full_paths_and_times() -> None:
+    text = "\n".join(_rendered(_table(_report(), 140), 140))
+    assert "content/zh-CN/chapter10/13_tf.mdx" in text
+    assert "123.4 s" in text
+
+
+def test_a_progress_line_keeps_the_result_when_the_terminal_is_narrow() -> None:
+    result = _report().notebooks[1]
+    [line] = _rendered(_progress_line(result, 60), 60)
+    assert line.startswith("  zh-CN/chapter10/13_tf.ipynb  timeout  123.4 s  2 ok")
+    assert line.endswith("…")
+    [full] = _rendered(_progress_line(result, 120), 120)
+    assert full.endswith("2 failed · 1 skipped")
