@@ -10,6 +10,7 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
+from coursekit.notebooks.metadata import ExpectedError
 
 COURSE_TOML = """\
 source-language = "en"
@@ -20,14 +21,14 @@ timeout = 20
 """
 
 
-def expect(name: str, message: str = "", device: str | None = None) -> dict[str, Any]:
+def expect(name: str, message: str = "", device: str | None = None) -> ExpectedError:
     return {"name": name, "message": message, "device": device, "origin": "output", "line": 1}
 
 
 def cell(code: str, line: int, lesson: str = "content/en/chapter1/1.mdx", *,
-         errors: list[dict[str, Any]] | None = None, skip: str | None = None,
+         errors: list[ExpectedError] | None = None, skip: str | None = None,
          timeout: float | None = None, outputs: list[str] | None = None) -> Any:
-    node = nbformat.v4.new_code_cell(code)
+    node = nbformat.v4.new_code_cell(code)  # type: ignore[no-untyped-call]
     node.metadata["coursekit"] = {
         "source": f"{lesson}:{line}",
         "expect_errors": errors or [],
@@ -40,7 +41,8 @@ def cell(code: str, line: int, lesson: str = "content/en/chapter1/1.mdx", *,
 
 def notebook(cells: list[Any], *, lesson: str = "content/en/chapter1/1.mdx",
              language: str = "en", framework: str = "pt") -> Any:
-    node = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Title"), *cells])
+    title = nbformat.v4.new_markdown_cell("# Title")  # type: ignore[no-untyped-call]
+    node = nbformat.v4.new_notebook(cells=[title, *cells])  # type: ignore[no-untyped-call]
     node.metadata["coursekit"] = {
         "lesson": lesson, "language": language, "framework": framework, "chapter": 1,
         "section": Path(lesson).stem, "title": "Title", "source_hash": "",
@@ -57,7 +59,7 @@ def write_course(root: Path, notebooks: dict[str, Any]) -> Course:
     for relpath, node in notebooks.items():
         path = root / "build" / "notebooks" / relpath
         path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(node, path)
+        nbformat.write(node, path)  # type: ignore[no-untyped-call]
     return Course.open(root)
 
 

@@ -87,7 +87,7 @@ def test_which_cells_show_only_sizes() -> None:
 
 
 def test_progress_bars_are_compared_as_displayed() -> None:
-    outputs = [
+    outputs: list[dict[str, Any]] = [
         {"output_type": "stream", "name": "stdout", "text": "\r 1/10 [==>....] - ETA: 26s"},
         {"output_type": "stream", "name": "stdout", "text": "\x08" * 30 + "\r10/10 [====] - 3s\n"},
         {"output_type": "execute_result", "data": {"text/plain": "<History at 0x7f98396e0f50>"}},
