@@ -1,10 +1,12 @@
 """Stored kernel runs and kernel environments, as JSON under ``<build>/.verify-cache/``.
 
-An unreadable entry is a miss, never an error: the run is simply done again.
+An unreadable entry is a miss, never an error: the run is simply done again; an
+unwritable cache only makes the next run slower.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from pathlib import Path
@@ -33,7 +35,8 @@ class ResultCache:
     def store(self, key: str, run: NotebookRun) -> None:
         if run.kernel_error is not None:
             return  # a kernel that did not start says nothing about the code
-        write_text_atomic(self._run_path(key), json.dumps(run.to_json()))
+        with contextlib.suppress(OSError):
+            write_text_atomic(self._run_path(key), json.dumps(run.to_json()))
 
     def _env_path(self, identity: str) -> Path:
         digest = hashlib.sha256(identity.encode()).hexdigest()[:32]
@@ -50,4 +53,5 @@ class ResultCache:
 
     def store_environment(self, identity: str, packages: dict[str, Any]) -> None:
         document = {"identity": identity, "packages": packages}
-        write_text_atomic(self._env_path(identity), json.dumps(document, sort_keys=True))
+        with contextlib.suppress(OSError):
+            write_text_atomic(self._env_path(identity), json.dumps(document, sort_keys=True))

@@ -202,3 +202,15 @@ def test_a_missing_kernel_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     found = verify_course(Course.open(course.root), paths=[tmp_path / "build" / "notebooks"],
                           device="cpu")
     assert [d.rule for d in found.all_diagnostics()] == ["EXE203"]
+
+
+def test_an_unwritable_cache_does_not_stop_verification(tmp_path: Path) -> None:
+    from coursekit.config import Course
+
+    write_course(tmp_path, {"en/chapter1/1.ipynb": notebook([cell("print(6 * 7)", 3,
+                                                                   outputs=["42"])])})
+    (tmp_path / "build" / ".verify-cache").write_text("not a folder", encoding="utf-8")
+    found = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
+                          device="cpu", use_cache=False)
+    assert found.executed_runs == 1
+    assert [nb.passed for nb in found.notebooks] == [True]
