@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from coursekit.config import Course
 from coursekit.execution import rules
@@ -63,6 +64,8 @@ class _Verification:
     cache: ResultCache
     report: VerifyReport = field(default_factory=VerifyReport)
     pools: dict[KernelProfile, KernelPool] = field(default_factory=dict)
+    environments: dict[str, str] = field(default_factory=dict)
+    """Package fingerprints by kernelspec identity: profiles of one kernel ask once."""
     done: int = 0
     total: int = 0
 
@@ -109,9 +112,17 @@ class _Verification:
         identity = kernelspec_identity(profile.name)
         if identity is None:
             return None
+        if identity not in self.environments:
+            packages = await self._packages(identity, profile)
+            if packages is None:
+                return None
+            self.environments[identity] = fingerprint(packages)
+        return self.environments[identity]
+
+    async def _packages(self, identity: str, profile: KernelProfile) -> dict[str, Any] | None:
         known = self.cache.load_environment(identity)
         if known is not None:
-            return fingerprint(known["packages"])
+            return dict(known["packages"])
         pool = self.pools[profile]
         try:
             kernel = await pool.acquire()
@@ -121,7 +132,7 @@ class _Verification:
         pool.give_back(kernel)
         if packages:
             self.cache.store_environment(identity, packages)
-        return fingerprint(packages)
+        return packages
 
     async def execute(self, group: list[_Job], limit: asyncio.Semaphore) -> None:
         first = group[0]

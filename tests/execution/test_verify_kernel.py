@@ -214,3 +214,30 @@ def test_an_unwritable_cache_does_not_stop_verification(tmp_path: Path) -> None:
                           device="cpu", use_cache=False)
     assert found.executed_runs == 1
     assert [nb.passed for nb in found.notebooks] == [True]
+
+
+def test_one_kernel_is_asked_for_its_packages_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PyTorch and TensorFlow notebooks on one kernel (with different stand-ins), and no
+    cache to remember the answer in: the kernel is still asked once per run."""
+    from coursekit.config import Course
+    from coursekit.execution import verify as verify_module
+
+    asked: list[object] = []
+    real = verify_module.ask_packages
+
+    async def counted(kernel: Any) -> dict[str, Any]:
+        asked.append(kernel)
+        return await real(kernel)
+
+    monkeypatch.setattr(verify_module, "ask_packages", counted)
+    write_course(tmp_path, {
+        "en/chapter1/1_pt.ipynb": notebook([cell("x = 1", 3)], framework="pt"),
+        "en/chapter1/1_tf.ipynb": notebook([cell("y = 2", 3)], framework="tf"),
+    })
+    (tmp_path / "build" / ".verify-cache").write_text("not a folder", encoding="utf-8")
+    found = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
+                          device="cpu", use_cache=False)
+    assert [nb.passed for nb in found.notebooks] == [True, True]
+    assert len(asked) == 1
