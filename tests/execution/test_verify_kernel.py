@@ -223,9 +223,9 @@ def test_one_kernel_is_asked_for_its_packages_once(
     cache to remember the answer in: the kernel is still asked once per run."""
     from coursekit.config import Course
     from coursekit.execution import verify as verify_module
+    from coursekit.execution.environment import ask_packages as real
 
     asked: list[object] = []
-    real = verify_module.ask_packages
 
     async def counted(kernel: Any) -> dict[str, Any]:
         asked.append(kernel)
