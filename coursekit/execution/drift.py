@@ -22,15 +22,13 @@ from coursekit.execution.matching import strip_ansi
 from coursekit.notebooks.metadata import DocumentedOutput
 
 _TOKEN = re.compile(
-    r"(?P<address>0x[0-9a-fA-F]+)|(?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\w+|\S"
+    # A timing in a progress bar is one token, whatever its units: Keras `3s 17ms/step`,
+    # `ETA: 1:43`; tqdm `[00:12<00:00, 3.2it/s]`.
+    r"(?P<timing>\b\d+(?:\.\d+)?(?:s|ms|us)\b(?:/(?:step|it|sample))?|ETA: [\d:]+s?"
+    r"|\d+(?:\.\d+)?(?:it|s)/(?:s|it)\b|\[\d+:\d+(?::\d+)?<[^\]]*\])"
+    r"|(?P<address>0x[0-9a-fA-F]+)|(?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\w+|\S"
 )
-_VARYING = re.compile(
-    # shapes and sizes
-    r"(?:Size|TensorShape)\(\[[^\]]*\]\)|shape=\([^)]*\)|num_rows:\s*\d+"
-    # timings in progress bars: Keras `3s 17ms/step`, `ETA: 26s`; tqdm `[00:12<00:00, 3.2it/s]`
-    r"|\b\d+(?:\.\d+)?(?:s|ms|us)\b(?:/(?:step|it|sample))?|ETA: [\d:]+s?"
-    r"|\d+(?:\.\d+)?(?:it|s)/(?:s|it)|\[\d+:\d+(?::\d+)?<[^\]]*\]"
-)
+_SHAPE = re.compile(r"(?:Size|TensorShape)\(\[[^\]]*\]\)|shape=\([^)]*\)|num_rows:\s*\d+")
 _ERASED_CHARACTER = re.compile(r"[^\n\x08]\x08")
 _OVERWRITTEN_LINE = re.compile(r"^[^\n]*\r(?!\n)", re.MULTILINE)
 _DEVICE = re.compile(r"device\(type='(?:cpu|cuda|mps)'(?:, index=\d+)?\)|"
@@ -48,7 +46,7 @@ class _Token:
     text: str
     start: int
     kind: str
-    """``number``, ``varying`` (a number that follows the data or the clock), ``device``,
+    """``number``, ``varying`` (a number that follows the data), ``timing``, ``device``,
     ``address`` or ``text``."""
 
 
@@ -121,12 +119,12 @@ def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
 
 
 def _tokens(text: str, *, sizes: bool) -> list[_Token]:
-    varying, devices = _spans(_VARYING, text), _spans(_DEVICE, text)
+    shapes, devices = _spans(_SHAPE, text), _spans(_DEVICE, text)
     found: list[_Token] = []
     for match in _TOKEN.finditer(text):
         start, value = match.start(), match.group()
         kind = match.lastgroup or "text"
-        if kind == "number" and (sizes or _inside(start, varying)):
+        if kind == "number" and (sizes or _inside(start, shapes)):
             kind = "varying"
         elif _inside(start, devices) and _DEVICE_WORD.fullmatch(value):
             kind = "device"
@@ -137,7 +135,7 @@ def _tokens(text: str, *, sizes: bool) -> list[_Token]:
 def _same(want: _Token, got: _Token, tolerance: float) -> bool:
     if want.text == got.text:
         return True
-    if want.kind in ("varying", "device", "address"):
+    if want.kind in ("varying", "timing", "device", "address"):
         return got.kind == want.kind
     if want.kind == "number" and got.kind in ("number", "varying"):
         a, b = float(want.text), float(got.text)

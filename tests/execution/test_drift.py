@@ -59,7 +59,10 @@ def test_shapes_timings_and_devices_follow_the_data_not_the_code() -> None:
     assert compare_output("Dataset({features: ['text'], num_rows: 3668})",
                           "Dataset({features: ['text'], num_rows: 50})", 0.01) is None
     assert compare_output("10/10 [====] - 3s 17ms/step - loss: 1.0964",
-                          "10/10 [====] - 5s 480ms/step - loss: 1.0960", 0.01) is None
+                          "10/10 [====] - 29s 1s/step - loss: 1.0960", 0.01) is None
+    assert compare_output("1/10 [==>...] - ETA: 26s", "1/10 [==>...] - ETA: 1:43", 0.01) is None
+    assert compare_output("55/459 [01:58<14:30,  2.15s/it]",
+                          "55/459 [00:31<03:10,  1.07it/s]", 0.01) is None
     assert compare_output("device(type='cuda')", "device(type='cpu')", 0.01) is None
     # A shape's rank is still compared, and so is a word that is not a device.
     assert _message("torch.Size([8, 65])", "torch.Size([8, 65, 2])") is not None
