@@ -172,6 +172,3 @@ class KernelSession:
             return False
         answer = await evaluate(self.kernel, "1", timeout=_PROBE_SECONDS)
         return bool(answer == 1)
-
-    async def close(self) -> None:
-        await self.kernel.shutdown()
