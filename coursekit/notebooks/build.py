@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jupytext
-
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
@@ -160,6 +158,8 @@ class _Builder:
         extension = JUPYTEXT_FORMATS[name]
         fmt = {"extension": extension, "format_name": name.partition(":")[2] or "markdown",
                **_JUPYTEXT_FILTERS}
+        import jupytext  # only paired-text builds need it, and it is slow to import
+
         text = jupytext.writes(as_notebook_node(document), fmt=fmt)
         return path.removesuffix(".ipynb") + extension, text.encode()
 
