@@ -58,10 +58,26 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
 
 
 def open_course(root: Path) -> Course:
+    if not root.is_dir():
+        raise click.UsageError(f"course root {root} is not a folder")
     try:
         return Course.open(root)
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from exc
+
+
+def known_languages(langs: Sequence[str], available: Sequence[str]) -> list[str] | None:
+    """The languages asked for, normalised; a language the course lacks is a usage error."""
+    from coursekit.languages import normalise
+
+    wanted = [normalise(lang) for lang in langs]
+    unknown = [lang for lang in wanted if lang not in available]
+    if unknown:
+        raise click.UsageError(
+            f"no such language in this course: {', '.join(unknown)}; "
+            f"found: {', '.join(available) or 'none'}"
+        )
+    return wanted or None
 
 
 def finish(

@@ -38,3 +38,28 @@ def test_bad_configuration_exits_2(tmp_path: Path) -> None:
 def test_unknown_option_exits_2() -> None:
     result = CliRunner().invoke(cli, ["build", "--no-such-option"])
     assert result.exit_code == 2
+
+
+def test_unknown_language_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "subtitles" / "en").mkdir(parents=True)
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--lang", "xx"])
+    assert result.exit_code == 2
+    assert "no such language in this course: xx; found: en" in result.output
+
+
+def test_known_language_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "subtitles" / "en").mkdir(parents=True)
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--lang", "EN"])
+    assert result.exit_code == 0, result.output
+
+
+def test_missing_root_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert "is not a folder" in result.output
+
+
+def test_folder_without_course_content_is_reported(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "CFG002" in result.output

@@ -11,13 +11,14 @@ from coursekit.checks import CheckResult
 from coursekit.cli.options import (
     finish,
     guarded,
+    known_languages,
     lang_option,
     open_course,
     report_options,
     root_option,
 )
 from coursekit.config import Course
-from coursekit.languages import normalise
+from coursekit.config_rules import NO_CONTENT
 
 Check = Callable[[Course, Sequence[str] | None], CheckResult]
 
@@ -47,8 +48,16 @@ def _run(
     output: Path | None, baseline: Path | None, update_baseline: bool,
 ) -> int:
     course = open_course(root)
-    languages = [normalise(lang) for lang in langs] or None
+    available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
+    languages = known_languages(langs, available)
     result = CheckResult()
+    if not available:
+        result.diagnostics.append(NO_CONTENT.at(
+            course.relative(course.root), None,
+            f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
+            f"{course.relative(course.subtitles_dir)}/",
+            hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
+        ))
     for check in checks:
         result.extend(check(course, languages))
     return finish(
