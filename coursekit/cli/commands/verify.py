@@ -11,13 +11,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from coursekit.cli.options import finish, guarded, lang_option, open_course, report_options
+from coursekit.cli.options import (
+    finish,
+    guarded,
+    known_languages,
+    lang_option,
+    open_course,
+    report_options,
+)
 from coursekit.execution.device import DEVICES, DeviceError
 from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.shard import Shard
 from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.verify import verify_course
-from coursekit.languages import normalise
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
@@ -115,6 +121,7 @@ def command(
     """
     course = open_course(root)
     shard = _shard(shard_spec)
+    languages = known_languages(langs, course.lesson_languages())
     console = Console(stderr=True, highlight=False)
     with Progress(
         TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -130,7 +137,7 @@ def command(
         try:
             report = verify_course(
                 course,
-                languages=[normalise(lang) for lang in langs] or None,
+                languages=languages,
                 frameworks=frameworks or None,
                 paths=paths,
                 device=device,
