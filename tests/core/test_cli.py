@@ -63,3 +63,12 @@ def test_folder_without_course_content_is_reported(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path)])
     assert result.exit_code == 1
     assert "CFG002" in result.output
+
+
+def test_verify_unknown_language_is_a_usage_error(tmp_path: Path) -> None:
+    chapter = tmp_path / "content" / "en" / "chapter1"
+    chapter.mkdir(parents=True)
+    (chapter / "1.mdx").write_text("# One\n\n```py\nx = 1\n```\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["verify", "--root", str(tmp_path), "--lang", "de"])
+    assert result.exit_code == 2
+    assert "no such language in this course: de; found: en" in result.output
