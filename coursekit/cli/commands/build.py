@@ -10,12 +10,12 @@ from rich.console import Console
 from coursekit.cli.options import (
     finish,
     guarded,
+    known_languages,
     lang_option,
     open_course,
     report_options,
     root_option,
 )
-from coursekit.languages import normalise
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
 
 
@@ -64,15 +64,9 @@ def command(
 ) -> int:
     """Turn the course's lessons into one notebook per language, lesson and framework."""
     course = open_course(root)
-    known = course.lesson_languages()
-    unknown = [lang for lang in langs if normalise(lang) not in known]
-    if unknown:
-        raise click.UsageError(
-            f"no lessons in language(s) {', '.join(unknown)}; found: {', '.join(known) or 'none'}"
-        )
     result = build_course(
         course,
-        languages=langs or None,
+        languages=known_languages(langs, course.lesson_languages()),
         frameworks=frameworks or None,
         out=out,
         with_prose=with_prose,
