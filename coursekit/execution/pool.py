@@ -9,7 +9,10 @@ the pool only hides start-up and shut-down time:
 - no more kernels are started than the run is expected to need (restarts
   excepted);
 - a used kernel is shut down in the background, and the shut-downs are
-  awaited when the pool closes.
+  awaited when the pool closes;
+- a kernel is handed out once it has imported the packages the pool pre-imports
+  (see ``preimport``); a package that fails to import is dropped from the list and
+  the kernel replaced by one that never tried it.
 """
 
 from __future__ import annotations
@@ -19,11 +22,18 @@ import contextlib
 from collections import deque
 
 from coursekit.execution.kernel import KernelProfile, WarmKernel, start_kernel
+from coursekit.execution.preimport import warm_up
 
 
 class KernelPool:
-    def __init__(self, profile: KernelProfile, *, demand: int, warm: int) -> None:
+    def __init__(
+        self, profile: KernelProfile, *, demand: int, warm: int,
+        preimport: tuple[str, ...] = (), warmup_timeout: float = 120.0,
+    ) -> None:
         self.profile = profile
+        self.preimport = preimport
+        """Packages each kernel imports before it is handed out."""
+        self.warmup_timeout = warmup_timeout
         self.demand = demand
         """How many kernels the run is expected to need (restarts may ask for more)."""
         self.warm = max(1, warm)
@@ -34,7 +44,22 @@ class KernelPool:
 
     def _launch(self) -> None:
         self.started += 1
-        self._starting.append(asyncio.ensure_future(start_kernel(self.profile)))
+        self._starting.append(asyncio.ensure_future(self._start()))
+
+    async def _start(self) -> WarmKernel:
+        kernel = await start_kernel(self.profile)
+        while self.preimport:
+            failed = await warm_up(kernel, self.preimport, self.warmup_timeout)
+            if failed == []:
+                break
+            # The lesson's own cell must meet a failing import as a first import, so the
+            # kernel that tried is replaced; a warm-up that hung or killed its kernel
+            # stops pre-importing for the whole pool.
+            self.preimport = () if failed is None else tuple(
+                m for m in self.preimport if m not in failed)
+            await kernel.shutdown()
+            kernel = await start_kernel(self.profile)
+        return kernel
 
     def _fill(self) -> None:
         while len(self._starting) < self.warm and self.started < self.demand:

@@ -1,4 +1,4 @@
-"""``[tool.coursekit.verify]``: time limits and output tolerance."""
+"""``[tool.coursekit.verify]``: time limits, output tolerance and pre-importing."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ class VerifySettings:
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
     output_tolerance: float = DEFAULT_TOLERANCE
     """Relative tolerance for numbers in documented outputs."""
+    preimport: bool = True
+    """Pool kernels import the lessons' packages before a notebook gets them."""
 
 
 def _number(table: Any, key: str, default: float, course: Course) -> float:
@@ -29,6 +31,15 @@ def _number(table: Any, key: str, default: float, course: Course) -> float:
     return float(value)
 
 
+def _flag(table: Any, key: str, default: bool, course: Course) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        where = course.config.path or course.root
+        raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be true or false, "
+                                 f"got {value!r}")
+    return value
+
+
 def read_settings(course: Course) -> VerifySettings:
     table = course.config.section("verify")
     return VerifySettings(
@@ -37,4 +48,5 @@ def read_settings(course: Course) -> VerifySettings:
         output_tolerance=_number(
             table, "output-tolerance", DEFAULT_TOLERANCE, course,
         ),
+        preimport=_flag(table, "preimport", True, course),
     )

@@ -2,7 +2,9 @@
 
 Notebooks whose code is the same (translations, mostly) share one kernel run,
 which is also cached on disk; the runs left execute in parallel on a pool of
-warm kernels. One notebook's failure never stops the others.
+warm kernels, started and with the lessons' packages imported ahead (the cache key
+leaves that out: it changes how long a run takes, not what it finds). One
+notebook's failure never stops the others.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from coursekit.execution.judge import fix_failures, judge_cells, scenarios
 from coursekit.execution.kernel import KernelProfile, KernelStartError
 from coursekit.execution.plan import NotebookPlan, plan_notebook
 from coursekit.execution.pool import KernelPool
+from coursekit.execution.preimport import modules_to_preimport
 from coursekit.execution.profiles import (
     Standins,
     framework_of_kernel,
@@ -107,6 +110,11 @@ class _Verification:
         if self.progress is not None:
             self.progress(self.done, self.total, result)
 
+    def preimport(self, profile: KernelProfile, jobs: list[_Job]) -> tuple[str, ...]:
+        if not self.settings.preimport:
+            return ()
+        return modules_to_preimport(job.plan for job in jobs if job.profile == profile)
+
     async def environment(self, profile: KernelProfile) -> str | None:
         """The fingerprint of the kernel's packages, asked once per kernelspec version."""
         identity = kernelspec_identity(profile.name)
@@ -161,7 +169,10 @@ class _Verification:
         for job in jobs:
             demand[job.profile] += 1
         for profile in demand:
-            self.pools[profile] = KernelPool(profile, demand=0, warm=self.jobs)
+            self.pools[profile] = KernelPool(
+                profile, demand=0, warm=self.jobs, preimport=self.preimport(profile, jobs),
+                warmup_timeout=self.settings.timeout,
+            )
         try:
             await self._run(jobs, demand)
         finally:
