@@ -85,7 +85,7 @@ class Reading:
     line: int
     """1-based line of the raised message it comes from; 0 for the whole message."""
     nested: str = ""
-    """Exception name of a nested ``Name: message`` line, whose message ``text`` is."""
+    """For the message of a nested ``Name: message`` line, that ``Name``; else empty."""
 
     @property
     def specificity(self) -> int:
@@ -156,8 +156,10 @@ def first_difference(documented: str, raised: str) -> str:
 def closest_reading(documented: str, candidates: list[Reading]) -> Reading:
     """The reading to explain a mismatch with: the most specific kind there is (a nested
     error's message, then a line), and among those the most like ``documented``, then
-    the last."""
+    the last. A documented message of several lines is compared with the whole one."""
     text, truncated = _truncated(documented.strip())
+    if "\n" in text:
+        return candidates[0]
     want = normalise_message(text).split(" ")
     top = max(reading.specificity for reading in candidates)
 

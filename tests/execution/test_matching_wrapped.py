@@ -118,6 +118,15 @@ def test_a_multi_line_mismatch_names_the_closest_line() -> None:
     assert "expected `scope`, got `range`" in match.explanation
 
 
+def test_a_documented_message_of_several_lines_is_explained_against_the_whole() -> None:
+    documented = "in user code:\n\n    ValueError: labels missing"
+    match = match_error(expect("ValueError", documented), "ValueError", IN_USER_CODE,
+                        VALUE_ERROR_MRO)
+    assert not match.matched
+    assert "closest is the whole message: message differs after `in user code:`" \
+        in match.explanation
+
+
 def test_a_single_line_mismatch_keeps_its_short_explanation() -> None:
     match = match_error(expect("ValueError", "bad shape"), "ValueError", "bad size",
                         VALUE_ERROR_MRO)
