@@ -139,6 +139,9 @@ class NotebookResult:
     """Where the executed notebook was written."""
     duration: float = 0.0
     cell_time: float = 0.0
+    first_cell_time: float = 0.0
+    """Seconds the first lesson cell ran: where a kernel without pre-imports pays for
+    the lesson's imports."""
 
     @property
     def passed(self) -> bool:

@@ -14,7 +14,7 @@ import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,7 @@ class _Verification:
         result = NotebookResult(
             lesson=plan.lesson, language=plan.language, framework=plan.framework,
             notebook=plan.notebook, cached=cached, duration=wall, cell_time=run.cell_time,
+            first_cell_time=run.cells[0].duration if run.cells else 0.0,
         )
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
             result.diagnostics.append(rules.KERNEL_UNAVAILABLE.at(
@@ -219,16 +220,21 @@ def verify_course(
     jobs: int | None = None,
     shard: Shard | None = None,
     use_cache: bool = True,
+    preimport: bool | None = None,
     progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
-    Raises ``DeviceError`` when ``device`` is not available and ``ConfigError`` for a
-    bad ``[tool.coursekit.verify]`` table; every problem with a notebook is a diagnostic.
+    ``preimport``, when given, overrides the course's ``[tool.coursekit.verify]``
+    setting. Raises ``DeviceError`` when ``device`` is not available and ``ConfigError``
+    for a bad ``[tool.coursekit.verify]`` table; every problem with a notebook is a
+    diagnostic.
     """
     started = time.monotonic()
     resolved = resolve_device(device)
     settings = read_settings(course)
+    if preimport is not None:
+        settings = replace(settings, preimport=preimport)
     sources, diagnostics = collect(
         course,
         languages=list(languages) if languages is not None else None,

@@ -32,14 +32,16 @@ TRIED_TWICE = (
     "sys.modules['ck_flaky_tried'] = sys\n"
     "raise ImportError('ck_flaky needs a GPU')\n"
 )
+FATAL = "import os\nos._exit(1)\n"
 NAMESPACE = "print(sorted(n for n in dir() if not n.startswith('_i')))"
 
 
 @pytest.fixture
 def packages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``ck_slow`` and ``ck_flaky`` on the kernels' ``PYTHONPATH``."""
+    """``ck_slow``, ``ck_flaky`` and ``ck_fatal`` on the kernels' ``PYTHONPATH``."""
     folder = tmp_path / "site"
-    for name, code in (("ck_slow", SLOW_MODULE), ("ck_flaky", TRIED_TWICE)):
+    for name, code in (("ck_slow", SLOW_MODULE), ("ck_flaky", TRIED_TWICE),
+                       ("ck_fatal", FATAL)):
         (folder / name).mkdir(parents=True)
         (folder / name / "__init__.py").write_text(code, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", str(folder))
@@ -97,10 +99,21 @@ def test_a_pre_imported_kernel_changes_timings_only() -> None:
     assert warm.cells[0].execution_count == 1
 
 
-def _verify(root: Path, toml: str, *, use_cache: bool = False) -> Any:
+@pytest.mark.usefixtures("packages")
+def test_a_package_that_kills_the_kernel_ends_pre_importing_for_the_pool() -> None:
+    node = notebook([cell("print(6 * 7)", 10, outputs=["42"]), cell("import ck_fatal", 20)])
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    run, kept = _run(plan, ("ck_slow", "ck_fatal"))
+    assert kept == ()
+    verdicts = [r.verdict for r in judge_cells(plan, run.cells, 0.01)]
+    assert verdicts == [Verdict.OK, Verdict.KERNEL_DIED]  # the lesson's cell meets it itself
+
+
+def _verify(root: Path, toml: str, *, use_cache: bool = False,
+            preimport: bool | None = None) -> Any:
     (root / "coursekit.toml").write_text(toml, encoding="utf-8")
     return verify_course(Course.open(root), paths=[root / "build" / "notebooks"],
-                         device="cpu", jobs=1, use_cache=use_cache)
+                         device="cpu", jobs=1, use_cache=use_cache, preimport=preimport)
 
 
 @pytest.mark.usefixtures("packages")
@@ -109,20 +122,22 @@ def test_verify_pre_imports_unless_the_setting_turns_it_off(tmp_path: Path) -> N
     node = notebook([cell("import ck_slow\nprint(ck_slow.VALUE)", 10, outputs=["42"]),
                      cell(NAMESPACE, 20)])
     write_course(root, {"en/chapter1/1.ipynb": node})
+    executed = root / "build" / "executed" / "en/chapter1/1.ipynb"
+    turned_off = COURSE_TOML + "preimport = false\n"
 
     warm = _verify(root, COURSE_TOML)
-    warm_saved = nbformat.read(  # type: ignore[no-untyped-call]
-        root / "build" / "executed" / "en/chapter1/1.ipynb", as_version=4)
-    cold = _verify(root, COURSE_TOML + "preimport = false\n")
-    cold_saved = nbformat.read(  # type: ignore[no-untyped-call]
-        root / "build" / "executed" / "en/chapter1/1.ipynb", as_version=4)
+    warm_saved = nbformat.read(executed, as_version=4)  # type: ignore[no-untyped-call]
+    cold = _verify(root, turned_off)
+    cold_saved = nbformat.read(executed, as_version=4)  # type: ignore[no-untyped-call]
+    overridden = _verify(root, turned_off, preimport=True)
 
     assert [nb.passed for nb in warm.notebooks + cold.notebooks] == [True, True]
-    assert warm.notebooks[0].cell_time < SLEEP / 2
-    assert cold.notebooks[0].cell_time >= SLEEP
+    assert warm.notebooks[0].first_cell_time < SLEEP / 2
+    assert cold.notebooks[0].first_cell_time >= SLEEP
+    assert overridden.notebooks[0].first_cell_time < SLEEP / 2
     assert [(c.get("execution_count"), c.get("outputs")) for c in warm_saved.cells] == [
         (c.get("execution_count"), c.get("outputs")) for c in cold_saved.cells]
 
-    # Pre-importing is not part of the cache key: the run without it serves the one with it.
+    # Pre-importing is not part of the cache key: a run without it serves one with it.
     again = _verify(root, COURSE_TOML, use_cache=True)
     assert again.executed_runs == 0
