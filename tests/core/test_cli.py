@@ -72,3 +72,19 @@ def test_verify_unknown_language_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["verify", "--root", str(tmp_path), "--lang", "de"])
     assert result.exit_code == 2
     assert "no such language in this course: de; found: en" in result.output
+
+
+def test_check_does_not_import_the_executor() -> None:
+    """Commands import what they use: ``check`` leaves nbclient and the build alone."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from click.testing import CliRunner; from coursekit.cli import cli; "
+        "CliRunner().invoke(cli, ['check', '--help']); "
+        "print(sorted(m for m in ('nbclient', 'jupytext', 'coursekit.execution.verify') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
