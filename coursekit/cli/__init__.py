@@ -3,20 +3,22 @@
 Each command lives in ``coursekit/cli/commands/<name>.py`` and exports ``command``;
 it parses options, calls the library, renders the result and picks the exit code.
 Command modules are imported only when their command runs, so ``coursekit check``
-never pays for the notebook executor's imports.
+never pays for the notebook executor's imports. A command returns its exit code;
+:func:`main` returns it too, so the CLI can be called from Python
+(``main(["check", "--format", "json"])``) as well as from the console script.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
+from collections.abc import Sequence
 
 import click
 
 from coursekit import __version__
 from coursekit.cli import commands
-from coursekit.cli.options import EXIT_USAGE
+from coursekit.cli.options import EXIT_CLEAN, EXIT_USAGE
 
 
 class LazyCommands(click.Group):
@@ -39,8 +41,23 @@ def cli() -> None:
     """Check, build and verify a multilingual course: lessons, notebooks, subtitles."""
 
 
-def main() -> None:
+@cli.result_callback()
+@click.pass_context
+def _exit_with(ctx: click.Context, result: object) -> None:
+    """A command's return value is the process's exit code (click ignores it otherwise)."""
+    if isinstance(result, int) and result != EXIT_CLEAN:
+        ctx.exit(result)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: the process's) and return its exit code."""
+    args = list(argv) if argv is not None else None
     try:
-        cli.main(standalone_mode=True)
-    except KeyboardInterrupt:
-        sys.exit(EXIT_USAGE)
+        result = cli.main(args=args, prog_name="coursekit", standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        return EXIT_USAGE
+    return result if isinstance(result, int) else EXIT_CLEAN

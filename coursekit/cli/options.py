@@ -111,15 +111,14 @@ def finish(
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
 
 
-def guarded(func: Callable[P, int]) -> Callable[P, None]:
-    """Run a command body; turn its return value into the exit code and any
-    unexpected exception into exit 2 with a one-line message (traceback only
-    with ``COURSEKIT_DEBUG=1``)."""
+def guarded(func: Callable[P, int]) -> Callable[P, int]:
+    """Run a command body and return its exit code; an unexpected exception becomes
+    exit 2 with a one-line message (traceback only with ``COURSEKIT_DEBUG=1``)."""
 
     @wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> int:
         try:
-            code = func(*args, **kwargs)
+            return func(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except Exception as exc:
@@ -128,8 +127,7 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
             if os.environ.get("COURSEKIT_DEBUG"):
                 traceback.print_exc()
             click.echo(f"coursekit: internal error: {type(exc).__name__}: {exc}", err=True)
-            sys.exit(EXIT_USAGE)
-        sys.exit(code)
+            return EXIT_USAGE
 
     return wrapper
 

@@ -9,6 +9,7 @@ import click
 
 from coursekit.checks import CheckResult
 from coursekit.cli.options import (
+    EXIT_CLEAN,
     finish,
     guarded,
     known_languages,
@@ -74,13 +75,14 @@ def _run(
 def command(
     ctx: click.Context, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
     baseline: Path | None, update_baseline: bool,
-) -> None:
+) -> int:
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
-        guarded(_run)(
+        return guarded(_run)(
             (lesson_checks, subtitle_checks), "check", root, langs, fmt, output, baseline,
             update_baseline,
         )
+    return EXIT_CLEAN
 
 
 def _subcommand(name: str, check: Check, doc: str) -> click.Command:
@@ -90,9 +92,9 @@ def _subcommand(name: str, check: Check, doc: str) -> click.Command:
     def body(
         root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
         baseline: Path | None, update_baseline: bool,
-    ) -> None:
-        guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
-                      update_baseline)
+    ) -> int:
+        return guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
+                             update_baseline)
 
     body.__doc__ = doc
     return click.command(name)(body)
