@@ -1,4 +1,5 @@
-"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations or JUnit."""
+"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations, JUnit
+or SARIF."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.report.github import render_github
 from coursekit.report.json import render_json
 from coursekit.report.junit import render_junit
+from coursekit.report.sarif import render_sarif
 from coursekit.report.text import render_text
 
 Renderer = Callable[[Sequence[Diagnostic], IO[str], str, Sequence[str]], None]
@@ -18,6 +20,7 @@ FORMATS: dict[str, Renderer] = {
     "json": render_json,
     "github": render_github,
     "junit": render_junit,
+    "sarif": render_sarif,
 }
 
 

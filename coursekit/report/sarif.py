@@ -1,0 +1,106 @@
+"""SARIF 2.1.0: findings for code-scanning dashboards (GitHub code scanning and others).
+
+One run, whose tool lists the rules the findings use; each finding is a result
+located by a path relative to the course root (``%SRCROOT%``) and carries the
+baseline identity as its fingerprint, so a dashboard follows one finding across
+commits that move its line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import IO, Any
+from urllib.parse import quote
+
+from coursekit import __version__
+from coursekit.diagnostics import Diagnostic, Rule, Severity, sorted_diagnostics
+from coursekit.report.baseline import identity
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/coursekit/"
+SRCROOT = "%SRCROOT%"
+
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+# Characters a URI path segment may hold as they are (RFC 3986 pchar), plus "/".
+_PATH_SAFE = "/!$&'()*+,;=:@-._~"
+
+
+def artifact_uri(path: str) -> str:
+    return quote(path.replace("\\", "/"), safe=_PATH_SAFE)
+
+
+def _rule_descriptor(code: str, rule: Rule | None) -> dict[str, Any]:
+    if rule is None:
+        return {"id": code}
+    return {
+        "id": code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "defaultConfiguration": {"level": LEVEL[rule.severity]},
+    }
+
+
+def _message(diag: Diagnostic) -> str:
+    return f"{diag.message}\nhint: {diag.hint}" if diag.hint else diag.message
+
+
+def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
+    physical: dict[str, Any] = {
+        "artifactLocation": {"uri": artifact_uri(diag.path), "uriBaseId": SRCROOT},
+    }
+    if diag.line is not None and diag.line >= 1:
+        region: dict[str, Any] = {"startLine": diag.line}
+        if diag.column is not None and diag.column >= 1:
+            region["startColumn"] = diag.column
+        physical["region"] = region
+    result: dict[str, Any] = {
+        "ruleId": diag.rule,
+        "ruleIndex": rule_index,
+        "level": LEVEL[diag.severity],
+        "message": {"text": _message(diag)},
+        "locations": [{"physicalLocation": physical}],
+        "partialFingerprints": {"coursekitFinding/v1": identity(diag)},
+    }
+    if diag.cue is not None:
+        result["properties"] = {"cue": diag.cue}
+    return result
+
+
+def _category(title: str) -> str:
+    """``check subtitles`` -> ``check-subtitles``: one dashboard category per command."""
+    return "-".join(title.removeprefix("coursekit ").split())
+
+
+def sarif_log(diagnostics: Sequence[Diagnostic], title: str) -> dict[str, Any]:
+    """The SARIF log of ``diagnostics`` as a JSON-ready dictionary."""
+    from coursekit.rules import all_rules
+
+    known = {rule.code: rule for rule in all_rules()}
+    ordered = sorted_diagnostics(diagnostics)
+    codes = sorted({d.rule for d in ordered})
+    index = {code: n for n, code in enumerate(codes)}
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "coursekit",
+                "version": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [_rule_descriptor(code, known.get(code)) for code in codes],
+            }},
+            "automationDetails": {"id": f"coursekit/{_category(title)}/"},
+            "columnKind": "unicodeCodePoints",
+            "results": [_result(d, index[d.rule]) for d in ordered],
+        }],
+    }
+
+
+def render_sarif(
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+) -> None:
+    del checked
+    json.dump(sarif_log(diagnostics, title), out, ensure_ascii=False, indent=2)
+    out.write("\n")
