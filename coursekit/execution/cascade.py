@@ -7,30 +7,12 @@ so on down the chain, so one broken cell is one finding, not ten.
 
 from __future__ import annotations
 
-import ast
 import re
 
 from coursekit.execution.results import CellRun, RunStatus
+from coursekit.lessons.python import defined_names
 
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
-
-
-def defined_names(code: str) -> set[str]:
-    """Names a cell binds at top level (assignments, imports, defs, loop targets)."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            for alias in node.names:
-                names.add((alias.asname or alias.name).split(".", 1)[0])
-    return names
 
 
 def missing_name(run: CellRun) -> str | None:

@@ -2,8 +2,9 @@
 notebook gets it, so the seconds ``import torch`` takes are spent while the kernel
 waits, not inside the first cells.
 
-What to import is read from the notebooks' code with ``ast``: the top-level package
-of each ``import`` and absolute ``from ... import``, without the standard library.
+What to import is read from the notebooks' code (:mod:`coursekit.lessons.python`): the
+top-level package of each ``import`` and absolute ``from ... import``, without the
+standard library.
 Nothing that could change a verdict is imported ahead:
 
 - only the imports before a notebook first changes what an import may read (the
@@ -30,6 +31,7 @@ from typing import Any
 
 from coursekit.execution.kernel import WarmKernel
 from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.lessons.python import IPythonKind, IPythonLine, code_facts
 
 _SETTERS = frozenset({"environ", "putenv", "unsetenv", "chdir", "filterwarnings",
                       "simplefilter", "load_dotenv"})
@@ -48,25 +50,8 @@ importlib.invalidate_caches()
 """
 
 
-def _magic_free(code: str) -> str | None:
-    """``code`` with harmless IPython magics blanked, or ``None`` when it has another magic
-    or a shell escape (which may change what a later import reads)."""
-    lines = code.splitlines()
-    kept: list[str] = []
-    for number, line in enumerate(lines):
-        stripped = line.lstrip()
-        if not stripped.startswith(("%", "!")):
-            kept.append(line)
-            continue
-        words = stripped.lstrip("%").split(maxsplit=1) if stripped[0] == "%" else []
-        if not words or words[0] not in _HARMLESS_MAGICS:
-            return None
-        if stripped.startswith("%%") and number == 0:
-            kept.append("")  # a cell magic: the rest of the cell is Python
-        else:
-            # A line magic keeps its statement, so blocks around it still parse.
-            kept.append(line[: len(line) - len(stripped)] + "pass")
-    return "\n".join(kept)
+def _harmless(line: IPythonLine) -> bool:
+    return line.kind is not IPythonKind.SHELL and line.name in _HARMLESS_MAGICS
 
 
 def _changes_environment(node: ast.AST) -> bool:
@@ -95,12 +80,9 @@ def _imported(statement: ast.stmt) -> Iterator[str]:
 def _cell_imports(cell: CellPlan) -> tuple[list[str], bool]:
     """The packages ``cell`` imports, in order, up to its first environment change, and
     whether it makes one."""
-    code = _magic_free(cell.code)
-    try:
-        tree = ast.parse(code) if code is not None else None
-    except SyntaxError:
-        tree = None
-    if tree is None:
+    facts = code_facts(cell.code)
+    tree = facts.tree
+    if tree is None or not all(_harmless(line) for line in facts.ipython):
         return [], True  # code we cannot read, or a magic we do not know, may do anything
     found: list[str] = []
     for statement in tree.body:

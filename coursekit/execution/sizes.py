@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 
+from coursekit.lessons.python import code_facts
+
 _SIZE_ATTRIBUTES = {"shape", "num_rows", "ndim"}
 _SIZE_METHODS = {"size", "numel", "dim", "nelement"}
 
@@ -48,10 +50,9 @@ class SizeNames:
 
     def shows_only_sizes(self, code: str) -> bool:
         """Whether the cell's displayed value (or printed arguments) are all sizes."""
-        tree = _parse(code)
-        if tree is None or not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        shown = code_facts(code).last_expression
+        if shown is None:
             return False
-        shown = tree.body[-1].value
         match shown:
             case ast.Call(func=ast.Name(id="print"), args=args) if args:
                 return all(self._is_size(a) for a in args)
@@ -59,7 +60,7 @@ class SizeNames:
 
     def record(self, code: str) -> None:
         """Learn the names the cell binds to sizes (and forget those it rebinds)."""
-        tree = _parse(code)
+        tree = code_facts(code).tree
         if tree is None:
             return
         for node in ast.walk(tree):
@@ -69,10 +70,3 @@ class SizeNames:
                     self._names.update(targets)
                 else:
                     self._names.difference_update(targets)
-
-
-def _parse(code: str) -> ast.Module | None:
-    try:
-        return ast.parse(code)
-    except (SyntaxError, ValueError):
-        return None

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.python import CodeFacts, code_facts
 
 
 class Framework(enum.StrEnum):
@@ -154,6 +155,11 @@ class Code:
         if self.language in ("bash", "sh", "shell", "console"):
             return CodeRole.SHELL
         return CodeRole.OTHER
+
+    @property
+    def facts(self) -> CodeFacts:
+        """What the source says as Python: parsed on first use, once per distinct text."""
+        return code_facts(self.source)
 
     @property
     def documented_exception(self) -> DocumentedException | None:

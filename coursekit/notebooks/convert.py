@@ -24,7 +24,6 @@ from coursekit.notebooks.metadata import (
     NotebookMeta,
 )
 from coursekit.notebooks.outputs import cell_outputs
-from coursekit.notebooks.python_code import code_facts
 from coursekit.notebooks.requirements import imports_module, requirements
 from coursekit.notebooks.shell import install_lines
 
@@ -208,7 +207,7 @@ def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
     for code in lesson.code_blocks():
         if code.role is not CodeRole.PYTHON or code.documented_exception is not None:
             continue
-        error = code_facts(code.source).error
+        error = code.facts.error
         if error is None:
             continue
         line = code.line + (error.lineno or 1)

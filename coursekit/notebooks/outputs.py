@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from coursekit.lessons.model import Code, Framework, Output, OutputKind
-from coursekit.notebooks.python_code import LastStatement, code_facts
+from coursekit.lessons.python import LastStatement
 
 JsonDict = dict[str, Any]
 
@@ -53,7 +53,7 @@ def cell_outputs(code: Code, framework: Framework) -> list[JsonDict]:
     shown = [o for o in code.outputs if o.framework.includes(framework)]
     results = [i for i, o in enumerate(shown) if o.kind is OutputKind.RESULT]
     value_at = results[-1] if results and results[-1] == len(shown) - 1 else None
-    style = code_facts(code.source).last_statement if value_at is not None else LastStatement.STREAM
+    style = code.facts.last_statement if value_at is not None else LastStatement.STREAM
     outputs: list[JsonDict] = []
     for index, output in enumerate(shown):
         if output.kind is not OutputKind.RESULT:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
-from coursekit.notebooks.python_code import code_facts
+from coursekit.lessons.python import code_facts
 
 # Only where the distribution name differs from the import name; every other
 # third-party import is installed under its own name.

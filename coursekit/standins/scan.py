@@ -1,4 +1,4 @@
-"""Find the hub ids that lesson code loads, with ``ast`` over each code block.
+"""Find the hub ids that lesson code loads, in the syntax tree of each code block.
 
 A reference is a string argument of ``*.from_pretrained``, ``load_dataset`` or
 ``evaluate.load``/``load_metric``, directly or through a variable assigned a
@@ -14,6 +14,8 @@ import ast
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from coursekit.lessons.python import code_facts
 
 MODEL, DATASET, METRIC = "models", "datasets", "metrics"
 HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*(/[\w.-]+)?$")
@@ -76,19 +78,6 @@ def _first_argument(node: ast.Call, keyword: str) -> ast.expr | None:
     return None
 
 
-def _strip_magics(source: str) -> str:
-    """Blank IPython shell and magic lines, keeping line numbers."""
-    return "\n".join("" if line.lstrip().startswith(("!", "%")) else line
-                     for line in source.splitlines())
-
-
-def _parse(snippet: Snippet) -> ast.Module | None:
-    try:
-        return ast.parse(_strip_magics(snippet.source))
-    except (SyntaxError, ValueError):
-        return None
-
-
 def _string(node: ast.expr | None) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
@@ -101,7 +90,7 @@ def is_hub_id(text: str) -> bool:
 
 def references(snippets: Sequence[Snippet]) -> list[HubReference]:
     """Hub references in the snippets of one lesson (variables are shared between them)."""
-    trees = [(s, tree) for s in snippets if (tree := _parse(s)) is not None]
+    trees = [(s, tree) for s in snippets if (tree := code_facts(s.source).tree) is not None]
     strings: dict[str, list[tuple[str, Snippet, int]]] = {}
     saved: set[str] = set()
     found: set[HubReference] = set()

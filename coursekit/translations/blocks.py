@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.translations import pysource
+from coursekit.lessons.python import BUILTIN_NAMES
 from coursekit.translations.align import Pair
 from coursekit.translations.digest import Digest
 from coursekit.translations.drift import Change, classify, short_diff
@@ -58,13 +58,14 @@ def _drift(
     diff = short_diff(src.source, tgt.source)
     fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
     if change is Change.CODE and src.role is CodeRole.PYTHON:
-        src_parse, tgt_parse = pysource.parse(src.source), pysource.parse(tgt.source)
-        if src_parse.tree is not None and tgt_parse.tree is None:
-            line = tgt.line + tgt_parse.error_line if tgt_parse.error_line else tgt.line
-            quoted = f": `{tgt_parse.error_text}`" if tgt_parse.error_text else ""
+        error = tgt.facts.error
+        if src.facts.error is None and error is not None:
+            line = tgt.line + error.lineno if error.lineno else tgt.line
+            text = (error.text or "").strip()
+            quoted = f": `{text}`" if text else ""
             yield SYNTAX_ERROR.at(
                 translation.path, line,
-                f"SyntaxError: {tgt_parse.error}{quoted}; the source block {where} parses",
+                f"SyntaxError: {error.msg}{quoted}; the source block {where} parses",
                 hint=f"changes against the source:\n{diff}",
                 fingerprint=fingerprint,
             )
@@ -138,7 +139,7 @@ def undefined_names(
     if tgt.star_import:
         return
     for name, line in tgt.first_use.items():
-        if name in tgt.defined or name in tgt.unparsed or name in pysource.BUILTIN_NAMES:
+        if name in tgt.defined or name in tgt.unparsed or name in BUILTIN_NAMES:
             continue
         defined_at = source.names.defined.get(name)
         if defined_at is None:

@@ -21,7 +21,7 @@ from coursekit.lessons.model import (
     Lesson,
     Prose,
 )
-from coursekit.translations import links, pysource
+from coursekit.translations import links
 
 QUIZ_COMPONENT = "Question"
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -88,10 +88,10 @@ def _names(code: Sequence[Code]) -> LessonNames:
     for block in code:
         if block.role is not CodeRole.PYTHON:
             continue
-        if pysource.parse(block.source).tree is None:
+        if block.facts.tree is None:
             unparsed.update(_IDENTIFIER.findall(block.source))
             continue
-        found = pysource.names(block.source)
+        found = block.facts.names
         star = star or found.star_import
         for name, line in found.defined:
             defined.setdefault(name, block.line + line)

@@ -17,7 +17,7 @@ from typing import Any
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.translations import pysource
+from coursekit.lessons.python import code_facts
 from coursekit.translations.rules import STALE_API
 
 ANY_CALL = "*"
@@ -99,32 +99,12 @@ class Use:
     """What the code says, e.g. ``from datasets import load_metric``."""
 
 
-@lru_cache(maxsize=1 << 15)
-def _imports(source: str) -> tuple[tuple[str, str], ...]:
-    """(local name, qualified name) for each import of one block."""
-    tree = pysource.parse(source).tree
-    if tree is None:
-        return ()
-    found: list[tuple[str, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                top = alias.name.split(".")[0]
-                found.append((alias.asname, alias.name) if alias.asname else (top, top))
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.extend(
-                (alias.asname or alias.name, f"{node.module}.{alias.name}")
-                for alias in node.names if alias.name != "*"
-            )
-    return tuple(found)
-
-
 def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
     """Local name -> qualified name, for every import of the lesson's Python code."""
     found: dict[str, str] = {}
     for block in code:
         if block.role is CodeRole.PYTHON and "import" in block.source:
-            found.update(_imports(block.source))
+            found.update(block.facts.import_bindings)
     return frozenset(found.items())
 
 
@@ -196,7 +176,7 @@ def _uses(
     if not _suspect(source, apis):
         return ()
     candidates = tuple(api for api in apis if re.search(api.pattern, source))
-    tree = pysource.parse(source).tree
+    tree = code_facts(source).tree
     if tree is None:
         return ()
     return tuple(_uses_in_tree(tree, candidates, dict(names)))

@@ -3,10 +3,11 @@ from __future__ import annotations
 import pytest
 
 from coursekit.execution.cachekey import code_fingerprint
-from coursekit.execution.cascade import CascadeTracker, defined_names
+from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.device import DeviceError, device_env, gpu_present, resolve_device
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.shard import Shard, lesson_group
+from coursekit.lessons.python import defined_names
 
 
 def test_comments_and_blank_lines_do_not_change_the_fingerprint() -> None:
@@ -36,6 +37,13 @@ def test_name_errors_go_back_to_the_first_failed_cell() -> None:
     assert tracker.cause_of(third) == 1
     tracker.record(3, "model = other()", failed=False, cause=None)
     assert tracker.cause_of(second) is None
+
+
+def test_a_failed_cell_with_ipython_lines_is_the_cause() -> None:
+    tracker = CascadeTracker()
+    tracker.record(4, "!pip install x\n%time model = build()", failed=True, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'model' is not defined")
+    assert tracker.cause_of(later) == 4
 
 
 def test_shards_split_every_lesson_once_and_keep_translations_together() -> None:

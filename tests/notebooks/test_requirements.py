@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coursekit.notebooks.python_code import LastStatement, code_facts
+from coursekit.lessons.python import LastStatement, code_facts
 from coursekit.notebooks.requirements import distribution_for, requirements
 
 

@@ -1,0 +1,100 @@
+"""What a lesson's Python says: one rule for IPython lines, then one parse."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.lessons.python import (
+    CodeFacts,
+    IPythonKind,
+    LastStatement,
+    code_facts,
+    defined_names,
+)
+
+
+def test_shell_lines_do_not_hide_the_names_of_a_cell() -> None:
+    assert defined_names("!pip install x\nmodel = 1") == {"model"}
+
+
+@pytest.mark.parametrize(("source", "names"), [
+    ("%time model = train()", {"model"}),
+    ("%%time\nmodel = train()", {"model"}),
+    ("%%capture\n!pip install x\nimport torch", {"torch"}),
+    ("files = !ls\nx = %env HOME", {"files", "x"}),
+    ("for i in range(2):\n    !echo hi", {"i"}),
+    ("model?\n??model\nmodel = 1", {"model"}),
+    ("%timeit -n 3 f()\ny = 2", {"y"}),
+])
+def test_ipython_lines_follow_one_rule(source: str, names: set[str]) -> None:
+    facts = code_facts(source)
+    assert facts.error is None
+    assert facts.defined_names == names
+
+
+def test_a_cell_magic_that_does_not_run_python_hides_its_body() -> None:
+    facts = code_facts("%%writefile helper.py\nimport torch\ndef f(:")
+    assert (facts.error, facts.imports, facts.defined_names) == (None, (), frozenset())
+    assert [(line.kind, line.name) for line in facts.ipython] == [
+        (IPythonKind.CELL_MAGIC, "writefile")]
+
+
+def test_ipython_lines_are_listed_with_their_line_and_kind() -> None:
+    facts = code_facts("import os\n!pip install -q x\n%env A=1\nos?")
+    assert [(line.line, line.kind, line.name) for line in facts.ipython] == [
+        (2, IPythonKind.SHELL, "pip"), (3, IPythonKind.LINE_MAGIC, "env"),
+        (4, IPythonKind.HELP, "")]
+
+
+def test_line_numbers_stay_those_of_the_source() -> None:
+    facts = code_facts("!pip install x\n%time y = 1\nz = (\n")
+    assert facts.error is not None
+    assert facts.error.lineno == 3
+    assert facts.runnable.count("\n") == 3
+
+
+def test_top_level_await_parses_as_in_a_notebook() -> None:
+    assert code_facts("import asyncio\nawait asyncio.sleep(0)").error is None
+
+
+def test_nul_bytes_are_a_syntax_error_not_a_crash() -> None:
+    assert code_facts("x = 1\0").error is not None
+
+
+def test_names_with_their_first_line() -> None:
+    names = code_facts("import numpy as np\nx = np.zeros(2)\ndef f(a):\n    return a + x").names
+    assert names.defined == (("np", 1), ("x", 2), ("a", 3), ("f", 3))
+    assert names.used == (("np", 2), ("a", 4), ("x", 4))
+    assert not names.star_import
+    assert code_facts("from torch import *").names.star_import
+
+
+def test_imports_in_source_order_without_relative_ones() -> None:
+    source = ("if True:\n    import torch.nn as nn\nimport numpy\nfrom .local import x\n"
+              "from transformers.models import bert")
+    facts = code_facts(source)
+    assert facts.imports == ("torch", "numpy", "transformers")
+    assert facts.import_bindings == (("nn", "torch.nn"), ("numpy", "numpy"),
+                                     ("bert", "transformers.models.bert"))
+
+
+def test_last_statement_and_expression() -> None:
+    assert code_facts("x = 1\nx").last_statement is LastStatement.RESULT
+    assert code_facts("x\n!ls").last_statement is LastStatement.STREAM
+    assert code_facts("x;").last_expression is not None
+    assert code_facts("x = 1").last_expression is None
+
+
+def test_one_instance_per_source_text() -> None:
+    assert code_facts("a = 1") is code_facts("a = 1")
+
+
+@given(st.text())
+def test_reading_any_text_never_raises(source: str) -> None:
+    facts = CodeFacts(source)
+    assert facts.runnable.count("\n") == source.count("\n")
+    assert isinstance(facts.names.defined, tuple)
+    assert isinstance(facts.imports, tuple)
+    assert isinstance(facts.last_statement, LastStatement)
