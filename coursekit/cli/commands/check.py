@@ -20,6 +20,7 @@ from coursekit.cli.options import (
 )
 from coursekit.config import Course
 from coursekit.config_rules import NO_CONTENT
+from coursekit.filescope import file_scope
 
 Check = Callable[[Course, Sequence[str] | None], CheckResult]
 
@@ -47,10 +48,16 @@ def subtitle_checks(course: Course, languages: Sequence[str] | None) -> CheckRes
 def _run(
     checks: Sequence[Check], title: str, root: Path, langs: tuple[str, ...], fmt: str,
     output: Path | None, baseline: Path | None, update_baseline: bool,
+    files: tuple[Path, ...] = (),
 ) -> int:
     course = open_course(root)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available)
+    scope = file_scope(course, files) if files else None
+    if scope is not None:
+        languages = [lang for lang in scope.languages if languages is None or lang in languages]
+        if not languages:
+            checks = ()
     result = CheckResult()
     if not available:
         result.diagnostics.append(NO_CONTENT.at(
@@ -61,6 +68,8 @@ def _run(
         ))
     for check in checks:
         result.extend(check(course, languages))
+    if scope is not None:
+        result = scope.keep(result)
     return finish(
         result.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=result.checked,
@@ -86,15 +95,16 @@ def command(
 
 
 def _subcommand(name: str, check: Check, doc: str) -> click.Command:
+    @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
     @root_option
     @lang_option
     @report_options
     def body(
-        root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
-        baseline: Path | None, update_baseline: bool,
+        files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
+        output: Path | None, baseline: Path | None, update_baseline: bool,
     ) -> int:
         return guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
-                             update_baseline)
+                             update_baseline, files)
 
     body.__doc__ = doc
     return click.command(name)(body)
@@ -102,9 +112,11 @@ def _subcommand(name: str, check: Check, doc: str) -> click.Command:
 
 command.add_command(_subcommand(
     "lessons", lesson_checks,
-    "Check lesson syntax, toctrees, and translations against the source language.",
+    "Check lesson syntax, toctrees, and translations against the source language.\n\n"
+    "FILES, when given, narrows the check to those lessons and toctrees.",
 ))
 command.add_command(_subcommand(
     "subtitles", subtitle_checks,
-    "Check subtitle files: parsing, timing, readability and alignment with the source.",
+    "Check subtitle files: parsing, timing, readability and alignment with the source.\n\n"
+    "FILES, when given, narrows the check to those subtitle files.",
 ))
