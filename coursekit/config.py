@@ -8,14 +8,19 @@ course without configuration works. Keys are written with dashes in TOML
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from coursekit.config_rules import BAD_CONFIG
+from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import normalise
+from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
+from coursekit.toml_lines import line_of
 
 CONTENT_DIRS = ("content", "chapters")
 """Lesson folders, in the order they are looked for: this project's, then the public courses'."""
@@ -28,6 +33,19 @@ class ConfigError(ValueError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
+
+
+SECTIONS = ("subtitles", "translations", "verify", "standins")
+"""Area tables (``[tool.coursekit.<name>]``), each read by the area that owns it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigProblem:
+    """A value of the configuration that was left at its default, and why."""
+
+    keys: tuple[str, ...]
+    """Where it is, as TOML keys below the coursekit table (``("subtitles", "max-cps")``)."""
+    message: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,67 +64,200 @@ class Config:
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     """Area tables (``[tool.coursekit.subtitles]``, ``.translations``, ``.verify``,
     ``.standins``), read by the area that owns them."""
+    selection: Selection = field(default_factory=Selection)
+    """Rule selection of the ``select``/``ignore``/``extend-select``/``per-file-ignores``
+    and ``severity`` keys (the first layer; the command line adds its own)."""
     path: Path | None = None
     """Where the configuration was read from, if anywhere."""
+    text: str = ""
+    """The configuration file's text, to find the line of a key."""
+    problems: tuple[ConfigProblem, ...] = ()
+    """Bad values of the top-level table (left at their defaults)."""
 
     def section(self, name: str) -> Mapping[str, Any]:
         return self.sections.get(name, MappingProxyType({}))
 
+    def finding(self, keys: Sequence[str], message: str) -> Diagnostic:
+        """A ``CFG001`` finding at the line of ``keys`` in the configuration file."""
+        where = self.path.name if self.path is not None else "pyproject.toml"
+        prefixes: tuple[tuple[str, ...], ...] = (("tool", "coursekit"),)
+        if where == "coursekit.toml":
+            prefixes = ((), ("tool", "coursekit"))
+        line = line_of(self.text, keys, prefixes) if self.text else None
+        decode = re.search(r"at line (\d+)", message) if not keys else None
+        if decode is not None:
+            line = int(decode.group(1))
+        table = ".".join(("tool", "coursekit", *keys[:1])) if keys else "tool.coursekit"
+        if keys and keys[0] not in SECTIONS:
+            table = "tool.coursekit"
+        return BAD_CONFIG.at(where, line, f"[{table}] {message}")
+
 
 _SCALARS = {"source_language", "content_dir", "subtitles_dir", "build_dir"}
 _LISTS = {"languages", "frameworks"}
+_SELECTORS = {"select", "ignore", "extend_select"}
 
 
-def _read_table(path: Path) -> dict[str, Any] | None:
+class _Problems(list[ConfigProblem]):
+    def add(self, keys: Sequence[str], message: str) -> None:
+        self.append(ConfigProblem(tuple(keys), message))
+
+
+def _read_table(path: Path) -> tuple[str, dict[str, Any], _Problems]:
+    """The file's text, its coursekit table and what is wrong with its shape."""
+    problems = _Problems()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(path, f"cannot read: {exc}") from exc
+        problems.add((), f"cannot read {path.name}: {exc}")
+        return "", {}, problems
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("coursekit")
-        return table if isinstance(table, dict) else None
-    return data
+        return text, _tool_table(data, problems, required=False), problems
+    if "tool" in data:
+        nested = _tool_table(data, problems, required=True)
+        data = {k: v for k, v in data.items() if k != "tool"}
+        for key, value in nested.items():
+            if key in data:
+                problems.add((key,), f"`{key}` is set both at the top and under [tool.coursekit]")
+            data[key] = value
+    return text, data, problems
 
 
-def _from_table(path: Path, table: Mapping[str, Any]) -> Config:
+def _tool_table(data: Mapping[str, Any], problems: _Problems, *, required: bool) -> dict[str, Any]:
+    tool = data.get("tool")
+    if tool is None:
+        return {}
+    if not isinstance(tool, dict):
+        problems.add((), f"`tool` must be a table, got {tool!r}")
+        return {}
+    table = tool.get("coursekit")
+    if table is None:
+        if required:
+            problems.add((), "a [tool] table without [tool.coursekit]")
+        return {}
+    if not isinstance(table, dict):
+        problems.add((), f"`tool.coursekit` must be a table, got {table!r}")
+        return {}
+    return table
+
+
+def _selectors(raw_key: str, value: Any, problems: _Problems) -> tuple[str, ...] | None:
+    from coursekit.rules import all_rules
+
+    if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        problems.add((raw_key,), f"`{raw_key}` must be a list of rule codes or prefixes, "
+                                 f"got {value!r}")
+        return None
+    unknown = unknown_selectors(value, (r.code for r in all_rules()))
+    for selector in unknown:
+        problems.add((raw_key,), f"`{raw_key}` names no rule: {selector!r}")
+    return tuple(v for v in value if v not in unknown)
+
+
+def _per_file_ignores(value: Any, problems: _Problems) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        problems.add(("per-file-ignores",),
+                     f"`per-file-ignores` must map path patterns to rule codes, got {value!r}")
+        return {}
+    out = {}
+    for pattern, selectors in value.items():
+        chosen = _selectors("per-file-ignores", selectors, problems)
+        if chosen is not None:
+            out[pattern] = chosen
+    return out
+
+
+def _severities(value: Any, problems: _Problems) -> dict[str, Severity]:
+    from coursekit.rules import all_rules
+
+    if not isinstance(value, dict):
+        problems.add(("severity",), f"`severity` must map rule codes to severities, got {value!r}")
+        return {}
+    codes = [r.code for r in all_rules()]
+    out = {}
+    for selector, level in value.items():
+        if unknown_selectors([selector], codes):
+            problems.add(("severity", selector), f"`severity` names no rule: {selector!r}")
+        elif level not in SEVERITY_NAMES:
+            problems.add(("severity", selector),
+                         f"`severity` of {selector} must be error, warning or note, got {level!r}")
+        else:
+            out[selector] = SEVERITY_NAMES[level]
+    return out
+
+
+def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
+    layer: dict[str, tuple[str, ...] | None] = {}
+    for raw_key in ("select", "extend-select", "ignore"):
+        for spelling in dict.fromkeys((raw_key, raw_key.replace("-", "_"))):
+            if spelling in table:
+                layer[raw_key.replace("-", "_")] = _selectors(spelling, table[spelling], problems)
+    pfi = table.get("per-file-ignores", table.get("per_file_ignores", {}))
+    return Selection(
+        layers=(Layer(select=layer.get("select"),
+                      extend_select=layer.get("extend_select") or (),
+                      ignore=layer.get("ignore") or ()),),
+        per_file_ignores=_per_file_ignores(pfi, problems),
+        severities=_severities(table.get("severity", {}), problems),
+    )
+
+
+def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Problems) -> Config:
     values: dict[str, Any] = {}
     sections: dict[str, Mapping[str, Any]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key in _SCALARS:
             if not isinstance(value, str):
-                raise ConfigError(path, f"`{raw_key}` must be a string, got {value!r}")
-            values[key] = value
+                problems.add((raw_key,), f"`{raw_key}` must be a string, got {value!r}")
+            else:
+                values[key] = value
         elif key in _LISTS:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                raise ConfigError(path, f"`{raw_key}` must be a list of strings, got {value!r}")
-            values[key] = tuple(value)
+                problems.add((raw_key,), f"`{raw_key}` must be a list of strings, got {value!r}")
+            else:
+                values[key] = tuple(value)
         elif key == "kernels":
             if not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-                raise ConfigError(path, "`kernels` must map frameworks to kernel names")
-            values[key] = MappingProxyType(dict(value))
-        elif isinstance(value, dict):
-            sections[key] = MappingProxyType(dict(value))
+                problems.add((raw_key,), "`kernels` must map frameworks to kernel names")
+            else:
+                values[key] = MappingProxyType(dict(value))
+        elif key in _SELECTORS or key in ("per_file_ignores", "severity"):
+            continue
+        elif key in SECTIONS:
+            if not isinstance(value, dict):
+                problems.add((raw_key,), f"`{raw_key}` must be a table, got {value!r}")
+            else:
+                sections[key] = MappingProxyType(dict(value))
         else:
-            raise ConfigError(path, f"unknown key `{raw_key}`")
+            problems.add((raw_key,), f"unknown key `{raw_key}`")
     if "source_language" in values:
         values["source_language"] = normalise(values["source_language"])
     if "languages" in values:
         values["languages"] = tuple(normalise(v) for v in values["languages"])
-    for fw in values.get("frameworks", ()):
+    frameworks = values.get("frameworks", ())
+    for fw in frameworks:
         if fw not in ("pt", "tf"):
-            raise ConfigError(path, f"unknown framework `{fw}` (expected pt or tf)")
-    return Config(**values, sections=MappingProxyType(sections), path=path)
+            problems.add(("frameworks",), f"unknown framework `{fw}` (expected pt or tf)")
+    if any(fw not in ("pt", "tf") for fw in frameworks):
+        del values["frameworks"]
+    selection = _selection(table, problems)
+    return Config(**values, sections=MappingProxyType(sections), selection=selection,
+                  path=path, text=text, problems=tuple(problems))
 
 
 def load_config(root: Path) -> Config:
-    """Read the course configuration under ``root`` (defaults when there is none)."""
+    """Read the course configuration under ``root`` (defaults when there is none).
+
+    Never raises: what cannot be used is left at its default and listed in
+    ``Config.problems``."""
     for name in ("coursekit.toml", "pyproject.toml"):
         candidate = root / name
         if candidate.is_file():
-            table = _read_table(candidate)
-            if table is not None:
-                return _from_table(candidate, table)
+            text, table, problems = _read_table(candidate)
+            if table or problems or name == "coursekit.toml":
+                return _from_table(candidate, text, table, problems)
     return Config()
 
 
@@ -198,6 +349,4 @@ class Course:
 
 def _natural_key(text: str) -> list[tuple[int, int | str]]:
     """Sort ``chapter10`` after ``chapter9``."""
-    import re
-
     return [(0, int(tok)) if tok.isdigit() else (1, tok) for tok in re.split(r"(\d+)", text)]

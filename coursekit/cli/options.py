@@ -11,10 +11,13 @@ from typing import ParamSpec, TypeVar
 
 import click
 
-from coursekit.config import ConfigError, Course
+from coursekit.config import Course
+from coursekit.config_check import config_findings
+from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.report import FORMATS, render
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.selection import Layer, Selection, unknown_selectors
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -57,13 +60,57 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
     )(func)
 
 
-def open_course(root: Path) -> Course:
+def _selectors(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def selection_options(func: Callable[P, R]) -> Callable[P, R]:
+    """``--select``, ``--extend-select``, ``--ignore``: the command line's layer of
+    rule selection, on top of the configuration's (see :mod:`coursekit.selection`)."""
+    for name, text in (
+        ("--ignore", "Ignore these rule codes or prefixes (comma-separated, repeatable)."),
+        ("--extend-select", "Add these rule codes or prefixes to the selection."),
+        ("--select", "Report only these rule codes or prefixes (ALL for every rule); "
+                     "replaces the configuration's select."),
+    ):
+        func = click.option(name, name.lstrip("-").replace("-", "_"), multiple=True,
+                            metavar="CODES", help=text)(func)
+    return func
+
+
+def command_line_layer(
+    select: Sequence[str], extend_select: Sequence[str], ignore: Sequence[str],
+) -> Layer:
+    """The command line's selection layer; an unknown code is a usage error."""
+    from coursekit.rules import all_rules
+
+    layer = Layer(select=_selectors(select) or None, extend_select=_selectors(extend_select),
+                  ignore=_selectors(ignore))
+    unknown = unknown_selectors(
+        (*(layer.select or ()), *layer.extend_select, *layer.ignore),
+        (r.code for r in all_rules()),
+    )
+    if unknown:
+        raise click.UsageError(f"no rule code starts with {', '.join(unknown)} "
+                               "(see `coursekit rules`)")
+    return layer
+
+
+def open_course(root: Path, *, lenient: bool = False) -> Course:
+    """Open the course; a configuration problem ends the command with exit 2,
+    each problem printed as a ``CFG001`` finding with its file and line, unless
+    ``lenient`` (``check`` reports them with its other findings)."""
     if not root.is_dir():
         raise click.UsageError(f"course root {root} is not a folder")
-    try:
-        return Course.open(root)
-    except ConfigError as exc:
-        raise click.UsageError(str(exc)) from exc
+    course = Course.open(root)
+    if not lenient:
+        problems = config_findings(course)
+        for diag in problems:
+            click.echo(f"{diag.location}: {diag.severity.value} {diag.rule} {diag.message}",
+                       err=True)
+        if problems:
+            raise click.exceptions.Exit(EXIT_USAGE)
+    return course
 
 
 def known_languages(langs: Sequence[str], available: Sequence[str]) -> list[str] | None:
@@ -89,8 +136,16 @@ def finish(
     baseline: Path | None = None,
     update_baseline: bool = False,
     checked: Sequence[str] = (),
+    selection: Selection | None = None,
+    show_all: bool = False,
+    statistics: bool = False,
 ) -> int:
-    """Apply the baseline, render the report and return the exit code."""
+    """Apply rule selection and the baseline, render the report and return the exit code:
+    2 when the configuration has problems (``CFG001``), 1 on errors, else 0."""
+    config_problems = [d for d in diagnostics if d.rule == BAD_CONFIG.code]
+    if selection is not None:
+        diagnostics = [*config_problems,
+                       *selection.apply([d for d in diagnostics if d.rule != BAD_CONFIG.code])]
     if update_baseline:
         if baseline is None:
             raise click.UsageError("--update-baseline needs --baseline FILE")
@@ -108,6 +163,8 @@ def finish(
             render(diagnostics, fmt, handle, title, checked)
     else:
         render(diagnostics, fmt, sys.stdout, title, checked)
+    if config_problems:
+        return EXIT_USAGE
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,25 @@ def _flag(table: Any, key: str, default: bool, course: Course) -> bool:
         raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be true or false, "
                                  f"got {value!r}")
     return value
+
+
+KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport")
+"""Every key of ``[tool.coursekit.verify]`` (underscores are accepted for dashes)."""
+
+
+def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Each key of ``table`` that is unknown or holds a bad value, with why."""
+    problems = []
+    for raw_key, value in table.items():
+        key = raw_key.replace("_", "-")
+        if key not in KEYS:
+            problems.append((raw_key, f"unknown key `{raw_key}`"))
+        elif key == "preimport":
+            if not isinstance(value, bool):
+                problems.append((raw_key, f"`{raw_key}` must be true or false, got {value!r}"))
+        elif isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            problems.append((raw_key, f"`{raw_key}` must be a positive number, got {value!r}"))
+    return problems
 
 
 def read_settings(course: Course) -> VerifySettings:

@@ -61,10 +61,9 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
     wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
     src_lang = course.source_language
     sources = _load_all(course, src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
-    config_problems: list[Diagnostic] = []
     for lang in wanted:
-        settings, problems = settings_for(section, lang, config_path)
-        config_problems.extend(p for p in problems if p not in config_problems)
+        # Bad values are reported once, when the configuration is checked (CFG001).
+        settings, _ = settings_for(section, lang, config_path)
         files = sources if lang == src_lang else _load_all(course, lang)
         for name, sub in files.items():
             result.checked.append(sub.display_path)
@@ -74,7 +73,6 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
         if meta is not None:
             result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))
             result.diagnostics.extend(settings.apply(check_lesson_videos(course, lang, meta)))
-    result.diagnostics.extend(config_problems)
     if src_lang in wanted or sources:
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
         for diag in check_coverage(course, cov):

@@ -8,6 +8,7 @@ its full-tag table (``[...subtitles."zh-CN"]``). Bad values are reported as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -16,6 +17,9 @@ from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import is_cjk, primary_subtag
 from coursekit.rules import all_rules
+from coursekit.selection import SEVERITY_NAMES
+
+SECTION = "subtitles"
 
 _CPS = {"en": 20.0, "fr": 17.0, "it": 17.0, "de": 17.0, "es": 17.0, "pt": 17.0}
 
@@ -77,85 +81,123 @@ _CHOICES = {
 }
 
 
+_POSITIVE = {"max_cps", "max_chars_per_line", "max_lines", "max_duration", "frame_rate"}
+"""Keys where zero makes no sense (a frame rate of 0 has no frame length)."""
+_LANGUAGE_TABLE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+
+Problem = tuple[tuple[str, ...], str]
+"""Where a bad value is (TOML keys below the coursekit table) and what is wrong."""
+
+
 class _Reader:
-    def __init__(self, config_path: str) -> None:
-        self.config_path = config_path
-        self.problems: list[Diagnostic] = []
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.table: tuple[str, ...] = (SECTION,)
         self.codes = {r.code: r.code for r in all_rules() if r.code.startswith("SUB")}
         self.codes.update({r.name: r.code for r in all_rules() if r.code.startswith("SUB")})
 
-    def bad(self, message: str) -> None:
-        self.problems.append(BAD_CONFIG.at(self.config_path, None,
-                                           f"[tool.coursekit.subtitles] {message}"))
+    def bad(self, key: str | tuple[str, ...], message: str) -> None:
+        keys = (key,) if isinstance(key, str) else key
+        problem = ((*self.table, *keys), message)
+        if problem not in self.problems:
+            self.problems.append(problem)
 
-    def merge(self, settings: Settings, table: Mapping[str, Any]) -> Settings:
+    def merge(self, settings: Settings, table: Mapping[str, Any],
+              where: tuple[str, ...] = ()) -> Settings:
+        self.table = (SECTION, *where)
         names = {f.name: f for f in fields(Settings)}
         changes: dict[str, Any] = {}
         for raw_key, value in table.items():
             key = raw_key.replace("-", "_")
             if isinstance(value, Mapping) and key not in ("severity", "severities"):
+                if where or not _LANGUAGE_TABLE.match(raw_key):
+                    self.bad(raw_key, f"`{raw_key}` is neither a setting nor a language table")
                 continue
             if key == "disable":
                 changes["disabled"] = settings.disabled | self._codes(value)
             elif key in ("severity", "severities"):
-                changes["severities"] = {**settings.severities, **self._severities(value)}
+                changes["severities"] = {**settings.severities, **self._severities(raw_key, value)}
             elif key in _CHOICES:
                 if value is True or value is False:
                     value = "yes" if value else "no"
                 if value not in _CHOICES[key]:
-                    self.bad(f"`{raw_key}` must be one of {', '.join(_CHOICES[key])}, "
-                             f"got {value!r}")
+                    self.bad(raw_key, f"`{raw_key}` must be one of {', '.join(_CHOICES[key])}, "
+                                      f"got {value!r}")
                 else:
                     changes[key] = value
             elif key in names and key not in ("disabled", "severities"):
                 default = getattr(settings, key)
-                ok = (isinstance(value, bool) if isinstance(default, bool)
-                      else isinstance(value, int | float) and not isinstance(value, bool)
-                      and value >= 0)
+                if isinstance(default, bool):
+                    ok = isinstance(value, bool)
+                elif isinstance(default, int):
+                    ok = isinstance(value, int) and not isinstance(value, bool)
+                else:
+                    ok = isinstance(value, int | float) and not isinstance(value, bool)
+                ok = ok and (isinstance(value, bool) or value > 0 or
+                             (value == 0 and key not in _POSITIVE))
                 if not ok:
-                    self.bad(f"`{raw_key}` has a bad value {value!r}")
+                    kind = ("true or false" if isinstance(default, bool)
+                            else "a positive whole number" if isinstance(default, int)
+                            else "a positive number")
+                    self.bad(raw_key, f"`{raw_key}` must be {kind}, got {value!r}")
                 else:
                     changes[key] = type(default)(value)
             else:
-                self.bad(f"unknown key `{raw_key}`")
+                self.bad(raw_key, f"unknown key `{raw_key}`")
         return replace(settings, **changes)
 
     def _codes(self, value: Any) -> frozenset[str]:
         if not isinstance(value, list):
-            self.bad(f"`disable` must be a list of rule codes, got {value!r}")
+            self.bad("disable", f"`disable` must be a list of rule codes, got {value!r}")
             return frozenset()
         found = set()
         for item in value:
-            if item in self.codes:
+            if isinstance(item, str) and item in self.codes:
                 found.add(self.codes[item])
             else:
-                self.bad(f"`disable` names an unknown rule {item!r}")
+                self.bad("disable", f"`disable` names an unknown rule {item!r}")
         return frozenset(found)
 
-    def _severities(self, value: Any) -> dict[str, Severity]:
+    def _severities(self, raw_key: str, value: Any) -> dict[str, Severity]:
         if not isinstance(value, Mapping):
-            self.bad(f"`severity` must map rule codes to severities, got {value!r}")
+            self.bad(raw_key, f"`{raw_key}` must map rule codes to severities, got {value!r}")
             return {}
         out = {}
         for name, level in value.items():
             if name not in self.codes:
-                self.bad(f"`severity` names an unknown rule {name!r}")
-            elif level not in {s.value for s in Severity}:
-                self.bad(f"`severity` of {name} must be error, warning or info, got {level!r}")
+                self.bad((raw_key, name), f"`{raw_key}` names an unknown rule {name!r}")
+            elif not isinstance(level, str) or level not in SEVERITY_NAMES:
+                self.bad((raw_key, name), f"`{raw_key}` of {name} must be error, warning or "
+                                          f"note, got {level!r}")
             else:
-                out[self.codes[name]] = Severity(level)
+                out[self.codes[name]] = SEVERITY_NAMES[level]
         return out
 
 
 def settings_for(
     section: Mapping[str, Any], language: str, config_path: str = "pyproject.toml",
 ) -> tuple[Settings, list[Diagnostic]]:
-    """The settings of ``language`` and any problems found in the configuration."""
-    reader = _Reader(config_path)
+    """The settings of ``language`` and any problems found in the configuration
+    (bad values are left at their defaults)."""
+    reader = _Reader()
     settings = reader.merge(defaults_for(language), section)
     primary = primary_subtag(language)
     for key in dict.fromkeys((primary, language)):
         table = section.get(key)
         if isinstance(table, Mapping):
-            settings = reader.merge(settings, table)
-    return settings, reader.problems
+            settings = reader.merge(settings, table, (key,))
+    return settings, [
+        BAD_CONFIG.at(config_path, None, f"[tool.coursekit.{'.'.join(keys[:-1])}] {message}")
+        for keys, message in reader.problems
+    ]
+
+
+def table_problems(section: Mapping[str, Any]) -> list[Problem]:
+    """Every bad value of the ``subtitles`` table and of its language tables."""
+    reader = _Reader()
+    settings = reader.merge(defaults_for("en"), section)
+    for key, table in section.items():
+        if isinstance(table, Mapping) and _LANGUAGE_TABLE.match(key) and \
+                key not in ("severity", "severities"):
+            reader.merge(settings, table, (key,))
+    return reader.problems

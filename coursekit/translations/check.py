@@ -73,10 +73,9 @@ class _Run:
 
     @classmethod
     def start(cls, course: Course) -> _Run:
-        settings, problems = load_settings(course)
-        run = cls(course, settings, load_language(course, course.source_language))
-        run.diagnostics.extend(problems)
-        return run
+        # Bad values are reported once, when the configuration is checked (CFG001).
+        settings, _ = load_settings(course)
+        return cls(course, settings, load_language(course, course.source_language))
 
     def translations(self, languages: Sequence[str] | None) -> list[str]:
         found = self.course.lesson_languages()

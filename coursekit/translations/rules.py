@@ -1,7 +1,7 @@
 """Rules of the translation checks (``TRNxxx``).
 
 ``TRN0xx`` sections and files, ``TRN1xx`` lesson structure, ``TRN2xx`` code
-drift, ``TRN3xx`` documented errors, ``TRN4xx`` stale APIs and configuration.
+drift, ``TRN3xx`` documented errors, ``TRN4xx`` stale APIs.
 """
 
 from __future__ import annotations
@@ -123,10 +123,5 @@ ERROR_CHANGED = Rule(
 STALE_API = Rule(
     "TRN401", "stale-api", Severity.WARNING,
     "A lesson uses an API that its library has removed or renamed.",
-    AREA,
-)
-BAD_SETTINGS = Rule(
-    "TRN402", "bad-settings", Severity.ERROR,
-    "The [tool.coursekit.translations] table holds a value that cannot be used.",
     AREA,
 )

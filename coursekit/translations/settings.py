@@ -18,7 +18,6 @@ from typing import Any
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.drift import IGNORABLE, Change
-from coursekit.translations.rules import BAD_SETTINGS
 from coursekit.translations.stale import StaleApi, StaleApiError, bundled, entry_from_table
 
 SECTION = "translations"
@@ -32,6 +31,9 @@ class Settings:
     stale_apis: tuple[StaleApi, ...] = ()
 
 
+Problem = tuple[tuple[str, ...], str]
+
+
 def _ignored(value: Any) -> frozenset[Change]:
     names = {c.value for c in IGNORABLE}
     if not (isinstance(value, list) and all(isinstance(v, str) and v in names for v in value)):
@@ -41,42 +43,49 @@ def _ignored(value: Any) -> frozenset[Change]:
     return frozenset(Change(v) for v in value)
 
 
-def _stale_apis(value: Any) -> tuple[list[StaleApi], list[str]]:
+def _stale_apis(value: Any) -> tuple[list[StaleApi], list[Problem]]:
     if not isinstance(value, list):
-        return [], [f"`stale-apis` must be a list of tables; got {value!r}"]
+        return [], [((SECTION, "stale-apis"),
+                     f"`stale-apis` must be a list of tables; got {value!r}")]
     entries: list[StaleApi] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for index, table in enumerate(value, 1):
         if not isinstance(table, Mapping):
-            problems.append(f"`stale-apis` entry {index} is not a table: {table!r}")
+            problems.append(((SECTION, "stale-apis"),
+                             f"`stale-apis` entry {index} is not a table: {table!r}"))
             continue
         try:
             entries.append(entry_from_table(table))
         except StaleApiError as exc:
-            problems.append(f"`stale-apis` entry {index}: {exc}")
+            problems.append(((SECTION, "stale-apis"), f"`stale-apis` entry {index}: {exc}"))
     return entries, problems
 
 
-def load_settings(course: Course) -> tuple[Settings, list[Diagnostic]]:
-    """The settings, and a diagnostic for each value that was left at its default."""
-    table = {k.replace("-", "_"): v for k, v in course.config.section(SECTION).items()}
-    where = course.relative(course.config.path) if course.config.path else "pyproject.toml"
-    problems = [
-        f"unknown key `{k.replace('_', '-')}` in [tool.coursekit.{SECTION}]"
+def read_settings(section: Mapping[str, Any]) -> tuple[Settings, list[Problem]]:
+    """The settings, and each value that was left at its default with why."""
+    table = {k.replace("-", "_"): (k, v) for k, v in section.items()}
+    problems: list[Problem] = [
+        ((SECTION, table[k][0]), f"unknown key `{table[k][0]}`")
         for k in sorted(set(table) - _KEYS)
     ]
     ignored = IGNORABLE
     if "ignore_changes" in table:
         try:
-            ignored = _ignored(table["ignore_changes"])
+            ignored = _ignored(table["ignore_changes"][1])
         except ValueError as exc:
-            problems.append(str(exc))
-    use_bundled = table.get("bundled_stale_apis", True)
+            problems.append(((SECTION, table["ignore_changes"][0]), str(exc)))
+    use_bundled = table.get("bundled_stale_apis", ("", True))[1]
     if not isinstance(use_bundled, bool):
-        problems.append(f"`bundled-stale-apis` must be true or false; got {use_bundled!r}")
+        problems.append(((SECTION, table["bundled_stale_apis"][0]),
+                         f"`bundled-stale-apis` must be true or false; got {use_bundled!r}"))
         use_bundled = True
-    extra, stale_problems = _stale_apis(table.get("stale_apis", []))
+    extra, stale_problems = _stale_apis(table.get("stale_apis", ("", []))[1])
     problems.extend(stale_problems)
     apis = (bundled() if use_bundled else ()) + tuple(extra)
-    diagnostics = [BAD_SETTINGS.at(where, None, problem) for problem in problems]
-    return Settings(ignored=ignored, stale_apis=apis), diagnostics
+    return Settings(ignored=ignored, stale_apis=apis), problems
+
+
+def load_settings(course: Course) -> tuple[Settings, list[Diagnostic]]:
+    """The course's settings, and a ``CFG001`` finding for each value left at its default."""
+    settings, problems = read_settings(course.config.section(SECTION))
+    return settings, [course.config.finding(keys, message) for keys, message in problems]

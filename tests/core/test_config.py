@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.config import ConfigError, Course, load_config
+from coursekit.config import Course, load_config
+from coursekit.config_check import config_findings
 from coursekit.languages import is_cjk, normalise, primary_subtag
 
 
@@ -34,12 +35,90 @@ def test_coursekit_toml_wins_over_pyproject(tmp_path: Path) -> None:
     assert load_config(tmp_path).build_dir == "b"
 
 
-@pytest.mark.parametrize("text", ['languages = "en"\n', 'frameworks = ["jax"]\n',
-                                  "colour = 3\n", "= broken"])
-def test_bad_configuration_names_the_file(tmp_path: Path, text: str) -> None:
+@pytest.mark.parametrize(("text", "line"), [
+    ('\nlanguages = "en"\n', 2), ('frameworks = ["jax"]\n', 1), ("\n\ncolour = 3\n", 3),
+    ("= broken", 1),
+])
+def test_bad_configuration_is_one_finding_with_file_and_line(
+    tmp_path: Path, text: str, line: int,
+) -> None:
     (tmp_path / "coursekit.toml").write_text(text)
-    with pytest.raises(ConfigError, match=r"coursekit\.toml"):
-        load_config(tmp_path)
+    course = Course.open(tmp_path)
+    [finding] = config_findings(course)
+    assert (finding.rule, finding.path, finding.line) == ("CFG001", "coursekit.toml", line)
+
+
+def test_bad_value_keeps_the_default(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text('languages = "en"\nbuild-dir = "out"\n')
+    config = load_config(tmp_path)
+    assert config.languages == () and config.build_dir == "out"
+
+
+def test_tool_coursekit_form_is_read_in_coursekit_toml(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text(
+        '[tool.coursekit]\nbuild-dir = "b"\n[tool.coursekit.subtitles]\nmax-cps = 12\n')
+    config = load_config(tmp_path)
+    assert config.build_dir == "b"
+    assert config.section("subtitles")["max-cps"] == 12
+    assert config_findings(Course.open(tmp_path)) == []
+
+
+TYPO_IN_EVERY_TABLE = """\
+[project]
+name = "course"
+
+[tool.coursekit]
+source-languag = "en"
+select = ["SUB", "XYZ9"]
+severity = { TRN102 = "loud" }
+per-file-ignores = { "content/fr/*" = "TRN" }
+
+[tool.coursekit.subtitles]
+frame-rate = 0
+max-cpss = 17
+
+[tool.coursekit.subtitles.fr]
+max-lines = "two"
+
+[tool.coursekit.translations]
+ignore-change = ["comments"]
+
+[tool.coursekit.verify]
+timeout = "fast"
+preimport = 3
+
+[tool.coursekit.standins.models."org/model"]
+architecture = "gpt"
+
+[tool.coursekit.subtitle]
+max-cps = 1
+"""
+
+
+def test_a_typo_in_every_table_is_one_finding_each(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(TYPO_IN_EVERY_TABLE)
+    findings = config_findings(Course.open(tmp_path))
+    assert [(d.rule, d.path, d.line) for d in findings] == [
+        ("CFG001", "pyproject.toml", line) for line in (5, 6, 7, 8, 11, 12, 15, 18, 21, 22, 24, 27)
+    ]
+    assert "frame-rate" in findings[4].message and "max-cpss" in findings[5].message
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("tool = 5\n", None), ('[tool]\ncoursekit = ["en"]\n', 2),
+    ("[tool.coursekit.verify]\noutput-tolerance = -1\n", 2),
+    ("[tool.coursekit.verify]\nstartup_timeout = true\n", 2),
+    ("[tool.coursekit.subtitles]\nframe-rate = 0\n", 2),
+    ("[tool.coursekit.subtitles]\nmax-chars-per-line = 4.5\n", 2),
+    ("[tool.coursekit.subtitles.french]\nmax-cps = 4\n", 1),
+    ('[tool.coursekit]\nsubtitles = "on"\n', 2),
+])
+def test_bad_values_of_every_shape_are_findings(
+    tmp_path: Path, text: str, line: int | None,
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(text)
+    [finding] = config_findings(Course.open(tmp_path))
+    assert (finding.rule, finding.line) == ("CFG001", line)
 
 
 def test_both_layouts_are_discovered(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
+from coursekit.config_check import config_findings
 from coursekit.report.baseline import identity
 from coursekit.subtitles import check_subtitles
 
@@ -134,7 +135,9 @@ def test_configuration_disables_and_changes_severity(make_course: MakeCourse) ->
 
 def test_bad_configuration_is_a_finding_not_a_crash(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN)}, '[subtitles]\nmax-cps = "fast"\n')
-    assert rules_of(root) == [("CFG001", None)]
+    assert rules_of(root) == []
+    [finding] = config_findings(Course.open(root))
+    assert (finding.rule, finding.line) == ("CFG001", 2)
 
 
 def test_fingerprint_survives_renumbering_and_retiming(make_course: MakeCourse) -> None:

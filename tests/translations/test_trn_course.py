@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
+from coursekit.config_check import config_findings
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
 
@@ -65,8 +66,9 @@ def test_a_broken_lesson_does_not_stop_the_others(course_copy: Path) -> None:
     assert {d.path for d in result.diagnostics} <= {"content/fr/chapter2/1.mdx"}
 
 
-def test_bad_settings_are_reported(course_copy: Path) -> None:
+def test_bad_settings_are_reported_once_with_the_configuration(course_copy: Path) -> None:
     config = course_copy / "coursekit.toml"
     config.write_text(config.read_text(encoding="utf-8") + "typo = 1\n", encoding="utf-8")
-    result = check_translations(Course.open(course_copy), ["fr"])
-    assert [d.rule for d in result.diagnostics] == ["TRN402"]
+    course = Course.open(course_copy)
+    assert check_translations(course, ["fr"]).diagnostics == []
+    assert [d.rule for d in config_findings(course)] == ["CFG001"]

@@ -44,7 +44,7 @@ stale-apis = [{ method = "old_call" }, 3]
 colour = 1
 """)
     settings, problems = load_settings(course)
-    assert [d.rule for d in problems] == ["TRN402"] * 5
-    assert all(d.path == "coursekit.toml" for d in problems)
+    assert [d.rule for d in problems] == ["CFG001"] * 5
+    assert all(d.path == "coursekit.toml" and d.line is not None for d in problems)
     assert settings.ignored == IGNORABLE
     assert settings.stale_apis == bundled()

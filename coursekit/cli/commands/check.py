@@ -9,6 +9,7 @@ import click
 
 from coursekit.checks import CheckResult
 from coursekit.cli.options import (
+    command_line_layer,
     EXIT_CLEAN,
     finish,
     guarded,
@@ -17,11 +18,15 @@ from coursekit.cli.options import (
     open_course,
     report_options,
     root_option,
+    selection_options,
 )
 from coursekit.config import Course
+from coursekit.config_check import config_findings
 from coursekit.config_rules import NO_CONTENT
 from coursekit.filescope import file_scope
 
+Selectors = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""``--select``, ``--extend-select`` and ``--ignore`` as given."""
 Check = Callable[[Course, Sequence[str] | None], CheckResult]
 
 
@@ -48,9 +53,11 @@ def subtitle_checks(course: Course, languages: Sequence[str] | None) -> CheckRes
 def _run(
     checks: Sequence[Check], title: str, root: Path, langs: tuple[str, ...], fmt: str,
     output: Path | None, baseline: Path | None, update_baseline: bool,
-    files: tuple[Path, ...] = (),
+    files: tuple[Path, ...] = (), selectors: Selectors = ((), (), ()),
 ) -> int:
-    course = open_course(root)
+    layer = command_line_layer(*selectors)
+    course = open_course(root, lenient=True)
+    selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available)
     scope = file_scope(course, files) if files else None
@@ -58,7 +65,7 @@ def _run(
         languages = [lang for lang in scope.languages if languages is None or lang in languages]
         if not languages:
             checks = ()
-    result = CheckResult()
+    result = CheckResult(diagnostics=config_findings(course))
     if not available:
         result.diagnostics.append(NO_CONTENT.at(
             course.relative(course.root), None,
@@ -72,7 +79,7 @@ def _run(
         result = scope.keep(result)
     return finish(
         result.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
-        update_baseline=update_baseline, checked=result.checked,
+        update_baseline=update_baseline, checked=result.checked, selection=selection,
     )
 
 
@@ -80,16 +87,18 @@ def _run(
 @root_option
 @lang_option
 @report_options
+@selection_options
 @click.pass_context
 def command(
     ctx: click.Context, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
-    baseline: Path | None, update_baseline: bool,
+    baseline: Path | None, update_baseline: bool, select: tuple[str, ...],
+    extend_select: tuple[str, ...], ignore: tuple[str, ...],
 ) -> int:
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
         return guarded(_run)(
             (lesson_checks, subtitle_checks), "check", root, langs, fmt, output, baseline,
-            update_baseline,
+            update_baseline, (), (select, extend_select, ignore),
         )
     return EXIT_CLEAN
 
@@ -99,12 +108,14 @@ def _subcommand(name: str, check: Check, doc: str) -> click.Command:
     @root_option
     @lang_option
     @report_options
+    @selection_options
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
         output: Path | None, baseline: Path | None, update_baseline: bool,
+        select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
     ) -> int:
         return guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
-                             update_baseline, files)
+                             update_baseline, files, (select, extend_select, ignore))
 
     body.__doc__ = doc
     return click.command(name)(body)

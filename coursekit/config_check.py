@@ -1,0 +1,75 @@
+"""Every problem of a course's configuration, as ``CFG001`` findings with their line.
+
+The top-level table is checked when it is read (:func:`coursekit.config.load_config`);
+each area table is checked here by the area that reads it, so that one typo in
+any table is one finding, whatever command runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+
+
+def config_findings(course: Course) -> list[Diagnostic]:
+    """One ``CFG001`` finding per unknown key or bad value, in the order of the file."""
+    config = course.config
+    problems = [(p.keys, p.message) for p in config.problems]
+    problems.extend(_subtitles(course))
+    problems.extend(_translations(course))
+    problems.extend(_verify(course))
+    problems.extend(_standins(course))
+    found = [config.finding(keys, message) for keys, message in problems]
+    return sorted(found, key=lambda d: d.line or 0)
+
+
+def _subtitles(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    from coursekit.subtitles.settings import SECTION, table_problems
+
+    return table_problems(course.config.section(SECTION)) if SECTION in course.config.sections \
+        else []
+
+
+def _translations(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    from coursekit.translations.settings import SECTION, read_settings
+
+    if SECTION not in course.config.sections:
+        return []
+    return read_settings(course.config.section(SECTION))[1]
+
+
+def _verify(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    from coursekit.execution.settings import table_problems
+
+    return [(("verify", key), message)
+            for key, message in table_problems(course.config.section("verify"))]
+
+
+def _standins(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    from coursekit.standins.catalog import CatalogError, load_catalog
+
+    table = course.config.section("standins")
+    if not table:
+        return []
+    try:
+        load_catalog(table)
+    except CatalogError as exc:
+        message = str(exc).removeprefix("[tool.coursekit.standins]: ")
+        return [(("standins", *_catalog_keys(table, message)), message)]
+    return []
+
+
+def _catalog_keys(table: object, message: str) -> tuple[str, ...]:
+    """The deepest table of ``table`` named in a catalog error message (for its line)."""
+    if not isinstance(table, Mapping):
+        return ()
+    for kind, entries in table.items():
+        if f"`{kind}`" in message or f"{kind} `" in message:
+            if isinstance(entries, Mapping):
+                for hub_id in entries:
+                    if f"`{hub_id}`" in message:
+                        return (kind, hub_id)
+            return (kind,)
+    return ()

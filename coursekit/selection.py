@@ -1,0 +1,105 @@
+"""Which rules run and at which severity, chosen as ruff chooses them.
+
+A *selector* is a rule code, a prefix of codes (``SUB``, ``SUB2``, ``TRN10``) or
+``ALL``. Selection is built in layers, the configuration first and then the
+command line: a layer that sets ``select`` starts afresh from it; ``extend-select``
+adds to what the layers before chose and ``ignore`` removes. Within a layer the
+more specific selector wins, and ``ignore`` wins a tie (``select = ["SUB"]``,
+``ignore = ["SUB2"]`` keeps every SUB rule but the SUB2xx ones).
+
+``per-file-ignores`` maps path patterns (``fnmatch`` style, relative to the course
+root, e.g. ``"content/fr/**"``) to selectors ignored in the matching files, and
+``severity`` maps selectors to the severity their findings get.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from pathlib import PurePosixPath
+
+from coursekit.diagnostics import Diagnostic, Severity
+
+ALL = "ALL"
+SEVERITY_NAMES: dict[str, Severity] = {
+    "error": Severity.ERROR, "warning": Severity.WARNING,
+    "note": Severity.INFO, "info": Severity.INFO,
+}
+
+
+def unknown_selectors(selectors: Iterable[str], codes: Iterable[str]) -> list[str]:
+    """The selectors that are neither ``ALL`` nor a prefix of a known rule code."""
+    known = list(codes)
+    return [s for s in selectors
+            if s != ALL and not any(code.startswith(s) for code in known)]
+
+
+def _specificity(selectors: Iterable[str], code: str) -> int:
+    """How closely the best of ``selectors`` matches ``code``: -1 when none does."""
+    best = -1
+    for selector in selectors:
+        if selector == ALL:
+            best = max(best, 0)
+        elif code.startswith(selector):
+            best = max(best, len(selector))
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    select: tuple[str, ...] | None = None
+    """``None`` keeps what earlier layers chose."""
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def decide(self, code: str, before: bool) -> bool:
+        chosen = _specificity((*(self.select or ()), *self.extend_select), code)
+        ignored = _specificity(self.ignore, code)
+        if ignored >= 0 and ignored >= chosen:
+            return False
+        if chosen >= 0:
+            return True
+        return before if self.select is None else False
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    layers: tuple[Layer, ...] = ()
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    severities: Mapping[str, Severity] = field(default_factory=dict)
+
+    def enabled(self, code: str) -> bool:
+        state = True
+        for layer in self.layers:
+            state = layer.decide(code, state)
+        return state
+
+    def ignored_in(self, code: str, path: str) -> bool:
+        name = PurePosixPath(path).name
+        for pattern, selectors in self.per_file_ignores.items():
+            if (fnmatchcase(path, pattern) or fnmatchcase(name, pattern)) and \
+                    _specificity(selectors, code) >= 0:
+                return True
+        return False
+
+    def severity_of(self, code: str) -> Severity | None:
+        best, chosen = -1, None
+        for selector, severity in self.severities.items():
+            rank = _specificity((selector,), code)
+            if rank > best:
+                best, chosen = rank, severity
+        return chosen
+
+    def apply(self, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+        """Drop the findings of rules not selected, then apply severity overrides."""
+        out = []
+        for diag in diagnostics:
+            if not self.enabled(diag.rule) or self.ignored_in(diag.rule, diag.path):
+                continue
+            severity = self.severity_of(diag.rule)
+            out.append(diag if severity is None else diag.with_severity(severity))
+        return out
+
+    def then(self, layer: Layer) -> Selection:
+        return Selection((*self.layers, layer), self.per_file_ignores, self.severities)

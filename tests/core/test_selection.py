@@ -1,0 +1,107 @@
+"""Rule selection from the command line and the configuration, as ruff does it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.diagnostics import Severity
+from coursekit.selection import Layer, Selection
+
+SUBTITLE = (
+    "1\n00:00:01,000 --> 00:00:04,000\nHello there \n\n"
+    "2\n00:00:03,000 --> 00:00:06,000\n"
+    "This line is much too long to be shown on one line of a screen\n\n"
+)
+"""SUB104 (overlap, error), SUB205 (whitespace), SUB201 and SUB202 (warnings)."""
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    (folder / "01_a.srt").write_text(SUBTITLE, encoding="utf-8")
+    return tmp_path
+
+
+def _check(course: Path, *args: str, config: str | None = None) -> tuple[int, list[str]]:
+    if config is not None:
+        (course / "coursekit.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--format", "json", *args])
+    assert "Traceback" not in result.output
+    if result.exit_code == 2 and not result.output.lstrip().startswith("{"):
+        return 2, []
+    data = json.loads(result.output)
+    return result.exit_code, sorted(d["rule"] for d in data["diagnostics"])
+
+
+def test_every_rule_runs_by_default(course: Path) -> None:
+    assert _check(course) == (1, ["SUB104", "SUB201", "SUB202", "SUB205"])
+
+
+def test_select_a_prefix(course: Path) -> None:
+    assert _check(course, "--select", "SUB2") == (0, ["SUB201", "SUB202", "SUB205"])
+
+
+def test_ignore_a_prefix_and_a_code(course: Path) -> None:
+    assert _check(course, "--ignore", "SUB1,SUB205") == (0, ["SUB201", "SUB202"])
+
+
+def test_more_specific_select_beats_ignore(course: Path) -> None:
+    assert _check(course, "--select", "SUB202", "--ignore", "SUB2") == (0, ["SUB202"])
+
+
+def test_command_line_select_replaces_the_configuration(course: Path) -> None:
+    config = 'select = ["SUB1"]\nignore = ["SUB202"]\n'
+    assert _check(course, config=config) == (1, ["SUB104"])
+    assert _check(course, "--extend-select", "SUB205", config=config) == (1, ["SUB104", "SUB205"])
+    assert _check(course, "--select", "SUB20") == (0, ["SUB201", "SUB202", "SUB205"])
+
+
+def test_per_file_ignores_and_severity(course: Path) -> None:
+    config = (
+        '[tool.coursekit]\nseverity = { SUB104 = "warning", SUB2 = "note" }\n'
+        '[tool.coursekit.per-file-ignores]\n"subtitles/en/*" = ["SUB205"]\n'
+    )
+    assert _check(course, config=config) == (0, ["SUB104", "SUB201", "SUB202"])
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--format", "json"])
+    levels = {d["rule"]: d["severity"] for d in json.loads(result.output)["diagnostics"]}
+    assert levels == {"SUB104": "warning", "SUB201": "info", "SUB202": "info"}
+
+
+def test_unknown_code_on_the_command_line_is_a_usage_error(course: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--ignore", "SUX"])
+    assert result.exit_code == 2
+    assert "no rule code starts with SUX" in result.output
+
+
+def test_unknown_code_in_configuration_is_a_finding_and_exit_2(course: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(course)],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 1
+    (course / "coursekit.toml").write_text('ignore = ["SUB9"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(course)])
+    assert result.exit_code == 2
+    assert "1: error CFG001" in result.output and "'SUB9'" in result.output
+
+
+def test_other_commands_stop_on_a_bad_configuration(course: Path) -> None:
+    (course / "coursekit.toml").write_text("\n[verify]\ntimeout = -1\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", "--root", str(course)])
+    assert result.exit_code == 2
+    assert "coursekit.toml:3: error CFG001" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_layers_resolve_like_ruff() -> None:
+    layers = (Layer(select=("ALL",), ignore=("TRN1",)), Layer(extend_select=("TRN102",)))
+    selection = Selection(layers, severities={"TRN": Severity.INFO, "TRN3": Severity.ERROR})
+    assert selection.enabled("SUB101") and selection.enabled("TRN102")
+    assert not selection.enabled("TRN103")
+    assert selection.severity_of("TRN301") is Severity.ERROR
+    assert selection.severity_of("TRN201") is Severity.INFO
+    assert selection.severity_of("SUB101") is None
