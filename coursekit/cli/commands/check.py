@@ -9,8 +9,8 @@ import click
 
 from coursekit.checks import CheckResult
 from coursekit.cli.options import (
-    command_line_layer,
     EXIT_CLEAN,
+    command_line_layer,
     finish,
     guarded,
     known_languages,
