@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,3 +35,55 @@ def test_failed_write_keeps_the_old_content(
         write_bytes_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["a.bin"]
+
+
+def test_a_rewritten_file_keeps_its_mode(tmp_path: Path) -> None:
+    target = tmp_path / "a.srt"
+    target.write_bytes(b"old")
+    target.chmod(0o644)
+    write_bytes_atomic(target, b"new")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    target.chmod(0o600)
+    write_bytes_atomic(target, b"newer")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_new_file_gets_the_mode_of_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        write_bytes_atomic(tmp_path / "new.ipynb", b"{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.ipynb").stat().st_mode) == 0o640
+
+
+def _dead_pid() -> int:
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    return int(child.stdout)
+
+
+def test_leftovers_of_a_killed_write_are_removed_by_the_next_one(tmp_path: Path) -> None:
+    legacy = tmp_path / ".4.ipynb.xzwz7wa2.tmp"
+    killed = tmp_path / f".3.ipynb.{_dead_pid()}.abcd1234.tmp"
+    live = tmp_path / f".2.ipynb.{os.getppid()}.abcd1234.tmp"
+    mine = tmp_path / ".notes.tmp"
+    for path in (legacy, killed, live, mine):
+        path.write_bytes(b"partial")
+    write_bytes_atomic(tmp_path / "4.ipynb", b"{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["4.ipynb", live.name, mine.name])
+
+
+def test_a_killed_write_leaves_the_old_file_and_the_next_run_cleans_up(tmp_path: Path) -> None:
+    target = tmp_path / "a.srt"
+    target.write_bytes(b"old")
+    script = ("import os, sys\nfrom pathlib import Path\nimport coursekit.atomic as a\n"
+              "def die(fd): os.kill(os.getpid(), 9)\nos.fsync = die\n"
+              "a.write_bytes_atomic(Path(sys.argv[1]), b'new')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(target)], check=False)
+    assert run.returncode == -9
+    assert target.read_bytes() == b"old"
+    assert len(list(tmp_path.iterdir())) == 2
+    write_bytes_atomic(tmp_path / "b.srt", b"other")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.srt", "b.srt"]
