@@ -295,10 +295,17 @@ class Course:
         return self.config.source_language
 
     def relative(self, path: Path) -> str:
-        """``path`` relative to the root, with forward slashes, for diagnostics."""
+        """``path`` relative to the root, with forward slashes, for diagnostics.
+
+        A path under the root is named as found, so that a dangling or looping link is
+        named by its own path, not its target's."""
+        try:
+            return path.absolute().relative_to(self.root).as_posix()
+        except ValueError:
+            pass
         try:
             return path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
+        except (ValueError, OSError, RuntimeError):
             return path.as_posix()
 
     def _folders(self, base: Path) -> dict[str, Path]:
@@ -333,11 +340,12 @@ class Course:
         return self.lesson_dir(language) / "_toctree.yml"
 
     def lesson_files(self, language: str) -> list[Path]:
-        """Every ``.mdx`` (and ``.md``) lesson of a language, in a stable order."""
+        """Every ``.mdx`` (and ``.md``) lesson of a language, in a stable order; a FIFO,
+        socket or broken link with such a name is listed too, for its reader to report."""
         base = self.lesson_dir(language)
         if not base.is_dir():
             return []
-        files = [p for p in base.rglob("*") if p.suffix in (".mdx", ".md") and p.is_file()]
+        files = [p for p in base.rglob("*") if p.suffix in (".mdx", ".md") and not p.is_dir()]
         return sorted(files, key=lambda p: _natural_key(p.relative_to(base).as_posix()))
 
     def subtitle_files(self, language: str) -> list[Path]:

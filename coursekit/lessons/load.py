@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.lessons import rules
 from coursekit.lessons.model import Framework, Lesson
@@ -31,8 +32,10 @@ class LessonPlace:
 
 def _language(course: Course, file: Path) -> str:
     try:
-        relative = file.resolve().relative_to(course.content_dir.resolve())
-    except ValueError:
+        # The folder is resolved, not the file: a looping or dangling link is named as found.
+        folder = file.parent.resolve()
+        relative = (folder / file.name).relative_to(course.content_dir.resolve())
+    except (ValueError, OSError, RuntimeError):
         return course.source_language
     return normalise(relative.parts[0]) if len(relative.parts) > 1 else course.source_language
 
@@ -64,7 +67,7 @@ def load_lesson(course: Course, file: Path) -> Lesson:
     """Read and parse one lesson file; an unreadable file gives a lesson with a diagnostic."""
     place = place_of(course, file)
     try:
-        data = file.read_bytes()
+        data = read_regular(file)
     except OSError as exc:
         finding = rules.UNREADABLE_LESSON.at(
             place.path, None, f"cannot read the lesson: {exc.strerror or exc}"

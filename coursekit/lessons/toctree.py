@@ -13,6 +13,7 @@ import yaml
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.model import Lesson, TocChapter, TocSection, Toctree
@@ -140,7 +141,7 @@ def load_toctree(course: Course, language: str) -> Toctree:
     file = course.toctree_path(language)
     path = course.relative(file)
     try:
-        data = file.read_bytes()
+        data = read_regular(file)
     except OSError as exc:
         missing = isinstance(exc, FileNotFoundError)
         message = "no `_toctree.yml` for this language" if missing else (

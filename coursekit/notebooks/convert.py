@@ -12,6 +12,7 @@ from nbformat import NotebookNode
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
@@ -162,7 +163,7 @@ def _install_cell(lesson: Lesson, sources: list[str]) -> JsonDict | None:
 def source_hash_of(course: Course, lesson: Lesson) -> str:
     """SHA-256 of the lesson file as it is on disk (empty when it cannot be read)."""
     try:
-        data = (course.root / lesson.path).read_bytes()
+        data = read_regular(course.root / lesson.path)
     except OSError:
         data = b""
     return hashlib.sha256(data).hexdigest()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.lessons import rules as lesson_rules
 from coursekit.lessons.load import LessonPlace, place_of
 from coursekit.lessons.model import Lesson
@@ -47,7 +48,7 @@ def lesson_sources(course: Course, language: str) -> Iterator[LessonSource | Dia
     for path in course.lesson_files(language):
         place = place_of(course, path)
         try:
-            data = path.read_bytes()
+            data = read_regular(path)
         except OSError as exc:
             yield lesson_rules.UNREADABLE_LESSON.at(
                 place.path, None, f"cannot read the lesson: {exc.strerror or exc}"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.metadata import Metadata, read_metadata, subtitle_target
@@ -49,7 +50,7 @@ def _may_embed_a_video(file: Path) -> bool:
     # Most lessons embed no video; parsing only those that name the component keeps
     # the check cheap on a large course. Unreadable lessons are the lesson checks' finding.
     try:
-        return _COMPONENT.encode() in file.read_bytes()
+        return _COMPONENT.encode() in read_regular(file)
     except OSError:
         return False
 

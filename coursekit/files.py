@@ -1,0 +1,64 @@
+"""Reading course files: only regular files are opened, so no name can make a read block.
+
+A FIFO, a socket or a device named like a lesson or a subtitle file would block or
+fail in odd ways when read; a dangling symbolic link or a loop of links has nothing
+to read. Each is refused here with an :class:`OSError` that says what the path is,
+which the readers turn into a finding for that file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+class NotARegularFile(OSError):
+    """The path names something other than a regular file (or a link to one)."""
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def check_regular(path: Path) -> os.stat_result:
+    """The status of the regular file ``path`` names; :class:`NotARegularFile` otherwise."""
+    try:
+        return _regular(os.stat(path))
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            raise
+        target = os.readlink(path)
+        raise NotARegularFile(
+            errno.ENOENT, f"a symbolic link to `{target}`, which does not exist"
+        ) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotARegularFile(errno.ELOOP, "a loop of symbolic links") from None
+        raise
+
+
+def _regular(status: os.stat_result) -> os.stat_result:
+    if not stat.S_ISREG(status.st_mode):
+        raise NotARegularFile(errno.EINVAL, f"{_kind(status.st_mode)}, not a regular file")
+    return status
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of ``path``, which must be a regular file (links followed)."""
+    check_regular(path)
+    # Non-blocking, so that a FIFO put in the file's place after the check cannot
+    # block the open; what was opened is checked again before reading.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        _regular(os.fstat(handle.fileno()))
+        return handle.read()
