@@ -26,7 +26,9 @@ def read_canonical(lines: list[str]) -> list[Cue] | None:
     while i < count:
         number = len(cues) + 1
         written = lines[i].strip()
-        if not (written.isascii() and written.isdigit() and int(written) == number):
+        if written != str(number) and not (
+            written.isascii() and written.isdigit() and written.lstrip("0") == str(number)
+        ):
             return None
         times = _times(lines[i + 1]) if i + 1 < count else None
         if times is None:
@@ -50,6 +52,6 @@ def _times(line: str) -> tuple[int, int] | None:
     if times is not None:
         return times
     timing = parse_srt_timing(line)  # read as canonical where the scan reports nothing
-    if timing is None or timing.oddities or timing.short_fractions:
+    if timing is None or timing.oddities or timing.short_fractions or timing.settings:
         return None
     return timing.start_ms, timing.end_ms

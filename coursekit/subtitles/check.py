@@ -15,7 +15,9 @@ from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingua
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.load import load_subtitle_file
 from coursekit.subtitles.metadata import read_metadata
-from coursekit.subtitles.model import SubtitleFile
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import EncodingFacts, SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
@@ -28,6 +30,24 @@ def check_file(
 ) -> list[Diagnostic]:
     """Every rule for one loaded file; ``source`` is its source-language counterpart."""
     return settings.apply(_file_findings(sub, settings, source, source_language))
+
+
+def failure(path: str, language: str, exc: Exception) -> Diagnostic:
+    """The finding for a file coursekit failed on: one file, never the whole run."""
+    return rules.FILE_FAILURE.at(
+        path, None, f"coursekit failed on this file ({type(exc).__name__}: {exc})"[:300],
+        hint="please report it, with the file; the other files were checked",
+        fingerprint=fingerprint(language, "failure"),
+    )
+
+
+def _checked(
+    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+) -> list[Diagnostic]:
+    try:
+        return check_file(sub, settings, source, source_language)
+    except Exception as exc:  # a bug on one file must not stop the others' checks
+        return [*sub.diagnostics, failure(sub.display_path, sub.language, exc)]
 
 
 def _file_findings(
@@ -68,7 +88,7 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
         for name, sub in files.items():
             result.checked.append(sub.display_path)
             source = sources.get(name) if lang != src_lang else None
-            result.diagnostics.extend(check_file(sub, settings, source, src_lang))
+            result.diagnostics.extend(_checked(sub, settings, source, src_lang))
         meta = read_metadata(course, lang)
         if meta is not None:
             result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))
@@ -82,10 +102,16 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
 
 
 def _load_all(course: Course, language: str) -> dict[str, SubtitleFile]:
-    return {
-        path.name: load_subtitle_file(path, language, course.relative(path))
-        for path in course.subtitle_files(language)
-    }
+    return {path.name: _load(path, language, course.relative(path))
+            for path in course.subtitle_files(language)}
+
+
+def _load(path: Path, language: str, shown: str) -> SubtitleFile:
+    try:
+        return load_subtitle_file(path, language, shown)
+    except Exception as exc:  # a bug on one file must not stop the others' checks
+        return SubtitleFile(path, language, (), (failure(shown, language, exc),),
+                            EncodingFacts(), shown)
 
 
 def _language_of(path: str, course: Course) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import re
+import threading
 from dataclasses import dataclass
 
 from coursekit.subtitles.model import EncodingFacts, LineEndings
@@ -19,25 +21,54 @@ class Decoded:
     """1-based line of each invalid byte offset in ``facts``."""
 
 
+class _Recorder:
+    """A codec error handler that replaces each invalid sequence with U+FFFD, as
+    ``errors="replace"`` does, and notes where it was: one pass over the bytes."""
+
+    def __init__(self) -> None:
+        self.offsets: list[int] = []
+
+    def __call__(self, exc: UnicodeError) -> tuple[str, int]:
+        assert isinstance(exc, UnicodeDecodeError)
+        self.offsets.append(exc.start)
+        return "\ufffd", exc.end
+
+
+_recorders = threading.local()
+
+
+def _record(exc: UnicodeError) -> tuple[str, int]:
+    recorder: _Recorder = _recorders.current
+    return recorder(exc)
+
+
+codecs.register_error("coursekit-record", _record)
+
+
 def _decode_lenient(data: bytes) -> tuple[str, list[int]]:
     """Decode UTF-8, replacing each invalid sequence with U+FFFD and noting its offset."""
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError:
         pass
-    parts: list[str] = []
-    offsets: list[int] = []
-    pos = 0
-    while pos < len(data):
-        try:
-            parts.append(data[pos:].decode("utf-8"))
-            break
-        except UnicodeDecodeError as exc:
-            parts.append(data[pos:pos + exc.start].decode("utf-8"))
-            offsets.append(pos + exc.start)
-            parts.append("\ufffd")
-            pos += max(exc.end, exc.start + 1)
-    return "".join(parts), offsets
+    recorder = _Recorder()
+    _recorders.current = recorder
+    try:
+        text = data.decode("utf-8", errors="coursekit-record")
+    finally:
+        del _recorders.current
+    return text, recorder.offsets
+
+
+def _lines_of(data: bytes, offsets: list[int]) -> tuple[int, ...]:
+    """The 1-based line of each (ascending) byte offset, counting newlines once."""
+    found: list[int] = []
+    line, counted = 1, 0
+    for offset in offsets:
+        line += data.count(b"\n", counted, offset)
+        counted = offset
+        found.append(line)
+    return tuple(found)
 
 
 def _endings(crlf: int, lf: int, cr: int) -> LineEndings:
@@ -69,7 +100,7 @@ def decode(data: bytes) -> Decoded:
     if lines and lines[-1] == "":
         lines.pop()
     shift = len(_BOM) if bom else 0
-    invalid_lines = tuple(body.count(b"\n", 0, off) + 1 for off in offsets)
+    invalid_lines = _lines_of(body, offsets)
     facts = EncodingFacts(
         bom=bom, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
         invalid_utf8_offsets=tuple(off + shift for off in offsets),

@@ -2,8 +2,9 @@
 
 Renumbering, SBV to SRT, splitting cues merged by a missing blank line, joining a
 cue split by a blank line, canonical timestamps, BOM and line endings per policy,
-and clamping overlaps to the minimum gap. A file whose reading lost something
-(unreadable timing, stray text, invalid UTF-8) is left alone and reported.
+putting cues in order of their start and clamping overlaps to the minimum gap.
+What follows an end time (positioning, or text) is kept. A file whose reading lost
+something (unreadable timing, stray text, invalid UTF-8) is left alone and reported.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
+from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
@@ -28,6 +30,16 @@ from coursekit.subtitles.writer import compose
 UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.STRAY_TEXT.code,
                     rules.UNREADABLE_FILE.code, rules.NO_CUES.code})
 """Findings after which rewriting the file would lose what the reader could not read."""
+
+FIXED = frozenset({
+    rules.BOM.code, rules.LINE_ENDINGS.code, rules.SBV_FORMAT.code,
+    rules.MISSING_BLANK_LINE.code, rules.BLANK_LINE_IN_CUE.code, rules.MISSING_INDEX.code,
+    rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code, rules.INDEX_SEQUENCE.code,
+    rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.READER_DISAGREEMENT.code,
+    rules.FINAL_BLANK_LINE.code,
+})
+"""Findings a fixed file never has again (overlaps are counted apart: two cues that
+start together cannot be clamped)."""
 
 
 @dataclass(slots=True)
@@ -62,6 +74,13 @@ def _bom(sub: SubtitleFile, settings: Settings) -> bool:
     return {"forbid": False, "require": True}.get(settings.bom, sub.encoding.bom)
 
 
+def in_order(cues: tuple[Cue, ...]) -> tuple[tuple[Cue, ...], bool]:
+    """The cues sorted by start (a stable sort: cues starting together keep their order),
+    and whether that moved any."""
+    ordered = tuple(sorted(cues, key=lambda c: c.start_ms))
+    return ordered, any(a is not b for a, b in zip(ordered, cues, strict=True))
+
+
 def clamp_overlaps(cues: tuple[Cue, ...], min_gap_ms: int) -> tuple[tuple[Cue, ...], int]:
     """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown."""
     out, clamped = list(cues), 0
@@ -83,9 +102,13 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
         return result
-    cues, clamped = clamp_overlaps(sub.cues, settings.min_gap_ms)
+    ordered, moved = in_order(sub.cues)
+    cues, clamped = clamp_overlaps(ordered, settings.min_gap_ms)
     result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
-    result.changes = sorted({d.rule for d in (*sub.diagnostics, *check_storage(sub, settings))})
+    found = {d.rule for d in (*sub.diagnostics, *check_storage(sub, settings))}
+    result.changes = sorted(found & FIXED)
+    if moved:
+        result.changes.append("cues put in order of their start")
     if clamped:
         result.changes.append(f"{clamped} overlap(s) clamped")
     return result
@@ -127,13 +150,22 @@ def fix_course(course: Course, languages: Sequence[str] | None = None) -> list[F
             if path.suffix.lower() != ".srt":
                 continue
             try:
-                data = path.read_bytes()
+                data = read_regular(path)
             except OSError as exc:
                 results.append(FixResult(path, course.relative(path), b"", b"",
                                          refused=f"cannot read: {exc.strerror or exc}"))
                 continue
-            results.append(fix_bytes(data, path, lang, settings, course.relative(path)))
+            results.append(_fixed(data, path, lang, settings, course.relative(path)))
     return results
+
+
+def _fixed(data: bytes, path: Path, language: str, settings: Settings, shown: str) -> FixResult:
+    try:
+        return fix_bytes(data, path, language, settings, shown)
+    except Exception as exc:  # a bug on one file must not stop the others' fixes
+        return FixResult(path, shown, data, data, refused=(
+            f"left alone: coursekit failed on it ({type(exc).__name__}: {exc}); please "
+            "report it, with the file")[:300])
 
 
 def write_fixes(results: Sequence[FixResult]) -> int:

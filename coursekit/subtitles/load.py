@@ -13,6 +13,7 @@ from pathlib import Path
 import pysrt
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.subtitles import rules
 from coursekit.subtitles.decode import decode
 from coursekit.subtitles.fingerprint import fingerprint
@@ -26,7 +27,7 @@ def load_subtitle_file(path: Path, language: str, display_path: str | None = Non
     """Read ``path``; never raises on bad content (an unreadable file gives a diagnostic)."""
     shown = display_path or path.as_posix()
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except OSError as exc:
         diag = rules.UNREADABLE_FILE.at(shown, None, f"cannot read the file: {exc.strerror or exc}",
                                         fingerprint=fingerprint(language, "unreadable"))

@@ -26,6 +26,9 @@ class Cue:
     """Text lines, without line endings; blank lines inside the cue are not kept."""
     line: int
     """1-based line of the cue's first line in the file (its index, else its timing)."""
+    settings: str = ""
+    """What the timing line holds after the end time (``X1:100 …`` coordinates, cue
+    settings, or text), stripped; kept so that a rewrite loses none of it."""
 
     @property
     def text(self) -> str:

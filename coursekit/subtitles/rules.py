@@ -46,6 +46,12 @@ NO_CUES = Rule("SUB017", "no-cues", Severity.ERROR,
 FINAL_BLANK_LINE = Rule("SUB018", "final-blank-line", Severity.INFO,
                         "The last cue is not followed by exactly one blank line (info: players "
                         "do not mind, but `coursekit fix subtitles` writes the file so).", _A)
+TEXT_AFTER_TIMING = Rule("SUB019", "text-after-timing", Severity.ERROR,
+                         "Text after the end time that is not positioning: players do not "
+                         "show it.", _A)
+FILE_FAILURE = Rule("SUB020", "file-failure", Severity.ERROR,
+                    "coursekit failed on this file (a bug to report); the other files are "
+                    "still checked.", _A)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,

@@ -16,7 +16,14 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat
-from coursekit.subtitles.timestamps import SBV_TIMING, Timing, parse_sbv_timing, parse_srt_timing
+from coursekit.subtitles.timestamps import (
+    SBV_TIMING,
+    Timing,
+    is_positioning,
+    parse_sbv_timing,
+    parse_srt_timing,
+    why_unreadable,
+)
 
 
 class Kind(enum.Enum):
@@ -31,6 +38,8 @@ class Kind(enum.Enum):
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
 _FRACTION_SEPARATOR = re.compile(r"[,.:;]")
 _TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
+_MAX_INDEX_DIGITS = 9
+"""Longer digit runs are never a cue's index, and are not converted to numbers at all."""
 
 
 @dataclass(slots=True)
@@ -118,9 +127,11 @@ class _Scanner:
             body = self.lines[t + 1:end]
             lines = self._body(t + 1, body, len(self.result.cues) + 1)
             if timing is None:
+                reason = why_unreadable(self.lines[t])
                 self.add(rules.MALFORMED_TIMING.at(
                     self.path, t + 1,
-                    f"cannot read the timing line {_quote(self.lines[t])}; "
+                    f"cannot read the timing line {_quote(self.lines[t])}"
+                    f"{f' ({reason})' if reason else ''}; "
                     f"the cue's text is {_quote(' / '.join(lines) or '(none)')}",
                     hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
                     fingerprint=fingerprint(self.language, " ".join(lines), "timing"),
@@ -128,7 +139,8 @@ class _Scanner:
                 continue
             index = len(self.result.cues) + 1
             written = self.lines[head].strip() if head != t else None
-            cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1)
+            cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1,
+                      timing.settings)
             self.result.cues.append(cue)
             self._report_timing(cue, t, timing)
             if k + 1 < len(self.headers) and self.kinds[end - 1] is not Kind.BLANK:
@@ -175,6 +187,13 @@ class _Scanner:
         return lines
 
     def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
+        if timing.settings and not is_positioning(timing.settings):
+            self.add(rules.TEXT_AFTER_TIMING.at(
+                self.path, t + 1,
+                f"{_quote(timing.settings)} after the end time of cue {cue.index}: players "
+                "do not show it", hint="move it to the cue's text, or delete it",
+                cue=cue.index, fingerprint=fingerprint(self.language, timing.settings, "after"),
+            ))
         if not (timing.short_fractions or timing.oddities or self.kinds[t] is Kind.SBV_TIMING):
             return
         fp = fingerprint(self.language, cue.text)
@@ -210,11 +229,11 @@ class _Scanner:
     def _number(self, cue: Cue, t: int, expected: int | None, seen: set[int]) -> int | None:
         """Check the cue's index; return the number expected for the next cue."""
         written = cue.number_as_written
-        if written is not None and _is_number(written) and int(written) == (
-            expected if expected is not None else cue.index
-        ) and int(written) not in seen:
-            seen.add(int(written))
-            return int(written) + 1
+        want = expected if expected is not None else cue.index
+        number = _index_value(written) if written is not None else None
+        if number is not None and number == want and number not in seen:
+            seen.add(number)
+            return number + 1
         fp = fingerprint(self.language, cue.text)
         if written is None:
             if not self.sbv_file:
@@ -231,14 +250,19 @@ class _Scanner:
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
             ))
             return None if expected is None else expected + 1
-        number = int(written)
+        if number is None:
+            self.add(rules.INDEX_SEQUENCE.at(
+                self.path, cue.line, f"cue index {_quote(written)} ({len(written)} digits) "
+                f"where {want} was expected",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+            return None if expected is None else expected + 1
         if number in seen:
             self.add(rules.DUPLICATE_INDEX.at(
                 self.path, cue.line, f"cue index {number} is used twice",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
             ))
-        elif number != (expected if expected is not None else cue.index):
-            want = expected if expected is not None else cue.index
+        elif number != want:
             self.add(rules.INDEX_SEQUENCE.at(
                 self.path, cue.line, f"cue index {number} where {want} was expected",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
@@ -249,6 +273,14 @@ class _Scanner:
 
 def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
+
+
+def _index_value(text: str) -> int | None:
+    """The number an index line holds, if it is one of sensible size."""
+    if not _is_number(text):
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) <= _MAX_INDEX_DIGITS else None
 
 
 def _fraction(written: str) -> str:

@@ -6,10 +6,16 @@ import re
 from dataclasses import dataclass
 
 _SRT_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:([,.:;])(\d{1,4}))?"
-SRT_TIMING = re.compile(rf"^\s*{_SRT_TIME}\s*-->\s*{_SRT_TIME}(.*)$")
+SRT_TIMING = re.compile(rf"^\s*({_SRT_TIME})\s*-->\s*({_SRT_TIME})(.*)$")
+"""Groups: the start as written and its five parts, the end and its parts, the rest."""
 _SBV_TIME = r"(\d{1,3}):(\d{2}):(\d{2})\.(\d{1,3})"
 SBV_TIMING = re.compile(rf"^\s*{_SBV_TIME}\s*,\s*{_SBV_TIME}\s*$")
-_CANONICAL = re.compile(r"^\d{2}:\d{2}:\d{2},\d{3}$")
+_CANONICAL = re.compile(r"^(?:\d{2}|[1-9]\d{2}):[0-5]\d:[0-5]\d,\d{3}$")
+"""As written back: hours take a third digit only past 99."""
+_COORDINATES = re.compile(r"(?:[XY][12]:\d{1,6}\s*){4}", re.IGNORECASE)
+_CUE_SETTINGS = re.compile(r"(?:(?:position|line|size|align|vertical|region):\S+\s*)+")
+MAX_MS = ((999 * 60 + 59) * 60 + 59) * 1000 + 999
+"""999:59:59,999, the latest time an SRT timestamp (three hour digits) can hold."""
 _FAST = re.compile(r"(\d\d):([0-5]\d):([0-5]\d),(\d{3}) --> (\d\d):([0-5]\d):([0-5]\d),(\d{3})\s*$")
 
 
@@ -21,6 +27,8 @@ class Timing:
     """Non-standard spellings that were read anyway, each a short explanation."""
     short_fractions: tuple[str, ...] = ()
     """Timestamps with a one- or two-digit fraction, as written."""
+    settings: str = ""
+    """What follows the end time (positioning, or text players do not show), stripped."""
 
 
 def _ms(hours: str | None, minutes: str, seconds: str, fraction: str | None) -> int:
@@ -66,23 +74,45 @@ def parse_srt_timing(line: str) -> Timing | None:
     if match is None:
         return None
     g = match.groups()
-    start_written, _, end_part = line.strip().partition("-->")
-    end_written = end_part.strip().split(" ", 1)[0] if end_part.strip() else ""
+    rest = g[12]
+    if rest and not rest[0].isspace():
+        return None
     oddities: list[str] = []
     shorts: list[str] = []
-    for written, (hours, minutes, seconds, sep, fraction) in (
-        (start_written.strip(), g[0:5]), (end_written, g[5:10]),
-    ):
+    for written, (hours, minutes, seconds, sep, fraction) in ((g[0], g[1:6]), (g[6], g[7:12])):
         if fraction is not None and len(fraction) < 3:
             shorts.append(written)
         else:
             oddities.extend(_describe(written, hours, minutes, seconds, sep, fraction))
-    rest = g[10]
-    if rest and not rest.startswith((" ", "\t")):
+    start = _ms(g[1], g[2], g[3], g[5])
+    end = _ms(g[7], g[8], g[9], g[11])
+    if max(start, end) > MAX_MS:
         return None
-    start = _ms(g[0], g[1], g[2], g[4])
-    end = _ms(g[5], g[6], g[7], g[9])
-    return Timing(start, end, tuple(oddities), tuple(shorts))
+    settings = rest.strip()
+    if settings and not rest.startswith(" "):
+        space = "a tab" if rest[0] == "\t" else f"U+{ord(rest[0]):04X}"
+        oddities.append(f"`{g[6]}` is followed by {space}, not a space")
+    return Timing(start, end, tuple(oddities), tuple(shorts), settings)
+
+
+def is_positioning(settings: str) -> bool:
+    """Whether the text after an end time is positioning players read (``X1:… Y2:…``
+    coordinates or WebVTT-style cue settings), not text they drop."""
+    return bool(_COORDINATES.fullmatch(settings) or _CUE_SETTINGS.fullmatch(settings))
+
+
+def why_unreadable(line: str) -> str | None:
+    """Why a timing line that looks readable was refused, when there is a precise reason."""
+    match = SRT_TIMING.match(line)
+    if match is None:
+        return None
+    g = match.groups()
+    if g[12] and not g[12][0].isspace():
+        return f"`{g[6]}` runs into `{g[12].strip()[:20]}` without a space"
+    for written, parts in ((g[0], g[1:6]), (g[6], g[7:12])):
+        if _ms(parts[0], parts[1], parts[2], parts[4]) > MAX_MS:
+            return f"`{written}` is after 999:59:59,999, the latest time SRT can write"
+    return None
 
 
 def parse_sbv_timing(line: str) -> Timing | None:
@@ -90,10 +120,15 @@ def parse_sbv_timing(line: str) -> Timing | None:
     if match is None:
         return None
     g = match.groups()
-    return Timing(_ms(g[0], g[1], g[2], g[3]), _ms(g[4], g[5], g[6], g[7]))
+    start, end = _ms(g[0], g[1], g[2], g[3]), _ms(g[4], g[5], g[6], g[7])
+    if max(start, end) > MAX_MS:
+        return None
+    return Timing(start, end)
 
 
 def format_srt_time(ms: int) -> str:
+    """``HH:MM:SS,mmm``; times are read only up to :data:`MAX_MS`, so every time a
+    file holds is written back in a form it reads."""
     ms = max(ms, 0)
     hours, rest = divmod(ms, 3_600_000)
     minutes, rest = divmod(rest, 60_000)
