@@ -179,8 +179,7 @@ def test_special_files_are_findings_named_relative_and_never_block(
     for args in (["check"], ["check", "subtitles"], ["fix", "subtitles"]):
         # A subprocess with a timeout: a read that blocks fails the test instead of hanging it.
         run = subprocess.run(
-            [sys.executable, "-c", "from coursekit.cli import main; main()", *args,
-             "--root", str(root)], cwd=root,
+            [sys.executable, "-m", "coursekit", *args, "--root", str(root)], cwd=root,
             capture_output=True, text=True, timeout=120, check=False,
         )
         out = run.stdout + run.stderr
