@@ -10,6 +10,7 @@ from coursekit.execution import rules
 from coursekit.execution.device import device_env
 from coursekit.execution.kernel import KernelProfile
 from coursekit.lessons.model import Framework
+from coursekit.standins import prepare
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,13 +20,8 @@ class Standins:
 
 
 def prepare_standins(course: Course, framework: str) -> tuple[Standins, Diagnostic | None]:
-    """The stand-ins' environment for ``framework`` (none while that module is absent)."""
-    try:
-        from coursekit.standins import prepare  # type: ignore[attr-defined, unused-ignore]
-    except ImportError as exc:
-        if "coursekit.standins" not in str(exc) and not (exc.name or "").startswith("coursekit"):
-            raise
-        return Standins(), None
+    """The stand-ins' environment for ``framework``; a finding instead when they cannot
+    be prepared."""
     try:
         prepared = prepare(course, Framework(framework))
         env = tuple(sorted((str(k), str(v)) for k, v in dict(prepared.env).items()))

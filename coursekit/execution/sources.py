@@ -1,13 +1,12 @@
 """The notebooks to verify: built in memory from the lessons, or read from disk.
 
 Lessons are parsed and converted by the notebook builder (verify never reads
-lesson text itself). Explicit ``.ipynb`` paths, and ``<build>/notebooks`` when
-the lesson parser is not available, are read as they are.
+lesson text itself). Explicit ``.ipynb`` paths, and ``<build>/notebooks`` of a
+checkout without lessons, are read as they are.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,9 +44,8 @@ def _kernel_of(course: Course, node: Any) -> str:
 def _built_in_memory(
     course: Course, languages: list[str], diagnostics: list[Diagnostic],
 ) -> Iterator[tuple[str, Any]] | None:
-    loader = importlib.util.find_spec("coursekit.lessons.load")
-    if not course.content_dir.is_dir() or loader is None:
-        return None  # no lessons (or no lesson loader) here: read the built notebooks
+    if not course.content_dir.is_dir():
+        return None  # no lessons here: read the built notebooks
     from coursekit.lessons.load import load_lesson
     from coursekit.notebooks.convert import lesson_to_notebooks
 
