@@ -13,8 +13,9 @@ from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
 from coursekit.execution.results import Verdict
-from coursekit.kernels import kernel_python
 from coursekit.notebooks.build import build_course
+
+from ..kernel_skip import kernel_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "it", "zh-CN")
@@ -51,12 +52,6 @@ def test_course_builds_every_notebook(course_copy: Course) -> None:
         nbformat.validate(nbformat.read(path, as_version=4))
 
 
-def _kernels_or_skip() -> None:
-    for framework in ("pt", "tf"):
-        if kernel_python(f"coursekit-{framework}", framework) is None:
-            pytest.skip(f"the {framework} lesson kernel is not installed (make kernels)")
-
-
 @pytest.mark.slow
 @pytest.mark.torch
 @pytest.mark.tensorflow
@@ -64,7 +59,8 @@ def test_course_verifies_on_cpu(course_copy: Course) -> None:
     """Every documented error reproduces and every fix is proven, in every language."""
     from coursekit.execution.verify import verify_course
 
-    _kernels_or_skip()
+    kernel_or_skip("pt")
+    kernel_or_skip("tf")
     report = verify_course(course_copy, device="cpu", jobs=2, use_cache=False)
     errors = [d for d in report.all_diagnostics() if d.severity is Severity.ERROR]
     assert not errors, "\n".join(f"{d.location} {d.rule} {d.message}" for d in errors)

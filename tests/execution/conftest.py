@@ -28,7 +28,7 @@ def expect(name: str, message: str = "", device: str | None = None) -> ExpectedE
 def cell(code: str, line: int, lesson: str = "content/en/chapter1/1.mdx", *,
          errors: list[ExpectedError] | None = None, skip: str | None = None,
          timeout: float | None = None, outputs: list[str] | None = None) -> Any:
-    node = nbformat.v4.new_code_cell(code)  # type: ignore[no-untyped-call]
+    node = nbformat.v4.new_code_cell(code)
     node.metadata["coursekit"] = {
         "source": f"{lesson}:{line}",
         "expect_errors": errors or [],
@@ -41,8 +41,8 @@ def cell(code: str, line: int, lesson: str = "content/en/chapter1/1.mdx", *,
 
 def notebook(cells: list[Any], *, lesson: str = "content/en/chapter1/1.mdx",
              language: str = "en", framework: str = "pt") -> Any:
-    title = nbformat.v4.new_markdown_cell("# Title")  # type: ignore[no-untyped-call]
-    node = nbformat.v4.new_notebook(cells=[title, *cells])  # type: ignore[no-untyped-call]
+    title = nbformat.v4.new_markdown_cell("# Title")
+    node = nbformat.v4.new_notebook(cells=[title, *cells])
     node.metadata["coursekit"] = {
         "lesson": lesson, "language": language, "framework": framework, "chapter": 1,
         "section": Path(lesson).stem, "title": "Title", "source_hash": "",
@@ -59,7 +59,7 @@ def write_course(root: Path, notebooks: dict[str, Any]) -> Course:
     for relpath, node in notebooks.items():
         path = root / "build" / "notebooks" / relpath
         path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(node, path)  # type: ignore[no-untyped-call]
+        nbformat.write(node, path)
     return Course.open(root)
 
 

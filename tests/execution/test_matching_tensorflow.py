@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from coursekit.execution.matching import match_error
-from coursekit.kernels import FRAMEWORKS, kernel_python
+from coursekit.kernels import FRAMEWORKS
 
+from ..kernel_skip import kernel_or_skip
 from .conftest import expect
 
 pytestmark = [pytest.mark.tensorflow, pytest.mark.slow]
@@ -48,10 +49,7 @@ print(json.dumps(raised))
 
 @pytest.fixture(scope="module")
 def raised() -> list[dict[str, Any]]:
-    python = kernel_python("coursekit-tf", "tf")
-    if python is None:
-        pytest.skip("the tf lesson kernel is not installed "
-                    "(run `coursekit kernels install --framework tf`)")
+    python = kernel_or_skip("tf")
     env = {**os.environ, **FRAMEWORKS["tf"].env}
     done = subprocess.run([str(Path(python)), "-c", SCRIPT], capture_output=True, text=True,
                           env=env, timeout=300, check=False)

@@ -126,9 +126,9 @@ def test_verify_pre_imports_unless_the_setting_turns_it_off(tmp_path: Path) -> N
     turned_off = COURSE_TOML + "preimport = false\n"
 
     warm = _verify(root, COURSE_TOML)
-    warm_saved = nbformat.read(executed, as_version=4)  # type: ignore[no-untyped-call]
+    warm_saved = nbformat.read(executed, as_version=4)
     cold = _verify(root, turned_off)
-    cold_saved = nbformat.read(executed, as_version=4)  # type: ignore[no-untyped-call]
+    cold_saved = nbformat.read(executed, as_version=4)
     overridden = _verify(root, turned_off, preimport=True)
 
     assert [nb.passed for nb in warm.notebooks + cold.notebooks] == [True, True]

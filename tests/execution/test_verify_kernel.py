@@ -163,7 +163,7 @@ def test_a_clean_notebook_passes_and_is_saved_executed(
     clean = _result(report, "en/chapter1/2.ipynb")
     assert clean.passed
     assert clean.diagnostics == []
-    saved = nbformat.read(  # type: ignore[no-untyped-call]
+    saved = nbformat.read(
         course_root / "build" / "executed" / "en/chapter1/2.ipynb", as_version=4)
     assert saved.cells[1].outputs[0]["text"] == "42\n"
 

@@ -17,6 +17,8 @@ from coursekit.kernels import FRAMEWORKS, install_kernel, kernel_python, kernel_
 from coursekit.kernels.install import STAMP, KernelState, venv_python
 from coursekit.kernels.kernelspec import spec_dir
 
+from ..kernel_skip import kernel_or_skip
+
 
 @pytest.fixture
 def kernel_name() -> Iterator[str]:
@@ -69,17 +71,9 @@ def test_environment_from_older_pins_is_stale(tmp_path: Path, kernel_name: str) 
     assert kernel_python(kernel_name) is None
 
 
-def _installed(framework: str) -> Path:
-    python = kernel_python(f"coursekit-{framework}", framework)
-    if python is None:
-        pytest.skip(f"the {framework} lesson kernel is not installed "
-                    f"(run `coursekit kernels install --framework {framework}`)")
-    return python
-
-
 @pytest.mark.torch
 def test_pytorch_kernel_has_the_pinned_cpu_torch() -> None:
-    python = _installed("pt")
+    python = kernel_or_skip("pt")
     done = subprocess.run(
         [str(python), "-c", "import torch, transformers; print(torch.__version__, "
          "torch.cuda.is_available(), transformers.__version__)"],
@@ -94,7 +88,7 @@ def test_pytorch_kernel_has_the_pinned_cpu_torch() -> None:
 @pytest.mark.tensorflow
 @pytest.mark.slow
 def test_tensorflow_kernel_compiles_a_model_with_the_keras_2_optimizer() -> None:
-    python = _installed("tf")
+    python = kernel_or_skip("tf")
     script = (
         "import tensorflow as tf\n"
         "from transformers import TFBertForSequenceClassification, BertConfig\n"

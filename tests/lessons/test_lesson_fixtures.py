@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lesson_summary import summarise
 
 from coursekit.diagnostics import Rule
 from coursekit.lessons import rules
 from coursekit.lessons.parse import parse_lesson
+
+from .lesson_summary import summarise
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
 CASES = sorted(p.stem for p in FIXTURES.glob("*.mdx"))

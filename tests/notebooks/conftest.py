@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sample_course import FRAMEWORKS, PIPELINE, QUIZ, SPLIT_PT, SPLIT_TF, TRANSLATION, write
+
+from .sample_course import FRAMEWORKS, PIPELINE, QUIZ, SPLIT_PT, SPLIT_TF, TRANSLATION, write
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from pathlib import Path
 import nbformat
 import pytest
 from click.testing import CliRunner
-from sample_course import QUIZ, write
 
 from coursekit.cli import cli
 from coursekit.config import Course
@@ -19,6 +18,8 @@ from coursekit.notebooks.rules import (
     STALE_NOTEBOOK,
     WRITE_FAILED,
 )
+
+from .sample_course import QUIZ, write
 
 EXPECTED = [
     "en/chapter1/1.ipynb",
@@ -45,7 +46,8 @@ def mtimes(root: Path) -> dict[str, int]:
 
 
 def read(root: Path, path: str) -> nbformat.NotebookNode:
-    notebook = nbformat.read(root / "build" / "notebooks" / path, as_version=4)
+    notebook: nbformat.NotebookNode = nbformat.read(root / "build" / "notebooks" / path,
+                                                    as_version=4)
     nbformat.validate(notebook)
     return notebook
 

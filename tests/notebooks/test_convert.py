@@ -6,13 +6,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from handmade import error, heading, lesson, markers, prose, py, result
 
 from coursekit.config import Course
 from coursekit.lessons.model import Code, Component, Directive, Framework
 from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks
 from coursekit.notebooks.metadata import INSTALL_TAG, RAISES_TAG
 from coursekit.notebooks.rules import INVALID_PYTHON
+
+from .handmade import error, heading, lesson, markers, prose, py, result
 
 
 @pytest.fixture

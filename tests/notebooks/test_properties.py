@@ -16,7 +16,7 @@ from coursekit.notebooks.convert import lesson_to_notebooks
 
 _COURSE = Course.open(Path(__file__).parent)
 
-sources = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+sources = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 frameworks = st.sampled_from(list(Framework))
 
 

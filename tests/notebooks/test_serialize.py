@@ -6,13 +6,14 @@ import io
 from pathlib import Path
 
 import nbformat
-from handmade import error, lesson, py, result
 from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.config import Course
 from coursekit.notebooks.convert import lesson_to_notebooks
 from coursekit.notebooks.serialize import dumps
+
+from .handmade import error, lesson, py, result
 
 
 def nbformat_text(notebook: nbformat.NotebookNode) -> str:

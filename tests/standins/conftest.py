@@ -11,18 +11,12 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.kernels import FRAMEWORKS, kernel_python
+from coursekit.kernels import FRAMEWORKS
 from coursekit.standins import StandinEnv, prepare
 
+from ..kernel_skip import kernel_or_skip
+
 Runner = Callable[[str, StandinEnv, str], dict[str, object]]
-
-
-def kernel_or_skip(framework: str) -> Path:
-    python = kernel_python(f"coursekit-{framework}", framework)
-    if python is None:
-        pytest.skip(f"the {framework} lesson kernel is not installed "
-                    f"(run `coursekit kernels install --framework {framework}`)")
-    return python
 
 
 def _prepared(framework: str, tmp_path_factory: pytest.TempPathFactory) -> StandinEnv:

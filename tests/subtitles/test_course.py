@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,7 @@ ZH = ["首先我们加载数据集。", "然后调用 trainer.train() 开始。"
       "我们为模型设置 num_labels=3。", "这就是本视频的全部内容。", "感谢观看。"]
 
 
-def srt(texts: list[str] | list[tuple[str, ...]], shift: float = 0.0) -> str:
+def srt(texts: Sequence[str] | Sequence[tuple[str, ...]], shift: float = 0.0) -> str:
     out = []
     for i, text in enumerate(texts):
         lines = (text,) if isinstance(text, str) else text
@@ -107,7 +107,7 @@ def test_metadata_lists_a_missing_file(make_course: MakeCourse) -> None:
 
 
 def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
-    zh = [(ZH[i], EN[i]) for i in range(6)]
+    zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
     zh[1] = ("然后调用 trainer.train() 开始。", "then we call trainer.train() to start")
     zh[2] = ("学习率是 5e-5。", "The learning rate is 5e-5 there.")
     zh[3] = (EN[3],)

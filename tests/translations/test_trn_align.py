@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from trn_lessons import LOOP, SETUP, SHAPES, code
-
 from coursekit.lessons.model import Framework
-from coursekit.translations.align import align
+from coursekit.translations.align import Pair, align
+
+from .trn_lessons import LOOP, SETUP, SHAPES, code
 
 A = code(10, SETUP)
 B = code(20, "model = build(4)\nmodel.eval()\n")
@@ -13,8 +13,9 @@ C = code(30, SHAPES)
 D = code(40, LOOP)
 
 
-def _sources(pairs: list) -> list[tuple[int | None, int | None]]:
-    return [(p.source and p.source.line, p.translation and p.translation.line) for p in pairs]
+def _sources(pairs: list[Pair]) -> list[tuple[int | None, int | None]]:
+    return [(p.source.line if p.source else None,
+             p.translation.line if p.translation else None) for p in pairs]
 
 
 def test_identical_sequences_pair_one_to_one() -> None:

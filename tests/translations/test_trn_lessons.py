@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from trn_lessons import (
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Block, Framework
+from coursekit.translations.check import compare_lessons, lesson_findings
+from coursekit.translations.digest import digest
+from coursekit.translations.drift import Change
+from coursekit.translations.settings import Settings
+
+from .trn_lessons import (
     LOOP,
     SETUP,
     SHAPES,
@@ -20,13 +27,6 @@ from trn_lessons import (
     result,
     video,
 )
-
-from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.model import Block, Framework
-from coursekit.translations.check import compare_lessons, lesson_findings
-from coursekit.translations.digest import digest
-from coursekit.translations.drift import Change
-from coursekit.translations.settings import Settings
 
 EN = "content/en/chapter8/4.mdx"
 FR = "content/fr/chapter8/4.mdx"
@@ -216,7 +216,7 @@ def test_course_links_changed() -> None:
 
 
 def test_a_quiz_at_a_lesson_path_is_a_section_mismatch_and_nothing_else() -> None:
-    quiz = [heading(1, "Quiz de fin de chapitre", "end-of-chapter-quiz", level=1),
+    quiz: list[Block] = [heading(1, "Quiz de fin de chapitre", "end-of-chapter-quiz", level=1),
             question(3), code(9, "print(1)\n")]
     found = check(quiz)
     assert rules(found) == ["TRN003"]
@@ -224,7 +224,7 @@ def test_a_quiz_at_a_lesson_path_is_a_section_mismatch_and_nothing_else() -> Non
 
 
 def test_another_lesson_at_the_same_path_is_a_section_mismatch() -> None:
-    other = [heading(1, "Autre", None, level=1), code(5, "import numpy as np\n"),
+    other: list[Block] = [heading(1, "Autre", None, level=1), code(5, "import numpy as np\n"),
              code(9, "np.zeros(3)\n"), code(12, "np.ones(2)\n")]
     assert rules(check(other)) == ["TRN003"]
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trn_lessons import code, error, heading, lesson
 
 from coursekit.lessons.model import Code, Framework
 from coursekit.translations.align import align
 from coursekit.translations.check import compare_lessons, lesson_findings
 from coursekit.translations.digest import digest
 from coursekit.translations.settings import Settings
+
+from .trn_lessons import code, error, heading, lesson
 
 SNIPPETS = (
     "x = 1\n", "x = 1  # note\n", "print(x)\n", "y = f(x\n", "for i in r:\n    g(i)\n",
@@ -27,7 +28,10 @@ blocks = st.lists(
 )
 
 
-def _codes(spec: list[tuple[str, Framework, bool]]) -> list[Code]:
+Spec = list[tuple[str, Framework, bool]]
+
+
+def _codes(spec: Spec) -> list[Code]:
     return [
         code(10 * (i + 1), source, framework=fw,
              outputs=(error(10 * (i + 1) + 5, "ValueError", "bad"),) if raises else ())
@@ -37,7 +41,7 @@ def _codes(spec: list[tuple[str, Framework, bool]]) -> list[Code]:
 
 @given(blocks, blocks)
 @settings(max_examples=150, deadline=None)
-def test_alignment_keeps_every_block_once_and_in_order(a: list, b: list) -> None:
+def test_alignment_keeps_every_block_once_and_in_order(a: Spec, b: Spec) -> None:
     src, tgt = _codes(a), _codes(b)
     pairs = align(src, tgt)
     assert [p.source for p in pairs if p.source is not None] == src
@@ -47,7 +51,7 @@ def test_alignment_keeps_every_block_once_and_in_order(a: list, b: list) -> None
 @given(blocks, blocks, st.lists(st.sampled_from(["a", "b", "c", None]), max_size=4))
 @settings(max_examples=150, deadline=None)
 def test_comparison_never_raises_and_locates_in_the_translation(
-    a: list, b: list, anchors: list
+    a: Spec, b: Spec, anchors: list[str | None]
 ) -> None:
     heads = [heading(1000 + i, "H", anchor) for i, anchor in enumerate(anchors)]
     src = digest(lesson("content/en/chapter1/1.mdx", *_codes(a)))
@@ -58,7 +62,7 @@ def test_comparison_never_raises_and_locates_in_the_translation(
 
 @given(blocks)
 @settings(max_examples=100, deadline=None)
-def test_a_lesson_compared_with_itself_is_clean(a: list) -> None:
+def test_a_lesson_compared_with_itself_is_clean(a: Spec) -> None:
     src = digest(lesson("content/en/chapter1/1.mdx", *_codes(a)))
     tgt = digest(lesson("content/fr/chapter1/1.mdx", *_codes(a)))
     assert compare_lessons(src, tgt, Settings()) == []

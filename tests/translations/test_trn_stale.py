@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from trn_lessons import code
 
 from coursekit.translations.stale import (
     StaleApi,
@@ -12,6 +11,8 @@ from coursekit.translations.stale import (
     check_lesson,
     entry_from_table,
 )
+
+from .trn_lessons import code
 
 PATH = "content/en/chapter3/3.mdx"
 
