@@ -22,8 +22,12 @@ from coursekit.languages import normalise
 from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
 from coursekit.toml_lines import line_of
 
-CONTENT_DIRS = ("content", "chapters")
-"""Lesson folders, in the order they are looked for: this project's, then the public courses'."""
+CONTENT_DIRS = ("content", "chapters", "units")
+"""Lesson folders, in the order they are looked for: this project's, then the public
+courses' (``chapters/<lang>/chapterN/``, ``units/<lang>/<unit>/``). Any other layout
+names its folder with ``content-dir``."""
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+"""A folder name that can be a BCP 47 language tag (``en``, ``zh-CN``, ``pt-BR``)."""
 
 
 class ConfigError(ValueError):
@@ -314,7 +318,7 @@ class Course:
         return {
             normalise(p.name): p
             for p in sorted(base.iterdir())
-            if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "raw"
+            if p.is_dir() and _LANGUAGE_TAG.fullmatch(p.name) and p.name != "raw"
         }
 
     def lesson_languages(self) -> list[str]:
@@ -341,11 +345,15 @@ class Course:
 
     def lesson_files(self, language: str) -> list[Path]:
         """Every ``.mdx`` (and ``.md``) lesson of a language, in a stable order; a FIFO,
-        socket or broken link with such a name is listed too, for its reader to report."""
+        socket or broken link with such a name is listed too, for its reader to report.
+        A ``README.md`` describes its folder and is no lesson."""
         base = self.lesson_dir(language)
         if not base.is_dir():
             return []
-        files = [p for p in base.rglob("*") if p.suffix in (".mdx", ".md") and not p.is_dir()]
+        files = [
+            p for p in base.rglob("*")
+            if p.suffix in (".mdx", ".md") and p.name.lower() != "readme.md" and not p.is_dir()
+        ]
         return sorted(files, key=lambda p: _natural_key(p.relative_to(base).as_posix()))
 
     def subtitle_files(self, language: str) -> list[Path]:

@@ -3,9 +3,10 @@
 Blocks come out in source order. Containers (lists, quotes) that hold only
 prose become one ``Prose`` block with their source; containers holding code,
 markers, components or directives are walked so those keep their own blocks.
-An ``Output`` is both a block and attached to the ``Code`` it follows; a
-``Directive`` is both a block and listed on the next ``Code``. Inside an
-admonition only the structural blocks are emitted: its prose is in its text.
+An ``Output`` is both a block and attached to a ``Code`` (see
+:data:`ATTACHMENT_RULE`); a ``Directive`` is both a block and listed on the next
+``Code``. Inside an admonition only the structural blocks are emitted: its prose
+is in its text.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from coursekit.lessons.model import (
 )
 
 _STRUCTURAL = frozenset({
-    "fence", "fence_tail", "framework_marker", "comment", "component",
+    "fence", "framework_marker", "comment", "component",
     "admonition_open", "admonition_inline",
 })
 _CONTAINERS = {
@@ -46,6 +47,17 @@ _CONTAINERS = {
     "bullet_list_open": "bullet_list_close",
     "ordered_list_open": "ordered_list_close",
 }
+ATTACHMENT_RULE = """\
+An output fence belongs to the nearest code fence before it, of a framework that
+includes the output's, when only prose lies between them: paragraphs, lists,
+quotes, tables, HTML tags, components, tips and comments ("we will get:",
+"**Output:**"). Several output fences in a row all belong to that code fence.
+A heading or another code fence ends the attachment, and so does a framework
+marker (`{#if}`, `{:else}`, `{/if}`) after code inside a framework block; code
+shared by both frameworks keeps it, so framework-specific outputs of shared code
+may follow it in framework blocks. An output fence with no code to belong to is
+reported (LES106, a warning).
+"""
 _GITHUB_ALERT = re.compile(r"\[!(?P<kind>[A-Za-z]+)\]")
 _QUOTE_PREFIX = re.compile(r"^\s*> ?")
 
@@ -99,7 +111,7 @@ class BlockBuilder:
             return self._container(tokens, index)
         if kind == "heading_open":
             self._heading(token, line)
-        elif kind in ("paragraph_open", "hr", "html_tag", "fence_tail"):
+        elif kind in ("paragraph_open", "hr", "html_tag"):
             self._prose(token, line)
         elif kind == "fence":
             self._fence(token, line)
@@ -173,8 +185,7 @@ class BlockBuilder:
     def _prose(self, token: Token, line: int) -> None:
         if self._admonition_depth:
             return
-        text = token.content if token.type == "fence_tail" else self._source(token)
-        self._add(Prose(line, text, self._frameworks.current))
+        self._add(Prose(line, self._source(token), self._frameworks.current))
 
     def _comment(self, token: Token, line: int) -> None:
         if not is_directive(token.content):
@@ -243,16 +254,23 @@ class BlockBuilder:
             return
         self._context.report(
             rules.ORPHAN_OUTPUT, line - 1,
-            f"output fence `{token.info}` does not follow a code fence",
-            hint="put the output right after the code block that produces it",
+            f"output fence `{token.info}` belongs to no code fence: a heading, a code "
+            "fence or a framework marker comes between it and the code before it",
+            hint="put the output after the code block that produces it",
         )
 
     def _add(self, block: Block) -> None:
         if self._pending and not isinstance(block, (Directive, FrameworkMarker, Code)):
             self._drop_pending()
-        if not isinstance(block, (Output, FrameworkMarker)):
+        if isinstance(block, (Heading, Code)) or (
+            isinstance(block, FrameworkMarker) and not self._shared_code()
+        ):
             self._code_at = None
         self.blocks.append(block)
+
+    def _shared_code(self) -> bool:
+        code = self.blocks[self._code_at] if self._code_at is not None else None
+        return isinstance(code, Code) and code.framework is Framework.BOTH
 
     def _drop_pending(self) -> None:
         for directive in self._pending:

@@ -28,16 +28,20 @@ class LessonPlace:
     chapter: int | None
     section: str
     framework: Framework
+    folder: str = ""
+    """Folders between the language folder and the file (``chapter8``, ``unit2/x``)."""
 
 
-def _language(course: Course, file: Path) -> str:
+def _language_and_folder(course: Course, file: Path) -> tuple[str, str]:
     try:
         # The folder is resolved, not the file: a looping or dangling link is named as found.
         folder = file.parent.resolve()
         relative = (folder / file.name).relative_to(course.content_dir.resolve())
     except (ValueError, OSError, RuntimeError):
-        return course.source_language
-    return normalise(relative.parts[0]) if len(relative.parts) > 1 else course.source_language
+        return course.source_language, ""
+    if len(relative.parts) < 2:
+        return course.source_language, ""
+    return normalise(relative.parts[0]), "/".join(relative.parts[1:-1])
 
 
 def _framework(file: Path) -> Framework:
@@ -54,12 +58,14 @@ def place_of(course: Course, file: Path) -> LessonPlace:
         (int(m[1]) for part in reversed(file.parent.parts) if (m := _CHAPTER_DIR.fullmatch(part))),
         None,
     )
+    language, folder = _language_and_folder(course, file)
     return LessonPlace(
         path=course.relative(file),
-        language=_language(course, file),
+        language=language,
         chapter=chapter,
         section=file.stem,
         framework=_framework(file),
+        folder=folder,
     )
 
 
@@ -75,7 +81,7 @@ def load_lesson(course: Course, file: Path) -> Lesson:
         return Lesson(
             path=place.path, language=place.language, chapter=place.chapter,
             section=place.section, title=None, blocks=(), framework=place.framework,
-            diagnostics=(finding,),
+            diagnostics=(finding,), folder=place.folder,
         )
     return _parse(data, place)
 
@@ -86,7 +92,7 @@ def _parse(data: bytes, place: LessonPlace) -> Lesson:
     again for translation drift, and a lesson is immutable, so both get the same value."""
     return parse_lesson(
         data, path=place.path, language=place.language, chapter=place.chapter,
-        section=place.section, framework=place.framework,
+        section=place.section, framework=place.framework, folder=place.folder,
     )
 
 

@@ -1,7 +1,8 @@
 """The one MarkdownIt instance that reads the course dialect.
 
 CommonMark's block rules, less indented code (MDX has none) and the HTML block
-(tags and comments have their own rules), plus the dialect rules from
+(tags and comments have their own rules), with a paragraph that an indented
+fence ends, plus the dialect rules from
 ``rules_block/`` and ``rules_core/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
 """
@@ -17,6 +18,7 @@ from coursekit.lessons.rules_block.comment import comment
 from coursekit.lessons.rules_block.component import component
 from coursekit.lessons.rules_block.fence import fence
 from coursekit.lessons.rules_block.framework import framework_marker
+from coursekit.lessons.rules_block.paragraph import paragraph
 from coursekit.lessons.rules_block.tip import tip
 from coursekit.lessons.rules_core.anchors import heading_anchors
 
@@ -29,6 +31,7 @@ def lesson_markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark")
     md.disable(["code", "html_block", "inline", "text_join"])
     md.block.ruler.at("fence", fence, _INTERRUPTS)
+    md.block.ruler.at("paragraph", paragraph)
     md.block.ruler.before("fence", "framework_marker", framework_marker, _INTERRUPTS)
     md.block.ruler.before("fence", "comment", comment, _INTERRUPTS)
     md.block.ruler.before("fence", "tip", tip, _INTERRUPTS)

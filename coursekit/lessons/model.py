@@ -201,13 +201,18 @@ class Lesson:
     """TF for a ``*_tf.mdx`` split file, PT for its ``*.mdx`` twin, else BOTH."""
     diagnostics: tuple[Diagnostic, ...] = ()
     """What the parser tolerated or could not read."""
+    folder: str = ""
+    """The folders between the language folder and the file (``chapter8``,
+    ``unit2/smolagents``); empty when unknown."""
 
     def __iter__(self) -> Iterator[Block]:
         return iter(self.blocks)
 
     @property
     def local(self) -> str:
-        """The toctree ``local`` key of this file (``chapter8/4``)."""
+        """The toctree ``local`` key of this file (``chapter8/4``, ``unit1/tools``)."""
+        if self.folder:
+            return f"{self.folder}/{self.section}"
         if self.chapter is None:
             return self.section
         return f"chapter{self.chapter}/{self.section}"
@@ -223,6 +228,11 @@ class Lesson:
             b for b in self.blocks
             if isinstance(b, Component) and (name is None or b.name == name)
         ]
+
+    @property
+    def has_runnable_code(self) -> bool:
+        """Whether any code block is Python, which a notebook runs."""
+        return any(isinstance(b, Code) and b.role is CodeRole.PYTHON for b in self.blocks)
 
     @property
     def has_framework_blocks(self) -> bool:
@@ -244,14 +254,16 @@ class TocSection:
     line: int
     local: str | None = None
     local_fw: Mapping[str, str] = field(default_factory=_frozen)
-    """``{pt: chapter8/4, tf: chapter8/4_tf}`` for split sections."""
+    """``{pt: chapter8/4, tf: chapter8/4_tf}`` for split sections, with or without
+    ``local`` (which then names the page the section opens on)."""
+    quiz: bool = False
+    """The entry says ``quiz: N``: the section is a chapter quiz."""
 
     @property
     def locals(self) -> tuple[str, ...]:
-        """Every file this section points at."""
-        if self.local is not None:
-            return (self.local,)
-        return tuple(self.local_fw.values())
+        """Every file this section points at, each once."""
+        found = [self.local] if self.local is not None else []
+        return tuple(dict.fromkeys([*found, *self.local_fw.values()]))
 
 
 @dataclass(frozen=True, slots=True)

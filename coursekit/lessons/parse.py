@@ -41,6 +41,7 @@ def parse_lesson(
     chapter: int | None = None,
     section: str = "",
     framework: Framework = Framework.BOTH,
+    folder: str = "",
 ) -> Lesson:
     """Parse one lesson source; what cannot be read is reported in ``Lesson.diagnostics``."""
     context = ParseContext(path=path)
@@ -64,4 +65,5 @@ def parse_lesson(
         blocks=tuple(blocks),
         framework=framework,
         diagnostics=tuple(sorted_diagnostics(context.diagnostics)),
+        folder=folder,
     )

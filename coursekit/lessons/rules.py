@@ -29,8 +29,9 @@ FENCE_INFO_TYPO = Rule(
     "A fence info string is a known typo (`py:`); it was read as Python.", _AREA,
 )
 ORPHAN_OUTPUT = Rule(
-    "LES106", "orphan-output", Severity.ERROR,
-    "An output fence does not directly follow a code fence.", _AREA,
+    "LES106", "orphan-output", Severity.WARNING,
+    "An output fence belongs to no code fence (a heading, code fence or framework "
+    "marker comes first).", _AREA,
 )
 FRAMEWORK_ELSE_TYPO = Rule(
     "LES107", "framework-else-typo", Severity.WARNING,

@@ -85,13 +85,19 @@ class _Reader:
                 yield from self._sections(nested)
                 if local is None and not local_fw:
                     continue
-            if local is not None:
-                yield TocSection(title, _line(node), local=normalise_local(local))
-            elif local_fw and all(local_fw.values()) and set(local_fw) <= {"pt", "tf"}:
-                yield TocSection(title, _line(node), local_fw={
-                    key: normalise_local(value) for key, value in local_fw.items() if value
-                })
-            else:
+            quiz = "quiz" in fields
+            fw_ok = bool(local_fw) and all(local_fw.values()) and set(local_fw) <= {"pt", "tf"}
+            if local_fw and not fw_ok:
+                self._bad(node, f"section `{title}`: `local_fw` must map pt and/or tf to "
+                          "lesson paths")
+            files = {key: normalise_local(value)
+                     for key, value in local_fw.items() if value} if fw_ok else {}
+            if local is not None or files:
+                yield TocSection(
+                    title, _line(node), local=normalise_local(local) if local else None,
+                    local_fw=files, quiz=quiz,
+                )
+            elif not local_fw:
                 self._bad(node, f"section `{title}` needs `local` or `local_fw: "
                           "{pt: ..., tf: ...}`")
 
@@ -188,8 +194,12 @@ def check_toctree(
 
 
 def is_quiz(section: TocSection, lesson: Lesson | None = None) -> bool:
-    """A quiz section: its title says so, or its lesson asks ``<Question>``s."""
-    title = section.title.casefold()
-    if any(word in title for word in QUIZ_WORDS):
+    """A quiz section: its entry says ``quiz:`` (or, lacking the key, its title
+    says quiz), or its lesson has no runnable code. A lesson with code and an
+    inline ``<Question>`` quiz is a lesson: its code still makes a notebook."""
+    if section.quiz:
         return True
-    return lesson is not None and bool(lesson.components("Question"))
+    if lesson is not None:
+        return not lesson.has_runnable_code
+    title = section.title.casefold()
+    return any(word in title for word in QUIZ_WORDS)

@@ -43,10 +43,6 @@ class Conversion:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def is_quiz(lesson: Lesson) -> bool:
-    return bool(lesson.components("Question"))
-
-
 def notebook_path(lesson: Lesson, framework: Framework) -> str:
     """Where the notebook goes, relative to ``<build>/notebooks``."""
     stem = PurePosixPath(lesson.local)
@@ -224,8 +220,6 @@ def convert_lesson(
 ) -> Conversion:
     """The notebooks of ``lesson`` with the diagnostics of the conversion."""
     result = Conversion()
-    if is_quiz(lesson):
-        return result
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
     for framework in lesson.frameworks:
         notebook = _notebook(lesson, course, framework, with_prose, digest)

@@ -39,7 +39,7 @@ class LessonSource:
         place = self.place
         return parse_lesson(
             self.data, path=place.path, language=place.language, chapter=place.chapter,
-            section=place.section, framework=place.framework,
+            section=place.section, framework=place.framework, folder=place.folder,
         )
 
 

@@ -56,7 +56,8 @@ def test_quiz_sections(course: Course) -> None:
     assert [is_quiz(s) for s in sections] == [False, False, True, False, False]
     renamed = type(sections[2])("Domande", 9, local="chapter1/3")
     assert is_quiz(renamed, lessons["chapter1/3"])
-    assert not is_quiz(renamed, lessons["chapter1/1"])
+    assert is_quiz(renamed, lessons["chapter1/1"])  # no runnable code
+    assert not is_quiz(renamed, lessons["chapter1/2"])
 
 
 def test_check_reports_every_toctree_and_parser_finding(course: Course) -> None:

@@ -158,10 +158,16 @@ def test_kernel_of_a_notebook_for_both_follows_its_imports(course: Course) -> No
     assert notebook.metadata["coursekit"]["framework"] == "both"
 
 
-def test_quiz_and_code_free_lessons_yield_nothing(course: Course) -> None:
+def test_code_free_lessons_yield_nothing(course: Course) -> None:
     quiz = Component(line=3, name="Question", raw="<Question choices={[]} />")
-    assert lesson_to_notebooks(lesson(quiz, py(9, "print(1)")), course) == []
+    assert lesson_to_notebooks(lesson(quiz), course) == []
     assert lesson_to_notebooks(lesson(prose(3, "Only words.")), course) == []
+
+
+def test_lesson_with_code_and_an_inline_quiz_builds_its_code(course: Course) -> None:
+    quiz = Component(line=12, name="Question", raw="<Question choices={[]} />")
+    notebook = only(lesson(py(3, "print(1)"), prose(7, "Check yourself:"), quiz), course)
+    assert [c.source for c in code_cells(notebook)] == ["print(1)"]
 
 
 def test_prose_only_with_the_option(course: Course) -> None:

@@ -1,10 +1,18 @@
-"""Code fences, read leniently where lesson sources get them wrong.
+"""Code fences, read as CommonMark reads them.
 
-Unlike CommonMark, a fence may be indented by any amount (MDX has no indented
-code blocks), and a line that starts with the closing marker but carries text
-after it ends the fence instead of being swallowed into it: either a new fence
-opens there (the closing line was forgotten) or prose follows on that line.
-Both are reported at the line where the fence opened.
+A fence opens with three or more backticks or tildes (a backtick fence's info
+string holds no backtick) and closes at the first line, inside its container,
+of the same character, at least as long, with nothing but spaces after it and
+indented less than four columns (or no more than the opening line, since MDX
+lets an opening fence be indented by any amount). Anything else is content, so a
+```` ```python ```` line inside a ```` ``` ```` fence stays code. An unclosed
+fence runs to the end of its container.
+
+What CommonMark reads as content but an author likely meant as structure is
+reported at the line where the fence opened: a line inside the fence that looks
+like the opening of another fence (its closing line is probably missing, and the
+fence swallows what follows), and a line starting with the closing marker with
+other text after it, which does not close the fence.
 """
 
 from __future__ import annotations
@@ -23,10 +31,6 @@ FENCE_LANGUAGES = frozenset({
     "sql", "c", "cpp", "rust", "go", "java", "latex", "tex", "csv", "xml",
 })
 """Info words that mark a fence line with text after it as the opening of a new fence."""
-
-_SCAN_LIMIT = 5000
-"""Lines a fence may span; past it the fence counts as unclosed."""
-
 
 def _opening(state: StateBlock, line: int) -> tuple[str, int, str] | None:
     """The marker character, marker length and info string of a fence opening line."""
@@ -49,6 +53,11 @@ def _looks_like_info(tail: str) -> bool:
     return bool(words) and len(words) <= 3 and words[0].lower() in FENCE_LANGUAGES
 
 
+def _indent_allows_closing(state: StateBlock, line: int, opener_indent: int) -> bool:
+    indent = state.sCount[line] - state.blkIndent
+    return indent < 4 or indent <= opener_indent
+
+
 def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     opening = _opening(state, start)
     if opening is None:
@@ -57,50 +66,54 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return True
     marker, length, info = opening
     context = context_of(state.env)
+    opener_indent = state.sCount[start] - state.blkIndent
     closed_at: int | None = None
-    tail = ""
+    suspect: tuple[int, str] | None = None
+    """The first line that starts with the closing marker but has text after it."""
     line = start
-    limit = min(end, start + _SCAN_LIMIT)
     while True:
         line += 1
-        if line >= limit or is_outdented(state, line):
+        if line >= end or is_outdented(state, line):
             break
         pos = state.bMarks[line] + state.tShift[line]
         eol = state.eMarks[line]
         if pos >= eol or state.src[pos] != marker:
             continue
         after = state.skipCharsStr(pos, marker)
-        if after - pos < length:
+        if after - pos < length or not _indent_allows_closing(state, line, opener_indent):
             continue
-        closed_at = line
         tail = state.src[after:eol].strip()
-        break
+        if not tail:
+            closed_at = line
+            break
+        if suspect is None:
+            suspect = (line, tail)
 
-    reopen = bool(tail) and _looks_like_info(tail)
-    if closed_at is None:
-        state.line = line
+    state.line = closed_at + 1 if closed_at is not None else line
+    shown = f"{marker * length}{info}"
+    reopened = suspect is not None and _looks_like_info(suspect[1])
+    if suspect is not None and not reopened:
+        at, tail = suspect
+        context.report(
+            rules.FENCE_CLOSED_WITH_TEXT, at,
+            f"`{marker * length}{tail[:60]}` has text after the marker, so it does "
+            f"not close the fence opened on line {start + 1}",
+            hint="put the text after the closing fence on a line of its own",
+        )
+    if reopened:
+        assert suspect is not None
         context.report(
             rules.UNCLOSED_FENCE, start,
-            f"code fence `{marker * length}{info}` is never closed",
+            f"code fence `{shown}` holds the line `{marker * length}{suspect[1]}` "
+            f"(line {suspect[0] + 1}), which is its content, not a new fence: its "
+            "closing line is probably missing",
             hint=f"add a closing `{marker * length}` line where the code ends",
         )
-    elif reopen:
-        state.line = closed_at
+    elif closed_at is None:
         context.report(
-            rules.UNCLOSED_FENCE, start,
-            f"code fence `{marker * length}{info}` is not closed before the fence "
-            f"`{marker * length}{tail}` on line {closed_at + 1}",
+            rules.UNCLOSED_FENCE, start, f"code fence `{shown}` is never closed",
             hint=f"add a closing `{marker * length}` line where the code ends",
         )
-    else:
-        state.line = closed_at + 1
-        if tail:
-            context.report(
-                rules.FENCE_CLOSED_WITH_TEXT, start,
-                f"code fence is closed on line {closed_at + 1} by a line with text after "
-                f"the marker: `{marker * length}{tail[:60]}`",
-                hint="put the text after the closing fence on a line of its own",
-            )
 
     token = state.push("fence", "code", 0)
     token.info = info
@@ -108,8 +121,4 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     body_end = closed_at if closed_at is not None else line
     token.content = state.getLines(start + 1, body_end, state.sCount[start], True)
     token.map = [start, state.line]
-    if tail and not reopen and closed_at is not None:
-        prose = state.push("fence_tail", "", 0)
-        prose.content = tail
-        prose.map = [closed_at, closed_at + 1]
     return True

@@ -12,7 +12,7 @@ from coursekit.lessons.rules_block.lines import line_text
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
-_SCAN_LIMIT = 500
+_SCAN_LIMIT = 200
 """Lines one tag may span; a longer one counts as unclosed."""
 
 
@@ -138,7 +138,8 @@ def read_tag(state: StateBlock, start: int, end: int) -> Tag | None:
         if close is not None:
             break
         line += 1
-        if line >= limit:
+        if line >= limit or state.isEmpty(line):
+            # A tag missing its `>` must not swallow the paragraphs after it.
             return None
         lines.append(line_text(state, line))
         pos = 0

@@ -1,12 +1,19 @@
 """``<Tip>`` ... ``</Tip>`` (and ``<Tip warning={true}>``): an admonition.
 
-When the tags stand on lines of their own, the inside is parsed as Markdown
-between ``admonition_open`` and ``admonition_close`` tokens, so fences and
-framework markers inside a tip are read; otherwise (``<Tip>Short.</Tip>``) the
-inside becomes the content of one ``admonition_inline`` token.
+A tip whose closing tag is on a later line is parsed as Markdown between
+``admonition_open`` and ``admonition_close`` tokens, so fences and framework
+markers inside it are read, also when text shares a line with a tag
+(``<Tip>Note:`` or ``Last words.</Tip>``). A tip on one line
+(``<Tip>Short.</Tip>``) becomes one ``admonition_inline`` token.
+
+Finding the closing tag is linear in the lesson: one scan pairs every opening
+and closing tag it meets, and later tips reuse those pairs.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
@@ -16,8 +23,8 @@ from coursekit.lessons.rules_block.lines import first_char, line_text
 from coursekit.lessons.rules_block.tags import Tag, read_tag
 
 _OPEN = "<Tip"
-_CLOSE = "</Tip>"
-_SCAN_LIMIT = 2000
+_CLOSE = re.compile(r"</Tip\s*>")
+_MEMO_KEY = "coursekit.tip_pairs"
 
 
 def _kind(tag: Tag) -> str:
@@ -27,16 +34,34 @@ def _kind(tag: Tag) -> str:
     return "WARNING" if warning.strip("{} ").lower() in ("", "true") else "TIP"
 
 
+def _opens(text: str) -> bool:
+    return text.startswith(_OPEN) and text[len(_OPEN) : len(_OPEN) + 1] in (" ", ">", "\t", "")
+
+
+def _pairs(state: StateBlock) -> dict[tuple[int, int, int], int | None]:
+    memo: Any = state.env.setdefault(_MEMO_KEY, {})
+    assert isinstance(memo, dict)
+    return memo
+
+
 def _closing_line(state: StateBlock, first: int, end: int) -> int | None:
-    depth = 0
-    for line in range(first, min(end, first + _SCAN_LIMIT)):
+    """The line of the ``</Tip>`` closing a tip whose body starts on ``first``."""
+    memo = _pairs(state)
+    key = (first, end, state.bMarks[first] if first < len(state.bMarks) else -1)
+    if key in memo:
+        return memo[key]
+    stack = [first]
+    for line in range(first, end):
         text = line_text(state, line)
-        if text.startswith(_OPEN) and text[len(_OPEN) : len(_OPEN) + 1] in (" ", ">", "\t", ""):
-            depth += 1
-        if _CLOSE in text:
-            if depth == 0:
+        if _opens(text):
+            stack.append(line + 1)
+        if "</Tip" in text and _CLOSE.search(text):
+            body = stack.pop()
+            memo[(body, end, state.bMarks[body] if body < len(state.bMarks) else -1)] = line
+            if not stack:
                 return line
-            depth -= 1
+    for body in stack:
+        memo[(body, end, state.bMarks[body] if body < len(state.bMarks) else -1)] = None
     return None
 
 
@@ -52,9 +77,10 @@ def tip(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if silent:
         return True
     kind = _kind(tag)
-    if tag.self_closing or _CLOSE in tag.tail:
-        inside = "" if tag.self_closing else tag.tail.partition(_CLOSE)[0]
-        _push_inline(state, start, tag.last_line + 1, kind, inside)
+    inline_close = _CLOSE.search(tag.tail)
+    if tag.self_closing or inline_close:
+        inside = tag.tail[: inline_close.start()] if inline_close is not None else ""
+        _push_inline(state, start, tag.last_line + 1, kind, inside.strip())
         return True
     close = _closing_line(state, tag.last_line + 1, end)
     if close is None:
@@ -64,26 +90,49 @@ def tip(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         )
         _push_inline(state, start, tag.last_line + 1, kind, tag.tail)
         return True
-    closing_text = line_text(state, close)
-    if tag.tail or closing_text.strip() != _CLOSE:
-        lines = [tag.tail] if tag.tail else []
-        lines += [line_text(state, n) for n in range(tag.last_line + 1, close)]
-        lines.append(closing_text.partition(_CLOSE)[0])
-        _push_inline(state, start, close + 1, kind, "\n".join(lines).strip())
-        return True
+    _push_block(state, start, tag, close, kind)
+    return True
 
-    body = state.getLines(tag.last_line + 1, close, state.sCount[start], False)
+
+def _push_block(state: StateBlock, start: int, tag: Tag, close: int, kind: str) -> None:
+    """Tokenize the tip's lines, less its tags, as Markdown of their own."""
+    first = tag.last_line + 1
+    saved: list[tuple[int, int, int, int, int]] = []
+
+    def narrow(line: int, begin: int, stop: int) -> None:
+        saved.append((line, state.bMarks[line], state.eMarks[line], state.tShift[line],
+                      state.sCount[line]))
+        state.bMarks[line], state.eMarks[line] = begin, stop
+        state.tShift[line], state.sCount[line] = 0, state.blkIndent
+
+    if tag.tail:
+        line_start = state.bMarks[tag.last_line] + state.tShift[tag.last_line]
+        own = line_text(state, tag.last_line).rstrip()
+        narrow(tag.last_line, line_start + len(own) - len(tag.tail), line_start + len(own))
+        first = tag.last_line
+    closing_text = line_text(state, close)
+    match = _CLOSE.search(closing_text)
+    assert match is not None
+    stop = close
+    if closing_text[: match.start()].strip():
+        begin = state.bMarks[close] + state.tShift[close]
+        narrow(close, begin, begin + len(closing_text[: match.start()].rstrip()))
+        stop = close + 1
+    body = "\n".join(line_text(state, n) for n in range(first, stop))
+
     opening = state.push("admonition_open", "div", 1)
     opening.meta = {"kind": kind, "text": body.strip("\n")}
     opening.map = [start, close + 1]
     old_parent, old_max = state.parentType, state.lineMax
     state.parentType = "tip"
-    state.lineMax = close
-    state.md.block.tokenize(state, tag.last_line + 1, close)
+    state.lineMax = stop
+    state.md.block.tokenize(state, first, stop)
     state.parentType, state.lineMax = old_parent, old_max
+    for line, begin, end, shift, count in saved:
+        state.bMarks[line], state.eMarks[line] = begin, end
+        state.tShift[line], state.sCount[line] = shift, count
     state.push("admonition_close", "div", -1)
     state.line = close + 1
-    return True
 
 
 def _push_inline(state: StateBlock, start: int, stop: int, kind: str, text: str) -> None:
