@@ -35,10 +35,24 @@ class Verdict(enum.StrEnum):
     SKIPPED = "skipped"
     TIMEOUT = "timeout"
     KERNEL_DIED = "kernel-died"
+    NEEDS_NETWORK = "needs-network"
+    """The cell reached for the network or the Hub, which verification keeps offline."""
+    API_DRIFT = "api-drift"
+    """The cell failed on an API that was removed or renamed since the lesson was written."""
 
     @property
     def passed(self) -> bool:
         return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED)
+
+
+class NotebookStatus(enum.StrEnum):
+    """A notebook in one word: how its first failing cell (if any) failed."""
+
+    OK = "ok"
+    FAILED = "failed"
+    NEEDS_NETWORK = "needs-network"
+    API_DRIFT = "api-drift"
+    NOT_RUN = "not-run"
 
 
 @dataclass(slots=True)
@@ -110,6 +124,16 @@ class CellResult:
     """How the output differs from the documented one, if it does."""
     hint: str = ""
     """What to do about this cell's finding, when that depends on the run."""
+    note: str = ""
+    """How the verdict was reached, when that is worth saying (a shim applied, a
+    stand-in's shortcoming)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "source": self.source, "verdict": self.verdict.value,
+            "detail": self.detail, "cause": self.cause, "drift": self.drift,
+            "hint": self.hint, "note": self.note,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +145,14 @@ class Scenario:
     proven: bool
     reason: str = ""
     """Why the scenario is not proven."""
+    note: str = ""
+    """What the proof rests on beyond the lesson's own code (a shim, a stand-in)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "error_cell": self.error_cell, "fix_cells": list(self.fix_cells),
+            "proven": self.proven, "reason": self.reason, "note": self.note,
+        }
 
 
 @dataclass(slots=True)
@@ -153,11 +185,42 @@ class NotebookResult:
         return Counter(c.verdict for c in self.cells)
 
     @property
+    def first_cause(self) -> CellResult | None:
+        """The first cell that failed on its own account (not as a consequence)."""
+        return next((c for c in self.cells if not c.verdict.passed and c.cause is None), None)
+
+    @property
+    def status(self) -> NotebookStatus:
+        first = self.first_cause
+        if first is None:
+            if not self.cells and any(d.severity.value == "error" for d in self.diagnostics):
+                return NotebookStatus.NOT_RUN
+            return NotebookStatus.FAILED if not self.passed else NotebookStatus.OK
+        if first.verdict is Verdict.NEEDS_NETWORK:
+            return NotebookStatus.NEEDS_NETWORK
+        if first.verdict is Verdict.API_DRIFT:
+            return NotebookStatus.API_DRIFT
+        return NotebookStatus.FAILED
+
+    def to_json(self) -> dict[str, Any]:
+        first = self.first_cause
+        return {
+            "notebook": self.notebook, "lesson": self.lesson, "language": self.language,
+            "framework": self.framework, "status": self.status.value,
+            "first_cause": first.to_json() if first is not None else None,
+            "cached": self.cached, "executed": self.executed,
+            "duration": round(self.duration, 3),
+            "cells": [c.to_json() for c in self.cells],
+            "scenarios": [s.to_json() for s in self.scenarios],
+        }
+
+    @property
     def summary(self) -> str:
         """One word for progress output: the worst verdict, or ``ok``."""
         for verdict in (
             Verdict.KERNEL_DIED, Verdict.TIMEOUT, Verdict.WRONG_ERROR,
-            Verdict.MISSING, Verdict.UNEXPECTED_ERROR,
+            Verdict.MISSING, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
+            Verdict.NEEDS_NETWORK,
         ):
             if any(c.verdict is verdict and c.cause is None for c in self.cells):
                 return verdict.value

@@ -44,6 +44,21 @@ from coursekit.execution.shard import Shard, lesson_group
 from coursekit.execution.sources import collect
 
 Progress = Callable[[int, int, NotebookResult | None], None]
+
+
+class EmptyScopeError(ValueError):
+    """The paths, languages and frameworks asked for select no notebook at all."""
+
+
+def _scope(paths: list[Path], languages: list[str] | None, frameworks: set[str] | None,
+           course: Course) -> str:
+    parts = [", ".join(course.relative(p) for p in paths) if paths else course.relative(
+        course.root) or "."]
+    if languages is not None:
+        parts.append(f"language(s) {', '.join(languages) or '(none)'}")
+    if frameworks is not None:
+        parts.append(f"framework(s) {', '.join(sorted(frameworks))}")
+    return "; ".join(parts)
 """Called with (done, total, result): once with ``None`` before any run, then per notebook."""
 
 
@@ -226,21 +241,27 @@ def verify_course(
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
     ``preimport``, when given, overrides the course's ``[tool.coursekit.verify]``
-    setting. Raises ``DeviceError`` when ``device`` is not available and ``ConfigError``
-    for a bad ``[tool.coursekit.verify]`` table; every problem with a notebook is a
-    diagnostic.
+    setting. Raises ``DeviceError`` when ``device`` is not available, ``ConfigError``
+    for a bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the
+    scope selects no notebook; every problem with a notebook is a diagnostic.
     """
     started = time.monotonic()
     resolved = resolve_device(device)
     settings = read_settings(course)
     if preimport is not None:
         settings = replace(settings, preimport=preimport)
+    wanted_languages = list(languages) if languages is not None else None
+    wanted_frameworks = set(frameworks) if frameworks is not None else None
+    scope = list(paths)
     sources, diagnostics = collect(
-        course,
-        languages=list(languages) if languages is not None else None,
-        frameworks=set(frameworks) if frameworks is not None else None,
-        paths=list(paths),
+        course, languages=wanted_languages, frameworks=wanted_frameworks, paths=scope,
     )
+    if not sources and not diagnostics:
+        raise EmptyScopeError(
+            "no notebook to verify in "
+            f"{_scope(scope, wanted_languages, wanted_frameworks, course)}: give lesson files "
+            "or folders with code, or notebooks"
+        )
     standins: dict[str, Standins] = {}
     jobs_to_run: list[_Job] = []
     for source in sources:

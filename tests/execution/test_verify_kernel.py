@@ -188,6 +188,19 @@ def test_the_command_reports_and_exits_by_findings(
     assert failing.exit_code == 1, failing.output
     document = json.loads(failing.stdout)
     assert document["summary"]["errors"] == 6
+    by_path = {nb["notebook"]: nb for nb in document["notebooks"]}
+    assert set(by_path) == {"chapter1/1.ipynb", "chapter1/2.ipynb"}
+    assert by_path["chapter1/2.ipynb"]["status"] == "ok"
+    assert by_path["chapter1/2.ipynb"]["first_cause"] is None
+    failed = by_path["chapter1/1.ipynb"]
+    assert failed["status"] == "failed"
+    assert failed["first_cause"]["source"] == f"{LESSON}:60"
+    assert failed["first_cause"]["verdict"] == "wrong-error"
+    assert [c["verdict"] for c in failed["cells"]][:3] == [
+        "ok", "expected-error-reproduced", "ok"]
+    assert failed["scenarios"][0] == {"error_cell": 2, "fix_cells": [3], "proven": True,
+                                      "reason": "", "note": ""}
+    assert document["summary"]["statuses"] == {"failed": 1, "ok": 1}
     clean = runner.invoke(cli, ["verify", "--root", str(course_root), "--device", "cpu",
                                 str(notebooks / "en" / "chapter1" / "2.ipynb")])
     assert clean.exit_code == 0, clean.output

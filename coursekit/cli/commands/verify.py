@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -12,6 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from coursekit.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
     finish,
     guarded,
     known_languages,
@@ -19,11 +22,14 @@ from coursekit.cli.options import (
     open_course,
     report_options,
 )
+from coursekit.diagnostics import has_errors
 from coursekit.execution.device import DEVICES, DeviceError
+from coursekit.execution.document import verify_document
 from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.shard import Shard
 from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
-from coursekit.execution.verify import verify_course
+from coursekit.execution.verify import EmptyScopeError, verify_course
+from coursekit.report.baseline import BaselineError, new_findings, read_baseline
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
@@ -146,7 +152,7 @@ def command(
                 use_cache=not no_cache,
                 progress=progress,
             )
-        except DeviceError as exc:
+        except (DeviceError, EmptyScopeError) as exc:
             raise click.UsageError(str(exc)) from exc
     if report.notebooks:
         console.print(_table(report, console.width))
@@ -155,7 +161,26 @@ def command(
         f"{len(report.notebooks) - report.executed_runs} from cache or a twin, "
         f"{report.wall_time:.1f} s"
     )
+    if fmt == "json" and not update_baseline:
+        return _finish_json(report, output, baseline)
     return finish(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline,
     )
+
+
+def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None) -> int:
+    """The JSON document with every notebook's judgement (the other formats carry
+    diagnostics only)."""
+    diagnostics = report.all_diagnostics()
+    if baseline is not None and baseline.exists():
+        try:
+            diagnostics = new_findings(diagnostics, read_baseline(baseline))
+        except BaselineError as exc:
+            raise click.UsageError(str(exc)) from exc
+    text = json.dumps(verify_document(report, diagnostics), ensure_ascii=False, indent=2) + "\n"
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+    return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN

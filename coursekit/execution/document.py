@@ -1,0 +1,40 @@
+"""``verify --format json``: the diagnostics document, plus every notebook's judgement.
+
+A dashboard reads which notebooks passed, how each failing one failed first, and
+every cell's verdict and scenario, without parsing diagnostic messages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from coursekit.diagnostics import Diagnostic, sorted_diagnostics
+from coursekit.execution.results import VerifyReport
+from coursekit.report.json import as_dict
+
+
+def verify_document(
+    report: VerifyReport, diagnostics: Sequence[Diagnostic], title: str = "coursekit verify",
+) -> dict[str, Any]:
+    """The JSON document of a verification; ``diagnostics`` are those left to report
+    (after a baseline, say), which may be fewer than the report's own."""
+    counts = Counter(d.severity.value for d in diagnostics)
+    statuses = Counter(nb.status.value for nb in report.notebooks)
+    return {
+        "tool": "coursekit",
+        "run": title,
+        "summary": {
+            "errors": counts.get("error", 0),
+            "warnings": counts.get("warning", 0),
+            "notes": counts.get("info", 0),
+            "files": len({d.path for d in diagnostics}),
+            "notebooks": len(report.notebooks),
+            "statuses": dict(sorted(statuses.items())),
+            "executed_runs": report.executed_runs,
+            "wall_time": round(report.wall_time, 3),
+        },
+        "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
+        "notebooks": [nb.to_json() for nb in report.notebooks],
+    }

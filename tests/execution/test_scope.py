@@ -1,0 +1,35 @@
+"""A verification whose scope selects no notebook is a usage error naming the scope."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.execution.verify import EmptyScopeError, verify_course
+
+from .conftest import cell, notebook, write_course
+
+
+def _course(root: Path) -> Path:
+    write_course(root, {"en/chapter1/1.ipynb": notebook([cell("x = 1", 3)])})
+    (root / "notes").mkdir()
+    (root / "notes" / "readme.txt").write_text("no lessons here\n", encoding="utf-8")
+    return root
+
+
+def test_a_folder_without_notebooks_is_a_usage_error(tmp_path: Path) -> None:
+    root = _course(tmp_path)
+    result = CliRunner().invoke(cli, ["verify", "--root", str(root), str(root / "notes")])
+    assert result.exit_code == 2, result.output
+    assert "no notebook to verify in notes" in result.output
+
+
+def test_a_language_without_notebooks_names_it(tmp_path: Path) -> None:
+    from coursekit.config import Course
+
+    root = _course(tmp_path)
+    with pytest.raises(EmptyScopeError, match=r"language\(s\) fr"):
+        verify_course(Course.open(root), languages=["fr"], device="cpu")
