@@ -3,16 +3,58 @@
 A cell that failed (or was skipped) leaves the names it should have defined
 undefined; a later ``NameError`` on one of those names is its consequence, and
 so on down the chain, so one broken cell is one finding, not ten.
+
+Failures also travel through data: a failed cell may have bound or changed a
+name before it stopped (``raw = DatasetDict()`` and then the line that should
+fill it), so a later cell that fails while reading that name (``raw["train"]``:
+``KeyError``) is its consequence too. So is a ``FileNotFoundError`` on a file a
+failed cell should have downloaded. A clean cell that binds the name again ends
+the chain.
 """
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import PurePosixPath
 
+from coursekit.execution.network import shell_fetch_files
 from coursekit.execution.results import CellRun, RunStatus
-from coursekit.lessons.python import defined_names
+from coursekit.lessons.python import code_facts, defined_names
 
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
+_MISSING_FILE = re.compile(r"No such file or directory: '([^']+)'")
+
+
+def _base(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def changed_names(code: str) -> set[str]:
+    """Names whose value a cell changes in place: ``x[k] = v``, ``x.a = v``, and a
+    method called as a statement (``x.append(v)``, ``x.update(...)``)."""
+    tree = code_facts(code).tree
+    if tree is None:
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = [t for t in node.targets if isinstance(t, ast.Attribute | ast.Subscript)]
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target] if isinstance(node.target, ast.Attribute | ast.Subscript) \
+                else []
+        elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+              and isinstance(node.value.func, ast.Attribute)):
+            targets = [node.value.func.value]
+        names.update(base for target in targets if (base := _base(target)) is not None)
+    return names
+
+
+def read_names(code: str) -> set[str]:
+    return {name for name, _ in code_facts(code).names.used}
 
 
 def missing_name(run: CellRun) -> str | None:
@@ -22,20 +64,48 @@ def missing_name(run: CellRun) -> str | None:
     return found.group(1) if found else None
 
 
+def missing_file(run: CellRun) -> str | None:
+    if run.status is not RunStatus.ERROR:
+        return None
+    found = _MISSING_FILE.search(run.evalue)
+    return PurePosixPath(found.group(1)).name if found else None
+
+
 class CascadeTracker:
-    """Fed cells in order; tells which failure each ``NameError`` goes back to."""
+    """Fed cells in order; tells which failure each later failure goes back to."""
 
     def __init__(self) -> None:
         self._left_undefined: dict[str, int] = {}
+        self._left_wrong: dict[str, int] = {}
+        """Names a failed cell bound or changed before it stopped: their values are suspect."""
+        self._left_missing: dict[str, int] = {}
+        """Files a failed cell should have written."""
 
-    def cause_of(self, run: CellRun) -> int | None:
+    def cause_of(self, run: CellRun, code: str = "") -> int | None:
         name = missing_name(run)
-        return self._left_undefined.get(name) if name else None
+        if name:
+            return self._left_undefined.get(name)
+        file = missing_file(run)
+        if file and file in self._left_missing:
+            return self._left_missing[file]
+        if run.status is RunStatus.ERROR and self._left_wrong:
+            roots = [self._left_wrong[n] for n in read_names(code) if n in self._left_wrong]
+            if roots:
+                return max(roots)
+        return None
 
     def record(self, index: int, code: str, *, failed: bool, cause: int | None) -> None:
         names = defined_names(code)
+        root = cause if cause is not None else index
         for name in names:
             if failed:
-                self._left_undefined[name] = cause if cause is not None else index
+                self._left_undefined[name] = root
+                self._left_wrong[name] = root
             else:
                 self._left_undefined.pop(name, None)
+                self._left_wrong.pop(name, None)
+        if failed:
+            for name in changed_names(code) - names:
+                self._left_wrong[name] = root
+            for file in shell_fetch_files(code):
+                self._left_missing[file] = root

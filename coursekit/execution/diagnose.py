@@ -17,6 +17,8 @@ _RULES: dict[Verdict, Rule] = {
     Verdict.TIMEOUT: rules.CELL_TIMEOUT,
     Verdict.KERNEL_DIED: rules.KERNEL_DIED,
     Verdict.SKIPPED: rules.SKIPPED,
+    Verdict.NEEDS_NETWORK: rules.NEEDS_NETWORK,
+    Verdict.API_DRIFT: rules.API_DRIFT,
 }
 
 _HINTS: dict[Verdict, str] = {
@@ -24,6 +26,9 @@ _HINTS: dict[Verdict, str] = {
                      "or the code changed so that it does not",
     Verdict.WRONG_ERROR: "update the documented output, or the code, so that they agree",
     Verdict.UNEXPECTED_ERROR: "fix the code, or document the error in an output block",
+    Verdict.NEEDS_NETWORK: "run `coursekit verify --network` where that host or repo can be "
+                           "reached, add a stand-in for the repo, or mark the cell "
+                           "`{/* coursekit: skip reason=\"needs the network\" */}`",
     Verdict.TIMEOUT: "make the cell faster, or raise its limit: "
                      "`<!-- coursekit: timeout=600 -->` on the line above its code fence",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.drift import output_drift
 from coursekit.execution.matching import match_error, name_matches
+from coursekit.execution.network import needed, shell_fetches
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.execution.settings import DEFAULT_TIMEOUT
@@ -23,10 +24,18 @@ def _documented(cell: CellPlan) -> str:
     )
 
 
+def _needs(targets: list[str]) -> str:
+    return "needs " + ", ".join(f"`{t}`" if not t.startswith("the ") else t for t in targets)
+
+
 def cell_verdict(
     cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
+    *, offline: bool = True,
 ) -> tuple[Verdict, str]:
-    """The verdict on one cell and the sentence that explains it."""
+    """The verdict on one cell and the sentence that explains it.
+
+    ``offline``: the kernel ran with the network refused, so a cell that failed for
+    want of it (or fetches files with a shell command) needs the network."""
     if run.status is RunStatus.SKIPPED:
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
     if run.status is RunStatus.NOT_RUN:
@@ -37,18 +46,26 @@ def cell_verdict(
         return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None, bar)
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
+    fetches = shell_fetches(cell.code) if offline else []
     if run.status is RunStatus.OK:
+        if fetches:
+            return Verdict.NEEDS_NETWORK, (f"{_needs(fetches)}: a shell command downloads from "
+                                           "it, and verification runs offline")
         if cell.expects_error:
             return Verdict.MISSING, f"documents `{_documented(cell)}`, but runs without error"
         return Verdict.OK, ""
-    if not cell.expects_error:
-        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`"
     explanations = []
     for expected in cell.expected:
         match = match_error(expected, run.ename, run.evalue, run.mro)
         if match.matched:
             return Verdict.REPRODUCED, ""
         explanations.append(match.explanation)
+    targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
+    if targets:
+        return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
+                                       f"(raises `{_raised(run)}`)")
+    if not cell.expects_error:
+        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`"
     return Verdict.WRONG_ERROR, "; ".join(explanations)
 
 
@@ -61,7 +78,7 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
 
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
-    default_timeout: float = DEFAULT_TIMEOUT,
+    default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one."""
     tracker = CascadeTracker()
@@ -69,8 +86,8 @@ def judge_cells(
     results: list[CellResult] = []
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
-        verdict, detail = cell_verdict(cell, run, default_timeout)
-        cause = tracker.cause_of(run) if not verdict.passed else None
+        verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline)
+        cause = tracker.cause_of(run, cell.code) if not verdict.passed else None
         if run.status is RunStatus.NOT_RUN:
             cause = last_death
         elif run.status is RunStatus.DIED:

@@ -24,6 +24,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 from coursekit.execution.matching import strip_ansi
+from coursekit.execution.network import REFUSED_EXPRESSION
 from coursekit.execution.results import CellRun, RunStatus
 
 _MRO_EXPRESSION = (
@@ -155,6 +156,7 @@ class KernelSession:
             return CellRun(RunStatus.OK, outputs=outputs, duration=duration,
                            execution_count=count)
         mro = await evaluate(self.kernel, _MRO_EXPRESSION)
+        refused = await evaluate(self.kernel, REFUSED_EXPRESSION)
         return CellRun(
             RunStatus.ERROR,
             ename=str(error.get("ename", "")),
@@ -162,6 +164,7 @@ class KernelSession:
             mro=[str(c) for c in mro] if isinstance(mro, list) else [],
             traceback=[strip_ansi(line) for line in error.get("traceback", [])][-5:],
             outputs=outputs, duration=duration, execution_count=count,
+            refused=[str(r) for r in refused] if isinstance(refused, list) else [],
         )
 
     async def recover(self) -> bool:

@@ -9,6 +9,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.device import device_env
 from coursekit.execution.kernel import KernelProfile
+from coursekit.execution.network import offline_env, online
 from coursekit.lessons.model import Framework
 from coursekit.standins import prepare
 
@@ -46,9 +47,13 @@ def framework_of_kernel(course: Course, kernel: str, framework: str) -> str:
 
 def kernel_profile(
     kernel: str, device: str, standins: Standins, startup_timeout: float,
+    *, network: bool = False,
 ) -> KernelProfile:
+    """``network`` lets the kernel reach the network and the Hub for real; otherwise
+    the offline guard refuses and names every access."""
     env = dict(standins.env)
     env.update(device_env(device))
+    env = online(env) if network else {**env, **offline_env(env)}
     return KernelProfile(
         name=kernel, env=tuple(sorted(env.items())), startup_timeout=startup_timeout,
     )

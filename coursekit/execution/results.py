@@ -69,6 +69,8 @@ class CellRun:
     """The cell's outputs in nbformat's JSON shape."""
     duration: float = 0.0
     execution_count: int | None = None
+    refused: list[str] = field(default_factory=list)
+    """What the offline guard refused this cell (``host example.com``, ``Hub model x/y``)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

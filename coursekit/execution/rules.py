@@ -22,6 +22,15 @@ CONSEQUENCE = Rule(
     "EXE105", "consequence", Severity.INFO,
     "A cell failed only because an earlier cell failed (reported with the first cause).",
 )
+API_DRIFT = Rule(
+    "EXE106", "api-drift", Severity.ERROR,
+    "A cell fails on an API that was removed or renamed since the lesson was written.",
+)
+NEEDS_NETWORK = Rule(
+    "EXE107", "needs-network", Severity.WARNING,
+    "A cell needs the network or the Hub (a host or repo it names), which verification "
+    "keeps offline unless run with --network.",
+)
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
     "A cell ran longer than its time limit and was interrupted.",

@@ -77,6 +77,7 @@ class _Verification:
     device: str
     jobs: int
     use_cache: bool
+    network: bool
     settings: VerifySettings
     progress: Progress | None
     cache: ResultCache
@@ -103,7 +104,7 @@ class _Verification:
             ))
             return result
         result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
-                                   self.settings.timeout)
+                                   self.settings.timeout, offline=not self.network)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
@@ -207,7 +208,7 @@ class _Verification:
                 continue
             job.key = run_key(
                 job.plan.cells, kernel=job.profile.name, environment=env,
-                standins=job.standins,
+                standins=job.standins + (":network" if self.network else ""),
                 device=self.device, default_timeout=self.settings.timeout,
             )
             groups[job.key].append(job)
@@ -236,14 +237,18 @@ def verify_course(
     shard: Shard | None = None,
     use_cache: bool = True,
     preimport: bool | None = None,
+    network: bool = False,
     progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
     ``preimport``, when given, overrides the course's ``[tool.coursekit.verify]``
-    setting. Raises ``DeviceError`` when ``device`` is not available, ``ConfigError``
-    for a bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the
-    scope selects no notebook; every problem with a notebook is a diagnostic.
+    setting. ``network`` lets lessons reach the network and the Hub; without it they
+    run offline and cells that need them get the verdict ``needs-network``.
+
+    Raises ``DeviceError`` when ``device`` is not available, ``ConfigError`` for a
+    bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
+    selects no notebook; every problem with a notebook is a diagnostic.
     """
     started = time.monotonic()
     resolved = resolve_device(device)
@@ -274,11 +279,11 @@ def verify_course(
             if problem is not None:
                 diagnostics.append(problem)
         profile = kernel_profile(source.kernel, resolved, standins[framework],
-                                 settings.startup_timeout)
+                                 settings.startup_timeout, network=network)
         jobs_to_run.append(_Job(plan, profile, standins=standins[framework].hash))
     verification = _Verification(
         course=course, device=resolved, jobs=max(1, jobs or os.cpu_count() or 1),
-        use_cache=use_cache, settings=settings, progress=progress,
+        use_cache=use_cache, network=network, settings=settings, progress=progress,
         cache=ResultCache(course.build_dir / CACHE_DIR),
     )
     verification.report.diagnostics.extend(diagnostics)

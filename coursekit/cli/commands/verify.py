@@ -104,6 +104,9 @@ def _shard(value: str | None) -> Shard | None:
               help="Notebooks run in parallel (default: the number of cores).")
 @click.option("--shard", "shard_spec", metavar="K/N", help="Run only shard K of N.")
 @click.option("--no-cache", is_flag=True, help="Run every notebook, ignoring stored results.")
+@click.option("--network", is_flag=True,
+              help="Let lessons reach the network and the Hub for real (default: offline; "
+                   "cells that need it get the verdict needs-network).")
 @report_options
 @guarded
 def command(
@@ -115,6 +118,7 @@ def command(
     jobs: int | None,
     shard_spec: str | None,
     no_cache: bool,
+    network: bool,
     fmt: str,
     output: Path | None,
     baseline: Path | None,
@@ -150,6 +154,7 @@ def command(
                 jobs=jobs,
                 shard=shard,
                 use_cache=not no_cache,
+                network=network,
                 progress=progress,
             )
         except (DeviceError, EmptyScopeError) as exc:

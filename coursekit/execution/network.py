@@ -1,0 +1,112 @@
+"""The network policy: lesson kernels run offline unless asked otherwise.
+
+Offline, a kernel gets the guard in ``offline/sitecustomize.py``, which refuses
+connections to other hosts and notes, per cell, each host and Hub repo a cell
+needed. A cell that failed for want of them gets the verdict ``needs-network``,
+named after what it needed. Shell escapes (``!wget URL``) are not Python, so a
+cell that fetches a URL with one is judged on its code.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
+
+GUARD_DIR = Path(__file__).resolve().parent / "offline"
+OFFLINE_VARIABLE = "COURSEKIT_OFFLINE"
+HUB_OFFLINE_VARIABLES = ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE",
+                         "TRANSFORMERS_OFFLINE")
+
+REFUSED_EXPRESSION = (
+    "getattr(__import__('sys').modules.get('coursekit_offline'), 'refused', lambda: [])()"
+)
+"""Asks the kernel's guard what the last cell was refused."""
+
+_FETCHERS = re.compile(
+    r"^\s*!\s*(?:wget|curl|git\s+clone|git\s+lfs|huggingface-cli\s+download|hf\s+download"
+    r"|pip\s+download)\b.*",
+    re.MULTILINE,
+)
+_OUTPUT_NAME = re.compile(r"\s-(?:O|o|-output(?:-document)?=?)\s*['\"]?([^\s'\"]+)")
+_URL = re.compile(r"(?:https?|ftp)://[^\s'\"<>)]+")
+_HUB_MESSAGES = (
+    re.compile(r"Couldn't reach '([^']+)' on the Hub"),
+    re.compile(r"couldn't connect to '[^']+' to load (?:this file|the files)[^.]*?for '([^']+)'"),
+    re.compile(r"Can't load [a-z ]+ for '([^']+)'"),
+)
+_NETWORK_HINTS = re.compile(
+    r"couldn't connect|offline mode|OfflineModeIsEnabled|outgoing traffic has been disabled"
+    r"|Couldn't reach|name resolution|Failed to resolve|Max retries exceeded"
+    r"|Connection ?refused|Network is unreachable|network access",
+    re.IGNORECASE,
+)
+
+
+def offline_env(base: dict[str, str]) -> dict[str, str]:
+    """Variables that put the guard into a kernel (prepended to its ``PYTHONPATH``)."""
+    path = [str(GUARD_DIR)]
+    inherited = base.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    if inherited:
+        path.append(inherited)
+    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1"}
+
+
+def online(env: dict[str, str]) -> dict[str, str]:
+    """``env`` without the libraries' offline switches."""
+    return {k: v for k, v in env.items() if k not in HUB_OFFLINE_VARIABLES}
+
+
+def shell_fetches(code: str) -> list[str]:
+    """Hosts a cell's shell escapes download from (``!wget https://host/file``)."""
+    hosts: list[str] = []
+    for line in _FETCHERS.finditer(code):
+        for url in _URL.findall(line.group(0)):
+            host = urlsplit(url).hostname
+            if host and f"host {host}" not in hosts:
+                hosts.append(f"host {host}")
+    return hosts
+
+
+def shell_fetch_files(code: str) -> list[str]:
+    """Names of the files a cell's shell escapes download (``-O name``, else the URL's)."""
+    files: list[str] = []
+    for line in _FETCHERS.finditer(code):
+        text = line.group(0)
+        named = _OUTPUT_NAME.search(text)
+        if named is not None:
+            files.append(PurePosixPath(named.group(1)).name)
+            continue
+        for url in _URL.findall(text):
+            name = PurePosixPath(urlsplit(url).path).name
+            if name:
+                files.append(name)
+    return files
+
+
+def looks_like_network(ename: str, evalue: str) -> bool:
+    """Whether an error reads like a refused connection or an offline Hub look-up."""
+    return bool(_NETWORK_HINTS.search(f"{ename}: {evalue}")) or ename in (
+        "OfflineModeIsEnabled", "LocalEntryNotFoundError", "NetworkRefusedError",
+        "ConnectionError", "ConnectTimeout", "NameResolutionError",
+    )
+
+
+def hub_ids_in(evalue: str) -> list[str]:
+    """Hub repo ids an error message names as unreachable."""
+    found: list[str] = []
+    for pattern in _HUB_MESSAGES:
+        for repo in pattern.findall(evalue):
+            if f"Hub repo {repo}" not in found:
+                found.append(f"Hub repo {repo}")
+    return found
+
+
+def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
+    """What a failed cell needed from the network, or nothing when it failed otherwise."""
+    if refused:
+        return refused
+    if looks_like_network(ename, evalue):
+        return hub_ids_in(evalue) or ["the network (the error names no host or Hub repo)"]
+    return []

@@ -1,0 +1,1 @@
+"""Code that runs inside lesson kernels: this folder goes on their ``PYTHONPATH``."""

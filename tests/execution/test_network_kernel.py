@@ -1,0 +1,104 @@
+"""The network policy on a real kernel: offline by default, each refusal named,
+``network=True`` runs the same cells without the guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coursekit.config import Course
+from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+from coursekit.execution.verify import verify_course
+
+from .conftest import cell, notebook, write_course
+
+pytestmark = pytest.mark.kernel
+
+LESSON = "content/en/chapter2/1.mdx"
+# An address of the documentation range: never routed, so nothing is ever reached.
+CONNECT = "import socket\nsocket.create_connection(('192.0.2.10', 80), timeout=1)"
+
+
+def _cells() -> list[object]:
+    return [
+        cell(CONNECT, 10, LESSON),
+        cell("!wget -q https://data.example.org/files/reviews.csv", 20, LESSON),
+        cell("rows = open('reviews.csv').read().splitlines()", 30, LESSON),
+        cell("print(len(rows))", 40, LESSON),
+        cell("import urllib.request\n"
+             "answer = urllib.request.urlopen('https://api.example.com/v1/items')", 50, LESSON),
+        cell("items = {}\nitems['all'] = answer.read()", 60, LESSON),
+        cell("items['all']", 70, LESSON),
+        cell("print('still fine')", 80, LESSON, outputs=["still fine"]),
+    ]
+
+
+def _verify(root: Path, *, network: bool) -> NotebookResult:
+    course = Course.open(root)
+    report: VerifyReport = verify_course(course, paths=[root / "build" / "notebooks"],
+                                         device="cpu", jobs=1, network=network)
+    return report.notebooks[0]
+
+
+@pytest.fixture(scope="module")
+def course_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("network")
+    write_course(root, {"en/chapter2/1.ipynb": notebook(_cells(), lesson=LESSON)})
+    return root
+
+
+def test_offline_cells_need_the_network_by_name(course_root: Path) -> None:
+    result = _verify(course_root, network=False)
+    verdicts = [(c.verdict, c.cause) for c in result.cells]
+    assert verdicts == [
+        (Verdict.NEEDS_NETWORK, None),
+        (Verdict.NEEDS_NETWORK, None),
+        (Verdict.UNEXPECTED_ERROR, 2),  # the file the download should have written
+        (Verdict.UNEXPECTED_ERROR, 2),  # `rows`, never defined
+        (Verdict.NEEDS_NETWORK, None),
+        (Verdict.UNEXPECTED_ERROR, 5),
+        (Verdict.UNEXPECTED_ERROR, 5),  # `items`, left empty by the failed cell
+        (Verdict.OK, None),
+    ]
+    assert "`host 192.0.2.10`" in result.cells[0].detail
+    assert "`host data.example.org`" in result.cells[1].detail
+    assert "`host api.example.com`" in result.cells[4].detail
+    assert result.status.value == "needs-network"
+    assert result.first_cause is result.cells[0]
+    rules = sorted({d.rule for d in result.diagnostics})
+    assert rules == ["EXE105", "EXE107"]
+    assert all(d.severity.value == "warning" for d in result.diagnostics if d.rule == "EXE107")
+
+
+def test_with_the_network_allowed_no_guard_refuses(course_root: Path) -> None:
+    result = _verify(course_root, network=True)
+    first = result.cells[0]
+    # The address is unreachable here too, but the guard did not refuse it: the
+    # connection timed out in the network stack, an error of the cell's own.
+    assert first.verdict is Verdict.UNEXPECTED_ERROR
+    assert "TimeoutError" in first.detail or "OSError" in first.detail
+    assert result.cells[1].verdict is Verdict.OK  # the shell command ran (and failed quietly)
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_hub_look_ups_name_the_repo(tmp_path: Path) -> None:
+    from coursekit.kernels import kernel_python
+
+    if kernel_python("coursekit-pt", "pt") is None:
+        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+    node = notebook([
+        cell("from transformers import AutoConfig\n"
+             "config = AutoConfig.from_pretrained('bert-base-uncased')", 10, LESSON),
+        cell("other = AutoConfig.from_pretrained('someone/tiny-model-not-here')", 20, LESSON),
+        cell("from datasets import load_dataset\n"
+             "reviews = load_dataset('someone/reviews-not-here')", 30, LESSON),
+    ], lesson=LESSON)
+    node.metadata["kernelspec"]["name"] = "coursekit-pt"
+    write_course(tmp_path, {"en/chapter2/1.ipynb": node})
+    result = _verify(tmp_path, network=False)
+    assert [c.verdict for c in result.cells] == [
+        Verdict.OK, Verdict.NEEDS_NETWORK, Verdict.NEEDS_NETWORK]
+    assert "`Hub model someone/tiny-model-not-here`" in result.cells[1].detail
+    assert "someone/reviews-not-here" in result.cells[2].detail
