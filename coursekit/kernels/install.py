@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,10 +51,12 @@ class KernelInfo:
     requirements_hash: str
     installed: bool = False
     """Whether this call installed anything (``False`` when it was already current)."""
+    interpreter: Path | None = None
+    """The interpreter of a registered environment (``None``: the venv's own)."""
 
     @property
     def python(self) -> Path:
-        return venv_python(self.prefix)
+        return self.interpreter or venv_python(self.prefix)
 
     @property
     def ready(self) -> bool:
@@ -82,11 +84,14 @@ def _state(prefix: Path, fw: KernelFramework) -> KernelState:
     return KernelState.READY
 
 
-def _run(command: Sequence[str], progress: Progress | None) -> None:
+def run_logged(
+    command: Sequence[str], progress: Progress | None, env: Mapping[str, str] | None = None,
+) -> None:
+    """Run ``command``, its output line by line to ``progress``; its tail in the error."""
     tail: deque[str] = deque(maxlen=40)
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        encoding="utf-8", errors="replace",
+        encoding="utf-8", errors="replace", env=env,
     ) as proc:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -110,16 +115,16 @@ def _install_environment(prefix: Path, fw: KernelFramework, progress: Progress |
     if not python.exists():
         if progress:
             progress(f"creating the virtual environment {prefix}")
-        _run([sys.executable, "-m", "venv", str(prefix)], progress)
+        run_logged([sys.executable, "-m", "venv", str(prefix)], progress)
     requirements = prefix / f"coursekit-{fw.requirements_file}"
     write_text_atomic(requirements, fw.requirements())
     args = ["-r", str(requirements)]
     if fw.first:
-        _run(_pip(python, *fw.first), progress)
+        run_logged(_pip(python, *fw.first), progress)
         constraints = prefix / "coursekit-constraints.txt"
         write_text_atomic(constraints, "\n".join(fw.first) + "\n")
         args += ["-c", str(constraints)]
-    _run(_pip(python, *args), progress)
+    run_logged(_pip(python, *args), progress)
     stamp = {"framework": fw.name, "requirements_sha256": fw.requirements_hash()}
     write_text_atomic(prefix / STAMP, json.dumps(stamp, indent=1, sort_keys=True) + "\n")
 
@@ -158,10 +163,21 @@ def kernel_status(name: str, framework_name: str | None = None) -> KernelInfo:
     spec = kernelspec.read_spec(name)
     meta = kernelspec.coursekit_metadata(spec) if spec else {}
     fw = framework(meta.get("framework") or framework_name or _guess_framework(name))
+    if meta.get("registered") == "true":
+        return _registered_status(name, fw, meta)
     prefix = Path(meta["prefix"]) if "prefix" in meta else default_kernel_prefix(fw.name)
     state = _state(prefix, fw) if spec else KernelState.MISSING
     return KernelInfo(name=name, framework=fw.name, prefix=prefix, state=state,
                       spec_dir=kernelspec.spec_dir(name), requirements_hash=fw.requirements_hash())
+
+
+def _registered_status(name: str, fw: KernelFramework, meta: dict[str, str]) -> KernelInfo:
+    """A kernel made from an existing interpreter: ready while that interpreter is there."""
+    python = Path(meta.get("python", ""))
+    state = KernelState.READY if meta.get("python") and python.exists() else KernelState.MISSING
+    return KernelInfo(name=name, framework=fw.name, prefix=Path(meta.get("prefix", "")),
+                      state=state, spec_dir=kernelspec.spec_dir(name),
+                      requirements_hash=meta.get("requirements_sha256", ""), interpreter=python)
 
 
 def kernel_python(name: str, framework_name: str | None = None) -> Path | None:

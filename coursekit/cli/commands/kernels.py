@@ -1,4 +1,4 @@
-"""``coursekit kernels``: install and list the lesson kernels."""
+"""``coursekit kernels``: install, register and list the lesson kernels."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
-from coursekit.kernels import FRAMEWORKS, KernelError, install_kernel, kernel_status
+from coursekit.kernels import FRAMEWORKS, KernelError, framework, install_kernel, kernel_status
+from coursekit.kernels.register import register_kernel, spec_metadata
 
 
 @click.group("kernels")
@@ -49,6 +50,43 @@ def install(
         click.echo(f"{name}: {verb} in {time.monotonic() - started:.0f}s: {info.prefix} "
                    f"(kernelspec {info.spec_dir})")
     return status
+
+
+@command.command("register")
+@click.argument("framework_name", metavar="FRAMEWORK", type=click.Choice(sorted(FRAMEWORKS)))
+@click.option("--python", "python", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The interpreter of an environment that already has the framework "
+                   "and transformers.")
+@click.option("--wheels", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Local wheel folder for what the kernel needs and the environment lacks "
+                   "(installed without an index; nothing installed is replaced).")
+@click.option("--name", help="Kernelspec name. Default: the course's kernel for FRAMEWORK.")
+@root_option
+@click.option("--verbose", "-v", is_flag=True, help="Show pip's output.")
+@guarded
+def register(
+    framework_name: str, python: Path, wheels: Path | None, name: str | None, root: Path,
+    verbose: bool,
+) -> int:
+    """Make an existing interpreter the FRAMEWORK (pt or tf) lesson kernel."""
+    course = open_course(root)
+    name = name or course.config.kernels.get(framework_name, f"coursekit-{framework_name}")
+    try:
+        kernel = register_kernel(
+            framework_name, python, name=name, wheels=wheels,
+            progress=(lambda line: click.echo(f"  {line}", err=True)) if verbose else None,
+        )
+    except KernelError as exc:
+        click.echo(f"{name}: not registered: {exc}\n{exc.output}".rstrip(), err=True)
+        return EXIT_FINDINGS
+    env = kernel.environment
+    meta = spec_metadata(env, framework(framework_name))
+    added = f"installed {', '.join(kernel.installed)}" if kernel.installed else "installed nothing"
+    click.echo(f"{name}: {kernel.python} (Python {env.version}, {meta['framework_version']}, "
+               f"transformers=={meta['transformers']}, CUDA {meta['cuda']}"
+               f"{' on ' + env.gpu if env.gpu else ''}); {added}; kernelspec {kernel.spec_dir}")
+    return EXIT_CLEAN
 
 
 @command.command("list")
