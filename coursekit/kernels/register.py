@@ -107,12 +107,18 @@ def changed_versions(before: Environment, after: Environment) -> list[str]:
 def standins_key(env: Environment, fw: KernelFramework) -> str:
     """What the stand-ins built in this environment depend on.
 
-    An environment that holds every pinned version shares the built-in kernel's
-    stand-ins; any other gets its own set, keyed by its distributions."""
+    An environment that holds every pinned version (whatever its build: CPU or CUDA)
+    shares the built-in kernel's stand-ins; any other gets its own set, keyed by its
+    distributions."""
     pins = fw.pins()
-    if all(env.distributions.get(name) == version for name, version in pins.items()):
+    if all(_public(env.distributions.get(name)) == version for name, version in pins.items()):
         return fw.requirements_hash()
     return env.fingerprint()
+
+
+def _public(version: str | None) -> str | None:
+    """The version without its local label: the pinned CPU torch installs as ``2.13.0+cpu``."""
+    return version.split("+", 1)[0] if version else None
 
 
 def _framework_version(env: Environment, framework_name: str) -> str:
