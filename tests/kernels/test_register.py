@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from .kernel_wheels import fake_torch, write_wheel
 
 from coursekit.cli import cli
 from coursekit.execution.kernel import KernelProfile, evaluate, start_kernel
@@ -27,6 +26,8 @@ from coursekit.kernels.environment import inspect_environment
 from coursekit.kernels.install import KernelState
 from coursekit.kernels.kernelspec import coursekit_metadata, read_spec, spec_dir
 from coursekit.kernels.register import NEEDS, register_kernel
+
+from .kernel_wheels import fake_torch, write_wheel
 
 pytestmark = pytest.mark.slow
 

@@ -47,15 +47,15 @@ def registered_builtin() -> Iterator[str]:
 def _course(root: Path, kernel: str) -> Course:
     (root / "coursekit.toml").write_text(
         f'source-language = "en"\nkernels = {{ pt = "{kernel}" }}\n', encoding="utf-8")
-    code = nbformat.v4.new_code_cell(CODE)  # type: ignore[no-untyped-call]
+    code = nbformat.v4.new_code_cell(CODE)
     code.metadata["coursekit"] = {"source": f"{LESSON}:3", "expect_errors": [], "skip": None,
                                   "timeout": None, "outputs": []}
-    node = nbformat.v4.new_notebook(cells=[code])  # type: ignore[no-untyped-call]
+    node = nbformat.v4.new_notebook(cells=[code])
     node.metadata["coursekit"] = {"lesson": LESSON, "language": "en", "framework": "pt"}
     node.metadata["kernelspec"] = {"name": kernel, "display_name": kernel, "language": "python"}
     path = root / "build" / "notebooks" / "en" / "chapter1" / "1_pt.ipynb"
     path.parent.mkdir(parents=True)
-    nbformat.write(node, path)  # type: ignore[no-untyped-call]
+    nbformat.write(node, path)
     return Course.open(root)
 
 
