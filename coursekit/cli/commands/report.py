@@ -1,0 +1,60 @@
+"""``coursekit report``: reports of several runs as one."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from coursekit.atomic import write_text_atomic
+from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
+from coursekit.diagnostics import has_errors
+from coursekit.report import render
+from coursekit.report.merge import (
+    MergedReport,
+    MergeError,
+    merge_reports,
+    merged_document,
+    read_report,
+)
+
+FORMATS = ("text", "json", "github", "junit", "sarif")
+
+
+@click.group("report")
+def command() -> None:
+    """Work with the JSON reports of check and verify."""
+
+
+@command.command("merge")
+@click.argument("reports", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="How to write the merged report.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the merged report to this file instead of standard output.")
+@guarded
+def merge(reports: tuple[Path, ...], fmt: str, output: Path | None) -> int:
+    """Merge the JSON reports (--format json) of the shards of one run into one report,
+    as that run would have written it unsharded."""
+    try:
+        merged = merge_reports([(str(path), read_report(path)) for path in reports])
+    except MergeError as exc:
+        raise click.UsageError(str(exc)) from exc
+    text = render_merged(merged, fmt)
+    if output is not None:
+        write_text_atomic(output, text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
+
+
+def render_merged(merged: MergedReport, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(merged_document(merged), ensure_ascii=False, indent=2) + "\n"
+    out = io.StringIO()
+    render(merged.diagnostics, fmt, out, merged.title)
+    return out.getvalue()

@@ -1,0 +1,62 @@
+"""``coursekit cache merge``: the union of result caches, so that the shards of a CI
+matrix (each with its own cache) leave one cache that a re-run reuses entirely.
+
+Entries are keyed by a hash of everything a run depends on, so two caches never
+disagree on what an entry means: an entry already present is kept, an entry that
+cannot be read is left out (a cache miss, as it would be in the cache itself).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursekit.atomic import write_text_atomic
+from coursekit.execution.results import NotebookRun
+
+_ENTRIES = ("runs/*/*.json", "environments/*.json")
+
+
+@dataclass(slots=True)
+class CacheMerge:
+    added: int = 0
+    present: int = 0
+    """Entries the target had already."""
+    unreadable: list[Path] = field(default_factory=list)
+
+
+def _readable(path: Path, text: str) -> bool:
+    try:
+        data = json.loads(text)
+        if path.parent.parent.name == "runs":
+            NotebookRun.from_json(data)
+        else:
+            return isinstance(data, dict) and "identity" in data and "packages" in data
+    except (ValueError, KeyError, TypeError):
+        return False
+    return True
+
+
+def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
+    """Copy every readable entry of the ``sources`` cache folders into ``target``."""
+    outcome = CacheMerge()
+    for source in sources:
+        for pattern in _ENTRIES:
+            for entry in sorted(source.glob(pattern)):
+                destination = target / entry.relative_to(source)
+                if destination.exists():
+                    outcome.present += 1
+                    continue
+                try:
+                    text = entry.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    outcome.unreadable.append(entry)
+                    continue
+                if not _readable(entry, text):
+                    outcome.unreadable.append(entry)
+                    continue
+                write_text_atomic(destination, text)
+                outcome.added += 1
+    return outcome

@@ -1,0 +1,139 @@
+"""``coursekit report merge``: one report from the JSON reports of several runs.
+
+The runs are the shards of one verification (``verify --shard K/N`` on N machines)
+or checks of parts of a course. Notebooks are disjoint between shards and are
+concatenated; a finding that every shard makes (one about the course, not about a
+notebook of the shard) is kept as many times as the run that made it most often,
+so the merged report says what one unsharded run would have said.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.json import as_dict
+
+
+class MergeError(ValueError):
+    """A file that is not a coursekit JSON report, or reports of different commands."""
+
+
+@dataclass(slots=True)
+class MergedReport:
+    title: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    notebooks: list[dict[str, Any]] = field(default_factory=list)
+    """Each notebook's judgement as ``verify --format json`` writes it (verify only)."""
+    executed_runs: int = 0
+    wall_time: float = 0.0
+    """The longest run's: shards run side by side."""
+    verify: bool = False
+    """The reports carry notebooks (``verify`` reports)."""
+
+
+def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
+    """The inverse of :func:`coursekit.report.json.as_dict`."""
+    line, cue, column = data.get("line"), data.get("cue"), data.get("column")
+    return Diagnostic(
+        rule=str(data["rule"]),
+        severity=Severity(data["severity"]),
+        path=str(data["path"]),
+        line=int(line) if line is not None else None,
+        message=str(data["message"]),
+        hint=data.get("hint"),
+        cue=int(cue) if cue is not None else None,
+        column=int(column) if column is not None else None,
+        fingerprint=data.get("fingerprint"),
+    )
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    """A JSON report written by ``--format json``; :class:`MergeError` otherwise."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise MergeError(f"{path}: cannot read a JSON report ({exc})") from exc
+    if not isinstance(data, dict) or data.get("tool") != "coursekit" or not isinstance(
+        data.get("diagnostics"), list
+    ):
+        raise MergeError(f"{path}: not a coursekit JSON report (--format json)")
+    return data
+
+
+def _diagnostics(path: str, data: dict[str, Any]) -> list[Diagnostic]:
+    try:
+        return [diagnostic_from_dict(d) for d in data["diagnostics"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MergeError(f"{path}: a diagnostic cannot be read ({exc})") from exc
+
+
+def _union(runs: Iterable[list[Diagnostic]]) -> list[Diagnostic]:
+    """Every finding as often as the run that has it most often."""
+    most: Counter[Diagnostic] = Counter()
+    for found in runs:
+        for diag, count in Counter(found).items():
+            most[diag] = max(most[diag], count)
+    return sorted_diagnostics(most.elements())
+
+
+def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]]) -> MergedReport:
+    """Merge ``(name, document)`` pairs; the names appear in error messages."""
+    if not reports:
+        raise MergeError("no report to merge")
+    titles = {str(data.get("run", "")) for _, data in reports}
+    if len(titles) > 1:
+        raise MergeError(f"reports of different commands: {', '.join(sorted(titles))}")
+    merged = MergedReport(title=titles.pop())
+    notebooks: dict[str, dict[str, Any]] = {}
+    for name, data in reports:
+        found = data.get("summary")
+        summary: dict[str, Any] = found if isinstance(found, dict) else {}
+        for nb in data.get("notebooks") or ():
+            if not isinstance(nb, dict) or not isinstance(nb.get("notebook"), str):
+                raise MergeError(f"{name}: a notebook entry without its path")
+            known = notebooks.setdefault(nb["notebook"], nb)
+            if known is not nb and _judgement(known) != _judgement(nb):
+                raise MergeError(
+                    f"{name}: notebook {nb['notebook']} is in another report with another "
+                    "result; merge the shards of one run"
+                )
+        merged.verify = merged.verify or "notebooks" in data
+        merged.executed_runs += int(summary.get("executed_runs", 0) or 0)
+        merged.wall_time = max(merged.wall_time, float(summary.get("wall_time", 0.0) or 0.0))
+    merged.diagnostics = _union(_diagnostics(name, data) for name, data in reports)
+    merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
+    return merged
+
+
+def _judgement(nb: dict[str, Any]) -> Any:
+    return {k: v for k, v in nb.items() if k not in ("duration", "cached", "executed")}
+
+
+def merged_document(merged: MergedReport) -> dict[str, Any]:
+    """The merged report in the shape of the reports merged."""
+    counts = Counter(d.severity.value for d in merged.diagnostics)
+    summary: dict[str, Any] = {
+        "errors": counts.get("error", 0),
+        "warnings": counts.get("warning", 0),
+        "notes": counts.get("info", 0),
+        "files": len({d.path for d in merged.diagnostics}),
+    }
+    document: dict[str, Any] = {"tool": "coursekit", "run": merged.title, "summary": summary}
+    if merged.verify:
+        statuses = Counter(str(nb.get("status", "")) for nb in merged.notebooks)
+        summary.update({
+            "notebooks": len(merged.notebooks),
+            "statuses": dict(sorted(statuses.items())),
+            "executed_runs": merged.executed_runs,
+            "wall_time": round(merged.wall_time, 3),
+        })
+    document["diagnostics"] = [as_dict(d) for d in merged.diagnostics]
+    if merged.verify:
+        document["notebooks"] = merged.notebooks
+    return document

@@ -1,0 +1,48 @@
+"""``coursekit cache merge``: the union of result caches, unreadable entries left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coursekit.cli import main
+from coursekit.execution.cache import CACHE_DIR, ResultCache
+from coursekit.execution.results import CellRun, NotebookRun, RunStatus
+
+
+def _run(seconds: float) -> NotebookRun:
+    return NotebookRun(cells=[CellRun(RunStatus.OK, duration=seconds)])
+
+
+def test_union_of_caches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second, target = (tmp_path / n / CACHE_DIR for n in ("a", "b", "course/build"))
+    ResultCache(first).store("aa11", _run(1.0))
+    ResultCache(first).store_environment("kernel-x", {"torch": "2.0"})
+    ResultCache(second).store("bb22", _run(2.0))
+    ResultCache(second).store("aa11", _run(9.0))
+    ResultCache(target).store("cc33", _run(3.0))
+    broken = second / "runs" / "dd" / "dd44.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{not json", encoding="utf-8")
+
+    code = main(["cache", "merge", "--root", str(tmp_path / "course"),
+                 str(tmp_path / "a"), str(second)])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert f"{broken}: unreadable cache entry, left out" in err
+    assert "3 result(s) added" in err and "1 already there" in err
+    merged = ResultCache(target)
+    runs = [merged.load(k) for k in ("aa11", "bb22", "cc33")]
+    assert [r.cell_time if r else None for r in runs] == [1.0, 2.0, 3.0]
+    assert merged.load("dd44") is None
+    assert merged.load_environment("kernel-x") == {"identity": "kernel-x",
+                                                   "packages": {"torch": "2.0"}}
+
+
+def test_a_folder_that_is_no_cache_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "course").mkdir()
+    assert main(["cache", "merge", "--root", str(tmp_path / "course"), str(tmp_path)]) == 2
+    assert "is not a coursekit result cache" in capsys.readouterr().err
