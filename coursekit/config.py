@@ -39,7 +39,7 @@ class ConfigError(ValueError):
         self.message = message
 
 
-SECTIONS = ("subtitles", "translations", "verify", "standins")
+SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks")
 """Area tables (``[tool.coursekit.<name>]``), each read by the area that owns it."""
 
 

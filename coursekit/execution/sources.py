@@ -30,11 +30,19 @@ class NotebookSource:
     kernel: str
 
 
+GENERIC_KERNELS = frozenset({"python3", "python"})
+"""Kernelspecs that say nothing about the lesson's environment."""
+
+
 def _kernel_of(course: Course, node: Any) -> str:
-    name = node.get("metadata", {}).get("kernelspec", {}).get("name")
-    if isinstance(name, str) and name:
+    """A kernelspec naming a specific kernel is used; a generic one (``python3``, as
+    built notebooks have) gives way to the lesson kernel of the notebook's framework."""
+    metadata = node.get("metadata", {})
+    name = metadata.get("kernelspec", {}).get("name")
+    ours = metadata.get(NAMESPACE, {})
+    if isinstance(name, str) and name and (name not in GENERIC_KERNELS or not ours):
         return name
-    framework = node.get("metadata", {}).get(NAMESPACE, {}).get("framework", "both")
+    framework = ours.get("environment") or ours.get("framework", "both")
     kernels = course.config.kernels
     if framework not in kernels:
         framework = course.config.frameworks[0] if course.config.frameworks else "pt"

@@ -318,7 +318,8 @@ def build_course(
     options = _Options(
         with_prose=with_prose,
         jupytext=jupytext,
-        kernels=tuple(sorted(course.config.kernels.items())),
+        kernels=(*sorted(course.config.kernels.items()),
+                 ("notebooks", str(course.config.section("notebooks").get("kernel", "")))),
     )
     wanted = set(frameworks) if frameworks is not None else set(course.config.frameworks)
     target = (out if out is not None else course.build_dir) / NOTEBOOKS_DIR

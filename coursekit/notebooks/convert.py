@@ -29,6 +29,9 @@ from coursekit.notebooks.requirements import imports_module, requirements
 from coursekit.notebooks.shell import install_lines
 
 NBFORMAT_MINOR = 5
+DEFAULT_KERNEL = "python3"
+"""The kernelspec of built notebooks: the one Colab and a plain Jupyter have."""
+FRAMEWORK_KERNEL = "framework"
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
 
@@ -55,11 +58,23 @@ def _python_sources(blocks: list[Code]) -> list[str]:
     return [b.source for b in blocks if b.role is CodeRole.PYTHON]
 
 
-def _kernel(course: Course, framework: Framework, sources: list[str]) -> str:
+def _environment(framework: Framework, sources: list[str]) -> Framework:
+    """The framework environment that runs the notebook: a notebook for both runs
+    on TensorFlow's when it imports tensorflow, else on PyTorch's."""
     if framework is Framework.BOTH:
-        framework = Framework.TF if imports_module(sources, "tensorflow") else Framework.PT
-    kernels = course.config.kernels
-    return kernels.get(framework.value) or f"coursekit-{framework.value}"
+        return Framework.TF if imports_module(sources, "tensorflow") else Framework.PT
+    return framework
+
+
+def notebook_kernel(course: Course, environment: Framework) -> str:
+    """The kernelspec name written into notebooks: ``python3`` unless
+    ``[tool.coursekit.notebooks] kernel`` names another, or says ``framework`` for
+    the lesson kernel of the notebook's framework (``[tool.coursekit.kernels]``)."""
+    configured = course.config.section("notebooks").get("kernel", DEFAULT_KERNEL)
+    name = configured if isinstance(configured, str) and configured else DEFAULT_KERNEL
+    if name == FRAMEWORK_KERNEL:
+        return course.config.kernels.get(environment.value) or f"coursekit-{environment.value}"
+    return name
 
 
 def _title_cell(lesson: Lesson, framework: Framework) -> JsonDict:
@@ -185,13 +200,13 @@ def _notebook(
         "section": lesson.section,
         "title": lesson.title,
         "source_hash": source_hash,
+        "environment": _environment(framework, sources).value,
     }
-    kernel = _kernel(course, framework, sources)
+    kernel = notebook_kernel(course, _environment(framework, sources))
+    display = "Python 3 (ipykernel)" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
     metadata: dict[str, Any] = {
         NAMESPACE: meta,
-        "kernelspec": {
-            "display_name": f"Python 3 ({kernel})", "language": "python", "name": kernel,
-        },
+        "kernelspec": {"display_name": display, "language": "python", "name": kernel},
         "language_info": {"name": "python"},
     }
     return {

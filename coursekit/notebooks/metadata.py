@@ -3,7 +3,12 @@
 Notebook level, ``nb.metadata["coursekit"]``::
 
     {"lesson": "content/en/chapter8/4.mdx", "language": "en", "framework": "pt",
-     "chapter": 8, "section": "4", "title": "...", "source_hash": "<sha256 of the .mdx>"}
+     "chapter": 8, "section": "4", "title": "...", "source_hash": "<sha256 of the .mdx>",
+     "environment": "pt"}
+
+The notebook's kernelspec is the standard ``python3`` (configurable), so that a
+published notebook opens anywhere; ``verify`` chooses the lesson kernel from
+``environment`` (or ``framework``) instead.
 
 Cell level, ``cell.metadata["coursekit"]`` on every code cell made from a lesson
 code block (the computed install cell and the title cell have none; a lesson's own
@@ -63,6 +68,9 @@ class NotebookMeta(TypedDict):
     section: str
     title: str | None
     source_hash: str
+    environment: str
+    """The framework environment that runs it (``pt`` or ``tf``; a notebook for both
+    runs on one of them), from which ``verify`` picks its lesson kernel."""
 
 INSTALL_TAG = "coursekit-install"
 """Tag of the install cell (``!pip install ...``), which ``verify`` may skip."""

@@ -89,7 +89,8 @@ def test_framework_blocks_and_split_files(course_root: Path) -> None:
     tf = read(course_root, "en/chapter1/2_tf.ipynb")
     assert [c.source for c in pt.cells[2:]] == ["import torch", 'print("both")']
     assert [c.source for c in tf.cells[2:]] == ["import tensorflow as tf", 'print("both")']
-    assert tf.metadata["kernelspec"]["name"] == "coursekit-tf"
+    assert tf.metadata["kernelspec"]["name"] == "python3"
+    assert tf.metadata["coursekit"]["environment"] == "tf"
     split_pt = read(course_root, "en/chapter8/4.ipynb")
     split_tf = read(course_root, "en/chapter8/4_tf.ipynb")
     assert split_pt.metadata["coursekit"]["framework"] == "pt"

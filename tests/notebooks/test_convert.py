@@ -139,9 +139,10 @@ def test_framework_blocks_give_two_notebooks(course: Course) -> None:
     pt, tf = (nb for _, _, nb in built)
     assert [c.source for c in code_cells(pt)] == ["import torch", "print('shared')"]
     assert [c.source for c in code_cells(tf)] == ["import tensorflow as tf", "print('shared')"]
-    assert pt.metadata["kernelspec"]["name"] == "coursekit-pt"
-    assert tf.metadata["kernelspec"]["name"] == "coursekit-tf"
+    assert pt.metadata["kernelspec"]["name"] == tf.metadata["kernelspec"]["name"] == "python3"
     assert tf.metadata["coursekit"]["framework"] == "tf"
+    assert (pt.metadata["coursekit"]["environment"], tf.metadata["coursekit"]["environment"]) \
+        == ("pt", "tf")
 
 
 def test_split_file_keeps_its_name(course: Course) -> None:
@@ -152,10 +153,24 @@ def test_split_file_keeps_its_name(course: Course) -> None:
     assert [p for _, p, _ in lesson_to_notebooks(tf, course)] == ["en/chapter1/4_tf.ipynb"]
 
 
-def test_kernel_of_a_notebook_for_both_follows_its_imports(course: Course) -> None:
+def test_environment_of_a_notebook_for_both_follows_its_imports(course: Course) -> None:
     notebook = only(lesson(py(3, "import tensorflow as tf")), course)
-    assert notebook.metadata["kernelspec"]["name"] == "coursekit-tf"
+    assert notebook.metadata["kernelspec"] == {
+        "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     assert notebook.metadata["coursekit"]["framework"] == "both"
+    assert notebook.metadata["coursekit"]["environment"] == "tf"
+    assert only(lesson(py(3, "x = 1")), course).metadata["coursekit"]["environment"] == "pt"
+
+
+@pytest.mark.parametrize(("setting", "expected"), [
+    ("framework", "coursekit-tf"), ("my-kernel", "my-kernel"), ("", "python3"),
+])
+def test_kernelspec_is_configurable(tmp_path: Path, setting: str, expected: str) -> None:
+    (tmp_path / "coursekit.toml").write_text(
+        f'[notebooks]\nkernel = "{setting}"\n', encoding="utf-8")
+    configured = Course.open(tmp_path)
+    notebook = only(lesson(py(3, "import tensorflow as tf")), configured)
+    assert notebook.metadata["kernelspec"]["name"] == expected
 
 
 def test_code_free_lessons_yield_nothing(course: Course) -> None:
