@@ -22,6 +22,23 @@ class Severity(enum.StrEnum):
     def rank(self) -> int:
         return {"error": 2, "warning": 1, "info": 0}[self.value]
 
+    @property
+    def label(self) -> str:
+        """The word reports use: ``error``, ``warning`` or ``note``."""
+        return "note" if self is Severity.INFO else self.value
+
+    @property
+    def policy(self) -> str:
+        """What the severity means (the policy of ``docs/rules.md``)."""
+        return POLICY[self]
+
+
+POLICY = {
+    Severity.ERROR: "it breaks a notebook or loses content",
+    Severity.WARNING: "a reviewer must look at it",
+    Severity.INFO: "a matter of style; nothing breaks",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -61,6 +78,13 @@ class Diagnostic:
         return where
 
 
+AREA_NAMES = {
+    "CFG": "configuration", "LES": "lessons", "NBK": "notebooks", "SUB": "subtitles",
+    "TRN": "translations", "EXE": "execution", "STD": "standins",
+}
+"""The area of a rule, by the prefix of its code: the part of a course it judges."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A stable rule code with its default severity and a one-line summary."""
@@ -70,6 +94,22 @@ class Rule:
     severity: Severity
     summary: str
     area: str = field(default="")
+    """The area that owns the rule; filled from the code's prefix when not given."""
+    why: str = ""
+    """Why the default severity, when the policy sentence alone does not say it."""
+
+    def __post_init__(self) -> None:
+        area = AREA_NAMES.get(self.code[:3], "")
+        if not self.area:
+            object.__setattr__(self, "area", area)
+        elif self.area != area:
+            raise ValueError(f"rule {self.code} declares area {self.area!r}; its code says "
+                             f"{area!r}")
+
+    @property
+    def reason(self) -> str:
+        """Why the rule has its default severity."""
+        return self.why or self.severity.policy
 
     def at(
         self,

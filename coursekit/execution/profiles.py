@@ -28,7 +28,7 @@ def prepare_standins(course: Course, framework: str) -> tuple[Standins, Diagnost
         env = tuple(sorted((str(k), str(v)) for k, v in dict(prepared.env).items()))
         return Standins(env=env, hash=str(prepared.hash)), None
     except Exception as exc:  # a broken stand-in set must not stop verification
-        return Standins(), rules.KERNEL_UNAVAILABLE.at(
+        return Standins(), rules.STANDINS_UNAVAILABLE.at(
             course.relative(course.root / "pyproject.toml"), None,
             f"stand-ins for `{framework}` could not be prepared: {type(exc).__name__}: {exc}",
             hint="the kernel runs without stand-ins, so lessons may reach the network",

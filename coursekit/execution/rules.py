@@ -48,6 +48,12 @@ NOTEBOOK_UNREADABLE = Rule(
     "EXE204", "notebook-unreadable", Severity.ERROR,
     "A notebook to verify cannot be read or built.",
 )
+STANDINS_UNAVAILABLE = Rule(
+    "EXE205", "standins-unavailable", Severity.ERROR,
+    "The offline stand-ins of a framework could not be prepared; its notebooks run without "
+    "them.",
+    why="lessons that load from the hub then fail for a reason that is not theirs",
+)
 OUTPUT_DRIFT = Rule(
     "EXE301", "output-drift", Severity.WARNING,
     "A cell's output differs from the output the lesson documents.",

@@ -31,13 +31,20 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
     found.extend(blocks.compare(source, translation, pairs, settings.ignored))
     found.extend(errors.compare(source, translation, pairs))
     found.extend(blocks.undefined_names(source, translation, pairs))
+    found.extend(stale_apis(source, translation, settings))
     return found
 
 
-def lesson_findings(lesson: Digest, settings: Settings) -> Iterator[Diagnostic]:
-    """Findings on one lesson alone, in any language: duplicate anchors and stale APIs."""
-    yield from structure.duplicate_anchors(lesson)
-    yield from stale.check_lesson(lesson.code, lesson.path, settings.stale_apis)
+def stale_apis(source: Digest, translation: Digest, settings: Settings) -> Iterator[Diagnostic]:
+    """Stale APIs the translation uses and its source lesson no longer does.
+
+    A stale API of the source lesson itself is no translation matter: the source
+    runs it, and ``coursekit verify`` judges it."""
+    in_source = {d.message for d in stale.check_lesson(source.code, source.path,
+                                                       settings.stale_apis)}
+    for diag in stale.check_lesson(translation.code, translation.path, settings.stale_apis):
+        if diag.message not in in_source:
+            yield diag
 
 
 def source_sections(source: LanguageLessons) -> list[sections.Section]:
@@ -55,7 +62,6 @@ def compare_language(
         translation.toctree_path,
     ))
     for key, lesson in translation.lessons.items():
-        found.extend(lesson_findings(lesson, settings))
         original = source.lessons.get(key)
         if original is not None:
             found.extend(compare_lessons(original, lesson, settings))
@@ -90,15 +96,13 @@ class _Run:
 def check_translations(course: Course, languages: Sequence[str] | None = None) -> CheckResult:
     """Compare each translation in ``languages`` (default: all) with the source language.
 
-    The source lessons are always loaded; they are checked on their own (duplicate
-    anchors, stale APIs) when ``languages`` is ``None`` or includes the source language.
+    The source lessons are always loaded; the translation rules compare a translation
+    with them and nothing else, so the source language yields only its read failures.
     """
     run = _Run.start(course)
     result = CheckResult(diagnostics=list(run.diagnostics))
     if languages is None or course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
-        for lesson in run.source.lessons.values():
-            result.diagnostics.extend(lesson_findings(lesson, run.settings))
         result.checked.extend(d.path for d in run.source.lessons.values())
     for language in run.translations(languages):
         translation, found = run.language(language)

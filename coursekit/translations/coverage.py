@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.translations.rules import (
-    ANCHOR_MISSING,
     CODE_DRIFT,
     CODE_EXTRA,
     CODE_MISSING,
@@ -26,7 +25,7 @@ from coursekit.translations.rules import (
 from coursekit.translations.sections import Section
 
 OUTDATING = frozenset(rule.code for rule in (
-    SECTION_MISMATCH, HEADING_COUNT, ANCHOR_MISSING, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,
+    SECTION_MISMATCH, HEADING_COUNT, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,
     LINK_MISMATCH, CODE_MISSING, CODE_EXTRA, OUTPUT_MISMATCH, CODE_DRIFT, SYNTAX_ERROR,
     UNDEFINED_NAME, ERROR_MISSING, ERROR_EXTRA, ERROR_CHANGED,
 ))

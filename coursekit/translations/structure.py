@@ -10,7 +10,6 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import FrameworkMarker, Heading
 from coursekit.translations.digest import Digest, Located
 from coursekit.translations.rules import (
-    ANCHOR_DUPLICATE,
     ANCHOR_MISSING,
     FRAMEWORK_STRUCTURE,
     HEADING_COUNT,
@@ -21,26 +20,6 @@ from coursekit.translations.rules import (
 
 def _heading(heading: Heading) -> str:
     return f"`{'#' * heading.level} {heading.text}`"
-
-
-def duplicate_anchors(lesson: Digest) -> Iterator[Diagnostic]:
-    """Anchor ids used by more than one heading of the same file (any language)."""
-    first: dict[str, Heading] = {}
-    seen: Counter[str] = Counter()
-    for heading in lesson.headings:
-        if heading.anchor is None:
-            continue
-        seen[heading.anchor] += 1
-        if heading.anchor not in first:
-            first[heading.anchor] = heading
-            continue
-        yield ANCHOR_DUPLICATE.at(
-            lesson.path, heading.line,
-            f"anchor id `{heading.anchor}` of {_heading(heading)} is already used by "
-            f"{_heading(first[heading.anchor])} at line {first[heading.anchor].line}",
-            hint="give each heading its own anchor id (keep the source lesson's ids)",
-            fingerprint=f"duplicate:{heading.anchor}:{seen[heading.anchor]}",
-        )
 
 
 def headings(source: Digest, translation: Digest) -> Iterator[Diagnostic]:

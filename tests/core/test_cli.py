@@ -24,7 +24,7 @@ def test_rule_codes_are_grouped_by_area() -> None:
     for rule in all_rules():
         assert rule.code[:3] in AREAS, rule.code
         assert rule.code[3:].isdigit() and len(rule.code) == 6, rule.code
-        assert rule.summary
+        assert rule.summary and rule.area and rule.reason
 
 
 def test_bad_configuration_exits_2(tmp_path: Path) -> None:

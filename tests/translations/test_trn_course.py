@@ -72,3 +72,24 @@ def test_bad_settings_are_reported_once_with_the_configuration(course_copy: Path
     course = Course.open(course_copy)
     assert check_translations(course, ["fr"]).diagnostics == []
     assert [d.rule for d in config_findings(course)] == ["CFG001"]
+
+
+def test_a_heading_without_its_anchor_is_a_note_and_keeps_the_section_done(
+    course_copy: Path,
+) -> None:
+    lesson = course_copy / "content/fr/chapter2/1.mdx"
+    lesson.write_text(lesson.read_text(encoding="utf-8").replace("## Chargement[[loading]]",
+                                                                 "## Chargement"),
+                      encoding="utf-8")
+    course = Course.open(course_copy)
+    found = check_translations(course, ["fr"]).diagnostics
+    assert [(d.rule, d.severity.label) for d in found] == [("TRN102", "note")]
+    rows = {row.language: row for row in coverage(course, ["fr"])}
+    assert rows["fr"].percent_done == 100.0
+
+
+def test_the_source_language_gets_no_translation_rule(course_copy: Path) -> None:
+    lesson = course_copy / "content/en/chapter2/1.mdx"
+    lesson.write_text(lesson.read_text(encoding="utf-8")
+                      + "\n```py\nfrom datasets import load_metric\n```\n", encoding="utf-8")
+    assert check_translations(Course.open(course_copy), ["en"]).diagnostics == []
