@@ -21,6 +21,7 @@ def config_findings(course: Course) -> list[Diagnostic]:
     problems.extend(_translations(course))
     problems.extend(_verify(course))
     problems.extend(_standins(course))
+    problems.extend(_notebooks(course))
     found = [config.finding(keys, message) for keys, message in problems]
     return sorted(found, key=lambda d: d.line or 0)
 
@@ -73,3 +74,14 @@ def _catalog_keys(table: object, message: str) -> tuple[str, ...]:
                         return (kind, hub_id)
             return (kind,)
     return ()
+
+
+def _notebooks(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    problems: list[tuple[tuple[str, ...], str]] = []
+    for key, value in course.config.section("notebooks").items():
+        if key != "kernel":
+            problems.append((("notebooks", key), f"unknown key `{key}`"))
+        elif not (isinstance(value, str) and value):
+            problems.append((("notebooks", key), "`kernel` must be a kernel name or "
+                                                 f"\"framework\", got {value!r}"))
+    return problems

@@ -92,6 +92,9 @@ architecture = "gpt"
 
 [tool.coursekit.subtitle]
 max-cps = 1
+
+[tool.coursekit.notebooks]
+kernal = "python3"
 """
 
 
@@ -99,7 +102,8 @@ def test_a_typo_in_every_table_is_one_finding_each(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(TYPO_IN_EVERY_TABLE)
     findings = config_findings(Course.open(tmp_path))
     assert [(d.rule, d.path, d.line) for d in findings] == [
-        ("CFG001", "pyproject.toml", line) for line in (5, 6, 7, 8, 11, 12, 15, 18, 21, 22, 24, 27)
+        ("CFG001", "pyproject.toml", line)
+        for line in (5, 6, 7, 8, 11, 12, 15, 18, 21, 22, 24, 27, 31)
     ]
     assert "frame-rate" in findings[4].message and "max-cpss" in findings[5].message
 
