@@ -1,7 +1,11 @@
 """Rules about lesson sources and the table of contents (LESxxx).
 
 ``LES1xx`` concern one lesson file as the parser reads it; ``LES15x`` concern
-``_toctree.yml`` and how it matches the lesson files.
+``_toctree.yml`` and how it matches the lesson files. Severities follow the
+policy in ``docs/rules.md``: an error breaks a notebook or loses content (a fence
+or comment that swallows text, a framework block that sends code to the wrong
+notebook, a lesson or toctree entry that cannot be read); what a reviewer must
+look at (a directive that is not applied, an output with no code) is a warning.
 """
 
 from coursekit.diagnostics import Rule, Severity
@@ -13,16 +17,21 @@ INVALID_UTF8 = Rule(
     "The lesson is not valid UTF-8; it was read with replacement characters.", _AREA,
 )
 EMPTY_LESSON = Rule(
-    "LES102", "empty-lesson", Severity.ERROR,
+    "LES102", "empty-lesson", Severity.WARNING,
     "The lesson file is empty or holds only blank lines.", _AREA,
+    why="an empty file breaks no notebook and loses nothing; someone should still fill or remove it",
 )
 UNCLOSED_FENCE = Rule(
     "LES103", "unclosed-fence", Severity.ERROR,
-    "A code fence is never closed and swallows the rest of its container.", _AREA,
+    "A code fence is never closed, or holds a line that opens another fence: it swallows "
+    "what follows.", _AREA,
+    why="the fence swallows the prose and code after it, in the notebook and on the page",
 )
 FENCE_CLOSED_WITH_TEXT = Rule(
     "LES104", "fence-closed-with-text", Severity.ERROR,
-    "A code fence is closed by a line with text after the backticks.", _AREA,
+    "A line inside a code fence starts with its closing marker but has text after it, "
+    "so it does not close the fence, which swallows what follows.", _AREA,
+    why="the line does not close the fence, which swallows what follows",
 )
 FENCE_INFO_TYPO = Rule(
     "LES105", "fence-info-typo", Severity.WARNING,
@@ -32,6 +41,7 @@ ORPHAN_OUTPUT = Rule(
     "LES106", "orphan-output", Severity.WARNING,
     "An output fence belongs to no code fence (a heading, code fence or framework "
     "marker comes first).", _AREA,
+    why="the output is still kept in the model; a reviewer decides which code it belongs to",
 )
 FRAMEWORK_ELSE_TYPO = Rule(
     "LES107", "framework-else-typo", Severity.WARNING,
@@ -40,43 +50,52 @@ FRAMEWORK_ELSE_TYPO = Rule(
 FRAMEWORK_MARKER_JUNK = Rule(
     "LES108", "framework-marker-junk", Severity.ERROR,
     "A framework marker line has text after the marker.", _AREA,
+    why="the text after the marker is in no block, so it is lost",
 )
 UNBALANCED_FRAMEWORK_BLOCK = Rule(
-    "LES109", "unbalanced-framework-block", Severity.ERROR,
+    "LES109", "unbalanced-framework-block", Severity.WARNING,
     "`{:else}` or `{/if}` appears outside a framework block.", _AREA,
+    why="the stray marker is ignored; no code changes notebook",
 )
 UNCLOSED_FRAMEWORK_BLOCK = Rule(
     "LES110", "unclosed-framework-block", Severity.ERROR,
     "A framework block opened with `{#if fw === ...}` is never closed by `{/if}`.", _AREA,
+    why="the rest of the lesson goes to one framework's notebook only",
 )
 NESTED_FRAMEWORK_BLOCK = Rule(
     "LES111", "nested-framework-block", Severity.ERROR,
     "A framework block opens inside another one.", _AREA,
+    why="code goes to the wrong framework's notebook",
 )
 MALFORMED_FRAMEWORK_MARKER = Rule(
     "LES112", "malformed-framework-marker", Severity.ERROR,
     "A `{#if ...}` marker does not test `fw === 'pt'` or `fw === 'tf'`.", _AREA,
+    why="code meant for one framework goes to both notebooks",
 )
 UNKNOWN_DIRECTIVE = Rule(
-    "LES113", "unknown-directive", Severity.ERROR,
+    "LES113", "unknown-directive", Severity.WARNING,
     "A `coursekit:` directive has a kind other than expect-error, skip, timeout, framework.",
     _AREA,
 )
 MALFORMED_DIRECTIVE = Rule(
-    "LES114", "malformed-directive", Severity.ERROR,
+    "LES114", "malformed-directive", Severity.WARNING,
     "A `coursekit:` directive has missing, unknown or invalid arguments.", _AREA,
+    why="the directive is not applied; the notebook itself is intact",
 )
 DANGLING_DIRECTIVE = Rule(
-    "LES115", "dangling-directive", Severity.ERROR,
+    "LES115", "dangling-directive", Severity.WARNING,
     "A `coursekit:` directive is not followed by the code block it annotates.", _AREA,
+    why="the directive is not applied; the notebook itself is intact",
 )
 UNCLOSED_COMPONENT = Rule(
     "LES116", "unclosed-component", Severity.ERROR,
     "A component or `<Tip>` is never closed.", _AREA,
+    why="the directive is not applied; the notebook itself is intact",
 )
 MISSING_TITLE = Rule(
     "LES117", "missing-title", Severity.WARNING,
     "The lesson has no level-1 heading to take its title from.", _AREA,
+    why="an unclosed component or comment breaks the page or hides the rest of it",
 )
 DUPLICATE_ANCHOR = Rule(
     "LES118", "duplicate-anchor", Severity.WARNING,
@@ -87,8 +106,9 @@ TRACE_WITHOUT_EXCEPTION = Rule(
     "An output shows a traceback but no final exception line.", _AREA,
 )
 DIRECTIVE_FRAMEWORK_CONFLICT = Rule(
-    "LES120", "directive-framework-conflict", Severity.ERROR,
+    "LES120", "directive-framework-conflict", Severity.WARNING,
     "A `framework=` directive contradicts the framework block its code sits in.", _AREA,
+    why="the code keeps the framework of its block; a reviewer decides which is meant",
 )
 UNREADABLE_LESSON = Rule(
     "LES121", "unreadable-lesson", Severity.ERROR,

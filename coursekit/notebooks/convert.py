@@ -242,6 +242,12 @@ def convert_lesson(
             result.notebooks.append((framework, notebook_path(lesson, framework), notebook))
     if result.notebooks:
         result.diagnostics.extend(_syntax_diagnostics(lesson))
+    elif lesson.has_runnable_code:
+        result.diagnostics.append(rules.LESSON_WITHOUT_NOTEBOOK.at(
+            lesson.path, None, "the lesson has Python code but yields no notebook",
+            hint="check its framework blocks: every code block sits in a framework "
+            "this lesson builds no notebook for",
+        ))
     return result
 
 

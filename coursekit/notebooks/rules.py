@@ -30,4 +30,10 @@ INVALID_PYTHON = Rule(
     "NBK105", "invalid-python", Severity.WARNING,
     "A Python code block does not parse, so the cell fails and its imports go uninstalled.",
     AREA,
+    why="lessons show pseudo-code and directory trees in Python fences; a reviewer decides",
+)
+LESSON_WITHOUT_NOTEBOOK = Rule(
+    "NBK106", "lesson-without-notebook", Severity.ERROR,
+    "A lesson has runnable Python code but yields no notebook.",
+    AREA,
 )

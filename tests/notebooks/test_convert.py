@@ -210,3 +210,13 @@ def test_unparsable_python_is_reported(course: Course) -> None:
     assert [(d.rule, d.line) for d in broken.diagnostics] == [(INVALID_PYTHON.code, 6)]
     ipython = convert_lesson(lesson(py(5, "!pip install x\n%time f()\nprint(1)")), course)
     assert ipython.diagnostics == []
+
+
+def test_a_lesson_whose_code_yields_no_notebook_is_an_error(course: Course) -> None:
+    # A PyTorch split file whose only code sits in a TensorFlow block.
+    stray = py(5, "import tensorflow", framework=Framework.TF)
+    conversion = convert_lesson(lesson(stray, framework=Framework.PT), course)
+    assert conversion.notebooks == []
+    assert [d.rule for d in conversion.diagnostics] == ["NBK106"]
+    clean = convert_lesson(lesson(py(5, "import torch"), framework=Framework.PT), course)
+    assert clean.diagnostics == []
