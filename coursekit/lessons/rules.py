@@ -19,7 +19,7 @@ INVALID_UTF8 = Rule(
 EMPTY_LESSON = Rule(
     "LES102", "empty-lesson", Severity.WARNING,
     "The lesson file is empty or holds only blank lines.", _AREA,
-    why="an empty file breaks no notebook and loses nothing; someone should still fill or remove it",
+    why="an empty file breaks no notebook and loses nothing; fill it or remove it",
 )
 UNCLOSED_FENCE = Rule(
     "LES103", "unclosed-fence", Severity.ERROR,
