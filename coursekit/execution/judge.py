@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from coursekit.execution.apidrift import Drift, drift_of
 from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.drift import output_drift
 from coursekit.execution.matching import match_error, name_matches
@@ -11,6 +14,7 @@ from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario
 from coursekit.execution.settings import DEFAULT_TIMEOUT
 from coursekit.execution.sizes import SizeNames
 from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
+from coursekit.stale_apis import StaleApi
 
 
 def _raised(run: CellRun) -> str:
@@ -28,9 +32,16 @@ def _needs(targets: list[str]) -> str:
     return "needs " + ", ".join(f"`{t}`" if not t.startswith("the ") else t for t in targets)
 
 
+def _drifted(drift: Drift, run: CellRun) -> str:
+    if not run.shim:
+        return drift.detail
+    after = "it then ran clean" if run.shimmed_clean else f"it still fails: `{run.shim_error}`"
+    return f"{drift.detail}; {run.shim}: {after}"
+
+
 def cell_verdict(
     cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
-    *, offline: bool = True,
+    *, offline: bool = True, apis: Sequence[StaleApi] = (),
 ) -> tuple[Verdict, str]:
     """The verdict on one cell and the sentence that explains it.
 
@@ -60,6 +71,9 @@ def cell_verdict(
         if match.matched:
             return Verdict.REPRODUCED, ""
         explanations.append(match.explanation)
+    drift = drift_of(apis, run.ename, run.evalue)
+    if drift is not None:
+        return Verdict.API_DRIFT, _drifted(drift, run)
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
@@ -69,7 +83,11 @@ def cell_verdict(
     return Verdict.WRONG_ERROR, "; ".join(explanations)
 
 
-def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float) -> str:
+def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
+          apis: Sequence[StaleApi]) -> str:
+    if verdict is Verdict.API_DRIFT:
+        drift = drift_of(apis, run.ename, run.evalue)
+        return drift.hint if drift is not None else ""
     if verdict is not Verdict.TIMEOUT:
         return ""
     return timeout_hint(cell.timeout or default_timeout, last_bar(run.outputs),
@@ -79,6 +97,7 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
+    apis: Sequence[StaleApi] = (),
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one."""
     tracker = CascadeTracker()
@@ -86,13 +105,13 @@ def judge_cells(
     results: list[CellResult] = []
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
-        verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline)
+        verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis)
         cause = tracker.cause_of(run, cell.code) if not verdict.passed else None
         if run.status is RunStatus.NOT_RUN:
             cause = last_death
         elif run.status is RunStatus.DIED:
             last_death = cell.index
-        failed = verdict is Verdict.SKIPPED or not verdict.passed
+        failed = (verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
         drift = None
@@ -101,7 +120,8 @@ def judge_cells(
                                  sizes=sizes.shows_only_sizes(cell.code))
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
-            cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout),
+            cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout, apis),
+            note=run.shim,
         ))
     return results
 
@@ -120,14 +140,18 @@ def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) 
         elif not fix_cells:
             reason = "no cell follows the error to fix it"
         else:
-            still = [i for i in fix if _raises_expected(plan.cells[start], runs[i])]
-            broken = [i for i in fix if cells[i].verdict is not Verdict.OK]
+            still = [i for i in fix if _raises_expected(plan.cells[start], runs[i])
+                     and cells[i].cause is None]
+            broken = [i for i in fix if cells[i].verdict is not Verdict.OK
+                      and not runs[i].shimmed_clean]
             if still:
                 reason = f"the cell at {plan.cells[still[0]].source} still raises it"
             elif broken:
                 reason = f"the cell at {plan.cells[broken[0]].source} is {cells[broken[0]].verdict}"
+        shimmed = [plan.cells[i].source for i in range(start, end) if runs[i].shim]
+        note = f"judged with renamed APIs at {', '.join(shimmed)} (--shim-drift)" if shimmed else ""
         found.append(Scenario(plan.cells[start].index, fix_cells, proven=not reason,
-                              reason=reason))
+                              reason=reason, note=note))
     return found
 
 

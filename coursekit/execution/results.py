@@ -71,6 +71,14 @@ class CellRun:
     execution_count: int | None = None
     refused: list[str] = field(default_factory=list)
     """What the offline guard refused this cell (``host example.com``, ``Hub model x/y``)."""
+    shim: str = ""
+    """How the cell was run again after it failed on a renamed API (``--shim-drift``)."""
+    shim_error: str = ""
+    """What the cell raised when run again, ``""`` when it then ran clean."""
+
+    @property
+    def shimmed_clean(self) -> bool:
+        return bool(self.shim) and not self.shim_error
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -9,15 +9,18 @@ from __future__ import annotations
 import copy
 from collections.abc import Awaitable, Callable
 
+from coursekit.execution.apidrift import drift_of, shim, shim_note
 from coursekit.execution.kernel import KernelSession, KernelStartError, WarmKernel
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
+from coursekit.stale_apis import StaleApi
 
 Acquire = Callable[[], Awaitable[WarmKernel]]
 Retire = Callable[[WarmKernel], None]
 """Takes a used kernel and shuts it down (in the background, so the worker goes on)."""
 
 MAX_RESTARTS = 3
+MAX_SHIMS = 3
 
 
 def poisons_process(run: CellRun) -> bool:
@@ -28,9 +31,10 @@ def poisons_process(run: CellRun) -> bool:
 class NotebookRunner:
     def __init__(
         self, plan: NotebookPlan, acquire: Acquire, default_timeout: float,
-        retire: Retire | None = None,
+        retire: Retire | None = None, shims: tuple[StaleApi, ...] = (),
     ) -> None:
         self.plan = plan
+        self.shims = shims
         self.acquire = acquire
         self.retire = retire
         self.default_timeout = default_timeout
@@ -90,7 +94,31 @@ class NotebookRunner:
             self.runs.append(run)
             await self._restart()
             self.runs.pop()
+        elif run.status is RunStatus.ERROR and self.shims and not cell.expects_error:
+            await self._shim(cell, run)
         return run
+
+    async def _shim(self, cell: CellPlan, run: CellRun) -> None:
+        """Run a cell that failed on a renamed API again with the new names, so that
+        the cells after it run as the lesson meant (each rename once)."""
+        code, notes, again = cell.code, [], run
+        for _ in range(MAX_SHIMS):
+            drift = drift_of(self.shims, again.ename, again.evalue)
+            changed = shim(code, drift.api) if drift is not None else None
+            if drift is None or changed is None or self.session is None:
+                break
+            code = changed
+            notes.append(shim_note(drift.api))
+            scratch = copy.deepcopy(self.node.cells[cell.index])
+            scratch.source = code
+            again = await self.session.run(scratch, cell.index, self.timeout_of(cell))
+            if again.status is not RunStatus.ERROR:
+                break
+        if notes:
+            run.shim = "; ".join(notes)
+            run.shim_error = "" if again.status is RunStatus.OK else (
+                f"{again.ename}: {again.evalue.strip().splitlines()[0] if again.evalue else ''}"
+                if again.status is RunStatus.ERROR else again.status.value)
 
     async def run(self) -> NotebookRun:
         await self._open()
@@ -104,6 +132,8 @@ class NotebookRunner:
 
 async def run_notebook(
     plan: NotebookPlan, acquire: Acquire, default_timeout: float, retire: Retire | None = None,
+    shims: tuple[StaleApi, ...] = (),
 ) -> NotebookRun:
-    """Run ``plan``'s cells in kernels from ``acquire``; ``retire`` takes them afterwards."""
-    return await NotebookRunner(plan, acquire, default_timeout, retire).run()
+    """Run ``plan``'s cells in kernels from ``acquire``; ``retire`` takes them afterwards.
+    ``shims``: stale APIs whose renames are applied to a cell that fails on them."""
+    return await NotebookRunner(plan, acquire, default_timeout, retire, shims).run()

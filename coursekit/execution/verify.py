@@ -10,6 +10,7 @@ notebook's failure never stops the others.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import time
 from collections import defaultdict
@@ -42,8 +43,21 @@ from coursekit.execution.runner import run_notebook
 from coursekit.execution.settings import VerifySettings, read_settings
 from coursekit.execution.shard import Shard, lesson_group
 from coursekit.execution.sources import collect
+from coursekit.stale_apis import StaleApi
 
 Progress = Callable[[int, int, NotebookResult | None], None]
+
+
+def stale_apis(course: Course) -> tuple[StaleApi, ...]:
+    """The stale-API table the translation check uses, with the course's entries (an
+    entry the check reports as malformed is left out here)."""
+    from coursekit.translations.settings import load_settings
+
+    return load_settings(course)[0].stale_apis
+
+
+def _apis_key(apis: tuple[StaleApi, ...]) -> str:
+    return hashlib.sha256(repr(apis).encode()).hexdigest()[:16]
 
 
 class EmptyScopeError(ValueError):
@@ -78,6 +92,9 @@ class _Verification:
     jobs: int
     use_cache: bool
     network: bool
+    apis: tuple[StaleApi, ...]
+    """Removed and renamed APIs, for ``api-drift`` verdicts."""
+    shim_drift: bool
     settings: VerifySettings
     progress: Progress | None
     cache: ResultCache
@@ -104,7 +121,8 @@ class _Verification:
             ))
             return result
         result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
-                                   self.settings.timeout, offline=not self.network)
+                                   self.settings.timeout, offline=not self.network,
+                                   apis=self.apis)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
@@ -167,6 +185,7 @@ class _Verification:
                 pool = self.pools[first.profile]
                 run = await run_notebook(
                     first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
+                    shims=self.apis if self.shim_drift else (),
                 )
             except Exception as exc:  # contain it to this notebook
                 run = NotebookRun(
@@ -208,7 +227,8 @@ class _Verification:
                 continue
             job.key = run_key(
                 job.plan.cells, kernel=job.profile.name, environment=env,
-                standins=job.standins + (":network" if self.network else ""),
+                standins=job.standins + (":network" if self.network else "")
+                + (":shim-drift:" + _apis_key(self.apis) if self.shim_drift else ""),
                 device=self.device, default_timeout=self.settings.timeout,
             )
             groups[job.key].append(job)
@@ -238,13 +258,16 @@ def verify_course(
     use_cache: bool = True,
     preimport: bool | None = None,
     network: bool = False,
+    shim_drift: bool = False,
     progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
     ``preimport``, when given, overrides the course's ``[tool.coursekit.verify]``
     setting. ``network`` lets lessons reach the network and the Hub; without it they
-    run offline and cells that need them get the verdict ``needs-network``.
+    run offline and cells that need them get the verdict ``needs-network``. A cell
+    that fails on a removed or renamed API gets ``api-drift``; ``shim_drift`` runs it
+    again with the renames applied, so that the cells after it are judged too.
 
     Raises ``DeviceError`` when ``device`` is not available, ``ConfigError`` for a
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
@@ -283,7 +306,8 @@ def verify_course(
         jobs_to_run.append(_Job(plan, profile, standins=standins[framework].hash))
     verification = _Verification(
         course=course, device=resolved, jobs=max(1, jobs or os.cpu_count() or 1),
-        use_cache=use_cache, network=network, settings=settings, progress=progress,
+        use_cache=use_cache, network=network, apis=stale_apis(course),
+        shim_drift=shim_drift, settings=settings, progress=progress,
         cache=ResultCache(course.build_dir / CACHE_DIR),
     )
     verification.report.diagnostics.extend(diagnostics)

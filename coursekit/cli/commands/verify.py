@@ -107,6 +107,9 @@ def _shard(value: str | None) -> Shard | None:
 @click.option("--network", is_flag=True,
               help="Let lessons reach the network and the Hub for real (default: offline; "
                    "cells that need it get the verdict needs-network).")
+@click.option("--shim-drift", is_flag=True,
+              help="Run a cell that fails on a renamed API again with the new name, so the "
+                   "cells after it are judged too (its verdict stays api-drift).")
 @report_options
 @guarded
 def command(
@@ -119,6 +122,7 @@ def command(
     shard_spec: str | None,
     no_cache: bool,
     network: bool,
+    shim_drift: bool,
     fmt: str,
     output: Path | None,
     baseline: Path | None,
@@ -155,6 +159,7 @@ def command(
                 shard=shard,
                 use_cache=not no_cache,
                 network=network,
+                shim_drift=shim_drift,
                 progress=progress,
             )
         except (DeviceError, EmptyScopeError) as exc:

@@ -1,0 +1,96 @@
+"""API drift: a cell that fails because the library removed or renamed what it calls.
+
+The error is read against the stale-API table the translation check uses
+(``coursekit.stale_apis``, extended by the course): an unexpected keyword argument,
+a name that cannot be imported, a module or object without the attribute. For an
+entry with a ``rename``, :func:`shim` rewrites the cell so that ``--shim-drift`` can
+run it again and the cells after it are judged on what the lesson meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coursekit.stale_apis import ANY_CALL, StaleApi
+
+_KEYWORD = re.compile(r"(?:(?P<callable>[\w.]+)\(\) )?got an unexpected keyword argument "
+                      r"'(?P<keyword>\w+)'")
+_IMPORT = re.compile(r"cannot import name '(?P<name>\w+)' from '(?P<module>[\w.]+)'")
+_MODULE_ATTRIBUTE = re.compile(r"module '(?P<module>[\w.]+)' has no attribute '(?P<name>\w+)'")
+_OBJECT_ATTRIBUTE = re.compile(r"object has no attribute '(?P<name>\w+)'")
+
+
+@dataclass(frozen=True, slots=True)
+class Drift:
+    api: StaleApi
+    raised: str
+    """What the cell raised, one line."""
+
+    @property
+    def detail(self) -> str:
+        return f"{self.api.label} {self.api.reason} (raises `{self.raised}`)"
+
+    @property
+    def hint(self) -> str:
+        return f"use {self.api.use}"
+
+
+def _short(dotted: str) -> str:
+    return dotted.rsplit(".", 1)[-1]
+
+
+def _keyword_api(apis: Sequence[StaleApi], callable_name: str, keyword: str) -> StaleApi | None:
+    # "TrainingArguments.__init__" -> "TrainingArguments"
+    owner = [part for part in callable_name.split(".") if not part.startswith("__")]
+    short = owner[-1] if owner else ""
+    candidates = [a for a in apis if a.keyword == keyword]
+    for api in candidates:
+        if api.call != ANY_CALL and api.call is not None and _short(api.call) == short:
+            return api
+    return next((a for a in candidates if a.call == ANY_CALL), None) or (
+        candidates[0] if candidates and not short else None)
+
+
+def drift_of(apis: Sequence[StaleApi], ename: str, evalue: str) -> Drift | None:
+    """The table entry an error shows the lesson ran into, if any."""
+    message = evalue.strip().split("\n", 1)[0]
+    raised = f"{ename}: {message}" if message else ename
+    found: StaleApi | None = None
+    if ename == "TypeError" and (match := _KEYWORD.search(message)):
+        found = _keyword_api(apis, match["callable"] or "", match["keyword"])
+    elif ename == "ImportError" and (match := _IMPORT.search(message)):
+        dotted = f"{match['module']}.{match['name']}"
+        found = next((a for a in apis if a.name is not None and (
+            a.name == dotted or (a.name.split(".")[0] == dotted.split(".")[0]
+                                 and _short(a.name) == match["name"]))), None)
+    elif ename == "AttributeError" and (match := _MODULE_ATTRIBUTE.search(message)):
+        dotted = f"{match['module']}.{match['name']}"
+        found = next((a for a in apis if a.name == dotted), None)
+    elif ename == "AttributeError" and (match := _OBJECT_ATTRIBUTE.search(message)):
+        found = next((a for a in apis if a.method == match["name"]), None)
+    return Drift(found, raised) if found is not None else None
+
+
+def shim(code: str, api: StaleApi) -> str | None:
+    """``code`` with the renamed keyword or method replaced, or ``None`` when the entry
+    has no rename or the code does not contain the old name."""
+    if api.rename is None:
+        return None
+    if api.keyword is not None:
+        pattern = re.compile(rf"(?<![\w.]){re.escape(api.keyword)}(\s*=(?!=))")
+    elif api.method is not None:
+        pattern = re.compile(rf"(\.\s*){re.escape(api.method)}\b")
+        changed = pattern.sub(lambda m: m.group(1) + str(api.rename), code)
+        return changed if changed != code else None
+    else:
+        return None
+    changed = pattern.sub(lambda m: str(api.rename) + m.group(1), code)
+    return changed if changed != code else None
+
+
+def shim_note(api: StaleApi) -> str:
+    old = f"{api.keyword}=" if api.keyword is not None else f".{api.method}()"
+    new = f"{api.rename}=" if api.keyword is not None else f".{api.rename}()"
+    return f"ran again with `{old}` renamed `{new}`"

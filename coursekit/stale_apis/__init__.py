@@ -1,0 +1,91 @@
+"""Removed and renamed APIs: one table, read by the translation check (uses found in
+lesson code) and by verify (errors that such a use raises when run).
+
+The bundled list lives in ``stale_apis.toml`` beside this module; a course adds
+entries in ``[tool.coursekit.translations]`` under ``stale-apis``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+ANY_CALL = "*"
+
+
+class StaleApiError(ValueError):
+    """An entry of a stale-API list cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class StaleApi:
+    """One removed or renamed API and how to recognise it."""
+
+    reason: str
+    use: str
+    name: str | None = None
+    """``module.attribute``: imported from its module or reached through it."""
+    call: str | None = None
+    """``module.Callable`` (or ``*``) called with ``keyword``."""
+    keyword: str | None = None
+    method: str | None = None
+    """A method called on any object."""
+    rename: str | None = None
+    """For a renamed keyword or method: the new name, which ``verify --shim-drift``
+    substitutes for the old one to run the cell again."""
+
+    @property
+    def label(self) -> str:
+        if self.name is not None:
+            return f"`{self.name}`"
+        if self.method is not None:
+            return f"`.{self.method}()`"
+        where = "any call" if self.call == ANY_CALL else f"`{self.call}(...)`"
+        return f"the `{self.keyword}=` argument of {where}"
+
+    @property
+    def pattern(self) -> str:
+        """A regular expression every block that uses this API matches (a cheap pre-filter)."""
+        if self.keyword is not None:
+            return rf"[(,]\s*{re.escape(self.keyword)}\s*=(?!=)"
+        if self.method is not None:
+            return rf"\.\s*{re.escape(self.method)}\b"
+        return rf"\b{re.escape((self.name or '').rsplit('.', 1)[-1])}\b"
+
+
+def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
+    """Read one ``[[api]]`` table; raise :class:`StaleApiError` when it is malformed."""
+    known = {"name", "call", "keyword", "method", "reason", "use", "rename"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise StaleApiError(f"unknown key(s) {', '.join(unknown)}")
+    if not all(isinstance(v, str) and v.strip() for v in table.values()):
+        raise StaleApiError("every value must be a non-empty string")
+    kinds = [k for k in ("name", "call", "method") if k in table]
+    if len(kinds) != 1:
+        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`) or `method`")
+    if ("call" in table) != ("keyword" in table):
+        raise StaleApiError("`call` and `keyword` go together")
+    for required in ("reason", "use"):
+        if required not in table:
+            raise StaleApiError(f"`{required}` is missing")
+    if "rename" in table and "name" in table:
+        raise StaleApiError("`rename` goes with `keyword` or `method`")
+    if "rename" in table and not table["rename"].isidentifier():
+        raise StaleApiError(f"`rename` must be a Python name; got {table['rename']!r}")
+    return StaleApi(
+        reason=table["reason"], use=table["use"], name=table.get("name"),
+        call=table.get("call"), keyword=table.get("keyword"), method=table.get("method"),
+        rename=table.get("rename"),
+    )
+
+
+@lru_cache(maxsize=1)
+def bundled() -> tuple[StaleApi, ...]:
+    text = resources.files(__package__).joinpath("stale_apis.toml").read_text(encoding="utf-8")
+    return tuple(entry_from_table(t) for t in tomllib.loads(text)["api"])

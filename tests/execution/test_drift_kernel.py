@@ -1,0 +1,98 @@
+"""API drift on a real kernel: the stale-API table names the replacement, the
+course extends it, and ``shim_drift`` runs the cell again so that the rest is judged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coursekit.config import Course
+from coursekit.execution.results import NotebookResult, Verdict
+from coursekit.execution.verify import verify_course
+
+from .conftest import COURSE_TOML, cell, expect, notebook, write_course
+
+pytestmark = pytest.mark.kernel
+
+LESSON = "content/en/chapter3/2.mdx"
+# A stand-in for a library class whose keyword was renamed, raising as the real one does.
+ARGUMENTS = '''\
+class TrainingArguments:
+    def __init__(self, output_dir, eval_strategy="no"):
+        self.output_dir, self.eval_strategy = output_dir, eval_strategy
+'''
+COURSE_APIS = '''
+[[translations.stale-apis]]
+name = "json.loads_fast"
+reason = "was removed from the course's helper library"
+use = "json.loads"
+'''
+
+
+def _cells() -> list[object]:
+    return [
+        cell(ARGUMENTS, 10, LESSON),
+        cell("from json import loads_fast", 20, LESSON),
+        cell("args = TrainingArguments('out')\nargs.learning_rate", 30, LESSON,
+             errors=[expect("AttributeError", "'TrainingArguments' object has no attribute "
+                                              "'learning_rate'")]),
+        cell("args = TrainingArguments('out', evaluation_strategy='epoch')\n"
+             "args.learning_rate = 2e-5", 40, LESSON),
+        cell("print(args.eval_strategy, args.learning_rate)", 50, LESSON,
+             outputs=["epoch 2e-05"]),
+    ]
+
+
+def _verify(root: Path, *, shim: bool) -> NotebookResult:
+    report = verify_course(Course.open(root), paths=[root / "build" / "notebooks"],
+                           device="cpu", jobs=1, shim_drift=shim)
+    return report.notebooks[0]
+
+
+@pytest.fixture(scope="module")
+def course_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("drift")
+    write_course(root, {"en/chapter3/2.ipynb": notebook(_cells(), lesson=LESSON)})
+    (root / "coursekit.toml").write_text(COURSE_TOML + COURSE_APIS, encoding="utf-8")
+    return root
+
+
+def test_a_renamed_keyword_is_drift_with_its_replacement(course_root: Path) -> None:
+    result = _verify(course_root, shim=False)
+    verdicts = [(c.verdict, c.cause) for c in result.cells]
+    assert verdicts == [
+        (Verdict.OK, None),
+        (Verdict.API_DRIFT, None),
+        (Verdict.REPRODUCED, None),
+        (Verdict.API_DRIFT, None),
+        (Verdict.UNEXPECTED_ERROR, 4),  # reads `args`, which the failed cell was to remake
+    ]
+    drifted = result.cells[3]
+    assert "`evaluation_strategy=`" in drifted.detail
+    assert "renamed to `eval_strategy`" in drifted.detail
+    assert drifted.hint == "use eval_strategy="
+    assert result.cells[1].hint == "use json.loads"  # the course's own entry
+    assert result.status.value == "api-drift"
+    assert result.first_cause is result.cells[1]
+    diagnostics = {d.line: d for d in result.diagnostics}
+    assert diagnostics[40].rule == "EXE106"
+    assert diagnostics[40].hint == "use eval_strategy="
+    assert diagnostics[50].rule == "EXE105"
+    scenario = result.scenarios[0]
+    assert not scenario.proven
+    assert "api-drift" in scenario.reason
+
+
+def test_shim_drift_judges_the_cells_behind_it(course_root: Path) -> None:
+    result = _verify(course_root, shim=True)
+    assert [c.verdict for c in result.cells] == [
+        Verdict.OK, Verdict.API_DRIFT, Verdict.REPRODUCED, Verdict.API_DRIFT, Verdict.OK,
+    ]
+    drifted = result.cells[3]
+    assert "ran again with `evaluation_strategy=` renamed `eval_strategy=`" in drifted.detail
+    assert drifted.detail.endswith("it then ran clean")
+    assert result.cells[1].note == ""  # a removal has no rename: nothing to run again
+    scenario = result.scenarios[0]
+    assert scenario.proven
+    assert scenario.note == f"judged with renamed APIs at {LESSON}:40 (--shim-drift)"
