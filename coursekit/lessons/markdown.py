@@ -22,13 +22,16 @@ from coursekit.lessons.rules_block.paragraph import paragraph
 from coursekit.lessons.rules_block.tip import tip
 from coursekit.lessons.rules_core.anchors import heading_anchors
 
+MAX_NESTING = 200
+"""Container depth markdown-it follows; past it, it drops the rest of the text.
+CommonMark's preset stops at 20, which a quote 21 levels deep passes."""
 _INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
 
 
 @cache
 def lesson_markdown() -> MarkdownIt:
     """The shared parser; building it costs far more than parsing one lesson."""
-    md = MarkdownIt("commonmark")
+    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     md.block.ruler.at("fence", fence, _INTERRUPTS)
     md.block.ruler.at("paragraph", paragraph)

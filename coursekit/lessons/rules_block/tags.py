@@ -12,8 +12,9 @@ from coursekit.lessons.rules_block.lines import line_text
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
-_SCAN_LIMIT = 200
-"""Lines one tag may span; a longer one counts as unclosed."""
+_SCAN_LIMIT = 60
+"""Lines one tag may span (real components span up to about 20); a longer one counts as
+unclosed. It bounds the cost of a tag missing its `>`."""
 
 
 @dataclass(frozen=True, slots=True)

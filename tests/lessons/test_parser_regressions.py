@@ -1,0 +1,63 @@
+"""Minimal reproducers of lesson-parser defects, one named test each."""
+
+from __future__ import annotations
+
+from coursekit.lessons.model import Code, Component, Lesson, Prose
+from coursekit.lessons.parse import parse_lesson
+
+
+def _parse(text: str) -> Lesson:
+    return parse_lesson(text, path="case.mdx", language="en")
+
+
+def _codes(text: str) -> list[str]:
+    return [b.source for b in _parse(text).blocks if isinstance(b, Code)]
+
+
+def test_fence_inside_a_tip_is_code() -> None:
+    assert _codes("# T\n\n<Tip>\n\n```py\nx = 1\n```\n\n</Tip>\n") == ["x = 1"]
+
+
+def test_fence_after_tip_note_on_the_tag_line_is_code() -> None:
+    assert _codes("# T\n\n<Tip>Note:\n```py\nx = 1\n```\n</Tip>\n") == ["x = 1"]
+
+
+def test_indented_fence_right_after_a_paragraph_line_is_code() -> None:
+    assert _codes("# T\n\nOutput:\n    ```py\n    x = 1\n    ```\n") == ["x = 1"]
+
+
+def test_component_missing_its_closing_bracket_does_not_swallow_paragraphs() -> None:
+    lesson = _parse('# T\n\n<Youtube id="abc"\n\nA paragraph > with a bracket.\n\n'
+                    "```py\nx = 1\n```\n")
+    assert [b.source for b in lesson.blocks if isinstance(b, Code)] == ["x = 1"]
+    assert any(isinstance(b, Prose) and "A paragraph" in b.text for b in lesson.blocks)
+    assert any(isinstance(b, Component) for b in lesson.blocks)
+    assert [d.rule for d in lesson.diagnostics] == ["LES116"]
+
+
+def test_fence_in_a_quote_deeper_than_markdown_its_default_limit() -> None:
+    depth = 21
+    quoted = "\n".join(">" * depth + " " + line for line in ("```py", "x = 1", "```"))
+    assert _codes(f"# T\n\n{quoted}\n") == ["x = 1"]
+
+
+def test_fence_in_lists_eleven_deep() -> None:
+    items = [("  " * level) + "- item" for level in range(11)]
+    fence = ["  " * 11 + line for line in ("```py", "x = 1", "```")]
+    assert _codes("# T\n\n" + "\n".join(items + fence) + "\n") == ["x = 1"]
+
+
+def test_closed_comment_of_250_lines_is_one_comment() -> None:
+    body = "\n".join(f"line {n} ```py" for n in range(250))
+    lesson = _parse(f"# T\n\n<!--\n{body}\n-->\n\n```py\nx = 1\n```\n")
+    assert [b.source for b in lesson.blocks if isinstance(b, Code)] == ["x = 1"]
+    assert lesson.diagnostics == ()
+
+
+def test_fence_of_6000_lines_is_one_fence_with_one_finding_at_most() -> None:
+    body = "\n".join("x = 1" for _ in range(6000))
+    closed = _parse(f"# T\n\n```py\n{body}\n```\n")
+    assert [len(b.source.splitlines()) for b in closed.blocks if isinstance(b, Code)] == [6000]
+    assert closed.diagnostics == ()
+    unclosed = _parse(f"# T\n\n```py\n{body}\n")
+    assert [d.rule for d in unclosed.diagnostics] == ["LES103"]
