@@ -26,6 +26,7 @@ import synthetic
 
 import subtitles
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
@@ -57,14 +58,14 @@ def main() -> int:
               f"{4 * args.subtitle_files} subtitle files")
 
         naive_s, naive_count = timed(lambda: naive.build(root / "content", Path(tmp) / "naive"))
-        syntax_s, syntax = timed(lambda: check_lesson_syntax(course))
+        syntax_s, syntax = timed(lambda: check_lesson_syntax(Corpus(course)))
         profiler = cProfile.Profile() if args.profile else None
         if profiler is not None:
             profiler.enable()
-        trans_s, trans = timed(lambda: check_translations(course))
+        trans_s, trans = timed(lambda: check_translations(Corpus(course)))
         if profiler is not None:
             profiler.disable()
-        subs_s, subs = timed(lambda: check_subtitles(course))
+        subs_s, subs = timed(lambda: check_subtitles(Corpus(course)))
 
     syntax_count = len(syntax.diagnostics) if hasattr(syntax, "diagnostics") else len(syntax)
     total = syntax_s + trans_s + subs_s

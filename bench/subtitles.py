@@ -22,6 +22,7 @@ from pathlib import Path
 import pysrt
 
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
 
 WORDS = ["model", "data", "train", "token", "batch", "loss", "layer", "vector", "learning",
@@ -83,7 +84,7 @@ def main() -> None:
             with bare.measure():
                 cues = bare_pysrt(root)
             with checked.measure():
-                findings = len(check_subtitles(course).diagnostics)
+                findings = len(check_subtitles(Corpus(course)).diagnostics)
     print(f"files: {4 * args.files}, cues read by pysrt: {cues}, findings: {findings}")
     print(f"bare pysrt parse: {bare}; check_subtitles (all rules, alignment): {checked}")
     print(f"ratio: {checked.cpu / bare.cpu:.2f}x CPU, {checked.wall / bare.wall:.2f}x wall "

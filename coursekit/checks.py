@@ -1,10 +1,23 @@
-"""The value every check returns: its findings and the files it looked at."""
+"""What ``coursekit check`` runs over a course, as a library call returning data.
+
+:func:`check_course` decides which checks run (lessons: syntax, toctrees and
+translations; subtitles), over which languages, on one :class:`~coursekit.corpus.Corpus`
+so that every file is read once; the command line only renders the report.
+"""
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coursekit.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from coursekit.config import Course
+    from coursekit.corpus import Corpus
 
 
 @dataclass(slots=True)
@@ -15,4 +28,74 @@ class CheckResult:
 
     def extend(self, other: CheckResult) -> None:
         self.diagnostics.extend(other.diagnostics)
-        self.checked.extend(p for p in other.checked if p not in self.checked)
+        seen = set(self.checked)
+        self.checked.extend(p for p in other.checked if p not in seen)
+
+
+class Area(enum.StrEnum):
+    """What ``check`` can look at."""
+
+    LESSONS = "lessons"
+    """Lesson syntax, toctrees, and translations against the source language."""
+    SUBTITLES = "subtitles"
+    """Subtitle files: parsing, timing, readability and alignment with the source."""
+
+
+CheckReport = CheckResult
+"""The findings of :func:`check_course` and the files it checked."""
+
+
+def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
+    """Lesson syntax and toctrees, then translation drift against the source."""
+    from coursekit.lessons.check import check_lesson_syntax
+    from coursekit.translations.check import check_translations
+
+    course = corpus.course
+    langs = languages or course.lesson_languages()
+    result = CheckResult(
+        diagnostics=check_lesson_syntax(corpus, languages),
+        checked=[course.relative(f) for lang in langs for f in course.lesson_files(lang)],
+    )
+    result.extend(check_translations(corpus, languages))
+    return result
+
+
+def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
+    from coursekit.subtitles.check import check_subtitles
+
+    return check_subtitles(corpus, languages)
+
+
+_CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
+
+
+def check_course(
+    course: Course, areas: Iterable[Area] = tuple(Area),
+    languages: Sequence[str] | None = None, files: Sequence[Path] = (),
+) -> CheckReport:
+    """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
+    configuration's own findings first; ``files``, when given, narrows the check to
+    the languages of those files and the findings to those files."""
+    from coursekit.config_check import config_findings
+    from coursekit.config_rules import NO_CONTENT
+    from coursekit.corpus import Corpus
+    from coursekit.filescope import file_scope
+
+    wanted = list(areas)
+    scope = file_scope(course, files) if files else None
+    if scope is not None:
+        languages = [lang for lang in scope.languages if languages is None or lang in languages]
+        if not languages:
+            wanted = []
+    report = CheckReport(diagnostics=config_findings(course))
+    if not course.lesson_languages() and not course.subtitle_languages():
+        report.diagnostics.append(NO_CONTENT.at(
+            course.relative(course.root), None,
+            f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
+            f"{course.relative(course.subtitles_dir)}/",
+            hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
+        ))
+    corpus = Corpus(course)
+    for area in wanted:
+        report.extend(_CHECKS[area](corpus, languages))
+    return scope.keep(report) if scope is not None else report

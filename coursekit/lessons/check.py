@@ -3,26 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.languages import normalise
-from coursekit.lessons.load import load_lesson
-from coursekit.lessons.toctree import check_toctree, load_toctree
+from coursekit.lessons.toctree import check_toctree
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
 
 
-def check_lesson_syntax(course: Course, languages: Sequence[str] | None = None) -> list[Diagnostic]:
+def check_lesson_syntax(corpus: Corpus, languages: Sequence[str] | None = None
+                        ) -> list[Diagnostic]:
     """Every parser and toctree finding of the lessons of ``languages`` (default: all)."""
+    course = corpus.course
     wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
     found: list[Diagnostic] = []
     for language in wanted:
-        files = course.lesson_files(language)
-        if not files:
+        lessons = corpus.lessons(language)
+        if not lessons:
             continue
-        lessons = [load_lesson(course, file) for file in files]
         for lesson in lessons:
             found.extend(lesson.diagnostics)
-        toctree = load_toctree(course, language)
+        toctree = corpus.toctree(language)
         found.extend(toctree.diagnostics)
         found.extend(check_toctree(course, language, toctree, lessons))
     return sorted_diagnostics(found)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from coursekit.config import Course
@@ -83,13 +82,6 @@ def load_lesson(course: Course, file: Path) -> Lesson:
             section=place.section, title=None, blocks=(), framework=place.framework,
             diagnostics=(finding,), folder=place.folder,
         )
-    return _parse(data, place)
-
-
-@lru_cache(maxsize=8192)
-def _parse(data: bytes, place: LessonPlace) -> Lesson:
-    """Parse once per content and place: ``check`` reads every lesson for syntax and
-    again for translation drift, and a lesson is immutable, so both get the same value."""
     return parse_lesson(
         data, path=place.path, language=place.language, chapter=place.chapter,
         section=place.section, framework=place.framework, folder=place.folder,

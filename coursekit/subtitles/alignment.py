@@ -76,33 +76,35 @@ class _Said:
     length: float
 
 
-_SAID: dict[int, tuple[Cue, _Said]] = {}
-"""By cue identity (the cue is kept, so its id stays valid): a source file's cues are
-measured once for all its translations."""
-_SAID_LIMIT = 1 << 16
-
-
 def _said(cue: Cue) -> _Said:
-    seen = _SAID.get(id(cue))
-    if seen is not None and seen[0] is cue:
-        return seen[1]
-    if len(_SAID) >= _SAID_LIMIT:
-        _SAID.clear()
     text = " ".join(cue.lines)
-    said = _Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
-    _SAID[id(cue)] = (cue, said)
-    return said
+    return _Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
 
 
-def _said_by(cues: Sequence[Cue]) -> _Said:
-    if len(cues) == 1:
-        return _said(cues[0])
-    parts = [_said(c) for c in cues]
-    return _Said(
-        " ".join(p.text for p in parts), " ".join(p.normalised for p in parts if p.normalised),
-        frozenset().union(*(p.tokens for p in parts)),
-        sum(p.length for p in parts) + len(parts) - 1,
-    )
+class SpokenSource:
+    """A source-language file as its translations are aligned against it: its cue index,
+    and what each cue says, measured on first use and kept for every translation."""
+
+    def __init__(self, file: SubtitleFile) -> None:
+        self.file = file
+        self.index = CueIndex(file.cues)
+        self._said: dict[int, _Said] = {}
+
+    def said(self, cue: Cue) -> _Said:
+        found = self._said.get(cue.index)
+        if found is None:
+            found = self._said[cue.index] = _said(cue)
+        return found
+
+    def said_by(self, cues: Sequence[Cue]) -> _Said:
+        if len(cues) == 1:
+            return self.said(cues[0])
+        parts = [self.said(c) for c in cues]
+        return _Said(
+            " ".join(p.text for p in parts), " ".join(p.normalised for p in parts if p.normalised),
+            frozenset().union(*(p.tokens for p in parts)),
+            sum(p.length for p in parts) + len(parts) - 1,
+        )
 
 
 def _compact(text: str) -> str:
@@ -127,12 +129,13 @@ def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> i
 
 
 class Aligner:
-    def __init__(self, sub: SubtitleFile, source: SubtitleFile, settings: Settings,
+    def __init__(self, sub: SubtitleFile, spoken: SpokenSource, settings: Settings,
                  lines: Lines) -> None:
-        self.sub, self.source, self.settings, self.lines = sub, source, settings, lines
-        self.index = CueIndex.of(source.cues)
+        self.sub, self.spoken, self.settings, self.lines = sub, spoken, settings, lines
+        self.source = spoken.file
+        self.index = spoken.index
         self.cjk = is_cjk(sub.language)
-        self.src_lang = primary_subtag(source.language)
+        self.src_lang = primary_subtag(self.source.language)
         self.lang = primary_subtag(sub.language)
         self.path = sub.display_path
 
@@ -192,7 +195,7 @@ class Aligner:
         text = texts[i]
         if not mine or not text:
             return []
-        said = _said_by(mine)
+        said = self.spoken.said_by(mine)
         if self._untranslated(text, said):
             return [rules.UNTRANSLATED.at(
                 self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
@@ -249,6 +252,6 @@ def _clip(text: str, limit: int = 70) -> str:
 
 
 def check_alignment(
-    sub: SubtitleFile, source: SubtitleFile, settings: Settings, lines: Lines,
+    sub: SubtitleFile, source: SpokenSource, settings: Settings, lines: Lines,
 ) -> Iterator[Diagnostic]:
     return Aligner(sub, source, settings, lines).run()

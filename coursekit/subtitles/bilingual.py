@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -39,9 +39,9 @@ class Splitter:
     as source.
     """
 
-    def __init__(self, language: str, source: Sequence[Cue] | None = None) -> None:
+    def __init__(self, language: str, source: CueIndex | None = None) -> None:
         self.cjk = is_cjk(language)
-        self.index = CueIndex.of(source) if source is not None else None
+        self.index = source
         self._seen: dict[int, tuple[Cue, BilingualCue]] = {}
 
     def split(self, cue: Cue) -> BilingualCue:

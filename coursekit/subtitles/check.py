@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coursekit.checks import CheckResult
 from coursekit.config import Course
 from coursekit.config_rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
-from coursekit.subtitles.alignment import check_alignment
+from coursekit.subtitles.alignment import SpokenSource, check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.load import load_subtitle_file
@@ -24,9 +25,12 @@ from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
 from coursekit.subtitles.videos import check_lesson_videos
 
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
+
 
 def check_file(
-    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+    sub: SubtitleFile, settings: Settings, source: SpokenSource | None, source_language: str,
 ) -> list[Diagnostic]:
     """Every rule for one loaded file; ``source`` is its source-language counterpart."""
     return settings.apply(_file_findings(sub, settings, source, source_language))
@@ -42,7 +46,7 @@ def failure(path: str, language: str, exc: Exception) -> Diagnostic:
 
 
 def _checked(
-    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+    sub: SubtitleFile, settings: Settings, source: SpokenSource | None, source_language: str,
 ) -> list[Diagnostic]:
     try:
         return check_file(sub, settings, source, source_language)
@@ -51,14 +55,14 @@ def _checked(
 
 
 def _file_findings(
-    sub: SubtitleFile, settings: Settings, source: SubtitleFile | None, source_language: str,
+    sub: SubtitleFile, settings: Settings, source: SpokenSource | None, source_language: str,
 ) -> Iterator[Diagnostic]:
     yield from sub.diagnostics
     yield from check_storage(sub, settings)
     yield from check_timing(sub, settings)
     shown = all_lines
     if is_bilingual(sub, settings, source_language):
-        splitter = Splitter(sub.language, source.cues if source is not None else None)
+        splitter = Splitter(sub.language, source.index if source is not None else None)
         shown = splitter.translated
         yield from check_bilingual(sub, splitter)
     yield from check_readability(sub, settings, shown)
@@ -66,8 +70,9 @@ def _file_findings(
         yield from check_alignment(sub, source, settings, shown)
 
 
-def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> CheckResult:
+def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> CheckResult:
     """Check the subtitles of ``languages`` (default: every language with a folder)."""
+    course = corpus.course
     result = CheckResult()
     section = course.config.section("subtitles")
     config_path = course.relative(course.config.path) if course.config.path else "pyproject.toml"
@@ -80,19 +85,23 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
                 f"no subtitle folder for language `{lang}`"))
     wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
     src_lang = course.source_language
-    sources = _load_all(course, src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
+    sources = corpus.subtitles(src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
+    spoken: dict[str, SpokenSource] = {}  # each source file measured once for all languages
     for lang in wanted:
         # Bad values are reported once, when the configuration is checked (CFG001).
         settings, _ = settings_for(section, lang, config_path)
-        files = sources if lang == src_lang else _load_all(course, lang)
+        files = sources if lang == src_lang else corpus.subtitles(lang)
         for name, sub in files.items():
             result.checked.append(sub.display_path)
             source = sources.get(name) if lang != src_lang else None
-            result.diagnostics.extend(_checked(sub, settings, source, src_lang))
+            if source is not None and name not in spoken:
+                spoken[name] = SpokenSource(source)
+            reading = spoken[name] if source is not None else None
+            result.diagnostics.extend(_checked(sub, settings, reading, src_lang))
         meta = read_metadata(course, lang)
         if meta is not None:
             result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))
-            result.diagnostics.extend(settings.apply(check_lesson_videos(course, lang, meta)))
+            result.diagnostics.extend(settings.apply(check_lesson_videos(corpus, lang, meta)))
     if src_lang in wanted or sources:
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
         for diag in check_coverage(course, cov):
@@ -101,12 +110,8 @@ def check_subtitles(course: Course, languages: Sequence[str] | None = None) -> C
     return result
 
 
-def _load_all(course: Course, language: str) -> dict[str, SubtitleFile]:
-    return {path.name: _load(path, language, course.relative(path))
-            for path in course.subtitle_files(language)}
-
-
-def _load(path: Path, language: str, shown: str) -> SubtitleFile:
+def load_file(path: Path, language: str, shown: str) -> SubtitleFile:
+    """Load one file for checking: a file the loader fails on carries that finding."""
     try:
         return load_subtitle_file(path, language, shown)
     except Exception as exc:  # a bug on one file must not stop the others' checks

@@ -23,6 +23,7 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
 from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.writer import compose
@@ -119,7 +120,7 @@ def monolingual(
 ) -> tuple[str, list[Cue]]:
     """The translated lines of a bilingual file, and the cues that have none (left out);
     ``source``, the source-language file, tells a translated line of code from a source line."""
-    splitter = Splitter(sub.language, source.cues if source is not None else None)
+    splitter = Splitter(sub.language, CueIndex(source.cues) if source is not None else None)
     kept: list[Cue] = []
     missing: list[Cue] = []
     for cue in sub.cues:

@@ -8,26 +8,8 @@ from functools import cached_property
 
 from coursekit.subtitles.model import Cue
 
-_RECENT: dict[int, tuple[Sequence[Cue], CueIndex]] = {}
-_RECENT_LIMIT = 1024
-"""Source files whose index is kept: every file of a large course, so that each
-translation of a file reuses its index."""
-
-
 class CueIndex:
     """The cues of one file, searchable by time."""
-
-    @classmethod
-    def of(cls, cues: Sequence[Cue]) -> CueIndex:
-        """The index of ``cues``, shared by every translation checked against them."""
-        seen = _RECENT.get(id(cues))
-        if seen is not None and seen[0] is cues:
-            return seen[1]
-        if len(_RECENT) >= _RECENT_LIMIT:
-            _RECENT.clear()
-        index = cls(cues)
-        _RECENT[id(cues)] = (cues, index)
-        return index
 
     def __init__(self, cues: Sequence[Cue]) -> None:
         self.cues = sorted((c for c in cues if c.end_ms > c.start_ms), key=lambda c: c.start_ms)

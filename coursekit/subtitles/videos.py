@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -12,26 +13,26 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.metadata import Metadata, read_metadata, subtitle_target
 
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
+
 _COMPONENT = "Youtube"
 
 
 def check_lesson_videos(
-    course: Course, language: str, meta: Metadata | None = None,
+    corpus: Corpus, language: str, meta: Metadata | None = None,
 ) -> Iterator[Diagnostic]:
     """Each ``<Youtube id>`` of a ``language`` lesson whose video has no subtitles in
     ``language``. Lessons are read only where the language has a ``metadata.csv``."""
+    course = corpus.course
     if meta is None:
         meta = read_metadata(course, language)
     if meta is None or (meta.problems and not meta.rows):
         return
-    # The lesson parser is imported only when a metadata.csv calls for it: checking
-    # or fixing subtitles alone does not pay for loading it.
-    from coursekit.lessons.load import load_lesson
-
     for file in course.lesson_files(language):
         if not _may_embed_a_video(file):
             continue
-        lesson = load_lesson(course, file)
+        lesson = corpus.lesson(file)
         for video in lesson.components(_COMPONENT):
             video_id = video.attrs.get("id", "").strip()
             if not video_id:

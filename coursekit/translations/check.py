@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from coursekit.checks import CheckResult
-from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations import blocks, errors, sections, stale, structure
 from coursekit.translations.align import align
@@ -18,6 +18,9 @@ from coursekit.translations.corpus import LanguageLessons, load_language
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
 from coursekit.translations.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
 
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
@@ -72,36 +75,37 @@ def compare_language(
 class _Run:
     """One run over a course: the source language, loaded once, and each translation."""
 
-    course: Course
+    corpus: Corpus
     settings: Settings
     source: LanguageLessons
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @classmethod
-    def start(cls, course: Course) -> _Run:
+    def start(cls, corpus: Corpus) -> _Run:
         # Bad values are reported once, when the configuration is checked (CFG001).
-        settings, _ = load_settings(course)
-        return cls(course, settings, load_language(course, course.source_language))
+        settings, _ = load_settings(corpus.course)
+        return cls(corpus, settings, load_language(corpus, corpus.course.source_language))
 
     def translations(self, languages: Sequence[str] | None) -> list[str]:
-        found = self.course.lesson_languages()
+        course = self.corpus.course
+        found = course.lesson_languages()
         wanted = found if languages is None else [lang for lang in languages if lang in found]
-        return [lang for lang in wanted if lang != self.course.source_language]
+        return [lang for lang in wanted if lang != course.source_language]
 
     def language(self, language: str) -> tuple[LanguageLessons, list[Diagnostic]]:
-        translation = load_language(self.course, language)
+        translation = load_language(self.corpus, language)
         return translation, compare_language(self.source, translation, self.settings)
 
 
-def check_translations(course: Course, languages: Sequence[str] | None = None) -> CheckResult:
+def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -> CheckResult:
     """Compare each translation in ``languages`` (default: all) with the source language.
 
     The source lessons are always loaded; the translation rules compare a translation
     with them and nothing else, so the source language yields only its read failures.
     """
-    run = _Run.start(course)
+    run = _Run.start(corpus)
     result = CheckResult(diagnostics=list(run.diagnostics))
-    if languages is None or course.source_language in languages:
+    if languages is None or corpus.course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
         result.checked.extend(d.path for d in run.source.lessons.values())
     for language in run.translations(languages):
@@ -111,9 +115,9 @@ def check_translations(course: Course, languages: Sequence[str] | None = None) -
     return result
 
 
-def coverage(course: Course, languages: Sequence[str] | None = None) -> list[CoverageRow]:
+def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[CoverageRow]:
     """Per translation: which source sections are done, missing or outdated."""
-    run = _Run.start(course)
+    run = _Run.start(corpus)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     for language in run.translations(languages):

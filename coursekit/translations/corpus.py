@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
-from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.load import load_lesson
 from coursekit.lessons.model import Lesson, Toctree
-from coursekit.lessons.toctree import load_toctree
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.rules import UNREADABLE
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
 
 
 @dataclass(slots=True)
@@ -51,22 +52,23 @@ def from_lessons(
     return found
 
 
-def _toctree(course: Course, language: str) -> Toctree | None:
+def _toctree(corpus: Corpus, language: str) -> Toctree | None:
     """The language's toctree; ``None`` when there is none to compare (the lesson syntax
     check reports a missing or unreadable toctree)."""
-    if not course.toctree_path(language).is_file():
+    if not corpus.course.toctree_path(language).is_file():
         return None
-    toctree = load_toctree(course, language)
+    toctree = corpus.toctree(language)
     return toctree if toctree.chapters else None
 
 
-def load_language(course: Course, language: str) -> LanguageLessons:
-    """Parse every lesson of ``language`` once; a file that fails is reported and skipped."""
+def load_language(corpus: Corpus, language: str) -> LanguageLessons:
+    """Digest every lesson of ``language``; a file that fails is reported and skipped."""
+    course = corpus.course
     folder = course.relative(course.lesson_dir(language))
-    found = LanguageLessons(language, folder, toctree=_toctree(course, language))
+    found = LanguageLessons(language, folder, toctree=_toctree(corpus, language))
     for path in course.lesson_files(language):
         try:
-            lesson = load_lesson(course, path)
+            lesson = corpus.lesson(path)
         except Exception as exc:  # a parser failure on one file must not stop the others
             found.diagnostics.append(UNREADABLE.at(
                 course.relative(path), None,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.lessons import rules
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.load import load_lesson, load_lessons
@@ -61,7 +62,7 @@ def test_quiz_sections(course: Course) -> None:
 
 
 def test_check_reports_every_toctree_and_parser_finding(course: Course) -> None:
-    found = [(d.path, d.line, d.rule) for d in check_lesson_syntax(course)]
+    found = [(d.path, d.line, d.rule) for d in check_lesson_syntax(Corpus(course))]
     assert found == [
         ("content/en/_toctree.yml", 12, rules.TOCTREE_ENTRY_WITHOUT_FILE.code),
         ("content/en/_toctree.yml", 14, rules.TOCTREE_DUPLICATE_ENTRY.code),
@@ -73,7 +74,8 @@ def test_check_reports_every_toctree_and_parser_finding(course: Course) -> None:
 
 
 def test_check_of_one_language(course: Course) -> None:
-    assert [d.rule for d in check_lesson_syntax(course, ["fr"])] == [rules.TOCTREE_MISSING.code]
+    found = check_lesson_syntax(Corpus(course), ["fr"])
+    assert [d.rule for d in found] == [rules.TOCTREE_MISSING.code]
 
 
 def test_clean_course_has_no_findings(course: Course) -> None:
@@ -82,7 +84,7 @@ def test_clean_course_has_no_findings(course: Course) -> None:
     toctree.write_text(toctree.read_text().replace(
         "  - local: chapter1/4\n    title: Not written yet\n"
         "  - local: chapter1/1\n    title: Introduction again\n", ""))
-    assert check_lesson_syntax(course, ["en"]) == []
+    assert check_lesson_syntax(Corpus(course), ["en"]) == []
 
 
 def test_unreadable_lesson_is_a_finding(course: Course) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.config_check import config_findings
 from coursekit.report.baseline import identity
 from coursekit.subtitles import check_subtitles
@@ -45,7 +46,7 @@ def srt(texts: Sequence[str] | Sequence[tuple[str, ...]], shift: float = 0.0) ->
 
 
 def rules_of(root: Path, lang: str | None = None) -> list[tuple[str, int | None]]:
-    result = check_subtitles(Course.open(root))
+    result = check_subtitles(Corpus(Course.open(root)))
     return [(d.rule, d.cue) for d in result.diagnostics
             if lang is None or f"/{lang}/" in d.path]
 
@@ -65,7 +66,7 @@ def test_resegmented_translation_is_clean(make_course: MakeCourse) -> None:
 
 def test_systematic_offset_reported_once(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": srt(FR, shift=1.5)})
-    found = check_subtitles(Course.open(root)).diagnostics
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert [d.rule for d in found] == ["SUB405"]
     assert "1.500 s later" in found[0].message
 
@@ -94,7 +95,7 @@ def test_uncovered_speech_and_cue_over_silence(make_course: MakeCourse) -> None:
 def test_coverage_missing_and_extra(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN), "en/02_b.srt": srt(EN),
                         "fr/01_a.srt": srt(FR), "fr/03_c.srt": srt(FR)})
-    found = check_subtitles(Course.open(root)).diagnostics
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert sorted((d.rule, d.path) for d in found) == [
         ("SUB401", "subtitles/fr/02_b.srt"), ("SUB402", "subtitles/fr/03_c.srt"),
     ]
@@ -129,7 +130,7 @@ def test_configuration_disables_and_changes_severity(make_course: MakeCourse) ->
     config = ('[subtitles]\ndisable = ["line-too-long"]\n'
               '[subtitles.en]\nseverity = {SUB201 = "error"}\n')
     root = make_course({"en/01_a.srt": text}, config)
-    found = check_subtitles(Course.open(root)).diagnostics
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert [(d.rule, d.severity.value) for d in found] == [("SUB201", "error")]
 
 
@@ -143,9 +144,9 @@ def test_bad_configuration_is_a_finding_not_a_crash(make_course: MakeCourse) -> 
 def test_fingerprint_survives_renumbering_and_retiming(make_course: MakeCourse) -> None:
     long = "This line is definitely far too long for anybody to read in time."
     before = make_course({"en/01_a.srt": cue(1, 1, 2, long)})
-    ids = [identity(d) for d in check_subtitles(Course.open(before)).diagnostics]
+    ids = [identity(d) for d in check_subtitles(Corpus(Course.open(before))).diagnostics]
     after = make_course({"en/01_a.srt": cue(1, 0.5, 1, "Intro.") + cue(2, 1.1, 2.2, long)})
-    new_ids = [identity(d) for d in check_subtitles(Course.open(after)).diagnostics]
+    new_ids = [identity(d) for d in check_subtitles(Corpus(Course.open(after))).diagnostics]
     assert ids and set(ids) <= set(new_ids)
 
 

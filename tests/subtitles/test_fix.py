@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
 
 MakeCourse = Callable[..., Path]
@@ -24,7 +25,7 @@ def test_fix_repairs_structure_and_clamps_overlap(make_course: MakeCourse) -> No
         b"1\n00:00:01,000 --> 00:00:02,417\nHello\n\n2\n00:00:02,500 --> 00:00:05,000\nWorld\n\n"
         b"3\n00:00:06,000 --> 00:00:07,500\nAgain\n\n"
     )
-    assert check_subtitles(Course.open(root)).diagnostics == []
+    assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
 
 
 def test_dry_run_shows_a_diff_and_writes_nothing(make_course: MakeCourse) -> None:
@@ -80,10 +81,10 @@ def test_monolingual_copy_keeps_a_translated_line_of_code(make_course: MakeCours
 def test_missing_final_blank_line_is_reported_then_fixed(make_course: MakeCourse) -> None:
     data = b"1\n00:00:01,000 --> 00:00:03,000\nHello.\n\n2\n00:00:04,000 --> 00:00:06,000\nBye.\n"
     root = make_course({"en/01_a.srt": data})
-    found = check_subtitles(Course.open(root)).diagnostics
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert [(d.rule, d.severity.value, d.cue) for d in found] == [("SUB018", "info", 2)]
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert "fixed subtitles/en/01_a.srt (SUB018)" in result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == data + b"\n"
-    assert check_subtitles(Course.open(root)).diagnostics == []
+    assert check_subtitles(Corpus(Course.open(root))).diagnostics == []

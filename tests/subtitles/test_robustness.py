@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles, parse_subtitles
 from coursekit.subtitles.fix import fix_bytes, fix_course
 from coursekit.subtitles.settings import settings_for
@@ -97,13 +98,13 @@ def test_an_overlap_between_cues_out_of_order_is_fixed(make_course: MakeCourse) 
     data = (b"1\n00:00:10,000 --> 00:00:14,000\nA\n\n"
             b"2\n00:00:05,000 --> 00:00:08,000\nB\n\n")
     root = make_course({"en/01_a.srt": data})
-    assert [d.rule for d in check_subtitles(Course.open(root)).diagnostics] == ["SUB104"]
+    assert [d.rule for d in check_subtitles(Corpus(Course.open(root))).diagnostics] == ["SUB104"]
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert "cues put in order of their start" in result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == (
         b"1\n00:00:05,000 --> 00:00:08,000\nB\n\n2\n00:00:10,000 --> 00:00:14,000\nA\n\n")
-    assert check_subtitles(Course.open(root)).diagnostics == []
+    assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
 
 
 def test_cues_starting_together_are_not_claimed_fixed() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
 
 MakeCourse = Callable[..., Path]
@@ -25,7 +26,7 @@ def _course(make_course: MakeCourse, rows: str, videos: tuple[str, ...] = ("vid1
 
 
 def _found(root: Path) -> list[tuple[str, str, int | None]]:
-    return [(d.rule, d.path, d.line) for d in check_subtitles(Course.open(root)).diagnostics]
+    return [(d.rule, d.path, d.line) for d in check_subtitles(Corpus(Course.open(root))).diagnostics]
 
 
 def test_embedded_video_with_subtitles_is_clean(make_course: MakeCourse) -> None:
@@ -35,7 +36,7 @@ def test_embedded_video_with_subtitles_is_clean(make_course: MakeCourse) -> None
 
 def test_embedded_video_without_a_row(make_course: MakeCourse) -> None:
     root = _course(make_course, "vid1,A,https://y/vid1,01_a.srt\n", videos=("vid1", "vid2"))
-    [diag] = check_subtitles(Course.open(root)).diagnostics
+    [diag] = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert (diag.rule, diag.path, diag.line) == ("SUB412", "content/fr/chapter1/2.mdx", 5)
     assert "`vid2`" in diag.message and "no row" in diag.message
 

@@ -9,6 +9,7 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.config_check import config_findings
+from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
 
@@ -25,23 +26,23 @@ def shown(found: list[Diagnostic]) -> list[str]:
 
 
 def test_every_planted_defect_and_nothing_else() -> None:
-    result = check_translations(Course.open(COURSE))
+    result = check_translations(Corpus(Course.open(COURSE)))
     assert shown(result.diagnostics) == expected()
 
 
 def test_the_clean_translation_has_no_findings() -> None:
-    result = check_translations(Course.open(COURSE), ["fr"])
+    result = check_translations(Corpus(Course.open(COURSE)), ["fr"])
     assert result.diagnostics == []
     assert result.checked == [f"content/fr/chapter2/{n}.mdx" for n in (1, 2, 3)]
 
 
 def test_only_the_languages_asked_for() -> None:
-    result = check_translations(Course.open(COURSE), ["de"])
+    result = check_translations(Corpus(Course.open(COURSE)), ["de"])
     assert {d.path.split("/")[1] for d in result.diagnostics} == {"de"}
 
 
 def test_coverage_table() -> None:
-    rows = {row.language: row for row in coverage(Course.open(COURSE))}
+    rows = {row.language: row for row in coverage(Corpus(Course.open(COURSE)))}
     assert sorted(rows) == ["de", "fr", "it"]
     assert rows["fr"].done == ("chapter2/1", "chapter2/2", "chapter2/3")
     assert rows["fr"].percent_done == 100.0
@@ -61,7 +62,7 @@ def course_copy(tmp_path: Path) -> Path:
 def test_a_broken_lesson_does_not_stop_the_others(course_copy: Path) -> None:
     (course_copy / "content/fr/chapter2/1.mdx").write_bytes(b"\xff\xfe```py\n\x00(((\n")
     (course_copy / "content/fr/_toctree.yml").write_text("- [unclosed", encoding="utf-8")
-    result = check_translations(Course.open(course_copy), ["fr"])
+    result = check_translations(Corpus(Course.open(course_copy)), ["fr"])
     assert "content/fr/chapter2/2.mdx" in result.checked
     assert {d.path for d in result.diagnostics} <= {"content/fr/chapter2/1.mdx"}
 
@@ -70,7 +71,7 @@ def test_bad_settings_are_reported_once_with_the_configuration(course_copy: Path
     config = course_copy / "coursekit.toml"
     config.write_text(config.read_text(encoding="utf-8") + "typo = 1\n", encoding="utf-8")
     course = Course.open(course_copy)
-    assert check_translations(course, ["fr"]).diagnostics == []
+    assert check_translations(Corpus(course), ["fr"]).diagnostics == []
     assert [d.rule for d in config_findings(course)] == ["CFG001"]
 
 
@@ -82,9 +83,9 @@ def test_a_heading_without_its_anchor_is_a_note_and_keeps_the_section_done(
                                                                  "## Chargement"),
                       encoding="utf-8")
     course = Course.open(course_copy)
-    found = check_translations(course, ["fr"]).diagnostics
+    found = check_translations(Corpus(course), ["fr"]).diagnostics
     assert [(d.rule, d.severity.label) for d in found] == [("TRN102", "note")]
-    rows = {row.language: row for row in coverage(course, ["fr"])}
+    rows = {row.language: row for row in coverage(Corpus(course), ["fr"])}
     assert rows["fr"].percent_done == 100.0
 
 
@@ -92,4 +93,4 @@ def test_the_source_language_gets_no_translation_rule(course_copy: Path) -> None
     lesson = course_copy / "content/en/chapter2/1.mdx"
     lesson.write_text(lesson.read_text(encoding="utf-8")
                       + "\n```py\nfrom datasets import load_metric\n```\n", encoding="utf-8")
-    assert check_translations(Course.open(course_copy), ["en"]).diagnostics == []
+    assert check_translations(Corpus(Course.open(course_copy)), ["en"]).diagnostics == []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
-from coursekit.checks import CheckResult
+from coursekit.checks import Area, check_course
 from coursekit.cli.options import (
     EXIT_CLEAN,
     command_line_layer,
@@ -20,38 +20,13 @@ from coursekit.cli.options import (
     root_option,
     selection_options,
 )
-from coursekit.config import Course
-from coursekit.config_check import config_findings
-from coursekit.config_rules import NO_CONTENT
-from coursekit.filescope import file_scope
 
 Selectors = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """``--select``, ``--extend-select`` and ``--ignore`` as given."""
-Check = Callable[[Course, Sequence[str] | None], CheckResult]
-
-
-def lesson_checks(course: Course, languages: Sequence[str] | None) -> CheckResult:
-    """Lesson syntax and toctrees, then translation drift against the source."""
-    from coursekit.lessons.check import check_lesson_syntax
-    from coursekit.translations.check import check_translations
-
-    langs = languages or course.lesson_languages()
-    result = CheckResult(
-        diagnostics=check_lesson_syntax(course, languages),
-        checked=[course.relative(f) for lang in langs for f in course.lesson_files(lang)],
-    )
-    result.extend(check_translations(course, languages))
-    return result
-
-
-def subtitle_checks(course: Course, languages: Sequence[str] | None) -> CheckResult:
-    from coursekit.subtitles.check import check_subtitles
-
-    return check_subtitles(course, languages)
 
 
 def _run(
-    checks: Sequence[Check], title: str, root: Path, langs: tuple[str, ...], fmt: str,
+    areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...], fmt: str,
     output: Path | None, baseline: Path | None, update_baseline: bool,
     files: tuple[Path, ...] = (), selectors: Selectors = ((), (), ()),
 ) -> int:
@@ -60,26 +35,10 @@ def _run(
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available)
-    scope = file_scope(course, files) if files else None
-    if scope is not None:
-        languages = [lang for lang in scope.languages if languages is None or lang in languages]
-        if not languages:
-            checks = ()
-    result = CheckResult(diagnostics=config_findings(course))
-    if not available:
-        result.diagnostics.append(NO_CONTENT.at(
-            course.relative(course.root), None,
-            f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
-            f"{course.relative(course.subtitles_dir)}/",
-            hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
-        ))
-    for check in checks:
-        result.extend(check(course, languages))
-    if scope is not None:
-        result = scope.keep(result)
+    report = check_course(course, areas, languages, files)
     return finish(
-        result.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
-        update_baseline=update_baseline, checked=result.checked, selection=selection,
+        report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
+        update_baseline=update_baseline, checked=report.checked, selection=selection,
     )
 
 
@@ -97,13 +56,13 @@ def command(
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
         return guarded(_run)(
-            (lesson_checks, subtitle_checks), "check", root, langs, fmt, output, baseline,
+            tuple(Area), "check", root, langs, fmt, output, baseline,
             update_baseline, (), (select, extend_select, ignore),
         )
     return EXIT_CLEAN
 
 
-def _subcommand(name: str, check: Check, doc: str) -> click.Command:
+def _subcommand(area: Area, doc: str) -> click.Command:
     @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
     @root_option
     @lang_option
@@ -114,20 +73,20 @@ def _subcommand(name: str, check: Check, doc: str) -> click.Command:
         output: Path | None, baseline: Path | None, update_baseline: bool,
         select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
     ) -> int:
-        return guarded(_run)((check,), f"check {name}", root, langs, fmt, output, baseline,
+        return guarded(_run)((area,), f"check {area}", root, langs, fmt, output, baseline,
                              update_baseline, files, (select, extend_select, ignore))
 
     body.__doc__ = doc
-    return click.command(name)(body)
+    return click.command(str(area))(body)
 
 
 command.add_command(_subcommand(
-    "lessons", lesson_checks,
+    Area.LESSONS,
     "Check lesson syntax, toctrees, and translations against the source language.\n\n"
     "FILES, when given, narrows the check to those lessons and toctrees.",
 ))
 command.add_command(_subcommand(
-    "subtitles", subtitle_checks,
+    Area.SUBTITLES,
     "Check subtitle files: parsing, timing, readability and alignment with the source.\n\n"
     "FILES, when given, narrows the check to those subtitle files.",
 ))

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from coursekit.cli.options import EXIT_CLEAN, guarded, lang_option, open_course, root_option
+from coursekit.corpus import Corpus
 from coursekit.languages import normalise
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
@@ -25,7 +26,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str) -> int:
     """Show which lessons and video subtitles each language has."""
     course = open_course(root)
     wanted = [normalise(lang) for lang in langs] or None
-    lessons = lesson_coverage(course, wanted)
+    lessons = lesson_coverage(Corpus(course), wanted)
     video_langs = wanted or course.subtitle_languages()
     if course.source_language not in video_langs:
         video_langs = [course.source_language, *video_langs]

@@ -1,0 +1,64 @@
+"""What the checks of one run read from a course, each file loaded once, on first use.
+
+A :class:`Corpus` is created per run and passed to every check: the lesson syntax
+check, the translation comparison and the subtitle check's lesson videos read the
+same parsed lessons, and nothing is kept once the run is over.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.languages import normalise
+from coursekit.lessons.model import Lesson, Toctree
+from coursekit.subtitles.model import SubtitleFile
+
+
+class Corpus:
+    """The course's lessons, toctrees and subtitle files, loaded lazily and kept for the run."""
+
+    def __init__(self, course: Course) -> None:
+        self.course = course
+        self._lessons: dict[Path, Lesson] = {}
+        self._toctrees: dict[str, Toctree] = {}
+        self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
+
+    def lesson(self, file: Path) -> Lesson:
+        """The lesson in ``file``; an unreadable file gives a lesson with a diagnostic."""
+        found = self._lessons.get(file)
+        if found is None:
+            from coursekit.lessons.load import load_lesson
+
+            found = self._lessons[file] = load_lesson(self.course, file)
+        return found
+
+    def lessons(self, language: str) -> list[Lesson]:
+        """Every lesson of ``language``, in the course's file order."""
+        return [self.lesson(file) for file in self.course.lesson_files(normalise(language))]
+
+    def toctree(self, language: str) -> Toctree:
+        """The ``_toctree.yml`` of ``language``; a missing or unreadable one carries a
+        diagnostic."""
+        language = normalise(language)
+        found = self._toctrees.get(language)
+        if found is None:
+            from coursekit.lessons.toctree import load_toctree
+
+            found = self._toctrees[language] = load_toctree(self.course, language)
+        return found
+
+    def subtitles(self, language: str) -> dict[str, SubtitleFile]:
+        """The subtitle files of ``language`` by file name; a file the loader fails on
+        carries a finding instead of its cues."""
+        language = normalise(language)
+        found = self._subtitles.get(language)
+        if found is None:
+            from coursekit.subtitles.check import load_file
+
+            found = self._subtitles[language] = {
+                path.name: load_file(path, language, self.course.relative(path))
+                for path in self.course.subtitle_files(language)
+            }
+        return found
+
