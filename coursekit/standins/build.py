@@ -15,7 +15,7 @@ import os
 import shutil
 import subprocess
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -114,14 +114,24 @@ def build_into(
 
 def prepare(
     course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
+    ids: Iterable[tuple[str, str]] | None = None,
 ) -> StandinEnv:
     """The stand-ins for ``framework`` (``pt``, ``tf``; ``both`` means ``pt``), built
     in that framework's kernel when missing. Cheap when they are already built.
+
+    Only the catalog entries named in ``ids`` ((kind, hub id) pairs) are built; by
+    default those the course's lessons load. The set is named by the hash of those
+    entries, so another scope builds (once) a set of its own.
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
     :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
     fw = "pt" if str(framework) == "both" else str(framework)
     catalog = load_catalog(course.config.section("standins"))
+    if ids is None:
+        from coursekit.standins.missing import scan_course
+
+        ids = scan_course(course).needed
+    catalog = catalog.subset(ids)
     name = course.config.kernels.get(fw, f"coursekit-{fw}")
     kernel = kernel_status(name, fw)
     if not kernel.ready:

@@ -1,30 +1,42 @@
-"""The catalog of stand-ins: hub id -> how to build its offline replacement.
+"""The catalog of stand-ins: hub id -> the family, schema or metric it is built from.
 
-coursekit ships ``catalog.json``; a course adds or overrides entries in
-``[tool.coursekit.standins]`` with the same shape::
+coursekit ships ``catalog.json``: model *families* (architecture, tokenizer kind, head,
+weights), named label sets, dataset *schemas*, and the hub ids mapped to them. A
+course adds ids (or families, schemas, label sets) in ``[tool.coursekit.standins]``,
+in two lines for an id of a known family::
 
-    [tool.coursekit.standins.models."my-org/my-bert"]
-    architecture = "bert"
-    size = "tiny"
-    tokenizer = "cased"
-    seed = 5
+    [tool.coursekit.standins.models]
+    "my-org/my-bert" = "bert-cased"
+
+or with a head and labels::
+
+    [tool.coursekit.standins.models."my-org/my-classifier"]
+    family = "distilbert-uncased"
+    head = "sequence-classification"
+    labels = ["negative", "positive"]
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 KINDS = ("models", "datasets", "metrics")
-SCHEMA: dict[str, dict[str, tuple[object, ...] | type]] = {
-    "models": {"architecture": ("bert", "distilbert"), "size": ("tiny", "minilm"),
-               "tokenizer": ("cased", "uncased"), "seed": int},
-    "datasets": {"generator": ("glue",), "configs": list, "seed": int},
-    "metrics": {"metric": ("glue", "accuracy", "f1", "precision", "recall")},
-}
+TABLES = ("families", "labels", "schemas")
+ARCHITECTURES = ("bert", "distilbert", "electra", "roberta", "xlm-roberta", "camembert",
+                 "albert", "xlnet", "gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
+                 "wav2vec2", "hubert", "vit")
+TOKENIZERS = ("wordpiece-uncased", "wordpiece-cased", "bpe", "unigram", "chars", "none")
+HEADS = ("base", "masked-lm", "causal-lm", "seq2seq-lm", "sequence-classification",
+         "token-classification", "question-answering", "speech-seq2seq", "ctc",
+         "audio-classification", "image-classification")
+WEIGHTS = ("random", "minilm")
+METRICS = ("glue", "accuracy", "f1", "precision", "recall", "seqeval", "sacrebleu", "bleu",
+           "rouge", "squad", "squad_v2", "wer", "cer", "perplexity", "exact_match", "mse")
 GLUE_CONFIGS = ("mrpc", "mnli")
 
 
@@ -35,7 +47,7 @@ class CatalogError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Catalog:
     entries: Mapping[str, Mapping[str, Mapping[str, Any]]]
-    """kind (``models``, ``datasets``, ``metrics``) -> hub id -> specification."""
+    """kind (``models``, ``datasets``, ``metrics``) -> hub id -> resolved specification."""
 
     def get(self, kind: str, hub_id: str) -> Mapping[str, Any] | None:
         return self.entries.get(kind, {}).get(hub_id)
@@ -44,6 +56,15 @@ class Catalog:
         for kind in KINDS:
             for hub_id in sorted(self.entries.get(kind, {})):
                 yield kind, hub_id
+
+    def subset(self, wanted: Iterable[tuple[str, str]]) -> Catalog:
+        """Only the entries named (those the lessons in scope use)."""
+        keep: dict[str, dict[str, Mapping[str, Any]]] = {kind: {} for kind in KINDS}
+        for kind, hub_id in wanted:
+            spec = self.get(kind, hub_id)
+            if spec is not None:
+                keep[kind][hub_id] = spec
+        return Catalog(keep)
 
     def canonical(self) -> str:
         """Stable JSON of every entry: what a build hash covers."""
@@ -54,42 +75,130 @@ class Catalog:
                 for kind in KINDS}
 
 
-def _check(kind: str, hub_id: str, spec: Any, where: str) -> dict[str, Any]:
+def _seed(hub_id: str) -> int:
+    return int(hashlib.sha256(hub_id.encode("utf-8")).hexdigest()[:8], 16)
+
+
+def _choice(where: str, what: str, key: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise CatalogError(f"{where}: {what}: bad `{key}` {value!r} (expected one of "
+                           f"{', '.join(allowed)})")
+    return str(value)
+
+
+def _table(where: str, what: str, spec: Any, keys: set[str], required: set[str]) -> dict[str, Any]:
     if not isinstance(spec, Mapping):
-        raise CatalogError(f"{where}: {kind} `{hub_id}` must be a table, got {spec!r}")
-    schema = SCHEMA[kind]
-    unknown = sorted(set(spec) - set(schema))
+        raise CatalogError(f"{where}: {what} must be a table, got {spec!r}")
+    unknown = sorted(set(spec) - keys)
     if unknown:
-        raise CatalogError(f"{where}: {kind} `{hub_id}` has unknown key(s) {', '.join(unknown)}")
-    for key, allowed in schema.items():
-        if key not in spec:
-            raise CatalogError(f"{where}: {kind} `{hub_id}` lacks `{key}`")
-        value = spec[key]
-        if isinstance(allowed, tuple):
-            ok = value in allowed
-        else:
-            ok = isinstance(value, allowed) and not isinstance(value, bool)
-        if not ok:
-            raise CatalogError(f"{where}: {kind} `{hub_id}`: bad `{key}` {value!r}")
-    if kind == "models" and spec["size"] == "minilm" and (
-        spec["architecture"] != "bert" or spec["tokenizer"] != "uncased"
-    ):
-        raise CatalogError(f"{where}: models `{hub_id}`: size minilm is an uncased bert")
-    if kind == "datasets" and not all(c in GLUE_CONFIGS for c in spec["configs"]):
-        raise CatalogError(f"{where}: datasets `{hub_id}`: configs must be among mrpc, mnli")
+        raise CatalogError(f"{where}: {what} has unknown key(s) {', '.join(unknown)}")
+    for key in sorted(required - set(spec)):
+        raise CatalogError(f"{where}: {what} lacks `{key}`")
     return dict(spec)
 
 
-def _merge(base: dict[str, dict[str, dict[str, Any]]], table: Mapping[str, Any],
-           where: str) -> None:
+def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
+    what = f"family `{name}`"
+    family = _table(where, what, spec, {"architecture", "tokenizer", "head", "weights", "labels"},
+                    {"architecture", "tokenizer"})
+    _choice(where, what, "architecture", family["architecture"], ARCHITECTURES)
+    _choice(where, what, "tokenizer", family["tokenizer"], TOKENIZERS)
+    family.setdefault("head", "base")
+    _choice(where, what, "head", family["head"], HEADS)
+    family.setdefault("weights", "random")
+    _choice(where, what, "weights", family["weights"], WEIGHTS)
+    if family["weights"] == "minilm" and (family["architecture"], family["tokenizer"]) != (
+            "bert", "wordpiece-uncased"):
+        raise CatalogError(f"{where}: {what}: weights minilm is an uncased bert")
+    return family
+
+
+def _labels(where: str, what: str, value: Any, named: Mapping[str, list[str]]) -> list[str]:
+    if isinstance(value, str):
+        if value not in named:
+            raise CatalogError(f"{where}: {what}: unknown label set `{value}` (known: "
+                               f"{', '.join(sorted(named))})")
+        return list(named[value])
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise CatalogError(f"{where}: {what}: `labels` must be a label set name or a list of "
+                           f"names, got {value!r}")
+    return list(value)
+
+
+def _model(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
+    what = f"models `{hub_id}`"
+    entry = {"family": spec} if isinstance(spec, str) else _table(
+        where, what, spec, {"family", "head", "labels", "seed"}, {"family"})
+    families = tables["families"]
+    if entry["family"] not in families:
+        raise CatalogError(f"{where}: {what}: unknown family `{entry['family']}` (known: "
+                           f"{', '.join(sorted(families))})")
+    resolved = dict(families[entry["family"]])
+    resolved["family"] = entry["family"]
+    if "head" in entry:
+        resolved["head"] = _choice(where, what, "head", entry["head"], HEADS)
+    labels = entry.get("labels", resolved.pop("labels", None))
+    if labels is not None:
+        resolved["labels"] = _labels(where, what, labels, tables["labels"])
+    seed = entry.get("seed", _seed(hub_id))
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CatalogError(f"{where}: {what}: bad `seed` {seed!r}")
+    resolved["seed"] = seed
+    return resolved
+
+
+def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
+    what = f"datasets `{hub_id}`"
+    entry = {"schema": spec} if isinstance(spec, str) else _table(
+        where, what, spec, {"schema", "configs", "seed"}, {"schema"})
+    name = entry["schema"]
+    if name == "glue":
+        configs = entry.get("configs", list(GLUE_CONFIGS))
+        if not isinstance(configs, list) or not all(c in GLUE_CONFIGS for c in configs):
+            raise CatalogError(f"{where}: {what}: configs must be among "
+                               f"{', '.join(GLUE_CONFIGS)}")
+        return {"schema": "glue", "configs": configs, "seed": entry.get("seed", 7)}
+    if name not in tables["schemas"]:
+        raise CatalogError(f"{where}: {what}: unknown schema `{name}` (known: glue, "
+                           f"{', '.join(sorted(tables['schemas']))})")
+    schema = tables["schemas"][name]
+    configs = entry.get("configs", schema.get("configs", ["default"]))
+    if not isinstance(configs, list) or not all(isinstance(c, str) for c in configs):
+        raise CatalogError(f"{where}: {what}: `configs` must be a list of names")
+    seed = entry.get("seed", _seed(hub_id) % 1000)
+    return {"schema": name, "configs": configs, "seed": seed,
+            "features": schema["features"], "splits": schema["splits"]}
+
+
+def _schema(where: str, name: str, spec: Any) -> dict[str, Any]:
+    what = f"schema `{name}`"
+    schema = _table(where, what, spec, {"features", "splits", "configs"}, {"features", "splits"})
+    if not isinstance(schema["features"], Mapping) or not schema["features"]:
+        raise CatalogError(f"{where}: {what}: `features` must be a non-empty table")
+    splits = schema["splits"]
+    if not isinstance(splits, Mapping) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in splits.values()):
+        raise CatalogError(f"{where}: {what}: `splits` maps split names to row counts")
+    return schema
+
+
+def _metric(where: str, metric_id: str, spec: Any) -> dict[str, Any]:
+    what = f"metrics `{metric_id}`"
+    entry = {"metric": spec} if isinstance(spec, str) else _table(
+        where, what, spec, {"metric"}, {"metric"})
+    _choice(where, what, "metric", entry["metric"], METRICS)
+    return entry
+
+
+def _merge(raw: dict[str, dict[str, Any]], table: Mapping[str, Any], where: str) -> None:
     for kind, entries in table.items():
-        if kind not in KINDS:
+        if kind not in KINDS + TABLES:
             raise CatalogError(f"{where}: unknown stand-in kind `{kind}` (expected "
-                               f"{', '.join(KINDS)})")
+                               f"{', '.join(KINDS + TABLES)})")
         if not isinstance(entries, Mapping):
             raise CatalogError(f"{where}: `{kind}` must be a table")
-        for hub_id, spec in entries.items():
-            base.setdefault(kind, {})[str(hub_id)] = _check(kind, str(hub_id), spec, where)
+        for key, spec in entries.items():
+            raw.setdefault(kind, {})[str(key)] = (spec, where)
 
 
 def shipped_table() -> dict[str, Any]:
@@ -100,8 +209,24 @@ def shipped_table() -> dict[str, Any]:
 
 def load_catalog(course_table: Mapping[str, Any] | None = None) -> Catalog:
     """The shipped catalog, with a course's ``[tool.coursekit.standins]`` on top."""
-    entries: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in KINDS}
-    _merge(entries, shipped_table(), "coursekit/standins/catalog.json")
+    raw: dict[str, dict[str, Any]] = {kind: {} for kind in KINDS + TABLES}
+    _merge(raw, shipped_table(), "coursekit/standins/catalog.json")
     if course_table:
-        _merge(entries, course_table, "[tool.coursekit.standins]")
+        _merge(raw, course_table, "[tool.coursekit.standins]")
+    tables: dict[str, Any] = {
+        "families": {n: _family(w, n, s) for n, (s, w) in raw["families"].items()},
+        "schemas": {n: _schema(w, n, s) for n, (s, w) in raw["schemas"].items()},
+        "labels": {},
+    }
+    for name, (spec, where) in raw["labels"].items():
+        tables["labels"][name] = _labels(where, f"label set `{name}`", spec, {})
+    entries: dict[str, dict[str, dict[str, Any]]] = {
+        "models": {i: _model(w, i, s, tables) for i, (s, w) in raw["models"].items()},
+        "datasets": {i: _dataset(w, i, s, tables) for i, (s, w) in raw["datasets"].items()},
+        "metrics": {i: _metric(w, i, s) for i, (s, w) in raw["metrics"].items()},
+    }
     return Catalog(entries)
+
+
+def family_names() -> list[str]:
+    return sorted(shipped_table()["families"])

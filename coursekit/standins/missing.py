@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from coursekit.config import Course
@@ -10,9 +11,21 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import CodeRole, Lesson
 from coursekit.standins import rules
 from coursekit.standins.catalog import Catalog, CatalogError, load_catalog
-from coursekit.standins.scan import HubReference, Snippet, references, unique_ids
+from coursekit.standins.scan import LOAD, HubReference, Snippet, references, unique_ids
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
+GUESSES = [  # (pattern of an id, the family, schema or metric to suggest)
+    (r"whisper", "whisper"), (r"wav2vec2|xls-?r|mms-", "wav2vec2-ctc"), (r"hubert", "hubert"),
+    (r"vit|deit|beit|swin|convnext", "vit"), (r"gpt|codeparrot|opt-", "gpt2"),
+    (r"(^|[/_-])mt5", "mt5"), (r"(^|[/_-])(flan-)?t5", "t5"), (r"bart", "bart"),
+    (r"xlm-?r", "xlm-roberta"), (r"camembert", "camembert"), (r"roberta", "roberta"),
+    (r"distilbert.*uncased", "distilbert-uncased"), (r"distilbert", "distilbert-cased"),
+    (r"bert.*cased|cased", "bert-cased"),
+    (r"qwen", "qwen2-chat"), (r"llama|smol|mistral|phi|gemma|instruct|chat", "llama-chat"),
+    (r"", "bert-uncased"),
+]
+DATASET_GUESSES = [(r"voice|speech|libri|audio|minds|fleurs|vox", "common_voice"),
+                   (r"squad|qa", "squad"), (r"ner|conll", "conll2003"), (r"", "imdb")]
 
 
 @dataclass(slots=True)
@@ -22,11 +35,32 @@ class ScanResult:
     missing: set[tuple[str, str]] = field(default_factory=set)
     """(kind, hub id) pairs without a stand-in."""
 
+    @property
+    def needed(self) -> set[tuple[str, str]]:
+        """(kind, hub id) of every loaded reference: what the stand-in build covers."""
+        return {(r.kind, r.hub_id) for r in self.references if r.role == LOAD}
 
-def lesson_references(lesson: Lesson) -> list[HubReference]:
+    def by_role(self, role: str) -> list[HubReference]:
+        return [r for r in self.references if r.role == role]
+
+
+def suggestion(kind: str, hub_id: str) -> str:
+    """The two lines of ``pyproject.toml`` that give ``hub_id`` a stand-in."""
+    lowered = hub_id.lower()
+    if kind == "models":
+        value = next(f for pattern, f in GUESSES if re.search(pattern, lowered))
+    elif kind == "datasets":
+        value = next(f for pattern, f in DATASET_GUESSES if re.search(pattern, lowered))
+    else:
+        value = "accuracy"
+    return f'[tool.coursekit.standins.{kind}]\n"{hub_id}" = "{value}"'
+
+
+def lesson_references(lesson: Lesson, defaults: Mapping[str, str] | None = None,
+                      ) -> list[HubReference]:
     snippets = [Snippet(code.source, lesson.path, code.line + 1)
                 for code in lesson.code_blocks() if code.role is CodeRole.PYTHON]
-    return references(snippets)
+    return references(snippets, defaults)
 
 
 def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanResult:
@@ -36,13 +70,25 @@ def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanRes
         if catalog.get(kind, hub_id) is None:
             first = min(uses, key=lambda r: (r.path, r.line))
             others = f" (and {len(uses) - 1} more use(s))" if len(uses) > 1 else ""
+            via = f" (the default model of {first.via})" if first.via else ""
             result.missing.add((kind, hub_id))
             result.diagnostics.append(rules.STANDIN_MISSING.at(
                 first.path, first.line,
-                f"{SINGULAR[kind]} `{hub_id}` has no offline stand-in{others}",
-                hint=f"add it under [tool.coursekit.standins.{kind}] in pyproject.toml",
+                f"{SINGULAR[kind]} `{hub_id}`{via} has no offline stand-in{others}",
+                hint="add to pyproject.toml (any family, schema or metric of the catalog):\n"
+                     + suggestion(kind, hub_id),
             ))
     return result
+
+
+def course_defaults(course: Course) -> dict[str, str]:
+    """Pipeline defaults of the course's kernels (the first framework's win)."""
+    from coursekit.standins.defaults import kernel_defaults
+
+    merged: dict[str, str] = {}
+    for fw in reversed([str(f) for f in course.config.frameworks] or ["pt"]):
+        merged.update(kernel_defaults("pt" if fw == "both" else fw))
+    return merged
 
 
 def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanResult:
@@ -54,6 +100,7 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
     except CatalogError as exc:
         where = course.relative(course.config.path) if course.config.path else "pyproject.toml"
         return ScanResult(diagnostics=[rules.STANDIN_CATALOG_INVALID.at(where, None, str(exc))])
+    defaults = course_defaults(course)
     found = [ref for lesson in load_lessons(course, languages)
-             for ref in lesson_references(lesson)]
+             for ref in lesson_references(lesson, defaults)]
     return check_references(found, catalog)

@@ -1,21 +1,25 @@
 """Find the hub ids that lesson code loads, in the syntax tree of each code block.
 
-A reference is a string argument of ``*.from_pretrained``, ``load_dataset`` or
-``evaluate.load``/``load_metric``, directly or through a variable assigned a
-string literal anywhere in the lesson (``checkpoint = "bert-base-uncased"`` in one
-cell, ``from_pretrained(checkpoint)`` in the next), plus any string assigned to a
-checkpoint-like name. Paths that the lesson itself saves to, local paths and the
-packaged dataset builders (``csv``, ``json``...) are not hub ids.
+A reference is a string argument of ``*.from_pretrained``, ``pipeline(model=...)``,
+``load_dataset`` or ``evaluate.load``/``load_metric``, directly or through a variable
+assigned a string literal anywhere in the lesson (``checkpoint = "bert-base-uncased"``
+in one cell, ``from_pretrained(checkpoint)`` in the next), plus any string assigned to
+a checkpoint-like name; ``pipeline("task")`` without a model refers to the task's
+default model. Paths that the lesson itself saves to, local paths and the packaged
+dataset builders (``csv``, ``json``...) are not hub ids. Ids the lesson pushes to
+(``push_to_hub``, ``hub_model_id=``) and placeholders (``your-username/...``) are
+kept apart: they name no model to stand in for.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from coursekit.lessons.python import code_facts
+from coursekit.standins.defaults import default_model
 
 MODEL, DATASET, METRIC = "models", "datasets", "metrics"
 HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*(/[\w.-]+)?$")
@@ -24,7 +28,11 @@ PACKAGED_BUILDERS = frozenset({
     "videofolder", "webdataset", "xml", "sql", "generator", "spark", "cache", "pdffolder",
 })
 CHECKPOINT_NAME = re.compile(r"(checkpoint|ckpt|model_name|model_id|model_checkpoint)$")
-SAVERS = ("save_pretrained", "save_to_disk", "save_model", "push_to_hub", "to_csv", "to_json")
+SAVERS = ("save_pretrained", "save_to_disk", "save_model", "to_csv", "to_json")
+PUSHERS = ("push_to_hub",)
+PUSH_KEYWORDS = ("hub_model_id", "repo_id", "repo_name")
+PLACEHOLDER = re.compile(r"(?i)(your|user[-_]?name|my[-_]awesome|<|>|\{|xxx|\.\.\.)")
+LOAD, PUSH, PLACEHOLDER_ROLE = "load", "push-target", "placeholder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +52,10 @@ class HubReference:
     hub_id: str
     path: str
     line: int
+    role: str = LOAD
+    """``load`` (needs a stand-in), ``push-target`` or ``placeholder``."""
+    via: str = ""
+    """How the id was reached when the lesson does not spell it (``pipeline("ner")``)."""
 
 
 def _callee(node: ast.Call) -> tuple[str | None, str]:
@@ -60,6 +72,8 @@ def _callee(node: ast.Call) -> tuple[str | None, str]:
 def _kind(node: ast.Call) -> tuple[str, str] | None:
     """(kind, keyword of the id argument) when the call loads from the hub."""
     owner, name = _callee(node)
+    if name == "pipeline":
+        return MODEL, "model"
     if name == "from_pretrained":
         return MODEL, "pretrained_model_name_or_path"
     if name == "load_dataset":
@@ -88,12 +102,43 @@ def is_hub_id(text: str) -> bool:
     return bool(HUB_ID.match(text)) and not text.startswith(".") and text not in PACKAGED_BUILDERS
 
 
-def references(snippets: Sequence[Snippet]) -> list[HubReference]:
-    """Hub references in the snippets of one lesson (variables are shared between them)."""
+def is_placeholder(text: str) -> bool:
+    return bool(PLACEHOLDER.search(text))
+
+
+def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+    return next((kw.value for kw in node.keywords if kw.arg == name), None)
+
+
+def _pipeline_model(node: ast.Call) -> tuple[ast.expr | None, str | None]:
+    """(model argument, task) of a ``pipeline(...)`` call."""
+    model = _keyword(node, "model")
+    if model is None and len(node.args) > 1:
+        model = node.args[1]
+    task = _string(_keyword(node, "task") or (node.args[0] if node.args else None))
+    return model, task
+
+
+def references(
+    snippets: Sequence[Snippet], defaults: Mapping[str, str] | None = None,
+) -> list[HubReference]:
+    """Hub references in the snippets of one lesson (variables are shared between them).
+
+    ``defaults`` maps a pipeline task to its default model id (see
+    :mod:`coursekit.standins.defaults`)."""
     trees = [(s, tree) for s in snippets if (tree := code_facts(s.source).tree) is not None]
     strings: dict[str, list[tuple[str, Snippet, int]]] = {}
     saved: set[str] = set()
+    pushed: dict[str, tuple[Snippet, int]] = {}
     found: set[HubReference] = set()
+
+    def values(node: ast.expr | None) -> list[str]:
+        if (value := _string(node)) is not None:
+            return [value]
+        if isinstance(node, ast.Name):
+            return [v for v, _, _ in strings.get(node.id, [])]
+        return []
+
     for snippet, tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and (value := _string(node.value)) is not None:
@@ -104,25 +149,58 @@ def references(snippets: Sequence[Snippet]) -> list[HubReference]:
                 saved.update(v for a in node.args if (v := _string(a)) is not None)
     for snippet, tree in trees:
         for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            targets = [kw.value for kw in node.keywords if kw.arg in PUSH_KEYWORDS]
+            if _callee(node)[1] in PUSHERS:
+                targets += node.args[:1]
+            for target in targets:
+                for value in values(target):
+                    pushed.setdefault(value, (snippet, snippet.line + node.lineno - 1))
+    for snippet, tree in trees:
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or (kind := _kind(node)) is None:
                 continue
-            argument = _first_argument(node, kind[1])
             line = snippet.line + node.lineno - 1
-            if (value := _string(argument)) is not None:
-                found.add(HubReference(kind[0], value, snippet.path, line))
-            elif isinstance(argument, ast.Name):
-                found.update(HubReference(kind[0], value, snippet.path, line)
-                             for value, _, _ in strings.get(argument.id, []))
-    for name, values in strings.items():
+            if _callee(node)[1] == "pipeline":
+                argument, task = _pipeline_model(node)
+                if argument is None:
+                    model = default_model(task, defaults or {}) if task else None
+                    if model:
+                        found.add(HubReference(MODEL, model, snippet.path, line,
+                                               via=f'pipeline("{task}")'))
+                    continue
+            else:
+                argument = _first_argument(node, kind[1])
+            found.update(HubReference(kind[0], value, snippet.path, line)
+                         for value in values(argument))
+    for name, assigned in strings.items():
         if CHECKPOINT_NAME.search(name):
             found.update(HubReference(MODEL, value, snippet.path, snippet.line + lineno - 1)
-                         for value, snippet, lineno in values)
-    return sorted(r for r in found if is_hub_id(r.hub_id) and r.hub_id not in saved)
+                         for value, snippet, lineno in assigned)
+    for value, (snippet, line) in pushed.items():
+        found.add(HubReference(MODEL, value, snippet.path, line, role=PUSH))
+    out: list[HubReference] = []
+    for ref in sorted(found):
+        if ref.role == LOAD and ref.hub_id in pushed:
+            continue
+        if not is_hub_id(ref.hub_id) and ref.role == LOAD:
+            if is_placeholder(ref.hub_id) and "/" in ref.hub_id:
+                out.append(replace(ref, role=PLACEHOLDER_ROLE))
+            continue
+        if ref.role == LOAD and ref.hub_id in saved:
+            continue
+        if ref.role == LOAD and is_placeholder(ref.hub_id):
+            ref = replace(ref, role=PLACEHOLDER_ROLE)
+        out.append(ref)
+    return out
 
 
 def unique_ids(found: Iterable[HubReference]) -> dict[tuple[str, str], list[HubReference]]:
-    """References grouped by (kind, hub id)."""
+    """Loaded references grouped by (kind, hub id)."""
     grouped: dict[tuple[str, str], list[HubReference]] = {}
     for ref in found:
+        if ref.role != LOAD:
+            continue
         grouped.setdefault((ref.kind, ref.hub_id), []).append(ref)
     return dict(sorted(grouped.items()))

@@ -19,9 +19,33 @@ from ..kernel_skip import kernel_or_skip
 Runner = Callable[[str, StandinEnv, str], dict[str, object]]
 
 
+FAMILY_SAMPLES = {
+    "bert-uncased-pretrained": "bert-base-uncased", "bert-cased": "bert-base-cased",
+    "distilbert-uncased": "distilbert-base-uncased",
+    "distilbert-cased": "distilbert-base-cased", "roberta": "roberta-base",
+    "xlm-roberta": "xlm-roberta-base", "camembert": "camembert-base", "albert": "albert-base-v2",
+    "xlnet": "xlnet-base-cased", "gpt2": "gpt2", "t5": "t5-small", "mt5": "google/mt5-small",
+    "bart": "facebook/bart-base", "llama-chat": "HuggingFaceTB/SmolLM2-135M-Instruct",
+    "qwen2-chat": "Qwen/Qwen2.5-0.5B-Instruct", "whisper": "openai/whisper-tiny",
+    "wav2vec2-ctc": "facebook/wav2vec2-base-960h", "hubert": "ntu-spml/distilhubert",
+    "electra": "google/electra-small-discriminator",
+}
+"""One hub id of each family: what the family tests load."""
+TEST_IDS = {("models", i) for i in FAMILY_SAMPLES.values()} | {
+    ("models", "distilbert-base-uncased-finetuned-sst-2-english"),
+    ("models", "distilbert/distilbert-base-uncased-finetuned-sst-2-english"),
+    ("datasets", "glue"), ("datasets", "nyu-mll/glue"), ("datasets", "squad"),
+    ("datasets", "conll2003"), ("datasets", "PolyAI/minds14"), ("datasets", "imdb"),
+    ("datasets", "kde4"),
+    *(("metrics", m) for m in ("glue", "accuracy", "f1", "seqeval", "sacrebleu", "bleu",
+                               "rouge", "squad", "wer", "cer", "precision", "recall")),
+}
+
+
 def _prepared(framework: str, tmp_path_factory: pytest.TempPathFactory) -> StandinEnv:
     kernel_or_skip(framework)
-    return prepare(Course.open(tmp_path_factory.mktemp(f"course-{framework}")), framework)
+    return prepare(Course.open(tmp_path_factory.mktemp(f"course-{framework}")), framework,
+                   ids=TEST_IDS)
 
 
 @pytest.fixture(scope="session")

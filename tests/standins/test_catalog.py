@@ -18,27 +18,58 @@ def test_shipped_catalog_covers_the_lesson_hub_ids() -> None:
                          ("metrics", "glue"), ("metrics", "accuracy"), ("metrics", "f1")]:
         assert catalog.get(kind, hub_id) is not None, hub_id
     minilm = catalog.get("models", "bert-base-uncased")
-    assert minilm is not None and minilm["size"] == "minilm"
+    assert minilm is not None and minilm["weights"] == "minilm"
+
+
+def test_the_shipped_catalog_maps_many_ids_to_families() -> None:
+    catalog = load_catalog()
+    assert len(catalog.entries["models"]) >= 100
+    sst2 = catalog.get("models", "distilbert-base-uncased-finetuned-sst-2-english")
+    assert sst2 is not None
+    assert (sst2["architecture"], sst2["tokenizer"], sst2["head"], sst2["labels"]) == (
+        "distilbert", "wordpiece-uncased", "sequence-classification", ["NEGATIVE", "POSITIVE"])
+    for hub_id, family in [("gpt2", "gpt2"), ("t5-small", "t5"),
+                           ("openai/whisper-small", "whisper"),
+                           ("camembert-base", "camembert"), ("xlnet-base-cased", "xlnet"),
+                           ("huggingface-course/codeparrot-ds", "gpt2")]:
+        entry = catalog.get("models", hub_id)
+        assert entry is not None and entry["family"] == family, hub_id
+
+
+def test_a_course_declares_an_id_in_two_lines(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.coursekit.standins.models]\n"my-org/my-bert" = "bert-cased"\n', encoding="utf-8")
+    catalog = load_catalog(Course.open(tmp_path).config.section("standins"))
+    entry = catalog.get("models", "my-org/my-bert")
+    assert entry is not None and entry["tokenizer"] == "wordpiece-cased"
+
+
+def test_subset_keeps_only_what_is_named() -> None:
+    small = load_catalog().subset([("models", "gpt2"), ("metrics", "wer"), ("models", "nope/x")])
+    assert list(small) == [("models", "gpt2"), ("metrics", "wer")]
 
 
 def test_canonical_form_is_stable_and_changes_with_entries() -> None:
-    extra = {"models": {"x/y": {"architecture": "bert", "size": "tiny", "tokenizer": "cased",
-                                "seed": 9}}}
+    extra = {"models": {"x/y": "bert-cased"}}
     assert load_catalog().canonical() == load_catalog().canonical()
     assert load_catalog(extra).canonical() != load_catalog().canonical()
 
 
 @pytest.mark.parametrize(("table", "message"), [
     ({"model": {}}, "unknown stand-in kind `model`"),
-    ({"models": {"x": {"architecture": "gpt2", "size": "tiny", "tokenizer": "cased",
-                       "seed": 1}}}, "bad `architecture`"),
-    ({"models": {"x": {"architecture": "bert", "size": "tiny", "tokenizer": "cased"}}},
-     "lacks `seed`"),
-    ({"models": {"x": {"architecture": "distilbert", "size": "minilm",
-                       "tokenizer": "uncased", "seed": 1}}}, "minilm is an uncased bert"),
-    ({"datasets": {"x": {"generator": "glue", "configs": ["cola"], "seed": 1}}},
-     "configs must be among"),
+    ({"families": {"x": {"architecture": "gpt3", "tokenizer": "bpe"}}}, "bad `architecture`"),
+    ({"families": {"x": {"architecture": "bert"}}}, "lacks `tokenizer`"),
+    ({"families": {"x": {"architecture": "distilbert", "tokenizer": "wordpiece-uncased",
+                         "weights": "minilm"}}}, "minilm is an uncased bert"),
+    ({"models": {"x": "no-such-family"}}, "unknown family `no-such-family`"),
+    ({"models": {"x": {"family": "gpt2", "labels": "nope"}}}, "unknown label set `nope`"),
+    ({"models": {"x": {"family": "gpt2", "head": "fly"}}}, "bad `head`"),
+    ({"datasets": {"x": {"schema": "glue", "configs": ["cola"]}}}, "configs must be among"),
+    ({"datasets": {"x": "no-schema"}}, "unknown schema `no-schema`"),
+    ({"schemas": {"x": {"features": {"a": "string"}, "splits": {"train": 0}}}},
+     "`splits` maps split names"),
     ({"metrics": {"x": {"metric": "bleu", "extra": 1}}}, "unknown key(s) extra"),
+    ({"metrics": {"x": "bleurt"}}, "bad `metric`"),
 ])
 def test_bad_entries_are_rejected_with_their_id(table: dict[str, object], message: str) -> None:
     with pytest.raises(CatalogError, match=None) as caught:
@@ -48,7 +79,7 @@ def test_bad_entries_are_rejected_with_their_id(table: dict[str, object], messag
 
 def test_scan_reports_a_bad_course_catalog_as_a_finding(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.coursekit.standins.models.x]\narchitecture = "gpt2"\n', encoding="utf-8")
+        '[tool.coursekit.standins.models.x]\nfamily = "gpt3"\n', encoding="utf-8")
     result = scan_course(Course.open(tmp_path))
     assert [d.rule for d in result.diagnostics] == ["STD102"]
     assert result.diagnostics[0].path == "pyproject.toml"
@@ -59,11 +90,11 @@ def test_scan_course_reads_lessons_through_the_loader(tmp_path: Path) -> None:
     lesson.parent.mkdir(parents=True)
     lesson.write_text(
         "# Title\n\n```py\nfrom datasets import load_dataset\n\n"
-        'raw = load_dataset("glue", "mrpc")\nmodel = AutoModel.from_pretrained("gpt2")\n```\n',
+        'raw = load_dataset("glue", "mrpc")\nmodel = AutoModel.from_pretrained("acme/gpt5")\n```\n',
         encoding="utf-8",
     )
     result = scan_course(Course.open(tmp_path))
     assert {(r.kind, r.hub_id, r.line) for r in result.references} == {
-        ("datasets", "glue", 6), ("models", "gpt2", 7)}
+        ("datasets", "glue", 6), ("models", "acme/gpt5", 7)}
     assert [(d.rule, d.path, d.line) for d in result.diagnostics] == [
         ("STD101", "content/en/chapter1/1.mdx", 7)]

@@ -25,10 +25,11 @@ def test_scan_lists_ids_and_exits_clean_when_all_are_known(tmp_path: Path) -> No
 
 
 def test_scan_reports_an_unknown_id_and_exits_1(tmp_path: Path) -> None:
-    root = course(tmp_path, 'model = AutoModel.from_pretrained("gpt2")\n')
+    root = course(tmp_path, 'model = AutoModel.from_pretrained("acme/gpt5")\n')
     result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(root)])
     assert result.exit_code == 1, result.output
-    assert "missing  model    gpt2" in result.output
+    assert "missing  model    acme/gpt5" in result.output
+    assert '"acme/gpt5" = "gpt2"' in result.output
     assert "content/en/chapter3/2.mdx\n  5: error STD101" in result.output
 
 

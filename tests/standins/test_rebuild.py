@@ -29,11 +29,8 @@ def tree(root: Path) -> dict[str, str]:
 def test_rebuild_is_byte_identical(tmp_path: Path, pt_python: Path) -> None:
     python = pt_python
     catalog = load_catalog()
-    small = type(catalog)({
-        "models": {"distilbert-base-cased": catalog.entries["models"]["distilbert-base-cased"]},
-        "datasets": {"glue": {"generator": "glue", "configs": ["mrpc"], "seed": 7}},
-        "metrics": {"glue": catalog.entries["metrics"]["glue"]},
-    })
+    small = catalog.subset([("models", "distilbert-base-cased"), ("models", "gpt2"),
+                            ("datasets", "squad"), ("metrics", "glue")])
     hf_home = tmp_path / "hf-home"
     build_into(hf_home, small, "pt", python)
     first = tree(hf_home)

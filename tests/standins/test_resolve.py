@@ -51,7 +51,7 @@ def check(out: dict[str, object], prefix: str) -> None:
     assert out["bert-base-uncased"] == {
         "tokens": ["hello", "world", ",", "mr", "##pc", "!"],
         "model": f"{prefix}BertForSequenceClassification"}
-    assert out["glue"] == out["nyu-mll/glue"] == {"train": 400, "validation": 50, "test": 50}
+    assert out["glue"] == out["nyu-mll/glue"] == {"train": 64, "validation": 16, "test": 16}
     assert out["mrpc_labels"] == ["not_equivalent", "equivalent"]
     assert out["mrpc_test_labels"] == [-1]
     assert out["mnli"] == ["test_matched", "test_mismatched", "train", "validation_matched",

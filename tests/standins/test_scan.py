@@ -74,17 +74,43 @@ def test_never_raises_on_any_text(text: str) -> None:
 
 def test_unknown_ids_are_reported_once_at_first_use() -> None:
     found = references([Snippet(
-        'a = AutoModel.from_pretrained("gpt2")\nb = AutoModel.from_pretrained("gpt2")\n'
-        'c = load_dataset("imdb")\nd = AutoModel.from_pretrained("bert-base-cased")\n'
-        'm = evaluate.load("bleu")\n',
+        'a = AutoModel.from_pretrained("acme/gpt5")\nb = AutoModel.from_pretrained("acme/gpt5")\n'
+        'c = load_dataset("acme/speech")\nd = AutoModel.from_pretrained("bert-base-cased")\n'
+        'm = evaluate.load("bleurt")\n',
         "content/en/chapter1/1.mdx", 10,
     )])
     result = check_references(found, load_catalog())
     assert sorted((d.rule, d.line, d.message) for d in result.diagnostics) == [
-        ("STD101", 10, "model `gpt2` has no offline stand-in (and 1 more use(s))"),
-        ("STD101", 12, "dataset `imdb` has no offline stand-in"),
-        ("STD101", 14, "metric `bleu` has no offline stand-in"),
+        ("STD101", 10, "model `acme/gpt5` has no offline stand-in (and 1 more use(s))"),
+        ("STD101", 12, "dataset `acme/speech` has no offline stand-in"),
+        ("STD101", 14, "metric `bleurt` has no offline stand-in"),
     ]
+    hints = {d.line: d.hint or "" for d in result.diagnostics}
+    assert hints[10].endswith('[tool.coursekit.standins.models]\n"acme/gpt5" = "gpt2"')
+    assert hints[12].endswith('"acme/speech" = "common_voice"')
+
+
+def test_pipeline_calls_name_their_model_or_the_task_default() -> None:
+    found = references([Snippet(
+        'a = pipeline("sentiment-analysis")\nb = pipeline("ner", model="dslim/bert-base-NER")\n'
+        'c = pipeline("fill-mask", "camembert-base")\nd = pipeline("summarization")\n',
+        "x.mdx", 1)], {"sentiment-analysis": "distilbert-base-uncased-finetuned-sst-2-english"})
+    assert {(r.hub_id, r.line, r.via) for r in found} == {
+        ("distilbert-base-uncased-finetuned-sst-2-english", 1, 'pipeline("sentiment-analysis")'),
+        ("dslim/bert-base-NER", 2, ""), ("camembert-base", 3, "")}
+
+
+def test_push_targets_and_placeholders_are_listed_apart() -> None:
+    found = references([Snippet(
+        'args = TrainingArguments("out", hub_model_id="sgugger/bert-finetuned-mrpc")\n'
+        'model.push_to_hub("lewtun/my-model")\n'
+        'm = AutoModel.from_pretrained("lewtun/my-model")\n'
+        'n = AutoModel.from_pretrained("your-username/my-awesome-model")\n'
+        'o = AutoModel.from_pretrained("<your-name>/model")\n', "x.mdx", 1)])
+    assert {(r.hub_id, r.role) for r in found} == {
+        ("sgugger/bert-finetuned-mrpc", "push-target"), ("lewtun/my-model", "push-target"),
+        ("your-username/my-awesome-model", "placeholder"), ("<your-name>/model", "placeholder")}
+    assert check_references(found, load_catalog()).diagnostics == []
 
 
 def test_catalogued_ids_are_clean() -> None:
@@ -97,7 +123,6 @@ def test_catalogued_ids_are_clean() -> None:
 
 
 def test_course_entries_make_an_id_known() -> None:
-    catalog = load_catalog({"models": {"gpt2": {
-        "architecture": "bert", "size": "tiny", "tokenizer": "cased", "seed": 4}}})
-    found = [HubReference("models", "gpt2", "x.mdx", 1)]
+    catalog = load_catalog({"models": {"acme/gpt5": "gpt2"}})
+    found = [HubReference("models", "acme/gpt5", "x.mdx", 1)]
     assert check_references(found, catalog).diagnostics == []

@@ -36,14 +36,23 @@ def scan(
 ) -> int:
     """List every hub id the lessons reference; report those without a stand-in."""
     from coursekit.standins.missing import SINGULAR, scan_course
-    from coursekit.standins.scan import unique_ids
+    from coursekit.standins.scan import PLACEHOLDER_ROLE, PUSH, unique_ids
 
     course = open_course(root)
     result = scan_course(course, [normalise(lang) for lang in langs] or None)
     if fmt == "text" and output is None:
         for (kind, hub_id), uses in unique_ids(result.references).items():
             mark = "missing" if (kind, hub_id) in result.missing else "ok"
-            click.echo(f"{mark:<8} {SINGULAR[kind]:<8} {hub_id}  ({len(uses)} use(s))")
+            via = sorted({u.via for u in uses if u.via})
+            how = f", {' '.join(via)}" if via else ""
+            click.echo(f"{mark:<8} {SINGULAR[kind]:<8} {hub_id}  ({len(uses)} use(s){how})")
+        for role, title in ((PUSH, "pushed to (not loaded)"),
+                            (PLACEHOLDER_ROLE, "placeholders (not loaded)")):
+            names = sorted({(r.hub_id, r.path, r.line) for r in result.by_role(role)})
+            if names:
+                click.echo(f"{title}:")
+                for hub_id, path, line in names:
+                    click.echo(f"  {hub_id}  ({path}:{line})")
     return finish(result.diagnostics, title="coursekit standins scan", fmt=fmt, output=output,
                   baseline=baseline, update_baseline=update_baseline)
 

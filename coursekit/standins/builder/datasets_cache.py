@@ -15,38 +15,42 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from . import glue
+from . import glue, schema
 
 FIXED_MTIME = 946684800
 """2000-01-01: datasets hashes the source files' times into its cache folder name."""
 
 
-def _readme(name: str, configs: list[str]) -> str:
+def _readme(name: str, configs: dict[str, list[str]], glue_features: bool) -> str:
     lines = ["---", "configs:"]
-    for config in configs:
+    for config, splits in configs.items():
         lines += [f"- config_name: {config}", "  data_files:"]
-        for split in glue.SPLITS[config]:
-            lines += [f"  - split: {split.name}", f"    path: {config}/{split.name}-*"]
-    lines.append("dataset_info:")
-    for config in configs:
-        first, second = glue.COLUMNS[config]
-        lines += [f"- config_name: {config}", "  features:"]
-        lines += [f"  - name: {first}", "    dtype: string", f"  - name: {second}",
-                  "    dtype: string", "  - name: label", "    dtype:", "      class_label:",
-                  "        names:"]
-        lines += [f"          '{i}': {label}" for i, label in enumerate(glue.LABELS[config])]
-        lines += ["  - name: idx", "    dtype: int32"]
+        for split in splits:
+            lines += [f"  - split: {split}", f"    path: {config}/{split}-*"]
+    if glue_features:
+        lines.append("dataset_info:")
+        for config in configs:
+            first, second = glue.COLUMNS[config]
+            lines += [f"- config_name: {config}", "  features:"]
+            lines += [f"  - name: {first}", "    dtype: string", f"  - name: {second}",
+                      "    dtype: string", "  - name: label", "    dtype:",
+                      "      class_label:", "        names:"]
+            lines += [f"          '{i}': {label}" for i, label in enumerate(glue.LABELS[config])]
+            lines += ["  - name: idx", "    dtype: int32"]
     lines += ["---", "", f"# {name}", "",
-              "Stand-in made by coursekit from templates: small, deterministic, offline.", ""]
+              "Stand-in made by coursekit from its schema: small, deterministic, offline.", ""]
     return "\n".join(lines)
 
 
-def _write_source(folder: Path, name: str, configs: list[str], seed: int) -> None:
+def _fixed(path: Path) -> None:
+    os.utime(path, (FIXED_MTIME, FIXED_MTIME))
+
+
+def _write_glue(folder: Path, configs: list[str], seed: int) -> dict[str, list[str]]:
     import pyarrow as pa  # type: ignore[import-not-found, import-untyped, unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-    if folder.exists():
-        shutil.rmtree(folder)
+    written: dict[str, list[str]] = {}
     for config in configs:
         (folder / config).mkdir(parents=True)
         for split in glue.SPLITS[config]:
@@ -60,19 +64,50 @@ def _write_source(folder: Path, name: str, configs: list[str], seed: int) -> Non
             })
             target = folder / config / f"{split.name}-00000-of-00001.parquet"
             pq.write_table(table, target)
-            os.utime(target, (FIXED_MTIME, FIXED_MTIME))
+            _fixed(target)
+            written.setdefault(config, []).append(split.name)
+    return written
+
+
+def _write_schema(folder: Path, spec: dict[str, Any]) -> dict[str, list[str]]:
+    """One parquet file a split, carrying the declared features in its metadata."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    features = schema.features(spec["features"])
+    written: dict[str, list[str]] = {}
+    for config in spec["configs"]:
+        (folder / config).mkdir(parents=True)
+        for split, count in spec["splits"].items():
+            columns = schema.rows(spec["features"], int(count),
+                                  f"{spec['seed']}:{config}:{split}")
+            table = pa.Table.from_pydict(columns, schema=features.arrow_schema)
+            target = folder / config / f"{split}-00000-of-00001.parquet"
+            pq.write_table(table, target)
+            _fixed(target)
+            written.setdefault(config, []).append(split)
+    return written
+
+
+def _write_source(folder: Path, name: str, spec: dict[str, Any]) -> list[str]:
+    if folder.exists():
+        shutil.rmtree(folder)
+    if spec["schema"] == "glue":
+        written = _write_glue(folder, list(spec["configs"]), int(spec["seed"]))
+    else:
+        written = _write_schema(folder, spec)
     readme = folder / "README.md"
-    readme.write_text(_readme(name, configs), encoding="utf-8")
-    os.utime(readme, (FIXED_MTIME, FIXED_MTIME))
+    readme.write_text(_readme(name, written, spec["schema"] == "glue"), encoding="utf-8")
+    _fixed(readme)
+    return list(written)
 
 
 def build_dataset(dataset_id: str, spec: dict[str, Any], *, hf_home: Path, work: Path) -> None:
     import datasets  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     namespace, _, name = dataset_id.rpartition("/")
-    configs = list(spec["configs"])
-    source = hf_home / "coursekit-sources" / "datasets" / dataset_id.replace("/", "--") / name
-    _write_source(source, name, configs, int(spec["seed"]))
+    source = work / "dataset-sources" / dataset_id.replace("/", "--") / name
+    configs = _write_source(source, name, spec)
     cache = hf_home / "datasets"
     scratch = work / "datasets-cache" / dataset_id.replace("/", "--")
     for config in configs:

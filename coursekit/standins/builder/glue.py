@@ -51,10 +51,10 @@ class Split:
 MRPC_LABELS = ["not_equivalent", "equivalent"]
 MNLI_LABELS = ["entailment", "neutral", "contradiction"]
 SPLITS = {
-    "mrpc": [Split("train", 400), Split("validation", 50), Split("test", 50, labelled=False)],
-    "mnli": [Split("train", 400), Split("validation_matched", 50),
-             Split("validation_mismatched", 50), Split("test_matched", 50, labelled=False),
-             Split("test_mismatched", 50, labelled=False)],
+    "mrpc": [Split("train", 64), Split("validation", 16), Split("test", 16, labelled=False)],
+    "mnli": [Split("train", 64), Split("validation_matched", 16),
+             Split("validation_mismatched", 16), Split("test_matched", 16, labelled=False),
+             Split("test_mismatched", 16, labelled=False)],
 }
 COLUMNS = {"mrpc": ("sentence1", "sentence2"), "mnli": ("premise", "hypothesis")}
 LABELS = {"mrpc": MRPC_LABELS, "mnli": MNLI_LABELS}

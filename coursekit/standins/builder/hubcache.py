@@ -16,8 +16,10 @@ def repo_folder(hf_home: Path, repo_id: str, repo_type: str = "model") -> Path:
     return hf_home / "hub" / f"{repo_type}s--{repo_id.replace('/', '--')}"
 
 
-def publish(hf_home: Path, repo_id: str, files: dict[str, bytes], repo_type: str = "model") -> str:
-    """Store ``files`` (name -> content) as the ``main`` revision; return the commit."""
+def publish(hf_home: Path, repo_id: str, files: dict[str, bytes], repo_type: str = "model",
+            revisions: list[str] | tuple[str, ...] = ()) -> str:
+    """Store ``files`` (name -> content) as the ``main`` revision, and under each of
+    ``revisions`` (the pinned revision of a pipeline default); return the commit."""
     digests = {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
     listing = "\n".join(f"{name} {digest}" for name, digest in sorted(digests.items()))
     commit = hashlib.sha1(listing.encode("utf-8"), usedforsecurity=False).hexdigest()
@@ -35,5 +37,6 @@ def publish(hf_home: Path, repo_id: str, files: dict[str, bytes], repo_type: str
             link.unlink()
         os.symlink(os.path.relpath(blob, link.parent), link)
     (root / "refs").mkdir(exist_ok=True)
-    (root / "refs" / "main").write_text(commit, encoding="utf-8")
+    for ref in ("main", *revisions):
+        (root / "refs" / ref).write_text(commit, encoding="utf-8")
     return commit

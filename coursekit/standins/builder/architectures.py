@@ -1,0 +1,69 @@
+"""Tiny configurations, one per architecture, and the model class of each head.
+
+Sizes are the smallest that keep the library's own shape checks happy: hidden size
+32, two layers. Special token ids follow each architecture's real layout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ENCODER = {"hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 2,
+           "intermediate_size": 37}
+SPEECH = {**ENCODER, "conv_dim": [16] * 7, "num_conv_pos_embeddings": 16,
+          "num_conv_pos_embedding_groups": 2, "vocab_size": 32, "pad_token_id": 0,
+          "do_stable_layer_norm": False, "feat_extract_norm": "group"}
+CONFIGS: dict[str, dict[str, Any]] = {
+    "bert": {**ENCODER, "max_position_embeddings": 512},
+    "electra": {**ENCODER, "embedding_size": 32, "max_position_embeddings": 512},
+    "distilbert": {"dim": 32, "n_layers": 2, "n_heads": 2, "hidden_dim": 37,
+                   "max_position_embeddings": 512},
+    "roberta": {**ENCODER, "max_position_embeddings": 514, "type_vocab_size": 1,
+                "pad_token_id": 1, "bos_token_id": 0, "eos_token_id": 2},
+    "xlm-roberta": {**ENCODER, "max_position_embeddings": 514, "type_vocab_size": 1,
+                    "pad_token_id": 1, "bos_token_id": 0, "eos_token_id": 2},
+    "camembert": {**ENCODER, "max_position_embeddings": 514, "type_vocab_size": 1,
+                  "pad_token_id": 1, "bos_token_id": 0, "eos_token_id": 2},
+    "albert": {**ENCODER, "embedding_size": 16, "max_position_embeddings": 512,
+               "pad_token_id": 0, "bos_token_id": 2, "eos_token_id": 3},
+    "xlnet": {"d_model": 32, "n_layer": 2, "n_head": 2, "d_inner": 37, "pad_token_id": 5,
+              "bos_token_id": 1, "eos_token_id": 2},
+    "gpt2": {"n_embd": 32, "n_layer": 2, "n_head": 2, "n_positions": 1024},
+    "t5": {"d_model": 32, "d_ff": 37, "d_kv": 16, "num_layers": 2, "num_decoder_layers": 2,
+           "num_heads": 2, "pad_token_id": 0, "eos_token_id": 1, "decoder_start_token_id": 0},
+    "mt5": {"d_model": 32, "d_ff": 37, "d_kv": 16, "num_layers": 2, "num_decoder_layers": 2,
+            "num_heads": 2, "pad_token_id": 0, "eos_token_id": 1, "decoder_start_token_id": 0},
+    "bart": {"d_model": 32, "encoder_layers": 2, "decoder_layers": 2,
+             "encoder_attention_heads": 2, "decoder_attention_heads": 2,
+             "encoder_ffn_dim": 37, "decoder_ffn_dim": 37, "max_position_embeddings": 1024,
+             "pad_token_id": 1, "bos_token_id": 0, "eos_token_id": 2,
+             "decoder_start_token_id": 2, "forced_eos_token_id": 2},
+    "llama": {"hidden_size": 32, "intermediate_size": 37, "num_hidden_layers": 2,
+              "num_attention_heads": 2, "num_key_value_heads": 1,
+              "max_position_embeddings": 2048, "tie_word_embeddings": True},
+    "qwen2": {"hidden_size": 32, "intermediate_size": 37, "num_hidden_layers": 2,
+              "num_attention_heads": 2, "num_key_value_heads": 1,
+              "max_position_embeddings": 2048, "tie_word_embeddings": True},
+    "whisper": {"d_model": 32, "encoder_layers": 1, "decoder_layers": 1,
+                "encoder_attention_heads": 2, "decoder_attention_heads": 2,
+                "encoder_ffn_dim": 37, "decoder_ffn_dim": 37, "num_mel_bins": 80,
+                "max_source_positions": 1500, "max_target_positions": 448},
+    "wav2vec2": dict(SPEECH),
+    "hubert": dict(SPEECH),
+    "vit": {**ENCODER, "image_size": 224, "patch_size": 16},
+}
+MAX_LENGTH = {"gpt2": 1024, "llama": 2048, "qwen2": 2048, "whisper": 448, "xlnet": 1000000,
+              "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024}
+HEADS = {
+    "base": "AutoModel",
+    "masked-lm": "AutoModelForMaskedLM",
+    "causal-lm": "AutoModelForCausalLM",
+    "seq2seq-lm": "AutoModelForSeq2SeqLM",
+    "sequence-classification": "AutoModelForSequenceClassification",
+    "token-classification": "AutoModelForTokenClassification",
+    "question-answering": "AutoModelForQuestionAnswering",
+    "speech-seq2seq": "AutoModelForSpeechSeq2Seq",
+    "ctc": "AutoModelForCTC",
+    "audio-classification": "AutoModelForAudioClassification",
+    "image-classification": "AutoModelForImageClassification",
+}

@@ -1,0 +1,97 @@
+"""What a model reads besides text: feature extractors, image processors, and the
+generation settings some architectures need (Whisper's language and task tokens)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+VIT_PROCESSOR = {
+    "image_processor_type": "ViTImageProcessor", "do_resize": True, "do_rescale": True,
+    "do_normalize": True, "size": {"height": 224, "width": 224}, "resample": 2,
+    "rescale_factor": 1 / 255, "image_mean": [0.5, 0.5, 0.5], "image_std": [0.5, 0.5, 0.5],
+}
+
+
+def save(architecture: str, spec: dict[str, Any], folder: Path) -> None:
+    import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    if architecture == "whisper":
+        transformers.WhisperFeatureExtractor(feature_size=80).save_pretrained(str(folder))
+    elif architecture in ("wav2vec2", "hubert"):
+        transformers.Wav2Vec2FeatureExtractor(
+            feature_size=1, sampling_rate=16000, padding_value=0.0, do_normalize=True,
+            return_attention_mask=architecture == "wav2vec2",
+        ).save_pretrained(str(folder))
+    elif architecture == "vit":
+        # Written as the hub's file: the processor class itself needs Pillow (and
+        # torchvision in transformers 5) just to be constructed.
+        import json
+
+        (folder / "preprocessor_config.json").write_text(json.dumps(VIT_PROCESSOR, indent=2,
+                                                                    sort_keys=True) + "\n")
+    else:
+        return
+    if spec["tokenizer"] != "none":
+        _name_processor(architecture, folder)
+
+
+def _name_processor(architecture: str, folder: Path) -> None:
+    """Tell ``AutoProcessor`` which processor pairs the tokenizer and feature extractor."""
+    import json
+
+    name = {"whisper": "WhisperProcessor", "wav2vec2": "Wav2Vec2Processor",
+            "hubert": "Wav2Vec2Processor"}.get(architecture)
+    if name is None:
+        return
+    for file in ("preprocessor_config.json", "tokenizer_config.json"):
+        path = folder / file
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            data["processor_class"] = name
+            path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def token_ids(architecture: str, tokenizer: Any) -> dict[str, Any]:
+    """Config entries that name special tokens, read from the built tokenizer."""
+    if tokenizer is None:
+        return {}
+    ids = tokenizer.convert_tokens_to_ids
+    if architecture == "gpt2":
+        eos = ids("<|endoftext|>")
+        return {"bos_token_id": eos, "eos_token_id": eos}
+    if architecture in ("llama", "qwen2"):
+        return {"bos_token_id": ids("<|endoftext|>"), "eos_token_id": ids("<|im_end|>"),
+                "pad_token_id": ids("<|endoftext|>")}
+    if architecture == "whisper":
+        eos = ids("<|endoftext|>")
+        return {"bos_token_id": eos, "eos_token_id": eos, "pad_token_id": eos,
+                "decoder_start_token_id": ids("<|startoftranscript|>"),
+                "suppress_tokens": [], "begin_suppress_tokens": [eos]}
+    if architecture in ("wav2vec2", "hubert"):
+        return {"pad_token_id": tokenizer.pad_token_id}
+    return {}
+
+
+def generation_setup(model: Any, architecture: str, tokenizer: Any) -> None:
+    """Whisper's generate() needs its language and task tokens in the generation config."""
+    if architecture != "whisper" or tokenizer is None:
+        return
+    from transformers.models.whisper.tokenization_whisper import LANGUAGES  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    ids = tokenizer.convert_tokens_to_ids
+    gen = model.generation_config
+    gen.lang_to_id = {f"<|{code}|>": ids(f"<|{code}|>") for code in LANGUAGES}
+    gen.task_to_id = {"transcribe": ids("<|transcribe|>"), "translate": ids("<|translate|>")}
+    gen.no_timestamps_token_id = ids("<|notimestamps|>")
+    gen.prev_sot_token_id = ids("<|startofprev|>")
+    gen.is_multilingual = True
+    gen.max_initial_timestamp_index = 50
+    gen.max_length = 448
+    gen.decoder_start_token_id = ids("<|startoftranscript|>")
+    gen.forced_decoder_ids = None
+    gen.begin_suppress_tokens = [ids("<|endoftext|>")]
+    gen.suppress_tokens = []
+    # A config marked as derived from the model's would be rebuilt on loading,
+    # without the tokens above.
+    gen._from_model_config = False
