@@ -29,6 +29,14 @@ from coursekit.standins.env import StandinEnv, offline_env
 from coursekit.standins.wheel import MINILM_PIN, minilm_wheel
 
 STAMP = "coursekit-standins.json"
+CORE = frozenset({
+    *(("models", i) for i in ("bert-base-uncased", "bert-base-cased", "distilbert-base-uncased",
+                              "distilbert-base-cased")),
+    ("datasets", "glue"),
+    *(("metrics", m) for m in ("glue", "accuracy", "f1", "precision", "recall")),
+})
+"""Always built, whatever the lessons load: a notebook verified on its own (with no
+lesson to scan) still finds the common BERT checkpoints, GLUE and its metrics."""
 Progress = Callable[[str], None]
 
 
@@ -120,7 +128,7 @@ def prepare(
     in that framework's kernel when missing. Cheap when they are already built.
 
     Only the catalog entries named in ``ids`` ((kind, hub id) pairs) are built; by
-    default those the course's lessons load. The set is named by the hash of those
+    default those the course's lessons load, and :data:`CORE`. The set is named by the hash of those
     entries, so another scope builds (once) a set of its own.
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
@@ -130,7 +138,7 @@ def prepare(
     if ids is None:
         from coursekit.standins.missing import scan_course
 
-        ids = scan_course(course).needed
+        ids = scan_course(course).needed | CORE
     catalog = catalog.subset(ids)
     name = course.config.kernels.get(fw, f"coursekit-{fw}")
     kernel = kernel_status(name, fw)
