@@ -61,6 +61,9 @@ class Diagnostic:
     """Identity that survives renumbering and small edits; used by baselines.
 
     When ``None``, the baseline falls back to rule, path and message."""
+    count: int = 1
+    """How many findings this one stands for: more than one when the repeats of a rule
+    in one file are shown together (see :mod:`coursekit.report.aggregate`)."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)
@@ -97,6 +100,9 @@ class Rule:
     """The area that owns the rule; filled from the code's prefix when not given."""
     why: str = ""
     """Why the default severity, when the policy sentence alone does not say it."""
+    repeats: bool = False
+    """The rule fires once per block or cue of a file: reports show its findings in one
+    file as one, with the count and the first locations (``--show-all`` lists each)."""
 
     def __post_init__(self) -> None:
         area = AREA_NAMES.get(self.code[:3], "")

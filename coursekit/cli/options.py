@@ -7,7 +7,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import IO, ParamSpec, TypeVar
 
 import click
 
@@ -16,7 +16,9 @@ from coursekit.config_check import config_findings
 from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.report import FORMATS, render
+from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.report.text import render_statistics
 from coursekit.selection import Layer, Selection, unknown_selectors
 
 EXIT_CLEAN = 0
@@ -66,7 +68,17 @@ def _selectors(values: Sequence[str]) -> tuple[str, ...]:
 
 def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     """``--select``, ``--extend-select``, ``--ignore``: the command line's layer of
-    rule selection, on top of the configuration's (see :mod:`coursekit.selection`)."""
+    rule selection, on top of the configuration's (see :mod:`coursekit.selection`);
+    ``--statistics`` and ``--show-all`` for what the report shows."""
+    func = click.option(
+        "--show-all", is_flag=True,
+        help="List every repeat of a rule that fires per block or cue, instead of one "
+             "finding per file with the count.",
+    )(func)
+    func = click.option(
+        "--statistics", is_flag=True,
+        help="Print counts by rule, severity and language instead of the findings.",
+    )(func)
     for name, text in (
         ("--ignore", "Ignore these rule codes or prefixes (comma-separated, repeatable)."),
         ("--extend-select", "Add these rule codes or prefixes to the selection."),
@@ -158,14 +170,26 @@ def finish(
         except BaselineError as exc:
             raise click.UsageError(str(exc)) from exc
         diagnostics = new_findings(diagnostics, known)
+    if not show_all:
+        diagnostics = aggregate(diagnostics)
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
-            render(diagnostics, fmt, handle, title, checked)
+            _render(diagnostics, fmt, handle, title, checked, statistics)
     else:
-        render(diagnostics, fmt, sys.stdout, title, checked)
+        _render(diagnostics, fmt, sys.stdout, title, checked, statistics)
     if config_problems:
         return EXIT_USAGE
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
+
+
+def _render(
+    diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str,
+    checked: Sequence[str], statistics: bool,
+) -> None:
+    if statistics and fmt == "text":
+        render_statistics(diagnostics, out, title)
+    else:
+        render(diagnostics, fmt, out, title, checked)
 
 
 def guarded(func: Callable[P, int]) -> Callable[P, int]:

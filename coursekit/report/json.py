@@ -21,13 +21,16 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
         "message": diag.message,
         "hint": diag.hint,
         "fingerprint": diag.fingerprint,
+        "count": diag.count,
     }
 
 
 def render_json(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
 ) -> None:
-    counts = Counter(d.severity.value for d in diagnostics)
+    counts: Counter[str] = Counter()
+    for diag in diagnostics:
+        counts[diag.severity.value] += diag.count
     document = {
         "tool": "coursekit",
         "run": title,

@@ -50,6 +50,7 @@ def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
         cue=int(cue) if cue is not None else None,
         column=int(column) if column is not None else None,
         fingerprint=data.get("fingerprint"),
+        count=int(data.get("count", 1)),
     )
 
 

@@ -1,8 +1,8 @@
-"""Human-readable report, grouped by file, with a summary line."""
+"""Human-readable report, grouped by file, closing with a summary: the counts, the top
+rules and languages, and the command that would silence or baseline them."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 from typing import IO
@@ -11,20 +11,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.statistics import closing_summary, statistics_lines, summary_line
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
-
-def summary_line(diagnostics: Sequence[Diagnostic]) -> str:
-    counts = Counter(d.severity for d in diagnostics)
-    files = len({d.path for d in diagnostics})
-    parts = [
-        f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
-        f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}",
-    ]
-    if counts[Severity.INFO]:
-        parts.append(f"{counts[Severity.INFO]} note{'s' * (counts[Severity.INFO] != 1)}")
-    return ", ".join(parts) + f" in {files} file{'s' * (files != 1)}"
+__all__ = ["render_statistics", "render_text", "summary_line"]
 
 
 def render_text(
@@ -44,5 +35,16 @@ def render_text(
             )
             if diag.hint:
                 console.print(f"      [dim]hint: {escape(diag.hint)}[/dim]")
+    verdict = "clean" if not diagnostics else summary_line(diagnostics)
+    console.print(f"{title}: {verdict}")
+    for line in closing_summary(diagnostics, title):
+        console.print(f"  [dim]{escape(line)}[/dim]")
+
+
+def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
+    """``--statistics``: the counts alone, by rule, severity and language."""
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    for line in statistics_lines(diagnostics):
+        console.print(escape(line))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     console.print(f"{title}: {verdict}")

@@ -32,7 +32,8 @@ INDEX_SEQUENCE = Rule("SUB010", "index-out-of-sequence", Severity.WARNING,
 MALFORMED_TIMING = Rule("SUB011", "malformed-timing", Severity.ERROR,
                         "A timing line that cannot be read: the cue cannot be shown.", _A)
 NONSTANDARD_TIMESTAMP = Rule("SUB012", "nonstandard-timestamp", Severity.WARNING,
-                             "A timestamp not written `HH:MM:SS,mmm` (read anyway).", _A)
+                             "A timestamp not written `HH:MM:SS,mmm` (read anyway).", _A,
+                             repeats=True)
 SHORT_FRACTION = Rule("SUB013", "short-fraction", Severity.ERROR,
                       "A timestamp with a one- or two-digit fraction that parsers misread.", _A)
 STRAY_TEXT = Rule("SUB014", "stray-text", Severity.ERROR,

@@ -36,11 +36,13 @@ HEADING_COUNT = Rule(
     "TRN101", "heading-count", Severity.WARNING,
     "The translation has a different number of headings than the source lesson.",
     AREA,
+    repeats=True,
 )
 ANCHOR_MISSING = Rule(
     "TRN102", "anchor-missing", Severity.INFO,
     "A heading anchor id of the source lesson is missing or changed in the translation.",
     AREA,
+    repeats=True,
     why="a link with that `#fragment` opens the page at its top; nothing is lost, and "
         "courses link to fragments rarely",
 )
@@ -48,31 +50,37 @@ VIDEO_MISMATCH = Rule(
     "TRN104", "video-mismatch", Severity.WARNING,
     "The translation embeds other videos (`<Youtube id>`) than the source lesson.",
     AREA,
+    repeats=True,
 )
 FRAMEWORK_STRUCTURE = Rule(
     "TRN105", "framework-structure", Severity.ERROR,
     "The translation's framework blocks ({#if fw === ...}) differ from the source lesson's.",
     AREA,
+    repeats=True,
 )
 LINK_MISMATCH = Rule(
     "TRN106", "link-mismatch", Severity.WARNING,
     "The translation links to other course pages than the source lesson.",
     AREA,
+    repeats=True,
 )
 CODE_MISSING = Rule(
     "TRN107", "code-missing", Severity.WARNING,
     "A code block of the source lesson has no counterpart in the translation.",
     AREA,
+    repeats=True,
 )
 CODE_EXTRA = Rule(
     "TRN108", "code-extra", Severity.WARNING,
     "The translation has a code block that the source lesson does not have.",
     AREA,
+    repeats=True,
 )
 OUTPUT_MISMATCH = Rule(
     "TRN109", "output-mismatch", Severity.WARNING,
     "A code block shows other documented outputs (number or kind) than in the source lesson.",
     AREA,
+    repeats=True,
 )
 
 CODE_DRIFT = Rule(
@@ -80,12 +88,14 @@ CODE_DRIFT = Rule(
     "A translated code block differs from the source's in its code, not only in comments, "
     "strings or whitespace.",
     AREA,
+    repeats=True,
 )
 CODE_VARIATION = Rule(
     "TRN202", "code-variation", Severity.INFO,
     "A translated code block differs only in whitespace, comments or string literals "
     "(reported only for the kinds not ignored in configuration).",
     AREA,
+    repeats=True,
 )
 SYNTAX_ERROR = Rule(
     "TRN203", "syntax-error", Severity.ERROR,

@@ -30,7 +30,7 @@ def test_text_groups_by_file_and_summarises() -> None:
     assert text.index("content/en/chapter1/1.mdx") < text.index("subtitles/fr/01_a.srt")
     assert "12 cue 3: error SUB101 overlap, by 0,4 s" in text
     assert "hint: write ```py" in text
-    assert text.rstrip().endswith("check: 2 errors, 1 warning in 3 files")
+    assert "\ncheck: 2 errors, 1 warning in 3 files\n  top rules:" in text
 
 
 def test_text_clean_run() -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -21,16 +23,24 @@ from coursekit.cli.options import (
     selection_options,
 )
 
-Selectors = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-"""``--select``, ``--extend-select`` and ``--ignore`` as given."""
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What to report: the command line's rule selection and report shape."""
+
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    statistics: bool = False
+    show_all: bool = False
 
 
 def _run(
     areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...], fmt: str,
     output: Path | None, baseline: Path | None, update_baseline: bool,
-    files: tuple[Path, ...] = (), selectors: Selectors = ((), (), ()),
+    files: tuple[Path, ...] = (), choices: Choices = Choices(),
 ) -> int:
-    layer = command_line_layer(*selectors)
+    layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root, lenient=True)
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
@@ -39,6 +49,7 @@ def _run(
     return finish(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
+        statistics=choices.statistics, show_all=choices.show_all,
     )
 
 
@@ -49,15 +60,14 @@ def _run(
 @selection_options
 @click.pass_context
 def command(
-    ctx: click.Context, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
-    baseline: Path | None, update_baseline: bool, select: tuple[str, ...],
-    extend_select: tuple[str, ...], ignore: tuple[str, ...],
+    ctx: click.Context, /, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
+    baseline: Path | None, update_baseline: bool, **choices: Any,
 ) -> int:
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
         return guarded(_run)(
             tuple(Area), "check", root, langs, fmt, output, baseline,
-            update_baseline, (), (select, extend_select, ignore),
+            update_baseline, (), Choices(**choices),
         )
     return EXIT_CLEAN
 
@@ -70,11 +80,10 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @selection_options
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
-        output: Path | None, baseline: Path | None, update_baseline: bool,
-        select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
+        output: Path | None, baseline: Path | None, update_baseline: bool, **choices: Any,
     ) -> int:
         return guarded(_run)((area,), f"check {area}", root, langs, fmt, output, baseline,
-                             update_baseline, files, (select, extend_select, ignore))
+                             update_baseline, files, Choices(**choices))
 
     body.__doc__ = doc
     return click.command(str(area))(body)

@@ -1,0 +1,104 @@
+"""Counts of findings by rule, severity and language, and the closing summary of a report."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.rules import all_rules
+
+_LANGUAGE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+BASELINE = "coursekit-baseline.json"
+"""The baseline file the summary suggests."""
+
+
+def language_of(path: str) -> str:
+    """The language folder of a course path (``content/fr/...``, ``subtitles/zh-CN/...``),
+    or ``-`` for files of no language (configuration, toctree-less folders)."""
+    for part in PurePosixPath(path).parts[:3]:
+        if _LANGUAGE.match(part):
+            return part
+    return "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    by_rule: list[tuple[str, Severity, int]]
+    """(code, severity, count), most frequent first."""
+    by_severity: dict[Severity, int]
+    by_language: list[tuple[str, int]]
+    files: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_severity.values())
+
+
+def statistics(diagnostics: Sequence[Diagnostic]) -> Statistics:
+    rules: Counter[tuple[str, Severity]] = Counter()
+    severities: Counter[Severity] = Counter()
+    languages: Counter[str] = Counter()
+    for diag in diagnostics:
+        rules[(diag.rule, diag.severity)] += diag.count
+        severities[diag.severity] += diag.count
+        languages[language_of(diag.path)] += diag.count
+    by_rule = sorted(((code, sev, n) for (code, sev), n in rules.items()),
+                     key=lambda item: (-item[1].rank, -item[2], item[0]))
+    return Statistics(
+        by_rule=by_rule,
+        by_severity={s: severities[s] for s in Severity},
+        by_language=sorted(languages.items(), key=lambda item: (-item[1], item[0])),
+        files=len({d.path for d in diagnostics}),
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def summary_line(diagnostics: Sequence[Diagnostic]) -> str:
+    stats = statistics(diagnostics)
+    counts = stats.by_severity
+    parts = [_plural(counts[Severity.ERROR], "error"), _plural(counts[Severity.WARNING], "warning")]
+    if counts[Severity.INFO]:
+        parts.append(_plural(counts[Severity.INFO], "note"))
+    return ", ".join(parts) + f" in {_plural(stats.files, 'file')}"
+
+
+def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
+    """The ``--statistics`` table: one row per rule, then severities and languages."""
+    stats = statistics(diagnostics)
+    names = {rule.code: rule.name for rule in all_rules()}
+    lines = [f"{'count':>7}  {'rule':<7} {'severity':<8} name"]
+    lines.extend(f"{count:>7}  {code:<7} {severity.label:<8} {names.get(code, '')}"
+                 for code, severity, count in stats.by_rule)
+    lines.append("by severity: " + ", ".join(
+        f"{severity.label} {count}" for severity, count in stats.by_severity.items()))
+    lines.append("by language: " + (", ".join(
+        f"{language} {count}" for language, count in stats.by_language) or "none"))
+    return lines
+
+
+def closing_summary(diagnostics: Sequence[Diagnostic], command: str, top: int = 5) -> list[str]:
+    """Where the findings come from and how to silence or baseline them."""
+    stats = statistics(diagnostics)
+    if not stats.total:
+        return []
+    rules = [f"{code} ({severity.label}) {count}" for code, severity, count in stats.by_rule[:top]]
+    more = len(stats.by_rule) - top
+    languages = [f"{language} {count}" for language, count in stats.by_language[:8]]
+    codes = ",".join(dict.fromkeys(code for code, _, _ in stats.by_rule[:top]))
+    return [
+        "top rules: " + ", ".join(rules) + (f" (and {more} more: --statistics)" if more > 0
+                                             else ""),
+        "by language: " + ", ".join(languages)
+        + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
+        f"to silence them: coursekit {command} --ignore {codes}  "
+        f"(or select/ignore in [tool.coursekit])",
+        f"to keep them but fail only on new ones: coursekit {command} --baseline {BASELINE} "
+        "--update-baseline, then --baseline {BASELINE} in CI".replace("{BASELINE}", BASELINE),
+    ]

@@ -1,0 +1,97 @@
+"""The closing summary, --statistics and the aggregation of repeated findings,
+through the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.report.statistics import language_of
+
+DOTTED = "".join(
+    f"{i}\n00:00:{i * 2:02d}.000 --> 00:00:{i * 2 + 1:02d}.500\nLine {i} here.\n\n"
+    for i in range(1, 9)
+)
+"""Eight cues whose timestamps separate milliseconds with a dot: SUB012 in every cue."""
+OVERLAP = (  # also SUB406 against the English file, which ends later
+    "1\n00:00:01,000 --> 00:00:04,000\nHello there.\n\n"
+    "2\n00:00:03,000 --> 00:00:06,000\nAnd welcome.\n\n"
+)
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    for lang, text in (("en", DOTTED), ("fr", OVERLAP)):
+        folder = tmp_path / "subtitles" / lang
+        folder.mkdir(parents=True)
+        (folder / "01_a.srt").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def _run(course: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(course), *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_summary_names_top_rules_languages_and_the_commands(course: Path) -> None:
+    code, output = _run(course)
+    assert code == 1
+    tail = output.splitlines()[-5:]
+    assert tail[0].startswith("check subtitles: 1 error, 9 warnings in 2 files")
+    assert "SUB104 (error) 1, SUB012 (warning) 8, SUB406 (warning) 1" in tail[1]
+    assert "by language: en 8, fr 2" in tail[2]
+    assert "coursekit check subtitles --ignore SUB104,SUB012,SUB406" in tail[3]
+    assert "--baseline" in tail[4] and "--update-baseline" in tail[4]
+
+
+def test_clean_run_has_no_summary(tmp_path: Path) -> None:
+    (tmp_path / "subtitles" / "en").mkdir(parents=True)
+    code, output = _run(tmp_path)
+    assert (code, output.strip()) == (0, "check subtitles: clean")
+
+
+def test_statistics_counts_by_rule_severity_and_language(course: Path) -> None:
+    code, output = _run(course, "--statistics")
+    assert code == 1
+    rows = [line.split() for line in output.splitlines()]
+    assert ["1", "SUB104", "error", "overlap"] in rows
+    assert ["8", "SUB012", "warning", "nonstandard-timestamp"] in rows
+    assert "by severity: error 1, warning 9, note 0" in output
+    assert "by language: en 8, fr 2" in output
+    assert "cue 3" not in output
+
+
+def test_repeats_of_a_rule_in_one_file_are_one_finding(course: Path) -> None:
+    _, output = _run(course, "--format", "json")
+    found = [d for d in json.loads(output)["diagnostics"] if d["rule"] == "SUB012"]
+    assert [(d["cue"], d["count"]) for d in found] == [(1, 8)]
+    assert "and 7 more in this file: cue 2, cue 3" in found[0]["message"]
+    assert json.loads(output)["summary"]["warnings"] == 9
+    _, output = _run(course, "--format", "json", "--show-all")
+    found = [d for d in json.loads(output)["diagnostics"] if d["rule"] == "SUB012"]
+    assert [d["cue"] for d in found] == list(range(1, 9))
+
+
+def test_a_rule_that_does_not_repeat_is_never_merged(tmp_path: Path) -> None:
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    second = (
+        "3\n00:00:07,000 --> 00:00:10,000\nHello again.\n\n"
+        "4\n00:00:09,000 --> 00:00:12,000\nAnd welcome back.\n\n"
+    )
+    (folder / "01_a.srt").write_text(OVERLAP + second, encoding="utf-8")
+    _, output = _run(tmp_path, "--format", "json")
+    overlaps = [d for d in json.loads(output)["diagnostics"] if d["rule"] == "SUB104"]
+    assert [(d["cue"], d["count"]) for d in overlaps] == [(1, 1), (3, 1)]
+
+
+def test_language_of_course_paths() -> None:
+    assert language_of("content/zh-CN/chapter1/1.mdx") == "zh-CN"
+    assert language_of("subtitles/fr/01_a.srt") == "fr"
+    assert language_of("chapters/pt-BR/_toctree.yml") == "pt-BR"
+    assert language_of("pyproject.toml") == "-"
