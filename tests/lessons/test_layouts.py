@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.corpus import Corpus
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.load import load_lessons
 from coursekit.lessons.toctree import is_quiz, read_toctree
@@ -44,7 +45,7 @@ def test_units_layout_with_region_tags_and_nested_folders(tmp_path: Path) -> Non
     assert [(lesson.language, lesson.local) for lesson in lessons] == [
         ("pt-BR", "unit1/intro"), ("pt-BR", "unit2/tools/search"),
     ]
-    assert check_lesson_syntax(course) == []
+    assert check_lesson_syntax(Corpus(course)) == []
     result = build_course(course, out=tmp_path / "out")
     assert "ru-RU/unit2/tools/search.ipynb" in result.notebooks
     assert len(result.notebooks) == 6
@@ -57,7 +58,7 @@ def test_other_layouts_name_their_lesson_folder(tmp_path: Path) -> None:
     _write(tmp_path, "coursekit.toml", 'content-dir = "docs/source"\n')
     course = Course.open(tmp_path)
     assert course.lesson_languages() == ["en"]
-    assert check_lesson_syntax(course) == []
+    assert check_lesson_syntax(Corpus(course)) == []
 
 
 TOCTREE = """\
