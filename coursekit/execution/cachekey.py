@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from coursekit.execution.plan import CellPlan
 
-KEY_VERSION = 2
+KEY_VERSION = 3
 _DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
 
 

@@ -31,6 +31,7 @@ def verify_document(
             "notes": counts.get("info", 0),
             "files": len({d.path for d in diagnostics}),
             "notebooks": len(report.notebooks),
+            "devices": sorted({nb.device for nb in report.notebooks}),
             "statuses": dict(sorted(statuses.items())),
             "executed_runs": report.executed_runs,
             "wall_time": round(report.wall_time, 3),

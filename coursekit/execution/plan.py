@@ -11,6 +11,9 @@ from typing import Any
 
 from coursekit.notebooks.metadata import NAMESPACE, DocumentedOutput, ExpectedError
 
+DEVICES = ("cpu", "cuda")
+"""The devices a lesson's expectations can name."""
+
 
 @dataclass(frozen=True, slots=True)
 class CellPlan:
@@ -21,6 +24,9 @@ class CellPlan:
     """``file:line`` of the lesson code block."""
     expected: tuple[ExpectedError, ...] = ()
     """The expectations that hold on the device being verified."""
+    elsewhere: tuple[tuple[str, tuple[ExpectedError, ...]], ...] = ()
+    """For a cell whose behaviour depends on the device: each other device and what is
+    expected there (nothing: the cell runs clean), which this run cannot verify."""
     skip: str | None = None
     timeout: float | None = None
     outputs: tuple[DocumentedOutput, ...] = ()
@@ -57,6 +63,15 @@ def for_device(entries: list[ExpectedError], device: str) -> tuple[ExpectedError
     if specific:
         return specific
     return tuple(e for e in entries if not e.get("device"))
+
+
+def other_devices(
+    entries: list[ExpectedError], device: str,
+) -> tuple[tuple[str, tuple[ExpectedError, ...]], ...]:
+    """What a device-dependent cell expects on each device other than ``device``."""
+    if not any(e.get("device") for e in entries):
+        return ()
+    return tuple((other, for_device(entries, other)) for other in DEVICES if other != device)
 
 
 def _expected(raw: Any) -> list[ExpectedError]:
@@ -106,11 +121,13 @@ def plan_notebook(
         if cell.get("cell_type") != "code" or not isinstance(info, dict):
             continue
         skip = info.get("skip")
+        expected = _expected(info.get("expect_errors"))
         cells.append(CellPlan(
             index=index,
             code=_source(cell),
             source=str(info.get("source") or f"{notebook}:cell {index}"),
-            expected=for_device(_expected(info.get("expect_errors")), device),
+            expected=for_device(expected, device),
+            elsewhere=other_devices(expected, device),
             skip=str(skip) if skip else None,
             timeout=_timeout(info.get("timeout")),
             outputs=_outputs(info.get("outputs")),

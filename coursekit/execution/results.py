@@ -98,6 +98,12 @@ class NotebookRun:
     restarts: int = 0
     kernel_error: str | None = None
     """Why no kernel could run the notebook, when none could."""
+    replayed: list[int] = field(default_factory=list)
+    """Notebook indices of the cells run again in a fresh kernel after a restart, in
+    order (a cell replayed after two restarts is listed twice)."""
+    restarted_after: list[int] = field(default_factory=list)
+    """Notebook indices of the cells after which the kernel was restarted (it died, or
+    a fatal CUDA error left it unusable)."""
 
     @property
     def cell_time(self) -> float:
@@ -108,6 +114,8 @@ class NotebookRun:
             "cells": [c.to_json() for c in self.cells],
             "restarts": self.restarts,
             "kernel_error": self.kernel_error,
+            "replayed": list(self.replayed),
+            "restarted_after": list(self.restarted_after),
         }
 
     @classmethod
@@ -116,6 +124,8 @@ class NotebookRun:
             cells=[CellRun.from_json(c) for c in data["cells"]],
             restarts=int(data.get("restarts", 0)),
             kernel_error=data.get("kernel_error"),
+            replayed=[int(i) for i in data.get("replayed", [])],
+            restarted_after=[int(i) for i in data.get("restarted_after", [])],
         )
 
 
@@ -165,6 +175,22 @@ class Scenario:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Unverified:
+    """What a cell documents for another device, which this run could not verify."""
+
+    index: int
+    source: str
+    device: str
+    """The device the expectation is for."""
+    expected: str
+    """``RuntimeError: CUDA error: ...``, or ``no error``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "source": self.source, "device": self.device,
+                "expected": self.expected}
+
+
 @dataclass(slots=True)
 class NotebookResult:
     lesson: str
@@ -184,6 +210,14 @@ class NotebookResult:
     first_cell_time: float = 0.0
     """Seconds the first lesson cell ran: where a kernel without pre-imports pays for
     the lesson's imports."""
+    device: str = "cpu"
+    """The device the notebook ran on."""
+    restarts: int = 0
+    """Kernel restarts after a death or a fatal CUDA error."""
+    replayed: list[str] = field(default_factory=list)
+    """``file:line`` of the cells replayed into a fresh kernel after a restart."""
+    unverified: list[Unverified] = field(default_factory=list)
+    """Expectations for other devices: never counted as passed."""
 
     @property
     def passed(self) -> bool:
@@ -219,7 +253,9 @@ class NotebookResult:
             "framework": self.framework, "status": self.status.value,
             "first_cause": first.to_json() if first is not None else None,
             "cached": self.cached, "executed": self.executed,
-            "duration": round(self.duration, 3),
+            "duration": round(self.duration, 3), "device": self.device,
+            "restarts": self.restarts, "replayed": list(self.replayed),
+            "unverified": [u.to_json() for u in self.unverified],
             "cells": [c.to_json() for c in self.cells],
             "scenarios": [s.to_json() for s in self.scenarios],
         }

@@ -62,3 +62,17 @@ SKIPPED = Rule(
     "EXE302", "skipped", Severity.INFO,
     "A cell was not run because the lesson asks to skip it.",
 )
+DEVICE_FALLBACK = Rule(
+    "EXE207", "device-fallback", Severity.WARNING,
+    "A kernel cannot use the device asked for (its framework sees no CUDA device); its "
+    "notebooks ran on cpu.",
+)
+NOT_VERIFIED_ON_DEVICE = Rule(
+    "EXE303", "not-verified-on-device", Severity.INFO,
+    "A cell documents a different behaviour on another device; this run could not verify it.",
+)
+KERNEL_RESTARTED = Rule(
+    "EXE206", "kernel-restarted", Severity.INFO,
+    "The kernel was restarted after a cell left it unusable (it died, or a fatal CUDA error "
+    "such as a device-side assert); the clean cells before were replayed.",
+)

@@ -41,6 +41,8 @@ class NotebookRunner:
         self.node = copy.deepcopy(plan.node)
         self.runs: list[CellRun] = []
         self.restarts = 0
+        self.replayed: list[int] = []
+        self.restarted_after: list[int] = []
         self.session: KernelSession | None = None
         self.kernel_error: str | None = None
 
@@ -76,6 +78,7 @@ class NotebookRunner:
             if run.status is not RunStatus.OK:
                 continue
             scratch = copy.deepcopy(self.node.cells[cell.index])
+            self.replayed.append(cell.index)
             replay = await self.session.run(scratch, cell.index, self.timeout_of(cell))
             if replay.status in (RunStatus.DIED, RunStatus.TIMEOUT):
                 await self._restart()
@@ -91,6 +94,7 @@ class NotebookRunner:
         if run.status is RunStatus.TIMEOUT and await self.session.recover():
             return run
         if run.status in (RunStatus.DIED, RunStatus.TIMEOUT) or poisons_process(run):
+            self.restarted_after.append(cell.index)
             self.runs.append(run)
             await self._restart()
             self.runs.pop()
@@ -127,7 +131,9 @@ class NotebookRunner:
                 self.runs.append(await self._run_cell(cell))
         finally:
             await self._close()
-        return NotebookRun(cells=self.runs, restarts=self.restarts, kernel_error=self.kernel_error)
+        return NotebookRun(cells=self.runs, restarts=self.restarts,
+                           kernel_error=self.kernel_error, replayed=self.replayed,
+                           restarted_after=self.restarted_after)
 
 
 async def run_notebook(

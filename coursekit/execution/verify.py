@@ -23,12 +23,18 @@ from coursekit.config import Course
 from coursekit.execution import rules
 from coursekit.execution.cache import CACHE_DIR, ResultCache
 from coursekit.execution.cachekey import run_key
-from coursekit.execution.device import resolve_device
+from coursekit.execution.device import choose_devices, resolve_device
 from coursekit.execution.diagnose import notebook_diagnostics
 from coursekit.execution.environment import ask_packages, fingerprint, kernelspec_identity
 from coursekit.execution.executed import save_executed
 from coursekit.execution.judge import fix_failures, judge_cells, scenarios
 from coursekit.execution.kernel import KernelProfile, KernelStartError
+from coursekit.execution.ondevice import (
+    replayed_sources,
+    restart_diagnostics,
+    unverified,
+    unverified_diagnostics,
+)
 from coursekit.execution.plan import NotebookPlan, plan_notebook
 from coursekit.execution.pool import KernelPool
 from coursekit.execution.preimport import modules_to_preimport
@@ -42,7 +48,7 @@ from coursekit.execution.results import NotebookResult, NotebookRun, VerifyRepor
 from coursekit.execution.runner import run_notebook
 from coursekit.execution.settings import VerifySettings, read_settings
 from coursekit.execution.shard import Shard, lesson_group
-from coursekit.execution.sources import collect
+from coursekit.execution.sources import NotebookSource, collect
 from coursekit.stale_apis import StaleApi
 
 Progress = Callable[[int, int, NotebookResult | None], None]
@@ -80,6 +86,7 @@ def _scope(paths: list[Path], languages: list[str] | None, frameworks: set[str] 
 class _Job:
     plan: NotebookPlan
     profile: KernelProfile
+    device: str = "cpu"
     standins: str = ""
     """Hash of the stand-ins the kernel gets."""
     key: str = ""
@@ -88,7 +95,6 @@ class _Job:
 @dataclass(slots=True)
 class _Verification:
     course: Course
-    device: str
     jobs: int
     use_cache: bool
     network: bool
@@ -111,6 +117,8 @@ class _Verification:
             lesson=plan.lesson, language=plan.language, framework=plan.framework,
             notebook=plan.notebook, cached=cached, duration=wall, cell_time=run.cell_time,
             first_cell_time=run.cells[0].duration if run.cells else 0.0,
+            device=job.device, restarts=run.restarts,
+            replayed=replayed_sources(plan, run),
         )
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
             result.diagnostics.append(rules.KERNEL_UNAVAILABLE.at(
@@ -127,6 +135,9 @@ class _Verification:
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
         ))
+        result.unverified = unverified(plan)
+        result.diagnostics.extend(unverified_diagnostics(plan, job.device, result.unverified))
+        result.diagnostics.extend(restart_diagnostics(plan, run))
         return result
 
     async def finish(self, job: _Job, run: NotebookRun, *, cached: bool, wall: float) -> None:
@@ -229,7 +240,7 @@ class _Verification:
                 job.plan.cells, kernel=job.profile.name, environment=env,
                 standins=job.standins + (":network" if self.network else "")
                 + (":shim-drift:" + _apis_key(self.apis) if self.shim_drift else ""),
-                device=self.device, default_timeout=self.settings.timeout,
+                device=job.device, default_timeout=self.settings.timeout,
             )
             groups[job.key].append(job)
         pending: list[list[_Job]] = []
@@ -291,21 +302,35 @@ def verify_course(
             "or folders with code, or notebooks"
         )
     standins: dict[str, Standins] = {}
-    jobs_to_run: list[_Job] = []
+    chosen: list[tuple[NotebookSource, NotebookPlan, str]] = []
     for source in sources:
-        plan = plan_notebook(source.node, resolved, notebook=source.notebook)
+        plan = plan_notebook(source.node, "cpu", notebook=source.notebook)
         if shard is not None and not shard.owns(lesson_group(plan.notebook)):
             continue
-        framework = framework_of_kernel(course, source.kernel, plan.framework)
+        chosen.append((source, plan, framework_of_kernel(course, source.kernel, plan.framework)))
+    devices = choose_devices(resolved, {(s.kernel, fw) for s, _, fw in chosen},
+                             settings.startup_timeout)
+    for kernel_device in devices.values():
+        if kernel_device.problem is not None:
+            diagnostics.append(rules.DEVICE_FALLBACK.at(
+                course.relative(course.root / "pyproject.toml"), None, kernel_device.problem,
+                hint="register an environment whose framework sees the GPU "
+                     "(`coursekit kernels register`)",
+            ))
+    jobs_to_run: list[_Job] = []
+    for source, plan, framework in chosen:
+        on = devices[(source.kernel, framework)].device
+        if on != "cpu":
+            plan = plan_notebook(source.node, on, notebook=source.notebook)
         if framework not in standins:
             standins[framework], problem = prepare_standins(course, framework)
             if problem is not None:
                 diagnostics.append(problem)
-        profile = kernel_profile(source.kernel, resolved, standins[framework],
+        profile = kernel_profile(source.kernel, on, standins[framework],
                                  settings.startup_timeout, network=network)
-        jobs_to_run.append(_Job(plan, profile, standins=standins[framework].hash))
+        jobs_to_run.append(_Job(plan, profile, device=on, standins=standins[framework].hash))
     verification = _Verification(
-        course=course, device=resolved, jobs=max(1, jobs or os.cpu_count() or 1),
+        course=course, jobs=max(1, jobs or os.cpu_count() or 1),
         use_cache=use_cache, network=network, apis=stale_apis(course),
         shim_drift=shim_drift, settings=settings, progress=progress,
         cache=ResultCache(course.build_dir / CACHE_DIR),

@@ -166,8 +166,9 @@ def command(
             raise click.UsageError(str(exc)) from exc
     if report.notebooks:
         console.print(_table(report, console.width))
+    devices = ", ".join(sorted({nb.device for nb in report.notebooks})) or "no device"
     console.print(
-        f"{len(report.notebooks)} notebook(s), {report.executed_runs} run, "
+        f"{len(report.notebooks)} notebook(s) on {devices}, {report.executed_runs} run, "
         f"{len(report.notebooks) - report.executed_runs} from cache or a twin, "
         f"{report.wall_time:.1f} s"
     )
