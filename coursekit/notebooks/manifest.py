@@ -96,7 +96,8 @@ def _diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
 
 
 def _diagnostic(data: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(**{**data, "severity": Severity(data["severity"])})
+    # ``line`` is left out when it is None (a finding on the whole file).
+    return Diagnostic(**{"line": None, **data, "severity": Severity(data["severity"])})
 
 
 def read_manifest(path: Path) -> Manifest:

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 from coursekit.config import Course
+from coursekit.lessons.model import Lesson
 from coursekit.notebooks.build import BuildResult, build_course
 from coursekit.notebooks.metadata import RAISES_TAG
 from coursekit.notebooks.rules import (
@@ -18,6 +19,7 @@ from coursekit.notebooks.rules import (
     STALE_NOTEBOOK,
     WRITE_FAILED,
 )
+from coursekit.notebooks.sources import LessonSource
 
 from .sample_course import QUIZ, write
 
@@ -131,6 +133,24 @@ def test_incremental_rebuilds(course_root: Path) -> None:
     third = build(course_root)
     assert (third.written, third.removed) == ([], ["fr/chapter1/1.ipynb"])
     assert not (course_root / "build/notebooks/fr").exists()
+
+
+def test_a_finding_on_a_whole_lesson_does_not_void_the_manifest(
+    course_root: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    write(course_root, "content/en/chapter1/5.mdx", "Text without a title.\n\n```py\nx = 1\n```\n")
+    first = build(course_root)
+    assert any(d.line is None for d in first.diagnostics)
+    converted: list[str] = []
+    real = LessonSource.parse
+
+    def parse(source: LessonSource) -> Lesson:
+        converted.append(source.relative)
+        return real(source)
+
+    monkeypatch.setattr(LessonSource, "parse", parse)
+    assert build(course_root).written == []
+    assert converted == []
 
 
 def test_lesson_that_becomes_a_quiz_loses_its_notebook(course_root: Path) -> None:
