@@ -1,0 +1,285 @@
+"""Benchmarks with the shape of a real course, each ratio against its baseline in one run.
+
+Lessons: the real course corpora of ``../shared/corpora`` (skipped with a message when
+absent) are copied, at bench time and into a temporary folder only, into a course of
+26 languages: a language the corpus has keeps its own translations, the others get
+the source lessons (fully translated courses are the costliest to compare).
+Subtitles: generated sets with the defects real files have (BOMs, CRLF, Windows-1252,
+missing indexes, dots in timestamps, overlaps, bilingual cues, untranslated cues,
+long lines, tags, index gaps).
+
+Every figure is the CPU time of the measured call alone, in a process of its own, so
+that the code measured can be another checkout's (``--code``, for before/after):
+
+    .venv/bin/python bench/realshape.py
+    .venv/bin/python bench/realshape.py --code /tmp/old-checkout --corpus audio-course
+
+Targets: ``check`` <= 1.5x a naive fence-copying notebook generator over the same
+lessons; cold ``build`` <= 1.2x; no-op rebuild <= 0.1x; ``check subtitles`` <= 2.5x a
+bare pysrt parse of the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CORPORA = next((p for p in (HERE.parent.parent / "shared" / "corpora",
+                             HERE.parent.parent.parent / "shared" / "corpora") if p.is_dir()),
+               HERE.parent.parent / "shared" / "corpora")
+"""``../shared/corpora`` beside the checkout (or beside its worktrees' folder)."""
+CORPUS_FOLDERS = {"audio-course": "chapters", "agents-course": "units"}
+LANGUAGES = (
+    "en", "fr", "es", "de", "it", "pt-BR", "ru", "zh-CN", "zh-TW", "ja", "ko", "vi", "tr",
+    "bn", "hi", "id", "th", "uk", "pl", "nl", "ar", "fa", "he", "te", "ta", "my",
+)
+TARGETS = {"check": 1.5, "build": 1.2, "noop": 0.1, "subtitles": 2.5}
+
+
+# --- the course -----------------------------------------------------------------------
+
+
+def _corpus_language(folder: Path, language: str) -> Path | None:
+    """The corpus folder of ``language`` (``ru`` finds ``ru-RU``)."""
+    for candidate in sorted(folder.iterdir()):
+        if candidate.is_dir() and candidate.name.split("-")[0] == language.split("-")[0]:
+            if candidate.name == language or "-" not in language:
+                return candidate
+    return None
+
+
+def write_lesson_course(corpus: Path, root: Path) -> int:
+    """A 26-language course under ``root/content`` from ``corpus``; the lesson count."""
+    folder = corpus / CORPUS_FOLDERS[corpus.name]
+    source = folder / "en"
+    for language in LANGUAGES:
+        own = _corpus_language(folder, language) if language != "en" else source
+        target = root / "content" / language
+        shutil.copytree(source, target)
+        if own is not None and own != source:
+            shutil.copytree(own, target, dirs_exist_ok=True)
+    (root / "pyproject.toml").write_text(
+        '[tool.coursekit]\nsource-language = "en"\n', encoding="utf-8")
+    return sum(1 for _ in (root / "content").rglob("*.mdx"))
+
+
+WORDS = ["model", "data", "train", "token", "batch", "loss", "layer", "vector", "learning",
+         "rate", "epoch", "value", "the", "we", "and", "call", "load", "dataset"]
+ZH = "模型数据训练分词批次损失层向量学习率轮次数值"
+
+
+def _ts(ms: int, sep: str = ",") -> str:
+    return (f"{ms // 3_600_000:02d}:{ms // 60_000 % 60:02d}:{ms // 1000 % 60:02d}"
+            f"{sep}{ms % 1000:03d}")
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
+
+
+def write_subtitles(root: Path, videos: int = 25, languages: int = 10, seed: int = 0) -> int:
+    """``videos`` subtitle files in each of ``languages`` languages, with defects; the
+    file count."""
+    rng = random.Random(seed)
+    langs = LANGUAGES[:languages]
+    count = 0
+    for video in range(videos):
+        cues: list[tuple[int, int, str]] = []
+        t = 0
+        for _ in range(rng.randint(80, 220)):
+            t += rng.randint(0, 500)
+            end = t + rng.randint(1200, 4500)
+            cues.append((t, end, _sentence(rng, rng.randint(4, 12))))
+            t = end
+        for lang in langs:
+            text = _subtitle_text(rng, cues, lang)
+            data = text.encode("utf-8")
+            defect = rng.random()
+            if defect < 0.15:
+                data = b"\xef\xbb\xbf" + data
+            elif defect < 0.25:
+                data = data.replace(b"\n", b"\r\n")
+            elif defect < 0.30 and lang not in ("zh-CN", "zh-TW", "ja", "ko", "ru"):
+                data = text.replace("e", "é").encode("cp1252", errors="replace")
+            path = root / "subtitles" / lang / f"{video:02d}_video.srt"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            count += 1
+    return count
+
+
+def _subtitle_text(rng: random.Random, cues: list[tuple[int, int, str]], lang: str) -> str:
+    out: list[str] = []
+    number = 0
+    for start, end, text in cues:
+        number += 1
+        roll = rng.random()
+        if lang != "en":
+            if lang.startswith("zh") and roll < 0.9:
+                zh = "".join(rng.choice(ZH) for _ in range(rng.randint(6, 20)))
+                text = f"{zh}\n{text}"  # bilingual: translation over source
+            elif roll > 0.03:
+                text = " ".join(reversed(text.split()))  # "translated"
+        if roll < 0.02:
+            text = text + " " + _sentence(rng, 12)  # too long a line
+        elif roll < 0.04:
+            text = f"<i>{text}</i>"
+        elif roll < 0.05:
+            end = start + 400  # too short to read
+        elif roll < 0.06:
+            start -= 800  # overlaps the previous cue
+        sep = "." if roll > 0.995 else ","
+        index = "" if 0.06 < roll < 0.065 else str(number + (1 if roll > 0.99 else 0))
+        block = f"{_ts(max(start, 0), sep)} --> {_ts(end, sep)}\n{text}\n"
+        out.append((f"{index}\n" if index else "") + block + ("" if roll > 0.997 else "\n"))
+    return "".join(out)
+
+
+# --- one measurement, in a process of its own ------------------------------------------
+
+
+def _measure(what: str, root: Path, out: Path) -> dict[str, Any]:
+    sys.path.insert(0, str(HERE))
+    import naive  # type: ignore[import-not-found, unused-ignore]
+
+    from coursekit.config import Course
+
+    course = Course.open(root)
+    started = time.process_time()
+    if what == "naive":
+        count = naive.build(root / "content", out)
+    elif what == "pysrt":
+        count = _bare_pysrt(root / "subtitles")
+    elif what == "check":
+        count = _check(course, None)
+    elif what == "subtitles":
+        count = _check(course, "subtitles")
+    elif what in ("build", "noop"):
+        from coursekit.notebooks.build import build_course
+
+        count = len(build_course(course, out=out).written)
+    else:
+        raise SystemExit(f"unknown measure {what}")
+    return {"cpu": time.process_time() - started, "count": count}
+
+
+def _bare_pysrt(folder: Path) -> int:
+    import pysrt
+
+    cues = 0
+    for path in sorted(folder.rglob("*.srt")):
+        text = path.read_bytes().decode("utf-8-sig", errors="replace")
+        cues += len(pysrt.SubRipFile.from_string(text))
+    return cues
+
+
+def _check(course: Any, area: str | None) -> int:
+    """Findings of ``coursekit check`` (or ``check subtitles``) through the library."""
+    try:
+        from coursekit.checks import Area, check_course
+    except ImportError:  # a checkout from before check_course: what its command ran
+        return _check_before_library(course, area)
+    areas = [Area(area)] if area else list(Area)
+    return len(check_course(course, areas).diagnostics)
+
+
+def _check_before_library(course: Any, area: str | None) -> int:
+    from coursekit.subtitles.check import check_subtitles
+
+    found = len(check_subtitles(course).diagnostics)
+    if area is None:
+        from coursekit.lessons.check import check_lesson_syntax
+        from coursekit.translations.check import check_translations
+
+        found += len(check_lesson_syntax(course)) + len(check_translations(course).diagnostics)
+    return found
+
+
+def _run(what: str, root: Path, out: Path, code: Path | None) -> dict[str, Any]:
+    env = dict(os.environ)
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    done = subprocess.run(
+        [sys.executable, __file__, "--measure", what, "--root", str(root), "--out", str(out)],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{what} failed:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _best(what: str, root: Path, out: Path, code: Path | None, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        if what != "noop":
+            shutil.rmtree(out, ignore_errors=True)
+        times.append(_run(what, root, out, code)["cpu"])
+    return min(times)
+
+
+def _report(name: str, value: float, base: float, target: float) -> bool:
+    ratio = value / base
+    ok = ratio <= target
+    print(f"  {name:<28} {value:7.2f} s  {ratio:6.2f}x  (target <= {target}x)"
+          f"{'' if ok else '  MISSED'}")
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", action="append", choices=sorted(CORPUS_FOLDERS),
+                        help="corpus to shape the lessons on (repeatable; default: both)")
+    parser.add_argument("--code", type=Path, help="checkout whose coursekit is measured")
+    parser.add_argument("--repeat", type=int, default=1, help="best of N runs")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(_measure(args.measure, args.root, args.out)))
+        return 0
+    ok = True
+    code = args.code.resolve() if args.code else None
+    print(f"coursekit from {code or 'this checkout'}; CPU seconds of each call")
+    with tempfile.TemporaryDirectory(prefix="coursekit-realshape-") as tmp:
+        for name in args.corpus or sorted(CORPUS_FOLDERS):
+            corpus = CORPORA / name
+            if not corpus.is_dir():
+                print(f"{name}: skipped, {corpus} is absent")
+                continue
+            root = Path(tmp) / name
+            lessons = write_lesson_course(corpus, root)
+            print(f"{name}: {len(LANGUAGES)} languages, {lessons} lessons")
+            naive_s = _best("naive", root, Path(tmp) / "naive", code, args.repeat)
+            print(f"  {'naive notebook generator':<28} {naive_s:7.2f} s")
+            check_s = _best("check", root, Path(tmp) / "x", code, args.repeat)
+            build_s = _best("build", root, Path(tmp) / "build", code, args.repeat)
+            noop_s = _best("noop", root, Path(tmp) / "build", code, args.repeat)
+            ok &= _report("check", check_s, naive_s, TARGETS["check"])
+            ok &= _report("cold build", build_s, naive_s, TARGETS["build"])
+            ok &= _report("no-op rebuild", noop_s, naive_s, TARGETS["noop"])
+        root = Path(tmp) / "subtitled"
+        files = write_subtitles(root)
+        (root / "pyproject.toml").write_text(
+            '[tool.coursekit]\nsource-language = "en"\n', encoding="utf-8")
+        print(f"subtitles: {files} generated files with real-world defects")
+        pysrt_s = _best("pysrt", root, Path(tmp) / "x", code, args.repeat)
+        print(f"  {'bare pysrt parse':<28} {pysrt_s:7.2f} s")
+        subs_s = _best("subtitles", root, Path(tmp) / "x", code, args.repeat)
+        ok &= _report("check subtitles", subs_s, pysrt_s, TARGETS["subtitles"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
