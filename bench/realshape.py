@@ -52,9 +52,9 @@ TARGETS = {"check": 1.5, "build": 1.2, "noop": 0.1, "subtitles": 2.5}
 def _corpus_language(folder: Path, language: str) -> Path | None:
     """The corpus folder of ``language`` (``ru`` finds ``ru-RU``)."""
     for candidate in sorted(folder.iterdir()):
-        if candidate.is_dir() and candidate.name.split("-")[0] == language.split("-")[0]:
-            if candidate.name == language or "-" not in language:
-                return candidate
+        same = candidate.name.split("-")[0] == language.split("-")[0]
+        if candidate.is_dir() and same and (candidate.name == language or "-" not in language):
+            return candidate
     return None
 
 
@@ -120,9 +120,7 @@ def write_subtitles(root: Path, videos: int = 25, languages: int = 10, seed: int
 
 def _subtitle_text(rng: random.Random, cues: list[tuple[int, int, str]], lang: str) -> str:
     out: list[str] = []
-    number = 0
-    for start, end, text in cues:
-        number += 1
+    for number, (start, end, text) in enumerate(cues, 1):
         roll = rng.random()
         if lang != "en":
             if lang.startswith("zh") and roll < 0.9:
