@@ -72,7 +72,11 @@ class Digest:
 
     @property
     def kind(self) -> str:
-        """``quiz`` for a chapter quiz (it asks ``<Question>``s), else ``lesson``."""
+        """``quiz`` for a chapter quiz, else ``lesson``: as for the lesson model, a quiz
+        asks ``<Question>``s and has no runnable code; a lesson that ends with an
+        inline section quiz is a lesson."""
+        if self.lesson.has_runnable_code:
+            return "lesson"
         quiz = any(c.name == QUIZ_COMPONENT for c in self.lesson.components())
         return "quiz" if quiz else "lesson"
 

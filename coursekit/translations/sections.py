@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Toctree
@@ -13,6 +14,8 @@ from coursekit.translations.digest import Digest
 from coursekit.translations.rules import EXTRA_SECTION, MISSING_SECTION, SECTION_MISMATCH
 
 LEAST_MATCHED = 1 / 3
+SAME_OUTLINE = 0.8
+"""Similarity of heading levels above which two lessons have the same outline."""
 """Below this share of paired code blocks, two lessons with other headings are different lessons."""
 
 
@@ -56,6 +59,17 @@ def compare_toctrees(
             )
 
 
+def _same_outline(source: Digest, translation: Digest) -> bool:
+    """Whether the headings say it is the same lesson: a shared anchor id, or heading
+    levels alike but for a few added or removed sections."""
+    src_anchors = {h.anchor for h in source.headings if h.anchor}
+    if src_anchors & {h.anchor for h in translation.headings if h.anchor}:
+        return True
+    src = [h.level for h in source.headings]
+    tgt = [h.level for h in translation.headings]
+    return bool(src) and SequenceMatcher(None, src, tgt, autojunk=False).ratio() >= SAME_OUTLINE
+
+
 def mismatch(source: Digest, translation: Digest, pairs: Sequence[Pair]) -> Diagnostic | None:
     """A finding when the translation's file is not a translation of the source's file."""
     reason: str | None = None
@@ -63,10 +77,15 @@ def mismatch(source: Digest, translation: Digest, pairs: Sequence[Pair]) -> Diag
         reason = f"the source is a {source.kind}, this file a {translation.kind}"
     else:
         paired = sum(1 for p in pairs if p.source is not None and p.translation is not None)
+        # Code of its own is what tells another lesson from an outdated translation:
+        # a translation the source outgrew holds a part of the source, and its missing
+        # blocks are TRN107 findings, not a mismatch.
+        own = sum(1 for p in pairs if p.source is None and p.translation is not None)
         most = max(len(source.code), len(translation.code))
         src_levels = [h.level for h in source.headings]
         tgt_levels = [h.level for h in translation.headings]
-        if most >= 2 and paired / most < LEAST_MATCHED and src_levels != tgt_levels:
+        if most >= 2 and own >= 1 and paired / most < LEAST_MATCHED and \
+                not _same_outline(source, translation):
             reason = (
                 f"only {paired} of {most} code blocks pair up and the headings differ "
                 f"({len(tgt_levels)} here, {len(src_levels)} in the source)"

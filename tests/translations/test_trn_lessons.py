@@ -217,10 +217,25 @@ def test_course_links_changed() -> None:
 
 def test_a_quiz_at_a_lesson_path_is_a_section_mismatch_and_nothing_else() -> None:
     quiz: list[Block] = [heading(1, "Quiz de fin de chapitre", "end-of-chapter-quiz", level=1),
-            question(3), code(9, "print(1)\n")]
+            question(3), question(9)]
     found = check(quiz)
     assert rules(found) == ["TRN003"]
     assert "the source is a lesson, this file a quiz" in found[0].message
+
+
+def test_a_lesson_that_ends_with_a_section_quiz_is_a_lesson() -> None:
+    end_quiz = [question(100), question(106)]
+    src = digest(lesson(EN, *source_blocks(), *end_quiz))
+    assert compare_lessons(src, digest(lesson(FR, *translated(), *end_quiz)), SETTINGS) == []
+    found = compare_lessons(src, digest(lesson(FR, *translated())), SETTINGS)
+    assert "TRN003" not in rules(found)
+
+
+def test_a_translation_the_source_outgrew_is_outdated_not_another_lesson() -> None:
+    """Only the first heading and no code left: the source was rewritten since."""
+    found = check([heading(1, "Débogage", "debugging-the-pipeline", level=1), prose(3, "Voir.")])
+    assert "TRN003" not in rules(found)
+    assert {"TRN101", "TRN107"} <= set(rules(found))
 
 
 def test_another_lesson_at_the_same_path_is_a_section_mismatch() -> None:
