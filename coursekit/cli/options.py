@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from pathlib import Path
 from typing import IO, ParamSpec, TypeVar
@@ -15,7 +15,7 @@ from coursekit.config import Course
 from coursekit.config_check import config_findings
 from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
-from coursekit.report import FORMATS, render
+from coursekit.report import FORMATS, Renderer, render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
 from coursekit.report.text import render_statistics
@@ -151,9 +151,13 @@ def finish(
     selection: Selection | None = None,
     show_all: bool = False,
     statistics: bool = False,
+    renderers: Mapping[str, Renderer] | None = None,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
-    2 when the configuration has problems (``CFG001``), 1 on errors, else 0."""
+    2 when the configuration has problems (``CFG001``), 1 on errors, else 0.
+
+    ``renderers`` replaces the reporters of some formats with a command's own (an HTML
+    page that also shows what only the command knows)."""
     config_problems = [d for d in diagnostics if d.rule == BAD_CONFIG.code]
     if selection is not None:
         diagnostics = [*config_problems,
@@ -172,11 +176,12 @@ def finish(
         diagnostics = new_findings(diagnostics, known)
     if not show_all:
         diagnostics = aggregate(diagnostics)
+    own = (renderers or {}).get(fmt)
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
-            _render(diagnostics, fmt, handle, title, checked, statistics)
+            _render(diagnostics, fmt, handle, title, checked, statistics, own)
     else:
-        _render(diagnostics, fmt, sys.stdout, title, checked, statistics)
+        _render(diagnostics, fmt, sys.stdout, title, checked, statistics, own)
     if config_problems:
         return EXIT_USAGE
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
@@ -184,10 +189,12 @@ def finish(
 
 def _render(
     diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str,
-    checked: Sequence[str], statistics: bool,
+    checked: Sequence[str], statistics: bool, own: Renderer | None = None,
 ) -> None:
     if statistics and fmt == "text":
         render_statistics(diagnostics, out, title)
+    elif own is not None:
+        own(diagnostics, out, title, checked)
     else:
         render(diagnostics, fmt, out, title, checked)
 

@@ -1,5 +1,5 @@
-"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations, JUnit
-or SARIF."""
+"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations, JUnit,
+SARIF or HTML."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import IO
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.report.github import render_github
+from coursekit.report.html import render_html
 from coursekit.report.json import render_json
 from coursekit.report.junit import render_junit
 from coursekit.report.sarif import render_sarif
@@ -21,6 +22,7 @@ FORMATS: dict[str, Renderer] = {
     "github": render_github,
     "junit": render_junit,
     "sarif": render_sarif,
+    "html": render_html,
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from coursekit.checks import Area, check_course
+from coursekit.cli.html import check_page
 from coursekit.cli.options import (
     EXIT_CLEAN,
     command_line_layer,
@@ -50,6 +51,7 @@ def _run(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all,
+        renderers={"html": check_page(course, output)},
     )
 
 

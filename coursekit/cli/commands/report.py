@@ -21,7 +21,7 @@ from coursekit.report.merge import (
     read_report,
 )
 
-FORMATS = ("text", "json", "github", "junit", "sarif")
+FORMATS = ("text", "json", "github", "junit", "sarif", "html")
 
 
 @click.group("report")
@@ -36,15 +36,19 @@ def command() -> None:
               help="How to write the merged report.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the merged report to this file instead of standard output.")
+@click.option(
+    "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+    show_default=True, help="Course checkout the reports are about (for HTML links).",
+)
 @guarded
-def merge(reports: tuple[Path, ...], fmt: str, output: Path | None) -> int:
+def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) -> int:
     """Merge the JSON reports (--format json) of the shards of one run into one report,
     as that run would have written it unsharded."""
     try:
         merged = merge_reports([(str(path), read_report(path)) for path in reports])
     except MergeError as exc:
         raise click.UsageError(str(exc)) from exc
-    text = render_merged(merged, fmt)
+    text = render_merged(merged, fmt, root, output)
     if output is not None:
         write_text_atomic(output, text)
     else:
@@ -52,9 +56,29 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None) -> int:
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
 
 
-def render_merged(merged: MergedReport, fmt: str) -> str:
+def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | None) -> str:
     if fmt == "json":
         return json.dumps(merged_document(merged), ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
-    render(merged.diagnostics, fmt, out, merged.title)
+    if fmt == "html":
+        from coursekit.config import ConfigError, Course
+        from coursekit.report.html import (
+            HtmlPage,
+            render_page,
+            source_links,
+            with_documented_errors,
+        )
+
+        try:
+            course = Course.open(root)
+            folders, source = [course.build_dir / "notebooks", root], course.source_language
+        except (ConfigError, OSError):
+            folders, source = [root / "build" / "notebooks", root], "en"
+        render_page(HtmlPage(
+            title=merged.title, diagnostics=merged.diagnostics,
+            notebooks=with_documented_errors(merged.notebooks, folders),
+            link=source_links(root, output), source_language=source,
+        ), out)
+    else:
+        render(merged.diagnostics, fmt, out, merged.title)
     return out.getvalue()

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from coursekit.cli.html import verify_page
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -177,6 +178,8 @@ def command(
     return finish(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline,
+        renderers={"html": verify_page(course, [nb.to_json() for nb in report.notebooks],
+                                       output)},
     )
 
 

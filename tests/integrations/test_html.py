@@ -1,0 +1,56 @@
+"""The HTML page without a browser: self-contained, escaped, linked to the lines."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.report.html import HtmlPage, render_page, source_links
+from coursekit.report.timeline import Bar, Timeline
+
+FINDINGS = [
+    Diagnostic("SUB104", Severity.ERROR, "subtitles/fr/01_x.srt", 9, "cue <b>2</b> & more",
+               cue=2, hint="clamp"),
+    Diagnostic("SUB201", Severity.WARNING, "subtitles/fr/01_x.srt", 13, "too fast", cue=3),
+]
+
+
+def _page(**extra: object) -> str:
+    out = io.StringIO()
+    render_page(HtmlPage(title="check", diagnostics=FINDINGS, **extra), out)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def test_page_is_self_contained_and_escaped() -> None:
+    html = _page()
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)
+    assert "<link" not in html and "@import" not in html
+    assert "cue &lt;b&gt;2&lt;/b&gt; &amp; more" in html
+    assert html.count('class="finding ') == 2
+
+
+def test_timeline_marks_the_cues_with_findings() -> None:
+    timeline = Timeline(
+        path="subtitles/fr/01_x.srt", language="fr",
+        cues=(Bar(1, 0.0, 1.5, "un"), Bar(2, 1.2, 3.0, "deux"), Bar(3, 3.5, 4.0, "trois")),
+        source_path="subtitles/en/01_x.srt",
+        source_cues=(Bar(1, 0.0, 1.4, "one"), Bar(2, 1.6, 3.0, "two")),
+    )
+    html = _page(timelines=[timeline])
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    assert svg.count("<rect") == 5
+    assert re.search(r'class="cue problem error"[^>]*data-cue="2"', svg)
+    assert re.search(r'class="cue problem warning"[^>]*data-cue="3"', svg)
+    assert svg.count("problem") == 2  # the source's cue 2 has no finding
+
+
+def test_links_lead_to_the_lines(tmp_path: Path) -> None:
+    local = source_links(tmp_path, tmp_path / "reports" / "check.html", environ={})
+    assert local("subtitles/fr/01 x.srt", 9) == "../subtitles/fr/01%20x.srt#L9"
+    github = source_links(tmp_path, None, environ={
+        "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "team/course",
+        "GITHUB_SHA": "abc123"})
+    assert github("content/fr/a.mdx", None) == (
+        "https://github.com/team/course/blob/abc123/content/fr/a.mdx")
