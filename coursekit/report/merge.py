@@ -35,6 +35,8 @@ class MergedReport:
     """The longest run's: shards run side by side."""
     verify: bool = False
     """The reports carry notebooks (``verify`` reports)."""
+    summary: dict[str, Any] = field(default_factory=dict)
+    """Summary entries coursekit does not recompute, combined across the reports."""
 
 
 def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
@@ -105,11 +107,40 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]]) -> MergedReport
                     "result; merge the shards of one run"
                 )
         merged.verify = merged.verify or "notebooks" in data
+        for key, value in summary.items():
+            if key not in _RECOMPUTED:
+                merged.summary[key] = _combine(merged.summary.get(key), value)
         merged.executed_runs += int(summary.get("executed_runs", 0) or 0)
         merged.wall_time = max(merged.wall_time, float(summary.get("wall_time", 0.0) or 0.0))
     merged.diagnostics = _union(_diagnostics(name, data) for name, data in reports)
     merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
     return merged
+
+
+_RECOMPUTED = frozenset({"errors", "warnings", "notes", "files", "notebooks", "statuses",
+                         "executed_runs", "wall_time"})
+
+
+def _combine(known: Any, value: Any) -> Any:
+    """Two shards' values of one summary entry: lists are united, counts added, times
+    the longest; anything else must agree, and is kept when it does."""
+    if known is None:
+        return value
+    if isinstance(known, list) and isinstance(value, list):
+        return sorted({*map(_hashable, known), *map(_hashable, value)}, key=str)
+    if isinstance(known, dict) and isinstance(value, dict):
+        return {k: _combine(known.get(k), value.get(k)) for k in sorted({*known, *value})}
+    if isinstance(known, bool) or isinstance(value, bool):
+        return known or value
+    if isinstance(known, int) and isinstance(value, int):
+        return known + value
+    if isinstance(known, float | int) and isinstance(value, float | int):
+        return max(known, value)
+    return known
+
+
+def _hashable(value: Any) -> Any:
+    return value if isinstance(value, str | int | float | bool | None) else str(value)
 
 
 def _judgement(nb: dict[str, Any]) -> Any:
@@ -126,6 +157,7 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
         "files": len({d.path for d in merged.diagnostics}),
     }
     document: dict[str, Any] = {"tool": "coursekit", "run": merged.title, "summary": summary}
+    summary.update(merged.summary)
     if merged.verify:
         statuses = Counter(str(nb.get("status", "")) for nb in merged.notebooks)
         summary.update({

@@ -13,6 +13,7 @@ from coursekit.atomic import write_text_atomic
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
 from coursekit.diagnostics import has_errors
 from coursekit.report import render
+from coursekit.report.aggregate import aggregate
 from coursekit.report.merge import (
     MergedReport,
     MergeError,
@@ -60,6 +61,8 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     if fmt == "json":
         return json.dumps(merged_document(merged), ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
+    # As the commands themselves write every format but JSON: repeats shown once per file.
+    diagnostics = aggregate(merged.diagnostics)
     if fmt == "html":
         from coursekit.config import ConfigError, Course
         from coursekit.report.html import (
@@ -75,10 +78,10 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
         except (ConfigError, OSError):
             folders, source = [root / "build" / "notebooks", root], "en"
         render_page(HtmlPage(
-            title=merged.title, diagnostics=merged.diagnostics,
+            title=merged.title, diagnostics=diagnostics,
             notebooks=with_documented_errors(merged.notebooks, folders),
             link=source_links(root, output), source_language=source,
         ), out)
     else:
-        render(merged.diagnostics, fmt, out, merged.title)
+        render(diagnostics, fmt, out, merged.title)
     return out.getvalue()
