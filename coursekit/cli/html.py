@@ -13,14 +13,17 @@ from coursekit.report.html import HtmlPage, render_page, source_links, with_docu
 
 
 def check_page(course: Course, output: Path | None) -> Renderer:
-    """The page of a check: the lessons matrix and every checked subtitle file's timeline."""
+    """The page of a check: the scenarios the lessons document, the findings per lesson
+    and every checked subtitle file's timeline."""
 
     def render(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
                checked: Sequence[str] = ()) -> None:
+        from coursekit.report.documented import documented_notebooks
         from coursekit.report.timeline import subtitle_timelines
 
         render_page(HtmlPage(
             title=title, diagnostics=diagnostics, checked=checked,
+            notebooks=documented_notebooks(course, checked),
             timelines=subtitle_timelines(course, checked),
             link=source_links(course.root, output), source_language=course.source_language,
         ), out)

@@ -147,24 +147,29 @@ def _scenario(nb: Mapping[str, Any], scenario: Mapping[str, Any], link: Link) ->
     cells = {c.get("index"): c for c in nb.get("cells", [])}
     error = cells.get(scenario.get("error_cell"), {})
     fixes = [cells[i] for i in scenario.get("fix_cells", []) if i in cells]
-    proven = bool(scenario.get("proven"))
+    proven = scenario.get("proven")
     fixed_by = ", ".join(_where(str(c.get("source", "")), link) for c in fixes) or "no cell"
-    verdict = "proven" if proven else "not proven"
-    why = escape(str(scenario.get("reason", "")))
-    reason = "" if proven or not why else f' <span class="why">({why})</span>'
     detail = escape(str(error.get("expected") or error.get("detail") or error.get("verdict", "")))
+    if proven is None:  # documented, not run
+        kind, mark, verdict, reason = "documented", "•", "", ""
+    else:
+        why = escape(str(scenario.get("reason", "")))
+        kind, mark = ("proven", "✓") if proven else ("unproven", "✗")
+        verdict = ": proven" if proven else ": not proven"
+        reason = "" if proven or not why else f' <span class="why">({why})</span>'
     return (
-        f'<li class="scenario {"proven" if proven else "unproven"}">'
-        f'<span class="mark">{"✓" if proven else "✗"}</span> '
+        f'<li class="scenario {kind}"><span class="mark">{mark}</span> '
         f'{_where(str(error.get("source", "")), link)}: <code>{detail}</code>'
-        f'<br><span class="fix">fixed by {fixed_by}: {verdict}</span>{reason}</li>'
+        f'<br><span class="fix">fixed by {fixed_by}{verdict}</span>{reason}</li>'
     )
 
 
 def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
     status = str(nb.get("status", ""))
     verdicts = Counter(str(c.get("verdict")) for c in nb.get("cells", []))
-    ran = sum(verdicts[v] for v in PASSED_VERDICTS)
+    count = len(nb.get("cells", []))
+    cells = (f"{count} code cells" if status == "documented" else
+             f"{sum(verdicts[v] for v in PASSED_VERDICTS)}/{count} cells pass")
     first = nb.get("first_cause")
     cause = ""
     if isinstance(first, Mapping):
@@ -176,7 +181,7 @@ def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
         f'<td class="cell status-{escape(status)}" data-status="{escape(status)}" '
         f'data-notebook="{escape(str(nb.get("notebook", "")))}">'
         f'<span class="badge">{escape(status)}</span> '
-        f'<span class="count">{ran}/{len(nb.get("cells", []))} cells pass</span>'
+        f'<span class="count">{cells}</span>'
         f'{cause}{f"<ul>{scenarios}</ul>" if scenarios else ""}</td>'
     )
 
@@ -200,10 +205,17 @@ def scenario_matrix(page: HtmlPage) -> str:
             for col in ordered
         )
         body.append(f'<tr><th scope="row">{escape(lesson)}</th>{cells}</tr>')
+    documented = all(nb.get("status") == "documented" for nb in page.notebooks)
+    legend = (
+        "Each cell: the notebook's code cells, then every error the lesson documents and "
+        "the cells after it that fix it (as <code>coursekit verify</code> proves them)."
+        if documented else
+        "Each cell: the notebook's result, then every documented error (✓ reproduced and "
+        "fixed by the cells after it, ✗ not proven)."
+    )
     return (
-        '<section id="matrix"><h2>Scenarios: lesson × language × framework</h2>'
-        '<p class="legend">Each cell: the notebook\'s result, then every documented error '
-        '(✓ reproduced and fixed by the cells after it, ✗ not proven).</p>'
+        '<section id="scenarios"><h2>Scenarios: lesson × language × framework</h2>'
+        f'<p class="legend">{legend}</p>'
         f'<div class="scroll"><table class="matrix scenarios"><thead><tr><th>lesson</th>{head}'
         f'</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>'
     )
@@ -242,7 +254,7 @@ def lessons_matrix(page: HtmlPage) -> str:
                          f'<a href="{target}">{label}</a></td>')
         body.append(f'<tr><th scope="row">{escape(lesson)}</th>{"".join(cells)}</tr>')
     return (
-        '<section id="matrix"><h2>Lessons: lesson × language</h2>'
+        '<section id="lessons"><h2>Findings per lesson: lesson × language</h2>'
         f'<div class="scroll"><table class="matrix lessons"><thead><tr><th>lesson</th>{head}'
         f'</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>'
     )
@@ -388,9 +400,11 @@ h2{margin:24px 0 8px;font-size:17px}h3{font-size:14px;margin:14px 0 6px}
 .badge{display:inline-block;border-radius:3px;padding:0 6px;color:#fff;background:#6b7280}
 .status-ok .badge,.status-clean a{background:#1f883d}.status-clean a{color:#fff;padding:0 6px}
 .status-failed .badge,.status-not-run .badge{background:#cf222e}
+.status-documented .badge{background:#57606a}
 .status-needs-network .badge,.status-api-drift .badge{background:#9a6700}
 .status-error{background:#ffebe9}.status-warning{background:#fff8c5}
-.scenario.proven .mark{color:#1f883d}.scenario.unproven .mark{color:#cf222e}
+.scenario.proven .mark{color:#1f883d}.scenario.documented .mark{color:#57606a}
+.scenario.unproven .mark{color:#cf222e}
 .fix,.why,.cause{font-size:12px;color:#5b6475}.cause{color:#cf222e}
 code{font-size:12px;background:#eef0f4;padding:0 3px;border-radius:3px}
 article.file,#timelines article{background:#fff;border:1px solid #d8dce3;border-radius:6px;
@@ -426,7 +440,7 @@ def render_page(page: HtmlPage, out: IO[str]) -> None:
                f'<span>{len({d.path for d in page.diagnostics})} files with findings</span>')
     if page.notebooks:
         summary += f"<span>{len(page.notebooks)} notebooks</span>"
-    matrix = scenario_matrix(page) if page.notebooks else lessons_matrix(page)
+    matrix = (scenario_matrix(page) if page.notebooks else "") + lessons_matrix(page)
     out.write(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

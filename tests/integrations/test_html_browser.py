@@ -63,6 +63,17 @@ def test_check_page(browser: Any, broken_course: Path, tmp_path: Path) -> None:
     assert page.locator("table.matrix.lessons td.status-clean").count() == 12
     assert page.locator("table.matrix.lessons tbody th").all_inner_texts() == [
         "chapter3/4.mdx", "chapter8/4.mdx", "chapter8/4_tf.mdx"]
+    documented = page.locator("table.matrix.scenarios td.cell")
+    assert page.locator("table.matrix.scenarios thead th").all_inner_texts() == [
+        "lesson", "en · pt", "en · tf", "fr · pt", "fr · tf", "it · pt", "it · tf",
+        "zh-CN · pt", "zh-CN · tf"]
+    assert documented.count() == 3 * 8
+    assert page.locator("table.matrix.scenarios td.status-documented").count() == 12
+    debugging = page.locator("table.matrix.scenarios tbody tr").nth(1)
+    assert debugging.locator("th").inner_text() == "chapter8/4.mdx"
+    english = debugging.locator("td").first
+    assert english.locator("li.scenario.documented").count() == 7
+    assert "ValueError: expected sequence of length 43 at dim 1 (got 37)" in english.inner_text()
     assert page.locator("#timelines svg").count() == 12
     french = page.locator(f'.timeline[data-file="{FRENCH_SRT}"]')
     assert french.locator("rect.cue").count() > 60  # its cues under the source's

@@ -16,6 +16,7 @@ from coursekit.execution.shard import Shard, lesson_group
 from coursekit.execution.verify import verify_course
 
 from .generated import generate
+from .test_sarif import VALIDATOR
 
 pytestmark = [pytest.mark.kernel, pytest.mark.slow]
 
@@ -99,6 +100,8 @@ def test_merged_formats_equal_the_unsharded_run(
     expected = (tmp_path / "whole.out").read_text("utf-8")
     assert expected.strip()
     assert (tmp_path / "merged.out").read_text("utf-8") == expected
+    if fmt == "sarif":
+        VALIDATOR.validate(json.loads(expected))
 
 
 def test_merged_caches_leave_nothing_to_run(runs: dict[str, Any], tmp_path: Path) -> None:
