@@ -36,8 +36,7 @@ FIXED = frozenset({
     rules.BOM.code, rules.LINE_ENDINGS.code, rules.SBV_FORMAT.code,
     rules.MISSING_BLANK_LINE.code, rules.BLANK_LINE_IN_CUE.code, rules.MISSING_INDEX.code,
     rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code, rules.INDEX_SEQUENCE.code,
-    rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.READER_DISAGREEMENT.code,
-    rules.FINAL_BLANK_LINE.code,
+    rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.FINAL_BLANK_LINE.code,
 })
 """Findings a fixed file never has again (overlaps are counted apart: two cues that
 start together cannot be clamped)."""
