@@ -3,15 +3,10 @@ at the end, and failing the session when an input raised or broke an oracle."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import os
-from pathlib import Path
-
 import pytest
 from hypothesis import settings
 
-from .support import SOAK, TALLIES
+from .support import SOAK, TALLIES, write_report
 
 settings.register_profile("soak", deadline=None, database=None, derandomize=False)
 if SOAK:
@@ -32,10 +27,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if not SOAK or not TALLIES:
         return
-    report = os.environ.get("COURSEKIT_FUZZ_REPORT")
-    if report:
-        Path(report).write_text(json.dumps(
-            {name: dataclasses.asdict(t) for name, t in sorted(TALLIES.items())}, indent=2),
-            encoding="utf-8")
+    write_report()
     if any(t.exceptions or t.violations for t in TALLIES.values()):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -11,6 +11,8 @@ and the session fails if anything was found.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import re
 import time
@@ -94,6 +96,18 @@ def example(name: str, value: object) -> Iterator[None]:
         elapsed = time.perf_counter() - start
         if elapsed > tally.slowest_s:
             tally.slowest_s, tally.slowest_input = elapsed, _show(value)
+        if SOAK and tally.tried % 1000 == 0:
+            write_report()
+
+
+def write_report() -> None:
+    """Write the tally where ``COURSEKIT_FUZZ_REPORT`` says (a long soak writes it as it
+    goes, so that a run cut short still counts)."""
+    report = os.environ.get("COURSEKIT_FUZZ_REPORT")
+    if report:
+        Path(report).write_text(json.dumps(
+            {name: dataclasses.asdict(t) for name, t in sorted(TALLIES.items())}, indent=2),
+            encoding="utf-8")
 
 
 def check(condition: bool, message: str) -> None:
