@@ -32,6 +32,7 @@ bench: dev
 	$(BIN)/python bench/subtitles.py
 	$(BIN)/python bench/check.py
 	$(BIN)/python bench/verify.py
+	$(BIN)/python bench/adversarial.py
 
 clean:
 	rm -rf $(VENV) build/notebooks build/executed .coursekit

@@ -7,6 +7,7 @@ line is in the file.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -25,6 +26,7 @@ from .support import (
     TOCTREE_SEEDS,
     LineOp,
     Mutant,
+    OracleViolation,
     budget,
     check,
     example,
@@ -195,7 +197,7 @@ def _check_lines(data: bytes, lesson: Lesson) -> None:
         check(d.line is None or 1 <= d.line <= count, f"finding line {d.line} outside 1..{count}")
 
 
-@budget(ci=300, soak=50_000)
+@budget(ci=250, soak=50_000)
 @given(lesson_files)
 def test_lesson_parser_keeps_every_fence(case: Mutant) -> None:
     data = _bytes(case)
@@ -232,7 +234,7 @@ def test_toctree_reader_never_raises_and_never_runs_tags(case: Mutant) -> None:
             check(bool(toc.diagnostics), "a python tag was read without a finding")
 
 
-@budget(ci=100, soak=2_000)
+@budget(ci=200, soak=5_000)
 @given(st.text(max_size=300))
 def test_lesson_parser_never_raises_on_any_text(text: str) -> None:
     with example("lesson-any-text", text):
@@ -256,3 +258,13 @@ REPRODUCERS = {
 def test_open_fence_losses(name: str) -> None:
     data = REPRODUCERS[name].encode()
     check_every_fence_is_kept(data, parse_lesson(data, path="x.mdx", language="en"))
+
+
+def test_the_fence_oracle_sees_a_lost_fence() -> None:
+    data = b"# T\n\n```py\nx = 1\n```\n"
+    lesson = parse_lesson(data, path="x.mdx", language="en")
+    check_every_fence_is_kept(data, lesson)
+    lost = dataclasses.replace(lesson, blocks=tuple(
+        b for b in lesson.blocks if not isinstance(b, Code)))
+    with pytest.raises(OracleViolation, match="line 3: fence opener"):
+        check_every_fence_is_kept(data, lost)

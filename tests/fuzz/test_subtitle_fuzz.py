@@ -7,9 +7,11 @@ every cue and word, and reads back with no finding it fixes.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,6 +29,7 @@ from .support import (
     SRT_SEEDS,
     LineOp,
     Mutant,
+    OracleViolation,
     budget,
     check,
     example,
@@ -191,7 +194,7 @@ def _unfixable_overlaps(sub: SubtitleFile) -> bool:
     )
 
 
-@budget(ci=400, soak=20_000)
+@budget(ci=300, soak=20_000)
 @given(subtitle_files)
 def test_fix_settles_keeps_every_word_and_reads_back_clean(case: Mutant) -> None:
     data = _bytes(case)
@@ -261,3 +264,16 @@ def test_every_mutation_of_the_issue_is_generated() -> None:
     assert SRT_SEEDS, "the bundled course's subtitles are the seeds"
 
 
+
+
+def test_the_line_oracle_sees_a_lost_line_and_lost_settings() -> None:
+    data = b"1\n00:00:01,000 --> 00:00:02,000 Welcome back\nHi\nthere\n\n"
+    sub = parse_subtitles(data, P, "en")
+    check_every_line_is_kept(data, sub)
+    cue = sub.cues[0]
+    lost_line = dataclasses.replace(sub, cues=(dataclasses.replace(cue, lines=("Hi",)),))
+    with pytest.raises(OracleViolation, match="'there' is in no cue"):
+        check_every_line_is_kept(data, lost_line)
+    lost_settings = dataclasses.replace(sub, cues=(dataclasses.replace(cue, settings=""),))
+    with pytest.raises(OracleViolation, match="after the end time"):
+        check_every_line_is_kept(data, lost_settings)

@@ -107,7 +107,7 @@ def _course(name: str, text: str) -> Path:
     return root
 
 
-@budget(ci=60, soak=3_000)
+@budget(ci=50, soak=3_000)
 @given(configurations())
 def test_any_configuration_gives_findings_never_an_internal_error(config: tuple[str, str]) -> None:
     name, text = config
