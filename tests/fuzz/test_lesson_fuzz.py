@@ -22,7 +22,6 @@ from coursekit.lessons.toctree import read_toctree
 from .support import (
     GENERIC_LINE_OPS,
     LESSON_SEEDS,
-    SOAK,
     TOCTREE_SEEDS,
     LineOp,
     Mutant,
@@ -132,12 +131,7 @@ LESSON_OPS: dict[str, LineOp] = {
     "framework_end": _insert("{/if}"),
 }
 
-OPEN = {"tip_note", "indent_after_text", "quote_deep", "list_deep", "no_gt"}
-"""Mutations that still lose fences (each has its minimal case in ``REPRODUCERS``): left
-out of the CI profile until the parser handles them, kept in the soak."""
-
-lesson_files = mutants("LESSON_SEEDS", len(LESSON_SEEDS),
-                       sorted(LESSON_OPS) if SOAK else sorted(set(LESSON_OPS) - OPEN))
+lesson_files = mutants("LESSON_SEEDS", len(LESSON_SEEDS), sorted(LESSON_OPS))
 
 
 def _bytes(case: Mutant) -> bytes:
@@ -250,12 +244,11 @@ REPRODUCERS = {
     "list_10_deep": "# T\n\n" + "".join(" " * (2 * k) + "- item\n" for k in range(10)) + "\n"
                     + " " * 20 + "```py\n" + " " * 20 + "x = 1\n" + " " * 20 + "```\n",
 }
-"""The smallest lessons found to lose a fence with no finding."""
+"""The smallest lessons the soak found losing a fence with no finding (fixed since)."""
 
 
-@pytest.mark.xfail(reason="the lesson parser loses these fences without a finding", strict=False)
 @pytest.mark.parametrize("name", sorted(REPRODUCERS))
-def test_open_fence_losses(name: str) -> None:
+def test_fences_once_lost_are_kept(name: str) -> None:
     data = REPRODUCERS[name].encode()
     check_every_fence_is_kept(data, parse_lesson(data, path="x.mdx", language="en"))
 
