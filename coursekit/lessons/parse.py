@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from markdown_it.token import Token
+
 from coursekit.diagnostics import sorted_diagnostics
 from coursekit.lessons import rules
 from coursekit.lessons.blocks import BlockBuilder
 from coursekit.lessons.context import ParseContext
-from coursekit.lessons.markdown import lesson_markdown
+from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 
 
@@ -33,6 +37,18 @@ def normalise(text: str) -> str:
     return text.replace("\0", "\ufffd").removeprefix("\ufeff")
 
 
+def _report_depth(tokens: Sequence[Token], context: ParseContext) -> None:
+    """markdown-it drops what is nested past its limit: say so, once."""
+    for token in tokens:
+        if token.nesting == 1 and token.level >= MAX_NESTING - 1:
+            line = token.map[0] if token.map else None
+            context.report(rules.TOO_DEEP, line,
+                           f"quotes or lists nested more than {MAX_NESTING} levels deep: "
+                           "the text inside is not read",
+                           hint="flatten the nesting")
+            return
+
+
 def parse_lesson(
     text: str | bytes,
     *,
@@ -51,6 +67,7 @@ def parse_lesson(
         context.report(rules.EMPTY_LESSON, None, "the lesson is empty")
     else:
         tokens = lesson_markdown().parse(source, context.env())
+        _report_depth(tokens, context)
         blocks = BlockBuilder(source.split("\n"), context).build(tokens)
     title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
     if title is None and source.strip():

@@ -114,6 +114,11 @@ UNREADABLE_LESSON = Rule(
     "LES121", "unreadable-lesson", Severity.ERROR,
     "The lesson file cannot be read.", _AREA,
 )
+TOO_DEEP = Rule(
+    "LES122", "nesting-too-deep", Severity.ERROR,
+    "Quotes or lists are nested deeper than the parser follows; what is inside is not read.",
+    _AREA,
+)
 
 TOCTREE_MISSING = Rule(
     "LES151", "toctree-missing", Severity.ERROR,

@@ -61,3 +61,9 @@ def test_fence_of_6000_lines_is_one_fence_with_one_finding_at_most() -> None:
     assert closed.diagnostics == ()
     unclosed = _parse(f"# T\n\n```py\n{body}\n")
     assert [d.rule for d in unclosed.diagnostics] == ["LES103"]
+
+
+def test_nesting_past_the_parser_limit_is_a_finding() -> None:
+    quoted = ">" * 300 + " ```py\n"
+    lesson = _parse(f"# T\n\n{quoted}")
+    assert [d.rule for d in lesson.diagnostics] == ["LES122"]
