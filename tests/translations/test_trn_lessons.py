@@ -298,3 +298,16 @@ def test_stale_api_shared_with_the_source_is_no_translation_finding() -> None:
     src = digest(lesson(EN, *source_blocks(), code(40, STALE)))
     tgt = digest(lesson(FR, *translated(), code(40, STALE)))
     assert compare_lessons(src, tgt, WITH_STALE_APIS) == []
+
+
+def test_an_error_whose_block_was_rewritten_is_not_both_missing_and_extra() -> None:
+    rewritten = code(33, "for batch in loader:\n    outputs = model(**batch)\n    loss.backward()\n",
+                     outputs=(error(37, "ValueError", "expected sequence of length 43"),))
+    found = check(translated({33: rewritten}))
+    assert not {"TRN301", "TRN302"} & set(rules(found))
+    assert "TRN303" not in rules(found)
+    dropped = code(33, "for batch in loader:\n    outputs = model(**batch)\n    loss.backward()\n")
+    assert "TRN301" in rules(check(translated({33: dropped})))
+    translated_message = code(33, "for batch in loader:\n    outputs = model(**batch)\n",
+                              outputs=(error(36, "ValueError", "longueur attendue 43"),))
+    assert rules(check(translated({33: translated_message}))).count("TRN303") == 1
