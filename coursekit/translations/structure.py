@@ -3,6 +3,7 @@ framework blocks and links to other course pages."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -116,15 +117,46 @@ def framework_blocks(source: Digest, translation: Digest) -> Iterator[Diagnostic
     )
 
 
+_CHAPTER_INDEX = re.compile(r"^(chapter\d+)(#.*)?$")
+
+
+def _page_key(target: str) -> tuple[str, str] | None:
+    """``(chapter, fragment)`` of a link to a chapter's index (``/course/chapter3``) or to
+    one of its pages (``../chapter3/1``), for pairing the two."""
+    page, _, fragment = target.partition("#")
+    chapter = page.split("/", 1)[0]
+    return (chapter, fragment) if chapter.startswith("chapter") else None
+
+
+def _reconcile(missing: Counter[str], extra: Counter[str]) -> None:
+    """Drop pairs of a chapter-index link and a link to a page of that chapter: the
+    index *is* one of its pages (``/course/chapter3`` opens ``chapter3/1``), so
+    ``/course/chapter3`` and ``../chapter3/1`` are the same link written two ways."""
+    for lacking, surplus in ((missing, extra), (extra, missing)):
+        for target in list(lacking):
+            if _CHAPTER_INDEX.match(target) is None:
+                continue
+            key = _page_key(target)
+            for other in list(surplus):
+                while lacking[target] > 0 and surplus[other] > 0 and _page_key(other) == key:
+                    lacking[target] -= 1
+                    surplus[other] -= 1
+    for counter in (missing, extra):
+        for target in [t for t, n in counter.items() if n <= 0]:
+            del counter[target]
+
+
 def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
     src = Counter(link.value for link in source.links)
     tgt = Counter(link.value for link in translation.links)
     if src == tgt:
         return
+    missing, extra = src - tgt, tgt - src
+    _reconcile(missing, extra)
     first_src: dict[str, Located] = {}
     for link in source.links:
         first_src.setdefault(link.value, link)
-    for target, count in (src - tgt).items():
+    for target, count in missing.items():
         where = first_src[target]
         yield LINK_MISMATCH.at(
             translation.path, None,
@@ -132,7 +164,6 @@ def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
             + (f" {count} more times)" if tgt[target] else ")"),
             fingerprint=f"missing:{target}",
         )
-    extra = tgt - src
     for link in translation.links:
         if extra[link.value] > 0:
             extra[link.value] -= 1

@@ -311,3 +311,14 @@ def test_an_error_whose_block_was_rewritten_is_not_both_missing_and_extra() -> N
     translated_message = code(33, "for batch in loader:\n    outputs = model(**batch)\n",
                               outputs=(error(36, "ValueError", "longueur attendue 43"),))
     assert rules(check(translated({33: translated_message}))).count("TRN303") == 1
+
+
+def test_a_chapter_index_and_a_page_of_that_chapter_are_the_same_link() -> None:
+    index = prose(5, "Voir [le chapitre](/course/chapter5) et [plus bas](#debugging).")
+    page = prose(5, "See [the chapter](../chapter5/1) and [below](#debugging).")
+    src = digest(lesson(EN, *[page if b.line == 5 else b for b in source_blocks()]))
+    tgt = digest(lesson(FR, *[index if b.line == 5 else b for b in translated()]))
+    assert "TRN106" not in rules(compare_lessons(src, tgt, SETTINGS))
+    other_chapter = prose(5, "Voir [le chapitre](/course/chapter6) et [plus bas](#debugging).")
+    tgt = digest(lesson(FR, *[other_chapter if b.line == 5 else b for b in translated()]))
+    assert rules(compare_lessons(src, tgt, SETTINGS)) == ["TRN106", "TRN106"]
