@@ -55,7 +55,8 @@ class Diagnostic:
     hint: str | None = None
     """What to do about it, when there is something obvious to do."""
     cue: int | None = None
-    """Subtitle cue index (1-based position in the file), for subtitle findings."""
+    """Subtitle cue, for subtitle findings: its index as the file writes it (its
+    1-based position when the file writes no plain number)."""
     column: int | None = None
     fingerprint: str | None = None
     """Identity that survives renumbering and small edits; used by baselines.

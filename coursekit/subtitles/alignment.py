@@ -12,6 +12,7 @@ import re
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk, primary_subtag
@@ -53,6 +54,29 @@ _MAYBE_TOKEN = re.compile(r"[\d_=(`]|\w\.\w")
 """A cheap first look: most cues hold no number or code at all."""
 
 
+_SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|[♪♫*].*[♪♫*]|[♪♫])\s*$")
+
+
+def is_sound_effect(cue: Cue) -> bool:
+    """A cue that describes a sound, not speech: each line in parentheses or brackets
+    (``(screen whooshes)``, ``[music]``) or between music notes. Translations often
+    leave them out, so they are not speech a translation must cover."""
+    lines = [line for line in cue.lines if line.strip()]
+    return bool(lines) and all(_SOUND.match(line) for line in lines)
+
+
+def _spoken(cues: Sequence[Cue]) -> list[Cue]:
+    return [c for c in cues if not is_sound_effect(c)]
+
+
+def _written_alike(token: str, text: str) -> bool:
+    """Whether ``text`` keeps ``token``, allowing a decimal comma for a decimal point
+    (``99,9`` for ``99.9``): languages write numbers their own way."""
+    if token in text:
+        return True
+    return bool(re.fullmatch(r"\d+\.\d+", token)) and token.replace(".", ",") in text
+
+
 def _tokens(text: str) -> set[str]:
     found: set[str] = set()
     if not _MAYBE_TOKEN.search(text):
@@ -89,6 +113,11 @@ class SpokenSource:
         self.file = file
         self.index = CueIndex(file.cues)
         self._said: dict[int, _Said] = {}
+
+    @cached_property
+    def speech(self) -> list[tuple[int, int]]:
+        """The spans in which a cue of speech (not a sound effect) is shown."""
+        return speech_spans(_spoken(self.index.cues))
 
     def said(self, cue: Cue) -> _Said:
         found = self._said.get(cue.index)
@@ -160,8 +189,11 @@ class Aligner:
                 yield from found
 
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
-        end = max(c.end_ms for c in cues) - shift
-        src_end = max(c.end_ms for c in self.index.cues)
+        # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
+        # translation leaves out shortens nothing a viewer reads.
+        spoken, src_spoken = _spoken(cues) or cues, _spoken(self.index.cues) or self.index.cues
+        end = max(c.end_ms for c in spoken) - shift
+        src_end = max(c.end_ms for c in src_spoken)
         if abs(end - src_end) > self.settings.max_duration_difference * 1000:
             yield rules.DURATION_MISMATCH.at(
                 self.path, None, f"the last cue ends at {format_srt_time(end)}, the source's at "
@@ -170,7 +202,7 @@ class Aligner:
 
     def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         limit = self.settings.max_uncovered * 1000
-        for a, b in subtract_spans(self.index.speech, speech_spans(cues, shift)):
+        for a, b in subtract_spans(self.spoken.speech, speech_spans(cues, shift)):
             if b - a <= limit:
                 continue
             said = " ".join(" ".join(c.lines) for c in self.index.overlapping(a, b))
@@ -178,7 +210,7 @@ class Aligner:
             yield rules.UNCOVERED_SPEECH.at(
                 self.path, after.line, f"no translated cue from {format_srt_time(a + shift)} to "
                 f"{format_srt_time(b + shift)}, where the source says `{_clip(said)}`",
-                hint="translate the missing speech", cue=after.index,
+                hint="translate the missing speech", cue=after.number,
                 fingerprint=fingerprint(self.sub.language, said, "uncovered"))
 
     def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> list[Diagnostic]:
@@ -188,9 +220,9 @@ class Aligner:
         shares = [max(0, min(c.end_ms, end) - max(c.start_ms, start)) for c in span]
         if sum(shares) <= _SILENCE_SHARE * cue.duration_ms:
             return [rules.CUE_OVER_SILENCE.at(
-                self.path, cue.line, f"cue {cue.index} is shown from "
+                self.path, cue.line, f"cue {cue.number} is shown from "
                 f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
-                "source has no speech", cue=cue.index, fingerprint=self._fp(texts[i]))]
+                "source has no speech", cue=cue.number, fingerprint=self._fp(texts[i]))]
         mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
         text = texts[i]
         if not mine or not text:
@@ -198,28 +230,28 @@ class Aligner:
         said = self.spoken.said_by(mine)
         if self._untranslated(text, said):
             return [rules.UNTRANSLATED.at(
-                self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is not translated",
-                hint=f"translate it into {self.sub.language}", cue=cue.index,
+                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is not translated",
+                hint=f"translate it into {self.sub.language}", cue=cue.number,
                 fingerprint=self._fp(text))]
         found: list[Diagnostic] = []
         if said.tokens:
             # Re-segmented translations may move a token into a neighbouring cue.
             nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
-            missing = sorted(t for t in said.tokens if _compact(t) not in nearby)
+            missing = sorted(t for t in said.tokens if not _written_alike(_compact(t), nearby))
             if missing:
                 found.append(rules.MISSING_TOKEN.at(
-                    self.path, cue.line, f"cue {cue.index} lacks "
+                    self.path, cue.line, f"cue {cue.number} lacks "
                     f"{', '.join(f'`{t}`' for t in missing)} from the source "
                     f"`{_clip(said.text)}`", hint="keep numbers and code exactly as in the source",
-                    cue=cue.index, fingerprint=self._fp(text)))
+                    cue=cue.number, fingerprint=self._fp(text)))
         if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
             visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
             < self.settings.min_length_ratio * said.length
         ):
             found.append(rules.TRUNCATED.at(
-                self.path, cue.line, f"cue {cue.index} `{_clip(text)}` is far shorter than the "
+                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is far shorter than the "
                 f"source `{_clip(said.text)}`", hint="is the translation cut off?",
-                cue=cue.index, fingerprint=self._fp(text)))
+                cue=cue.number, fingerprint=self._fp(text)))
         return found
 
     def _fp(self, text: str) -> str:

@@ -115,13 +115,13 @@ def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnosti
         parts = splitter.split(cue)
         if not parts.translated:
             yield rules.MISSING_TRANSLATED_LINE.at(
-                path, cue.line, f"cue {cue.index} has only the source line "
+                path, cue.line, f"cue {cue.number} has only the source line "
                 f"`{' '.join(parts.source)}`", hint="add the translated line above it",
-                cue=cue.index, fingerprint=fingerprint(sub.language, cue.text))
+                cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
         if not parts.source:
             yield rules.MISSING_SOURCE_LINE.at(
-                path, cue.line, f"cue {cue.index} has no source-language line",
-                cue=cue.index, fingerprint=fingerprint(sub.language, cue.text))
+                path, cue.line, f"cue {cue.number} has no source-language line",
+                cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
         elif parts.matched:
             yield from _against_source(sub, cue, parts)
 
@@ -134,11 +134,11 @@ def _against_source(sub: SubtitleFile, cue: Cue, parts: BilingualCue) -> Iterato
     fp = fingerprint(sub.language, cue.text)
     if _loose(embedded) == _loose(reference):
         yield rules.SOURCE_LINE_STYLE.at(
-            sub.display_path, cue.line, f"cue {cue.index}: `{embedded}` differs from the "
-            f"source `{reference}` in case or punctuation only", cue=cue.index, fingerprint=fp)
+            sub.display_path, cue.line, f"cue {cue.number}: `{embedded}` differs from the "
+            f"source `{reference}` in case or punctuation only", cue=cue.number, fingerprint=fp)
     else:
         yield rules.SOURCE_LINE_WORDING.at(
-            sub.display_path, cue.line, f"cue {cue.index}: embedded source line `{embedded}` "
+            sub.display_path, cue.line, f"cue {cue.number}: embedded source line `{embedded}` "
             f"is not the source file's `{reference}`",
             hint="update the source line (and check the translation still matches)",
-            cue=cue.index, fingerprint=fp)
+            cue=cue.number, fingerprint=fp)

@@ -35,6 +35,15 @@ class Cue:
         return "\n".join(self.lines)
 
     @property
+    def number(self) -> int:
+        """The cue's index as the file writes it, which findings quote (its position
+        when the file writes no plain number)."""
+        written = self.number_as_written
+        if written is not None and written.isascii() and written.isdigit() and len(written) < 10:
+            return int(written)
+        return self.index
+
+    @property
     def duration_ms(self) -> int:
         return self.end_ms - self.start_ms
 

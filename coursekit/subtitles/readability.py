@@ -34,8 +34,8 @@ def check_readability(
     for cue in sub.cues:
         if not cue.lines:
             yield rules.EMPTY_CUE.at(
-                sub.display_path, cue.line, f"cue {cue.index} has no text",
-                hint="delete the cue or write its text", cue=cue.index,
+                sub.display_path, cue.line, f"cue {cue.number} has no text",
+                hint="delete the cue or write its text", cue=cue.number,
                 fingerprint=fingerprint(sub.language, "", str(cue.start_ms // 1000)))
             continue
         found = _cue_text(sub, cue, shown(cue), settings, cjk)
@@ -53,19 +53,19 @@ def _cue_text(
     text = cue.text
     if _STRAY_WHITESPACE.search(text):
         found.append(rules.STRAY_WHITESPACE.at(
-            path, cue.line, f"cue {cue.index} has a line with leading or trailing whitespace",
-            hint="trim the line", cue=cue.index, fingerprint=fp.value))
+            path, cue.line, f"cue {cue.number} has a line with leading or trailing whitespace",
+            hint="trim the line", cue=cue.number, fingerprint=fp.value))
     if len(lines) > settings.max_lines:
         found.append(rules.TOO_MANY_LINES.at(
-            path, cue.line, f"cue {cue.index} has {len(lines)} lines (at most "
-            f"{settings.max_lines})", cue=cue.index, fingerprint=fp.value))
+            path, cue.line, f"cue {cue.number} has {len(lines)} lines (at most "
+            f"{settings.max_lines})", cue=cue.number, fingerprint=fp.value))
     lengths = [visual_length(line, cjk) for line in lines]
     longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
         found.append(rules.LINE_TOO_LONG.at(
-            path, cue.line, f"cue {cue.index} has a line of {_num(longest)} characters "
+            path, cue.line, f"cue {cue.number} has a line of {_num(longest)} characters "
             f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
-            hint="break the line or shorten it", cue=cue.index, fingerprint=fp.value))
+            hint="break the line or shorten it", cue=cue.number, fingerprint=fp.value))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
         # Lines are joined by one space, which counts like any half-width character.
@@ -73,19 +73,19 @@ def _cue_text(
         cps = chars * 1000 / duration
         if cps > settings.max_cps:
             found.append(rules.READING_SPEED.at(
-                path, cue.line, f"cue {cue.index} needs {cps:.1f} characters per second "
+                path, cue.line, f"cue {cue.number} needs {cps:.1f} characters per second "
                 f"(at most {_num(settings.max_cps)})",
-                hint="shorten the text or show it longer", cue=cue.index, fingerprint=fp.value))
+                hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value))
     if _MARKDOWN.search(text):
         found.append(rules.MARKDOWN_MARKUP.at(
-            path, cue.line, f"cue {cue.index} has Markdown markup that players show as is: "
+            path, cue.line, f"cue {cue.number} has Markdown markup that players show as is: "
             f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
-            cue=cue.index, fingerprint=fp.value))
+            cue=cue.number, fingerprint=fp.value))
     unbalanced = _unbalanced_tags(text)
     if unbalanced:
         found.append(rules.UNBALANCED_TAG.at(
-            path, cue.line, f"cue {cue.index} leaves <{'>, <'.join(unbalanced)}> unbalanced",
-            hint="close each tag in the cue that opens it", cue=cue.index, fingerprint=fp.value))
+            path, cue.line, f"cue {cue.number} leaves <{'>, <'.join(unbalanced)}> unbalanced",
+            hint="close each tag in the cue that opens it", cue=cue.number, fingerprint=fp.value))
     return found
 
 

@@ -46,6 +46,6 @@ def _file_end(sub: SubtitleFile) -> Iterator[Diagnostic]:
     if any(end):
         said += " holding whitespace"
     yield rules.FINAL_BLANK_LINE.at(
-        sub.display_path, last.line, f"{said} after the last cue (cue {last.index})",
+        sub.display_path, last.line, f"{said} after the last cue (cue {last.number})",
         hint="end the file with one blank line (`coursekit fix subtitles` does it)",
-        cue=last.index, fingerprint=fingerprint(sub.language, "file end"))
+        cue=last.number, fingerprint=fingerprint(sub.language, "file end"))

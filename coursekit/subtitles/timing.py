@@ -25,23 +25,23 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
             span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"
         if duration < 0:
             yield rules.START_AFTER_END.at(
-                path, cue.line, f"cue {cue.index} ends before it starts ({span})",
-                hint="swap or correct the times", cue=cue.index, fingerprint=fp)
+                path, cue.line, f"cue {cue.number} ends before it starts ({span})",
+                hint="swap or correct the times", cue=cue.number, fingerprint=fp)
         elif duration == 0:
             yield rules.ZERO_DURATION.at(
-                path, cue.line, f"cue {cue.index} has no duration ({span}): it is never shown",
+                path, cue.line, f"cue {cue.number} has no duration ({span}): it is never shown",
                 hint="give it an end time, or merge it with a neighbour",
-                cue=cue.index, fingerprint=fp)
+                cue=cue.number, fingerprint=fp)
         elif duration < min_ms:
             yield rules.TOO_SHORT.at(
-                path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
-                f"less than {format_seconds(min_ms)}", cue=cue.index,
+                path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
+                f"less than {format_seconds(min_ms)}", cue=cue.number,
                 fingerprint=fingerprint(lang, cue.text))
         elif duration > max_ms:
             yield rules.TOO_LONG.at(
-                path, cue.line, f"cue {cue.index} is shown for {format_seconds(duration)}, "
+                path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
                 f"more than {format_seconds(max_ms)}", hint="split it",
-                cue=cue.index, fingerprint=fingerprint(lang, cue.text))
+                cue=cue.number, fingerprint=fingerprint(lang, cue.text))
         if i + 1 < len(cues):
             yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
 
@@ -51,20 +51,20 @@ def _with_next(
 ) -> Iterator[Diagnostic]:
     if (cue.start_ms, cue.end_ms) == (nxt.start_ms, nxt.end_ms):
         yield rules.IDENTICAL_TIMES.at(
-            path, nxt.line, f"cue {nxt.index} has the same times as cue {cue.index} "
+            path, nxt.line, f"cue {nxt.number} has the same times as cue {cue.number} "
             f"({format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)})",
             hint="players show both at once; merge them or re-time one",
-            cue=nxt.index, fingerprint=fingerprint(lang, nxt.text))
+            cue=nxt.number, fingerprint=fingerprint(lang, nxt.text))
         return
     gap = nxt.start_ms - cue.end_ms
     if gap < 0 and cue.duration_ms >= 0:
         yield rules.OVERLAP.at(
-            path, cue.line, f"cue {cue.index} ends at {format_srt_time(cue.end_ms)}, "
-            f"{format_seconds(-gap)} after cue {nxt.index} starts",
+            path, cue.line, f"cue {cue.number} ends at {format_srt_time(cue.end_ms)}, "
+            f"{format_seconds(-gap)} after cue {nxt.number} starts",
             hint="`coursekit fix subtitles` clamps it to the minimum gap",
-            cue=cue.index, fingerprint=fingerprint(lang, cue.text))
+            cue=cue.number, fingerprint=fingerprint(lang, cue.text))
     elif 0 <= gap < gap_ms and not (gap == 0 and allow_contiguous):
         yield rules.GAP_TOO_SMALL.at(
-            path, nxt.line, f"only {format_seconds(gap)} between cue {cue.index} and cue "
-            f"{nxt.index} (at least {format_seconds(gap_ms)})",
-            cue=nxt.index, fingerprint=fingerprint(lang, nxt.text))
+            path, nxt.line, f"only {format_seconds(gap)} between cue {cue.number} and cue "
+            f"{nxt.number} (at least {format_seconds(gap_ms)})",
+            cue=nxt.number, fingerprint=fingerprint(lang, nxt.text))
