@@ -73,12 +73,14 @@ def check_metadata(
         target = subtitle_target(course, language, row.srt_filename)
         other = folder_language(course, target)
         if other is not None and other != language:
+            # One finding for the row: its file is the wrong language's, there or not.
+            there = "" if target.is_file() else " (and it does not exist)"
             yield rules.METADATA_OTHER_LANGUAGE.at(
                 meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
-                f"`{row.srt_filename}`, a file of the {other} subtitles",
+                f"`{row.srt_filename}`, a file of the {other} subtitles{there}",
                 hint=f"list the {language} file, `{target.name}`, or remove the row",
                 fingerprint=fingerprint(language, row.srt_filename, "language"))
-        if not target.is_file():
+        elif not target.is_file():
             yield rules.VIDEO_WITHOUT_SUBTITLES.at(
                 meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
                 f"`{row.srt_filename}`, which does not exist",

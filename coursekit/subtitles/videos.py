@@ -11,7 +11,12 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
-from coursekit.subtitles.metadata import Metadata, read_metadata, subtitle_target
+from coursekit.subtitles.metadata import (
+    Metadata,
+    folder_language,
+    read_metadata,
+    subtitle_target,
+)
 
 if TYPE_CHECKING:
     from coursekit.corpus import Corpus
@@ -66,7 +71,11 @@ def _missing(course: Course, meta: Metadata, video_id: str) -> tuple[str, str] |
     if not row.srt_filename:
         return (f"{meta.shown}:{row.line} names no file for it",
                 "fill in the row's srt_filename")
-    if not subtitle_target(course, meta.language, row.srt_filename).is_file():
+    target = subtitle_target(course, meta.language, row.srt_filename)
+    other = folder_language(course, target)
+    if other is not None and other != meta.language:
+        return None  # the row itself is the finding (SUB413), once, in the metadata
+    if not target.is_file():
         return (f"{meta.shown}:{row.line} lists `{row.srt_filename}`, which does not exist",
                 "add the file, or correct the row's srt_filename")
     return None

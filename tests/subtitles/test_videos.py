@@ -72,3 +72,13 @@ def test_unreadable_metadata_does_not_flag_every_lesson(make_course: MakeCourse)
     root = _course(make_course, "")
     (root / "subtitles/fr/metadata.csv").write_text("name,file\nvid1,01_a.srt\n", "utf-8")
     assert [r for r, _, _ in _found(root)] == ["SUB411"]
+
+
+def test_row_pointing_to_a_missing_file_of_another_language_is_one_finding(
+    make_course: MakeCourse,
+) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,../en/09_z.srt\n",
+                   files={"en/01_a.srt": CUE.replace("Bonjour", "Hello")})
+    findings = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert [(d.rule, d.line) for d in findings if d.rule.startswith("SUB41")] == [("SUB413", 2)]
+    assert "of the en subtitles (and it does not exist)" in findings[0].message
