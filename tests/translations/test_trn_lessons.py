@@ -301,7 +301,8 @@ def test_stale_api_shared_with_the_source_is_no_translation_finding() -> None:
 
 
 def test_an_error_whose_block_was_rewritten_is_not_both_missing_and_extra() -> None:
-    rewritten = code(33, "for batch in loader:\n    outputs = model(**batch)\n    loss.backward()\n",
+    loop = "for batch in loader:\n    outputs = model(**batch)\n    loss.backward()\n"
+    rewritten = code(33, loop,
                      outputs=(error(37, "ValueError", "expected sequence of length 43"),))
     found = check(translated({33: rewritten}))
     assert not {"TRN301", "TRN302"} & set(rules(found))
