@@ -197,6 +197,8 @@ def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
         for spelling in dict.fromkeys((raw_key, raw_key.replace("-", "_"))):
             if spelling in table:
                 layer[raw_key.replace("-", "_")] = _selectors(spelling, table[spelling], problems)
+    if not layer.get("select") and table.get("select"):
+        layer["select"] = None  # every entry was bad: keep every rule, do not drop them all
     pfi = table.get("per-file-ignores", table.get("per_file_ignores", {}))
     return Selection(
         layers=(Layer(select=layer.get("select"),

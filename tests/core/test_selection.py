@@ -105,3 +105,9 @@ def test_layers_resolve_like_ruff() -> None:
     assert selection.severity_of("TRN301") is Severity.ERROR
     assert selection.severity_of("TRN201") is Severity.INFO
     assert selection.severity_of("SUB101") is None
+
+
+def test_a_select_of_unknown_codes_only_keeps_every_rule(course: Path) -> None:
+    code, found = _check(course, config='select = ["SUB9"]\n')
+    assert code == 2
+    assert found == ["CFG001", "SUB104", "SUB201", "SUB202", "SUB205"]
