@@ -159,6 +159,25 @@ def _share_minilm_wheel(wheels: Path | None) -> None:
         shutil.copyfile(wheels / MINILM_WHEEL, target)
 
 
+def _interpreter(python: Path | str) -> Path:
+    return Path(python).expanduser().absolute()  # a venv's python is a symlink: keep it
+
+
+def inspect_for_registration(
+    framework_name: str, python: Path | str,
+) -> tuple[Environment, list[str]]:
+    """The environment and what registering it would install (a dry run).
+
+    Raises :class:`KernelError` when the interpreter does not run or lacks the framework."""
+    fw = framework(framework_name)
+    try:
+        env = inspect_environment(_interpreter(python), fw.name)
+    except InterpreterError as exc:
+        raise KernelError(str(exc)) from exc
+    _check_required(env, fw.name)
+    return env, missing_needs(env, fw.name)
+
+
 def register_kernel(
     framework_name: str, python: Path | str, *, name: str | None = None,
     wheels: Path | str | None = None, progress: Progress | None = None,
@@ -170,14 +189,9 @@ def register_kernel(
     an installed distribution changed anyway."""
     fw = framework(framework_name)
     name = name or f"coursekit-{fw.name}"
-    interpreter = Path(python).expanduser().absolute()  # a venv's python is a symlink: keep it
+    interpreter = _interpreter(python)
     folder = Path(wheels).expanduser().absolute() if wheels is not None else None
-    try:
-        before = inspect_environment(interpreter, fw.name)
-    except InterpreterError as exc:
-        raise KernelError(str(exc)) from exc
-    _check_required(before, fw.name)
-    missing = missing_needs(before, fw.name)
+    before, missing = inspect_for_registration(fw.name, interpreter)
     after = before
     if missing:
         if folder is None or not folder.is_dir():

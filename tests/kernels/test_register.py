@@ -174,6 +174,18 @@ def test_a_need_that_wants_another_torch_is_refused(
     assert read_spec(kernel_name) is None
 
 
+def test_a_dry_run_lists_what_would_be_installed_and_changes_nothing(
+    env_copy: Path, kernel_name: str,
+) -> None:
+    result = CliRunner().invoke(cli, ["kernels", "register", "pt", "--python", str(env_copy),
+                                      "--name", kernel_name, "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert ("torch==2.99.0, transformers==9.9.0, CUDA unavailable); would install "
+            "ipykernel, datasets, evaluate, accelerate, scikit-learn") in result.output
+    assert read_spec(kernel_name) is None
+    assert inspect_environment(env_copy, "pt").version_of("ipykernel") is None
+
+
 def test_missing_needs_without_a_folder_say_how_to_make_one(
     env_copy: Path, kernel_name: str,
 ) -> None:

@@ -9,7 +9,8 @@ import click
 
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
 from coursekit.kernels import FRAMEWORKS, KernelError, framework, install_kernel, kernel_status
-from coursekit.kernels.register import register_kernel, spec_metadata
+from coursekit.kernels.environment import Environment
+from coursekit.kernels.register import inspect_for_registration, register_kernel, spec_metadata
 
 
 @click.group("kernels")
@@ -63,15 +64,19 @@ def install(
                    "(installed without an index; nothing installed is replaced).")
 @click.option("--name", help="Kernelspec name. Default: the course's kernel for FRAMEWORK.")
 @root_option
+@click.option("--dry-run", is_flag=True,
+              help="Only show the environment and what registering it would install.")
 @click.option("--verbose", "-v", is_flag=True, help="Show pip's output.")
 @guarded
 def register(
     framework_name: str, python: Path, wheels: Path | None, name: str | None, root: Path,
-    verbose: bool,
+    dry_run: bool, verbose: bool,
 ) -> int:
     """Make an existing interpreter the FRAMEWORK (pt or tf) lesson kernel."""
     course = open_course(root)
     name = name or course.config.kernels.get(framework_name, f"coursekit-{framework_name}")
+    if dry_run:
+        return _dry_run(framework_name, python, name)
     try:
         kernel = register_kernel(
             framework_name, python, name=name, wheels=wheels,
@@ -80,12 +85,27 @@ def register(
     except KernelError as exc:
         click.echo(f"{name}: not registered: {exc}\n{exc.output}".rstrip(), err=True)
         return EXIT_FINDINGS
-    env = kernel.environment
-    meta = spec_metadata(env, framework(framework_name))
     added = f"installed {', '.join(kernel.installed)}" if kernel.installed else "installed nothing"
-    click.echo(f"{name}: {kernel.python} (Python {env.version}, {meta['framework_version']}, "
-               f"transformers=={meta['transformers']}, CUDA {meta['cuda']}"
-               f"{' on ' + env.gpu if env.gpu else ''}); {added}; kernelspec {kernel.spec_dir}")
+    click.echo(f"{name}: {_describe(kernel.environment, framework_name)}; {added}; "
+               f"kernelspec {kernel.spec_dir}")
+    return EXIT_CLEAN
+
+
+def _describe(env: Environment, framework_name: str) -> str:
+    meta = spec_metadata(env, framework(framework_name))
+    return (f"{env.python} (Python {env.version}, {meta['framework_version']}, "
+            f"transformers=={meta['transformers']}, CUDA {meta['cuda']}"
+            f"{' on ' + env.gpu if env.gpu else ''})")
+
+
+def _dry_run(framework_name: str, python: Path, name: str) -> int:
+    try:
+        env, missing = inspect_for_registration(framework_name, python)
+    except KernelError as exc:
+        click.echo(f"{name}: cannot be registered: {exc}", err=True)
+        return EXIT_FINDINGS
+    click.echo(f"{name}: {_describe(env, framework_name)}; would install "
+               f"{', '.join(missing) or 'nothing'}")
     return EXIT_CLEAN
 
 
