@@ -81,7 +81,7 @@ def _align_region(
     n, m = len(source), len(translation)
     if n == 0 or m == 0:
         return [Pair(s, None) for s in source] + [Pair(None, t) for t in translation]
-    sim = [[similarity(s, t) for t in translation] for s in source]
+    sim = [[similarity(s, t, threshold) for t in translation] for s in source]
     score = [[0.0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         for j in range(m - 1, -1, -1):

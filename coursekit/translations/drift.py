@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from coursekit.lessons.model import Code, CodeRole
@@ -103,7 +103,7 @@ def key(code: Code) -> Hashable:
 
 
 @lru_cache(maxsize=_CACHE)
-def _ratio(source: str, translation: str, python: bool) -> float:
+def _ratio(source: str, translation: str, python: bool, floor: float) -> float:
     a = pysource.skeleton(source) if python else None
     b = pysource.skeleton(translation) if python else None
     seq_a: tuple[Hashable, ...]
@@ -114,14 +114,50 @@ def _ratio(source: str, translation: str, python: bool) -> float:
         seq_a, seq_b = pysource.words(source), pysource.words(translation)
     if not seq_a and not seq_b:
         return 1.0
-    return difflib.SequenceMatcher(None, seq_a, seq_b, autojunk=False).ratio()
+    return _sequence_ratio(seq_a, seq_b, floor)
 
 
-def similarity(source: Code, translation: Code) -> float:
-    """0.0 (unrelated) to 1.0 (same code); blocks of other frameworks or roles score 0."""
+_EXACT_LIMIT = 1 << 20
+"""Above this product of lengths, the matcher skips the most frequent tokens (autojunk)."""
+
+
+def _sequence_ratio(a: Sequence[Hashable], b: Sequence[Hashable], floor: float) -> float:
+    """``SequenceMatcher.ratio`` with the common head and tail counted directly: the
+    matcher costs up to ``len(a) * len(b)``, and translated blocks mostly differ in a
+    few places. A ratio below ``floor`` may come back as a cheaper upper bound."""
+    total = len(a) + len(b)
+    head = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        head += 1
+    tail = 0
+    for x, y in zip(reversed(a[head:]), reversed(b[head:]), strict=False):
+        if x != y:
+            break
+        tail += 1
+    a, b = a[head:len(a) - tail], b[head:len(b) - tail]
+    if not a or not b:
+        return 2.0 * (head + tail) / total
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=len(a) * len(b) > _EXACT_LIMIT)
+    bound = 2.0 * (head + tail + min(len(a), len(b))) / total
+    if bound < floor:
+        return bound
+    bound = 2.0 * (head + tail) / total + matcher.quick_ratio() * (len(a) + len(b)) / total
+    if bound < floor:
+        return bound
+    matches = sum(block.size for block in matcher.get_matching_blocks())
+    return 2.0 * (head + tail + matches) / total
+
+
+def similarity(source: Code, translation: Code, floor: float = 0.0) -> float:
+    """0.0 (unrelated) to 1.0 (same code); blocks of other frameworks or roles score 0.
+
+    A score below ``floor`` may be returned as any value below ``floor`` (an upper
+    bound of the score, which is cheaper to compute)."""
     if source.framework is not translation.framework or source.role is not translation.role:
         return 0.0
-    return _ratio(source.source, translation.source, _is_python(source))
+    return _ratio(source.source, translation.source, _is_python(source), floor)
 
 
 def short_diff(source: str, translation: str, limit: int = 6) -> str:
