@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -97,9 +98,10 @@ def write_subtitles(root: Path, videos: int = 25, languages: int = 10, seed: int
         cues: list[tuple[int, int, str]] = []
         t = 0
         for _ in range(rng.randint(80, 220)):
-            t += rng.randint(0, 500)
-            end = t + rng.randint(1200, 4500)
-            cues.append((t, end, _sentence(rng, rng.randint(4, 12))))
+            t += rng.randint(100, 600)
+            sentence = _sentence(rng, rng.randint(3, 9))
+            end = t + max(1200, 90 * len(sentence)) + rng.randint(0, 800)  # ~11 chars/s
+            cues.append((t, end, sentence))
             t = end
         for lang in langs:
             text = _subtitle_text(rng, cues, lang)
@@ -122,14 +124,15 @@ def _subtitle_text(rng: random.Random, cues: list[tuple[int, int, str]], lang: s
     out: list[str] = []
     for number, (start, end, text) in enumerate(cues, 1):
         roll = rng.random()
-        if lang != "en":
-            if lang.startswith("zh") and roll < 0.9:
-                zh = "".join(rng.choice(ZH) for _ in range(rng.randint(6, 20)))
-                text = f"{zh}\n{text}"  # bilingual: translation over source
-            elif roll > 0.03:
-                text = " ".join(reversed(text.split()))  # "translated"
+        cjk = "".join(rng.choice(ZH) for _ in range(rng.randint(6, 16)))
+        if lang.startswith(("zh", "ja", "ko")) and roll > 0.03:
+            # zh-CN is bilingual (translation over source), the others are CJK alone
+            text = f"{cjk}\n{text}" if lang == "zh-CN" and roll < 0.9 else cjk
+        elif lang != "en" and roll > 0.03:  # no word of the source left (3% stay English)
+            text = " ".join(word[::-1] + lang[:2] for word in text.split())
+        text = "\n".join(line for part in text.split("\n") for line in textwrap.wrap(part, 40))
         if roll < 0.02:
-            text = text + " " + _sentence(rng, 12)  # too long a line
+            text = text.replace("\n", " ") + " " + _sentence(rng, 8)  # too long a line
         elif roll < 0.04:
             text = f"<i>{text}</i>"
         elif roll < 0.05:
