@@ -115,7 +115,7 @@ def build_into(
     job.write_text(json.dumps({
         "framework": framework, "hf_home": str(hf_home), "work": str(work),
         "minilm_wheel": str(minilm_wheel(python)), **catalog.as_job(),
-    }, indent=1, sort_keys=True), encoding="utf-8")
+    }, indent=1), encoding="utf-8")  # key order kept: it is the order of dataset columns
     _run_builder(python, job, hf_home, progress)
     shutil.rmtree(work)
 

@@ -78,9 +78,12 @@ TOKENIZER_KIND = {
     "distilbert-uncased": "DistilBertTokenizer", "distilbert-cased": "DistilBertTokenizer",
     "roberta": "RobertaTokenizer", "xlm-roberta": "XLMRobertaTokenizer",
     "camembert": "CamembertTokenizer", "albert": "AlbertTokenizer", "xlnet": "XLNetTokenizer",
-    "gpt2": "GPT2Tokenizer", "t5": "T5Tokenizer", "mt5": "T5Tokenizer", "bart": "BartTokenizer",
-    "qwen2-chat": "Qwen2Tokenizer", "electra": "ElectraTokenizer",
+    "gpt2": "GPT2Tokenizer", "t5": "T5Tokenizer", "mt5": "T5Tokenizer",
+    "bart": "BartTokenizer|RobertaTokenizer", "qwen2-chat": "Qwen2Tokenizer",
+    "electra": "ElectraTokenizer|BertTokenizer",
 }
+"""The class ``AutoTokenizer`` gives (transformers 5 serves BART and ELECTRA with the
+RoBERTa and BERT classes, which they always were underneath)."""
 NO_TENSORFLOW = {"llama-chat", "qwen2-chat"}
 
 
@@ -98,7 +101,8 @@ def _check(family: str, result: dict[str, object], framework: str) -> None:
     assert isinstance(forward, list) and forward[0] == 1
     assert result["round_trip"] is True
     if family in TOKENIZER_KIND:
-        assert str(result["tokenizer"]).removesuffix("Fast") == TOKENIZER_KIND[family]
+        kinds = TOKENIZER_KIND[family].split("|")
+        assert str(result["tokenizer"]).removesuffix("Fast") in kinds
         assert result["tokens"], family
         assert str(result["decoded"]).lower().replace(" ", "") == "helloworld"
     if result["model_type"] in ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper"):

@@ -82,10 +82,11 @@ print(json.dumps(out))
 def test_schemas_declare_the_real_features(pt_standins: StandinEnv, run_in_kernel: Runner,
                                            ) -> None:
     out = run_in_kernel("pt", pt_standins, DATASETS)
+    # As datasets reads SQuAD's declared `sequence` of a struct: a dict of lists.
     assert out["squad_features"] == (
         "{'id': Value('string'), 'title': Value('string'), 'context': Value('string'), "
-        "'question': Value('string'), 'answers': List({'text': Value('string'), "
-        "'answer_start': Value('int32')})}")
+        "'question': Value('string'), 'answers': {'text': List(Value('string')), "
+        "'answer_start': List(Value('int32'))}}")
     assert out["squad_splits"] == {"train": 64, "validation": 32}
     assert out["squad_points"] is True
     features = str(out["conll_features"])

@@ -55,15 +55,24 @@ CONFIGS: dict[str, dict[str, Any]] = {
 MAX_LENGTH = {"gpt2": 1024, "llama": 2048, "qwen2": 2048, "whisper": 448, "xlnet": 1000000,
               "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024}
 HEADS = {
-    "base": "AutoModel",
-    "masked-lm": "AutoModelForMaskedLM",
-    "causal-lm": "AutoModelForCausalLM",
-    "seq2seq-lm": "AutoModelForSeq2SeqLM",
-    "sequence-classification": "AutoModelForSequenceClassification",
-    "token-classification": "AutoModelForTokenClassification",
-    "question-answering": "AutoModelForQuestionAnswering",
-    "speech-seq2seq": "AutoModelForSpeechSeq2Seq",
-    "ctc": "AutoModelForCTC",
-    "audio-classification": "AutoModelForAudioClassification",
-    "image-classification": "AutoModelForImageClassification",
+    "base": "MODEL_MAPPING_NAMES",
+    "masked-lm": "MODEL_FOR_MASKED_LM_MAPPING_NAMES",
+    "causal-lm": "MODEL_FOR_CAUSAL_LM_MAPPING_NAMES",
+    "seq2seq-lm": "MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES",
+    "sequence-classification": "MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES",
+    "token-classification": "MODEL_FOR_TOKEN_CLASSIFICATION_MAPPING_NAMES",
+    "question-answering": "MODEL_FOR_QUESTION_ANSWERING_MAPPING_NAMES",
+    "speech-seq2seq": "MODEL_FOR_SPEECH_SEQ_2_SEQ_MAPPING_NAMES",
+    "ctc": "MODEL_FOR_CTC_MAPPING_NAMES",
+    "audio-classification": "MODEL_FOR_AUDIO_CLASSIFICATION_MAPPING_NAMES",
+    "image-classification": "MODEL_FOR_IMAGE_CLASSIFICATION_MAPPING_NAMES",
 }
+"""Head -> the table of ``transformers.models.auto.modeling_auto`` naming its model class
+per architecture (names only: readable without PyTorch, in the TensorFlow kernel)."""
+
+
+def model_class_name(head: str, model_type: str) -> str:
+    from transformers.models.auto import modeling_auto  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    name = getattr(modeling_auto, HEADS[head])[model_type]
+    return str(name[0] if isinstance(name, tuple | list) else name)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import hubcache, processors
-from .architectures import CONFIGS, HEADS, MAX_LENGTH
+from .architectures import CONFIGS, MAX_LENGTH, model_class_name
 from .tokenizer import save_tokenizer
 from .vocab import wheel_file
 
@@ -59,10 +59,8 @@ def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
     if labels:
         options["id2label"] = dict(enumerate(labels))
         options["label2id"] = {name: i for i, name in enumerate(labels)}
-    head_class = HEADS[str(spec["head"])]
     config = transformers.AutoConfig.for_model(arch, **options)
-    model_class = getattr(transformers, head_class)._model_mapping[type(config)]
-    config.architectures = [model_class.__name__]
+    config.architectures = [model_class_name(str(spec["head"]), config.model_type)]
     return config
 
 
@@ -71,20 +69,18 @@ def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: 
 
     arch = str(spec["architecture"])
     config = config_for(spec, tokenizer)
-    head = HEADS[str(spec["head"])]
+    name = config.architectures[0]
     seed = int(spec["seed"])
     if framework == "pt":
         import torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
         torch.manual_seed(seed)
-        model = getattr(transformers, head).from_config(config)
+        model = getattr(transformers, name)(config)
         processors.generation_setup(model, arch, tokenizer)
         model.save_pretrained(str(folder))
         return
-    tf_head: Any = getattr(transformers, "TF" + head, None)
-    try:
-        tf_head._model_mapping[type(config)]
-    except (AttributeError, KeyError):
+    tf_class: Any = getattr(transformers, "TF" + name, None)
+    if tf_class is None:
         # TensorFlow has no such model: the stand-in has a config and a tokenizer only,
         # so loading it fails as it does with the real checkpoint.
         config.save_pretrained(str(folder))
@@ -92,7 +88,7 @@ def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: 
     import tensorflow as tf  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     tf.keras.utils.set_random_seed(seed)
-    model = tf_head.from_config(config)
+    model = tf_class(config)
     model(model.dummy_inputs)
     processors.generation_setup(model, arch, tokenizer)
     model.save_pretrained(str(folder), safe_serialization=True)
