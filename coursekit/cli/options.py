@@ -174,9 +174,9 @@ def finish(
         except BaselineError as exc:
             raise click.UsageError(str(exc)) from exc
         diagnostics = new_findings(diagnostics, known)
-    if not show_all:
-        diagnostics = aggregate(diagnostics)
     own = (renderers or {}).get(fmt)
+    if not show_all and own is None:  # a command's own page groups repeats itself
+        diagnostics = aggregate(diagnostics)
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
             _render(diagnostics, fmt, handle, title, checked, statistics, own)

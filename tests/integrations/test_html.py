@@ -6,6 +6,7 @@ import io
 import re
 from pathlib import Path
 
+from coursekit.cli import main
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.report.html import HtmlPage, render_page, source_links
 from coursekit.report.timeline import Bar, Timeline
@@ -54,3 +55,20 @@ def test_links_lead_to_the_lines(tmp_path: Path) -> None:
         "GITHUB_SHA": "abc123"})
     assert github("content/fr/a.mdx", None) == (
         "https://github.com/team/course/blob/abc123/content/fr/a.mdx")
+
+
+def test_check_page_marks_every_cue_of_a_repeated_finding(course: Path) -> None:
+    """Text reports show a repeating rule once per file; the page marks each cue."""
+    srt = course / "subtitles/fr/02_debugging-the-training-pipeline-(pytorch).srt"
+    text = srt.read_text("utf-8")
+    for timing in ("00:00:02,959 --> 00:00:06,186", "00:00:06,350 --> 00:00:12,185",
+                   "00:00:13,041 --> 00:00:18,838"):
+        text = text.replace(timing, timing.replace(",", "."))
+    srt.write_text(text, encoding="utf-8")
+    page = course / "check.html"
+    assert main(["check", "subtitles", "--root", str(course), "--format", "html",
+                 "-o", str(page)]) == 0
+    html = page.read_text("utf-8")
+    marked = re.findall(r'class="cue problem warning"[^>]*data-cue="(\d+)"', html)
+    assert marked == ["2", "3", "4"]
+    assert html.count("SUB012") >= 3

@@ -61,8 +61,8 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     if fmt == "json":
         return json.dumps(merged_document(merged), ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
-    # As the commands themselves write every format but JSON: repeats shown once per file.
-    diagnostics = aggregate(merged.diagnostics)
+    # As the commands write the formats with no page of their own: repeats once per file.
+    diagnostics = merged.diagnostics if fmt == "html" else aggregate(merged.diagnostics)
     if fmt == "html":
         from coursekit.config import ConfigError, Course
         from coursekit.report.html import (
