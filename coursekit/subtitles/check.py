@@ -11,13 +11,13 @@ from coursekit.config import Course
 from coursekit.config_rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
+from coursekit.subtitles import rules
 from coursekit.subtitles.alignment import SpokenSource, check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
+from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.load import load_subtitle_file
 from coursekit.subtitles.metadata import read_metadata
-from coursekit.subtitles import rules
-from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import EncodingFacts, SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for

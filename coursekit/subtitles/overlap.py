@@ -8,6 +8,7 @@ from functools import cached_property
 
 from coursekit.subtitles.model import Cue
 
+
 class CueIndex:
     """The cues of one file, searchable by time."""
 

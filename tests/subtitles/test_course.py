@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.corpus import Corpus
 from coursekit.config_check import config_findings
+from coursekit.corpus import Corpus
 from coursekit.report.baseline import identity
 from coursekit.subtitles import check_subtitles
 

@@ -142,7 +142,8 @@ def test_one_file_a_bug_fails_on_is_one_finding(make_course: MakeCourse) -> None
 @pytest.mark.usefixtures("broken_parser")
 def test_fix_goes_on_after_a_file_a_bug_fails_on(make_course: MakeCourse) -> None:
     bad = "1\n00:00:01,000 --> 00:00:02,000\nboom\n"
-    root = make_course({"en/01_a.srt": bad, "en/02_b.srt": "1\n00:00:01.000 --> 00:00:02,000\nHi\n"})
+    good = "1\n00:00:01.000 --> 00:00:02,000\nHi\n"
+    root = make_course({"en/01_a.srt": bad, "en/02_b.srt": good})
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 1, result.output
     assert "01_a.srt: left alone: coursekit failed on it (ValueError: a bug)" in result.output

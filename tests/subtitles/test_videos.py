@@ -26,7 +26,8 @@ def _course(make_course: MakeCourse, rows: str, videos: tuple[str, ...] = ("vid1
 
 
 def _found(root: Path) -> list[tuple[str, str, int | None]]:
-    return [(d.rule, d.path, d.line) for d in check_subtitles(Corpus(Course.open(root))).diagnostics]
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    return [(d.rule, d.path, d.line) for d in found]
 
 
 def test_embedded_video_with_subtitles_is_clean(make_course: MakeCourse) -> None:
