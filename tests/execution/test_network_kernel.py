@@ -102,3 +102,35 @@ def test_hub_look_ups_name_the_repo(tmp_path: Path) -> None:
         Verdict.OK, Verdict.NEEDS_NETWORK, Verdict.NEEDS_NETWORK]
     assert "`Hub model someone/tiny-model-not-here`" in result.cells[1].detail
     assert "someone/reviews-not-here" in result.cells[2].detail
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_hub_writes_go_to_a_local_hub_that_loads_them_back(tmp_path: Path) -> None:
+    from coursekit.kernels import kernel_python
+
+    if kernel_python("coursekit-pt", "pt") is None:
+        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+    node = notebook([
+        cell("from huggingface_hub import notebook_login, whoami\nnotebook_login()", 10, LESSON),
+        cell("print(whoami()['name'])", 20, LESSON, outputs=["learner"]),
+        cell("from transformers import AutoConfig\n"
+             "config = AutoConfig.from_pretrained('bert-base-uncased')\n"
+             "config.num_labels = 3\n"
+             "url = config.push_to_hub('my-first-config')", 30, LESSON),
+        cell("again = AutoConfig.from_pretrained('learner/my-first-config')\n"
+             "print(again.model_type, again.num_labels)", 40, LESSON, outputs=["bert 3"]),
+        cell("from huggingface_hub import upload_file\n"
+             "upload_file(path_or_fileobj=b'notes', path_in_repo='NOTES.md',\n"
+             "            repo_id='learner/my-first-config')", 50, LESSON),
+    ], lesson=LESSON)
+    node.metadata["kernelspec"]["name"] = "coursekit-pt"
+    write_course(tmp_path, {"en/chapter2/1.ipynb": node})
+    result = _verify(tmp_path, network=False)
+    assert [c.verdict for c in result.cells] == [Verdict.OK] * 5, [
+        c.detail for c in result.cells]
+    assert not [d for d in result.diagnostics if d.rule == "EXE301"]  # outputs as documented
+    # The pushes stay in the kernel's own hub: the shared stand-ins hold no such repo.
+    from coursekit.kernels.paths import coursekit_home
+
+    assert not list((coursekit_home() / "standins").glob("*/hub/models--learner--*"))

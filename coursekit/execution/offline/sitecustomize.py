@@ -7,7 +7,10 @@ folder on the kernel's ``PYTHONPATH`` is enough. The guard:
   names the host, and remembers each refusal;
 - remembers every Hub file a library looked for and could not find offline, by
   its repo id, since the libraries' own errors do not name it;
-- keeps both for the running cell (forgotten when IPython starts the next one),
+- sends the Hub writes (``create_repo``, ``push_to_hub``, uploads) to a local hub
+  in the kernel, where a later ``from_pretrained`` of the pushed repo finds them
+  (``coursekit_localhub``), and makes logging in a no-op;
+- keeps the refusals for the running cell (forgotten when IPython starts the next one),
   for verification to ask ``coursekit_offline.refused()`` after a cell fails.
 
 It then runs the ``sitecustomize`` it shadows, if there is one.
@@ -15,6 +18,7 @@ It then runs the ``sitecustomize`` it shadows, if there is one.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -127,34 +131,53 @@ def _watch_hub(function: Callable[..., Any]) -> Callable[..., Any]:
     return watched
 
 
-_HUB_FUNCTIONS = {
-    "huggingface_hub.file_download": ("hf_hub_download",),
-    "huggingface_hub._snapshot_download": ("snapshot_download",),
+def _watch_functions(*names: str) -> Callable[[ModuleType], None]:
+    def patch(module: ModuleType) -> None:
+        for name in names:
+            original = getattr(module, name, None)
+            if callable(original):
+                setattr(module, name, _watch_hub(original))
+
+    return patch
+
+
+def _local_hub(patch: str) -> Callable[[ModuleType], None]:
+    def apply(module: ModuleType) -> None:
+        getattr(importlib.import_module("coursekit_localhub"), patch)(module)
+
+    return apply
+
+
+_HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
+    "huggingface_hub.file_download": _watch_functions("hf_hub_download"),
+    "huggingface_hub._snapshot_download": _watch_functions("snapshot_download"),
+    "huggingface_hub.hf_api": _local_hub("patch_hf_api"),
+    "huggingface_hub._login": _local_hub("patch_login"),
 }
 
 
 class _PatchingLoader(importlib.abc.Loader):
-    def __init__(self, loader: importlib.abc.Loader, names: Sequence[str]) -> None:
+    """Runs a module, then patches it, before any other module can import from it."""
+
+    def __init__(self, loader: importlib.abc.Loader,
+                 patch: Callable[[ModuleType], None]) -> None:
         self.loader = loader
-        self.names = names
+        self.patch = patch
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
         return self.loader.create_module(spec)
 
     def exec_module(self, module: ModuleType) -> None:
         self.loader.exec_module(module)
-        for name in self.names:
-            original = getattr(module, name, None)
-            if callable(original):
-                setattr(module, name, _watch_hub(original))
+        self.patch(module)
 
 
 class _HubFinder(importlib.abc.MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        names = _HUB_FUNCTIONS.get(fullname)
-        if names is None:
+        patch = _HUB_PATCHES.get(fullname)
+        if patch is None:
             return None
         for finder in sys.meta_path:
             if finder is self:
@@ -162,12 +185,15 @@ class _HubFinder(importlib.abc.MetaPathFinder):
             spec = finder.find_spec(fullname, path, target) if hasattr(finder, "find_spec") \
                 else None
             if spec is not None and spec.loader is not None:
-                spec.loader = _PatchingLoader(spec.loader, names)
+                spec.loader = _PatchingLoader(spec.loader, patch)
                 return spec
         return None
 
 
 def install() -> None:
+    # Without a local hub (an unwritable folder), pushes fail as the guard's refusals.
+    with contextlib.suppress(OSError):
+        importlib.import_module("coursekit_localhub").prepare()
     socket.socket.connect = _guard(socket.socket.connect)  # type: ignore[method-assign]
     socket.socket.connect_ex = _guard(socket.socket.connect_ex)  # type: ignore[method-assign]
     socket.getaddrinfo = _guard_resolver(socket.getaddrinfo)
