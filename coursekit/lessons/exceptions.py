@@ -1,13 +1,15 @@
 """Finding the exception an output block documents.
 
-Three shapes occur: a full traceback whose final line is ``Name: message``
-(the message may continue on further lines); a single line ``Name: message``;
-and that line quoted as a string. A line counts as an exception line only when
-its name looks like an exception class: a dotted CamelCase identifier whose
-last part ends in ``Error``, ``Exception``, ``Invalid`` (pyarrow), ``Exit`` or
-``Interrupt``, or is a builtin exception without such a suffix. Warnings are
-not raised, so ``UserWarning: ...`` is ordinary output, and so is
-``Epoch 1: loss`` or a printed dict.
+Four shapes occur: a full traceback whose final line is ``Name: message``
+(the message may continue on further lines); an IPython traceback fragment, frames
+(``File ~/x.py:12, in f``, ``Cell In[3], line 1``, ``---> 12 ...``) without the
+``Traceback`` header, then that line; a single line ``Name: message``; and that line
+quoted as a string. In a chained traceback the last exception is the one raised.
+A line counts as an exception line only when its name looks like an exception
+class: a dotted CamelCase identifier whose last part ends in ``Error``,
+``Exception``, ``Invalid`` (pyarrow), ``Exit`` or ``Interrupt``, or is a builtin
+exception without such a suffix. Warnings are not raised, so ``UserWarning: ...``
+is ordinary output, and so is ``Epoch 1: loss`` or a printed dict.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ _EXCEPTION_LINE = re.compile(
     r"(?P<name>(?:[A-Za-z_]\w*\.)*(?P<short>[A-Z]\w*))(?::\s*(?P<message>.*))?"
 )
 _TRACE_HEADER = "Traceback (most recent call last)"
+_FRAME = re.compile(
+    r"(?:File [\"~/.\w].*(?:, line \d+|:\d+, in .*)|Cell In ?\[\d*\], line \d+.*"
+    r"|Input In ?\[\d*\].*|-+> ?\d+ .*)"
+)
+"""A frame line of a traceback as Python or IPython prints it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +59,14 @@ def _unquote(text: str) -> str | None:
     return None
 
 
+def _is_frame(line: str) -> bool:
+    return _FRAME.fullmatch(line.strip()) is not None
+
+
 def _from_traceback(lines: list[str], first_line: int) -> DocumentedException | None:
-    start = max(i for i, text in enumerate(lines) if _TRACE_HEADER in text) + 1
+    headers = [i for i, text in enumerate(lines) if _TRACE_HEADER in text]
+    frames = [i for i, text in enumerate(lines) if _is_frame(text)]
+    start = max(headers or frames) + 1
     for index in range(start, len(lines)):
         text = lines[index]
         if text[:1].isspace():
@@ -72,6 +85,10 @@ def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> Outp
     lines = text.split("\n")
     if any(_TRACE_HEADER in line for line in lines):
         return OutputReading(OutputKind.TRACE, _from_traceback(lines, first_line))
+    if any(_is_frame(line) for line in lines[:3] if line.strip()):
+        found = _from_traceback(lines, first_line)
+        if found is not None:
+            return OutputReading(OutputKind.TRACE, found)
     for index, line in enumerate(lines):
         if not line.strip():
             continue
