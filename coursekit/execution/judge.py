@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from coursekit.execution.apidrift import Drift, drift_of
@@ -15,6 +16,8 @@ from coursekit.execution.settings import DEFAULT_TIMEOUT
 from coursekit.execution.sizes import SizeNames
 from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
 from coursekit.stale_apis import StaleApi
+
+_STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 
 
 def _raised(run: CellRun) -> str:
@@ -94,12 +97,27 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
                         cell.timeout is not None)
 
 
+def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
+    return sorted({m for m in _STRING.findall(code) if m in standins})
+
+
+def _standin_note(used: list[str]) -> str:
+    names = ", ".join(f"`{u}`" for u in used[:3])
+    return (f"the notebook runs on stand-ins ({names}: small models built offline, not "
+            "the real ones); a documented error that depends on the real model's size, "
+            "weights or vocabulary cannot show on them")
+
+
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
-    apis: Sequence[StaleApi] = (),
+    apis: Sequence[StaleApi] = (), standins: frozenset[str] = frozenset(),
 ) -> list[CellResult]:
-    """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one."""
+    """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one.
+
+    ``standins``: hub ids served by stand-ins; a documented error that does not show in
+    a notebook using them gets a note saying that it may be the stand-in's shortcoming."""
+    used: list[str] = []
     tracker = CascadeTracker()
     sizes = SizeNames()
     results: list[CellResult] = []
@@ -114,6 +132,10 @@ def judge_cells(
         failed = (verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
+        used += [u for u in _standins_used(cell.code, standins) if u not in used]
+        note = run.shim
+        if verdict in (Verdict.MISSING, Verdict.WRONG_ERROR) and cause is None and used:
+            note = _standin_note(used)
         drift = None
         if verdict is Verdict.OK and cell.outputs:
             drift = output_drift(list(cell.outputs), run.outputs, tolerance,
@@ -121,7 +143,7 @@ def judge_cells(
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout, apis),
-            note=run.shim,
+            note=note,
         ))
     return results
 
@@ -137,6 +159,8 @@ def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) 
         reason = ""
         if cells[start].verdict is not Verdict.REPRODUCED:
             reason = f"the documented error is not reproduced ({cells[start].verdict.value})"
+            if cells[start].note and not runs[start].shim:
+                reason += f": {cells[start].note}"
         elif not fix_cells:
             reason = "no cell follows the error to fix it"
         else:

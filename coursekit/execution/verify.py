@@ -62,6 +62,18 @@ def stale_apis(course: Course) -> tuple[StaleApi, ...]:
     return load_settings(course)[0].stale_apis
 
 
+def standin_ids(course: Course) -> frozenset[str]:
+    """The model ids stand-ins serve (none when the catalog cannot be read: the notes
+    that name them are then left out)."""
+    try:
+        from coursekit.standins import load_catalog
+
+        table = course.config.section("standins")
+        return frozenset(hub_id for kind, hub_id in load_catalog(table) if kind == "models")
+    except Exception:  # a broken catalog is the stand-ins' finding, not verify's
+        return frozenset()
+
+
 def _apis_key(apis: tuple[StaleApi, ...]) -> str:
     return hashlib.sha256(repr(apis).encode()).hexdigest()[:16]
 
@@ -101,6 +113,8 @@ class _Verification:
     apis: tuple[StaleApi, ...]
     """Removed and renamed APIs, for ``api-drift`` verdicts."""
     shim_drift: bool
+    standin_ids: frozenset[str]
+    """Hub ids the stand-ins serve."""
     settings: VerifySettings
     progress: Progress | None
     cache: ResultCache
@@ -130,7 +144,7 @@ class _Verification:
             return result
         result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
                                    self.settings.timeout, offline=not self.network,
-                                   apis=self.apis)
+                                   apis=self.apis, standins=self.standin_ids)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
@@ -332,7 +346,8 @@ def verify_course(
     verification = _Verification(
         course=course, jobs=max(1, jobs or os.cpu_count() or 1),
         use_cache=use_cache, network=network, apis=stale_apis(course),
-        shim_drift=shim_drift, settings=settings, progress=progress,
+        shim_drift=shim_drift, standin_ids=standin_ids(course), settings=settings,
+        progress=progress,
         cache=ResultCache(course.build_dir / CACHE_DIR),
     )
     verification.report.diagnostics.extend(diagnostics)

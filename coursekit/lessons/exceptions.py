@@ -86,9 +86,9 @@ def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> Outp
     if any(_TRACE_HEADER in line for line in lines):
         return OutputReading(OutputKind.TRACE, _from_traceback(lines, first_line))
     if any(_is_frame(line) for line in lines[:3] if line.strip()):
-        found = _from_traceback(lines, first_line)
-        if found is not None:
-            return OutputReading(OutputKind.TRACE, found)
+        fragment = _from_traceback(lines, first_line)
+        if fragment is not None:
+            return OutputReading(OutputKind.TRACE, fragment)
     for index, line in enumerate(lines):
         if not line.strip():
             continue

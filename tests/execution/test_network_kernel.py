@@ -11,7 +11,7 @@ from coursekit.config import Course
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 from coursekit.execution.verify import verify_course
 
-from .conftest import cell, notebook, write_course
+from .conftest import cell, expect, notebook, write_course
 
 pytestmark = pytest.mark.kernel
 
@@ -94,12 +94,17 @@ def test_hub_look_ups_name_the_repo(tmp_path: Path) -> None:
         cell("other = AutoConfig.from_pretrained('someone/tiny-model-not-here')", 20, LESSON),
         cell("from datasets import load_dataset\n"
              "reviews = load_dataset('someone/reviews-not-here')", 30, LESSON),
+        # A documented error on a model with no stand-in: the missing stand-in is said,
+        # not "wrong-error: update the documented output".
+        cell("AutoConfig.from_pretrained('someone/large-model', num_labels=-1)", 40, LESSON,
+             errors=[expect("ValueError", "num_labels must be positive")]),
     ], lesson=LESSON)
     node.metadata["kernelspec"]["name"] = "coursekit-pt"
     write_course(tmp_path, {"en/chapter2/1.ipynb": node})
     result = _verify(tmp_path, network=False)
     assert [c.verdict for c in result.cells] == [
-        Verdict.OK, Verdict.NEEDS_NETWORK, Verdict.NEEDS_NETWORK]
+        Verdict.OK, Verdict.NEEDS_NETWORK, Verdict.NEEDS_NETWORK, Verdict.NEEDS_NETWORK]
+    assert "`Hub model someone/large-model`" in result.cells[3].detail
     assert "`Hub model someone/tiny-model-not-here`" in result.cells[1].detail
     assert "someone/reviews-not-here" in result.cells[2].detail
 
