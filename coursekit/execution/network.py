@@ -33,13 +33,17 @@ _OUTPUT_NAME = re.compile(r"\s-(?:O|o|-output(?:-document)?=?)\s*['\"]?([^\s'\"]
 _URL = re.compile(r"(?:https?|ftp)://[^\s'\"<>)]+")
 _HUB_MESSAGES = (
     re.compile(r"Couldn't reach '([^']+)' on the Hub"),
+    re.compile(r"Module '([^']+)' doesn't exist on the Hugging Face Hub"),
+    re.compile(r"https://huggingface\.co/api/(?:models|datasets|spaces)/([\w.-]+/[\w.-]+)"),
+    re.compile(r"https://huggingface\.co/(?:datasets/|spaces/)?([\w.-]+/[\w.-]+)/resolve/"),
     re.compile(r"couldn't connect to '[^']+' to load (?:this file|the files)[^.]*?for '([^']+)'"),
     re.compile(r"Can't load [a-z ]+ for '([^']+)'"),
 )
 _NETWORK_HINTS = re.compile(
     r"couldn't connect|offline mode|OfflineModeIsEnabled|outgoing traffic has been disabled"
     r"|Couldn't reach|name resolution|Failed to resolve|Max retries exceeded"
-    r"|Connection ?refused|Network is unreachable|network access",
+    r"|Connection ?refused|Network is unreachable|network access"
+    r"|doesn't exist on the Hugging Face Hub",
     re.IGNORECASE,
 )
 

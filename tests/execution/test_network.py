@@ -1,0 +1,36 @@
+"""What a failed cell needed from the network, read from what the guard refused, the
+error's message, or the cell's shell commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from coursekit.execution.network import needed, shell_fetch_files, shell_fetches
+
+
+@pytest.mark.parametrize(("ename", "evalue", "wanted"), [
+    ("ConnectionError", "Couldn't reach 'someone/speech' on the Hub (OfflineModeIsEnabled)",
+     ["Hub repo someone/speech"]),
+    ("FileNotFoundError", "Couldn't find a module script at /tmp/x/wer/wer.py. Module 'wer' "
+                          "doesn't exist on the Hugging Face Hub either.", ["Hub repo wer"]),
+    ("OfflineModeIsEnabled", "Cannot reach https://huggingface.co/api/models/org/asr-small/"
+                             "revision/main: offline mode is enabled.", ["Hub repo org/asr-small"]),
+    ("OfflineModeIsEnabled", "Cannot reach https://huggingface.co/oauth/device: offline mode",
+     ["the network (the error names no host or Hub repo)"]),
+    ("KeyError", "'train'", []),
+    ("ValueError", "couldn't convert string to float: 'a'", []),
+])
+def test_what_an_error_needed(ename: str, evalue: str, wanted: list[str]) -> None:
+    assert needed([], ename, evalue) == wanted
+
+
+def test_what_the_guard_refused_comes_first() -> None:
+    assert needed(["host api.example.com"], "KeyError", "'items'") == ["host api.example.com"]
+
+
+def test_shell_downloads_name_their_hosts_and_files() -> None:
+    code = ("!wget -q https://data.example.org/a/reviews.csv\n"
+            "!curl -L https://files.example.com/x.zip -o archive.zip\n"
+            "!pip install datasets\nprint('https://not.a.download/')")
+    assert shell_fetches(code) == ["host data.example.org", "host files.example.com"]
+    assert shell_fetch_files(code) == ["reviews.csv", "archive.zip"]
