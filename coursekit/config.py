@@ -65,6 +65,11 @@ class Config:
     kernels: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType({"pt": "coursekit-pt", "tf": "coursekit-tf"})
     )
+    kernel_packages: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Framework -> requirements the course adds to its kernel (``[tool.coursekit.kernels.pt]
+    packages = [...]``), installed by verify into an overlay of the kernel."""
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     """Area tables (``[tool.coursekit.subtitles]``, ``.translations``, ``.verify``,
     ``.standins``), read by the area that owns them."""
@@ -209,6 +214,33 @@ def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
     )
 
 
+def _kernels(
+    raw_key: str, value: Any, problems: _Problems,
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]]] | None:
+    """``pt = "name"``, or ``[kernels.pt]`` with ``name`` and ``packages``."""
+    if not isinstance(value, dict):
+        problems.add((raw_key,), "`kernels` must map frameworks to kernel names")
+        return None
+    names: dict[str, str] = {}
+    packages: dict[str, tuple[str, ...]] = {}
+    for framework, entry in value.items():
+        if isinstance(entry, str):
+            names[framework] = entry
+            continue
+        name = entry.get("name", f"coursekit-{framework}") if isinstance(entry, dict) else None
+        extra = entry.get("packages", []) if isinstance(entry, dict) else None
+        unknown = sorted(set(entry) - {"name", "packages"}) if isinstance(entry, dict) else []
+        if (not isinstance(name, str) or unknown or not isinstance(extra, list)
+                or not all(isinstance(p, str) and p.strip() for p in extra)):
+            problems.add((raw_key, framework), f"`kernels.{framework}` must be a kernel name or "
+                         "a table with `name` (a string) and `packages` (a list of "
+                         "requirements)")
+            return None
+        names[framework] = name
+        packages[framework] = tuple(p.strip() for p in extra)
+    return names, packages
+
+
 def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Problems) -> Config:
     values: dict[str, Any] = {}
     sections: dict[str, Mapping[str, Any]] = {}
@@ -225,10 +257,10 @@ def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Prob
             else:
                 values[key] = tuple(value)
         elif key == "kernels":
-            if not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-                problems.add((raw_key,), "`kernels` must map frameworks to kernel names")
-            else:
-                values[key] = MappingProxyType(dict(value))
+            kernels = _kernels(raw_key, value, problems)
+            if kernels is not None:
+                values[key] = MappingProxyType(kernels[0])
+                values["kernel_packages"] = MappingProxyType(kernels[1])
         elif key in _SELECTORS or key in ("per_file_ignores", "severity"):
             continue
         elif key in SECTIONS:

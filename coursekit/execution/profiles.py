@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from coursekit.config import Course
@@ -47,13 +48,17 @@ def framework_of_kernel(course: Course, kernel: str, framework: str) -> str:
 
 def kernel_profile(
     kernel: str, device: str, standins: Standins, startup_timeout: float,
-    *, network: bool = False,
+    *, network: bool = False, paths: tuple[str, ...] = (),
 ) -> KernelProfile:
     """``network`` lets the kernel reach the network and the Hub for real; otherwise
-    the offline guard refuses and names every access."""
+    the offline guard refuses and names every access. ``paths`` go on the kernel's
+    ``PYTHONPATH`` (package overlays), after the guard."""
     env = dict(standins.env)
     env.update(device_env(device))
     env = online(env) if network else {**env, **offline_env(env)}
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join(
+            [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p] + list(paths))
     return KernelProfile(
         name=kernel, env=tuple(sorted(env.items())), startup_timeout=startup_timeout,
     )

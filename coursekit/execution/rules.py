@@ -54,6 +54,11 @@ STANDINS_UNAVAILABLE = Rule(
     "them.",
     why="lessons that load from the hub then fail for a reason that is not theirs",
 )
+PACKAGE_UNAVAILABLE = Rule(
+    "EXE206", "package-unavailable", Severity.WARNING,
+    "A package the course or a lesson asks for cannot be installed into an overlay of the "
+    "kernel (not found, or it would replace a package the kernel pins).",
+)
 OUTPUT_DRIFT = Rule(
     "EXE301", "output-drift", Severity.WARNING,
     "A cell's output differs from the output the lesson documents.",

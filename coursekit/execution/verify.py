@@ -35,6 +35,7 @@ from coursekit.execution.ondevice import (
     unverified,
     unverified_diagnostics,
 )
+from coursekit.execution.packages import Overlays
 from coursekit.execution.plan import NotebookPlan, plan_notebook
 from coursekit.execution.pool import KernelPool
 from coursekit.execution.preimport import modules_to_preimport
@@ -284,6 +285,7 @@ def verify_course(
     preimport: bool | None = None,
     network: bool = False,
     shim_drift: bool = False,
+    install_lesson_requirements: bool = False,
     progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
@@ -292,7 +294,10 @@ def verify_course(
     setting. ``network`` lets lessons reach the network and the Hub; without it they
     run offline and cells that need them get the verdict ``needs-network``. A cell
     that fails on a removed or renamed API gets ``api-drift``; ``shim_drift`` runs it
-    again with the renames applied, so that the cells after it are judged too.
+    again with the renames applied, so that the cells after it are judged too. The
+    course's ``[tool.coursekit.kernels]`` packages, and with
+    ``install_lesson_requirements`` the lessons' ``pip install`` lines, are installed
+    into cached overlays of the kernels.
 
     Raises ``DeviceError`` when ``device`` is not available, ``ConfigError`` for a
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
@@ -317,6 +322,7 @@ def verify_course(
         )
     standins: dict[str, Standins] = {}
     chosen: list[tuple[NotebookSource, NotebookPlan, str]] = []
+    overlays = Overlays(course, lesson_requirements=install_lesson_requirements)
     for source in sources:
         plan = plan_notebook(source.node, "cpu", notebook=source.notebook)
         if shard is not None and not shard.owns(lesson_group(plan.notebook)):
@@ -340,9 +346,14 @@ def verify_course(
             standins[framework], problem = prepare_standins(course, framework)
             if problem is not None:
                 diagnostics.append(problem)
+        overlay = overlays.for_notebook(source.kernel, framework, plan.lesson, source.node)
+        site = overlay.site if overlay is not None else None
         profile = kernel_profile(source.kernel, on, standins[framework],
-                                 settings.startup_timeout, network=network)
-        jobs_to_run.append(_Job(plan, profile, device=on, standins=standins[framework].hash))
+                                 settings.startup_timeout, network=network,
+                                 paths=(str(site),) if site is not None else ())
+        key = standins[framework].hash + (f":overlay:{overlay.key}" if overlay else "")
+        jobs_to_run.append(_Job(plan, profile, device=on, standins=key))
+    diagnostics.extend(overlays.diagnostics)
     verification = _Verification(
         course=course, jobs=max(1, jobs or os.cpu_count() or 1),
         use_cache=use_cache, network=network, apis=stale_apis(course),

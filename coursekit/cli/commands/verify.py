@@ -111,6 +111,9 @@ def _shard(value: str | None) -> Shard | None:
 @click.option("--shim-drift", is_flag=True,
               help="Run a cell that fails on a renamed API again with the new name, so the "
                    "cells after it are judged too (its verdict stays api-drift).")
+@click.option("--install-lesson-requirements", is_flag=True,
+              help="Install the packages of each lesson's `pip install` lines into a cached "
+                   "overlay of its kernel (never replacing the kernel's pinned packages).")
 @report_options
 @guarded
 def command(
@@ -124,6 +127,7 @@ def command(
     no_cache: bool,
     network: bool,
     shim_drift: bool,
+    install_lesson_requirements: bool,
     fmt: str,
     output: Path | None,
     baseline: Path | None,
@@ -161,6 +165,7 @@ def command(
                 use_cache=not no_cache,
                 network=network,
                 shim_drift=shim_drift,
+                install_lesson_requirements=install_lesson_requirements,
                 progress=progress,
             )
         except (DeviceError, EmptyScopeError) as exc:

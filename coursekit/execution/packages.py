@@ -1,0 +1,74 @@
+"""Extra packages for a notebook's kernel: the course's, and the lesson's own
+``pip install`` lines when asked, installed into a cached overlay of the kernel."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.execution import rules
+from coursekit.execution.requirements import notebook_requirements
+from coursekit.kernels.overlay import Overlay, ensure_overlay
+
+
+def kernel_interpreter(kernel: str) -> Path | None:
+    """The Python a kernelspec starts (its first argument), if it names one."""
+    try:
+        argv = KernelSpecManager().get_kernel_spec(kernel).argv
+    except NoSuchKernel:
+        return None
+    if argv and argv[0] in ("python", "python3"):
+        return Path(sys.executable)  # what jupyter_client starts for these names
+    python = Path(argv[0]) if argv else None
+    return python if python is not None and python.is_absolute() and python.exists() else None
+
+
+@dataclass(slots=True)
+class Overlays:
+    """Overlays made during one verification, each once, and what could not be had."""
+
+    course: Course
+    lesson_requirements: bool
+    made: dict[tuple[str, tuple[str, ...]], Overlay | None] = field(default_factory=dict)
+    reported: set[tuple[str, str, str]] = field(default_factory=set)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def for_notebook(self, kernel: str, framework: str, lesson: str, node: Any) -> Overlay | None:
+        course_packages = tuple(self.course.config.kernel_packages.get(framework, ()))
+        lesson_packages = tuple(notebook_requirements(node.get("cells", []))
+                                if self.lesson_requirements else ())
+        wanted = tuple(sorted(set(course_packages + lesson_packages)))
+        if not wanted:
+            return None
+        if (kernel, wanted) not in self.made:
+            python = kernel_interpreter(kernel)
+            self.made[(kernel, wanted)] = (ensure_overlay(python, wanted)
+                                           if python is not None else None)
+        overlay = self.made[(kernel, wanted)]
+        if overlay is not None:
+            for requirement, why in sorted(overlay.failed.items()):
+                self._report(kernel, requirement, why, lesson,
+                             from_course=requirement in course_packages)
+        return overlay
+
+    def _report(self, kernel: str, requirement: str, why: str, lesson: str, *,
+                from_course: bool) -> None:
+        where = (self.course.relative(self.course.config.path)
+                 if from_course and self.course.config.path is not None else lesson)
+        if (kernel, requirement, where) in self.reported:
+            return
+        self.reported.add((kernel, requirement, where))
+        source = "[tool.coursekit.kernels]" if from_course else "the lesson's `pip install`"
+        self.diagnostics.append(rules.PACKAGE_UNAVAILABLE.at(
+            where, None,
+            f"`{requirement}` (from {source}) cannot be installed for kernel `{kernel}`: {why}",
+            hint="pin a version that works with the kernel's torch, tensorflow and "
+                 "transformers, or drop the requirement",
+            fingerprint=f"{kernel}:{requirement}",
+        ))
