@@ -55,7 +55,7 @@ STANDINS_UNAVAILABLE = Rule(
     why="lessons that load from the hub then fail for a reason that is not theirs",
 )
 PACKAGE_UNAVAILABLE = Rule(
-    "EXE206", "package-unavailable", Severity.WARNING,
+    "EXE208", "package-unavailable", Severity.WARNING,
     "A package the course or a lesson asks for cannot be installed into an overlay of the "
     "kernel (not found, or it would replace a package the kernel pins).",
 )

@@ -60,7 +60,7 @@ def test_lesson_requirements_go_into_a_reused_overlay(tmp_path: Path) -> None:
     assert [c.verdict for c in result.cells] == [Verdict.OK]
     assert not [d for d in result.diagnostics if d.rule == "EXE301"]
     findings = {d.message.split("`")[1]: d for d in report.all_diagnostics()
-                if d.rule == "EXE206"}
+                if d.rule == "EXE208"}
     # Not on the index, and a version that would replace the kernel's own nbformat.
     assert set(findings) == {"coursekit-test-no-such-package==0.0.1", "nbformat==0.0.1"}
     assert findings["nbformat==0.0.1"].path == LESSON
