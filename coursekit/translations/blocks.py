@@ -59,7 +59,10 @@ def _drift(
     fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
     if change is Change.CODE and src.role is CodeRole.PYTHON:
         error = tgt.facts.error
-        if src.facts.error is None and error is not None:
+        # A block that swallowed a fence opener is the lesson's unclosed fence (LES103),
+        # reported there once; its syntax error is only the consequence.
+        swallowed = any(line.lstrip().startswith("```") for line in tgt.source.splitlines())
+        if src.facts.error is None and error is not None and not swallowed:
             line = tgt.line + error.lineno if error.lineno else tgt.line
             text = (error.text or "").strip()
             quoted = f": `{text}`" if text else ""
@@ -99,24 +102,48 @@ def _outputs(source: Digest, translation: Digest, src: Code, tgt: Code) -> Itera
 def compare(
     source: Digest, translation: Digest, pairs: Sequence[Pair], ignored: frozenset[Change]
 ) -> Iterator[Diagnostic]:
+    gap: list[tuple[Pair, int | None]] = []
     for pair, line in zip(pairs, position_lines(pairs), strict=True):
         src, tgt = pair.source, pair.translation
         if src is not None and tgt is not None:
+            yield from _gap(source, translation, gap, ignored)
+            gap = []
             yield from _drift(source, translation, src, tgt, ignored)
             yield from _outputs(source, translation, src, tgt)
-        elif src is not None:
-            after = f" (after line {line})" if line is not None else ""
-            yield CODE_MISSING.at(
-                translation.path, line,
-                f"the source's {describe(src)} ({source.path}:{src.line}) is missing{after}",
-                fingerprint=digest_of(src.source),
-            )
-        elif tgt is not None:
-            yield CODE_EXTRA.at(
-                translation.path, tgt.line,
-                f"{describe(tgt)} has no counterpart in the source {source.path}",
-                fingerprint=digest_of(tgt.source),
-            )
+        else:
+            gap.append((pair, line))
+    yield from _gap(source, translation, gap, ignored)
+
+
+def _gap(
+    source: Digest, translation: Digest, gap: list[tuple[Pair, int | None]],
+    ignored: frozenset[Change],
+) -> Iterator[Diagnostic]:
+    """The blocks left unpaired between two paired ones. A source block and a
+    translation block of the same kind, in the same place, are one block the
+    translation changed: translated text in a plain fence is no finding, changed
+    Python is drift; only what remains is missing or extra."""
+    missing = [(p.source, line) for p, line in gap if p.source is not None]
+    extra = [p.translation for p, _ in gap if p.translation is not None]
+    for src, line in missing:
+        twin = next((t for t in extra if t.info == src.info and t.role is src.role), None)
+        if twin is not None:
+            extra.remove(twin)
+            if src.role is CodeRole.PYTHON:
+                yield from _drift(source, translation, src, twin, ignored)
+            continue
+        after = f" (after line {line})" if line is not None else ""
+        yield CODE_MISSING.at(
+            translation.path, line,
+            f"the source's {describe(src)} ({source.path}:{src.line}) is missing{after}",
+            fingerprint=digest_of(src.source),
+        )
+    for tgt in extra:
+        yield CODE_EXTRA.at(
+            translation.path, tgt.line,
+            f"{describe(tgt)} has no counterpart in the source {source.path}",
+            fingerprint=digest_of(tgt.source),
+        )
 
 
 def same_code(pairs: Sequence[Pair]) -> bool:

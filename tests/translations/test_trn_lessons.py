@@ -323,3 +323,21 @@ def test_a_chapter_index_and_a_page_of_that_chapter_are_the_same_link() -> None:
     other_chapter = prose(5, "Voir [le chapitre](/course/chapter6) et [plus bas](#debugging).")
     tgt = digest(lesson(FR, *[other_chapter if b.line == 5 else b for b in translated()]))
     assert rules(compare_lessons(src, tgt, SETTINGS)) == ["TRN106", "TRN106"]
+
+
+def test_a_rewritten_block_in_place_is_drift_not_missing_and_extra() -> None:
+    found = check(translated({9: code(9, "from datasets import load_dataset as load\n")}))
+    assert "TRN107" not in rules(found) and "TRN108" not in rules(found)
+    dropped = [b for b in translated() if b.line != 9]
+    assert "TRN107" in rules(check(dropped))
+
+
+def test_translated_text_in_a_plain_fence_is_no_finding() -> None:
+    src = digest(lesson(EN, *source_blocks(), code(40, "Alfred says: hello there\n", info="")))
+    tgt = digest(lesson(FR, *translated(), code(40, "Alfred dit : bonjour\n", info="")))
+    assert compare_lessons(src, tgt, SETTINGS) == []
+
+
+def test_a_block_that_swallowed_a_fence_is_the_lesson_rule_s() -> None:
+    swallowed = code(13, "Voir plus bas.\n```python\nx = 1\n")
+    assert "TRN203" not in rules(check(translated({13: swallowed})))
