@@ -169,11 +169,16 @@ def _fixed(data: bytes, path: Path, language: str, settings: Settings, shown: st
 
 
 def write_fixes(results: Sequence[FixResult]) -> int:
-    """Write every changed file atomically; return how many were written."""
+    """Write every changed file atomically; return how many were written. A file that
+    cannot be written is left as it was, with the reason in its ``refused``."""
     written = 0
     for result in results:
         if result.changed:
-            write_bytes_atomic(result.path, result.after)
+            try:
+                write_bytes_atomic(result.path, result.after)
+            except OSError as exc:
+                result.refused = f"cannot write: {exc.strerror or exc}"
+                continue
             written += 1
     return written
 

@@ -202,3 +202,26 @@ def test_fix_course_reports_a_dangling_link_with_its_relative_path(
     assert result.display_path == "subtitles/en/02_b.srt"
     assert result.refused == "cannot read: a symbolic link to `/nonexistent/x.srt`, which does " \
                              "not exist"
+
+
+def test_write_failures_are_kept_with_the_file(
+    make_course: MakeCourse, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from coursekit.subtitles import fix
+
+    untidy = "1\n00:00:01.000 --> 00:00:02,000\nHi\n"
+    root = make_course({"en/01_a.srt": untidy, "en/02_b.srt": untidy})
+    from coursekit.atomic import write_bytes_atomic as real
+
+    def write(path: Path, data: bytes, *, durable: bool = True) -> None:
+        if path.name == "01_a.srt":
+            raise PermissionError(13, "Permission denied")
+        real(path, data, durable=durable)
+
+    monkeypatch.setattr(fix, "write_bytes_atomic", write)
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    assert "subtitles/en/01_a.srt: cannot write: Permission denied" in result.output
+    assert "fixed subtitles/en/02_b.srt" in result.output
+    assert (root / "subtitles/en/02_b.srt").read_text() == CUE
+    assert (root / "subtitles/en/01_a.srt").read_text() == untidy

@@ -30,6 +30,8 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
     line endings as configured."""
     course = open_course(root)
     results = fix_course(course, langs or None)
+    if not dry_run:
+        write_fixes(results)
     problems = 0
     for result in results:
         if result.refused:
@@ -39,8 +41,6 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
             click.echo(result.diff(), nl=False)
         elif result.changed:
             click.echo(f"fixed {result.display_path} ({', '.join(result.changes) or 'format'})")
-    if not dry_run:
-        write_fixes(results)
     if monolingual_out is not None:
         for copy in monolingual_copies(course, monolingual_out, langs or None):
             for cue in copy.missing:
