@@ -75,12 +75,12 @@ PLANTS = (
 )
 
 
-def planted_course(root: Path) -> Path:
+def planted_course(root: Path, plants: tuple[Plant, ...] = PLANTS) -> Path:
     """The bundled course copied under ``root``, every plant applied."""
     for folder in ("content", "subtitles"):
         shutil.copytree(PROJECT / folder, root / folder)
     (root / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
-    for plant in PLANTS:
+    for plant in plants:
         path = root / plant.path
         text = path.read_text(encoding="utf-8")
         if plant.old not in text:
