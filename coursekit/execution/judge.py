@@ -91,10 +91,28 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
     if verdict is Verdict.API_DRIFT:
         drift = drift_of(apis, run.ename, run.evalue)
         return drift.hint if drift is not None else ""
+    if verdict is Verdict.UNEXPECTED_ERROR:
+        return _error_hint(run)
     if verdict is not Verdict.TIMEOUT:
         return ""
     return timeout_hint(cell.timeout or default_timeout, last_bar(run.outputs),
                         cell.timeout is not None)
+
+
+_MISSING_MODULE = re.compile(r"No module named '([\w.]+)'")
+
+
+def _error_hint(run: CellRun) -> str:
+    """For the errors that say what the environment or the lesson lacks."""
+    if run.ename == "ModuleNotFoundError" and (found := _MISSING_MODULE.search(run.evalue)):
+        package = found.group(1).split(".", 1)[0]
+        return (f"the kernel lacks `{package}`: declare it in [tool.coursekit.kernels] "
+                "`packages`, or run with --install-lesson-requirements when the lesson "
+                "installs it")
+    if run.ename == "NameError":
+        return ("no earlier cell of this notebook defines it: the lesson relies on code of "
+                "another section; repeat that code (or its import) in this lesson")
+    return ""
 
 
 def _standins_used(code: str, standins: frozenset[str]) -> list[str]:

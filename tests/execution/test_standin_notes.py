@@ -42,3 +42,16 @@ def test_without_a_standin_there_is_no_such_note() -> None:
     assert cells[1].note == ""
     assert found[0].reason == (
         "the documented error is not reproduced (expected-error-missing)")
+
+
+def test_a_missing_package_and_a_name_of_another_section_say_what_to_do() -> None:
+    node = notebook([cell("import librosa", 10), cell("print(minds[0])", 20)])
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    runs = [CellRun(RunStatus.ERROR, ename="ModuleNotFoundError",
+                    evalue="No module named 'librosa'"),
+            CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'minds' is not defined")]
+    module, name = judge_cells(plan, runs, 0.01)
+    assert module.hint.startswith("the kernel lacks `librosa`")
+    assert "--install-lesson-requirements" in module.hint
+    assert name.cause is None
+    assert name.hint.startswith("no earlier cell of this notebook defines it")
