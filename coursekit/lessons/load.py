@@ -31,11 +31,23 @@ class LessonPlace:
     """Folders between the language folder and the file (``chapter8``, ``unit2/x``)."""
 
 
+def _relative_to_content(course: Course, file: Path) -> Path:
+    content = course.content_dir
+    if file.is_absolute() == content.is_absolute():
+        try:  # a file listed under the content folder: no need to ask the file system
+            relative = file.relative_to(content)
+        except ValueError:
+            pass
+        else:
+            if ".." not in relative.parts:
+                return relative
+    # The folder is resolved, not the file: a looping or dangling link is named as found.
+    return (file.parent.resolve() / file.name).relative_to(content.resolve())
+
+
 def _language_and_folder(course: Course, file: Path) -> tuple[str, str]:
     try:
-        # The folder is resolved, not the file: a looping or dangling link is named as found.
-        folder = file.parent.resolve()
-        relative = (folder / file.name).relative_to(course.content_dir.resolve())
+        relative = _relative_to_content(course, file)
     except (ValueError, OSError, RuntimeError):
         return course.source_language, ""
     if len(relative.parts) < 2:
