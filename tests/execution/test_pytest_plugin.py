@@ -17,17 +17,20 @@ def test_scenarios_and_plain_cells_become_test_items(tmp_path: Path) -> None:
         cell("print(x[0])", 7),
         cell("x.pop()", 9, errors=[expect("KeyError", "'gone'")]),
         cell("print(x)", 11),
+        cell("x.append(2)", 13, errors=[expect("RuntimeError", "CUDA error", device="cuda")]),
     ])
     write_course(tmp_path / "course", {"en/chapter1/1.ipynb": node})
     (tmp_path / "empty").mkdir()
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--coursekit",
-         "--coursekit-root", str(tmp_path / "course"), "--coursekit-device", "cpu",
+         "-rs", "--coursekit-root", str(tmp_path / "course"), "--coursekit-device", "cpu",
          str(tmp_path / "empty")],
         capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
     )
-    assert "1 failed, 2 passed" in done.stdout, done.stdout + done.stderr
+    assert "1 failed, 2 passed, 1 skipped" in done.stdout, done.stdout + done.stderr
     assert "expected-error-missing" in done.stdout
+    # The CUDA expectation is a skipped item on a CPU run, never a passed one.
+    assert "RuntimeError: CUDA error on cuda: not verified on cpu" in done.stdout
 
 
 def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
