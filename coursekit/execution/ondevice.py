@@ -71,7 +71,8 @@ def restart_diagnostics(plan: NotebookPlan, run: NotebookRun) -> list[Diagnostic
         raised = run.cells[positions[cause]] if positions[cause] < len(run.cells) else None
         why = (f"`{raised.ename}: {raised.evalue.splitlines()[0]}` left it unusable"
                if raised is not None and raised.evalue else "the kernel died")
-        replayed = (f"replayed {len(before)} cell(s) before it (lines {_lines(plan, before)})"
+        where = f"line{'s' if len(before) > 1 else ''} {_lines(plan, before)}"
+        replayed = (f"replayed {len(before)} cell(s) before it ({where})"
                     if before else "nothing before it to replay")
         found.append(rules.KERNEL_RESTARTED.at(
             cell.path, cell.line, f"{tag} kernel restarted after this cell ({why}); {replayed}",
