@@ -54,7 +54,7 @@ def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResul
     langs = languages or course.lesson_languages()
     result = CheckResult(
         diagnostics=check_lesson_syntax(corpus, languages),
-        checked=[course.relative(f) for lang in langs for f in course.lesson_files(lang)],
+        checked=[course.relative(f) for lang in langs for f in corpus.lesson_files(lang)],
     )
     result.extend(check_translations(corpus, languages))
     return result

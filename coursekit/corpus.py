@@ -20,6 +20,7 @@ class Corpus:
 
     def __init__(self, course: Course) -> None:
         self.course = course
+        self._files: dict[str, list[Path]] = {}
         self._lessons: dict[Path, Lesson] = {}
         self._toctrees: dict[str, Toctree] = {}
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
@@ -33,9 +34,17 @@ class Corpus:
             found = self._lessons[file] = load_lesson(self.course, file)
         return found
 
+    def lesson_files(self, language: str) -> list[Path]:
+        """The lesson files of ``language``, in the course's order, listed once."""
+        language = normalise(language)
+        found = self._files.get(language)
+        if found is None:
+            found = self._files[language] = self.course.lesson_files(language)
+        return found
+
     def lessons(self, language: str) -> list[Lesson]:
         """Every lesson of ``language``, in the course's file order."""
-        return [self.lesson(file) for file in self.course.lesson_files(normalise(language))]
+        return [self.lesson(file) for file in self.lesson_files(language)]
 
     def toctree(self, language: str) -> Toctree:
         """The ``_toctree.yml`` of ``language``; a missing or unreadable one carries a

@@ -157,8 +157,8 @@ def load_toctree(course: Course, language: str) -> Toctree:
     return read_toctree(data, path=path, language=language)
 
 
-def _local_of(course: Course, language: str, lesson: Lesson) -> str:
-    base = course.relative(course.lesson_dir(language)).rstrip("/") + "/"
+def _local_of(base: str, lesson: Lesson) -> str:
+    """The toctree ``local`` of ``lesson``; ``base`` is its language folder with a ``/``."""
     return normalise_local(Path(lesson.path).with_suffix("").as_posix().removeprefix(base))
 
 
@@ -168,8 +168,8 @@ def check_toctree(
     """Toctree sections without a lesson file, and lesson files without a section."""
     if not toctree.chapters and toctree.diagnostics:
         return []
-    files = {_local_of(course, language, lesson): lesson
-             for lesson in lessons if lesson.language == language}
+    base = course.relative(course.lesson_dir(language)).rstrip("/") + "/"
+    files = {_local_of(base, lesson): lesson for lesson in lessons if lesson.language == language}
     found: list[Diagnostic] = []
     listed: dict[str, int] = {}
     for section in toctree.sections():

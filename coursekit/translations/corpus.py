@@ -66,7 +66,7 @@ def load_language(corpus: Corpus, language: str) -> LanguageLessons:
     course = corpus.course
     folder = course.relative(course.lesson_dir(language))
     found = LanguageLessons(language, folder, toctree=_toctree(corpus, language))
-    for path in course.lesson_files(language):
+    for path in corpus.lesson_files(language):
         try:
             lesson = corpus.lesson(path)
         except Exception as exc:  # a parser failure on one file must not stop the others
