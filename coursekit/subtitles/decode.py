@@ -1,4 +1,8 @@
-"""Bytes to text: BOM, line endings and invalid UTF-8, all recorded, nothing dropped."""
+"""Bytes to text: BOM, line endings and invalid UTF-8, all recorded, nothing dropped.
+
+A file that starts with a UTF-16 byte order mark is read as UTF-16 (and said to be so):
+Windows editors save "Unicode" subtitles that way.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from dataclasses import dataclass
 from coursekit.subtitles.model import EncodingFacts, LineEndings
 
 _BOM = b"\xef\xbb\xbf"
+_UTF16 = ((b"\xff\xfe", "utf-16-le", b"\n\x00"), (b"\xfe\xff", "utf-16-be", b"\x00\n"))
+"""Byte order mark, codec and newline of each UTF-16 byte order."""
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
@@ -45,27 +51,27 @@ def _record(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error("coursekit-record", _record)
 
 
-def _decode_lenient(data: bytes) -> tuple[str, list[int]]:
-    """Decode UTF-8, replacing each invalid sequence with U+FFFD and noting its offset."""
+def _decode_lenient(data: bytes, codec: str = "utf-8") -> tuple[str, list[int]]:
+    """Decode, replacing each invalid sequence with U+FFFD and noting its offset."""
     try:
-        return data.decode("utf-8"), []
+        return data.decode(codec), []
     except UnicodeDecodeError:
         pass
     recorder = _Recorder()
     _recorders.current = recorder
     try:
-        text = data.decode("utf-8", errors="coursekit-record")
+        text = data.decode(codec, errors="coursekit-record")
     finally:
         del _recorders.current
     return text, recorder.offsets
 
 
-def _lines_of(data: bytes, offsets: list[int]) -> tuple[int, ...]:
+def _lines_of(data: bytes, offsets: list[int], newline: bytes = b"\n") -> tuple[int, ...]:
     """The 1-based line of each (ascending) byte offset, counting newlines once."""
     found: list[int] = []
     line, counted = 1, 0
     for offset in offsets:
-        line += data.count(b"\n", counted, offset)
+        line += data.count(newline, counted, offset)
         counted = offset
         found.append(line)
     return tuple(found)
@@ -91,18 +97,19 @@ def _file_end(lines: list[str]) -> tuple[str, ...]:
 
 def decode(data: bytes) -> Decoded:
     bom = data.startswith(_BOM)
-    body = data[len(_BOM):] if bom else data
-    text, offsets = _decode_lenient(body)
+    mark, codec, newline = next((u for u in _UTF16 if data.startswith(u[0])), (b"", "utf-8", b"\n"))
+    body = data[len(_BOM):] if bom else data[len(mark):]
+    text, offsets = _decode_lenient(body, codec)
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
     cr = text.count("\r") - crlf
     lines = text.split("\n") if not cr and not crlf else _EOL.split(text)
     if lines and lines[-1] == "":
         lines.pop()
-    shift = len(_BOM) if bom else 0
-    invalid_lines = _lines_of(body, offsets)
+    shift = len(data) - len(body)
+    invalid_lines = _lines_of(body, offsets, newline)
     facts = EncodingFacts(
-        bom=bom, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
+        bom=bom, encoding=codec, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
         invalid_utf8_offsets=tuple(off + shift for off in offsets),
         file_end=_file_end(lines),
     )

@@ -33,13 +33,13 @@ UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.
 """Findings after which rewriting the file would lose what the reader could not read."""
 
 FIXED = frozenset({
-    rules.BOM.code, rules.LINE_ENDINGS.code, rules.SBV_FORMAT.code,
+    rules.INVALID_UTF8.code, rules.BOM.code, rules.LINE_ENDINGS.code, rules.SBV_FORMAT.code,
     rules.MISSING_BLANK_LINE.code, rules.BLANK_LINE_IN_CUE.code, rules.MISSING_INDEX.code,
     rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code, rules.INDEX_SEQUENCE.code,
     rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.FINAL_BLANK_LINE.code,
 })
 """Findings a fixed file never has again (overlaps are counted apart: two cues that
-start together cannot be clamped)."""
+start together cannot be clamped; invalid UTF-8 is mended only in a UTF-16 file)."""
 
 
 @dataclass(slots=True)
@@ -93,12 +93,20 @@ def clamp_overlaps(cues: tuple[Cue, ...], min_gap_ms: int) -> tuple[tuple[Cue, .
     return tuple(out), clamped
 
 
+def _safe(sub: SubtitleFile) -> set[str]:
+    """Findings of ``UNSAFE`` rules that a rewrite mends here: a UTF-16 file whose every
+    character was read is saved as UTF-8."""
+    if sub.encoding.encoding != "utf-8" and not sub.encoding.invalid_utf8_offsets:
+        return {rules.INVALID_UTF8.code}
+    return set()
+
+
 def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
               display_path: str | None = None) -> FixResult:
     shown = display_path or path.as_posix()
     sub = parse_subtitles(data, path, language, shown)
     result = FixResult(path, shown, data, data)
-    unsafe = sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE})
+    unsafe = sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE} - _safe(sub))
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
         return result

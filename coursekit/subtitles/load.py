@@ -8,6 +8,7 @@ pysrt merges or drops their cues.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pysrt
@@ -42,6 +43,11 @@ def parse_subtitles(
     decoded = decode(data)
     diagnostics: list[Diagnostic] = _invalid_utf8(decoded.facts, decoded.invalid_lines, shown,
                                                   language)
+    if decoded.facts.encoding != "utf-8":
+        diagnostics.insert(0, rules.INVALID_UTF8.at(
+            shown, 1, f"the file is saved as {decoded.facts.encoding.upper()}, not UTF-8 (read "
+            "as such)", hint="`coursekit fix subtitles` saves it as UTF-8",
+            fingerprint=fingerprint(language, "utf16")))
     result = scan(decoded.lines, shown, language, sbv_expected=path.suffix.lower() == ".sbv")
     diagnostics.extend(result.diagnostics)
     cues = result.cues
@@ -51,12 +57,7 @@ def parse_subtitles(
     if not cues and not any(d.rule == rules.UNREADABLE_FILE.code for d in diagnostics):
         diagnostics.append(rules.NO_CUES.at(shown, None, "no cue could be read from this file",
                                             fingerprint=fingerprint(language, "no cues")))
-    facts = EncodingFacts(
-        bom=decoded.facts.bom, line_endings=decoded.facts.line_endings, crlf=decoded.facts.crlf,
-        lf=decoded.facts.lf, cr=decoded.facts.cr,
-        invalid_utf8_offsets=decoded.facts.invalid_utf8_offsets, format=result.format,
-        file_end=decoded.facts.file_end,
-    )
+    facts = dataclasses.replace(decoded.facts, format=result.format)
     return SubtitleFile(path, language, tuple(cues), tuple(diagnostics), facts, shown)
 
 
@@ -64,9 +65,10 @@ def _invalid_utf8(
     facts: EncodingFacts, lines: tuple[int, ...], path: str, language: str,
 ) -> list[Diagnostic]:
     found = list(zip(facts.invalid_utf8_offsets, lines, strict=True))
+    codec = "UTF-8" if facts.encoding == "utf-8" else facts.encoding.upper()
     diags = [
         rules.INVALID_UTF8.at(
-            path, line, f"byte offset {offset}: not UTF-8 (read as U+FFFD)",
+            path, line, f"byte offset {offset}: not {codec} (read as U+FFFD)",
             hint="re-save the file as UTF-8",
             fingerprint=fingerprint(language, "utf8", str(i)),
         )

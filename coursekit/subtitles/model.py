@@ -53,6 +53,9 @@ class EncodingFacts:
     """How the file was stored, as found on disk."""
 
     bom: bool = False
+    """A UTF-8 byte order mark."""
+    encoding: str = "utf-8"
+    """``utf-8``, or ``utf-16-le`` / ``utf-16-be`` for a file with a UTF-16 byte order mark."""
     line_endings: LineEndings = "none"
     crlf: int = 0
     lf: int = 0

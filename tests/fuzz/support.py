@@ -297,8 +297,17 @@ def mutate(seed: bytes, line_ops: tuple[Op, ...] | list[Op], byte_ops: tuple[Op,
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
+def encoding_of(data: bytes) -> tuple[bytes, str]:
+    """The byte order mark ``data`` starts with and the codec it calls for."""
+    for mark, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
+                        (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(mark):
+            return mark, codec
+    return b"", "utf-8"
+
+
 def text_lines(data: bytes) -> list[str]:
-    """The lines of ``data`` as a reader should see them: UTF-8 (invalid bytes as U+FFFD),
-    one leading byte order mark dropped, split at CRLF, LF or CR."""
-    text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
-    return _EOL.split(text)
+    """The lines of ``data`` as a reader should see them: UTF-8, or UTF-16 after its byte
+    order mark (invalid bytes as U+FFFD), split at CRLF, LF or CR."""
+    mark, codec = encoding_of(data)
+    return _EOL.split(data[len(mark):].decode(codec, "replace"))

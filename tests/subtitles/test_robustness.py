@@ -225,3 +225,22 @@ def test_write_failures_are_kept_with_the_file(
     assert "fixed subtitles/en/02_b.srt" in result.output
     assert (root / "subtitles/en/02_b.srt").read_text() == CUE
     assert (root / "subtitles/en/01_a.srt").read_text() == untidy
+
+
+def test_a_utf16_file_is_read_said_so_and_saved_as_utf8() -> None:
+    data = "1\r\n00:00:01,000 --> 00:00:02,000\r\nCafé\r\n\r\n".encode("utf-16")
+    sub = parse_subtitles(data, P, "en")
+    assert [c.lines for c in sub.cues] == [("Café",)]
+    [diag] = sub.diagnostics
+    assert (diag.rule, diag.line) == ("SUB001", 1)
+    assert "saved as UTF-16-LE, not UTF-8" in diag.message
+    result = fix_bytes(data, P, "en", SETTINGS)
+    assert result.after == "1\r\n00:00:01,000 --> 00:00:02,000\r\nCafé\r\n\r\n".encode()
+    assert "SUB001" in result.changes
+
+
+def test_a_utf16_file_with_an_invalid_sequence_is_left_alone() -> None:
+    data = "1\n00:00:01,000 --> 00:00:02,000\nCafé\n\n".encode("utf-16-be") + b"\x00"
+    data = b"\xfe\xff" + data
+    assert _rules(data).count("SUB001") == 2
+    assert fix_bytes(data, P, "en", SETTINGS).refused
