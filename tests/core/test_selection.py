@@ -111,3 +111,17 @@ def test_a_select_of_unknown_codes_only_keeps_every_rule(course: Path) -> None:
     code, found = _check(course, config='select = ["SUB9"]\n')
     assert code == 2
     assert found == ["CFG001", "SUB104", "SUB201", "SUB202", "SUB205"]
+
+
+def test_configuration_selection_applies_to_build_findings(tmp_path: Path) -> None:
+    lesson = tmp_path / "content" / "en" / "chapter1" / "1.mdx"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text("# Title\n\n```py\ndef broken(:\n```\n", encoding="utf-8")
+    (tmp_path / "content" / "en" / "_toctree.yml").write_text(
+        "- title: One\n  sections:\n  - local: chapter1/1\n    title: Title\n", encoding="utf-8")
+    args = ["build", "--root", str(tmp_path), "--format", "json"]
+    result = CliRunner().invoke(cli, args)
+    assert "NBK105" in result.output, result.output
+    (tmp_path / "coursekit.toml").write_text('ignore = ["NBK105"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, args)
+    assert "NBK105" not in result.output

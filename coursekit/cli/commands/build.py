@@ -76,5 +76,5 @@ def command(
     Console(stderr=True, highlight=False).print(_summary(result, check))
     return finish(
         result.diagnostics, title="coursekit build", fmt=fmt, output=output,
-        baseline=baseline, update_baseline=update_baseline,
+        baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
     )

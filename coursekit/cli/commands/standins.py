@@ -54,7 +54,8 @@ def scan(
                 for hub_id, path, line in names:
                     click.echo(f"  {hub_id}  ({path}:{line})")
     return finish(result.diagnostics, title="coursekit standins scan", fmt=fmt, output=output,
-                  baseline=baseline, update_baseline=update_baseline)
+                  baseline=baseline, update_baseline=update_baseline,
+                  selection=course.config.selection)
 
 
 @command.command("build")

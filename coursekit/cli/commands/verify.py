@@ -182,7 +182,7 @@ def command(
         return _finish_json(report, output, baseline)
     return finish(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
-        baseline=baseline, update_baseline=update_baseline,
+        baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
         renderers={"html": verify_page(course, [nb.to_json() for nb in report.notebooks],
                                        output)},
     )
