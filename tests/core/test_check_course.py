@@ -1,0 +1,85 @@
+"""``check_course``: what ``coursekit check`` runs, as a library call over one Corpus."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from coursekit.checks import Area, check_course
+from coursekit.config import Course
+from coursekit.diagnostics import Severity
+from coursekit.lessons.parse import parse_lesson
+
+BUNDLED = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Course:
+    for name in ("content", "subtitles"):
+        shutil.copytree(BUNDLED / name, tmp_path / name)
+    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
+    return Course.open(tmp_path)
+
+
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    parsed: Counter[str] = Counter()
+
+    def counting(*args: object, **kwargs: object) -> object:
+        parsed[str(kwargs["path"])] += 1
+        return parse_lesson(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("coursekit.lessons.load.parse_lesson", counting)
+    return parsed
+
+
+def test_every_lesson_is_parsed_once_per_run(
+    course: Course, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    parsed = _count_parses(monkeypatch)
+    report = check_course(course)
+    files = [course.relative(f) for lang in course.lesson_languages()
+             for f in course.lesson_files(lang)]
+    assert sorted(parsed) == sorted(files)
+    assert set(parsed.values()) == {1}
+    assert set(files) <= set(report.checked)
+    check_course(course)
+    assert set(parsed.values()) == {2}  # nothing kept between runs
+
+
+def test_the_bundled_course_has_no_error_and_each_area_checks_its_files(
+    course: Course,
+) -> None:
+    assert not [d for d in check_course(course).diagnostics if d.severity is Severity.ERROR]
+    lessons = check_course(course, [Area.LESSONS]).checked
+    subtitles = check_course(course, [Area.SUBTITLES]).checked
+    assert lessons and all(p.endswith(".mdx") for p in lessons)
+    assert subtitles and all(p.endswith(".srt") for p in subtitles)
+
+
+def test_a_defect_is_found_in_its_area_only(course: Course) -> None:
+    lesson = course.lesson_files("fr")[0]
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\n```py\ndef broken(:\n```\n",
+                      encoding="utf-8")
+    found = check_course(course, [Area.LESSONS]).diagnostics
+    assert course.relative(lesson) in {d.path for d in found}
+    assert course.relative(lesson) not in {
+        d.path for d in check_course(course, [Area.SUBTITLES]).diagnostics}
+
+
+def test_files_narrow_the_languages_and_the_findings(course: Course) -> None:
+    french = course.lesson_files("fr")[0]
+    french.write_text(french.read_text(encoding="utf-8") + "\n```py\ndef broken(:\n```\n",
+                      encoding="utf-8")
+    english = course.lesson_files("en")[0]
+    assert course.relative(french) not in {
+        d.path for d in check_course(course, files=[english]).diagnostics}
+    assert {d.path for d in check_course(course, files=[french]).diagnostics} == {
+        course.relative(french)}
+
+
+def test_a_course_without_content_is_one_finding(tmp_path: Path) -> None:
+    report = check_course(Course.open(tmp_path))
+    assert [d.rule for d in report.diagnostics] == ["CFG002"]
