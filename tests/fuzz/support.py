@@ -2,11 +2,11 @@
 soak tally.
 
 Two profiles: ``ci`` (the default: a few hundred derandomized examples per property, a
-red run always reproduces) and ``soak`` (``COURSEKIT_FUZZ=soak``, or ``--fuzz=soak``:
-10⁵ examples for the subtitle loader and 5·10⁴ for the lesson parser). In a soak, an
-exception or a broken oracle is tallied with its input and the run goes on, so one
-soak counts every failure; the tally is written to ``COURSEKIT_FUZZ_REPORT`` (JSON)
-and the session fails if anything was found.
+red run always reproduces) and ``soak`` (``COURSEKIT_FUZZ=soak``: 10⁵ examples for the
+subtitle loader and 5·10⁴ for the lesson parser, which ``COURSEKIT_FUZZ_PARTS=n``
+splits over n processes). In a soak, an exception or a broken oracle is tallied with
+its input and the run goes on, so one soak counts every failure; the tally is written
+to ``COURSEKIT_FUZZ_REPORT`` (JSON) and the session fails if anything was found.
 """
 
 from __future__ import annotations
@@ -28,13 +28,16 @@ from hypothesis import strategies as st
 
 REPO = Path(__file__).resolve().parents[2]
 SOAK = os.environ.get("COURSEKIT_FUZZ", "ci") == "soak"
+PARTS = max(1, int(os.environ.get("COURSEKIT_FUZZ_PARTS", "1") or 1))
+"""A soak split over this many processes (each runs its share of every property's
+examples, with its own random seed and report)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def budget(ci: int, soak: int) -> Callable[[F], F]:
     """Hypothesis settings with ``ci`` examples, or ``soak`` in a soak."""
     return settings(
-        max_examples=soak if SOAK else ci,
+        max_examples=-(-soak // PARTS) if SOAK else ci,
         deadline=None,
         derandomize=not SOAK,
         database=None,
