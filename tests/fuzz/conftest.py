@@ -20,7 +20,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for name, tally in sorted(TALLIES.items()):
         terminalreporter.write_line(
             f"{name}: {tally.tried} inputs, {tally.exceptions} exceptions, "
-            f"{tally.violations} oracle violations, slowest {tally.slowest_s:.2f} s "
+            f"{tally.violations} oracle violations, slowest {tally.slowest_s:.2f} s of CPU "
             f"({tally.slowest_input[:120]})")
 
 
