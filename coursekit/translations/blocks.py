@@ -51,6 +51,10 @@ def position_lines(pairs: Sequence[Pair]) -> list[int | None]:
 def _drift(
     source: Digest, translation: Digest, src: Code, tgt: Code, ignored: frozenset[Change]
 ) -> Iterator[Diagnostic]:
+    if src.role is CodeRole.PYTHON and src.facts.tree is None and tgt.facts.tree is None:
+        # Neither parses: text in a Python fence (a chat transcript, pseudo-code), which
+        # a translation translates; it runs in neither language.
+        return
     change = classify(src.source, tgt.source, src.role is CodeRole.PYTHON)
     if change is Change.IDENTICAL:
         return

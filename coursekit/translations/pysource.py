@@ -44,13 +44,36 @@ def without_comments(source: str) -> tuple[Token, ...] | None:
     return tuple(t for t in toks if t[0] != tokenize.COMMENT)
 
 
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
 @lru_cache(maxsize=_CACHE)
 def skeleton(source: str) -> tuple[Token, ...] | None:
-    """Tokens without comments and with every string literal blanked."""
+    """Tokens without comments and with every string literal blanked. Adjacent literals
+    count as one (``"Extract all the text. " "Return only it."`` is one string that a
+    translation may write as one literal), and so does an f-string's inside."""
     toks = without_comments(source)
     if toks is None:
         return None
-    return tuple((tokenize.STRING, "") if t[0] == tokenize.STRING else t for t in toks)
+    out: list[Token] = []
+    depth = 0
+    for kind, text in toks:
+        if kind == _FSTRING_START:
+            depth += 1
+            continue
+        if depth:
+            if kind == _FSTRING_END:
+                depth -= 1
+                if not depth and not (out and out[-1] == (tokenize.STRING, "")):
+                    out.append((tokenize.STRING, ""))
+            continue
+        if kind == tokenize.STRING:
+            if not (out and out[-1] == (tokenize.STRING, "")):
+                out.append((tokenize.STRING, ""))
+            continue
+        out.append((kind, text))
+    return tuple(out)
 
 
 def words(source: str) -> tuple[str, ...]:

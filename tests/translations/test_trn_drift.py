@@ -62,3 +62,10 @@ def test_a_changed_comment_is_only_a_comment_change(statement: str, comment: str
     translated = f"{statement}  # {comment}\n"
     change = classify(f"{statement}  # original\n", translated)
     assert change in (Change.COMMENTS, Change.WHITESPACE)
+
+
+def test_adjacent_string_literals_written_as_one_are_a_string_change() -> None:
+    src = 'prompt = (\n    "Extract all the text. "\n    "Return only the text."\n)\n'
+    merged = 'prompt = (\n    "Extrayez tout le texte et ne renvoyez que lui."\n)\n'
+    assert classify(src, merged) is Change.STRINGS
+    assert classify(src, 'prompt = (\n    "Extrayez."\n) + suffix\n') is Change.CODE

@@ -341,3 +341,14 @@ def test_translated_text_in_a_plain_fence_is_no_finding() -> None:
 def test_a_block_that_swallowed_a_fence_is_the_lesson_rule_s() -> None:
     swallowed = code(13, "Voir plus bas.\n```python\nx = 1\n")
     assert "TRN203" not in rules(check(translated({13: swallowed})))
+
+
+def test_text_in_a_python_fence_may_be_translated() -> None:
+    transcript = "Human: Divide 6790 by 5\nAlfred: The result is 1358.0.\n"
+    translated_transcript = "Humain : divise 6790 par 5\nAlfred : le résultat est 1358.0.\n"
+    src = digest(lesson(EN, *source_blocks(), code(40, transcript)))
+    tgt = digest(lesson(FR, *translated(), code(40, translated_transcript)))
+    assert compare_lessons(src, tgt, SETTINGS) == []
+    broken = digest(lesson(FR, *translated(), code(40, "print(6790 / 5\n")))
+    src = digest(lesson(EN, *source_blocks(), code(40, "print(6790 / 5)\n")))
+    assert rules(compare_lessons(src, broken, SETTINGS)) == ["TRN203"]
