@@ -75,7 +75,8 @@ def token_ids(architecture: str, tokenizer: Any) -> dict[str, Any]:
 
 def generation_setup(model: Any, architecture: str, tokenizer: Any) -> None:
     """Whisper's generate() needs its language and task tokens in the generation config."""
-    if architecture != "whisper" or tokenizer is None:
+    if architecture != "whisper" or tokenizer is None or getattr(
+            model, "generation_config", None) is None:
         return
     from transformers.models.whisper.tokenization_whisper import LANGUAGES  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
