@@ -98,7 +98,7 @@ def _table(where: str, what: str, spec: Any, keys: set[str], required: set[str])
 
 
 def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
-    what = f"family `{name}`"
+    what = f"families `{name}`"
     family = _table(where, what, spec, {"architecture", "tokenizer", "head", "weights", "labels"},
                     {"architecture", "tokenizer"})
     _choice(where, what, "architecture", family["architecture"], ARCHITECTURES)
@@ -171,7 +171,7 @@ def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> d
 
 
 def _schema(where: str, name: str, spec: Any) -> dict[str, Any]:
-    what = f"schema `{name}`"
+    what = f"schemas `{name}`"
     schema = _table(where, what, spec, {"features", "splits", "configs"}, {"features", "splits"})
     if not isinstance(schema["features"], Mapping) or not schema["features"]:
         raise CatalogError(f"{where}: {what}: `features` must be a non-empty table")
@@ -219,7 +219,7 @@ def load_catalog(course_table: Mapping[str, Any] | None = None) -> Catalog:
         "labels": {},
     }
     for name, (spec, where) in raw["labels"].items():
-        tables["labels"][name] = _labels(where, f"label set `{name}`", spec, {})
+        tables["labels"][name] = _labels(where, f"labels `{name}`", spec, {})
     entries: dict[str, dict[str, dict[str, Any]]] = {
         "models": {i: _model(w, i, s, tables) for i, (s, w) in raw["models"].items()},
         "datasets": {i: _dataset(w, i, s, tables) for i, (s, w) in raw["datasets"].items()},
