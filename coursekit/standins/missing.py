@@ -10,10 +10,13 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import CodeRole, Lesson
 from coursekit.standins import rules
-from coursekit.standins.catalog import Catalog, CatalogError, load_catalog
+from coursekit.standins.catalog import Catalog, CatalogError, family_names, load_catalog
 from coursekit.standins.scan import LOAD, HubReference, Snippet, references, unique_ids
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
+UNCOVERED = re.compile(r"tts|bark|musicgen|speecht5|hifigan|vits|clap|speechbrain|encodec|"
+                       r"detr|sam-|clip|llava|-vl-|tapas|layoutlm")
+"""Architectures no shipped family stands in for (speech synthesis, vision-language...)."""
 GUESSES = [  # (pattern of an id, the family, schema or metric to suggest)
     (r"whisper", "whisper"), (r"wav2vec2|xls-?r|mms-", "wav2vec2-ctc"), (r"hubert", "hubert"),
     (r"vit|deit|beit|swin|convnext", "vit"), (r"gpt|codeparrot|opt-", "gpt2"),
@@ -47,6 +50,10 @@ class ScanResult:
 def suggestion(kind: str, hub_id: str) -> str:
     """The two lines of ``pyproject.toml`` that give ``hub_id`` a stand-in."""
     lowered = hub_id.lower()
+    if kind == "models" and UNCOVERED.search(lowered):
+        return (f"no shipped family has this architecture; if one of them serves the lesson:\n"
+                f'[tool.coursekit.standins.models]\n"{hub_id}" = "<family>"  # families: '
+                + ", ".join(family_names()))
     if kind == "models":
         value = next(f for pattern, f in GUESSES if re.search(pattern, lowered))
     elif kind == "datasets":
@@ -54,6 +61,13 @@ def suggestion(kind: str, hub_id: str) -> str:
     else:
         value = "accuracy"
     return f'[tool.coursekit.standins.{kind}]\n"{hub_id}" = "{value}"'
+
+
+def _hint(kind: str, hub_id: str) -> str:
+    lines = suggestion(kind, hub_id)
+    if lines.startswith("no shipped family"):
+        return lines
+    return "add to pyproject.toml (any family, schema or metric of the catalog):\n" + lines
 
 
 def lesson_references(lesson: Lesson, defaults: Mapping[str, str] | None = None,
@@ -75,8 +89,7 @@ def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanRes
             result.diagnostics.append(rules.STANDIN_MISSING.at(
                 first.path, first.line,
                 f"{SINGULAR[kind]} `{hub_id}`{via} has no offline stand-in{others}",
-                hint="add to pyproject.toml (any family, schema or metric of the catalog):\n"
-                     + suggestion(kind, hub_id),
+                hint=_hint(kind, hub_id),
             ))
     return result
 

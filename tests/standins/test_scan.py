@@ -90,6 +90,14 @@ def test_unknown_ids_are_reported_once_at_first_use() -> None:
     assert hints[12].endswith('"acme/speech" = "common_voice"')
 
 
+def test_an_architecture_without_a_family_is_said_so() -> None:
+    found = [HubReference("models", "suno/bark-small", "x.mdx", 3)]
+    [finding] = check_references(found, load_catalog()).diagnostics
+    assert finding.hint is not None
+    assert finding.hint.startswith("no shipped family has this architecture")
+    assert '"suno/bark-small" = "<family>"' in finding.hint
+
+
 def test_pipeline_calls_name_their_model_or_the_task_default() -> None:
     found = references([Snippet(
         'a = pipeline("sentiment-analysis")\nb = pipeline("ner", model="dslim/bert-base-NER")\n'
