@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from coursekit.lessons.model import Framework
 from coursekit.notebooks.metadata import NAMESPACE, DocumentedOutput, ExpectedError
 
 DEVICES = ("cpu", "cuda")
@@ -16,12 +17,35 @@ DEVICES = ("cpu", "cuda")
 
 
 @dataclass(frozen=True, slots=True)
+class Location:
+    """Where a cell's code comes from: the lesson file and the line of its code block."""
+
+    path: str
+    line: int | None = None
+    cell: int | None = None
+    """The cell's position, for a cell whose lesson line is not known."""
+
+    @classmethod
+    def parse(cls, text: str, cell: int | None = None) -> Location:
+        """A ``path:line`` as notebook metadata writes it."""
+        path, _, line = text.rpartition(":")
+        if path and line.isdigit():
+            return cls(path, int(line))
+        return cls(text, None, cell)
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"{self.path}:{self.line}"
+        return self.path if self.cell is None else f"{self.path}:cell {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
 class CellPlan:
     index: int
     """Position of the cell in the notebook."""
     code: str
-    source: str
-    """``file:line`` of the lesson code block."""
+    location: Location
+    """The lesson code block the cell was made from."""
     expected: tuple[ExpectedError, ...] = ()
     """The expectations that hold on the device being verified."""
     elsewhere: tuple[tuple[str, tuple[ExpectedError, ...]], ...] = ()
@@ -36,20 +60,24 @@ class CellPlan:
         return bool(self.expected)
 
     @property
+    def source(self) -> str:
+        """The location as text (``content/en/chapter3/4.mdx:154``)."""
+        return str(self.location)
+
+    @property
     def path(self) -> str:
-        return self.source.rsplit(":", 1)[0]
+        return self.location.path
 
     @property
     def line(self) -> int | None:
-        tail = self.source.rsplit(":", 1)
-        return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
+        return self.location.line
 
 
 @dataclass(frozen=True, slots=True)
 class NotebookPlan:
     lesson: str
     language: str
-    framework: str
+    framework: Framework
     notebook: str
     """Relative path the executed notebook is saved under."""
     node: Any = field(repr=False, compare=False)
@@ -109,6 +137,14 @@ def _source(cell: Any) -> str:
     return "".join(text) if isinstance(text, list) else str(text)
 
 
+def _framework(value: object) -> Framework:
+    """The notebook's framework; a value that names none is a notebook for both."""
+    try:
+        return Framework(str(value or Framework.BOTH.value))
+    except ValueError:
+        return Framework.BOTH
+
+
 def plan_notebook(
     node: Any, device: str, *, notebook: str, lesson: str = "", language: str = "",
     framework: str = "",
@@ -125,7 +161,8 @@ def plan_notebook(
         cells.append(CellPlan(
             index=index,
             code=_source(cell),
-            source=str(info.get("source") or f"{notebook}:cell {index}"),
+            location=(Location.parse(str(info["source"])) if info.get("source")
+                      else Location(notebook, None, index)),
             expected=for_device(expected, device),
             elsewhere=other_devices(expected, device),
             skip=str(skip) if skip else None,
@@ -135,7 +172,7 @@ def plan_notebook(
     return NotebookPlan(
         lesson=str(meta.get("lesson") or lesson or notebook),
         language=str(meta.get("language") or language),
-        framework=str(meta.get("framework") or framework or "both"),
+        framework=_framework(meta.get("framework") or framework),
         notebook=notebook,
         node=node,
         cells=tuple(cells),

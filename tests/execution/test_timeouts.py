@@ -10,7 +10,7 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.execution.judge import cell_verdict
-from coursekit.execution.plan import CellPlan
+from coursekit.execution.plan import CellPlan, Location
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.timeouts import BarState, last_bar, suggested_limit, timeout_hint
 from coursekit.execution.verify import verify_course
@@ -42,7 +42,7 @@ def test_the_suggested_limit_follows_the_bar_or_the_old_limit() -> None:
 
 def _training_cell(timeout: float | None) -> CellPlan:
     return CellPlan(index=3, code="for batch in loader: step(batch)",
-                    source="content/en/chapter3/4.mdx:154", timeout=timeout)
+                    location=Location("content/en/chapter3/4.mdx", 154), timeout=timeout)
 
 
 def test_a_timed_out_cell_says_how_long_it_ran_and_which_limit_stopped_it() -> None:
@@ -112,3 +112,12 @@ def test_a_timeout_directive_raises_the_limit_from_lesson_to_runner(tmp_path: Pa
     assert "(limit 1 s, from the course default)" in diagnostic.message
     assert "the whole cell needs about 100 s" in diagnostic.message
     assert "`<!-- coursekit: timeout=240 -->`" in (diagnostic.hint or "")
+
+
+def test_a_location_is_read_once_from_the_metadata_text() -> None:
+    assert Location.parse("content/en/chapter3/4.mdx:154") == Location(
+        "content/en/chapter3/4.mdx", 154)
+    assert str(Location.parse("content/en/chapter3/4.mdx:154")) == "content/en/chapter3/4.mdx:154"
+    unknown = Location("en/chapter3/4.ipynb", None, 7)
+    assert (unknown.path, unknown.line, str(unknown)) == (
+        "en/chapter3/4.ipynb", None, "en/chapter3/4.ipynb:cell 7")
