@@ -309,8 +309,11 @@ def encoding_of(data: bytes) -> tuple[bytes, str]:
     return b"", "utf-8"
 
 
-def text_lines(data: bytes) -> list[str]:
+def text_lines(data: bytes, *, utf16: bool = True) -> list[str]:
     """The lines of ``data`` as a reader should see them: UTF-8, or UTF-16 after its byte
-    order mark (invalid bytes as U+FFFD), split at CRLF, LF or CR."""
+    order mark where the reader reads UTF-16 (invalid bytes as U+FFFD), split at CRLF, LF
+    or CR."""
     mark, codec = encoding_of(data)
+    if codec != "utf-8" and not utf16:
+        mark, codec = b"", "utf-8"
     return _EOL.split(data[len(mark):].decode(codec, "replace"))

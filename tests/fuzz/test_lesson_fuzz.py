@@ -161,7 +161,7 @@ _SWALLOWING = {r.code for r in vars(rules).values()
 
 
 def check_every_fence_is_kept(data: bytes, lesson: Lesson) -> None:
-    lines = text_lines(data)
+    lines = text_lines(data, utf16=False)
     spans = []
     for block in lesson.blocks:
         if isinstance(block, Code):
@@ -184,7 +184,7 @@ def check_every_fence_is_kept(data: bytes, lesson: Lesson) -> None:
 
 
 def _check_lines(data: bytes, lesson: Lesson) -> None:
-    count = len(text_lines(data))
+    count = len(text_lines(data, utf16=False))
     for block in lesson.blocks:
         check(1 <= block.line <= count, f"block line {block.line} outside 1..{count}")
     for d in lesson.diagnostics:
@@ -221,7 +221,7 @@ def test_toctree_reader_never_raises_and_never_runs_tags(case: Mutant) -> None:
     data = mutate(TOCTREE_SEEDS[case.seed], case.line_ops, case.byte_ops, toctree_ops)
     with example("toctree", case):
         toc = read_toctree(data, path="_toctree.yml", language="en")
-        count = len(text_lines(data))
+        count = len(text_lines(data, utf16=False))
         for d in toc.diagnostics:
             check(d.line is None or 1 <= d.line <= count + 1, f"finding line {d.line}")
         if b"!!python" in data:
