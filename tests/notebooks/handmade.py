@@ -1,59 +1,35 @@
-"""Hand-built lessons for the conversion tests."""
+"""Hand-built lessons for the conversion tests: one English lesson of chapter 1."""
 
 from __future__ import annotations
 
-from coursekit.lessons.model import (
-    Block,
-    Code,
-    Directive,
-    DocumentedException,
-    Framework,
-    FrameworkMarker,
-    Heading,
-    Lesson,
-    Output,
-    OutputKind,
-    Prose,
-)
+from coursekit.lessons.model import Block, Code, Directive, Framework, Heading, Lesson, Output
+
+from .. import lesson_model
+from ..lesson_model import marker, prose, result
+
+__all__ = ["error", "heading", "lesson", "markers", "prose", "py", "result"]
 
 
 def lesson(*blocks: Block, path: str = "content/en/chapter1/3.mdx",
            framework: Framework = Framework.BOTH) -> Lesson:
-    return Lesson(
-        path=path, language="en", chapter=1, section=path.rsplit("/", 1)[-1].split(".")[0],
-        title="Using the pipeline", blocks=blocks, framework=framework,
-    )
+    return lesson_model.lesson(path, *blocks, language="en", chapter=1,
+                               title="Using the pipeline", framework=framework)
 
 
 def py(line: int, source: str, *outputs: Output, framework: Framework = Framework.BOTH,
        directives: tuple[Directive, ...] = ()) -> Code:
-    return Code(line=line, language="python", info="py", source=source, framework=framework,
-                outputs=outputs, directives=directives)
-
-
-def result(line: int, text: str) -> Output:
-    return Output(line=line, kind=OutputKind.RESULT, text=text)
+    return lesson_model.code(line, source, *outputs, framework=framework, directives=directives)
 
 
 def error(line: int, name: str, message: str, *, trace: str | None = None) -> Output:
-    exception = DocumentedException(name=name, message=message, line=line + 1)
-    if trace is None:
-        return Output(line=line, kind=OutputKind.ERROR, text=f"{name}: {message}",
-                      exception=exception)
-    return Output(line=line, kind=OutputKind.TRACE, text=trace, exception=exception)
+    """The exception line is the first line inside the output fence."""
+    return lesson_model.error(line, name, message, trace=trace, exception_line=line + 1)
 
 
 def heading(line: int, text: str, level: int = 2) -> Heading:
-    return Heading(line=line, level=level, text=text, anchor=None)
+    return lesson_model.heading(line, text, None, level)
 
 
-def prose(line: int, text: str, framework: Framework = Framework.BOTH) -> Prose:
-    return Prose(line=line, text=text, framework=framework)
-
-
-def markers(line: int) -> tuple[FrameworkMarker, FrameworkMarker, FrameworkMarker]:
-    return (
-        FrameworkMarker(line=line, marker="if", framework=Framework.PT),
-        FrameworkMarker(line=line + 10, marker="else", framework=Framework.TF),
-        FrameworkMarker(line=line + 20, marker="end", framework=Framework.BOTH),
-    )
+def markers(line: int) -> tuple[Block, Block, Block]:
+    return (marker(line, "if", Framework.PT), marker(line + 10, "else", Framework.TF),
+            marker(line + 20, "end", Framework.BOTH))
