@@ -108,9 +108,12 @@ def hub_ids_in(evalue: str) -> list[str]:
 
 
 def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
-    """What a failed cell needed from the network, or nothing when it failed otherwise."""
-    if refused:
-        return refused
-    if looks_like_network(ename, evalue):
-        return hub_ids_in(evalue) or ["the network (the error names no host or Hub repo)"]
-    return []
+    """What a failed cell needed from the network, or nothing when it failed otherwise.
+
+    Refusals count only when the error reads like one: libraries also reach out in the
+    background (usage statistics, update checks), and a cell that then fails for a
+    reason of its own does not need the network."""
+    if not looks_like_network(ename, evalue):
+        return []
+    return refused or hub_ids_in(evalue) or [
+        "the network (the error names no host or Hub repo)"]

@@ -24,8 +24,15 @@ def test_what_an_error_needed(ename: str, evalue: str, wanted: list[str]) -> Non
     assert needed([], ename, evalue) == wanted
 
 
-def test_what_the_guard_refused_comes_first() -> None:
-    assert needed(["host api.example.com"], "KeyError", "'items'") == ["host api.example.com"]
+def test_what_the_guard_refused_names_a_network_error() -> None:
+    assert needed(["host api.example.com"], "URLError",
+                  "<urlopen error [Errno -2] api.example.com: name resolution refused>") == [
+        "host api.example.com"]
+
+
+def test_a_background_refusal_does_not_make_an_unrelated_error_a_network_one() -> None:
+    assert needed(["host telemetry.example.com"], "AttributeError",
+                  "'list' object has no attribute 'dtype'") == []
 
 
 def test_shell_downloads_name_their_hosts_and_files() -> None:
