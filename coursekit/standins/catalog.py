@@ -29,11 +29,12 @@ KINDS = ("models", "datasets", "metrics")
 TABLES = ("families", "labels", "schemas")
 ARCHITECTURES = ("bert", "distilbert", "electra", "roberta", "xlm-roberta", "camembert",
                  "albert", "xlnet", "gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
-                 "wav2vec2", "hubert", "vit")
-TOKENIZERS = ("wordpiece-uncased", "wordpiece-cased", "bpe", "unigram", "chars", "none")
+                 "wav2vec2", "hubert", "vit", "vits")
+TOKENIZERS = ("wordpiece-uncased", "wordpiece-cased", "bpe", "unigram", "chars", "vits-chars",
+              "none")
 HEADS = ("base", "masked-lm", "causal-lm", "seq2seq-lm", "sequence-classification",
          "token-classification", "question-answering", "speech-seq2seq", "ctc",
-         "audio-classification", "image-classification")
+         "audio-classification", "image-classification", "text-to-waveform")
 WEIGHTS = ("random", "minilm")
 METRICS = ("glue", "accuracy", "f1", "precision", "recall", "seqeval", "sacrebleu", "bleu",
            "rouge", "squad", "squad_v2", "wer", "cer", "perplexity", "exact_match", "mse")

@@ -14,11 +14,12 @@ from coursekit.standins.catalog import Catalog, CatalogError, family_names, load
 from coursekit.standins.scan import LOAD, HubReference, Snippet, references, unique_ids
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
-UNCOVERED = re.compile(r"tts|bark|musicgen|speecht5|hifigan|vits|clap|speechbrain|encodec|"
+UNCOVERED = re.compile(r"bark|musicgen|speecht5|hifigan|parler|clap|speechbrain|encodec|"
                        r"detr|sam-|clip|llava|-vl-|tapas|layoutlm")
 """Architectures no shipped family stands in for (speech synthesis, vision-language...)."""
 GUESSES = [  # (pattern of an id, the family, schema or metric to suggest)
-    (r"whisper", "whisper"), (r"wav2vec2|xls-?r|mms-", "wav2vec2-ctc"), (r"hubert", "hubert"),
+    (r"whisper", "whisper"), (r"mms-tts|vits", "vits"), (r"wav2vec2|xls-?r|mms-", "wav2vec2-ctc"),
+    (r"hubert", "hubert"),
     (r"vit|deit|beit|swin|convnext", "vit"), (r"gpt|codeparrot|opt-", "gpt2"),
     (r"(^|[/_-])mt5", "mt5"), (r"(^|[/_-])(flan-)?t5", "t5"), (r"bart", "bart"),
     (r"xlm-?r", "xlm-roberta"), (r"camembert", "camembert"), (r"roberta", "roberta"),

@@ -28,7 +28,7 @@ FAMILY_SAMPLES = {
     "bart": "facebook/bart-base", "llama-chat": "HuggingFaceTB/SmolLM2-135M-Instruct",
     "qwen2-chat": "Qwen/Qwen2.5-0.5B-Instruct", "whisper": "openai/whisper-tiny",
     "wav2vec2-ctc": "facebook/wav2vec2-base-960h", "hubert": "ntu-spml/distilhubert",
-    "electra": "google/electra-small-discriminator",
+    "electra": "google/electra-small-discriminator", "vits": "facebook/mms-tts-eng",
 }
 """One hub id of each family: what the family tests load."""
 TEST_IDS = {("models", i) for i in FAMILY_SAMPLES.values()} | {

@@ -84,7 +84,7 @@ TOKENIZER_KIND = {
 }
 """The class ``AutoTokenizer`` gives (transformers 5 serves BART and ELECTRA with the
 RoBERTa and BERT classes, which they always were underneath)."""
-NO_TENSORFLOW = {"llama-chat", "qwen2-chat"}
+NO_TENSORFLOW = {"llama-chat", "qwen2-chat", "vits"}
 
 
 def _results(framework: str, standins: StandinEnv, run: Runner) -> dict[str, dict[str, object]]:

@@ -38,6 +38,7 @@ stream = load_dataset("PolyAI/minds14", name="en-US", split="train", streaming=T
 out["streamed"] = next(iter(stream))["transcription"] == minds[0]["transcription"]
 kde4 = load_dataset("kde4", "en-fr", split="train")
 out["kde4"] = sorted(kde4[0]["translation"])
+out["kde4_by_languages"] = load_dataset("kde4", lang1="en", lang2="fr")["train"].num_rows
 print(json.dumps(out))
 '''
 
@@ -101,6 +102,7 @@ def test_schemas_declare_the_real_features(pt_standins: StandinEnv, run_in_kerne
                                     "intent_class", "lang_id"]
     assert out["streamed"] is True
     assert out["kde4"] == ["en", "fr"]
+    assert out["kde4_by_languages"] == 64
 
 
 @pytest.mark.torch

@@ -51,6 +51,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "wav2vec2": dict(SPEECH),
     "hubert": dict(SPEECH),
     "vit": {**ENCODER, "image_size": 224, "patch_size": 16},
+    "vits": {"hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 2, "ffn_dim": 37,
+             "flow_size": 32, "spectrogram_bins": 65, "upsample_initial_channel": 32,
+             "duration_predictor_filter_channels": 32, "prior_encoder_num_wavenet_layers": 2,
+             "posterior_encoder_num_wavenet_layers": 2, "depth_separable_channels": 2},
 }
 MAX_LENGTH = {"gpt2": 1024, "llama": 2048, "qwen2": 2048, "whisper": 448, "xlnet": 1000000,
               "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024}
@@ -66,6 +70,7 @@ HEADS = {
     "ctc": "MODEL_FOR_CTC_MAPPING_NAMES",
     "audio-classification": "MODEL_FOR_AUDIO_CLASSIFICATION_MAPPING_NAMES",
     "image-classification": "MODEL_FOR_IMAGE_CLASSIFICATION_MAPPING_NAMES",
+    "text-to-waveform": "MODEL_FOR_TEXT_TO_WAVEFORM_MAPPING_NAMES",
 }
 """Head -> the table of ``transformers.models.auto.modeling_auto`` naming its model class
 per architecture (names only: readable without PyTorch, in the TensorFlow kernel)."""

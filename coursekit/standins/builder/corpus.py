@@ -24,9 +24,15 @@ ENDINGS = ["yesterday", "in Berlin", "last week", "in New York", "on Monday", "a
 OPINIONS = ["I really loved it", "it was terrible", "what a great experience",
             "the acting was awful", "highly recommended", "a waste of time",
             "absolutely wonderful", "not bad at all", "boring and too long"]
-FOREIGN = ["le chat dort sur le canapé", "nous avons mangé une pomme", "la maison est grande",
-           "der Hund spielt im Garten", "ich lese ein Buch", "das Wetter ist schön",
-           "el niño come una manzana", "la casa es muy bonita", "me gusta aprender"]
+FOREIGN_BY_LANGUAGE = {
+    "fr": ["le chat dort sur le canapé", "nous avons mangé une pomme", "la maison est grande",
+           "ouvrez le fichier", "enregistrer le document", "le serveur ne répond pas"],
+    "de": ["der Hund spielt im Garten", "ich lese ein Buch", "das Wetter ist schön",
+           "die Datei öffnen"],
+    "es": ["el niño come una manzana", "la casa es muy bonita", "me gusta aprender",
+           "abrir el archivo"],
+}
+FOREIGN = [s for sentences in FOREIGN_BY_LANGUAGE.values() for s in sentences]
 CODE = ["def add(a, b):\n    return a + b", "import numpy as np\nx = np.zeros(3)",
         "for i in range(10):\n    print(i)", "class Point:\n    def __init__(self, x):\n"
         "        self.x = x", "import pandas as pd\ndf = pd.read_csv('data.csv')",
@@ -50,8 +56,9 @@ def paragraph(rng: random.Random, sentences: int = 4) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(2, sentences)))
 
 
-def foreign(rng: random.Random) -> str:
-    return rng.choice(FOREIGN).capitalize() + "."
+def foreign(rng: random.Random, language: str | None = None) -> str:
+    """A sentence in ``language`` (French, German or Spanish; any of them by default)."""
+    return rng.choice(FOREIGN_BY_LANGUAGE.get(language or "", FOREIGN)).capitalize() + "."
 
 
 def code(rng: random.Random) -> str:

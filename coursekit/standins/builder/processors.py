@@ -68,7 +68,7 @@ def token_ids(architecture: str, tokenizer: Any) -> dict[str, Any]:
         return {"bos_token_id": eos, "eos_token_id": eos, "pad_token_id": eos,
                 "decoder_start_token_id": ids("<|startoftranscript|>"),
                 "suppress_tokens": [], "begin_suppress_tokens": [eos]}
-    if architecture in ("wav2vec2", "hubert"):
+    if architecture in ("wav2vec2", "hubert", "vits"):
         return {"pad_token_id": tokenizer.pad_token_id}
     return {}
 

@@ -178,7 +178,7 @@ class RowMaker:
         if "translation" in spec:
             first, *others = spec["translation"]
             out = {first: corpus.sentence(rng)}
-            out.update({lang: corpus.foreign(rng) for lang in others})
+            out.update({lang: corpus.foreign(rng, lang) for lang in others})
             return out
         if "squad_answers" in spec:
             context = str(done[spec["squad_answers"]])

@@ -23,7 +23,7 @@ CLASS = {
     "camembert": "CamembertTokenizer", "albert": "AlbertTokenizer", "xlnet": "XLNetTokenizer",
     "llama": "PreTrainedTokenizerFast", "qwen2": "Qwen2Tokenizer",
     "whisper": "WhisperTokenizer", "wav2vec2": "Wav2Vec2CTCTokenizer",
-    "hubert": "Wav2Vec2CTCTokenizer",
+    "hubert": "Wav2Vec2CTCTokenizer", "vits": "VitsTokenizer",
 }
 CHAT_TEMPLATE = (
     "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + "
@@ -33,6 +33,7 @@ CHAT_TEMPLATE = (
 BPE_SIZE = 2000
 UNIGRAM_SIZE = 1500
 CTC_LETTERS = ["'", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+VITS_CHARACTERS = [*" '-.,!?", *"abcdefghijklmnopqrstuvwxyz", *"äöüßéèàçñ"]
 
 
 def _lines() -> list[str]:
@@ -182,6 +183,22 @@ def _save_ctc(folder: Path) -> Any:
     return tokenizer
 
 
+def _save_vits(folder: Path) -> Any:
+    """A character vocabulary as MMS text-to-speech checkpoints have (no phonemizer)."""
+    import transformers
+
+    vocab = {"<pad>": 0, "<unk>": 1}
+    for char in VITS_CHARACTERS:
+        vocab[char] = len(vocab)
+    path = folder / "vocab.json"
+    path.write_text(json.dumps(vocab, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    tokenizer = transformers.VitsTokenizer(str(path), phonemize=False, normalize=True,
+                                           add_blank=True)
+    tokenizer.save_pretrained(str(folder))
+    return tokenizer
+
+
 def save_tokenizer(architecture: str, kind: str, folder: Path, wheel: Path,
                    max_length: int) -> Any:
     """Write the tokenizer files into ``folder``; return the loaded tokenizer."""
@@ -189,6 +206,8 @@ def save_tokenizer(architecture: str, kind: str, folder: Path, wheel: Path,
 
     if kind == "chars":
         return _save_ctc(folder)
+    if kind == "vits-chars":
+        return _save_vits(folder)
     tok, options = _make(architecture, kind, wheel)
     chat = options.pop("chat_template", None)
     wrapper = transformers.PreTrainedTokenizerFast(
