@@ -100,12 +100,16 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
 
 
 _MISSING_MODULE = re.compile(r"No module named '([\w.]+)'")
+_ASKS_FOR_PACKAGE = re.compile(
+    r"(?:please install [`'\"]?([\w.-]+)|(?<![\w.])([\w-]+) is required)")
 
 
 def _error_hint(run: CellRun) -> str:
     """For the errors that say what the environment or the lesson lacks."""
-    if run.ename == "ModuleNotFoundError" and (found := _MISSING_MODULE.search(run.evalue)):
-        package = found.group(1).split(".", 1)[0]
+    found = (_MISSING_MODULE.search(run.evalue) if run.ename == "ModuleNotFoundError"
+             else _ASKS_FOR_PACKAGE.search(run.evalue) if run.ename == "ImportError" else None)
+    if found is not None:
+        package = next(g for g in found.groups() if g).split(".", 1)[0]
         return (f"the kernel lacks `{package}`: declare it in [tool.coursekit.kernels] "
                 "`packages`, or run with --install-lesson-requirements when the lesson "
                 "installs it")

@@ -55,3 +55,12 @@ def test_a_missing_package_and_a_name_of_another_section_say_what_to_do() -> Non
     assert "--install-lesson-requirements" in module.hint
     assert name.cause is None
     assert name.hint.startswith("no earlier cell of this notebook defines it")
+
+
+def test_a_library_asking_for_a_package_names_it() -> None:
+    node = notebook([cell("pipe(sample)", 10)])
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    runs = [CellRun(RunStatus.ERROR, ename="ImportError",
+                    evalue="torchaudio is required to resample audio samples in X.")]
+    [result] = judge_cells(plan, runs, 0.01)
+    assert result.hint.startswith("the kernel lacks `torchaudio`")
