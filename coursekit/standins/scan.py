@@ -29,8 +29,10 @@ PACKAGED_BUILDERS = frozenset({
 })
 CHECKPOINT_NAME = re.compile(r"(checkpoint|ckpt|model_name|model_id|model_checkpoint)$")
 SAVERS = ("save_pretrained", "save_to_disk", "save_model", "to_csv", "to_json")
-PUSHERS = ("push_to_hub",)
-PUSH_KEYWORDS = ("hub_model_id", "repo_id", "repo_name")
+PUSHERS = ("push_to_hub", "create_repo", "upload_file", "upload_folder")
+PUSH_KEYWORDS = ("hub_model_id",)
+"""Keywords naming a push target in any call; ``repo_id`` only counts in a pusher (an
+inference client's ``repo_id`` names a remote model, not one the lesson pushes)."""
 PLACEHOLDER = re.compile(r"(?i)(your|user[-_]?name|my[-_]awesome|<|>|\{|xxx|\.\.\.)")
 LOAD, PUSH, PLACEHOLDER_ROLE = "load", "push-target", "placeholder"
 
@@ -154,6 +156,7 @@ def references(
             targets = [kw.value for kw in node.keywords if kw.arg in PUSH_KEYWORDS]
             if _callee(node)[1] in PUSHERS:
                 targets += node.args[:1]
+                targets += [kw.value for kw in node.keywords if kw.arg in ("repo_id", "repo_name")]
             for target in targets:
                 for value in values(target):
                     pushed.setdefault(value, (snippet, snippet.line + node.lineno - 1))

@@ -114,9 +114,12 @@ def test_push_targets_and_placeholders_are_listed_apart() -> None:
         'model.push_to_hub("lewtun/my-model")\n'
         'm = AutoModel.from_pretrained("lewtun/my-model")\n'
         'n = AutoModel.from_pretrained("your-username/my-awesome-model")\n'
-        'o = AutoModel.from_pretrained("<your-name>/model")\n', "x.mdx", 1)])
+        'o = AutoModel.from_pretrained("<your-name>/model")\n'
+        'api.upload_folder(folder_path="out", repo_id="lewtun/other")\n'
+        'llm = HuggingFaceEndpoint(repo_id="Qwen/Qwen2.5-Coder-32B-Instruct")\n', "x.mdx", 1)])
     assert {(r.hub_id, r.role) for r in found} == {
         ("sgugger/bert-finetuned-mrpc", "push-target"), ("lewtun/my-model", "push-target"),
+        ("lewtun/other", "push-target"),
         ("your-username/my-awesome-model", "placeholder"), ("<your-name>/model", "placeholder")}
     assert check_references(found, load_catalog()).diagnostics == []
 

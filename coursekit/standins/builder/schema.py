@@ -2,7 +2,7 @@
 
 A feature is written in the catalog as ``"string"`` (or ``"string:<kind>"`` for the
 kind of text: sentence, paragraph, review, question, title, word, upper, code, id,
-index, path, lang), a numeric dtype (``"int64"``, ``"float32"``, ``"bool"``...),
+index, path, lang, email), a numeric dtype (``"int64"``, ``"float32"``, ``"bool"``...),
 ``{"class_label": [names]}``, ``{"sequence": feature}`` (``"like": column`` for one
 value per item of another sequence, ``"length": n`` for a fixed length),
 ``{"translation": [languages]}``, ``{"squad_answers": column}`` (an answer span that
@@ -94,6 +94,8 @@ def _text(kind: str, rng: random.Random, row: int, label: str | None) -> str:
         return f"data/{row:05d}.wav"
     if kind == "lang":
         return "en"
+    if kind == "email":
+        return f"{rng.choice(WORDS).lower()}.{rng.choice(WORDS).lower()}@example.org"
     raise ValueError(f"unknown text kind {kind!r}")
 
 
