@@ -109,7 +109,11 @@ def _read_kind(
             return _malformed(text, 'expected only `reason="..."`')
         return DirectiveReading(kind, {"reason": named.get("reason", "")})
     if kind == "timeout":
-        if named or len(positional) != 1 or not positional[0].isdigit() or int(positional[0]) <= 0:
+        seconds = positional[0] if len(positional) == 1 else ""
+        # ASCII digits only (`'²'.isdigit()` holds), and few enough to convert.
+        if named or not (seconds.isascii() and seconds.isdigit() and len(seconds) <= 9) or (
+            int(seconds) <= 0
+        ):
             return _malformed(text, "expected a whole number of seconds, e.g. `timeout=120`")
         return DirectiveReading(kind, {"seconds": str(int(positional[0]))})
     if named or len(positional) != 1 or positional[0] not in FRAMEWORKS:

@@ -22,7 +22,6 @@ from coursekit.lessons.toctree import read_toctree
 from .support import (
     GENERIC_LINE_OPS,
     LESSON_SEEDS,
-    SOAK,
     TOCTREE_SEEDS,
     LineOp,
     Mutant,
@@ -35,8 +34,9 @@ from .support import (
     text_lines,
 )
 
-_OPENER = re.compile(r"^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*([A-Za-z][^`]*)$")
-"""A fence line with an info string: only an opener can have one."""
+_OPENER = re.compile(r"^(?:[ ]{0,3}>[ \t]?)*[ \t]*(`{3,}|~{3,})[ \t]*([A-Za-z][^`]*)$")
+"""A fence line with an info string: only an opener can have one. A `>` indented four
+spaces or more is text, not a quote marker."""
 _FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})")
 
 
@@ -128,15 +128,14 @@ LESSON_OPS: dict[str, LineOp] = {
     "unclosed_jsx_comment": _insert("{/*"),
     "long_comment": lambda ls, n: _insert("<!--", *(["hidden"] * (200 + n % 100)), "-->")(ls, n),
     "long_fence": lambda ls, n: _insert("```py", *(["x = 1"] * (5000 + n % 100)), "```")(ls, n),
+    "directive_number": lambda ls, n: _insert(
+        "<!-- coursekit: timeout=" + ("9" * (4290 + n % 40), "\u00b2", "0", "-1", "1e3")[n % 5]
+        + " -->")(ls, n),
     "framework": _insert("{#if fw === 'pt'}"),
     "framework_end": _insert("{/if}"),
 }
 
-OPEN = {"no_gt"}
-"""Mutations the parser does not handle yet (see ``OPEN_REPRODUCERS``): in the soak only."""
-
-lesson_files = mutants("LESSON_SEEDS", len(LESSON_SEEDS),
-                       sorted(LESSON_OPS) if SOAK else sorted(set(LESSON_OPS) - OPEN))
+lesson_files = mutants("LESSON_SEEDS", len(LESSON_SEEDS), sorted(LESSON_OPS))
 
 
 def _bytes(case: Mutant) -> bytes:
@@ -246,24 +245,14 @@ REPRODUCERS = {
     "component_without_gt": "# T\n\n<Tip\n\n```py\nx = 1\n```\n\n</Tip>\n",
     "quote_20_deep": "# T\n\n" + "> " * 20 + "```py\n" + "> " * 20 + "x = 1\n" + "> " * 20
                      + "```\n",
-    "list_10_deep": "# T\n\n" + "".join(" " * (2 * k) + "- item\n" for k in range(10)) + "\n"
-                    + " " * 20 + "```py\n" + " " * 20 + "x = 1\n" + " " * 20 + "```\n",
-}
-"""The smallest lessons the soak found losing a fence with no finding (fixed since)."""
-
-OPEN_REPRODUCERS = {
     "component_without_gt_then_fence": "# T\n\n<Tip\n```py\nx = 1\n```\n</Tip>\n",
     "huge_timeout": "# T\n\n<!-- coursekit: timeout=" + "9" * 4400 + " -->\n\n```py\nx = 1\n```\n",
     "superscript_timeout": "# T\n\n<!-- coursekit: timeout=\u00b2 -->\n\n```py\nx = 1\n```\n",
+    "list_10_deep": "# T\n\n" + "".join(" " * (2 * k) + "- item\n" for k in range(10)) + "\n"
+                    + " " * 20 + "```py\n" + " " * 20 + "x = 1\n" + " " * 20 + "```\n",
 }
-"""Found by the soak and not handled yet: the parser raises or loses the fence."""
-
-
-@pytest.mark.xfail(reason="the lesson parser does not handle these yet", strict=False)
-@pytest.mark.parametrize("name", sorted(OPEN_REPRODUCERS))
-def test_open_soak_findings(name: str) -> None:
-    data = OPEN_REPRODUCERS[name].encode()
-    check_every_fence_is_kept(data, parse_lesson(data, path="x.mdx", language="en"))
+"""The smallest lessons the soak found the parser raising on, or losing a fence in with
+no finding (each handled since)."""
 
 
 @pytest.mark.parametrize("name", sorted(REPRODUCERS))

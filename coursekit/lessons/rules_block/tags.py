@@ -12,6 +12,7 @@ from coursekit.lessons.rules_block.lines import line_text
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
+_FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
 """Lines one tag may span (real components span up to about 20); a longer one counts as
 unclosed. It bounds the cost of a tag missing its `>`."""
@@ -142,6 +143,8 @@ def read_tag(state: StateBlock, start: int, end: int) -> Tag | None:
         if line >= limit or state.isEmpty(line):
             # A tag missing its `>` must not swallow the paragraphs after it.
             return None
+        if not quote and _FENCE.match(line_text(state, line)):
+            return None  # nor a code fence right after it (inside a string, it may be text)
         lines.append(line_text(state, line))
         pos = 0
     raw_last = lines[-1][:close]
