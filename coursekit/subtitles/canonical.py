@@ -26,9 +26,8 @@ def read_canonical(lines: list[str]) -> list[Cue] | None:
     while i < count:
         number = len(cues) + 1
         written = lines[i].strip()
-        if written != str(number) and not (
-            written.isascii() and written.isdigit() and written.lstrip("0") == str(number)
-        ):
+        # Compared as text: a line of thousands of digits is never converted.
+        if not (written.isascii() and written.isdigit() and written.lstrip("0") == str(number)):
             return None
         times = _times(lines[i + 1]) if i + 1 < count else None
         if times is None:
