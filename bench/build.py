@@ -26,7 +26,7 @@ import synthetic
 
 from coursekit.config import Course
 from coursekit.notebooks.build import build_course
-from coursekit.notebooks.sources import LessonSource, lesson_sources
+from coursekit.notebooks.lesson_files import LessonSource, lesson_sources
 
 T = TypeVar("T")
 COLD_TARGET = 1.5

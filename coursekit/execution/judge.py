@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from coursekit.execution.apidrift import Drift, drift_of
 from coursekit.execution.cascade import CascadeTracker
-from coursekit.execution.drift import output_drift
 from coursekit.execution.matching import match_error, name_matches
 from coursekit.execution.network import needed, shell_fetches
+from coursekit.execution.output_drift import output_drift
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.execution.settings import DEFAULT_TIMEOUT

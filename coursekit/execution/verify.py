@@ -29,6 +29,7 @@ from coursekit.execution.environment import ask_packages, fingerprint, kernelspe
 from coursekit.execution.executed import save_executed
 from coursekit.execution.judge import fix_failures, judge_cells, scenarios
 from coursekit.execution.kernel import KernelProfile, KernelStartError
+from coursekit.execution.notebook_sources import NotebookSource, collect
 from coursekit.execution.ondevice import (
     replayed_sources,
     restart_diagnostics,
@@ -49,7 +50,6 @@ from coursekit.execution.results import NotebookResult, NotebookRun, VerifyRepor
 from coursekit.execution.runner import run_notebook
 from coursekit.execution.settings import VerifySettings, read_settings
 from coursekit.execution.shard import Shard, lesson_group
-from coursekit.execution.sources import NotebookSource, collect
 from coursekit.stale_apis import StaleApi
 
 Progress = Callable[[int, int, NotebookResult | None], None]

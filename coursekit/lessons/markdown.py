@@ -3,7 +3,7 @@
 CommonMark's block rules, less indented code (MDX has none) and the HTML block
 (tags and comments have their own rules), with a paragraph that an indented
 fence ends, plus the dialect rules from
-``rules_block/`` and ``rules_core/``. Inline parsing is switched off: the
+``dialect_block/`` and ``dialect_core/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
 """
 
@@ -14,13 +14,13 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.ruler import RuleOptionsType
 
-from coursekit.lessons.rules_block.comment import comment
-from coursekit.lessons.rules_block.component import component
-from coursekit.lessons.rules_block.fence import fence
-from coursekit.lessons.rules_block.framework import framework_marker
-from coursekit.lessons.rules_block.paragraph import paragraph
-from coursekit.lessons.rules_block.tip import tip
-from coursekit.lessons.rules_core.anchors import heading_anchors
+from coursekit.lessons.dialect_block.comment import comment
+from coursekit.lessons.dialect_block.component import component
+from coursekit.lessons.dialect_block.fence import fence
+from coursekit.lessons.dialect_block.framework import framework_marker
+from coursekit.lessons.dialect_block.paragraph import paragraph
+from coursekit.lessons.dialect_block.tip import tip
+from coursekit.lessons.dialect_core.anchors import heading_anchors
 
 MAX_NESTING = 200
 """Container depth markdown-it follows; past it, it drops the rest of the text.

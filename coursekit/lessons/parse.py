@@ -8,7 +8,7 @@ from markdown_it.token import Token
 
 from coursekit.diagnostics import sorted_diagnostics
 from coursekit.lessons import rules
-from coursekit.lessons.blocks import BlockBuilder
+from coursekit.lessons.block_builder import BlockBuilder
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson

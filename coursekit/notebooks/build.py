@@ -22,6 +22,7 @@ from coursekit.lessons.model import Framework
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
 from coursekit.notebooks.convert import as_notebook_node, convert_lesson
+from coursekit.notebooks.lesson_files import LessonSource, lesson_sources
 from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
     LessonEntry,
@@ -30,7 +31,6 @@ from coursekit.notebooks.manifest import (
     write_manifest,
 )
 from coursekit.notebooks.serialize import dumps
-from coursekit.notebooks.sources import LessonSource, lesson_sources
 
 NOTEBOOKS_DIR = "notebooks"
 JUPYTEXT_FORMATS = {"py:percent": ".py", "md": ".md"}

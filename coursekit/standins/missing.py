@@ -11,7 +11,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import CodeRole, Lesson
 from coursekit.standins import rules
 from coursekit.standins.catalog import Catalog, CatalogError, family_names, load_catalog
-from coursekit.standins.scan import LOAD, HubReference, Snippet, references, unique_ids
+from coursekit.standins.hub_references import LOAD, HubReference, Snippet, references, unique_ids
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
 UNCOVERED = re.compile(r"bark|musicgen|speecht5|hifigan|parler|clap|speechbrain|encodec|"

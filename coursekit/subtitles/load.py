@@ -19,7 +19,7 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.decode import decode
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
-from coursekit.subtitles.scan import scan
+from coursekit.subtitles.recovery_scan import scan
 
 _MAX_OFFSETS_REPORTED = 10
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code
-from coursekit.translations.drift import key, lines_without_comments, similarity
+from coursekit.translations.code_changes import key, lines_without_comments, similarity
 
 MATCH_THRESHOLD = 0.5
 """Least similarity for two different blocks to count as one block that drifted."""

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from coursekit.checks import CheckResult
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations import blocks, errors, sections, stale, structure
+from coursekit.translations import code_blocks, errors, sections, stale, structure
 from coursekit.translations.align import align
-from coursekit.translations.corpus import LanguageLessons, load_language
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
+from coursekit.translations.languages import LanguageLessons, load_language
 from coursekit.translations.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -31,9 +31,9 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
         return [mismatch]
     found: list[Diagnostic] = []
     found.extend(structure.compare(source, translation))
-    found.extend(blocks.compare(source, translation, pairs, settings.ignored))
+    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored))
     found.extend(errors.compare(source, translation, pairs))
-    found.extend(blocks.undefined_names(source, translation, pairs))
+    found.extend(code_blocks.undefined_names(source, translation, pairs))
     found.extend(stale_apis(source, translation, settings))
     return found
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, DocumentedException
 from coursekit.translations.align import Pair
-from coursekit.translations.blocks import describe, digest_of, position_lines
+from coursekit.translations.code_blocks import describe, digest_of, position_lines
 from coursekit.translations.digest import Digest
 from coursekit.translations.rules import ERROR_CHANGED, ERROR_EXTRA, ERROR_MISSING
 

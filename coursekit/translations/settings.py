@@ -17,7 +17,7 @@ from typing import Any
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations.drift import IGNORABLE, Change
+from coursekit.translations.code_changes import IGNORABLE, Change
 from coursekit.translations.stale import StaleApi, StaleApiError, bundled, entry_from_table
 
 SECTION = "translations"

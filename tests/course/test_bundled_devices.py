@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
+from coursekit.execution.notebook_sources import collect
 from coursekit.execution.ondevice import unverified
 from coursekit.execution.plan import NotebookPlan, plan_notebook
-from coursekit.execution.sources import collect
 from coursekit.notebooks.build import build_course
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,6 +12,7 @@ from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.lessons.model import Lesson
 from coursekit.notebooks.build import BuildResult, build_course
+from coursekit.notebooks.lesson_files import LessonSource
 from coursekit.notebooks.metadata import RAISES_TAG
 from coursekit.notebooks.rules import (
     CONVERSION_FAILED,
@@ -19,7 +20,6 @@ from coursekit.notebooks.rules import (
     STALE_NOTEBOOK,
     WRITE_FAILED,
 )
-from coursekit.notebooks.sources import LessonSource
 
 from .sample_course import QUIZ, write
 

@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.standins.catalog import load_catalog
+from coursekit.standins.hub_references import HubReference, Snippet, references
 from coursekit.standins.missing import check_references
-from coursekit.standins.scan import HubReference, Snippet, references
 
 
 def refs(*sources: str) -> set[tuple[str, str, int]]:

@@ -12,7 +12,7 @@ from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
 from coursekit.subtitles.readability import _STRAY_WHITESPACE
-from coursekit.subtitles.scan import _Scanner
+from coursekit.subtitles.recovery_scan import _Scanner
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.writer import compose
 

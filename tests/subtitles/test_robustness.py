@@ -117,7 +117,7 @@ def test_cues_starting_together_are_not_claimed_fixed() -> None:
 def broken_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the scan fail on one file's content, as a bug would."""
     from coursekit.subtitles import load
-    from coursekit.subtitles.scan import scan as real
+    from coursekit.subtitles.recovery_scan import scan as real
 
     def scan(lines: list[str], path: str, language: str, **kw: bool):  # type: ignore[no-untyped-def]
         if "boom" in lines:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.translations.drift import Change, classify, short_diff
+from coursekit.translations.code_changes import Change, classify, short_diff
 
 SOURCE = 'x = load("glue")  # load the data\nprint(x["train"])\n'
 

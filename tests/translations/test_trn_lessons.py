@@ -9,8 +9,8 @@ from dataclasses import replace
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import Block, Framework
 from coursekit.translations.check import compare_lessons
+from coursekit.translations.code_changes import Change
 from coursekit.translations.digest import digest
-from coursekit.translations.drift import Change
 from coursekit.translations.settings import Settings
 from coursekit.translations.stale import bundled
 

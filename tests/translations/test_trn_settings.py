@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from coursekit.config import Course
-from coursekit.translations.drift import IGNORABLE, Change
+from coursekit.translations.code_changes import IGNORABLE, Change
 from coursekit.translations.settings import load_settings
 from coursekit.translations.stale import bundled
 

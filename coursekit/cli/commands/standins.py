@@ -35,8 +35,8 @@ def scan(
     update_baseline: bool,
 ) -> int:
     """List every hub id the lessons reference; report those without a stand-in."""
+    from coursekit.standins.hub_references import PLACEHOLDER_ROLE, PUSH, unique_ids
     from coursekit.standins.missing import SINGULAR, scan_course
-    from coursekit.standins.scan import PLACEHOLDER_ROLE, PUSH, unique_ids
 
     course = open_course(root)
     result = scan_course(course, [normalise(lang) for lang in langs] or None)

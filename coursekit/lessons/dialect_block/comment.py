@@ -17,7 +17,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import first_char, line_text
+from coursekit.lessons.dialect_block.lines import first_char, line_text
 
 _DELIMITERS = (("<!--", "-->", "html"), ("{/*", "*/}", "mdx"))
 _MEMO_KEY = "coursekit.comment_misses"

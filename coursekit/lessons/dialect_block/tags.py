@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.rules_block.lines import line_text
+from coursekit.lessons.dialect_block.lines import line_text
 
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")

@@ -19,8 +19,8 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import first_char, line_text
-from coursekit.lessons.rules_block.tags import Tag, read_tag
+from coursekit.lessons.dialect_block.lines import first_char, line_text
+from coursekit.lessons.dialect_block.tags import Tag, read_tag
 
 _OPEN = "<Tip"
 _CLOSE = re.compile(r"</Tip\s*>")

@@ -12,7 +12,7 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.rules_block.lines import first_char, line_text
+from coursekit.lessons.dialect_block.lines import first_char, line_text
 
 _MARKER = re.compile(
     r"""\{\s*(?:

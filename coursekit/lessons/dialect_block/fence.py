@@ -21,7 +21,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import is_outdented
+from coursekit.lessons.dialect_block.lines import is_outdented
 
 FENCE_LANGUAGES = frozenset({
     "py", "py:", "python", "python:", "python3", "py3", "ipython", "pycon",

@@ -5,7 +5,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.execution.drift import compare_output, output_drift, output_text
+from coursekit.execution.output_drift import compare_output, output_drift, output_text
 from coursekit.execution.sizes import SizeNames
 from coursekit.notebooks.metadata import DocumentedOutput
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.rules_block.fence import fence
+from coursekit.lessons.dialect_block.fence import fence
 
 
 def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:

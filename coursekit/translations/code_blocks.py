@@ -11,8 +11,8 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES
 from coursekit.translations.align import Pair
+from coursekit.translations.code_changes import Change, classify, short_diff
 from coursekit.translations.digest import Digest
-from coursekit.translations.drift import Change, classify, short_diff
 from coursekit.translations.rules import (
     CODE_DRIFT,
     CODE_EXTRA,

@@ -13,8 +13,8 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.rules_block.lines import first_char, line_text
-from coursekit.lessons.rules_block.tags import TAG_START, read_tag
+from coursekit.lessons.dialect_block.lines import first_char, line_text
+from coursekit.lessons.dialect_block.tags import TAG_START, read_tag
 
 LOWER_CASE_COMPONENTS = frozenset({"hfoptions", "hfoption"})
 
