@@ -34,9 +34,10 @@ from .support import (
     text_lines,
 )
 
-_OPENER = re.compile(r"^(?:[ ]{0,3}>[ \t]?)*[ \t]*(`{3,}|~{3,})[ \t]*([A-Za-z][^`]*)$")
+_OPENER = re.compile(r"^(?>(?:[ ]{0,3}>[ \t]?)*)[ \t]*(`{3,}|~{3,})[ \t]*([A-Za-z][^`]*)$")
 """A fence line with an info string: only an opener can have one. A `>` indented four
-spaces or more is text, not a quote marker."""
+spaces or more is text, not a quote marker. The quote markers are matched atomically:
+backtracking over the spaces between them would take exponential time."""
 _FENCE = re.compile(r"^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})")
 
 
