@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.lessons import rules
@@ -80,6 +81,15 @@ def place_of(course: Course, file: Path) -> LessonPlace:
     )
 
 
+def _unread(place: LessonPlace, finding: Diagnostic) -> Lesson:
+    """A lesson with no blocks: only the finding that says why it was not read."""
+    return Lesson(
+        path=place.path, language=place.language, chapter=place.chapter,
+        section=place.section, title=None, blocks=(), framework=place.framework,
+        diagnostics=(finding,), folder=place.folder,
+    )
+
+
 def load_lesson(course: Course, file: Path) -> Lesson:
     """Read and parse one lesson file; an unreadable file gives a lesson with a diagnostic."""
     place = place_of(course, file)
@@ -89,15 +99,17 @@ def load_lesson(course: Course, file: Path) -> Lesson:
         finding = rules.UNREADABLE_LESSON.at(
             place.path, None, f"cannot read the lesson: {exc.strerror or exc}"
         )
-        return Lesson(
-            path=place.path, language=place.language, chapter=place.chapter,
-            section=place.section, title=None, blocks=(), framework=place.framework,
-            diagnostics=(finding,), folder=place.folder,
+        return _unread(place, finding)
+    try:
+        return parse_lesson(
+            data, path=place.path, language=place.language, chapter=place.chapter,
+            section=place.section, framework=place.framework, folder=place.folder,
         )
-    return parse_lesson(
-        data, path=place.path, language=place.language, chapter=place.chapter,
-        section=place.section, framework=place.framework, folder=place.folder,
-    )
+    except Exception as exc:  # a parser bug on one lesson must not end the run for the others
+        finding = rules.LESSON_FAILURE.at(
+            place.path, None, f"coursekit failed on this lesson ({type(exc).__name__}: {exc})"
+        )
+        return _unread(place, finding)
 
 
 def load_lessons(course: Course, languages: Sequence[str] | None = None) -> list[Lesson]:

@@ -119,6 +119,12 @@ TOO_DEEP = Rule(
     "Quotes or lists are nested deeper than the parser follows; what is inside is not read.",
     _AREA,
 )
+LESSON_FAILURE = Rule(
+    "LES123", "lesson-failure", Severity.ERROR,
+    "coursekit failed on this lesson (a bug to report); the other lessons are still read.",
+    _AREA,
+    why="nothing of the lesson reaches its notebook, and the run goes on for the others",
+)
 
 TOCTREE_MISSING = Rule(
     "LES151", "toctree-missing", Severity.ERROR,

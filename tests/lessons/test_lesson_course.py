@@ -97,6 +97,31 @@ def test_unreadable_lesson_is_a_finding(course: Course) -> None:
     ]
 
 
+def test_a_parser_failure_on_one_lesson_is_a_finding_and_the_others_are_read(
+    course: Course, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from coursekit.lessons import load
+
+    real = load.parse_lesson  # type: ignore[attr-defined]
+
+    def failing_on_extra(data: bytes | str, **place: object) -> object:
+        if str(place["path"]).endswith("extra.mdx"):
+            raise RecursionError("planted parser failure")
+        return real(data, **place)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(load, "parse_lesson", failing_on_extra)
+    lessons = load_lessons(course, ["en"])
+    failed = [lesson for lesson in lessons if lesson.path.endswith("extra.mdx")]
+    assert [(d.rule, d.line) for d in failed[0].diagnostics] == [
+        (rules.LESSON_FAILURE.code, None)]
+    assert "RecursionError: planted parser failure" in failed[0].diagnostics[0].message
+    others = [lesson for lesson in lessons if lesson not in failed]
+    assert others and all(lesson.blocks for lesson in others)
+    found = {(d.path, d.rule) for d in check_lesson_syntax(Corpus(course), ["en"])}
+    assert ("content/en/chapter1/extra.mdx", rules.LESSON_FAILURE.code) in found
+    assert ("content/en/_toctree.yml", rules.TOCTREE_DUPLICATE_ENTRY.code) in found
+
+
 def _toctree_rules(text: str) -> list[tuple[int | None, str]]:
     toctree = read_toctree(text, path="_toctree.yml", language="en")
     return [(d.line, d.rule) for d in toctree.diagnostics]
