@@ -12,7 +12,7 @@ from typing import Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.execution.results import VerifyReport
-from coursekit.report.json import as_dict
+from coursekit.report.json import as_dict, summary_counts
 
 
 def verify_document(
@@ -20,16 +20,12 @@ def verify_document(
 ) -> dict[str, Any]:
     """The JSON document of a verification; ``diagnostics`` are those left to report
     (after a baseline, say), which may be fewer than the report's own."""
-    counts = Counter(d.severity.value for d in diagnostics)
     statuses = Counter(nb.status.value for nb in report.notebooks)
     return {
         "tool": "coursekit",
         "run": title,
         "summary": {
-            "errors": counts.get("error", 0),
-            "warnings": counts.get("warning", 0),
-            "notes": counts.get("info", 0),
-            "files": len({d.path for d in diagnostics}),
+            **summary_counts(diagnostics),
             "notebooks": len(report.notebooks),
             "devices": sorted({nb.device for nb in report.notebooks}),
             "statuses": dict(sorted(statuses.items())),

@@ -25,21 +25,26 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render_json(
-    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
-) -> None:
+def summary_counts(diagnostics: Sequence[Diagnostic]) -> dict[str, int]:
+    """Findings by severity (each repeat of an aggregated finding counted) and files."""
     counts: Counter[str] = Counter()
     for diag in diagnostics:
         counts[diag.severity.value] += diag.count
+    return {
+        "errors": counts.get("error", 0),
+        "warnings": counts.get("warning", 0),
+        "notes": counts.get("info", 0),
+        "files": len({d.path for d in diagnostics}),
+    }
+
+
+def render_json(
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+) -> None:
     document = {
         "tool": "coursekit",
         "run": title,
-        "summary": {
-            "errors": counts.get("error", 0),
-            "warnings": counts.get("warning", 0),
-            "notes": counts.get("info", 0),
-            "files": len({d.path for d in diagnostics}),
-        },
+        "summary": summary_counts(diagnostics),
         "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
     }
     json.dump(document, out, ensure_ascii=False, indent=2)
