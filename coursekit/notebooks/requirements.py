@@ -22,6 +22,8 @@ _DISTRIBUTIONS = {
     "Crypto": "pycryptodome",
     "tf_keras": "tf-keras",
     "sentence_transformers": "sentence-transformers",
+    # A namespace package: the lessons import its audio toolkit.
+    "pyannote": "pyannote.audio",
 }
 
 # Extras the lessons rely on: tokenizers of several checkpoints need sentencepiece.

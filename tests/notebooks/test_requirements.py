@@ -12,6 +12,7 @@ def test_import_names_map_to_distributions() -> None:
     assert distribution_for("transformers") == "transformers[sentencepiece]"
     assert distribution_for("datasets") == "datasets"
     assert distribution_for("accelerate") == "accelerate"
+    assert requirements(["from pyannote.audio import Pipeline"]) == ["pyannote.audio"]
 
 
 def test_standard_library_and_relative_imports_need_nothing() -> None:
