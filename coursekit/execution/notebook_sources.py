@@ -1,8 +1,10 @@
 """The notebooks to verify: built in memory from the lessons, or read from disk.
 
 Lessons are parsed and converted by the notebook builder (verify never reads
-lesson text itself). Explicit ``.ipynb`` paths, and ``<build>/notebooks`` of a
-checkout without lessons, are read as they are.
+lesson text itself); such a notebook keeps what it was made from, so that its
+kernel, selection and plan come from the lesson model. Explicit ``.ipynb``
+paths, and ``<build>/notebooks`` of a checkout without lessons, are read as they
+are and planned from their metadata.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import nbformat
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
+from coursekit.execution.plan import NotebookPlan, plan_from_lesson, plan_notebook
+from coursekit.notebooks.convert import NotebookOrigin
 from coursekit.notebooks.metadata import NAMESPACE
 
 NOTEBOOKS_DIR = "notebooks"
@@ -28,6 +32,15 @@ class NotebookSource:
     """Path relative to ``<build>/notebooks`` (``en/chapter8/4_pt.ipynb``)."""
     node: Any
     kernel: str
+    origin: NotebookOrigin | None = None
+    """The lesson model it was built from in this run; ``None`` for a notebook file."""
+
+    def plan(self, device: str) -> NotebookPlan:
+        """What to run and expect on ``device``: from the lesson model when the notebook
+        was built in this run, else from the notebook's metadata."""
+        if self.origin is not None:
+            return plan_from_lesson(self.origin, device, notebook=self.notebook, node=self.node)
+        return plan_notebook(self.node, device, notebook=self.notebook)
 
 
 GENERIC_KERNELS = frozenset({"python3", "python"})
@@ -42,7 +55,18 @@ def _kernel_of(course: Course, node: Any) -> str:
     ours = metadata.get(NAMESPACE, {})
     if isinstance(name, str) and name and (name not in GENERIC_KERNELS or not ours):
         return name
-    framework = ours.get("environment") or ours.get("framework", "both")
+    return _lesson_kernel(course, str(ours.get("environment") or ours.get("framework", "both")))
+
+
+def _origin_kernel(course: Course, origin: NotebookOrigin) -> str:
+    """:func:`_kernel_of` for a notebook built in this run, from what it was made of."""
+    if origin.kernel not in GENERIC_KERNELS:
+        return origin.kernel
+    return _lesson_kernel(course, origin.environment.value)
+
+
+def _lesson_kernel(course: Course, framework: str) -> str:
+    """The lesson kernel of a framework environment."""
     kernels = course.config.kernels
     if framework not in kernels:
         framework = course.config.frameworks[0] if course.config.frameworks else "pt"
@@ -51,25 +75,26 @@ def _kernel_of(course: Course, node: Any) -> str:
 
 def _built_in_memory(
     course: Course, languages: list[str], diagnostics: list[Diagnostic],
-) -> Iterator[tuple[str, Any]] | None:
+) -> Iterator[tuple[str, Any, NotebookOrigin]] | None:
     if not course.content_dir.is_dir():
         return None  # no lessons here: read the built notebooks
     from coursekit.lessons.load import load_lesson
-    from coursekit.notebooks.convert import lesson_to_notebooks
+    from coursekit.notebooks.convert import as_notebook_node, convert_lesson
 
-    def generate() -> Iterator[tuple[str, Any]]:
+    def generate() -> Iterator[tuple[str, Any, NotebookOrigin]]:
         for language in languages:
             for file in course.lesson_files(language):
                 try:
-                    built = lesson_to_notebooks(load_lesson(course, file), course)
+                    conversion = convert_lesson(load_lesson(course, file), course)
+                    built = [(path, as_notebook_node(document), conversion.origins[path])
+                             for _framework, path, document in conversion.notebooks]
                 except Exception as exc:  # one broken lesson must not stop the others
                     diagnostics.append(rules.NOTEBOOK_UNREADABLE.at(
                         course.relative(file), None,
                         f"cannot build notebooks: {type(exc).__name__}: {exc}",
                     ))
                     continue
-                for _framework, relpath, node in built:
-                    yield relpath, node
+                yield from built
 
     return generate()
 
@@ -103,15 +128,22 @@ def _selected(
     paths: list[str],
 ) -> bool:
     meta = node.get("metadata", {}).get(NAMESPACE, {})
-    language = meta.get("language") or relpath.split("/", 1)[0]
+    return _in_scope(
+        str(meta.get("language") or relpath.split("/", 1)[0]), str(meta.get("framework", "both")),
+        str(meta.get("lesson", "")), languages, frameworks, paths,
+    )
+
+
+def _in_scope(
+    language: str, framework: str, lesson: str, languages: list[str] | None,
+    frameworks: set[str] | None, paths: list[str],
+) -> bool:
     if languages is not None and language not in languages:
         return False
-    framework = meta.get("framework", "both")
     if frameworks is not None and framework != "both" and framework not in frameworks:
         return False
     if not paths:
         return True
-    lesson = str(meta.get("lesson", ""))
     return any(lesson == p or lesson.startswith(p.rstrip("/") + "/") for p in paths)
 
 
@@ -128,24 +160,33 @@ def collect(
     diagnostics: list[Diagnostic] = []
     explicit = [p for p in paths if _notebook_files(p)]
     lesson_paths = [course.relative(p) for p in paths if p not in explicit]
-    found: Iterable[tuple[str, Any]]
-    if explicit:
-        found = (
-            item for p in explicit
-            for item in _read_files(_notebook_files(p), p if p.is_dir() else p.parent,
-                                    course, diagnostics)
-        )
-        lesson_paths = []
-    else:
+    built = None
+    if not explicit:
         wanted = languages if languages is not None else course.lesson_languages()
         built = _built_in_memory(course, wanted, diagnostics)
-        if built is None:
+    chosen: list[NotebookSource]
+    if built is not None:
+        chosen = [
+            NotebookSource(relpath, node, _origin_kernel(course, origin), origin)
+            for relpath, node, origin in built
+            if _in_scope(origin.lesson.language, origin.framework.value, origin.lesson.path,
+                         languages, frameworks, lesson_paths)
+        ]
+    else:
+        found: Iterable[tuple[str, Any]]
+        if explicit:
+            found = (
+                item for p in explicit
+                for item in _read_files(_notebook_files(p), p if p.is_dir() else p.parent,
+                                        course, diagnostics)
+            )
+            lesson_paths = []
+        else:
             base = course.build_dir / NOTEBOOKS_DIR
-            built = _read_files(_notebook_files(base), base, course, diagnostics)
-        found = built
-    chosen = [
-        NotebookSource(relpath, node, _kernel_of(course, node))
-        for relpath, node in found
-        if _selected(relpath, node, languages, frameworks, lesson_paths)
-    ]
+            found = _read_files(_notebook_files(base), base, course, diagnostics)
+        chosen = [
+            NotebookSource(relpath, node, _kernel_of(course, node))
+            for relpath, node in found
+            if _selected(relpath, node, languages, frameworks, lesson_paths)
+        ]
     return sorted(chosen, key=lambda s: s.notebook), diagnostics

@@ -1,7 +1,9 @@
-"""What to run in a notebook and what to expect, read from its ``coursekit`` metadata.
+"""What to run in a notebook and what to expect.
 
-Only code cells made from lesson code blocks carry that metadata; install and
-title cells do not, and are not run.
+A notebook built from a lesson in the same run is planned from the lesson model
+(:func:`plan_from_lesson`); a notebook given as a file is planned from its
+``coursekit`` metadata (:func:`plan_notebook`). Only code cells made from lesson
+code blocks are planned; install and title cells are not run.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coursekit.lessons.model import Framework
+from coursekit.notebooks.convert import INSTALL_SKIP_REASON, LessonCell, NotebookOrigin
+from coursekit.notebooks.expectations import cell_metadata
 from coursekit.notebooks.metadata import NAMESPACE, DocumentedOutput, ExpectedError
 
 DEVICES = ("cpu", "cuda")
@@ -176,4 +180,37 @@ def plan_notebook(
         notebook=notebook,
         node=node,
         cells=tuple(cells),
+    )
+
+
+def _lesson_cell(cell: LessonCell, origin: NotebookOrigin, device: str) -> CellPlan:
+    location = Location(origin.lesson.path, cell.code.line)
+    if cell.install:
+        return CellPlan(index=cell.index, code=cell.source, location=location,
+                        skip=INSTALL_SKIP_REASON)
+    meta = cell_metadata(cell.code, origin.lesson.path, origin.framework)
+    expected = meta["expect_errors"]
+    return CellPlan(
+        index=cell.index,
+        code=cell.source,
+        location=location,
+        expected=for_device(expected, device),
+        elsewhere=other_devices(expected, device),
+        skip=meta["skip"],
+        timeout=meta["timeout"],
+        outputs=tuple(meta["outputs"]),
+    )
+
+
+def plan_from_lesson(origin: NotebookOrigin, device: str, *, notebook: str,
+                     node: Any) -> NotebookPlan:
+    """The plan of a notebook built from a lesson in this run, from the lesson model:
+    the same plan as :func:`plan_notebook` reads back from the notebook's metadata."""
+    return NotebookPlan(
+        lesson=origin.lesson.path,
+        language=origin.lesson.language,
+        framework=origin.framework,
+        notebook=notebook,
+        node=node,
+        cells=tuple(_lesson_cell(cell, origin, device) for cell in origin.cells),
     )

@@ -37,7 +37,7 @@ from coursekit.execution.ondevice import (
     unverified_diagnostics,
 )
 from coursekit.execution.packages import Overlays
-from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.plan import NotebookPlan
 from coursekit.execution.pool import KernelPool
 from coursekit.execution.preimport import modules_to_preimport
 from coursekit.execution.profiles import (
@@ -324,7 +324,7 @@ def verify_course(
     chosen: list[tuple[NotebookSource, NotebookPlan, str]] = []
     overlays = Overlays(course, lesson_requirements=install_lesson_requirements)
     for source in sources:
-        plan = plan_notebook(source.node, "cpu", notebook=source.notebook)
+        plan = source.plan("cpu")
         if shard is not None and not shard.owns(lesson_group(plan.notebook)):
             continue
         chosen.append((source, plan, framework_of_kernel(course, source.kernel, plan.framework)))
@@ -341,7 +341,7 @@ def verify_course(
     for source, plan, framework in chosen:
         on = devices[(source.kernel, framework)].device
         if on != "cpu":
-            plan = plan_notebook(source.node, on, notebook=source.notebook)
+            plan = source.plan(on)
         if framework not in standins:
             standins[framework], problem = prepare_standins(course, framework)
             if problem is not None:

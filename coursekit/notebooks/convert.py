@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -36,6 +36,33 @@ INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
 
 
+@dataclass(frozen=True, slots=True)
+class LessonCell:
+    """A notebook cell made from one lesson code block."""
+
+    index: int
+    """Position of the cell in the notebook."""
+    code: Code
+    source: str
+    """The cell's text."""
+    install: bool = False
+    """A lesson ``pip install`` fence as ``!`` lines, which ``verify`` does not run."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotebookOrigin:
+    """What a notebook was made from, as the lesson model says it: for those that
+    plan from the model instead of reading the notebook's metadata back."""
+
+    lesson: Lesson
+    framework: Framework
+    environment: Framework
+    """The framework environment that runs it."""
+    kernel: str
+    """The kernelspec name written into the notebook."""
+    cells: tuple[LessonCell, ...]
+
+
 @dataclass(slots=True)
 class Conversion:
     """The notebooks of one lesson and what the conversion found wrong."""
@@ -44,6 +71,8 @@ class Conversion:
     """Plain JSON documents: turning them into ``NotebookNode`` is left to callers
     that need one, since the build serialises them directly."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    origins: dict[str, NotebookOrigin] = field(default_factory=dict)
+    """By notebook path: the lesson, framework and code block of each lesson cell."""
 
 
 def notebook_path(lesson: Lesson, framework: Framework) -> str:
@@ -115,7 +144,11 @@ def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]
     )
 
 
-def _body_cells(lesson: Lesson, framework: Framework, with_prose: bool) -> list[JsonDict]:
+def _body_cells(
+    lesson: Lesson, framework: Framework, with_prose: bool, origins: list[LessonCell],
+) -> list[JsonDict]:
+    """The cells after the title and install cells; ``origins`` gets the lesson cells,
+    with positions among these."""
     cells: list[JsonDict] = []
     pending: list[str] = []
     pending_id = ""
@@ -131,13 +164,17 @@ def _body_cells(lesson: Lesson, framework: Framework, with_prose: bool) -> list[
             continue
         if isinstance(block, Code) and block.role is CodeRole.PYTHON:
             flush()
-            cells.append(_lesson_code_cell(lesson, block, index, framework))
+            cell = _lesson_code_cell(lesson, block, index, framework)
+            origins.append(LessonCell(len(cells), block, cell["source"]))
+            cells.append(cell)
             continue
         if isinstance(block, Code) and block.role is CodeRole.SHELL:
             lines = install_lines(block.source)
             if lines:
                 flush()
-                cells.append(_shell_install_cell(lesson, block, index, lines))
+                cell = _shell_install_cell(lesson, block, index, lines)
+                origins.append(LessonCell(len(cells), block, cell["source"], install=True))
+                cells.append(cell)
                 continue
         if not with_prose:
             continue
@@ -182,7 +219,7 @@ def source_hash_of(course: Course, lesson: Lesson) -> str:
 
 def _notebook(
     lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str
-) -> JsonDict | None:
+) -> tuple[JsonDict, NotebookOrigin] | None:
     code = lesson.code_blocks(framework)
     sources = _python_sources(code)
     if not sources:
@@ -191,7 +228,10 @@ def _notebook(
     install = _install_cell(lesson, sources)
     if install is not None:
         cells.append(install)
-    cells.extend(_body_cells(lesson, framework, with_prose))
+    body: list[LessonCell] = []
+    start = len(cells)
+    cells.extend(_body_cells(lesson, framework, with_prose, body))
+    environment = _environment(framework, sources)
     meta: NotebookMeta = {
         "lesson": lesson.path,
         "language": lesson.language,
@@ -200,18 +240,23 @@ def _notebook(
         "section": lesson.section,
         "title": lesson.title,
         "source_hash": source_hash,
-        "environment": _environment(framework, sources).value,
+        "environment": environment.value,
     }
-    kernel = notebook_kernel(course, _environment(framework, sources))
+    kernel = notebook_kernel(course, environment)
     display = "Python 3 (ipykernel)" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
     metadata: dict[str, Any] = {
         NAMESPACE: meta,
         "kernelspec": {"display_name": display, "language": "python", "name": kernel},
         "language_info": {"name": "python"},
     }
-    return {
+    origin = NotebookOrigin(
+        lesson=lesson, framework=framework, environment=environment, kernel=kernel,
+        cells=tuple(replace(cell, index=start + cell.index) for cell in body),
+    )
+    document = {
         "cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": NBFORMAT_MINOR,
     }
+    return document, origin
 
 
 def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
@@ -237,9 +282,11 @@ def convert_lesson(
     result = Conversion()
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
     for framework in lesson.frameworks:
-        notebook = _notebook(lesson, course, framework, with_prose, digest)
-        if notebook is not None:
-            result.notebooks.append((framework, notebook_path(lesson, framework), notebook))
+        made = _notebook(lesson, course, framework, with_prose, digest)
+        if made is not None:
+            path = notebook_path(lesson, framework)
+            result.notebooks.append((framework, path, made[0]))
+            result.origins[path] = made[1]
     if result.notebooks:
         result.diagnostics.extend(_syntax_diagnostics(lesson))
     elif lesson.has_runnable_code:

@@ -12,7 +12,7 @@ import pytest
 from coursekit.config import Course
 from coursekit.execution.notebook_sources import collect
 from coursekit.execution.ondevice import unverified
-from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.plan import NotebookPlan
 from coursekit.notebooks.build import build_course
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Course:
 def _plan(course: Course, notebook: str, device: str) -> NotebookPlan:
     sources, _ = collect(course, languages=["en"], frameworks=None, paths=[])
     [source] = [s for s in sources if s.notebook == notebook]
-    return plan_notebook(source.node, device, notebook=notebook)
+    return source.plan(device)
 
 
 def _code(plan: NotebookPlan, index: int) -> str:
