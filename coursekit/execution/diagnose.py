@@ -19,6 +19,7 @@ _RULES: dict[Verdict, Rule] = {
     Verdict.SKIPPED: rules.SKIPPED,
     Verdict.NEEDS_NETWORK: rules.NEEDS_NETWORK,
     Verdict.API_DRIFT: rules.API_DRIFT,
+    Verdict.NEEDS_PACKAGES: rules.NEEDS_PACKAGES,
 }
 
 _HINTS: dict[Verdict, str] = {

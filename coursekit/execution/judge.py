@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from coursekit.execution.apidrift import Drift, drift_of
 from coursekit.execution.cascade import CascadeTracker
+from coursekit.execution.declared import DeclaredPackages, asked_for
 from coursekit.execution.matching import match_error, name_matches
 from coursekit.execution.network import needed, shell_fetches
 from coursekit.execution.output_drift import output_drift
@@ -18,6 +19,7 @@ from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
+_NOTHING_DECLARED = DeclaredPackages()
 
 
 def _raised(run: CellRun) -> str:
@@ -45,11 +47,14 @@ def _drifted(drift: Drift, run: CellRun) -> str:
 def cell_verdict(
     cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
     *, offline: bool = True, apis: Sequence[StaleApi] = (),
+    packages: DeclaredPackages = _NOTHING_DECLARED,
 ) -> tuple[Verdict, str]:
     """The verdict on one cell and the sentence that explains it.
 
     ``offline``: the kernel ran with the network refused, so a cell that failed for
-    want of it (or fetches files with a shell command) needs the network."""
+    want of it (or fetches files with a shell command) needs the network.
+    ``packages``: what the notebook declares it needs; an import of one that the
+    kernel lacks needs packages."""
     if run.status is RunStatus.SKIPPED:
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
     if run.status is RunStatus.NOT_RUN:
@@ -77,6 +82,9 @@ def cell_verdict(
     drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run)
+    declaration = packages.missing(run.ename, run.evalue)
+    if declaration is not None:
+        return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
@@ -87,32 +95,33 @@ def cell_verdict(
 
 
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
-          apis: Sequence[StaleApi]) -> str:
+          apis: Sequence[StaleApi], packages: DeclaredPackages) -> str:
+    if verdict is Verdict.NEEDS_PACKAGES:
+        declaration = packages.missing(run.ename, run.evalue)
+        return packages.hint(declaration) if declaration is not None else ""
     if verdict is Verdict.API_DRIFT:
         drift = drift_of(apis, run.ename, run.evalue)
         return drift.hint if drift is not None else ""
     if verdict is Verdict.UNEXPECTED_ERROR:
-        return _error_hint(run)
+        return _error_hint(run, packages)
     if verdict is not Verdict.TIMEOUT:
         return ""
     return timeout_hint(cell.timeout or default_timeout, last_bar(run.outputs),
                         cell.timeout is not None)
 
 
-_MISSING_MODULE = re.compile(r"No module named '([\w.]+)'")
-_ASKS_FOR_PACKAGE = re.compile(
-    r"(?:please install [`'\"]?([\w.-]+)|(?<![\w.])([\w-]+) is required)")
-
-
-def _error_hint(run: CellRun) -> str:
+def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
     """For the errors that say what the environment or the lesson lacks."""
-    found = (_MISSING_MODULE.search(run.evalue) if run.ename == "ModuleNotFoundError"
-             else _ASKS_FOR_PACKAGE.search(run.evalue) if run.ename == "ImportError" else None)
-    if found is not None:
-        package = next(g for g in found.groups() if g).split(".", 1)[0]
-        return (f"the kernel lacks `{package}`: declare it in [tool.coursekit.kernels] "
-                "`packages`, or run with --install-lesson-requirements when the lesson "
-                "installs it")
+    package = asked_for(run.ename, run.evalue)
+    declared = packages.declaring(package) if package is not None else None
+    if declared is not None:
+        return (f"`{declared.requirement}` ({declared.where}) was installed into the "
+                f"kernel's overlay, yet `{package}` does not import: check that it is the "
+                "package that provides it, and its version")
+    if package is not None:
+        return (f"the kernel lacks `{package}`, which neither the lesson's `pip install` "
+                "lines nor the course declare: add it to the lesson's install line, or to "
+                "[tool.coursekit.kernels.<framework>] `packages`")
     if run.ename == "NameError":
         return ("no earlier cell of this notebook defines it: the lesson relies on code of "
                 "another section; repeat that code (or its import) in this lesson")
@@ -134,6 +143,7 @@ def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
     apis: Sequence[StaleApi] = (), standins: frozenset[str] = frozenset(),
+    packages: DeclaredPackages = _NOTHING_DECLARED,
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one.
 
@@ -145,7 +155,8 @@ def judge_cells(
     results: list[CellResult] = []
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
-        verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis)
+        verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis,
+                                       packages=packages)
         cause = tracker.cause_of(run, cell.code) if not verdict.passed else None
         if run.status is RunStatus.NOT_RUN:
             cause = last_death
@@ -164,7 +175,8 @@ def judge_cells(
                                  sizes=sizes.shows_only_sizes(cell.code))
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
-            cause=cause, drift=drift, hint=_hint(cell, run, verdict, default_timeout, apis),
+            cause=cause, drift=drift,
+            hint=_hint(cell, run, verdict, default_timeout, apis, packages),
             note=note,
         ))
     return results

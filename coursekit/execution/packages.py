@@ -13,6 +13,12 @@ from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
+from coursekit.execution.declared import (
+    Declaration,
+    DeclaredPackages,
+    course_declarations,
+    lesson_declarations,
+)
 from coursekit.execution.requirements import notebook_requirements
 from coursekit.kernels.overlay import Overlay, ensure_overlay
 
@@ -56,6 +62,19 @@ class Overlays:
                 self._report(kernel, requirement, why, lesson,
                              from_course=requirement in course_packages)
         return overlay
+
+    def declared(self, framework: str, node: Any, overlay: Overlay | None) -> DeclaredPackages:
+        """What the notebook's kernel was asked to have, and what could not be installed
+        (the verdict ``needs-packages`` reads it)."""
+        failed = overlay.failed if overlay is not None else {}
+        found = [*course_declarations(self.course.config.kernel_packages.get(framework, ()),
+                                      framework),
+                 *lesson_declarations(node.get("cells", []))]
+        return DeclaredPackages(
+            tuple(Declaration(d.requirement, d.where, d.from_course,
+                              failed.get(d.requirement, "")) for d in found),
+            installing=self.lesson_requirements and overlay is not None, framework=framework,
+        )
 
     def _report(self, kernel: str, requirement: str, why: str, lesson: str, *,
                 from_course: bool) -> None:

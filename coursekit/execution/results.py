@@ -39,6 +39,9 @@ class Verdict(enum.StrEnum):
     """The cell reached for the network or the Hub, which verification keeps offline."""
     API_DRIFT = "api-drift"
     """The cell failed on an API that was removed or renamed since the lesson was written."""
+    NEEDS_PACKAGES = "needs-packages"
+    """The cell failed to import a package the lesson or the course declares, which the
+    kernel lacks (not installed, or it cannot be installed for the kernel)."""
 
     @property
     def passed(self) -> bool:
@@ -52,6 +55,7 @@ class NotebookStatus(enum.StrEnum):
     FAILED = "failed"
     NEEDS_NETWORK = "needs-network"
     API_DRIFT = "api-drift"
+    NEEDS_PACKAGES = "needs-packages"
     NOT_RUN = "not-run"
 
 
@@ -244,6 +248,8 @@ class NotebookResult:
             return NotebookStatus.NEEDS_NETWORK
         if first.verdict is Verdict.API_DRIFT:
             return NotebookStatus.API_DRIFT
+        if first.verdict is Verdict.NEEDS_PACKAGES:
+            return NotebookStatus.NEEDS_PACKAGES
         return NotebookStatus.FAILED
 
     def to_json(self) -> dict[str, Any]:
@@ -266,7 +272,7 @@ class NotebookResult:
         for verdict in (
             Verdict.KERNEL_DIED, Verdict.TIMEOUT, Verdict.WRONG_ERROR,
             Verdict.MISSING, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
-            Verdict.NEEDS_NETWORK,
+            Verdict.NEEDS_PACKAGES, Verdict.NEEDS_NETWORK,
         ):
             if any(c.verdict is verdict and c.cause is None for c in self.cells):
                 return verdict.value

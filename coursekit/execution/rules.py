@@ -31,6 +31,12 @@ NEEDS_NETWORK = Rule(
     "A cell needs the network or the Hub (a host or repo it names), which verification "
     "keeps offline unless run with --network.",
 )
+NEEDS_PACKAGES = Rule(
+    "EXE108", "needs-packages", Severity.WARNING,
+    "A cell fails to import a package that the lesson's `pip install` lines or the course's "
+    "[tool.coursekit.kernels] packages declare, and the kernel lacks (run with "
+    "--install-lesson-requirements, or it cannot be installed for the kernel).",
+)
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
     "A cell ran longer than its time limit and was interrupted.",

@@ -23,6 +23,7 @@ from coursekit.config import Course
 from coursekit.execution import rules
 from coursekit.execution.cache import CACHE_DIR, ResultCache
 from coursekit.execution.cachekey import run_key
+from coursekit.execution.declared import DeclaredPackages
 from coursekit.execution.device import choose_devices, resolve_device
 from coursekit.execution.diagnose import notebook_diagnostics
 from coursekit.execution.environment import ask_packages, fingerprint, kernelspec_identity
@@ -103,6 +104,8 @@ class _Job:
     standins: str = ""
     """Hash of the stand-ins the kernel gets."""
     key: str = ""
+    packages: DeclaredPackages = field(default_factory=DeclaredPackages)
+    """What the course and the notebook declare its kernel needs."""
 
 
 @dataclass(slots=True)
@@ -145,7 +148,8 @@ class _Verification:
             return result
         result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
                                    self.settings.timeout, offline=not self.network,
-                                   apis=self.apis, standins=self.standin_ids)
+                                   apis=self.apis, standins=self.standin_ids,
+                                   packages=job.packages)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
@@ -352,7 +356,8 @@ def verify_course(
                                  settings.startup_timeout, network=network,
                                  paths=(str(site),) if site is not None else ())
         key = standins[framework].hash + (f":overlay:{overlay.key}" if overlay else "")
-        jobs_to_run.append(_Job(plan, profile, device=on, standins=key))
+        jobs_to_run.append(_Job(plan, profile, device=on, standins=key,
+                                packages=overlays.declared(framework, source.node, overlay)))
     diagnostics.extend(overlays.diagnostics)
     verification = _Verification(
         course=course, jobs=max(1, jobs or os.cpu_count() or 1),

@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.results import Verdict
+from coursekit.execution.results import NotebookStatus, Verdict
 from coursekit.execution.verify import verify_course
 from coursekit.kernels.overlay import ensure_overlay
 
@@ -42,6 +42,8 @@ def _course(root: Path) -> Course:
     node = notebook([
         cell("from text_unidecode import unidecode\nprint(unidecode('café'))", 10, LESSON,
              outputs=["cafe"]),
+        cell("import coursekit_test_no_such_package", 20, LESSON),
+        cell("import coursekit_test_undeclared_module", 30, LESSON),
     ], lesson=LESSON)
     node.cells.insert(1, install)  # the builder's install cell: not a lesson cell
     write_course(root, {"en/chapter4/1.ipynb": node})
@@ -53,11 +55,21 @@ def test_lesson_requirements_go_into_a_reused_overlay(tmp_path: Path) -> None:
     course = _course(tmp_path)
     without = verify_course(course, paths=[tmp_path / "build" / "notebooks"], device="cpu",
                             jobs=1, use_cache=False)
-    assert without.notebooks[0].cells[0].verdict is Verdict.UNEXPECTED_ERROR
+    [declared, unavailable, undeclared] = without.notebooks[0].cells
+    # Declared by the install cell, not installed without the flag: not the lesson's fault.
+    assert declared.verdict is Verdict.NEEDS_PACKAGES
+    assert "--install-lesson-requirements" in declared.hint
+    assert without.notebooks[0].status is NotebookStatus.NEEDS_PACKAGES
+    assert [d.rule for d in without.notebooks[0].diagnostics] == ["EXE108", "EXE108", "EXE103"]
+    assert unavailable.verdict is Verdict.NEEDS_PACKAGES
+    assert "cannot be installed for this kernel" in unavailable.detail
+    assert undeclared.verdict is Verdict.UNEXPECTED_ERROR
+    assert "the kernel lacks `coursekit_test_undeclared_module`" in undeclared.hint
     report = verify_course(course, paths=[tmp_path / "build" / "notebooks"], device="cpu",
                            jobs=1, use_cache=False, install_lesson_requirements=True)
     [result] = report.notebooks
-    assert [c.verdict for c in result.cells] == [Verdict.OK]
+    assert [c.verdict for c in result.cells] == [
+        Verdict.OK, Verdict.NEEDS_PACKAGES, Verdict.UNEXPECTED_ERROR]
     assert not [d for d in result.diagnostics if d.rule == "EXE301"]
     findings = {d.message.split("`")[1]: d for d in report.all_diagnostics()
                 if d.rule == "EXE208"}

@@ -52,7 +52,7 @@ def test_a_missing_package_and_a_name_of_another_section_say_what_to_do() -> Non
             CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'minds' is not defined")]
     module, name = judge_cells(plan, runs, 0.01)
     assert module.hint.startswith("the kernel lacks `librosa`")
-    assert "--install-lesson-requirements" in module.hint
+    assert "[tool.coursekit.kernels.<framework>] `packages`" in module.hint
     assert name.cause is None
     assert name.hint.startswith("no earlier cell of this notebook defines it")
 

@@ -1,0 +1,142 @@
+"""Packages a notebook declares, and which of them a failed import asks for.
+
+A lesson says what it needs in its own ``pip install`` lines; the notebook builder
+adds an install cell of what the code imports; a course lists extra packages per
+kernel in ``[tool.coursekit.kernels.<fw>] packages``. When a cell fails because the
+kernel lacks one of those, the cell ``needs-packages`` (not a failure of the lesson):
+:meth:`DeclaredPackages.missing` finds the declaration behind the import error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from coursekit.execution.requirements import pip_requirements
+from coursekit.notebooks.metadata import NAMESPACE
+from coursekit.notebooks.requirements import distribution_for
+
+_MISSING_MODULE = re.compile(r"No module named '(?P<module>[\w.]+)'")
+# datasets: "please install 'torchcodec'"; transformers: "requires the librosa library";
+# others: "torchcodec is required".
+_ASKS_FOR_PACKAGE = re.compile(
+    r"(?:please install [`'\"]?(?P<install>[\w.-]+)"
+    r"|requires the (?P<library>[\w.-]+) library"
+    r"|(?<![\w.])(?P<required>[\w-]+) is required)")
+_NAME = re.compile(r"^[A-Za-z0-9][\w.-]*")
+
+
+def asked_for(ename: str, evalue: str) -> str | None:
+    """The module or package an import error says is missing, if it says."""
+    if ename == "ModuleNotFoundError" and (found := _MISSING_MODULE.search(evalue)):
+        return found["module"].split(".", 1)[0]
+    if ename == "ImportError" and (found := _ASKS_FOR_PACKAGE.search(evalue)):
+        return next(g for g in found.groups() if g)
+    return None
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def requirement_name(requirement: str) -> str:
+    """``pyannote.audio`` of ``pyannote.audio>=3``; ``datasets`` of ``datasets[audio]``."""
+    found = _NAME.match(requirement.strip())
+    return found.group(0) if found is not None else requirement
+
+
+def provides(requirement: str, module: str) -> bool:
+    """Whether installing ``requirement`` provides top-level module (or package) ``module``:
+    the same name, or the distribution the notebook builder installs for it
+    (``sklearn`` -> ``scikit-learn``, ``pyannote`` -> ``pyannote.audio``)."""
+    name = _normal(requirement_name(requirement))
+    candidates = {_normal(module)}
+    distribution = distribution_for(module)
+    if distribution is not None:
+        candidates.add(_normal(requirement_name(distribution)))
+    return name in candidates
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    requirement: str
+    where: str
+    """Who declares it, as a sentence part: ``the lesson's `pip install` at file:line``."""
+    from_course: bool = False
+    unavailable: str = ""
+    """Why it could not be installed into the kernel's overlay, when it was tried."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredPackages:
+    """What one notebook's kernel was asked to have on top of its own packages."""
+
+    declarations: tuple[Declaration, ...] = ()
+    installing: bool = False
+    """Whether the lesson's own requirements went into the kernel's overlay."""
+    framework: str = "pt"
+
+    def missing(self, ename: str, evalue: str) -> Declaration | None:
+        """The declaration behind an import error, when the kernel lacks it for want of
+        installing it (not when it was installed and the import still fails)."""
+        module = asked_for(ename, evalue)
+        declaration = self.declaring(module) if module is not None else None
+        if declaration is None:
+            return None
+        installed = declaration.from_course or self.installing
+        return declaration if declaration.unavailable or not installed else None
+
+    def declaring(self, module: str) -> Declaration | None:
+        """The declaration that provides ``module``, if any."""
+        return next((d for d in self.declarations if provides(d.requirement, module)), None)
+
+    def detail(self, declaration: Declaration, raised: str) -> str:
+        name = requirement_name(declaration.requirement)
+        if declaration.unavailable:
+            return (f"needs `{name}` ({declaration.where}), which cannot be installed for "
+                    f"this kernel: {declaration.unavailable} (raises `{raised}`)")
+        return (f"needs `{name}` ({declaration.where}), which the kernel lacks "
+                f"(raises `{raised}`)")
+
+    def hint(self, declaration: Declaration) -> str:
+        if declaration.unavailable:
+            return ("pin a version of it that works with the kernel's torch, tensorflow and "
+                    "transformers, or mark the cells that need it "
+                    "`{/* coursekit: skip reason=\"needs " + requirement_name(
+                        declaration.requirement) + "\" */}`")
+        return (f"run `coursekit verify --install-lesson-requirements`, or add "
+                f"`packages = [\"{declaration.requirement}\"]` to "
+                f"[tool.coursekit.kernels.{self.framework}]")
+
+
+def _cell_source(cell: Any) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def lesson_declarations(cells: Iterable[Any]) -> list[Declaration]:
+    """The requirements of the notebook's ``pip install`` cells: the lesson's own
+    (with the line of its code block) and the install cell the builder made from its
+    imports."""
+    own: list[Declaration] = []
+    built: list[Declaration] = []
+    for cell in cells:
+        if cell.get("cell_type") != "code":
+            continue
+        meta = cell.get("metadata", {}).get(NAMESPACE) or {}
+        source = meta.get("source") if isinstance(meta, dict) else None
+        where = (f"the lesson's `pip install` at {source}" if source
+                 else "the notebook's install cell, from the lesson's imports")
+        (own if source else built).extend(
+            Declaration(r, where) for r in pip_requirements(_cell_source(cell)))
+    found: dict[str, Declaration] = {}
+    for declaration in own + built:  # the lesson's own words first
+        found.setdefault(declaration.requirement, declaration)
+    return list(found.values())
+
+
+def course_declarations(packages: Sequence[str], framework: str) -> list[Declaration]:
+    return [Declaration(p, f"[tool.coursekit.kernels.{framework}] packages", from_course=True)
+            for p in packages]

@@ -1,0 +1,119 @@
+"""needs-packages: an import error of a package the lesson or the course declares."""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from coursekit.execution.declared import (
+    Declaration,
+    DeclaredPackages,
+    asked_for,
+    course_declarations,
+    lesson_declarations,
+    provides,
+)
+from coursekit.execution.judge import cell_verdict, judge_cells
+from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.results import CellRun, RunStatus, Verdict
+
+from .conftest import cell, notebook
+
+MISSING_GRADIO = ("ModuleNotFoundError", "No module named 'gradio'")
+
+
+@pytest.mark.parametrize(("ename", "evalue", "wanted"), [
+    ("ModuleNotFoundError", "No module named 'librosa.display'", "librosa"),
+    ("ImportError", "To support decoding audio data, please install 'torchcodec'.",
+     "torchcodec"),
+    ("ImportError", "\nWav2Vec2 requires the torchaudio library but it was not found in "
+     "your environment.", "torchaudio"),
+    ("ImportError", "cannot import name 'x' from 'y'", None),
+    ("ValueError", "No module named 'gradio'", None),
+])
+def test_what_an_import_error_asks_for(ename: str, evalue: str, wanted: str | None) -> None:
+    assert asked_for(ename, evalue) == wanted
+
+
+@pytest.mark.parametrize(("requirement", "module", "wanted"), [
+    ("gradio", "gradio", True),
+    ("gradio==4.0", "gradio", True),
+    ("text-unidecode==1.3", "text_unidecode", True),
+    ("pyannote.audio", "pyannote", True),
+    ("scikit-learn>=1", "sklearn", True),
+    ("datasets[audio]", "datasets", True),
+    ("librosa", "torchaudio", False),
+    ("gradio-client", "gradio", False),
+    ("grad", "gradio", False),
+])
+def test_which_requirement_provides_a_module(requirement: str, module: str,
+                                             wanted: bool) -> None:
+    assert provides(requirement, module) is wanted
+
+
+def _install_cells() -> list[object]:
+    own = cell("!pip install --upgrade pyannote.audio librosa", 24,
+               "chapters/en/chapter7/meeting.mdx", skip="installs packages")
+    built = nbformat.v4.new_code_cell("!pip install gradio librosa")
+    return [built, own]
+
+
+def test_the_lessons_own_install_line_is_named_before_the_builders_cell() -> None:
+    found = {d.requirement: d.where for d in lesson_declarations(_install_cells())}
+    assert found == {
+        "pyannote.audio": "the lesson's `pip install` at chapters/en/chapter7/meeting.mdx:24",
+        "librosa": "the lesson's `pip install` at chapters/en/chapter7/meeting.mdx:24",
+        "gradio": "the notebook's install cell, from the lesson's imports",
+    }
+
+
+def _run(ename: str, evalue: str) -> CellRun:
+    return CellRun(RunStatus.ERROR, ename=ename, evalue=evalue)
+
+
+def _plan(code: str = "import gradio as gr") -> NotebookPlan:
+    return plan_notebook(notebook([cell(code, 30), cell("demo = gr.Interface()", 40)]),
+                         "cpu", notebook="en/chapter1/1.ipynb")
+
+
+def test_a_declared_package_the_kernel_lacks_needs_packages() -> None:
+    packages = DeclaredPackages(tuple(lesson_declarations(_install_cells())))
+    plan = _plan()
+    verdict, detail = cell_verdict(plan.cells[0], _run(*MISSING_GRADIO), packages=packages)
+    assert verdict is Verdict.NEEDS_PACKAGES
+    assert detail.startswith("needs `gradio` (the notebook's install cell")
+    [first, then] = judge_cells(plan, [_run(*MISSING_GRADIO),
+                                       _run("NameError", "name 'gr' is not defined")],
+                                0.0, packages=packages)
+    assert "--install-lesson-requirements" in first.hint
+    assert "[tool.coursekit.kernels.pt]" in first.hint
+    assert then.cause == first.index
+
+
+def test_an_undeclared_package_stays_a_failure_that_names_it() -> None:
+    packages = DeclaredPackages((Declaration("librosa", "the lesson's `pip install` at x:1"),))
+    [result, _] = judge_cells(_plan(), [_run(*MISSING_GRADIO), CellRun(RunStatus.OK)], 0.0,
+                              packages=packages)
+    assert result.verdict is Verdict.UNEXPECTED_ERROR
+    assert "the kernel lacks `gradio`" in result.hint
+
+
+def test_an_installed_package_that_still_does_not_import_is_a_failure() -> None:
+    packages = DeclaredPackages((Declaration("gradio", "x"),), installing=True)
+    verdict, _ = cell_verdict(_plan().cells[0], _run(*MISSING_GRADIO), packages=packages)
+    assert verdict is Verdict.UNEXPECTED_ERROR
+
+
+def test_a_package_that_cannot_be_installed_says_why() -> None:
+    [declared] = course_declarations(["torchaudio"], "pt")
+    packages = DeclaredPackages((Declaration(declared.requirement, declared.where, True,
+                                             "No matching distribution found for torchaudio"),),
+                                installing=True)
+    [result, _] = judge_cells(
+        _plan("import torchaudio"),
+        [_run("ModuleNotFoundError", "No module named 'torchaudio'"), CellRun(RunStatus.OK)],
+        0.0, packages=packages)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert "cannot be installed for this kernel: No matching distribution" in result.detail
+    assert "[tool.coursekit.kernels.pt] packages" in result.detail
+    assert "pin a version" in result.hint
