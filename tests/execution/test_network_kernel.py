@@ -139,3 +139,35 @@ def test_hub_writes_go_to_a_local_hub_that_loads_them_back(tmp_path: Path) -> No
     from coursekit.kernels.paths import coursekit_home
 
     assert not list((coursekit_home() / "standins").glob("*/hub/models--learner--*"))
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_a_pushed_dataset_loads_back_from_the_local_hub(tmp_path: Path) -> None:
+    from coursekit.kernels import kernel_python
+
+    if kernel_python("coursekit-pt", "pt") is None:
+        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+    node = notebook([
+        cell("from datasets import Dataset, DatasetDict, load_dataset\n"
+             "splits = DatasetDict({\n"
+             "    'train': Dataset.from_dict({'text': ['a', 'b', 'c'], 'label': [0, 1, 0]}),\n"
+             "    'test': Dataset.from_dict({'text': ['d'], 'label': [1]}),\n"
+             "})\n"
+             "splits.push_to_hub('my-reviews')", 10, LESSON),
+        cell("again = load_dataset('learner/my-reviews')\n"
+             "print(again['train'].num_rows, again['test'][0]['text'])", 20, LESSON,
+             outputs=["3 d"]),
+        cell("Dataset.from_dict({'text': ['e'], 'label': [2]}).push_to_hub(\n"
+             "    'learner/my-reviews', 'extra', split='validation')\n"
+             "print(load_dataset('learner/my-reviews', 'extra', split='validation')[0])",
+             30, LESSON, outputs=["{'text': 'e', 'label': 2}"]),
+        cell("load_dataset('someone/reviews-never-pushed')", 40, LESSON),
+    ], lesson=LESSON)
+    node.metadata["kernelspec"]["name"] = "coursekit-pt"
+    write_course(tmp_path, {"en/chapter2/1.ipynb": node})
+    result = _verify(tmp_path, network=False)
+    assert [c.verdict for c in result.cells] == [Verdict.OK] * 3 + [Verdict.NEEDS_NETWORK], [
+        c.detail for c in result.cells]
+    assert "someone/reviews-never-pushed" in result.cells[3].detail
+    assert not [d for d in result.diagnostics if d.rule == "EXE301"]  # outputs as documented

@@ -7,9 +7,10 @@ folder on the kernel's ``PYTHONPATH`` is enough. The guard:
   names the host, and remembers each refusal;
 - remembers every Hub file a library looked for and could not find offline, by
   its repo id, since the libraries' own errors do not name it;
-- sends the Hub writes (``create_repo``, ``push_to_hub``, uploads) to a local hub
-  in the kernel, where a later ``from_pretrained`` of the pushed repo finds them
-  (``coursekit_localhub``), and makes logging in a no-op;
+- sends the Hub writes (``create_repo``, ``push_to_hub``, uploads, a dataset's
+  ``push_to_hub``) to a local hub in the kernel, where a later ``from_pretrained`` or
+  ``load_dataset`` of the pushed repo finds them (``coursekit_localhub``), and makes
+  logging in a no-op;
 - keeps the refusals for the running cell (forgotten when IPython starts the next one),
   for verification to ask ``coursekit_offline.refused()`` after a cell fails.
 
@@ -153,6 +154,9 @@ _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "huggingface_hub._snapshot_download": _watch_functions("snapshot_download"),
     "huggingface_hub.hf_api": _local_hub("patch_hf_api"),
     "huggingface_hub._login": _local_hub("patch_login"),
+    "datasets.arrow_dataset": _local_hub("patch_dataset_push"),
+    "datasets.dataset_dict": _local_hub("patch_dataset_dict_push"),
+    "datasets.load": _local_hub("patch_dataset_load"),
 }
 
 
