@@ -2,7 +2,8 @@
 
 The error is read against the stale-API table the translation check uses
 (``coursekit.stale_apis``, extended by the course): an unexpected keyword argument,
-a name that cannot be imported, a module or object without the attribute. For an
+a name that cannot be imported, a module or object without the attribute, a
+pipeline task the library no longer has. For an
 entry with a ``rename``, :func:`shim` rewrites the cell so that ``--shim-drift`` can
 run it again and the cells after it are judged on what the lesson meant.
 """
@@ -19,7 +20,11 @@ _KEYWORD = re.compile(r"(?:(?P<callable>[\w.]+)\(\) )?got an unexpected keyword 
                       r"'(?P<keyword>\w+)'")
 _IMPORT = re.compile(r"cannot import name '(?P<name>\w+)' from '(?P<module>[\w.]+)'")
 _MODULE_ATTRIBUTE = re.compile(r"module '(?P<module>[\w.]+)' has no attribute '(?P<name>\w+)'")
-_OBJECT_ATTRIBUTE = re.compile(r"object has no attribute '(?P<name>\w+)'")
+_OBJECT_ATTRIBUTE = re.compile(r"(?:'(?P<type>\w+)' )?object has no attribute '(?P<name>\w+)'")
+# transformers: "The task summarization has been removed from transformers." (v5) and
+# "Unknown task conversational, available tasks are [...]" (removed earlier).
+_TASK = re.compile(r"(?:The task (?P<removed>[\w-]+) has been removed|"
+                   r"Unknown task (?P<unknown>[\w-]+),)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,11 @@ def _keyword_api(apis: Sequence[StaleApi], callable_name: str, keyword: str) -> 
     for api in candidates:
         if api.call != ANY_CALL and api.call is not None and _short(api.call) == short:
             return api
+    # A subclass named after its base (Seq2SeqTrainingArguments of TrainingArguments).
+    for api in candidates:
+        if (api.call != ANY_CALL and api.call is not None and short[:1].isupper()
+                and short.endswith(_short(api.call))):
+            return api
     return next((a for a in candidates if a.call == ANY_CALL), None) or (
         candidates[0] if candidates and not short else None)
 
@@ -69,7 +79,12 @@ def drift_of(apis: Sequence[StaleApi], ename: str, evalue: str) -> Drift | None:
         dotted = f"{match['module']}.{match['name']}"
         found = next((a for a in apis if a.name == dotted), None)
     elif ename == "AttributeError" and (match := _OBJECT_ATTRIBUTE.search(message)):
-        found = next((a for a in apis if a.method == match["name"]), None)
+        methods = {match["name"], f"{match['type']}.{match['name']}"}
+        found = next((a for a in apis if a.method in methods), None)
+    elif ename == "KeyError" and (match := _TASK.search(message)):
+        task = match["removed"] or match["unknown"]
+        found = next((a for a in apis if a.task is not None and (
+            task == a.task or task.startswith(a.task + "_"))), None)
     return Drift(found, raised) if found is not None else None
 
 

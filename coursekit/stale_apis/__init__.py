@@ -34,7 +34,12 @@ class StaleApi:
     """``module.Callable`` (or ``*``) called with ``keyword``."""
     keyword: str | None = None
     method: str | None = None
-    """A method called on any object."""
+    """A method called on any object (``name``), or on objects of one class
+    (``Class.name``: drift only, as the class of a call's object is not known from
+    the code)."""
+    task: str | None = None
+    """A ``pipeline(...)`` task the library no longer has (``translation`` also
+    matches its parametrized ``translation_en_to_fr``)."""
     rename: str | None = None
     """For a renamed keyword or method: the new name, which ``verify --shim-drift``
     substitutes for the old one to run the cell again."""
@@ -44,7 +49,9 @@ class StaleApi:
         if self.name is not None:
             return f"`{self.name}`"
         if self.method is not None:
-            return f"`.{self.method}()`"
+            return f"`{self.method}()`" if "." in self.method else f"`.{self.method}()`"
+        if self.task is not None:
+            return f"the `{self.task}` pipeline"
         where = "any call" if self.call == ANY_CALL else f"`{self.call}(...)`"
         return f"the `{self.keyword}=` argument of {where}"
 
@@ -54,34 +61,38 @@ class StaleApi:
         if self.keyword is not None:
             return rf"[(,]\s*{re.escape(self.keyword)}\s*=(?!=)"
         if self.method is not None:
-            return rf"\.\s*{re.escape(self.method)}\b"
+            return rf"\.\s*{re.escape(self.method.rsplit('.', 1)[-1])}\b"
+        if self.task is not None:
+            return rf"[\"']{re.escape(self.task)}(?:_\w+)?[\"']"
         return rf"\b{re.escape((self.name or '').rsplit('.', 1)[-1])}\b"
 
 
 def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
     """Read one ``[[api]]`` table; raise :class:`StaleApiError` when it is malformed."""
-    known = {"name", "call", "keyword", "method", "reason", "use", "rename"}
+    known = {"name", "call", "keyword", "method", "task", "reason", "use", "rename"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise StaleApiError(f"unknown key(s) {', '.join(unknown)}")
     if not all(isinstance(v, str) and v.strip() for v in table.values()):
         raise StaleApiError("every value must be a non-empty string")
-    kinds = [k for k in ("name", "call", "method") if k in table]
+    kinds = [k for k in ("name", "call", "method", "task") if k in table]
     if len(kinds) != 1:
-        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`) or `method`")
+        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`), `method` "
+                            "or `task`")
     if ("call" in table) != ("keyword" in table):
         raise StaleApiError("`call` and `keyword` go together")
     for required in ("reason", "use"):
         if required not in table:
             raise StaleApiError(f"`{required}` is missing")
-    if "rename" in table and "name" in table:
-        raise StaleApiError("`rename` goes with `keyword` or `method`")
+    if "rename" in table and ("name" in table or "task" in table
+                              or "." in table.get("method", "")):
+        raise StaleApiError("`rename` goes with `keyword` or an unqualified `method`")
     if "rename" in table and not table["rename"].isidentifier():
         raise StaleApiError(f"`rename` must be a Python name; got {table['rename']!r}")
     return StaleApi(
         reason=table["reason"], use=table["use"], name=table.get("name"),
         call=table.get("call"), keyword=table.get("keyword"), method=table.get("method"),
-        rename=table.get("rename"),
+        task=table.get("task"), rename=table.get("rename"),
     )
 
 

@@ -83,12 +83,29 @@ def _uses_in_tree(
                     yield Use(api, node.lineno, ast.unparse(node))
         if isinstance(node, ast.Call):
             keywords = {kw.arg for kw in node.keywords if kw.arg}
+            task = _pipeline_task(node)
             for api in apis:
+                if api.task is not None and task is not None and (
+                        task == api.task or task.startswith(api.task + "_")):
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({task!r})")
                 if api.keyword in keywords and _call_matches(api, node.func, names):
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)")
                 elif (api.method is not None and isinstance(node.func, ast.Attribute)
                       and node.func.attr == api.method):
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}()")
+
+
+def _pipeline_task(node: ast.Call) -> str | None:
+    """The task of a ``pipeline("task", ...)`` call, when it is written as a string."""
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
+        node.func, "id", None)
+    if name != "pipeline":
+        return None
+    given = node.args[0] if node.args else next(
+        (kw.value for kw in node.keywords if kw.arg == "task"), None)
+    if isinstance(given, ast.Constant) and isinstance(given.value, str):
+        return given.value
+    return None
 
 
 @lru_cache(maxsize=64)

@@ -21,6 +21,38 @@ from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
     ("AttributeError", "module 'numpy' has no attribute 'float'", "`numpy.float`"),
     ("AttributeError", "'BertTokenizerFast' object has no attribute 'as_target_tokenizer'",
      "`.as_target_tokenizer()`"),
+    # As the installed huggingface_hub and transformers raise them.
+    ("ImportError", "cannot import name 'HfFolder' from 'huggingface_hub' "
+                    "(/k/site-packages/huggingface_hub/__init__.py)", "`huggingface_hub.HfFolder`"),
+    ("ImportError", "cannot import name 'InferenceApi' from 'huggingface_hub'",
+     "`huggingface_hub.InferenceApi`"),
+    ("AttributeError", "'InferenceClient' object has no attribute 'post'",
+     "`InferenceClient.post()`"),
+    ("AttributeError", "'InferenceClient' object has no attribute 'conversational'",
+     "`.conversational()`"),
+    ("TypeError", "InferenceClient.text_generation() got an unexpected keyword argument "
+                  "'stop_sequences'", "`huggingface_hub.InferenceClient.text_generation(...)`"),
+    ("TypeError", "InferenceClient.summarization() got an unexpected keyword argument "
+                  "'parameters'", "`huggingface_hub.InferenceClient.summarization(...)`"),
+    ("TypeError", "HfApi.create_repo() got an unexpected keyword argument 'organization'",
+     "`huggingface_hub.create_repo(...)`"),
+    ("TypeError", "PushToHubMixin.push_to_hub() got an unexpected keyword argument "
+                  "'organization'", "`transformers.utils.PushToHubMixin.push_to_hub(...)`"),
+    ("ImportError", "cannot import name 'Conversation' from 'transformers'",
+     "`transformers.Conversation`"),
+    ("KeyError", "\"Unknown task conversational, available tasks are ['any-to-any']\"",
+     "the `conversational` pipeline"),
+    ("KeyError", "'The task summarization has been removed from transformers. Use the "
+                 "`text-generation` pipeline with a chat model instead.'",
+     "the `summarization` pipeline"),
+    ("KeyError", "'The task translation_en_to_fr has been removed from transformers.'",
+     "the `translation` pipeline"),
+    ("TypeError", "TrainingArguments.__init__() got an unexpected keyword argument 'no_cuda'",
+     "`transformers.TrainingArguments(...)`"),
+    ("TypeError", "Seq2SeqTrainingArguments.__init__() got an unexpected keyword argument "
+                  "'no_cuda'", "`transformers.TrainingArguments(...)`"),
+    ("TypeError", "TrainingArguments.__init__() got an unexpected keyword argument "
+                  "'push_to_hub_organization'", "`transformers.TrainingArguments(...)`"),
 ])
 def test_known_removals_are_drift(ename: str, evalue: str, label: str) -> None:
     drift = drift_of(bundled(), ename, evalue)
@@ -35,6 +67,11 @@ def test_known_removals_are_drift(ename: str, evalue: str, label: str) -> None:
     ("ImportError", "cannot import name 'pipeline' from 'transformers'"),
     ("AttributeError", "'list' object has no attribute 'shape'"),
     ("KeyError", "'evaluation_strategy'"),
+    ("AttributeError", "'Response' object has no attribute 'post'"),
+    ("KeyError", "\"Unknown task text-classifier, available tasks are ['any-to-any']\""),
+    ("TypeError", "InferenceClient.chat_completion() got an unexpected keyword argument "
+                  "'stop_sequences'"),
+    ("TypeError", "Trainer.__init__() got an unexpected keyword argument 'no_cuda'"),
 ])
 def test_other_errors_are_not_drift(ename: str, evalue: str) -> None:
     assert drift_of(bundled(), ename, evalue) is None

@@ -96,3 +96,45 @@ def test_shim_drift_judges_the_cells_behind_it(course_root: Path) -> None:
     scenario = result.scenarios[0]
     assert scenario.proven
     assert scenario.note == f"judged with renamed APIs at {LESSON}:40 (--shim-drift)"
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_the_installed_libraries_raise_what_the_table_knows(tmp_path: Path) -> None:
+    """Removed pipelines, TrainingArguments keywords, `organization=` and the
+    InferenceClient's removed arguments, as transformers and huggingface_hub raise them
+    in the pt lesson kernel; each next to its clean counterpart."""
+    from coursekit.kernels import kernel_python
+
+    if kernel_python("coursekit-pt", "pt") is None:
+        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+    lesson = "content/en/chapter5/1.mdx"
+    node = notebook([
+        cell("from transformers import pipeline, TrainingArguments\n"
+             "from huggingface_hub import InferenceClient, create_repo", 10, lesson),
+        cell("pipeline('summarization')", 20, lesson),
+        cell("pipeline('conversational')", 30, lesson),
+        cell("TrainingArguments('out', no_cuda=True)", 40, lesson),
+        cell("args = TrainingArguments('out', use_cpu=True)", 50, lesson),
+        cell("create_repo('demo', organization='org')", 60, lesson),
+        cell("create_repo('org/demo')", 70, lesson),
+        cell("InferenceClient().text_generation('hi', stop_sequences=['.'])", 80, lesson),
+        cell("InferenceClient().post(json={})", 90, lesson),
+    ], lesson=lesson)
+    node.metadata["kernelspec"]["name"] = "coursekit-pt"
+    write_course(tmp_path, {"en/chapter5/1.ipynb": node})
+    report = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
+                           device="cpu", jobs=1, use_cache=False)
+    cells = report.notebooks[0].cells
+    assert [c.verdict for c in cells] == [
+        Verdict.OK, Verdict.API_DRIFT, Verdict.API_DRIFT, Verdict.API_DRIFT, Verdict.OK,
+        Verdict.API_DRIFT, Verdict.OK, Verdict.API_DRIFT, Verdict.API_DRIFT,
+    ], [c.detail for c in cells]
+    assert [c.hint for c in cells if c.verdict is Verdict.API_DRIFT] == [
+        'use pipeline("text-generation") with a chat model',
+        'use pipeline("text-generation") with a chat model, given a list of messages',
+        "use use_cpu=",
+        'use repo_id="<organization>/<name>"',
+        "use stop=",
+        "use the client's task methods (chat_completion(), text_generation(), ...)",
+    ]

@@ -43,6 +43,14 @@ def found(*sources: str, apis: tuple[StaleApi, ...] | None = None) -> list[tuple
      "import numpy as np\nx = np.zeros(3, dtype=float)\n"),
     ("from huggingface_hub import Repository\nrepo = Repository('dir')\n",
      "from huggingface_hub import HfApi\napi = HfApi()\n"),
+    ("from transformers import pipeline\nsummarizer = pipeline('summarization')\n",
+     "from transformers import pipeline\nchat = pipeline('text-generation')\n"),
+    ("translator = pipeline(task='translation_en_to_fr', model=name)\n",
+     "translator = pipeline(task='text-generation', model=name)\n"),
+    ("from huggingface_hub import create_repo\ncreate_repo('demo', organization='org')\n",
+     "from huggingface_hub import create_repo\ncreate_repo('org/demo')\n"),
+    ("client.text_generation(prompt, stop_sequences=['.'])\n",
+     "client.text_generation(prompt, stop=['.'])\n"),
 ])
 def test_stale_api_and_its_clean_counterpart(stale: str, clean: str) -> None:
     assert len(found(stale)) == 1
@@ -93,3 +101,8 @@ def test_bundled_list_reads() -> None:
     labels = {api.label for api in bundled()}
     assert "`datasets.load_metric`" in labels
     assert "the `evaluation_strategy=` argument of `transformers.TrainingArguments(...)`" in labels
+
+
+def test_a_method_of_one_class_is_left_to_verify() -> None:
+    # `requests.post` is not InferenceClient.post: the code does not say the class.
+    assert found("import requests\nrequests.post(url, json={})\n") == []

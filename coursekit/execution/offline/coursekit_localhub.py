@@ -131,12 +131,30 @@ def create_commit(module: ModuleType, create: Callable[..., Any]) -> Callable[..
     return commit
 
 
+def _as_strict_as(original: Callable[..., Any],
+                  replacement: Callable[..., Any]) -> Callable[..., Any]:
+    """``replacement`` taking only the arguments ``original`` takes: a keyword the
+    library removed raises here as it would there."""
+    signature = inspect.signature(original)
+
+    @functools.wraps(original)
+    def strict(*args: Any, **kwargs: Any) -> Any:
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise TypeError(f"{original.__qualname__}() {exc}") from None
+        return replacement(*args, **kwargs)
+
+    return strict
+
+
 def patch_hf_api(module: ModuleType) -> None:
     """Send ``HfApi``'s writes (and the module's functions bound to its instance) here."""
     api_class = module.HfApi
     create = create_repo(module)
-    api_class.create_repo = create
-    api_class.create_commit = create_commit(module, create)
+    api_class.create_repo = _as_strict_as(api_class.create_repo, create)
+    api_class.create_commit = _as_strict_as(api_class.create_commit,
+                                            create_commit(module, create))
     api_class.whoami = lambda self, *a, **k: whoami()
     instance = getattr(module, "api", None)
     if instance is not None:
