@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coursekit.execution.requirements import pip_requirements
+from coursekit.lessons.python import code_facts
 from coursekit.notebooks.metadata import NAMESPACE
 from coursekit.notebooks.requirements import distribution_for
 
@@ -67,6 +68,8 @@ class Declaration:
     from_course: bool = False
     unavailable: str = ""
     """Why it could not be installed into the kernel's overlay, when it was tried."""
+    by_library: bool = False
+    """Not declared: a library the cell calls asks for it (an optional dependency)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +81,22 @@ class DeclaredPackages:
     """Whether the lesson's own requirements went into the kernel's overlay."""
     framework: str = "pt"
 
-    def missing(self, ename: str, evalue: str) -> Declaration | None:
+    def missing(self, ename: str, evalue: str, code: str = "") -> Declaration | None:
         """The declaration behind an import error, when the kernel lacks it for want of
-        installing it (not when it was installed and the import still fails)."""
+        installing it (not when it was installed and the import still fails).
+
+        A package that no one declares but a library asks for (not imported by the
+        cell's ``code`` itself: an optional dependency of a library the kernel has) is
+        needed too; a module the cell imports and no one declares is the lesson's gap."""
         module = asked_for(ename, evalue)
-        declaration = self.declaring(module) if module is not None else None
-        if declaration is None:
+        if module is None:
             return None
+        declaration = self.declaring(module)
+        if declaration is None:
+            if module in code_facts(code).imports:
+                return None
+            return Declaration(module, "a library the cell calls asks for it; neither the "
+                               "lesson nor the course declares it", by_library=True)
         installed = declaration.from_course or self.installing
         return declaration if declaration.unavailable or not installed else None
 
@@ -106,6 +118,11 @@ class DeclaredPackages:
                     "transformers, or mark the cells that need it "
                     "`{/* coursekit: skip reason=\"needs " + requirement_name(
                         declaration.requirement) + "\" */}`")
+        if declaration.by_library:
+            return (f"add `{declaration.requirement}` to [tool.coursekit.kernels."
+                    f"{self.framework}] `packages` (or to the lesson's `pip install` line) "
+                    "for verify to install it into the kernel's overlay; one that has no "
+                    "build for the kernel's pins is then reported (EXE208)")
         return (f"run `coursekit verify --install-lesson-requirements`, or add "
                 f"`packages = [\"{declaration.requirement}\"]` to "
                 f"[tool.coursekit.kernels.{self.framework}]")

@@ -82,7 +82,7 @@ def cell_verdict(
     drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run)
-    declaration = packages.missing(run.ename, run.evalue)
+    declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
@@ -97,7 +97,7 @@ def cell_verdict(
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
           apis: Sequence[StaleApi], packages: DeclaredPackages) -> str:
     if verdict is Verdict.NEEDS_PACKAGES:
-        declaration = packages.missing(run.ename, run.evalue)
+        declaration = packages.missing(run.ename, run.evalue, cell.code)
         return packages.hint(declaration) if declaration is not None else ""
     if verdict is Verdict.API_DRIFT:
         drift = drift_of(apis, run.ename, run.evalue)

@@ -34,8 +34,9 @@ NEEDS_NETWORK = Rule(
 NEEDS_PACKAGES = Rule(
     "EXE108", "needs-packages", Severity.WARNING,
     "A cell fails to import a package that the lesson's `pip install` lines or the course's "
-    "[tool.coursekit.kernels] packages declare, and the kernel lacks (run with "
-    "--install-lesson-requirements, or it cannot be installed for the kernel).",
+    "[tool.coursekit.kernels] packages declare, or that a library it calls asks for, and "
+    "the kernel lacks (run with --install-lesson-requirements, declare it, or it cannot be "
+    "installed for the kernel).",
 )
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,

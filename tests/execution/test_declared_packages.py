@@ -117,3 +117,17 @@ def test_a_package_that_cannot_be_installed_says_why() -> None:
     assert "cannot be installed for this kernel: No matching distribution" in result.detail
     assert "[tool.coursekit.kernels.pt] packages" in result.detail
     assert "pin a version" in result.hint
+
+
+def test_a_package_a_library_asks_for_is_needed_and_named() -> None:
+    plan = _plan("classifier(sample)")
+    asked = _run("ImportError", "torchaudio is required to resample audio samples in "
+                                "AudioClassificationPipeline.")
+    [result, _] = judge_cells(plan, [asked, CellRun(RunStatus.OK)], 0.0)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert "a library the cell calls asks for it" in result.detail
+    assert "EXE208" in result.hint
+    # Raised inside a library the cell imports from, for a module it does not import.
+    inner = _run("ModuleNotFoundError", "No module named 'soundfile'")
+    verdict, _ = cell_verdict(_plan("from datasets import Audio").cells[0], inner)
+    assert verdict is Verdict.NEEDS_PACKAGES

@@ -63,4 +63,5 @@ def test_a_library_asking_for_a_package_names_it() -> None:
     runs = [CellRun(RunStatus.ERROR, ename="ImportError",
                     evalue="torchaudio is required to resample audio samples in X.")]
     [result] = judge_cells(plan, runs, 0.01)
-    assert result.hint.startswith("the kernel lacks `torchaudio`")
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert result.hint.startswith("add `torchaudio` to [tool.coursekit.kernels.pt] `packages`")
