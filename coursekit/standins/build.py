@@ -2,8 +2,10 @@
 
 A stand-in set lives in its own ``HF_HOME`` under ``$COURSEKIT_HOME/standins``,
 named by the hash of what determines its bytes: the catalog, the kernel's pinned
-requirements, the builder's code and the MiniLM wheel. Building again with the
-same inputs is a no-op; a fresh build gives the same bytes.
+requirements, the builder's code, the MiniLM wheel and, for a kernel that decodes
+audio with torchcodec, whether FFmpeg's libraries are there (audio columns are
+written as audio files only where they decode). Building again with the same inputs
+is a no-op; a fresh build gives the same bytes.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
 from coursekit.config import Course
+from coursekit.kernels import framework as kernel_framework
 from coursekit.kernels import kernel_status
+from coursekit.kernels.ffmpeg import ffmpeg_status
 from coursekit.kernels.paths import coursekit_home
 from coursekit.standins.catalog import Catalog, load_catalog
 from coursekit.standins.env import StandinEnv, offline_env
@@ -60,12 +64,26 @@ def builder_digest() -> str:
     return digest.hexdigest()
 
 
-def standin_hash(catalog: Catalog, framework: str, requirements_hash: str) -> str:
-    key = json.dumps({
+def standin_hash(
+    catalog: Catalog, framework: str, requirements_hash: str, audio: bool | None = None,
+) -> str:
+    """``audio``: whether the kernel decodes audio (``None`` where it has no backend to ask
+    about), because audio columns are written as files only where they decode."""
+    fields: dict[str, object] = {
         "catalog": catalog.canonical(), "framework": framework,
         "requirements": requirements_hash, "builder": builder_digest(), "minilm": MINILM_PIN,
-    }, sort_keys=True)
+    }
+    if audio is not None:
+        fields["audio"] = audio
+    key = json.dumps(fields, sort_keys=True)
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _decodes_audio(fw: str) -> bool | None:
+    """For a kernel that pins torchcodec, whether FFmpeg's libraries are there for it."""
+    if "torchcodec" not in kernel_framework(fw).pins():
+        return None
+    return ffmpeg_status().libraries
 
 
 def standins_home() -> Path:
@@ -145,7 +163,7 @@ def prepare(
     if not kernel.ready:
         raise StandinError(f"the {fw} kernel `{name}` is {kernel.state.value}: run "
                            f"`coursekit kernels install --framework {fw}`")
-    digest = standin_hash(catalog, fw, kernel.requirements_hash)
+    digest = standin_hash(catalog, fw, kernel.requirements_hash, _decodes_audio(fw))
     hf_home = standins_home() / f"{fw}-{digest[:16]}"
     built = False
     if force or not (hf_home / STAMP).is_file():

@@ -30,7 +30,9 @@ def test_rebuild_is_byte_identical(tmp_path: Path, pt_python: Path) -> None:
     python = pt_python
     catalog = load_catalog()
     small = catalog.subset([("models", "distilbert-base-cased"), ("models", "gpt2"),
-                            ("datasets", "squad"), ("metrics", "glue")])
+                            ("datasets", "squad"),
+                            ("datasets", "hf-internal-testing/librispeech_asr_dummy"),
+                            ("metrics", "glue")])
     hf_home = tmp_path / "hf-home"
     build_into(hf_home, small, "pt", python)
     first = tree(hf_home)
@@ -39,3 +41,4 @@ def test_rebuild_is_byte_identical(tmp_path: Path, pt_python: Path) -> None:
     assert any(name.endswith("model.safetensors") for name in first)
     assert any(name.endswith(".arrow") for name in first)
     assert any(name.endswith("/glue.py") for name in first)
+    assert any("librispeech_asr_dummy" in name and name.endswith(".arrow") for name in first)

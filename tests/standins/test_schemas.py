@@ -32,7 +32,7 @@ out["imdb"] = [imdb.num_rows, imdb.features["label"].names]
 minds = load_dataset("PolyAI/minds14", name="en-US", split="train")
 audio = minds[0]["audio"]
 out["minds_audio"] = [audio["sampling_rate"], len(audio["array"]) > 4000,
-                      max(abs(x) for x in audio["array"]) > 0.1]
+                      float(max(abs(x) for x in audio["array"])) > 0.1]
 out["minds_columns"] = minds.column_names
 stream = load_dataset("PolyAI/minds14", name="en-US", split="train", streaming=True)
 out["streamed"] = next(iter(stream))["transcription"] == minds[0]["transcription"]

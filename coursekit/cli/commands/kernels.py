@@ -9,7 +9,9 @@ import click
 
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
 from coursekit.kernels import FRAMEWORKS, KernelError, framework, install_kernel, kernel_status
+from coursekit.kernels.audio import audio_backend
 from coursekit.kernels.environment import Environment
+from coursekit.kernels.ffmpeg import ffmpeg_status
 from coursekit.kernels.register import inspect_for_registration, register_kernel, spec_metadata
 
 
@@ -50,7 +52,24 @@ def install(
         verb = "installed" if info.installed else "already current"
         click.echo(f"{name}: {verb} in {time.monotonic() - started:.0f}s: {info.prefix} "
                    f"(kernelspec {info.spec_dir})")
+        if _decodes_audio(fw):
+            _report_audio(name, info.python)
     return status
+
+
+def _decodes_audio(framework_name: str) -> bool:
+    """Whether the kernel's pins include the audio backend (torchcodec)."""
+    return "torchcodec" in framework(framework_name).pins()
+
+
+def _report_audio(name: str, python: Path) -> None:
+    """Say whether the kernel decodes audio; a warning, with what to install, when not."""
+    backend = audio_backend(python)
+    if backend.decodes:
+        click.echo(f"{name}: {backend.describe()}")
+    else:
+        click.echo(f"{name}: warning: {backend.describe()}; lessons that read or cast "
+                   "audio columns will fail", err=True)
 
 
 @command.command("register")
@@ -118,4 +137,9 @@ def list_kernels(root: Path) -> int:
     for fw in course.config.frameworks:
         info = kernel_status(course.config.kernels.get(fw, f"coursekit-{fw}"), fw)
         click.echo(f"{info.name:<16} {info.framework:<3} {info.state.value:<8} {info.prefix}")
+        if _decodes_audio(fw):
+            system = ffmpeg_status()
+            if not system.libraries:
+                click.echo(f"{info.name}: warning: {system.describe()}; lessons that read or "
+                           "cast audio columns will fail", err=True)
     return EXIT_CLEAN

@@ -12,6 +12,7 @@ really is at ``answer_start`` in that column), ``{"audio": sampling_rate}``,
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 import struct
@@ -26,9 +27,22 @@ POSITIVE = ["great", "wonderful", "loved", "excellent", "recommended"]
 NEGATIVE = ["terrible", "awful", "boring", "waste", "hated"]
 
 
+@functools.cache
 def audio_decodes() -> bool:
-    """Whether ``datasets`` can decode an ``Audio`` column in this kernel (torchcodec)."""
-    return importlib.util.find_spec("torchcodec") is not None
+    """Whether ``datasets`` can decode an ``Audio`` column in this kernel: torchcodec is
+    installed and loads the system's FFmpeg libraries (importing it loads them).
+
+    When it can, audio columns are real ``Audio`` features holding WAV files, which
+    decode as the real datasets' do (an array of float32 samples, the sampling rate,
+    resampled by ``cast_column``). When it cannot, a real audio dataset fails to decode
+    in this kernel; the stand-in then holds the decoded form, a dict with the samples."""
+    if importlib.util.find_spec("torchcodec") is None:
+        return False
+    try:
+        importlib.import_module("torchcodec.decoders")
+    except Exception:  # any failure to load FFmpeg means no decoding
+        return False
+    return True
 
 
 def feature(spec: Any) -> Any:
