@@ -14,6 +14,7 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.ruler import RuleOptionsType
 
+from coursekit.lessons.block_tokenizer import COMMONMARK_STARTS, DispatchingParserBlock, Starts
 from coursekit.lessons.dialect_block.comment import comment
 from coursekit.lessons.dialect_block.component import component
 from coursekit.lessons.dialect_block.fence import fence
@@ -28,10 +29,25 @@ CommonMark's preset stops at 20, which a quote 21 levels deep passes."""
 _INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
 
 
+DIALECT_STARTS: Starts = {
+    framework_marker: "{", comment: "<{", tip: "<", component: "<", fence: "`~",
+}
+"""The characters a line must start with for each dialect rule to match it."""
+
+
 @cache
 def lesson_markdown() -> MarkdownIt:
     """The shared parser; building it costs far more than parsing one lesson."""
+    return build_lesson_markdown({**COMMONMARK_STARTS, **DIALECT_STARTS})
+
+
+def build_lesson_markdown(starts: Starts) -> MarkdownIt:
+    """A parser of the dialect whose block loop tries at a line only the rules that can
+    start with its first character, as ``starts`` gives them (empty: every rule, as
+    markdown-it's own loop does)."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
+    md.block = DispatchingParserBlock(starts)
+    md.configure("commonmark", options_update={"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     md.block.ruler.at("fence", fence, _INTERRUPTS)
     md.block.ruler.at("paragraph", paragraph)

@@ -11,12 +11,15 @@ from __future__ import annotations
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block import StateBlock
 
+from coursekit.lessons.block_tokenizer import DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
 
 
 def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     line = start + 1
-    terminators = state.md.block.ruler.getRules("paragraph")
+    ruler = state.md.block.ruler
+    assert isinstance(ruler, DispatchingRuler)
+    terminators = ruler.dispatch("paragraph")
     end = state.lineMax
     old_parent = state.parentType
     state.parentType = "paragraph"
@@ -31,7 +34,7 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if state.sCount[line] < 0:  # a blockquote's lazy line, already checked by it
             line += 1
             continue
-        if any(rule(state, line, end, True) for rule in terminators):
+        if terminates(state, line, end, terminators):
             break
         line += 1
 
