@@ -156,6 +156,10 @@ def _measure(what: str, root: Path, out: Path) -> dict[str, Any]:
     from coursekit.config import Course
 
     course = Course.open(root)
+    # The entry points are imported before the clock starts, as the baseline's are:
+    # the figure is the call's, not the interpreter's compiling of modules (which is
+    # all of a no-op rebuild's time where bytecode is not cached).
+    _import_entry_points()
     started = time.process_time()
     if what == "naive":
         count = naive.build(root / "content", out)
@@ -172,6 +176,15 @@ def _measure(what: str, root: Path, out: Path) -> dict[str, Any]:
     else:
         raise SystemExit(f"unknown measure {what}")
     return {"cpu": time.process_time() - started, "count": count}
+
+
+def _import_entry_points() -> None:
+    import contextlib
+    import importlib
+
+    for name in ("coursekit.checks", "coursekit.notebooks.build", "pysrt"):
+        with contextlib.suppress(ImportError):  # a checkout from before the library entry
+            importlib.import_module(name)
 
 
 def _bare_pysrt(folder: Path) -> int:

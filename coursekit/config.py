@@ -8,6 +8,7 @@ course without configuration works. Keys are written with dashes in TOML
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -388,7 +389,8 @@ class Course:
             p for p in base.rglob("*")
             if p.suffix in (".mdx", ".md") and p.name.lower() != "readme.md" and not p.is_dir()
         ]
-        return sorted(files, key=lambda p: _natural_key(p.relative_to(base).as_posix()))
+        start = len(str(base)) + 1  # each file's path relative to ``base``, as text
+        return sorted(files, key=lambda p: _natural_key(str(p)[start:].replace(os.sep, "/")))
 
     def subtitle_files(self, language: str) -> list[Path]:
         base = self.subtitle_dir(language)

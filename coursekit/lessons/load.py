@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,6 +80,54 @@ def place_of(course: Course, file: Path) -> LessonPlace:
         framework=_framework(file),
         folder=folder,
     )
+
+
+def places_of(course: Course, files: Sequence[Path]) -> list[LessonPlace]:
+    """:func:`place_of` for each of ``files``, the lesson files of a folder as
+    :meth:`Course.lesson_files` lists them: the same places, for less work per file
+    (paths read as text, the framework read from the list before asking the file
+    system). A file named otherwise, or not under the course root, goes the long way."""
+    content = course.content_dir
+    content_prefix = str(content) + os.sep
+    root_prefix = str(course.root) + os.sep
+    texts = [str(file) for file in files]
+    listed = {text.lower() for text in texts}
+    found: list[LessonPlace] = []
+    for file, text in zip(files, texts, strict=True):
+        dot = text.rfind(".")
+        slash = text.rfind(os.sep)
+        parts = text[len(content_prefix):].split(os.sep)
+        if (not content.is_absolute() or not text.startswith(content_prefix)
+                or not text.startswith(root_prefix) or dot <= slash + 1
+                or text[dot:] not in (".mdx", ".md") or ".." in parts or "" in parts):
+            found.append(place_of(course, file))
+            continue
+        stem, suffix = text[slash + 1:dot], text[dot:]
+        folders = text[:slash].split(os.sep)
+        chapter = next(
+            (int(m[1]) for part in reversed(folders) if (m := _CHAPTER_DIR.fullmatch(part))),
+            None,
+        )
+        if len(parts) < 2:
+            language, folder = course.source_language, ""
+        else:
+            language, folder = normalise(parts[0]), "/".join(parts[1:-1])
+        sibling = f"{text[:slash + 1]}{stem}{TF_SUFFIX}{suffix}"
+        if stem.endswith(TF_SUFFIX):
+            framework = Framework.TF
+        elif sibling.lower() in listed and os.path.isfile(sibling):
+            framework = Framework.PT
+        else:
+            framework = Framework.BOTH
+        found.append(LessonPlace(
+            path=text[len(root_prefix):].replace(os.sep, "/"),
+            language=language,
+            chapter=chapter,
+            section=stem,
+            framework=framework,
+            folder=folder,
+        ))
+    return found
 
 
 def _unread(place: LessonPlace, finding: Diagnostic) -> Lesson:

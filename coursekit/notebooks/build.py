@@ -2,7 +2,9 @@
 
 A lesson whose file, build options and coursekit version match the manifest, and
 whose outputs are on disk as recorded, is neither parsed nor rewritten. Anything
-else is converted again; an output is written only when its bytes change.
+else is converted again; an output is written only when its bytes change. A file
+whose stamp (size, times, inode) the manifest trusts is not even read: see
+:meth:`coursekit.notebooks.manifest.Manifest.trusts`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from coursekit.lessons.model import Framework
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
 from coursekit.notebooks.convert import as_notebook_node, convert_lesson
-from coursekit.notebooks.lesson_files import LessonSource, lesson_sources
+from coursekit.notebooks.lesson_files import LessonFile, LessonSource, lesson_files, stamp_of
 from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
     LessonEntry,
@@ -61,11 +63,10 @@ class _Options:
     jupytext: str | None
     kernels: tuple[tuple[str, str], ...]
 
-    def key(self, source: LessonSource) -> str:
+    def key(self, framework: Framework) -> str:
         """What besides the lesson bytes decides its outputs."""
         payload = json.dumps([
-            __version__, self.with_prose, self.jupytext, self.kernels,
-            source.place.framework.value,
+            __version__, self.with_prose, self.jupytext, self.kernels, framework.value,
         ])
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
@@ -100,14 +101,27 @@ class _Builder:
         self.result = BuildResult(out=out)
         self.touched = False
         """Whether the manifest may differ from the one read."""
+        self.keys = {framework: options.key(framework) for framework in Framework}
 
     # -- one lesson ---------------------------------------------------------------
 
-    def lesson(self, source: LessonSource) -> None:
-        key = self.options.key(source)
+    def lesson(self, file: LessonFile) -> None:
+        key = self.keys[file.place.framework]
+        entry = self.manifest.lessons.get(file.relative)
+        stamp = file.stamp()
+        if (entry is not None and self.manifest.trusts(entry.stamp, stamp)
+                and self._fresh(file.relative, entry, entry.source_hash, key)):
+            self._keep(file.relative, entry)
+            return
+        source = file.read()
+        if not isinstance(source, LessonSource):
+            self.result.diagnostics.append(source)
+            return
         digest = source.digest
-        entry = self.manifest.lessons.get(source.relative)
         if entry is not None and self._fresh(source.relative, entry, digest, key):
+            if entry.stamp != stamp:
+                entry.stamp = stamp
+                self.touched = True
             self._keep(source.relative, entry)
             return
         self.touched = True
@@ -136,7 +150,7 @@ class _Builder:
             covered = covered | set(entry.frameworks)
         self.manifest.lessons[source.relative] = LessonEntry(
             language=source.language, source_hash=digest, options=key,
-            frameworks=sorted(covered), diagnostics=converted.diagnostics,
+            frameworks=sorted(covered), diagnostics=converted.diagnostics, stamp=stamp,
         )
 
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
@@ -169,12 +183,19 @@ class _Builder:
         if not self.frameworks <= set(entry.frameworks):
             return False
         for path, output in self._in_scope(self.manifest.outputs_of(lesson)).items():
+            target = self.out / path
+            stamp = stamp_of(target)
+            if self.manifest.trusts(output.stamp, stamp):
+                continue
             try:
-                data = (self.out / path).read_bytes()
+                data = target.read_bytes()
             except OSError:
                 return False
             if _sha256(data) != output.sha256:
                 return False
+            if output.stamp != stamp:
+                output.stamp = stamp
+                self.touched = True
         return True
 
     def _keep(self, lesson: str, entry: LessonEntry) -> None:
@@ -192,17 +213,20 @@ class _Builder:
     ) -> bool:
         """Write one output if its bytes changed; ``False`` if that failed."""
         target = self.out / path
+        stamp = stamp_of(target)
         try:
             current = target.read_bytes()
         except OSError:
             current = None
-        self.manifest.set_output(path, OutputEntry(
+        entry = OutputEntry(
             lesson=lesson, framework=framework, source_hash=digest, options=key,
-            sha256=_sha256(data),
-        ))
+            sha256=_sha256(data), stamp=stamp,
+        )
+        self.manifest.set_output(path, entry)
         if current == data:
             self.result.unchanged.append(path)
             return True
+        entry.stamp = None
         if self.check:
             what = "missing" if current is None else "out of date"
             self.result.stale.append(path)
@@ -218,6 +242,7 @@ class _Builder:
             ))
             self.manifest.drop_output(path)
             return False
+        entry.stamp = stamp_of(target)
         self.result.written.append(path)
         return True
 
@@ -258,13 +283,9 @@ class _Builder:
     def run(self, languages: list[str]) -> BuildResult:
         seen: set[str] = set()
         for language in languages:
-            for source in lesson_sources(self.course, language):
-                if isinstance(source, LessonSource):
-                    seen.add(source.relative)
-                    self.lesson(source)
-                else:
-                    seen.add(source.path)  # unreadable now is not deleted
-                    self.result.diagnostics.append(source)
+            for file in lesson_files(self.course, language):
+                seen.add(file.relative)  # unreadable now is not deleted
+                self.lesson(file)
         wanted = set(languages)
         for lesson, entry in list(self.manifest.lessons.items()):
             if entry.language in wanted and lesson not in seen:
@@ -293,7 +314,7 @@ class _Builder:
         try:
             if path.is_file() and path.read_text(encoding="utf-8") == text:
                 return
-            write_manifest(path, self.manifest)
+            write_manifest(path, self.manifest, text)
         except (OSError, UnicodeDecodeError) as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
                 self.course.relative(path), None, f"cannot write the build manifest: {exc}",

@@ -1,18 +1,35 @@
-"""The lesson files a build reads, each with the hash that decides whether to rebuild it."""
+"""The lesson files a build reads: each listed with its place, stamped, and read only
+when the build needs its bytes."""
 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.lessons import rules as lesson_rules
-from coursekit.lessons.load import LessonPlace, place_of
+from coursekit.lessons.load import LessonPlace, places_of
 from coursekit.lessons.model import Lesson
 from coursekit.lessons.parse import parse_lesson
+
+Stamp = tuple[int, int, int, int]
+"""What the file system says of a file: size, modification and change times (ns), inode.
+A file whose stamp is unchanged has the same bytes, unless it was changed within the
+clock tick of its last change: see :meth:`coursekit.notebooks.manifest.Manifest.trusts`."""
+
+
+def stamp_of(path: Path) -> Stamp | None:
+    """The stamp of ``path`` (links followed), ``None`` if it cannot be had."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +60,39 @@ class LessonSource:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class LessonFile:
+    """A lesson file as listed, not read yet."""
+
+    place: LessonPlace
+    path: Path
+
+    @property
+    def relative(self) -> str:
+        return self.place.path
+
+    def stamp(self) -> Stamp | None:
+        return stamp_of(self.path)
+
+    def read(self) -> LessonSource | Diagnostic:
+        """The file's bytes, or the finding that says why it cannot be read."""
+        try:
+            data = read_regular(self.path)
+        except OSError as exc:
+            return lesson_rules.UNREADABLE_LESSON.at(
+                self.place.path, None, f"cannot read the lesson: {exc.strerror or exc}"
+            )
+        return LessonSource(place=self.place, data=data)
+
+
+def lesson_files(course: Course, language: str) -> Iterator[LessonFile]:
+    """Every lesson file of ``language``, with its place."""
+    files = course.lesson_files(language)
+    for path, place in zip(files, places_of(course, files), strict=True):
+        yield LessonFile(place, path)
+
+
 def lesson_sources(course: Course, language: str) -> Iterator[LessonSource | Diagnostic]:
     """Every lesson file of ``language``, read; a file that cannot be read yields its finding."""
-    for path in course.lesson_files(language):
-        place = place_of(course, path)
-        try:
-            data = read_regular(path)
-        except OSError as exc:
-            yield lesson_rules.UNREADABLE_LESSON.at(
-                place.path, None, f"cannot read the lesson: {exc.strerror or exc}"
-            )
-            continue
-        yield LessonSource(place=place, data=data)
+    for file in lesson_files(course, language):
+        yield file.read()

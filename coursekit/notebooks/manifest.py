@@ -8,17 +8,24 @@
          "source_hash": "<sha256 of the lesson file>",
          "options": "<hash of the build options and coursekit version>",
          "frameworks": ["pt", "tf"],          # the frameworks that build covered
-         "diagnostics": [...]}},              # what converting it reported
+         "diagnostics": [...],                # what converting it reported
+         "stamp": [size, mtime_ns, ctime_ns, inode]}},   # the file as it was hashed
      "outputs": {"en/chapter1/3.ipynb": {
          "lesson": "content/en/chapter1/3.mdx", "framework": "both",
-         "source_hash": "...", "options": "...", "sha256": "<sha256 of the file>"}}}
+         "source_hash": "...", "options": "...", "sha256": "<sha256 of the file>",
+         "stamp": [...]}}}                    # the file as written or last hashed
 
 A manifest that cannot be read counts as empty: everything is rebuilt, nothing lost.
+A file whose stamp is the recorded one is taken as unchanged without reading it, as
+long as its modification time is older than the manifest's own (the rule git uses for
+its index): a file changed again within the same clock tick as the stamp was taken
+is read and hashed, as is any file without a stamp.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +35,8 @@ from coursekit.diagnostics import Diagnostic, Severity
 
 MANIFEST_NAME = ".manifest.json"
 FORMAT = 1
+Stamp = tuple[int, int, int, int]
+"""Size, modification and change times (ns), inode."""
 
 
 @dataclass(slots=True)
@@ -37,6 +46,7 @@ class LessonEntry:
     options: str
     frameworks: list[str]
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    stamp: Stamp | None = None
 
 
 @dataclass(slots=True)
@@ -46,6 +56,16 @@ class OutputEntry:
     source_hash: str
     options: str
     sha256: str
+    stamp: Stamp | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "framework": self.framework, "lesson": self.lesson, "options": self.options,
+            "sha256": self.sha256, "source_hash": self.source_hash,
+        }
+        if self.stamp is not None:
+            document["stamp"] = list(self.stamp)
+        return document
 
 
 class Manifest:
@@ -55,7 +75,10 @@ class Manifest:
         self,
         lessons: dict[str, LessonEntry] | None = None,
         outputs: dict[str, OutputEntry] | None = None,
+        mtime_ns: int | None = None,
     ) -> None:
+        self.mtime_ns = mtime_ns
+        """When the manifest file was last written, by the file system's clock."""
         self.lessons: dict[str, LessonEntry] = lessons or {}
         self.outputs: dict[str, OutputEntry] = {}
         """Keyed by path relative to ``<build>/notebooks``; change through the methods."""
@@ -76,19 +99,40 @@ class Manifest:
     def outputs_of(self, lesson: str) -> dict[str, OutputEntry]:
         return {path: self.outputs[path] for path in sorted(self._by_lesson.get(lesson, ()))}
 
+    def trusts(self, recorded: Stamp | None, current: Stamp | None) -> bool:
+        """Whether a file stamped ``current`` is unchanged since it was stamped
+        ``recorded``: the same stamp, and a modification time older than this manifest's
+        (else the file may have changed again within the same clock tick)."""
+        return (
+            recorded is not None and recorded == current
+            and self.mtime_ns is not None and recorded[1] < self.mtime_ns
+        )
+
     def to_json(self) -> str:
         document = {
             "format": FORMAT,
-            "lessons": {
-                path: {
-                    **asdict(entry),
-                    "diagnostics": [_diagnostic_json(d) for d in entry.diagnostics],
-                }
-                for path, entry in sorted(self.lessons.items())
-            },
-            "outputs": {path: asdict(entry) for path, entry in sorted(self.outputs.items())},
+            "lessons": {path: _lesson_json(entry) for path, entry in self.lessons.items()},
+            "outputs": {path: entry.as_json() for path, entry in self.outputs.items()},
         }
         return json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _lesson_json(entry: LessonEntry) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "diagnostics": [_diagnostic_json(d) for d in entry.diagnostics],
+        "frameworks": entry.frameworks, "language": entry.language,
+        "options": entry.options, "source_hash": entry.source_hash,
+    }
+    if entry.stamp is not None:
+        document["stamp"] = list(entry.stamp)
+    return document
+
+
+def _stamp(value: Any) -> Stamp | None:
+    if value is None:
+        return None
+    size, mtime, ctime, inode = (int(v) for v in value)
+    return size, mtime, ctime, inode
 
 
 def _diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -102,6 +146,7 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
 
 def read_manifest(path: Path) -> Manifest:
     try:
+        mtime_ns = os.stat(path).st_mtime_ns
         document = json.loads(path.read_text(encoding="utf-8"))
         if document.get("format") != FORMAT:
             return Manifest()
@@ -112,15 +157,20 @@ def read_manifest(path: Path) -> Manifest:
                 options=value["options"],
                 frameworks=list(value["frameworks"]),
                 diagnostics=[_diagnostic(d) for d in value.get("diagnostics", [])],
+                stamp=_stamp(value.get("stamp")),
             )
             for key, value in document["lessons"].items()
         }
-        outputs = {key: OutputEntry(**value) for key, value in document["outputs"].items()}
+        outputs = {
+            key: OutputEntry(**{**value, "stamp": _stamp(value.get("stamp"))})
+            for key, value in document["outputs"].items()
+        }
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         # Missing, truncated or from another version: rebuilding is always correct.
         return Manifest()
-    return Manifest(lessons=lessons, outputs=outputs)
+    return Manifest(lessons=lessons, outputs=outputs, mtime_ns=mtime_ns)
 
 
-def write_manifest(path: Path, manifest: Manifest) -> None:
-    write_text_atomic(path, manifest.to_json())
+def write_manifest(path: Path, manifest: Manifest, text: str | None = None) -> None:
+    """Write ``manifest`` (``text``: its JSON, when already made)."""
+    write_text_atomic(path, manifest.to_json() if text is None else text)
