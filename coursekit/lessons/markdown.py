@@ -19,7 +19,7 @@ from coursekit.lessons.dialect_block.comment import comment
 from coursekit.lessons.dialect_block.component import component
 from coursekit.lessons.dialect_block.fence import fence
 from coursekit.lessons.dialect_block.framework import framework_marker
-from coursekit.lessons.dialect_block.paragraph import paragraph
+from coursekit.lessons.dialect_block.paragraph import paragraph, paragraph_or_setext_heading
 from coursekit.lessons.dialect_block.tip import tip
 from coursekit.lessons.dialect_core.anchors import heading_anchors
 
@@ -41,16 +41,22 @@ def lesson_markdown() -> MarkdownIt:
     return build_lesson_markdown({**COMMONMARK_STARTS, **DIALECT_STARTS})
 
 
-def build_lesson_markdown(starts: Starts) -> MarkdownIt:
+def build_lesson_markdown(starts: Starts, *, one_reading: bool = True) -> MarkdownIt:
     """A parser of the dialect whose block loop tries at a line only the rules that can
     start with its first character, as ``starts`` gives them (empty: every rule, as
-    markdown-it's own loop does)."""
+    markdown-it's own loop does). ``one_reading``: a paragraph's lines are read once
+    for both the setext heading and the paragraph (else markdown-it's setext heading
+    rule reads them first, as the parser did before)."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
     md.block = DispatchingParserBlock(starts)
     md.configure("commonmark", options_update={"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     md.block.ruler.at("fence", fence, _INTERRUPTS)
-    md.block.ruler.at("paragraph", paragraph)
+    if one_reading:
+        md.block.ruler.at("paragraph", paragraph_or_setext_heading)
+        md.block.ruler.disable("lheading")
+    else:
+        md.block.ruler.at("paragraph", paragraph)
     md.block.ruler.before("fence", "framework_marker", framework_marker, _INTERRUPTS)
     md.block.ruler.before("fence", "comment", comment, _INTERRUPTS)
     md.block.ruler.before("fence", "tip", tip, _INTERRUPTS)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -135,8 +135,13 @@ def _stamp(value: Any) -> Stamp | None:
     return size, mtime, ctime, inode
 
 
+_DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic))
+
+
 def _diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    return {k: v for k, v in asdict(diagnostic).items() if v is not None}
+    # Its fields are plain values (the severity a string enum): no deep copy needed.
+    found = ((name, getattr(diagnostic, name)) for name in _DIAGNOSTIC_FIELDS)
+    return {name: value for name, value in found if value is not None}
 
 
 def _diagnostic(data: dict[str, Any]) -> Diagnostic:

@@ -4,6 +4,11 @@ CommonMark reads a line indented four columns or more after a paragraph line as
 a lazy continuation of the paragraph (it cannot start indented code there). MDX
 has no indented code, and lessons indent fences under a sentence ("Output:" then
 an indented fence), so here such a line is also tried as a fence.
+
+:func:`paragraph_or_setext_heading` stands for markdown-it's setext heading rule
+followed by :func:`paragraph`: both read the same lines, the heading rule to find an
+underline (``===``, ``---``), the paragraph to find where it ends; it reads them once
+and makes the same tokens.
 """
 
 from __future__ import annotations
@@ -11,15 +16,109 @@ from __future__ import annotations
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.block_tokenizer import DispatchingRuler, terminates
+from coursekit.lessons.block_tokenizer import Dispatch, DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
+
+
+def _terminators(state: StateBlock) -> Dispatch:
+    ruler = state.md.block.ruler
+    assert isinstance(ruler, DispatchingRuler)
+    return ruler.dispatch("paragraph")
+
+
+def _underline(state: StateBlock, line: int) -> str | None:
+    """The marker of a setext underline (a line of ``=`` or of ``-``), if ``line`` is one."""
+    pos = state.bMarks[line] + state.tShift[line]
+    maximum = state.eMarks[line]
+    if pos >= maximum:
+        return None
+    marker = state.src[pos]
+    if marker not in ("-", "="):
+        return None
+    pos = state.skipSpaces(state.skipCharsStr(pos, marker))
+    return marker if pos >= maximum else None
+
+
+def _heading(
+    state: StateBlock, start: int, underline: int, marker: str, old_parent: str,
+) -> bool:
+    """The tokens of markdown-it's setext heading rule."""
+    level = 1 if marker == "=" else 2
+    content = mdTrim(state.getLines(start, underline, state.blkIndent, False))
+    state.line = underline + 1
+    token = state.push("heading_open", "h" + str(level), 1)
+    token.markup = marker
+    token.map = [start, state.line]
+    token = state.push("inline", "", 0)
+    token.content = content
+    token.map = [start, state.line - 1]
+    token.children = []
+    token = state.push("heading_close", "h" + str(level), -1)
+    token.markup = marker
+    state.parentType = old_parent
+    return True
+
+
+def setext_heading(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's setext heading rule (``lheading``), with the paragraph terminators
+    tried as the block loop tries rules. Like it, on no underline it returns ``False``
+    with the parent type left as ``paragraph``."""
+    terminators = _terminators(state)
+    old_parent = state.parentType
+    state.parentType = "paragraph"
+    line = start + 1
+    while line < end and not state.isEmpty(line):
+        if state.sCount[line] - state.blkIndent > 3:  # a lazy continuation line
+            line += 1
+            continue
+        if state.sCount[line] >= state.blkIndent:
+            marker = _underline(state, line)
+            if marker is not None:
+                return _heading(state, start, line, marker, old_parent)
+        if state.sCount[line] < 0:
+            line += 1
+            continue
+        if terminates(state, line, end, terminators):
+            break
+        line += 1
+    return False
+
+
+def paragraph_or_setext_heading(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """:func:`setext_heading`, then :func:`paragraph` if it found no underline, in one
+    reading of the lines when the two would read the same ones (``end`` is the end of
+    the text, which the paragraph always reads to)."""
+    if end != state.lineMax:
+        return setext_heading(state, start, end, silent) or paragraph(state, start, end, silent)
+    terminators = _terminators(state)
+    old_parent = state.parentType
+    state.parentType = "paragraph"
+    line = start + 1
+    fence_at: int | None = None
+    """The first indented fence, which ends the paragraph but not the heading's search."""
+    while line < end and not state.isEmpty(line):
+        if state.sCount[line] - state.blkIndent > 3:
+            if fence_at is None and fence(state, line, end, True):
+                fence_at = line
+            line += 1
+            continue
+        if state.sCount[line] >= state.blkIndent:
+            marker = _underline(state, line)
+            if marker is not None:
+                return _heading(state, start, line, marker, old_parent)
+        if state.sCount[line] < 0:
+            line += 1
+            continue
+        if terminates(state, line, end, terminators):
+            break
+        line += 1
+    # No underline: the heading rule has left the parent type as ``paragraph``.
+    return _paragraph_tokens(state, start, line if fence_at is None else fence_at)
 
 
 def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     line = start + 1
-    ruler = state.md.block.ruler
-    assert isinstance(ruler, DispatchingRuler)
-    terminators = ruler.dispatch("paragraph")
+    terminators = _terminators(state)
     end = state.lineMax
     old_parent = state.parentType
     state.parentType = "paragraph"
@@ -37,7 +136,12 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if terminates(state, line, end, terminators):
             break
         line += 1
+    _paragraph_tokens(state, start, line)
+    state.parentType = old_parent
+    return True
 
+
+def _paragraph_tokens(state: StateBlock, start: int, line: int) -> bool:
     content = mdTrim(state.getLines(start, line, state.blkIndent, False))
     state.line = line
     token = state.push("paragraph_open", "p", 1)
@@ -47,5 +151,4 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     token.map = [start, line]
     token.children = []
     state.push("paragraph_close", "p", -1)
-    state.parentType = old_parent
     return True
