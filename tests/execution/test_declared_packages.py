@@ -131,3 +131,30 @@ def test_a_package_a_library_asks_for_is_needed_and_named() -> None:
     inner = _run("ModuleNotFoundError", "No module named 'soundfile'")
     verdict, _ = cell_verdict(_plan("from datasets import Audio").cells[0], inner)
     assert verdict is Verdict.NEEDS_PACKAGES
+
+
+def test_the_finding_reads_the_same_in_every_format() -> None:
+    import io
+    import json
+
+    from coursekit.execution.diagnose import notebook_diagnostics
+    from coursekit.report.junit import render_junit
+    from coursekit.report.sarif import sarif_log
+    from coursekit.report.text import render_text
+
+    packages = DeclaredPackages(tuple(lesson_declarations(_install_cells())))
+    plan = _plan()
+    cells = judge_cells(plan, [_run(*MISSING_GRADIO),
+                               _run("NameError", "name 'gr' is not defined")], 0.0,
+                        packages=packages)
+    [root, consequence] = notebook_diagnostics(plan, cells, {})
+    assert (root.rule, root.severity.value, root.line) == ("EXE108", "warning", 30)
+    assert consequence.rule == "EXE105"
+    text, junit = io.StringIO(), io.StringIO()
+    render_text([root], text, "coursekit verify")
+    assert "EXE108" in text.getvalue() and "--install-lesson-requirements" in text.getvalue()
+    render_junit([root], junit, "verify")
+    assert '<skipped message="[en/pt] needs `gradio`' in junit.getvalue()
+    [result] = sarif_log([root], "coursekit verify")["runs"][0]["results"]
+    assert (result["ruleId"], result["level"]) == ("EXE108", "warning")
+    assert "--install-lesson-requirements" in json.dumps(result)
