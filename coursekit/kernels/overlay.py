@@ -4,8 +4,10 @@ An overlay is a folder of packages installed with the kernel's own pip (``--pref
 added to the kernel's ``PYTHONPATH``; the kernel's environment is never changed. The
 install is constrained by every package the kernel has, at its version, so that an
 extra package can never replace the kernel's pinned torch, tensorflow or transformers
-(pip fails instead, and the requirement is reported). One overlay per kernel and set
-of requirements, cached under ``$COURSEKIT_HOME/overlays`` and reused.
+(pip fails instead, and the requirement is reported); what a requirement installs must
+also import in the kernel, or it is taken out again and reported (a compiled package
+built for another torch). One overlay per kernel and set of requirements, cached under
+``$COURSEKIT_HOME/overlays`` and reused.
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.kernels.overlay_check import distributions, load_problem, remove
 from coursekit.kernels.paths import coursekit_home
 
 OVERLAYS_DIR = "overlays"
 STAMP = "coursekit-overlay.json"
+LAYOUT = "2"
+"""Changes when what an overlay holds for the same requirements changes (since 2: only
+packages that load in the kernel), so that older overlays are not reused."""
 _PIN = re.compile(r"^[A-Za-z0-9][\w.-]*==[\w.+!-]+$")
 _WHY = re.compile(r"(ERROR: .*|No matching distribution found for .*)")
 
@@ -42,7 +48,7 @@ class Overlay:
 
 
 def overlay_key(python: Path, requirements: Sequence[str]) -> str:
-    text = "\n".join([str(python.resolve()), *sorted(set(requirements))])
+    text = "\n".join([f"layout {LAYOUT}", str(python.resolve()), *sorted(set(requirements))])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -109,7 +115,14 @@ def ensure_overlay(
         write_text_atomic(constraints, "\n".join(_kernel_pins(python)) + "\n")
         failed: dict[str, str] = {}
         for requirement in sorted(set(requirements)):
+            before = distributions(_site(work))
             why = _install(python, work, requirement, constraints)
+            site = _site(work)
+            if why is None and site is not None:
+                added = distributions(site) - before
+                why = load_problem(python, site, added)
+                if why is not None:
+                    remove(site, added)
             if why is not None:
                 failed[requirement] = why
         write_text_atomic(work / STAMP, json.dumps(
