@@ -38,6 +38,7 @@ from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
      "`huggingface_hub.create_repo(...)`"),
     ("TypeError", "PushToHubMixin.push_to_hub() got an unexpected keyword argument "
                   "'organization'", "`transformers.utils.PushToHubMixin.push_to_hub(...)`"),
+    ("AttributeError", "module 'gradio' has no attribute 'outputs'", "`gradio.outputs`"),
     ("ImportError", "cannot import name 'Conversation' from 'transformers'",
      "`transformers.Conversation`"),
     ("KeyError", "\"Unknown task conversational, available tasks are ['any-to-any']\"",

@@ -171,3 +171,35 @@ def test_a_pushed_dataset_loads_back_from_the_local_hub(tmp_path: Path) -> None:
         c.detail for c in result.cells]
     assert "someone/reviews-never-pushed" in result.cells[3].detail
     assert not [d for d in result.diagnostics if d.rule == "EXE301"]  # outputs as documented
+
+
+# A library laid out as gradio is: `gradio.blocks.Blocks.block_thread` holds the caller
+# until the demo is closed, as `launch(debug=True)` does in a notebook.
+DEMO_LIBRARY = '''\
+import os, sys, tempfile
+root = tempfile.mkdtemp()
+os.makedirs(os.path.join(root, "gradio"))
+open(os.path.join(root, "gradio", "__init__.py"), "w").write("from gradio.blocks import Blocks\\n")
+open(os.path.join(root, "gradio", "blocks.py"), "w").write(
+    "import time\\n"
+    "class Blocks:\\n"
+    "    def launch(self, debug=False):\\n"
+    "        if debug:\\n"
+    "            self.block_thread()\\n"
+    "    def block_thread(self):\\n"
+    "        while True:\\n"
+    "            time.sleep(0.1)\\n")
+sys.path.insert(0, root)
+'''
+
+
+def test_a_demo_launched_with_debug_does_not_hold_the_cell(tmp_path: Path) -> None:
+    node = notebook([
+        cell(DEMO_LIBRARY, 10, LESSON),
+        cell("import gradio as gr\ndemo = gr.Blocks()\ndemo.launch(debug=True)", 20, LESSON),
+        cell("print('next')", 30, LESSON, outputs=["next"]),
+    ], lesson=LESSON)
+    write_course(tmp_path, {"en/chapter2/1.ipynb": node})
+    result = _verify(tmp_path, network=False)
+    assert [c.verdict for c in result.cells] == [Verdict.OK] * 3, [
+        c.detail for c in result.cells]

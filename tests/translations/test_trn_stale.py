@@ -49,6 +49,8 @@ def found(*sources: str, apis: tuple[StaleApi, ...] | None = None) -> list[tuple
      "translator = pipeline(task='text-generation', model=name)\n"),
     ("from huggingface_hub import create_repo\ncreate_repo('demo', organization='org')\n",
      "from huggingface_hub import create_repo\ncreate_repo('org/demo')\n"),
+    ("import gradio as gr\nlabel = gr.outputs.Label()\n",
+     "import gradio as gr\nlabel = gr.Label()\n"),
     ("client.text_generation(prompt, stop_sequences=['.'])\n",
      "client.text_generation(prompt, stop=['.'])\n"),
 ])

@@ -11,6 +11,8 @@ folder on the kernel's ``PYTHONPATH`` is enough. The guard:
   ``push_to_hub``) to a local hub in the kernel, where a later ``from_pretrained`` or
   ``load_dataset`` of the pushed repo finds them (``coursekit_localhub``), and makes
   logging in a no-op;
+- lets a Gradio demo launched with ``debug=True`` return instead of holding the cell
+  until someone closes it;
 - keeps the refusals for the running cell (forgotten when IPython starts the next one),
   for verification to ask ``coursekit_offline.refused()`` after a cell fails.
 
@@ -149,6 +151,18 @@ def _local_hub(patch: str) -> Callable[[ModuleType], None]:
     return apply
 
 
+def _demo_does_not_block(module: ModuleType) -> None:
+    """``demo.launch(debug=True)`` holds the cell until someone stops the demo; the
+    demo is up once it returns, so verification goes on to the next cell."""
+
+    def block_thread(_self: Any) -> None:
+        print("coursekit: the demo is running; verification does not wait for it to close")
+
+    blocks = getattr(module, "Blocks", None)
+    if blocks is not None and hasattr(blocks, "block_thread"):
+        blocks.block_thread = block_thread
+
+
 _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "huggingface_hub.file_download": _watch_functions("hf_hub_download"),
     "huggingface_hub._snapshot_download": _watch_functions("snapshot_download"),
@@ -157,6 +171,7 @@ _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "datasets.arrow_dataset": _local_hub("patch_dataset_push"),
     "datasets.dataset_dict": _local_hub("patch_dataset_dict_push"),
     "datasets.load": _local_hub("patch_dataset_load"),
+    "gradio.blocks": _demo_does_not_block,
 }
 
 
