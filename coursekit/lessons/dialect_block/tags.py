@@ -11,6 +11,7 @@ from coursekit.lessons.dialect_block.lines import line_text
 
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
+_BRACE_SPECIAL = re.compile(r"""[\\"'`{}]""")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
@@ -59,25 +60,28 @@ def _find_end(text: str, pos: int, quote: str, depth: int) -> tuple[int | None, 
 
 
 def _skip_braces(text: str, pos: int) -> int:
-    """Index after the ``}`` matching the ``{`` at ``pos`` (or the end of ``text``)."""
-    depth, quote, at = 0, "", pos
-    while at < len(text):
-        char = text[at]
-        if char == "\\":
-            at += 2
+    """Index after the ``}`` matching the ``{`` at ``pos`` (or the end of ``text``).
+
+    A backslash escapes the next character; braces inside quotes do not count."""
+    depth, quote, escaped_until = 0, "", -1
+    for match in _BRACE_SPECIAL.finditer(text, pos):
+        at = match.start()
+        if at < escaped_until:
             continue
-        if quote:
+        char = match.group()
+        if char == "\\":
+            escaped_until = at + 2
+        elif quote:
             if char == quote:
                 quote = ""
         elif char in "\"'`":
             quote = char
         elif char == "{":
             depth += 1
-        elif char == "}":
+        else:  # "}"
             depth -= 1
             if depth == 0:
                 return at + 1
-        at += 1
     return len(text)
 
 
