@@ -115,9 +115,14 @@ class SpokenSource:
         self._said: dict[int, _Said] = {}
 
     @cached_property
+    def spoken(self) -> list[Cue]:
+        """The cues of speech (not sound effects)."""
+        return _spoken(self.index.cues)
+
+    @cached_property
     def speech(self) -> list[tuple[int, int]]:
         """The spans in which a cue of speech (not a sound effect) is shown."""
-        return speech_spans(_spoken(self.index.cues))
+        return speech_spans(self.spoken)
 
     def said(self, cue: Cue) -> _Said:
         found = self._said.get(cue.index)
@@ -191,7 +196,7 @@ class Aligner:
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
         # translation leaves out shortens nothing a viewer reads.
-        spoken, src_spoken = _spoken(cues) or cues, _spoken(self.index.cues) or self.index.cues
+        spoken, src_spoken = _spoken(cues) or cues, self.spoken.spoken or self.index.cues
         end = max(c.end_ms for c in spoken) - shift
         src_end = max(c.end_ms for c in src_spoken)
         if abs(end - src_end) > self.settings.max_duration_difference * 1000:
