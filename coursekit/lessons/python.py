@@ -158,6 +158,22 @@ def _in_order(tree: ast.AST) -> Iterator[ast.AST]:
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
+_HOLDS_STATEMENTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
+
+
+def _statements_in_order(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every statement, in source order: :func:`_in_order` without descending into
+    expressions, which hold no statements."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed([
+            child for child in ast.iter_child_nodes(node)
+            if isinstance(child, _HOLDS_STATEMENTS)
+        ]))
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
     """Names a source binds and names it reads, each with its first line in the source.
@@ -230,7 +246,7 @@ class CodeFacts:
         if self.tree is None or "import" not in self.runnable:
             return ()
         found: list[tuple[str, str]] = []
-        for node in _in_order(self.tree):
+        for node in _statements_in_order(self.tree):  # an import is a statement
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     top = alias.name.split(".")[0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -146,9 +146,10 @@ def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]
 
 def _body_cells(
     lesson: Lesson, framework: Framework, with_prose: bool, origins: list[LessonCell],
+    offset: int,
 ) -> list[JsonDict]:
-    """The cells after the title and install cells; ``origins`` gets the lesson cells,
-    with positions among these."""
+    """The cells after the title and install cells (``offset`` cells); ``origins`` gets
+    the lesson cells, with their positions in the notebook."""
     cells: list[JsonDict] = []
     pending: list[str] = []
     pending_id = ""
@@ -165,7 +166,7 @@ def _body_cells(
         if isinstance(block, Code) and block.role is CodeRole.PYTHON:
             flush()
             cell = _lesson_code_cell(lesson, block, index, framework)
-            origins.append(LessonCell(len(cells), block, cell["source"]))
+            origins.append(LessonCell(offset + len(cells), block, cell["source"]))
             cells.append(cell)
             continue
         if isinstance(block, Code) and block.role is CodeRole.SHELL:
@@ -173,7 +174,8 @@ def _body_cells(
             if lines:
                 flush()
                 cell = _shell_install_cell(lesson, block, index, lines)
-                origins.append(LessonCell(len(cells), block, cell["source"], install=True))
+                origins.append(
+                    LessonCell(offset + len(cells), block, cell["source"], install=True))
                 cells.append(cell)
                 continue
         if not with_prose:
@@ -229,8 +231,7 @@ def _notebook(
     if install is not None:
         cells.append(install)
     body: list[LessonCell] = []
-    start = len(cells)
-    cells.extend(_body_cells(lesson, framework, with_prose, body))
+    cells.extend(_body_cells(lesson, framework, with_prose, body, len(cells)))
     environment = _environment(framework, sources)
     meta: NotebookMeta = {
         "lesson": lesson.path,
@@ -251,7 +252,7 @@ def _notebook(
     }
     origin = NotebookOrigin(
         lesson=lesson, framework=framework, environment=environment, kernel=kernel,
-        cells=tuple(replace(cell, index=start + cell.index) for cell in body),
+        cells=tuple(body),
     )
     document = {
         "cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": NBFORMAT_MINOR,

@@ -98,3 +98,51 @@ def test_reading_any_text_never_raises(source: str) -> None:
     assert isinstance(facts.names.defined, tuple)
     assert isinstance(facts.imports, tuple)
     assert isinstance(facts.last_statement, LastStatement)
+
+
+NESTED_IMPORTS = '''\
+import a
+def f(x=lambda: 0):
+    import b
+    class C:
+        from c import d
+    async def g():
+        async with x as y:
+            import e
+try:
+    import f1
+except ImportError:
+    import f2
+else:
+    import f3
+finally:
+    from f4 import g as h
+match x:
+    case 1:
+        import m1
+    case _:
+        import m2
+for i in y:
+    import l1
+else:
+    import l2
+while x:
+    import w
+with open(x) as z:
+    import v
+if x:
+    import i1
+elif y:
+    import i2
+else:
+    import i3
+import a.b.c as abc
+'''
+
+
+def test_imports_in_every_kind_of_statement_in_source_order() -> None:
+    assert code_facts(NESTED_IMPORTS).import_bindings == (
+        ("a", "a"), ("b", "b"), ("d", "c.d"), ("e", "e"), ("f1", "f1"), ("f2", "f2"),
+        ("f3", "f3"), ("h", "f4.g"), ("m1", "m1"), ("m2", "m2"), ("l1", "l1"), ("l2", "l2"),
+        ("w", "w"), ("v", "v"), ("i1", "i1"), ("i2", "i2"), ("i3", "i3"), ("abc", "a.b.c"),
+    )
