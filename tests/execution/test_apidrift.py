@@ -39,6 +39,8 @@ from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
     ("TypeError", "PushToHubMixin.push_to_hub() got an unexpected keyword argument "
                   "'organization'", "`transformers.utils.PushToHubMixin.push_to_hub(...)`"),
     ("AttributeError", "module 'gradio' has no attribute 'outputs'", "`gradio.outputs`"),
+    ("AttributeError", "'AudioDecoder' object has no attribute 'copy'",
+     "`AudioDecoder.copy()`"),
     ("ImportError", "cannot import name 'Conversation' from 'transformers'",
      "`transformers.Conversation`"),
     ("KeyError", "\"Unknown task conversational, available tasks are ['any-to-any']\"",
@@ -69,6 +71,7 @@ def test_known_removals_are_drift(ename: str, evalue: str, label: str) -> None:
     ("AttributeError", "'list' object has no attribute 'shape'"),
     ("KeyError", "'evaluation_strategy'"),
     ("AttributeError", "'Response' object has no attribute 'post'"),
+    ("AttributeError", "'Tensor' object has no attribute 'copy'"),
     ("KeyError", "\"Unknown task text-classifier, available tasks are ['any-to-any']\""),
     ("TypeError", "InferenceClient.chat_completion() got an unexpected keyword argument "
                   "'stop_sequences'"),
