@@ -29,12 +29,16 @@ KINDS = ("models", "datasets", "metrics")
 TABLES = ("families", "labels", "schemas")
 ARCHITECTURES = ("bert", "distilbert", "electra", "roberta", "xlm-roberta", "camembert",
                  "albert", "xlnet", "gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
-                 "wav2vec2", "hubert", "vit", "vits")
+                 "wav2vec2", "hubert", "vit", "vits", "deberta-v2", "marian", "speecht5",
+                 "speecht5_hifigan", "bark", "musicgen", "clap")
 TOKENIZERS = ("wordpiece-uncased", "wordpiece-cased", "bpe", "unigram", "chars", "vits-chars",
-              "none")
+              "spm-unigram", "spm-chars", "none")
 HEADS = ("base", "masked-lm", "causal-lm", "seq2seq-lm", "sequence-classification",
          "token-classification", "question-answering", "speech-seq2seq", "ctc",
-         "audio-classification", "image-classification", "text-to-waveform")
+         "audio-classification", "image-classification", "text-to-waveform",
+         "text-to-spectrogram", "speech-to-speech", "vocoder")
+VARIANTS = {"clap": ("fused",)}
+"""Architecture -> the variants a family may name (CLAP's fused audio encoder)."""
 WEIGHTS = ("random", "minilm")
 METRICS = ("glue", "accuracy", "f1", "precision", "recall", "seqeval", "sacrebleu", "bleu",
            "rouge", "squad", "squad_v2", "wer", "cer", "perplexity", "exact_match", "mse")
@@ -100,9 +104,13 @@ def _table(where: str, what: str, spec: Any, keys: set[str], required: set[str])
 
 def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
     what = f"families `{name}`"
-    family = _table(where, what, spec, {"architecture", "tokenizer", "head", "weights", "labels"},
+    family = _table(where, what, spec,
+                    {"architecture", "tokenizer", "head", "weights", "labels", "variant"},
                     {"architecture", "tokenizer"})
     _choice(where, what, "architecture", family["architecture"], ARCHITECTURES)
+    if "variant" in family:
+        _choice(where, what, "variant", family["variant"],
+                VARIANTS.get(family["architecture"], ()))
     _choice(where, what, "tokenizer", family["tokenizer"], TOKENIZERS)
     family.setdefault("head", "base")
     _choice(where, what, "head", family["head"], HEADS)

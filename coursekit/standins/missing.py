@@ -14,10 +14,14 @@ from coursekit.standins.catalog import Catalog, CatalogError, family_names, load
 from coursekit.standins.hub_references import LOAD, HubReference, Snippet, references, unique_ids
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
-UNCOVERED = re.compile(r"bark|musicgen|speecht5|hifigan|parler|clap|speechbrain|encodec|"
-                       r"detr|sam-|clip|llava|-vl-|tapas|layoutlm")
+UNCOVERED = re.compile(r"parler|speechbrain|encodec|musicgen-melody|"
+                       r"detr|sam-|(?<!la)clip|llava|-vl-|tapas|layoutlm")
 """Architectures no shipped family stands in for (speech synthesis, vision-language...)."""
 GUESSES = [  # (pattern of an id, the family, schema or metric to suggest)
+    (r"speecht5_?asr", "speecht5-asr"), (r"speecht5_?vc", "speecht5-vc"),
+    (r"hifigan", "speecht5-hifigan"), (r"speecht5", "speecht5-tts"), (r"bark", "bark"),
+    (r"musicgen", "musicgen"), (r"clap.*(?<!un)fused", "clap-fused"), (r"clap", "clap"),
+    (r"opus-mt|marian", "marian"), (r"deberta", "deberta-v2"),
     (r"whisper", "whisper"), (r"mms-tts|vits", "vits"), (r"wav2vec2|xls-?r|mms-", "wav2vec2-ctc"),
     (r"hubert", "hubert"),
     (r"vit|deit|beit|swin|convnext", "vit"), (r"gpt|codeparrot|opt-", "gpt2"),

@@ -29,9 +29,17 @@ FAMILY_SAMPLES = {
     "qwen2-chat": "Qwen/Qwen2.5-0.5B-Instruct", "whisper": "openai/whisper-tiny",
     "wav2vec2-ctc": "facebook/wav2vec2-base-960h", "hubert": "ntu-spml/distilhubert",
     "electra": "google/electra-small-discriminator", "vits": "facebook/mms-tts-eng",
+    "deberta-v2": "microsoft/deberta-v3-base", "marian": "Helsinki-NLP/opus-mt-en-fr",
 }
 """One hub id of each family: what the family tests load."""
-TEST_IDS = {("models", i) for i in FAMILY_SAMPLES.values()} | {
+AUDIO_SAMPLES = {
+    "speecht5-tts": "microsoft/speecht5_tts", "speecht5-asr": "microsoft/speecht5_asr",
+    "speecht5-vc": "microsoft/speecht5_vc", "speecht5-hifigan": "microsoft/speecht5_hifigan",
+    "bark": "suno/bark-small", "musicgen": "facebook/musicgen-small",
+    "clap": "laion/clap-htsat-unfused", "clap-fused": "laion/clap-htsat-fused",
+}
+"""One hub id of each speech/audio generation family, tested with its own inputs."""
+TEST_IDS = {("models", i) for i in (*FAMILY_SAMPLES.values(), *AUDIO_SAMPLES.values())} | {
     ("models", "distilbert-base-uncased-finetuned-sst-2-english"),
     ("models", "distilbert/distilbert-base-uncased-finetuned-sst-2-english"),
     ("datasets", "glue"), ("datasets", "nyu-mll/glue"), ("datasets", "squad"),

@@ -31,7 +31,14 @@ def test_the_shipped_catalog_maps_many_ids_to_families() -> None:
     for hub_id, family in [("gpt2", "gpt2"), ("t5-small", "t5"),
                            ("openai/whisper-small", "whisper"),
                            ("camembert-base", "camembert"), ("xlnet-base-cased", "xlnet"),
-                           ("huggingface-course/codeparrot-ds", "gpt2")]:
+                           ("huggingface-course/codeparrot-ds", "gpt2"),
+                           ("Helsinki-NLP/opus-mt-en-fr", "marian"),
+                           ("microsoft/deberta-v3-base", "deberta-v2"),
+                           ("microsoft/speecht5_tts", "speecht5-tts"),
+                           ("microsoft/speecht5_hifigan", "speecht5-hifigan"),
+                           ("suno/bark-small", "bark"), ("facebook/musicgen-small", "musicgen"),
+                           ("laion/clap-htsat-unfused", "clap"),
+                           ("laion/clap-htsat-fused", "clap-fused")]:
         entry = catalog.get("models", hub_id)
         assert entry is not None and entry["family"] == family, hub_id
 
@@ -61,6 +68,8 @@ def test_canonical_form_is_stable_and_changes_with_entries() -> None:
     ({"families": {"x": {"architecture": "bert"}}}, "lacks `tokenizer`"),
     ({"families": {"x": {"architecture": "distilbert", "tokenizer": "wordpiece-uncased",
                          "weights": "minilm"}}}, "minilm is an uncased bert"),
+    ({"families": {"x": {"architecture": "bark", "tokenizer": "bpe", "variant": "fused"}}},
+     "bad `variant`"),
     ({"models": {"x": "no-such-family"}}, "unknown family `no-such-family`"),
     ({"models": {"x": {"family": "gpt2", "labels": "nope"}}}, "unknown label set `nope`"),
     ({"models": {"x": {"family": "gpt2", "head": "fly"}}}, "bad `head`"),

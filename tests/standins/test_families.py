@@ -21,7 +21,7 @@ import transformers
 FW = {fw!r}
 SAMPLES = {samples!r}
 SPEECH = ("whisper", "wav2vec2", "hubert")
-GENERATIVE = ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper", "xlnet")
+GENERATIVE = ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper", "xlnet", "marian")
 audio = np.random.default_rng(0).normal(0, 0.1, 16000).astype("float32")
 tensors = "pt" if FW == "pt" else "tf"
 out = {{}}
@@ -80,7 +80,8 @@ TOKENIZER_KIND = {
     "camembert": "CamembertTokenizer", "albert": "AlbertTokenizer", "xlnet": "XLNetTokenizer",
     "gpt2": "GPT2Tokenizer", "t5": "T5Tokenizer", "mt5": "T5Tokenizer",
     "bart": "BartTokenizer|RobertaTokenizer", "qwen2-chat": "Qwen2Tokenizer",
-    "electra": "ElectraTokenizer|BertTokenizer",
+    "electra": "ElectraTokenizer|BertTokenizer", "deberta-v2": "DebertaV2Tokenizer",
+    "marian": "MarianTokenizer",
 }
 """The class ``AutoTokenizer`` gives (transformers 5 serves BART and ELECTRA with the
 RoBERTa and BERT classes, which they always were underneath)."""
@@ -105,7 +106,8 @@ def _check(family: str, result: dict[str, object], framework: str) -> None:
         assert str(result["tokenizer"]).removesuffix("Fast") in kinds
         assert result["tokens"], family
         assert str(result["decoded"]).lower().replace(" ", "") == "helloworld"
-    if result["model_type"] in ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper"):
+    if result["model_type"] in ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
+                                "marian"):
         assert int(str(result["generated"])) >= 2
 
 

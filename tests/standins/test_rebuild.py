@@ -30,6 +30,8 @@ def test_rebuild_is_byte_identical(tmp_path: Path, pt_python: Path) -> None:
     python = pt_python
     catalog = load_catalog()
     small = catalog.subset([("models", "distilbert-base-cased"), ("models", "gpt2"),
+                            ("models", "t5-small"), ("models", "Helsinki-NLP/opus-mt-en-fr"),
+                            ("models", "microsoft/speecht5_tts"),
                             ("datasets", "squad"),
                             ("datasets", "hf-internal-testing/librispeech_asr_dummy"),
                             ("metrics", "glue")])
@@ -42,3 +44,7 @@ def test_rebuild_is_byte_identical(tmp_path: Path, pt_python: Path) -> None:
     assert any(name.endswith(".arrow") for name in first)
     assert any(name.endswith("/glue.py") for name in first)
     assert any("librispeech_asr_dummy" in name and name.endswith(".arrow") for name in first)
+    # Unigram and SentencePiece training give the same pieces every time
+    assert any(name.endswith("t5-small/refs/main") for name in first)
+    assert any(name.endswith("/source.spm") for name in first)
+    assert any(name.endswith("/spm_char.model") for name in first)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,11 +92,25 @@ def test_unknown_ids_are_reported_once_at_first_use() -> None:
 
 
 def test_an_architecture_without_a_family_is_said_so() -> None:
-    found = [HubReference("models", "suno/bark-small", "x.mdx", 3)]
+    found = [HubReference("models", "speechbrain/spkrec-ecapa-voxceleb", "x.mdx", 3)]
     [finding] = check_references(found, load_catalog()).diagnostics
     assert finding.hint is not None
     assert finding.hint.startswith("no shipped family has this architecture")
-    assert '"suno/bark-small" = "<family>"' in finding.hint
+    assert '"speechbrain/spkrec-ecapa-voxceleb" = "<family>"' in finding.hint
+
+
+@pytest.mark.parametrize(("hub_id", "family"), [
+    ("acme/speecht5_tts_finetuned_nl", "speecht5-tts"), ("acme/speecht5_asr-de", "speecht5-asr"),
+    ("acme/hifigan-vocoder", "speecht5-hifigan"), ("acme/bark-tiny", "bark"),
+    ("acme/musicgen-stereo-small", "musicgen"), ("acme/clap-htsat-unfused-v2", "clap"),
+    ("acme/clap-htsat-fused-v2", "clap-fused"), ("acme/opus-mt-en-eo", "marian"),
+    ("acme/deberta-v3-finetuned", "deberta-v2"),
+])
+def test_speech_and_translation_ids_get_their_family_suggested(hub_id: str, family: str,
+                                                               ) -> None:
+    [finding] = check_references([HubReference("models", hub_id, "x.mdx", 3)],
+                                 load_catalog()).diagnostics
+    assert (finding.hint or "").endswith(f'"{hub_id}" = "{family}"')
 
 
 def test_pipeline_calls_name_their_model_or_the_task_default() -> None:

@@ -55,9 +55,28 @@ CONFIGS: dict[str, dict[str, Any]] = {
              "flow_size": 32, "spectrogram_bins": 65, "upsample_initial_channel": 32,
              "duration_predictor_filter_channels": 32, "prior_encoder_num_wavenet_layers": 2,
              "posterior_encoder_num_wavenet_layers": 2, "depth_separable_channels": 2},
+    "deberta-v2": {**ENCODER, "max_position_embeddings": 512, "relative_attention": True,
+                   "pos_att_type": ["p2c", "c2p"], "position_buckets": 256,
+                   "position_biased_input": False, "norm_rel_ebd": "layer_norm",
+                   "share_att_key": True, "type_vocab_size": 0, "pad_token_id": 0},
+    "marian": {"d_model": 32, "encoder_layers": 2, "decoder_layers": 2,
+               "encoder_attention_heads": 2, "decoder_attention_heads": 2,
+               "encoder_ffn_dim": 37, "decoder_ffn_dim": 37, "max_position_embeddings": 512,
+               "scale_embedding": True},
+    "speecht5": {"hidden_size": 32, "encoder_layers": 2, "decoder_layers": 2,
+                 "encoder_attention_heads": 2, "decoder_attention_heads": 2,
+                 "encoder_ffn_dim": 37, "decoder_ffn_dim": 37, "conv_dim": [16] * 7,
+                 "num_conv_pos_embeddings": 16, "num_conv_pos_embedding_groups": 2,
+                 "speech_decoder_prenet_units": 32, "speech_decoder_postnet_units": 32,
+                 "speech_decoder_postnet_layers": 2, "num_mel_bins": 80,
+                 "speaker_embedding_dim": 512, "reduction_factor": 2},
+    "speecht5_hifigan": {"model_in_dim": 80, "sampling_rate": 16000,
+                         "upsample_initial_channel": 32, "upsample_rates": [4, 4, 4, 4],
+                         "upsample_kernel_sizes": [8, 8, 8, 8]},
 }
 MAX_LENGTH = {"gpt2": 1024, "llama": 2048, "qwen2": 2048, "whisper": 448, "xlnet": 1000000,
-              "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024}
+              "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024,
+              "speecht5": 600, "clap": 512}
 HEADS = {
     "base": "MODEL_MAPPING_NAMES",
     "masked-lm": "MODEL_FOR_MASKED_LM_MAPPING_NAMES",
@@ -71,12 +90,18 @@ HEADS = {
     "audio-classification": "MODEL_FOR_AUDIO_CLASSIFICATION_MAPPING_NAMES",
     "image-classification": "MODEL_FOR_IMAGE_CLASSIFICATION_MAPPING_NAMES",
     "text-to-waveform": "MODEL_FOR_TEXT_TO_WAVEFORM_MAPPING_NAMES",
+    "text-to-spectrogram": "MODEL_FOR_TEXT_TO_SPECTROGRAM_MAPPING_NAMES",
 }
 """Head -> the table of ``transformers.models.auto.modeling_auto`` naming its model class
 per architecture (names only: readable without PyTorch, in the TensorFlow kernel)."""
+UNMAPPED = {("speech-to-speech", "speecht5"): "SpeechT5ForSpeechToSpeech",
+            ("vocoder", "speecht5_hifigan"): "SpeechT5HifiGan"}
+"""Model classes no auto table names: SpeechT5's voice conversion and its HiFi-GAN vocoder."""
 
 
 def model_class_name(head: str, model_type: str) -> str:
+    if (head, model_type) in UNMAPPED:
+        return UNMAPPED[head, model_type]
     from transformers.models.auto import modeling_auto  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     name = getattr(modeling_auto, HEADS[head])[model_type]

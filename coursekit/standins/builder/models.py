@@ -14,12 +14,13 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from . import hubcache, processors
+from . import composite, hubcache, processors
 from .architectures import CONFIGS, MAX_LENGTH, model_class_name
 from .tokenizer import save_tokenizer
 from .vocab import wheel_file
 
 SKIPPED_FILES = {"training_args.bin"}
+CONFIG_CLASSES = {"speecht5_hifigan": "SpeechT5HifiGanConfig"}
 
 
 def build_model(
@@ -51,6 +52,10 @@ def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
     import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     arch = str(spec["architecture"])
+    if arch in composite.COMPOSITE:
+        config = composite.config(arch, spec, tokenizer)
+        config.architectures = [model_class_name(str(spec["head"]), arch)]
+        return config
     options: dict[str, Any] = dict(CONFIGS[arch])
     if tokenizer is not None:
         options["vocab_size"] = len(tokenizer)
@@ -59,8 +64,11 @@ def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
     if labels:
         options["id2label"] = dict(enumerate(labels))
         options["label2id"] = {name: i for i, name in enumerate(labels)}
-    config = transformers.AutoConfig.for_model(arch, **options)
-    config.architectures = [model_class_name(str(spec["head"]), config.model_type)]
+    if arch in CONFIG_CLASSES:  # not in every version's AutoConfig table
+        config = getattr(transformers, CONFIG_CLASSES[arch])(**options)
+    else:
+        config = transformers.AutoConfig.for_model(arch, **options)
+    config.architectures = [model_class_name(str(spec["head"]), arch)]
     return config
 
 

@@ -6,10 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from . import composite
+
 VIT_PROCESSOR = {
     "image_processor_type": "ViTImageProcessor", "do_resize": True, "do_rescale": True,
     "do_normalize": True, "size": {"height": 224, "width": 224}, "resample": 2,
     "rescale_factor": 1 / 255, "image_mean": [0.5, 0.5, 0.5], "image_std": [0.5, 0.5, 0.5],
+}
+
+CLAP_PROCESSOR = {
+    "feature_extractor_type": "ClapFeatureExtractor", "feature_size": 64,
+    "fft_window_size": 1024, "frequency_max": 14000, "frequency_min": 50, "hop_length": 480,
+    "max_length_s": 10, "nb_frequency_bins": 513, "nb_max_samples": 480000,
+    "padding": "repeatpad", "padding_side": "right", "padding_value": 0.0,
+    "return_attention_mask": False, "sampling_rate": 48000, "top_db": None,
 }
 
 
@@ -23,6 +33,22 @@ def save(architecture: str, spec: dict[str, Any], folder: Path) -> None:
             feature_size=1, sampling_rate=16000, padding_value=0.0, do_normalize=True,
             return_attention_mask=architecture == "wav2vec2",
         ).save_pretrained(str(folder))
+    elif architecture == "speecht5":
+        transformers.SpeechT5FeatureExtractor().save_pretrained(str(folder))
+    elif architecture == "musicgen":
+        transformers.EncodecFeatureExtractor(
+            feature_size=1, sampling_rate=32000, padding_value=0.0).save_pretrained(str(folder))
+    elif architecture == "clap":
+        # Written as the hub's file: the class needs PyTorch to be constructed.
+        import json
+
+        truncation = "fusion" if spec.get("variant") == "fused" else "rand_trunc"
+        (folder / "preprocessor_config.json").write_text(json.dumps(
+            {**CLAP_PROCESSOR, "truncation": truncation}, indent=2, sort_keys=True) + "\n")
+    elif architecture == "bark":
+        from .composite import save_bark_voices
+
+        save_bark_voices(folder, int(spec["seed"]))
     elif architecture == "vit":
         # Written as the hub's file: the processor class itself needs Pillow (and
         # torchvision in transformers 5) just to be constructed.
@@ -41,7 +67,9 @@ def _name_processor(architecture: str, folder: Path) -> None:
     import json
 
     name = {"whisper": "WhisperProcessor", "wav2vec2": "Wav2Vec2Processor",
-            "hubert": "Wav2Vec2Processor"}.get(architecture)
+            "hubert": "Wav2Vec2Processor", "speecht5": "SpeechT5Processor",
+            "musicgen": "MusicgenProcessor", "clap": "ClapProcessor",
+            "bark": "BarkProcessor"}.get(architecture)
     if name is None:
         return
     for file in ("preprocessor_config.json", "tokenizer_config.json"):
@@ -68,13 +96,25 @@ def token_ids(architecture: str, tokenizer: Any) -> dict[str, Any]:
         return {"bos_token_id": eos, "eos_token_id": eos, "pad_token_id": eos,
                 "decoder_start_token_id": ids("<|startoftranscript|>"),
                 "suppress_tokens": [], "begin_suppress_tokens": [eos]}
-    if architecture in ("wav2vec2", "hubert", "vits"):
+    if architecture in ("wav2vec2", "hubert", "vits", "deberta-v2"):
         return {"pad_token_id": tokenizer.pad_token_id}
+    if architecture == "marian":
+        pad, eos = tokenizer.pad_token_id, tokenizer.eos_token_id
+        return {"pad_token_id": pad, "decoder_start_token_id": pad, "eos_token_id": eos,
+                "forced_eos_token_id": eos, "bos_token_id": eos}
+    if architecture == "speecht5":
+        return {"pad_token_id": tokenizer.pad_token_id, "bos_token_id": tokenizer.bos_token_id,
+                "eos_token_id": tokenizer.eos_token_id,
+                "decoder_start_token_id": tokenizer.eos_token_id}
     return {}
 
 
 def generation_setup(model: Any, architecture: str, tokenizer: Any) -> None:
-    """Whisper's generate() needs its language and task tokens in the generation config."""
+    """Whisper's generate() needs its language and task tokens in the generation config;
+    Bark and MusicGen their own settings (see ``composite``)."""
+    if architecture in composite.COMPOSITE:
+        composite.generation_setup(model, architecture, tokenizer)
+        return
     if architecture != "whisper" or tokenizer is None or getattr(
             model, "generation_config", None) is None:
         return

@@ -2,8 +2,8 @@
 
 ``wordpiece-uncased`` uses the real bert-base-uncased vocabulary (from the MiniLM
 wheel) and ``wordpiece-cased`` a cased one of bert-base-cased's size; the others
-(byte-level BPE, SentencePiece-style Unigram, CTC characters) are trained offline
-on generated text. Each is saved through ``PreTrainedTokenizerFast`` and names the
+(byte-level BPE, Unigram from a SentencePiece model, CTC characters) are trained
+offline on generated text. Each is saved through ``PreTrainedTokenizerFast`` and names the
 architecture's own tokenizer class, which is what ``AutoTokenizer`` then loads.
 """
 
@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import corpus
+from . import corpus, sentencepiece_files
 from .vocab import cased_vocab, uncased_vocab
 
 CLASS = {
@@ -24,6 +24,8 @@ CLASS = {
     "llama": "PreTrainedTokenizerFast", "qwen2": "Qwen2Tokenizer",
     "whisper": "WhisperTokenizer", "wav2vec2": "Wav2Vec2CTCTokenizer",
     "hubert": "Wav2Vec2CTCTokenizer", "vits": "VitsTokenizer",
+    "deberta-v2": "DebertaV2Tokenizer", "bark": "BertTokenizer", "musicgen": "T5Tokenizer",
+    "clap": "RobertaTokenizer",
 }
 CHAT_TEMPLATE = (
     "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + "
@@ -31,7 +33,6 @@ CHAT_TEMPLATE = (
     "{{ '<|im_start|>assistant\\n' }}{% endif %}"
 )
 BPE_SIZE = 2000
-UNIGRAM_SIZE = 1500
 CTC_LETTERS = ["'", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 VITS_CHARACTERS = [*" '-.,!?", *"abcdefghijklmnopqrstuvwxyz", *"äöüßéèàçñ"]
 
@@ -69,18 +70,20 @@ def _bpe(specials: list[str]) -> Any:
 
 
 def _unigram(specials: list[str], unk: str, lowercase: bool = False) -> Any:
-    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-    tok = Tokenizer(models.Unigram())
+    lines = [line.lower() for line in _lines()] if lowercase else _lines()
+    vocab = [(token, 0.0) for token in specials]
+    vocab += [(piece, score) for piece, score in sentencepiece_files.unigram_pieces(lines)
+              if piece not in specials]
+    tok = Tokenizer(models.Unigram(vocab, unk_id=specials.index(unk)))
     steps = [normalizers.NFKC(), normalizers.Replace("``", '"')]
     if lowercase:
         steps.append(normalizers.Lowercase())
     tok.normalizer = normalizers.Sequence(steps)
     tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
     tok.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
-    trainer = trainers.UnigramTrainer(vocab_size=UNIGRAM_SIZE, special_tokens=specials,
-                                      unk_token=unk, show_progress=False)
-    tok.train_from_iterator(_lines(), trainer)
+    tok.add_special_tokens(specials)
     return tok
 
 
@@ -111,7 +114,7 @@ def _make(architecture: str, kind: str, wheel: Path) -> tuple[Any, dict[str, Any
         return tok, {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
                      "cls_token": "[CLS]", "mask_token": "[MASK]", "do_lower_case": not cased}
     if kind == "bpe":
-        if architecture in ("roberta", "bart"):
+        if architecture in ("roberta", "bart", "clap"):
             from tokenizers import processors
 
             tok = _bpe(["<s>", "<pad>", "</s>", "<unk>", "<mask>"])
@@ -139,7 +142,7 @@ def _make(architecture: str, kind: str, wheel: Path) -> tuple[Any, dict[str, Any
         return tok, {"bos_token": "<|endoftext|>", "eos_token": "<|endoftext|>",
                      "unk_token": "<|endoftext|>"}
     if kind == "unigram":
-        if architecture in ("t5", "mt5"):
+        if architecture in ("t5", "mt5", "musicgen"):
             extra = [f"<extra_id_{i}>" for i in range(100)]
             tok = _unigram(["<pad>", "</s>", "<unk>"], "<unk>")
             tok.add_special_tokens(list(reversed(extra)))
@@ -153,6 +156,13 @@ def _make(architecture: str, kind: str, wheel: Path) -> tuple[Any, dict[str, Any
             return tok, {"bos_token": "[CLS]", "eos_token": "[SEP]", "unk_token": "<unk>",
                          "sep_token": "[SEP]", "pad_token": "<pad>", "cls_token": "[CLS]",
                          "mask_token": "[MASK]", "do_lower_case": True}
+        if architecture == "deberta-v2":
+            tok = _unigram(["[PAD]", "[CLS]", "[SEP]", "[UNK]"], "[UNK]")
+            tok.add_special_tokens(["[MASK]"])
+            _template(tok, "[CLS] $A [SEP]", "[CLS] $A [SEP] $B:1 [SEP]:1")
+            return tok, {"bos_token": "[CLS]", "eos_token": "[SEP]", "unk_token": "[UNK]",
+                         "sep_token": "[SEP]", "pad_token": "[PAD]", "cls_token": "[CLS]",
+                         "mask_token": "[MASK]"}
         if architecture == "xlnet":
             tok = _unigram(["<unk>", "<s>", "</s>", "<cls>", "<sep>", "<pad>", "<mask>"], "<unk>")
             _template(tok, "$A:0 <sep>:0 <cls>:2", "$A:0 <sep>:0 $B:1 <sep>:1 <cls>:2")
@@ -208,6 +218,10 @@ def save_tokenizer(architecture: str, kind: str, folder: Path, wheel: Path,
         return _save_ctc(folder)
     if kind == "vits-chars":
         return _save_vits(folder)
+    if kind == "spm-unigram":
+        return sentencepiece_files.save_marian(folder, max_length)
+    if kind == "spm-chars":
+        return sentencepiece_files.save_speecht5(folder, max_length)
     tok, options = _make(architecture, kind, wheel)
     chat = options.pop("chat_template", None)
     wrapper = transformers.PreTrainedTokenizerFast(
