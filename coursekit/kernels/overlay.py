@@ -124,7 +124,7 @@ def ensure_overlay(
                 if why is not None:
                     remove(site, added)
             if why is not None:
-                failed[requirement] = why
+                failed[requirement] = why.replace(str(work), str(root))
         write_text_atomic(work / STAMP, json.dumps(
             {"python": str(python), "requirements": sorted(set(requirements)),
              "failed": failed}, indent=1, sort_keys=True) + "\n")
