@@ -12,9 +12,10 @@ effect). A rule whose characters are not given is tried on every line.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from markdown_it.parser_block import ParserBlock, RuleFuncBlockType
 from markdown_it.ruler import Ruler
@@ -85,9 +86,41 @@ def terminates(state: StateBlock, line: int, end: int, dispatch: Dispatch) -> bo
     return any(rule(state, line, end, True) for rule in rules)
 
 
+_TOKEN_FIELDS = ("type", "tag", "nesting", "attrs", "map", "level", "children", "content",
+                 "markup", "info", "meta", "block", "hidden")
+_KNOWN_TOKEN = tuple(f.name for f in dataclasses.fields(Token)) == _TOKEN_FIELDS
+"""Whether markdown-it's ``Token`` has the fields :meth:`LessonStateBlock.push` sets."""
+_new_token = Token.__new__
+
+
 class LessonStateBlock(StateBlock):
     """markdown-it's block state, with its line tables made a whole list at a time
-    (the same tables as :class:`StateBlock` makes line by line)."""
+    (the same tables as :class:`StateBlock` makes line by line), and tokens made
+    without the dataclass machinery (the same tokens)."""
+
+    def push(self, ttype: str, tag: str, nesting: Literal[-1, 0, 1]) -> Token:
+        if not _KNOWN_TOKEN:  # another markdown-it version: its own way
+            return super().push(ttype, tag, nesting)
+        if nesting < 0:
+            self.level -= 1  # closing tag
+        token = _new_token(Token)
+        token.type = ttype
+        token.tag = tag
+        token.nesting = nesting
+        token.attrs = {}
+        token.map = None
+        token.level = self.level
+        token.children = None
+        token.content = ""
+        token.markup = ""
+        token.info = ""
+        token.meta = {}
+        token.block = True
+        token.hidden = False
+        if nesting > 0:
+            self.level += 1  # opening tag
+        self.tokens.append(token)
+        return token
 
     def __init__(self, src: str, md: MarkdownIt, env: EnvType, tokens: list[Token]) -> None:
         super().__init__("", md, env, tokens)
@@ -125,10 +158,12 @@ def _columns(line: str, shift: int) -> int:
 class DispatchingParserBlock(ParserBlock):
     """:class:`ParserBlock` whose loop asks :func:`rules_at` which rules to try."""
 
-    def __init__(self, starts: Starts) -> None:
+    def __init__(self, starts: Starts, *, fast_state: bool = True) -> None:
         """``starts``: the first characters of the rules that need one (a rule left out
-        is tried on every line)."""
+        is tried on every line); ``fast_state``: use :class:`LessonStateBlock` (else
+        markdown-it's own state)."""
         super().__init__()
+        self.state_class = LessonStateBlock if fast_state else StateBlock
         dispatching = DispatchingRuler(starts)
         dispatching.__rules__ = self.ruler.__rules__  # markdown-it's rules, as ParserBlock has them
         self.ruler = dispatching
@@ -138,7 +173,7 @@ class DispatchingParserBlock(ParserBlock):
     ) -> list[Token] | None:
         if not src:
             return None
-        state = LessonStateBlock(src, md, env, outTokens)
+        state = self.state_class(src, md, env, outTokens)
         self.tokenize(state, state.line, state.lineMax)
         return state.tokens
 

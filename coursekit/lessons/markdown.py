@@ -41,14 +41,18 @@ def lesson_markdown() -> MarkdownIt:
     return build_lesson_markdown({**COMMONMARK_STARTS, **DIALECT_STARTS})
 
 
-def build_lesson_markdown(starts: Starts, *, one_reading: bool = True) -> MarkdownIt:
+def build_lesson_markdown(
+    starts: Starts, *, one_reading: bool = True, fast_state: bool = True,
+) -> MarkdownIt:
     """A parser of the dialect whose block loop tries at a line only the rules that can
     start with its first character, as ``starts`` gives them (empty: every rule, as
     markdown-it's own loop does). ``one_reading``: a paragraph's lines are read once
     for both the setext heading and the paragraph (else markdown-it's setext heading
-    rule reads them first, as the parser did before)."""
+    rule reads them first); ``fast_state``: line tables and tokens made by
+    :class:`~coursekit.lessons.block_tokenizer.LessonStateBlock` (else by markdown-it's
+    own block state). With all three off, it is the parser as markdown-it runs it."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
-    md.block = DispatchingParserBlock(starts)
+    md.block = DispatchingParserBlock(starts, fast_state=fast_state)
     md.configure("commonmark", options_update={"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     md.block.ruler.at("fence", fence, _INTERRUPTS)

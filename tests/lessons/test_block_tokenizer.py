@@ -1,7 +1,7 @@
 """The block tokenizer that tries only the rules a line's first character allows, with
-setext headings and paragraphs read in one pass, makes the same tokens as markdown-it's
-loop trying every rule with its own setext heading rule; its line tables are
-markdown-it's."""
+setext headings and paragraphs read in one pass and its own block state, makes the same
+tokens as markdown-it's loop trying every rule with its own setext heading rule and
+state; its line tables are markdown-it's."""
 
 from __future__ import annotations
 
@@ -21,14 +21,15 @@ from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
 from .test_lesson_properties import FRAGMENTS
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERY_RULE = build_lesson_markdown({}, one_reading=False)
-"""The same dialect with no rule skipped and markdown-it's setext heading rule."""
+EVERY_RULE = build_lesson_markdown({}, one_reading=False, fast_state=False)
+"""The same dialect with no rule skipped, markdown-it's setext heading rule and its own
+block state and tokens."""
 TABLES = ("bMarks", "eMarks", "tShift", "sCount", "bsCount", "lineMax")
 
 
 def _tokens(tokens: list[Token]) -> list[tuple[object, ...]]:
-    return [(t.type, t.tag, t.nesting, t.level, t.map, t.content, t.markup, t.info, t.meta,
-             t.block, t.hidden) for t in tokens]
+    return [(t.type, t.tag, t.nesting, t.attrs, t.map, t.level, t.children, t.content,
+             t.markup, t.info, t.meta, t.block, t.hidden) for t in tokens]
 
 
 def _outcome(md: MarkdownIt, text: str) -> object:
