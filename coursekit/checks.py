@@ -76,6 +76,7 @@ def check_course(
     """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
     configuration's own findings first; ``files``, when given, narrows the check to
     the languages of those files and the findings to those files."""
+    from coursekit.collector import collector_paused
     from coursekit.config_check import config_findings
     from coursekit.config_rules import NO_CONTENT
     from coursekit.corpus import Corpus
@@ -96,6 +97,7 @@ def check_course(
             hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
         ))
     corpus = Corpus(course)
-    for area in wanted:
-        report.extend(_CHECKS[area](corpus, languages))
+    with collector_paused():
+        for area in wanted:
+            report.extend(_CHECKS[area](corpus, languages))
     return scope.keep(report) if scope is not None else report

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
+from coursekit.collector import collector_paused
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
@@ -349,4 +350,5 @@ def build_course(
     else:
         chosen = [normalise(language) for language in languages]
     builder = _Builder(course, target, options, wanted, check)
-    return builder.run(chosen)
+    with collector_paused():
+        return builder.run(chosen)
