@@ -42,6 +42,9 @@ out["mapped"] = [round(s, 2) for s in lengths["seconds"]] == [
 whisper = pipeline("automatic-speech-recognition", model="openai/whisper-tiny")
 out["whisper"] = sorted(whisper(minds16[0]["audio"], generate_kwargs={"max_new_tokens": 4}))
 out["whisper_array"] = sorted(whisper(resampled["array"], generate_kwargs={"max_new_tokens": 4}))
+features = whisper.feature_extractor(resampled["array"], sampling_rate=16000,
+                                     return_tensors="pt").input_features
+out["whisper_tokens"] = int(whisper.model.generate(features, max_new_tokens=64).shape[-1])
 ctc = pipeline("automatic-speech-recognition", model="facebook/wav2vec2-base-960h")
 out["ctc"] = type(ctc(minds16[1]["audio"])["text"]).__name__
 try:
@@ -70,6 +73,9 @@ def test_audio_standins_decode_resample_and_feed_pipelines(
     assert shift < 5  # the tone keeps its pitch: resampled, not stretched
     assert out["mapped"] is True
     assert out["whisper"] == out["whisper_array"] == ["text"]
+    # A random decoder ends its transcript early (the real one would on a short clip)
+    # rather than generate 64 tokens: lessons that transcribe stay fast.
+    assert int(str(out["whisper_tokens"])) <= 8
     assert out["ctc"] == "str"
     # Like the real 8 kHz dataset: a pipeline of a 16 kHz model resamples with torchaudio,
     # which the kernel does not have; cast_column is the way.

@@ -106,9 +106,12 @@ def _check(family: str, result: dict[str, object], framework: str) -> None:
         assert str(result["tokenizer"]).removesuffix("Fast") in kinds
         assert result["tokens"], family
         assert str(result["decoded"]).lower().replace(" ", "") == "helloworld"
-    if result["model_type"] in ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
-                                "marian"):
+    if result["model_type"] in ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "marian"):
         assert int(str(result["generated"])) >= 2
+    if result["model_type"] == "whisper":
+        # Whisper's generate() returns the transcript alone (no prompt, no end token):
+        # the stand-in transcribes one token, then ends (see processors).
+        assert int(str(result["generated"])) >= 1
 
 
 @pytest.fixture(scope="module")

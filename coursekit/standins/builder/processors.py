@@ -136,3 +136,31 @@ def generation_setup(model: Any, architecture: str, tokenizer: Any) -> None:
     # A config marked as derived from the model's would be rebuilt on loading,
     # without the tokens above.
     gen._from_model_config = False
+    _end_transcripts_early(model, ids("<|endoftext|>"))
+
+
+def _end_transcripts_early(model: Any, eos: int) -> None:
+    """Make a random Whisper decoder end its transcript after a token, as the real one
+    does on a short clip, instead of running to ``max_length`` (448 tokens), clip by clip
+    (generate() reads random tokens as timestamps and seeks through the audio).
+
+    ``<|endoftext|>`` is also the padding token, whose embedding row starts at zero (so
+    its logit is always 0): it gets a random row like the others, and the decoder's last
+    layer norm is set to output a vector along it, so that its logit leads every other by
+    a wide margin; the norm still trains. PyTorch models only (no TensorFlow lesson
+    transcribes)."""
+    try:
+        import torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return
+    decoder = getattr(getattr(model, "model", None), "decoder", None)
+    output = model.get_output_embeddings() if isinstance(model, torch.nn.Module) else None
+    if decoder is None or output is None:
+        return
+    with torch.no_grad():
+        weight = output.weight
+        generator = torch.Generator().manual_seed(eos)
+        direction = torch.randn(weight.shape[1], generator=generator) * float(weight.std())
+        weight[eos] = direction
+        decoder.layer_norm.weight.zero_()
+        decoder.layer_norm.bias.copy_(direction * (40.0 / float(direction.dot(direction))))
