@@ -37,6 +37,9 @@ HEADS = ("base", "masked-lm", "causal-lm", "seq2seq-lm", "sequence-classificatio
          "token-classification", "question-answering", "speech-seq2seq", "ctc",
          "audio-classification", "image-classification", "text-to-waveform",
          "text-to-spectrogram", "speech-to-speech", "vocoder")
+COMPANIONS = {"text-to-spectrogram": ("microsoft/speecht5_hifigan",)}
+"""Head -> models loaded along with it without being named: the text-to-speech pipeline
+turns a spectrogram into a waveform with this vocoder unless the lesson passes one."""
 VARIANTS = {"clap": ("fused",)}
 """Architecture -> the variants a family may name (CLAP's fused audio encoder)."""
 WEIGHTS = ("random", "minilm")
@@ -63,12 +66,18 @@ class Catalog:
                 yield kind, hub_id
 
     def subset(self, wanted: Iterable[tuple[str, str]]) -> Catalog:
-        """Only the entries named (those the lessons in scope use)."""
+        """Only the entries named (those the lessons in scope use), and the models they
+        load by default (see :data:`COMPANIONS`)."""
         keep: dict[str, dict[str, Mapping[str, Any]]] = {kind: {} for kind in KINDS}
         for kind, hub_id in wanted:
             spec = self.get(kind, hub_id)
             if spec is not None:
                 keep[kind][hub_id] = spec
+        for spec in list(keep["models"].values()):
+            for companion in COMPANIONS.get(str(spec.get("head")), ()):
+                found = self.get("models", companion)
+                if found is not None:
+                    keep["models"][companion] = found
         return Catalog(keep)
 
     def canonical(self) -> str:

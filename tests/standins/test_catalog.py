@@ -56,6 +56,14 @@ def test_subset_keeps_only_what_is_named() -> None:
     assert list(small) == [("models", "gpt2"), ("metrics", "wer")]
 
 
+def test_a_text_to_spectrogram_model_brings_the_default_vocoder() -> None:
+    small = load_catalog().subset([("models", "microsoft/speecht5_tts")])
+    assert list(small) == [("models", "microsoft/speecht5_hifigan"),
+                           ("models", "microsoft/speecht5_tts")]
+    alone = load_catalog().subset([("models", "microsoft/speecht5_asr")])
+    assert list(alone) == [("models", "microsoft/speecht5_asr")]
+
+
 def test_canonical_form_is_stable_and_changes_with_entries() -> None:
     extra = {"models": {"x/y": "bert-cased"}}
     assert load_catalog().canonical() == load_catalog().canonical()
