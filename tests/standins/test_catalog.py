@@ -115,3 +115,12 @@ def test_scan_course_reads_lessons_through_the_loader(tmp_path: Path) -> None:
         ("datasets", "glue", 6), ("models", "acme/gpt5", 7)}
     assert [(d.rule, d.path, d.line) for d in result.diagnostics] == [
         ("STD101", "content/en/chapter1/1.mdx", 7)]
+
+
+def test_a_reupload_keeps_its_own_columns() -> None:
+    catalog = load_catalog()
+    reupload = catalog.get("datasets", "qmeeus/voxpopuli")
+    original = catalog.get("datasets", "facebook/voxpopuli")
+    assert reupload is not None and original is not None
+    assert "text" in reupload["features"] and "normalized_text" not in reupload["features"]
+    assert "normalized_text" in original["features"] and "text" not in original["features"]

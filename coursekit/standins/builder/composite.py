@@ -16,9 +16,10 @@ TINY_CODEC = {"hidden_size": 16, "num_filters": 4, "num_lstm_layers": 1, "codebo
 BARK_STAGE = {"hidden_size": 32, "num_layers": 2, "num_heads": 2, "block_size": 1024}
 BARK_TEXT_OFFSET = 10_048
 """Bark's semantic model reads text token ids shifted past its 10,048 semantic ids."""
-BARK_SEMANTIC_TOKENS = 128
-"""New semantic tokens a Bark stand-in generates at most (the real default, 768, makes
-about 15 s of audio; random weights seldom stop early)."""
+BARK_SEMANTIC_TOKENS = 32
+"""New semantic tokens a Bark stand-in generates at most: well under a second of audio
+(the real default, 768, makes about 15 s; random weights seldom stop early, and a
+lesson's batch of three then takes minutes on a loaded CPU)."""
 BARK_LANGUAGES = ("en", "de", "es", "fr", "hi", "it", "ja", "ko", "pl", "pt", "ru", "tr", "zh")
 BARK_PROMPT_LENGTH = 24
 MUSICGEN_CODEBOOKS = 4
