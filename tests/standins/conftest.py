@@ -66,6 +66,27 @@ def tf_standins(tmp_path_factory: pytest.TempPathFactory) -> StandinEnv:
     return _prepared("tf", tmp_path_factory)
 
 
+KernelResults = dict[str, dict[str, dict[str, object]]]
+"""``families`` and ``audio`` -> family -> what the kernel script found."""
+
+
+def _kernel_results(framework: str, standins: StandinEnv) -> KernelResults:
+    from .kernel_scripts import kernel_script
+
+    script = kernel_script(framework, FAMILY_SAMPLES, AUDIO_SAMPLES)
+    return _run_in_kernel(framework, standins, script)  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def pt_kernel_results(pt_standins: StandinEnv) -> KernelResults:
+    return _kernel_results("pt", pt_standins)
+
+
+@pytest.fixture(scope="session")
+def tf_kernel_results(tf_standins: StandinEnv) -> KernelResults:
+    return _kernel_results("tf", tf_standins)
+
+
 @pytest.fixture(scope="session")
 def pt_python() -> Path:
     return kernel_or_skip("pt")
