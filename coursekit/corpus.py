@@ -44,7 +44,15 @@ class Corpus:
 
     def lessons(self, language: str) -> list[Lesson]:
         """Every lesson of ``language``, in the course's file order."""
-        return [self.lesson(file) for file in self.lesson_files(language)]
+        files = self.lesson_files(language)
+        if any(file not in self._lessons for file in files):
+            from coursekit.lessons.load import load_lesson, places_of
+
+            # Places of the whole folder's list: a lesson's framework depends on its siblings.
+            for file, place in zip(files, places_of(self.course, files), strict=True):
+                if file not in self._lessons:
+                    self._lessons[file] = load_lesson(self.course, file, place)
+        return [self._lessons[file] for file in files]
 
     def toctree(self, language: str) -> Toctree:
         """The ``_toctree.yml`` of ``language``; a missing or unreadable one carries a

@@ -139,9 +139,10 @@ def _unread(place: LessonPlace, finding: Diagnostic) -> Lesson:
     )
 
 
-def load_lesson(course: Course, file: Path) -> Lesson:
-    """Read and parse one lesson file; an unreadable file gives a lesson with a diagnostic."""
-    place = place_of(course, file)
+def load_lesson(course: Course, file: Path, place: LessonPlace | None = None) -> Lesson:
+    """Read and parse one lesson file (``place``: its place, when already known); an
+    unreadable file gives a lesson with a diagnostic."""
+    place = place if place is not None else place_of(course, file)
     try:
         data = read_regular(file)
     except OSError as exc:
