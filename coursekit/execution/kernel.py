@@ -167,6 +167,21 @@ class KernelSession:
             refused=[str(r) for r in refused] if isinstance(refused, list) else [],
         )
 
+    async def run_instead(self, cell: Any, index: int, timeout: float) -> CellRun:
+        """Run ``cell`` in place of the notebook's cell at ``index`` (a rewritten copy),
+        leaving the notebook's own cell as it was. The copy stands in the notebook while
+        it runs: output updates by display id (progress bars) go to the notebook's cell
+        at that index, which must be the one whose outputs they count."""
+        cells = self.client.nb["cells"]
+        original = cells[index]
+        cells[index] = cell
+        self.client.clear_display_id_mapping(index)
+        try:
+            return await self.run(cell, index, timeout)
+        finally:
+            self.client.clear_display_id_mapping(index)
+            cells[index] = original
+
     async def recover(self) -> bool:
         """After a timeout: interrupt, and tell whether the kernel answers again."""
         try:

@@ -22,7 +22,6 @@ for name in sys.argv[1:]:
     except (ImportError, OSError) as exc:
         first = (str(exc).strip().splitlines() or [""])[0]
         print(f"{name}\\t{type(exc).__name__}: {first}")
-        break
 """
 
 
@@ -68,10 +67,11 @@ def load_problem(python: Path, site: Path, added: set[str]) -> str | None:
     env = {**os.environ, "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run([str(python), "-c", _CHECK, *sorted(modules)], capture_output=True,
                           text=True, check=False, env=env)
-    line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-    if "\t" not in line:
+    failures = [line.split("\t", 1) for line in done.stdout.splitlines() if "\t" in line]
+    if not failures:
         return None
-    module, error = line.split("\t", 1)
+    # Name the package whose own files fail (torchaudio), not one that imports it.
+    module, error = next((f for f in failures if f"/{f[0]}/" in f[1]), failures[0])
     dist = modules.get(module, module).removesuffix(".dist-info")
     name, _, version = dist.rpartition("-")
     return (f"it installs {name} {version}, which does not load with the kernel's packages "

@@ -138,3 +138,22 @@ def test_the_installed_libraries_raise_what_the_table_knows(tmp_path: Path) -> N
         "use stop=",
         "use the client's task methods (chat_completion(), text_generation(), ...)",
     ]
+
+
+def test_a_shimmed_cell_may_update_its_displays(tmp_path: Path) -> None:
+    """A progress bar (a display updated by id) in a cell run again under a shim: its
+    updates go to the rewritten cell, not to the outputs of the failed first run."""
+    node = notebook([
+        cell(ARGUMENTS, 10, LESSON),
+        cell("from IPython.display import display\n"
+             "args = TrainingArguments('out', evaluation_strategy='epoch')\n"
+             "print('training')\n"
+             "bar = display('step 0', display_id=True)\n"
+             "bar.update('step 1')", 20, LESSON),
+        cell("print(args.eval_strategy)", 30, LESSON, outputs=["epoch"]),
+    ], lesson=LESSON)
+    write_course(tmp_path, {"en/chapter3/2.ipynb": node})
+    result = _verify(tmp_path, shim=True)
+    assert [c.verdict for c in result.cells] == [Verdict.OK, Verdict.API_DRIFT, Verdict.OK], [
+        c.detail for c in result.cells]
+    assert "it then ran clean" in result.cells[1].detail

@@ -38,16 +38,19 @@ def test_a_compiled_part_that_does_not_load_is_named_and_removed(tmp_path: Path)
     site = _site(tmp_path)
     _install(site, "goodpkg_ck-1.0", {"goodpkg_ck/__init__.py": "VALUE = 1\n"})
     before = distributions(site)
+    _install(site, "audio_effects_ck-0.12.0", {
+        "audio_effects_ck/__init__.py": "import audiokit_ck\n"}, top_level="audio_effects_ck\n")
     _install(site, "audiokit_ck-2.11.0", {
-        "audiokit_ck/__init__.py": "raise OSError('Could not load this library: _ext.so')\n",
+        "audiokit_ck/__init__.py":
+            "raise OSError('Could not load this library: /site/audiokit_ck/lib/_ext.so')\n",
         "audiokit_ck/io.py": "",
     }, top_level="audiokit_ck\n")
     added = distributions(site) - before
-    assert added == {"audiokit_ck-2.11.0.dist-info"}
+    assert added == {"audiokit_ck-2.11.0.dist-info", "audio_effects_ck-0.12.0.dist-info"}
     why = load_problem(Path(sys.executable), site, added)
     assert why == ("it installs audiokit_ck 2.11.0, which does not load with the kernel's "
                    "packages (`import audiokit_ck`: OSError: Could not load this library: "
-                   "_ext.so)")
+                   "/site/audiokit_ck/lib/_ext.so)")
     remove(site, added)
     assert sorted(p.name for p in site.iterdir()) == ["goodpkg_ck", "goodpkg_ck-1.0.dist-info"]
 
