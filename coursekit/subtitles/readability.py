@@ -21,6 +21,13 @@ _STRAY_WHITESPACE = re.compile(r"^[^\S\n]|[^\S\n]$", re.MULTILINE)
 """Whitespace at the start or end of a line of a cue's text (lines joined by newlines)."""
 
 
+def _has_stray_whitespace(lines: tuple[str, ...]) -> bool:
+    """Whether ``_STRAY_WHITESPACE`` finds something in the lines joined by newlines
+    (a line's first or last character is whitespace), without the regex's walk
+    through every position of the text."""
+    return any(line[:1].isspace() or line[-1:].isspace() for line in lines)
+
+
 def all_lines(cue: Cue) -> tuple[str, ...]:
     return cue.lines
 
@@ -51,7 +58,7 @@ def _cue_text(
     path = sub.display_path
     fp = _LazyFingerprint(sub.language, cue)
     text = cue.text
-    if _STRAY_WHITESPACE.search(text):
+    if _has_stray_whitespace(cue.lines):
         found.append(rules.STRAY_WHITESPACE.at(
             path, cue.line, f"cue {cue.number} has a line with leading or trailing whitespace",
             hint="trim the line", cue=cue.number, fingerprint=fp.value))
@@ -76,7 +83,7 @@ def _cue_text(
                 path, cue.line, f"cue {cue.number} needs {cps:.1f} characters per second "
                 f"(at most {_num(settings.max_cps)})",
                 hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value))
-    if _MARKDOWN.search(text):
+    if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
         found.append(rules.MARKDOWN_MARKUP.at(
             path, cue.line, f"cue {cue.number} has Markdown markup that players show as is: "
             f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",

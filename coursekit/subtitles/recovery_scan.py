@@ -60,7 +60,7 @@ class _Scanner:
         self.path = path
         self.language = language
         self.parsed: dict[int, Timing] = {}
-        self.kinds = [self._classify(i, line) for i, line in enumerate(lines)]
+        self.kinds = self._classify(lines)
         self.result = ScanResult()
         timings = [i for i, k in enumerate(self.kinds) if k in _TIMINGS]
         sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in timings)
@@ -71,21 +71,29 @@ class _Scanner:
         self.timings = timings
         self.headers = self._headers(timings)
 
-    def _classify(self, i: int, line: str) -> Kind:
-        if "-->" in line:
-            timing = parse_srt_timing(line)
-            if timing is None:
-                return Kind.BAD_TIMING
-            self.parsed[i] = timing
-            return Kind.SRT_TIMING
-        stripped = line.strip()
-        if not stripped:
-            return Kind.BLANK
-        if _is_number(stripped):
-            return Kind.INDEX
-        if stripped[0].isdigit() and SBV_TIMING.match(line):
-            return Kind.SBV_TIMING
-        return Kind.TEXT
+    def _classify(self, lines: list[str]) -> list[Kind]:
+        """The kind of each line; the timings of SRT timing lines go to ``parsed``."""
+        kinds: list[Kind] = []
+        append, parsed, sbv = kinds.append, self.parsed, SBV_TIMING.match
+        for i, line in enumerate(lines):
+            if "-->" in line:
+                timing = parse_srt_timing(line)
+                if timing is None:
+                    append(Kind.BAD_TIMING)
+                else:
+                    parsed[i] = timing
+                    append(Kind.SRT_TIMING)
+                continue
+            stripped = line.strip()
+            if not stripped:
+                append(Kind.BLANK)
+            elif stripped.isascii() and stripped.isdigit():  # `_is_number`
+                append(Kind.INDEX)
+            elif stripped[0].isdigit() and sbv(line):
+                append(Kind.SBV_TIMING)
+            else:
+                append(Kind.TEXT)
+        return kinds
 
     def add(self, diag: Diagnostic) -> None:
         self.result.diagnostics.append(diag)
@@ -173,8 +181,8 @@ class _Scanner:
             last -= 1
         content = body[:last]
         lines = [line for line in content if line.strip()]
-        blanks = [first + i for i, line in enumerate(content) if not line.strip()]
-        if blanks:
+        if len(lines) < last:  # a blank line inside the cue
+            blanks = [first + i for i, line in enumerate(content) if not line.strip()]
             text = " ".join(lines)
             self.add(rules.BLANK_LINE_IN_CUE.at(
                 self.path, blanks[0] + 1,

@@ -33,13 +33,29 @@ def visual_length(text: str, cjk: bool) -> float:
     text = strip_tags(text)
     if text.isascii():
         return len(text) * (0.5 if cjk else 1.0)
-    wide = narrow = 0
-    for char in text:
-        if _is_wide(char):
+    # ASCII characters are narrow: only the others are looked at one by one.
+    others = text.translate(_DROP_ASCII)
+    wide, narrow = 0, len(text) - len(others)
+    for char in others:
+        width = _WIDTH.get(char)
+        if width is None:
+            width = _WIDTH[char] = _width(char)
+        if width == 2:
             wide += 1
-        elif not unicodedata.combining(char):
+        elif width:
             narrow += 1
     return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+
+
+_DROP_ASCII = dict.fromkeys(range(128))
+_WIDTH: dict[str, int] = {}
+"""The width class of each non-ASCII character met: 2 wide, 1 narrow, 0 combining."""
+
+
+def _width(char: str) -> int:
+    if _is_wide(char):
+        return 2
+    return 0 if unicodedata.combining(char) else 1
 
 
 def has_cjk(text: str) -> bool:

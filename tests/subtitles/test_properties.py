@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -11,9 +12,10 @@ from coursekit.subtitles import check_file, parse_subtitles
 from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
-from coursekit.subtitles.readability import _STRAY_WHITESPACE
+from coursekit.subtitles.readability import _STRAY_WHITESPACE, _has_stray_whitespace
 from coursekit.subtitles.recovery_scan import _Scanner
 from coursekit.subtitles.settings import settings_for
+from coursekit.subtitles.text import strip_tags, visual_length
 from coursekit.subtitles.writer import compose
 
 P = Path("x.srt")
@@ -135,3 +137,18 @@ def test_written_files_are_canonical(cues: list[Cue], eol: str) -> None:
 def test_stray_whitespace_is_found_on_any_line(lines: list[str]) -> None:
     stray = any(line != line.strip() for line in lines)
     assert bool(_STRAY_WHITESPACE.search("\n".join(lines))) is stray
+    assert _has_stray_whitespace(tuple(lines)) is stray
+
+
+def _visual_length_char_by_char(text: str, cjk: bool) -> float:
+    text = strip_tags(text)
+    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in ("W", "F"))
+    narrow = sum(1 for c in text
+                 if unicodedata.east_asian_width(c) not in ("W", "F")
+                 and not unicodedata.combining(c))
+    return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+
+
+@given(st.text(), st.booleans())
+def test_visual_length_counts_each_character_by_its_width(text: str, cjk: bool) -> None:
+    assert visual_length(text, cjk) == _visual_length_char_by_char(text, cjk)
