@@ -108,15 +108,36 @@ def _pipeline_task(node: ast.Call) -> str | None:
     return None
 
 
+class _Prefilter:
+    """A table's patterns as one regex, and its verdict on each source text met (kept:
+    most blocks recur in every language)."""
+
+    _KEPT = 1 << 15
+
+    def __init__(self, apis: tuple[StaleApi, ...]) -> None:
+        self.pattern = re.compile("|".join(f"(?:{api.pattern})" for api in apis) or r"(?!)")
+        self.verdicts: dict[str, bool] = {}
+
+    def suspect(self, source: str) -> bool:
+        """Whether ``source`` may use one of the table's APIs."""
+        found = self.verdicts.get(source)
+        if found is None:
+            if len(self.verdicts) >= self._KEPT:
+                self.verdicts.clear()
+            found = self.verdicts[source] = self.pattern.search(source) is not None
+        return found
+
+
 @lru_cache(maxsize=64)
-def _prefilter(apis: tuple[StaleApi, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{api.pattern})" for api in apis) or r"(?!)")
+def _prefilter(apis: tuple[StaleApi, ...]) -> _Prefilter:
+    """The prefilter of one table; looked up once per lesson, as hashing a table means
+    hashing each of its entries."""
+    return _Prefilter(apis)
 
 
-@lru_cache(maxsize=1 << 15)
 def _suspect(source: str, apis: tuple[StaleApi, ...]) -> bool:
-    """Whether ``source`` may use one of ``apis`` (cached: most blocks recur in every language)."""
-    return _prefilter(apis).search(source) is not None
+    """Whether ``source`` may use one of ``apis``."""
+    return _prefilter(apis).suspect(source)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -147,7 +168,8 @@ def check_lesson(
     """Every use of a stale API in the code blocks of one lesson."""
     if not apis:
         return
-    suspects = [b for b in code if b.role is CodeRole.PYTHON and _suspect(b.source, apis)]
+    suspect = _prefilter(apis).suspect
+    suspects = [b for b in code if b.role is CodeRole.PYTHON and suspect(b.source)]
     if not suspects:
         return
     names = aliases(code)
