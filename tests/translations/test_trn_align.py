@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from coursekit.lessons.model import Framework
-from coursekit.translations.align import Pair, align
+from coursekit.translations.align import Pair, _opcodes, align
 
 from .trn_lessons import LOOP, SETUP, SHAPES, code
 
@@ -56,3 +61,14 @@ def test_blocks_of_another_framework_never_pair() -> None:
     pt = code(10, "import torch\n", framework=Framework.PT)
     tf = code(11, "import torch\n", framework=Framework.TF)
     assert _sources(align([pt], [tf])) == [(10, None), (None, 11)]
+
+
+@given(st.lists(st.sampled_from("abcd"), min_size=1, max_size=12),
+       st.lists(st.sampled_from("abcd"), min_size=1, max_size=12))
+def test_block_opcodes_are_difflibs(source: list[str], translation: list[str]) -> None:
+    blocks = {name: code(i, f"{name} = {i}\n") for i, name in enumerate("abcd")}
+    src, tr = [blocks[n] for n in source], [blocks[n] for n in translation]
+    for case in ((src, tr), (src, list(src))):
+        a, b = [c.source for c in case[0]], [c.source for c in case[1]]
+        want = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        assert list(_opcodes(*case, lambda c: c.source)) == want
