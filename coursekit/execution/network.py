@@ -48,6 +48,16 @@ _NETWORK_HINTS = re.compile(
 )
 
 
+_LOGIN_MESSAGES = re.compile(
+    r"must provide an api_key|log in with `(?:hf auth|huggingface-cli) login`"
+    r"|Invalid user token|You are not authenticated|Token is required",
+    re.IGNORECASE,
+)
+"""What the Hub's clients raise for want of a token: offline, no learner token is set."""
+
+HUB_LOGIN = "a Hub token (hf auth login, or HF_TOKEN)"
+
+
 def offline_env(base: dict[str, str]) -> dict[str, str]:
     """Variables that put the guard into a kernel (prepended to its ``PYTHONPATH``)."""
     path = [str(GUARD_DIR)]
@@ -113,6 +123,8 @@ def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     Refusals count only when the error reads like one: libraries also reach out in the
     background (usage statistics, update checks), and a cell that then fails for a
     reason of its own does not need the network."""
+    if _LOGIN_MESSAGES.search(evalue):
+        return [*refused, HUB_LOGIN]
     if not looks_like_network(ename, evalue):
         return []
     return refused or hub_ids_in(evalue) or [

@@ -88,6 +88,7 @@ def closing_summary(diagnostics: Sequence[Diagnostic], command: str, top: int = 
     stats = statistics(diagnostics)
     if not stats.total:
         return []
+    command = command.removeprefix("coursekit ")
     rules = [f"{code} ({severity.label}) {count}" for code, severity, count in stats.by_rule[:top]]
     more = len(stats.by_rule) - top
     languages = [f"{language} {count}" for language, count in stats.by_language[:8]]

@@ -33,6 +33,14 @@ def test_text_groups_by_file_and_summarises() -> None:
     assert "\ncheck: 2 errors, 1 warning in 3 files\n  top rules:" in text
 
 
+def test_the_summary_names_the_command_once() -> None:
+    out = io.StringIO()
+    render(DIAGS, "text", out, "coursekit verify", ())
+    text = out.getvalue()
+    assert "to silence them: coursekit verify --ignore " in text
+    assert "coursekit coursekit" not in text
+
+
 def test_text_clean_run() -> None:
     assert rendered("text", []).strip() == "check: clean"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.execution.network import needed, shell_fetch_files, shell_fetches
+from coursekit.execution.network import HUB_LOGIN, needed, shell_fetch_files, shell_fetches
 
 
 @pytest.mark.parametrize(("ename", "evalue", "wanted"), [
@@ -17,6 +17,10 @@ from coursekit.execution.network import needed, shell_fetch_files, shell_fetches
                              "revision/main: offline mode is enabled.", ["Hub repo org/asr-small"]),
     ("OfflineModeIsEnabled", "Cannot reach https://huggingface.co/oauth/device: offline mode",
      ["the network (the error names no host or Hub repo)"]),
+    ("ValueError", "You must provide an api_key to work with auto API or log in with "
+                   "`hf auth login`.", [HUB_LOGIN]),
+    ("ValueError", "Token indices sequence length is longer than the specified maximum "
+                   "sequence length for this model (600 > 512)", []),
     ("KeyError", "'train'", []),
     ("ValueError", "couldn't convert string to float: 'a'", []),
 ])
