@@ -59,6 +59,34 @@ def _heading(
     return True
 
 
+def _scan(
+    state: StateBlock, start: int, end: int, terminators: Dispatch, fences: bool,
+) -> tuple[int, str | None, int | None]:
+    """The lines after ``start`` read as markdown-it's setext heading rule reads them:
+    ``(line, marker, fence_at)``, the underline's line and marker when one comes, else
+    the line the search stopped at and no marker; with ``fences``, also the first
+    indented fence, which ends a paragraph but not the search for an underline."""
+    line = start + 1
+    fence_at: int | None = None
+    while line < end and not state.isEmpty(line):
+        if state.sCount[line] - state.blkIndent > 3:  # a lazy continuation line
+            if fences and fence_at is None and fence(state, line, end, True):
+                fence_at = line
+            line += 1
+            continue
+        if state.sCount[line] >= state.blkIndent:
+            marker = _underline(state, line)
+            if marker is not None:
+                return line, marker, fence_at
+        if state.sCount[line] < 0:
+            line += 1
+            continue
+        if terminates(state, line, end, terminators):
+            break
+        line += 1
+    return line, None, fence_at
+
+
 def setext_heading(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it's setext heading rule (``lheading``), with the paragraph terminators
     tried as the block loop tries rules. Like it, on no underline it returns ``False``
@@ -66,22 +94,8 @@ def setext_heading(state: StateBlock, start: int, end: int, silent: bool) -> boo
     terminators = _terminators(state)
     old_parent = state.parentType
     state.parentType = "paragraph"
-    line = start + 1
-    while line < end and not state.isEmpty(line):
-        if state.sCount[line] - state.blkIndent > 3:  # a lazy continuation line
-            line += 1
-            continue
-        if state.sCount[line] >= state.blkIndent:
-            marker = _underline(state, line)
-            if marker is not None:
-                return _heading(state, start, line, marker, old_parent)
-        if state.sCount[line] < 0:
-            line += 1
-            continue
-        if terminates(state, line, end, terminators):
-            break
-        line += 1
-    return False
+    line, marker, _ = _scan(state, start, end, terminators, fences=False)
+    return marker is not None and _heading(state, start, line, marker, old_parent)
 
 
 def paragraph_or_setext_heading(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -93,25 +107,9 @@ def paragraph_or_setext_heading(state: StateBlock, start: int, end: int, silent:
     terminators = _terminators(state)
     old_parent = state.parentType
     state.parentType = "paragraph"
-    line = start + 1
-    fence_at: int | None = None
-    """The first indented fence, which ends the paragraph but not the heading's search."""
-    while line < end and not state.isEmpty(line):
-        if state.sCount[line] - state.blkIndent > 3:
-            if fence_at is None and fence(state, line, end, True):
-                fence_at = line
-            line += 1
-            continue
-        if state.sCount[line] >= state.blkIndent:
-            marker = _underline(state, line)
-            if marker is not None:
-                return _heading(state, start, line, marker, old_parent)
-        if state.sCount[line] < 0:
-            line += 1
-            continue
-        if terminates(state, line, end, terminators):
-            break
-        line += 1
+    line, marker, fence_at = _scan(state, start, end, terminators, fences=True)
+    if marker is not None:
+        return _heading(state, start, line, marker, old_parent)
     # No underline: the heading rule has left the parent type as ``paragraph``.
     return _paragraph_tokens(state, start, line if fence_at is None else fence_at)
 
