@@ -11,7 +11,6 @@ from coursekit.lessons.dialect_block.lines import line_text
 
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
-_BRACE_SPECIAL = re.compile(r"""[\\"'`{}]""")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
@@ -35,8 +34,14 @@ class Tag:
     """Text after the tag on its last line."""
 
 
-def _find_end(text: str, pos: int, quote: str, depth: int) -> tuple[int | None, str, int]:
-    """Index after the ``>`` closing the tag, or None with the quote and brace state."""
+def _find_end(
+    text: str, pos: int, quote: str, depth: int, braces_only: bool = False,
+) -> tuple[int | None, str, int]:
+    """Index after the ``>`` closing the tag (with ``braces_only``, after the ``}`` that
+    brings the braces back to depth 0), or None with the quote and brace state.
+
+    A backslash escapes the next character; braces and ``>`` inside quotes or braces do
+    not count."""
     escaped_until = -1
     for match in _SPECIAL.finditer(text, pos):
         at = match.start()
@@ -54,35 +59,17 @@ def _find_end(text: str, pos: int, quote: str, depth: int) -> tuple[int | None, 
             depth += 1
         elif char == "}":
             depth = max(0, depth - 1)
-        elif char == ">" and depth == 0:
+            if braces_only and depth == 0:
+                return at + 1, quote, depth
+        elif char == ">" and depth == 0 and not braces_only:
             return at + 1, quote, depth
     return None, quote, depth
 
 
 def _skip_braces(text: str, pos: int) -> int:
-    """Index after the ``}`` matching the ``{`` at ``pos`` (or the end of ``text``).
-
-    A backslash escapes the next character; braces inside quotes do not count."""
-    depth, quote, escaped_until = 0, "", -1
-    for match in _BRACE_SPECIAL.finditer(text, pos):
-        at = match.start()
-        if at < escaped_until:
-            continue
-        char = match.group()
-        if char == "\\":
-            escaped_until = at + 2
-        elif quote:
-            if char == quote:
-                quote = ""
-        elif char in "\"'`":
-            quote = char
-        elif char == "{":
-            depth += 1
-        else:  # "}"
-            depth -= 1
-            if depth == 0:
-                return at + 1
-    return len(text)
+    """Index after the ``}`` matching the ``{`` at ``pos`` (or the end of ``text``)."""
+    end, _, _ = _find_end(text, pos, "", 0, braces_only=True)
+    return len(text) if end is None else end
 
 
 def parse_attributes(text: str) -> dict[str, str]:
