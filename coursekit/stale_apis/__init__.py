@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -58,13 +58,43 @@ class StaleApi:
     @property
     def pattern(self) -> str:
         """A regular expression every block that uses this API matches (a cheap pre-filter)."""
+        kind, word = self.searched
+        return _SEARCHES[kind].format(re.escape(word))
+
+    @property
+    def searched(self) -> tuple[str, str]:
+        """What a block that uses this API must contain: which kind of text, and its word."""
         if self.keyword is not None:
-            return rf"[(,]\s*{re.escape(self.keyword)}\s*=(?!=)"
+            return "keyword", self.keyword
         if self.method is not None:
-            return rf"\.\s*{re.escape(self.method.rsplit('.', 1)[-1])}\b"
+            return "method", self.method.rsplit(".", 1)[-1]
         if self.task is not None:
-            return rf"[\"']{re.escape(self.task)}(?:_\w+)?[\"']"
-        return rf"\b{re.escape((self.name or '').rsplit('.', 1)[-1])}\b"
+            return "task", self.task
+        return "name", (self.name or "").rsplit(".", 1)[-1]
+
+
+_SEARCHES = {
+    "keyword": r"[(,]\s*(?:{})\s*=(?!=)",
+    "method": r"\.\s*(?:{})\b",
+    "task": r"[\"'](?:{})(?:_\w+)?[\"']",
+    "name": r"\b(?:{})\b",
+}
+"""The text around each kind of use, with a slot for the word (or words) searched."""
+
+
+def search_pattern(apis: Iterable[StaleApi]) -> str:
+    """One regular expression that matches where any of ``apis``' patterns does: the
+    words of each kind in one alternation, so that a search tries four branches at each
+    position of a block, not one per entry."""
+    words: dict[str, set[str]] = {}
+    for api in apis:
+        kind, word = api.searched
+        words.setdefault(kind, set()).add(word)
+    branches = [
+        _SEARCHES[kind].format("|".join(re.escape(w) for w in sorted(found)))
+        for kind, found in sorted(words.items())
+    ]
+    return "|".join(branches) or r"(?!)"
 
 
 def entry_from_table(table: Mapping[str, Any]) -> StaleApi:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from coursekit.checks import CheckResult
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations import code_blocks, errors, sections, stale, structure
+from coursekit.translations import code_blocks, errors, sections, structure
 from coursekit.translations.align import align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
@@ -43,9 +43,9 @@ def stale_apis(source: Digest, translation: Digest, settings: Settings) -> Itera
 
     A stale API of the source lesson itself is no translation matter: the source
     runs it, and ``coursekit verify`` judges it."""
-    in_source = {d.message for d in stale.check_lesson(source.code, source.path,
-                                                       settings.stale_apis)}
-    for diag in stale.check_lesson(translation.code, translation.path, settings.stale_apis):
+    scan = settings.stale_scan
+    in_source = {d.message for d in scan.check_lesson(source.code, source.path)}
+    for diag in scan.check_lesson(translation.code, translation.path):
         if diag.message not in in_source:
             yield diag
 

@@ -12,13 +12,19 @@ Keys (dashes or underscores):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.code_changes import IGNORABLE, Change
-from coursekit.translations.stale import StaleApi, StaleApiError, bundled, entry_from_table
+from coursekit.translations.stale import (
+    StaleApi,
+    StaleApiError,
+    StaleApiScan,
+    bundled,
+    entry_from_table,
+)
 
 SECTION = "translations"
 _KEYS = {"ignore_changes", "stale_apis", "bundled_stale_apis"}
@@ -29,6 +35,11 @@ class Settings:
     ignored: frozenset[Change] = IGNORABLE
     """Kinds of code change that are not reported."""
     stale_apis: tuple[StaleApi, ...] = ()
+    stale_scan: StaleApiScan = field(init=False, repr=False, compare=False)
+    """The table ready to search: made with the settings, so once per run."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stale_scan", StaleApiScan(self.stale_apis))
 
 
 Problem = tuple[tuple[str, ...], str]

@@ -10,16 +10,21 @@ import ast
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.lessons.python import code_facts
-from coursekit.stale_apis import ANY_CALL, StaleApi, StaleApiError, bundled, entry_from_table
+from coursekit.stale_apis import (
+    ANY_CALL,
+    StaleApi,
+    StaleApiError,
+    bundled,
+    entry_from_table,
+    search_pattern,
+)
 from coursekit.translations.rules import STALE_API
 
-__all__ = ["ANY_CALL", "StaleApi", "StaleApiError", "Use", "bundled", "check_lesson",
-           "entry_from_table", "stale_uses"]
+__all__ = ["ANY_CALL", "StaleApi", "StaleApiError", "StaleApiScan", "Use", "bundled",
+           "check_lesson", "entry_from_table"]
 
 @dataclass(frozen=True, slots=True)
 class Use:
@@ -108,76 +113,64 @@ def _pipeline_task(node: ast.Call) -> str | None:
     return None
 
 
-class _Prefilter:
-    """A table's patterns as one regex, and its verdict on each source text met (kept:
-    most blocks recur in every language)."""
+class StaleApiScan:
+    """Where one table's APIs are used in lesson code, for one run.
 
-    _KEPT = 1 << 15
+    A block is first searched with the table's :func:`search_pattern`, and only a block
+    that matches is read as a syntax tree. Most blocks recur unchanged in every
+    translation, so the verdict and the uses of each block text are kept for the run
+    (a check run makes one scan; nothing outlives it).
+    """
 
     def __init__(self, apis: tuple[StaleApi, ...]) -> None:
-        self.pattern = re.compile("|".join(f"(?:{api.pattern})" for api in apis) or r"(?!)")
-        self.verdicts: dict[str, bool] = {}
+        self.apis = apis
+        self._pattern = re.compile(search_pattern(apis))
+        self._suspects: dict[str, bool] = {}
+        self._uses: dict[tuple[str, frozenset[tuple[str, str]]], tuple[Use, ...]] = {}
 
     def suspect(self, source: str) -> bool:
         """Whether ``source`` may use one of the table's APIs."""
-        found = self.verdicts.get(source)
+        found = self._suspects.get(source)
         if found is None:
-            if len(self.verdicts) >= self._KEPT:
-                self.verdicts.clear()
-            found = self.verdicts[source] = self.pattern.search(source) is not None
+            found = self._suspects[source] = self._pattern.search(source) is not None
         return found
 
+    def uses(self, block: Code, names: frozenset[tuple[str, str]]) -> tuple[Use, ...]:
+        """Uses of the table's APIs in one block; ``names`` are the lesson's imports
+        (:func:`aliases`)."""
+        if block.role is not CodeRole.PYTHON or not self.suspect(block.source):
+            return ()
+        key = (block.source, names)
+        found = self._uses.get(key)
+        if found is None:
+            found = self._uses[key] = self._read(block, names)
+        return found
 
-@lru_cache(maxsize=64)
-def _prefilter(apis: tuple[StaleApi, ...]) -> _Prefilter:
-    """The prefilter of one table; looked up once per lesson, as hashing a table means
-    hashing each of its entries."""
-    return _Prefilter(apis)
+    def _read(self, block: Code, names: frozenset[tuple[str, str]]) -> tuple[Use, ...]:
+        tree = block.facts.tree
+        if tree is None:
+            return ()
+        candidates = tuple(api for api in self.apis if re.search(api.pattern, block.source))
+        return tuple(_uses_in_tree(tree, candidates, dict(names)))
 
-
-def _suspect(source: str, apis: tuple[StaleApi, ...]) -> bool:
-    """Whether ``source`` may use one of ``apis``."""
-    return _prefilter(apis).suspect(source)
-
-
-@lru_cache(maxsize=1 << 14)
-def _uses(
-    source: str, apis: tuple[StaleApi, ...], names: frozenset[tuple[str, str]]
-) -> tuple[Use, ...]:
-    if not _suspect(source, apis):
-        return ()
-    candidates = tuple(api for api in apis if re.search(api.pattern, source))
-    tree = code_facts(source).tree
-    if tree is None:
-        return ()
-    return tuple(_uses_in_tree(tree, candidates, dict(names)))
-
-
-def stale_uses(
-    block: Code, apis: tuple[StaleApi, ...], names: frozenset[tuple[str, str]]
-) -> tuple[Use, ...]:
-    """Uses of ``apis`` in one block; ``names`` are the lesson's imports (:func:`aliases`)."""
-    if block.role is not CodeRole.PYTHON:
-        return ()
-    return _uses(block.source, apis, names)
+    def check_lesson(self, code: Sequence[Code], path: str) -> Iterator[Diagnostic]:
+        """Every use of a stale API in the code blocks of one lesson."""
+        suspects = [b for b in code if b.role is CodeRole.PYTHON and self.suspect(b.source)]
+        if not suspects:
+            return
+        names = aliases(code)
+        for block in suspects:
+            for use in self.uses(block, names):
+                yield STALE_API.at(
+                    path, block.line + use.line,
+                    f"`{use.text}`: {use.api.label} {use.api.reason}",
+                    hint=f"use {use.api.use}",
+                    fingerprint=f"{use.api.label}:{use.text}",
+                )
 
 
 def check_lesson(
     code: Sequence[Code], path: str, apis: tuple[StaleApi, ...]
 ) -> Iterator[Diagnostic]:
-    """Every use of a stale API in the code blocks of one lesson."""
-    if not apis:
-        return
-    suspect = _prefilter(apis).suspect
-    suspects = [b for b in code if b.role is CodeRole.PYTHON and suspect(b.source)]
-    if not suspects:
-        return
-    names = aliases(code)
-    for block in suspects:
-        for use in stale_uses(block, apis, names):
-            yield STALE_API.at(
-                path, block.line + use.line,
-                f"`{use.text}`: {use.api.label} {use.api.reason}",
-                hint=f"use {use.api.use}",
-                fingerprint=f"{use.api.label}:{use.text}",
-            )
+    """Every use of ``apis`` in the code blocks of one lesson (a scan of its own)."""
+    return StaleApiScan(apis).check_lesson(code, path)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.stale_apis import search_pattern
 from coursekit.translations.stale import (
     StaleApi,
     StaleApiError,
+    StaleApiScan,
     bundled,
     check_lesson,
     entry_from_table,
@@ -108,3 +114,33 @@ def test_bundled_list_reads() -> None:
 def test_a_method_of_one_class_is_left_to_verify() -> None:
     # `requests.post` is not InferenceClient.post: the code does not say the class.
     assert found("import requests\nrequests.post(url, json={})\n") == []
+
+
+_PIECES = ["(", ",", ".", " ", "=", "==", "'", '"', "_x", "\n", "tokenizer", "post",
+           "copy", "int", "translation", "evaluation_strategy", "HfFolder", "vqa", "a"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
+def test_the_table_search_matches_where_one_entry_does(text: str) -> None:
+    apis = bundled()
+    one = re.compile(search_pattern(apis))
+    assert (one.search(text) is not None) == any(re.search(a.pattern, text) for a in apis)
+
+
+def test_the_table_search_finds_each_kind_and_nothing_in_clean_code() -> None:
+    one = re.compile(search_pattern(bundled()))
+    for text in ("f(x, evaluation_strategy = 'epoch')", "tok.as_target_tokenizer()",
+                 "pipeline('translation_en_to_fr')", "from x import HfFolder"):
+        assert one.search(text), text
+    for text in ("f(x, eval_strategy='epoch')", "if a.tokenizer == b:", "printer = 1",
+                 "pipeline('text-generation')"):
+        assert not one.search(text), text
+    assert re.compile(search_pattern(())).search("anything") is None
+
+
+def test_a_scan_keeps_its_findings_to_itself() -> None:
+    source = "from transformers import AdamW\n"
+    first = StaleApiScan(bundled())
+    assert [u.text for u in first.uses(code(1, source), frozenset())] == [
+        "from transformers import AdamW"]
+    assert StaleApiScan(()).uses(code(1, source), frozenset()) == ()
