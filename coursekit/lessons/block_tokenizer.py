@@ -23,6 +23,8 @@ from markdown_it.rules_block import StateBlock, blockquote, heading, hr, list_bl
 from markdown_it.token import Token
 from markdown_it.utils import EnvType
 
+from coursekit.lessons.context import lines_of
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
@@ -125,11 +127,12 @@ class LessonStateBlock(StateBlock):
     def __init__(self, src: str, md: MarkdownIt, env: EnvType, tokens: list[Token]) -> None:
         super().__init__("", md, env, tokens)
         self.src = src
-        lines = src.split("\n")
-        if src.endswith("\n"):
-            lines.pop()  # no line after the last line break
-        elif not lines[-1].strip(" \t"):
-            lines.pop()  # a last line of spaces alone, without a line break, has no entry
+        split = lines_of(env)
+        lines = src.split("\n") if split is None else split
+        if src.endswith("\n") or not lines[-1].strip(" \t"):
+            # No line after the last line break, and no entry for a last line of spaces
+            # alone without a line break.
+            lines = lines[:-1]
         lengths = [len(line) for line in lines]
         begins = list(accumulate([n + 1 for n in lengths], initial=0))
         shifts = [n - len(line.lstrip(" \t")) for n, line in zip(lengths, lines, strict=True)]

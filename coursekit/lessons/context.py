@@ -1,4 +1,4 @@
-"""What the dialect rules share while one lesson is parsed: its path and findings."""
+"""What the dialect rules share while one lesson is parsed: its path, lines and findings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ _ENV_KEY = "coursekit"
 class ParseContext:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: list[str] | None = None
+    """The text's lines (split at ``\n``), when the caller has split it already."""
 
     def report(self, rule: Rule, line0: int | None, message: str, hint: str | None = None) -> None:
         """Record a finding at a 0-based token line (markdown-it's numbering)."""
@@ -32,3 +34,9 @@ def context_of(env: MutableMapping[str, Any]) -> ParseContext:
         context = ParseContext(path="<text>")
         env[_ENV_KEY] = context
     return context
+
+
+def lines_of(env: MutableMapping[str, Any]) -> list[str] | None:
+    """The lines of the text being parsed, when its context has them."""
+    context = env.get(_ENV_KEY)
+    return context.lines if isinstance(context, ParseContext) else None

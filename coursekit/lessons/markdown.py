@@ -43,6 +43,7 @@ def lesson_markdown() -> MarkdownIt:
 
 def build_lesson_markdown(
     starts: Starts, *, one_reading: bool = True, fast_state: bool = True,
+    normalised: bool = True,
 ) -> MarkdownIt:
     """A parser of the dialect whose block loop tries at a line only the rules that can
     start with its first character, as ``starts`` gives them (empty: every rule, as
@@ -50,11 +51,16 @@ def build_lesson_markdown(
     for both the setext heading and the paragraph (else markdown-it's setext heading
     rule reads them first); ``fast_state``: line tables and tokens made by
     :class:`~coursekit.lessons.block_tokenizer.LessonStateBlock` (else by markdown-it's
-    own block state). With all three off, it is the parser as markdown-it runs it."""
+    own block state); ``normalised``: the text comes with its line breaks and NULs
+    normalised already (as :func:`coursekit.lessons.parse.normalise` does), so
+    markdown-it's own pass over the whole text to do it again is skipped. With all four
+    off, it is the parser as markdown-it runs it."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
     md.block = DispatchingParserBlock(starts, fast_state=fast_state)
     md.configure("commonmark", options_update={"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
+    if normalised:
+        md.disable("normalize")
     md.block.ruler.at("fence", fence, _INTERRUPTS)
     if one_reading:
         md.block.ruler.at("paragraph", paragraph_or_setext_heading)

@@ -63,14 +63,16 @@ def parse_lesson(
     context = ParseContext(path=path)
     source = normalise(decode(text, context) if isinstance(text, bytes) else text)
     blocks: list[Block] = []
-    if not source.strip():
+    empty = not source or source.isspace()
+    if empty:
         context.report(rules.EMPTY_LESSON, None, "the lesson is empty")
     else:
+        context.lines = source.split("\n")
         tokens = lesson_markdown().parse(source, context.env())
         _report_depth(tokens, context)
-        blocks = BlockBuilder(source.split("\n"), context).build(tokens)
+        blocks = BlockBuilder(context.lines, context).build(tokens)
     title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
-    if title is None and source.strip():
+    if title is None and not empty:
         context.report(rules.MISSING_TITLE, None, "no level-1 heading (`# Title`) in the lesson",
                        hint="start the lesson with `# Title`")
     return Lesson(

@@ -17,11 +17,12 @@ from markdown_it.token import Token
 from coursekit.lessons.block_tokenizer import LessonStateBlock
 from coursekit.lessons.dialect_block.tags import _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
+from coursekit.lessons.parse import normalise
 
 from .test_lesson_properties import FRAGMENTS
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERY_RULE = build_lesson_markdown({}, one_reading=False, fast_state=False)
+EVERY_RULE = build_lesson_markdown({}, one_reading=False, fast_state=False, normalised=False)
 """The same dialect with no rule skipped, markdown-it's setext heading rule and its own
 block state and tokens."""
 TABLES = ("bMarks", "eMarks", "tShift", "sCount", "bsCount", "lineMax")
@@ -42,7 +43,9 @@ def _outcome(md: MarkdownIt, text: str) -> object:
 
 
 def _same_tokens(text: str) -> None:
-    assert _outcome(lesson_markdown(), text) == _outcome(EVERY_RULE, text)
+    """The lesson parser's tokens of ``text`` (normalised first, as parse_lesson does) are
+    markdown-it's of the raw text."""
+    assert _outcome(lesson_markdown(), normalise(text)) == _outcome(EVERY_RULE, text)
 
 
 def _same_tables(text: str) -> None:
@@ -110,3 +113,8 @@ def _skip_braces_char_by_char(text: str, pos: int) -> int:
 def test_braces_are_matched_as_one_character_at_a_time(tail: str) -> None:
     text = "x={" + tail
     assert _skip_braces(text, 2) == _skip_braces_char_by_char(text, 2)
+
+
+@pytest.mark.parametrize("text", ["a\r\nb\r\n\r\n# T\r", "x\0y\n\0\n", "\r\r- a\r  b\0"])
+def test_line_breaks_and_nuls_read_as_markdown_it_reads_them(text: str) -> None:
+    _same_tokens(text)
