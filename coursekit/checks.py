@@ -9,27 +9,24 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.check_result import CheckResult
+from coursekit.collector import collector_paused
+from coursekit.config_check import config_findings
+from coursekit.config_rules import NO_CONTENT
+from coursekit.corpus import Corpus
+from coursekit.filescope import file_scope
+from coursekit.lessons.check import check_lesson_syntax
+from coursekit.subtitles.check import check_subtitles
+from coursekit.translations.check import check_translations
 
 if TYPE_CHECKING:
     from coursekit.config import Course
-    from coursekit.corpus import Corpus
 
-
-@dataclass(slots=True)
-class CheckResult:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    checked: list[str] = field(default_factory=list)
-    """Paths (relative to the course root) that were checked, findings or not."""
-
-    def extend(self, other: CheckResult) -> None:
-        self.diagnostics.extend(other.diagnostics)
-        seen = set(self.checked)
-        self.checked.extend(p for p in other.checked if p not in seen)
+__all__ = ["Area", "CheckReport", "CheckResult", "check_course", "check_lessons",
+           "check_subtitle_files"]
 
 
 class Area(enum.StrEnum):
@@ -47,9 +44,6 @@ CheckReport = CheckResult
 
 def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
     """Lesson syntax and toctrees, then translation drift against the source."""
-    from coursekit.lessons.check import check_lesson_syntax
-    from coursekit.translations.check import check_translations
-
     course = corpus.course
     langs = languages or course.lesson_languages()
     result = CheckResult(
@@ -61,8 +55,6 @@ def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResul
 
 
 def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
-    from coursekit.subtitles.check import check_subtitles
-
     return check_subtitles(corpus, languages)
 
 
@@ -76,12 +68,6 @@ def check_course(
     """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
     configuration's own findings first; ``files``, when given, narrows the check to
     the languages of those files and the findings to those files."""
-    from coursekit.collector import collector_paused
-    from coursekit.config_check import config_findings
-    from coursekit.config_rules import NO_CONTENT
-    from coursekit.corpus import Corpus
-    from coursekit.filescope import file_scope
-
     wanted = list(areas)
     scope = file_scope(course, files) if files else None
     if scope is not None:

@@ -11,6 +11,9 @@ from collections.abc import Mapping
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.execution import settings as verify_settings
+from coursekit.subtitles import settings as subtitle_settings
+from coursekit.translations import settings as translation_settings
 
 
 def config_findings(course: Course) -> list[Diagnostic]:
@@ -27,25 +30,21 @@ def config_findings(course: Course) -> list[Diagnostic]:
 
 
 def _subtitles(course: Course) -> list[tuple[tuple[str, ...], str]]:
-    from coursekit.subtitles.settings import SECTION, table_problems
-
-    return table_problems(course.config.section(SECTION)) if SECTION in course.config.sections \
-        else []
+    section = subtitle_settings.SECTION
+    return subtitle_settings.table_problems(course.config.section(section)) \
+        if section in course.config.sections else []
 
 
 def _translations(course: Course) -> list[tuple[tuple[str, ...], str]]:
-    from coursekit.translations.settings import SECTION, read_settings
-
-    if SECTION not in course.config.sections:
+    section = translation_settings.SECTION
+    if section not in course.config.sections:
         return []
-    return read_settings(course.config.section(SECTION))[1]
+    return translation_settings.read_settings(course.config.section(section))[1]
 
 
 def _verify(course: Course) -> list[tuple[tuple[str, ...], str]]:
-    from coursekit.execution.settings import table_problems
-
-    return [(("verify", key), message)
-            for key, message in table_problems(course.config.section("verify"))]
+    problems = verify_settings.table_problems(course.config.section("verify"))
+    return [(("verify", key), message) for key, message in problems]
 
 
 def _standins(course: Course) -> list[tuple[tuple[str, ...], str]]:

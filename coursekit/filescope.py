@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from coursekit.checks import CheckResult
+from coursekit.check_result import CheckResult
 from coursekit.config import Course
 from coursekit.languages import normalise
 

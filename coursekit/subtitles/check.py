@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from coursekit.checks import CheckResult
+from coursekit.check_result import CheckResult
 from coursekit.config import Course
 from coursekit.config_rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from coursekit.checks import CheckResult
+from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations import code_blocks, errors, sections, structure
 from coursekit.translations.align import align

@@ -1,0 +1,19 @@
+"""What one check returns: its findings and the files it looked at."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coursekit.diagnostics import Diagnostic
+
+
+@dataclass(slots=True)
+class CheckResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)
+    """Paths (relative to the course root) that were checked, findings or not."""
+
+    def extend(self, other: CheckResult) -> None:
+        self.diagnostics.extend(other.diagnostics)
+        seen = set(self.checked)
+        self.checked.extend(p for p in other.checked if p not in seen)
