@@ -1,0 +1,299 @@
+"""The recovery scan as first written, one kind per line classified up front: the
+reference the faster scan of ``coursekit.subtitles.recovery_scan`` is held to."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, SubtitleFormat
+from coursekit.subtitles.timestamps import (
+    SBV_TIMING,
+    Timing,
+    is_positioning,
+    parse_sbv_timing,
+    parse_srt_timing,
+    why_unreadable,
+)
+
+
+class Kind(enum.Enum):
+    BLANK = enum.auto()
+    INDEX = enum.auto()
+    SRT_TIMING = enum.auto()
+    SBV_TIMING = enum.auto()
+    BAD_TIMING = enum.auto()
+    TEXT = enum.auto()
+
+
+_TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
+_FRACTION_SEPARATOR = re.compile(r"[,.:;]")
+_TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
+_MAX_INDEX_DIGITS = 9
+"""Longer digit runs are never a cue's index, and are not converted to numbers at all."""
+
+
+@dataclass(slots=True)
+class ScanResult:
+    cues: list[Cue] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    format: SubtitleFormat = "srt"
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return f"`{text if len(text) <= limit else text[:limit - 1] + '…'}`"
+
+
+class ReferenceScanner:
+    def __init__(self, lines: list[str], path: str, language: str, sbv_expected: bool) -> None:
+        self.lines = lines
+        self.path = path
+        self.language = language
+        self.parsed: dict[int, Timing] = {}
+        self.kinds = self._classify(lines)
+        self.result = ScanResult()
+        timings = [i for i, k in enumerate(self.kinds) if k in _TIMINGS]
+        sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in timings)
+        srt = sum(self.kinds[i] is Kind.SRT_TIMING for i in timings)
+        self.sbv_file = sbv > 0 and sbv >= srt
+        self.result.format = "sbv" if self.sbv_file else "srt"
+        self.sbv_expected = sbv_expected
+        self.timings = timings
+        self.headers = self._headers(timings)
+
+    def _classify(self, lines: list[str]) -> list[Kind]:
+        """The kind of each line; the timings of SRT timing lines go to ``parsed``."""
+        kinds: list[Kind] = []
+        append, parsed, sbv = kinds.append, self.parsed, SBV_TIMING.match
+        for i, line in enumerate(lines):
+            if "-->" in line:
+                timing = parse_srt_timing(line)
+                if timing is None:
+                    append(Kind.BAD_TIMING)
+                else:
+                    parsed[i] = timing
+                    append(Kind.SRT_TIMING)
+                continue
+            stripped = line.strip()
+            if not stripped:
+                append(Kind.BLANK)
+            elif stripped.isascii() and stripped.isdigit():  # `_is_number`
+                append(Kind.INDEX)
+            elif stripped[0].isdigit() and sbv(line):
+                append(Kind.SBV_TIMING)
+            else:
+                append(Kind.TEXT)
+        return kinds
+
+    def add(self, diag: Diagnostic) -> None:
+        self.result.diagnostics.append(diag)
+
+    def _headers(self, timings: list[int]) -> list[int]:
+        """The first line of each cue: its index line, else its timing line."""
+        heads: list[int] = []
+        previous = -1
+        for t in timings:
+            head = t
+            if t - 1 > previous:
+                kind = self.kinds[t - 1]
+                starts_block = t - 2 < 0 or self.kinds[t - 2] is Kind.BLANK
+                if kind is Kind.INDEX or (
+                    kind is Kind.TEXT and starts_block and _TOKEN.match(self.lines[t - 1])
+                ):
+                    head = t - 1
+            heads.append(head)
+            previous = t
+        return heads
+
+    def run(self) -> ScanResult:
+        first = self.headers[0] if self.headers else len(self.lines)
+        self._stray(0, first)
+        if self.sbv_file and not self.sbv_expected and self.timings:
+            t = self.timings[0]
+            self.add(rules.SBV_FORMAT.at(
+                self.path, t + 1,
+                f"expected a cue index, found {_quote(self.lines[t])} "
+                "(this looks like YouTube SBV, not SRT)",
+                hint="`coursekit fix subtitles` converts it to SRT",
+                fingerprint=fingerprint(self.language, "sbv"),
+            ))
+        expected_number: int | None = None
+        seen: set[int] = set()
+        for k, (head, t) in enumerate(zip(self.headers, self.timings, strict=True)):
+            end = self.headers[k + 1] if k + 1 < len(self.headers) else len(self.lines)
+            timing = self._timing(t)
+            body = self.lines[t + 1:end]
+            lines = self._body(t + 1, body, len(self.result.cues) + 1)
+            if timing is None:
+                reason = why_unreadable(self.lines[t])
+                self.add(rules.MALFORMED_TIMING.at(
+                    self.path, t + 1,
+                    f"cannot read the timing line {_quote(self.lines[t])}"
+                    f"{f' ({reason})' if reason else ''}; "
+                    f"the cue's text is {_quote(' / '.join(lines) or '(none)')}",
+                    hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
+                    fingerprint=fingerprint(self.language, " ".join(lines), "timing"),
+                ))
+                continue
+            index = len(self.result.cues) + 1
+            written = self.lines[head].strip() if head != t else None
+            cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1,
+                      timing.settings)
+            self.result.cues.append(cue)
+            self._report_timing(cue, t, timing)
+            if k + 1 < len(self.headers) and self.kinds[end - 1] is not Kind.BLANK:
+                self._missing_blank(cue, end)
+            expected_number = self._number(cue, t, expected_number, seen)
+        return self.result
+
+    def _timing(self, t: int) -> Timing | None:
+        kind = self.kinds[t]
+        if kind is Kind.SRT_TIMING:
+            return self.parsed[t]
+        if kind is Kind.SBV_TIMING:
+            return parse_sbv_timing(self.lines[t])
+        return None
+
+    def _stray(self, start: int, stop: int) -> None:
+        text = [line for line in self.lines[start:stop] if line.strip()]
+        if text:
+            line = next(i for i in range(start, stop) if self.lines[i].strip())
+            self.add(rules.STRAY_TEXT.at(
+                self.path, line + 1,
+                f"text outside any cue: {_quote(' / '.join(text))}",
+                hint="give it an index and a timing line, or delete it",
+                fingerprint=fingerprint(self.language, " ".join(text)),
+            ))
+
+    def _body(self, first: int, body: list[str], cue_index: int) -> list[str]:
+        last = len(body)
+        while last > 0 and not body[last - 1].strip():
+            last -= 1
+        content = body[:last]
+        lines = [line for line in content if line.strip()]
+        if len(lines) < last:  # a blank line inside the cue
+            blanks = [first + i for i, line in enumerate(content) if not line.strip()]
+            text = " ".join(lines)
+            self.add(rules.BLANK_LINE_IN_CUE.at(
+                self.path, blanks[0] + 1,
+                f"blank line inside cue {cue_index} ({_quote(text)}): players drop the text "
+                "after it",
+                hint="delete the blank line",
+                cue=cue_index,
+                fingerprint=fingerprint(self.language, text),
+            ))
+        return lines
+
+    def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
+        if timing.settings and not is_positioning(timing.settings):
+            self.add(rules.TEXT_AFTER_TIMING.at(
+                self.path, t + 1,
+                f"{_quote(timing.settings)} after the end time of cue {cue.index}: players "
+                "do not show it", hint="move it to the cue's text, or delete it",
+                cue=cue.index, fingerprint=fingerprint(self.language, timing.settings, "after"),
+            ))
+        if not (timing.short_fractions or timing.oddities or self.kinds[t] is Kind.SBV_TIMING):
+            return
+        fp = fingerprint(self.language, cue.text)
+        if self.kinds[t] is Kind.SBV_TIMING and not self.sbv_file:
+            self.add(rules.SBV_FORMAT.at(
+                self.path, t + 1, f"SBV timing {_quote(self.lines[t])} in an SRT file",
+                cue=cue.index, fingerprint=fp,
+            ))
+        for written in timing.short_fractions:
+            self.add(rules.SHORT_FRACTION.at(
+                self.path, t + 1,
+                f"`{written}` has a {len(_fraction(written))}-digit "
+                f"fraction; read as {_fraction_ms(written)} ms (common parsers read it as "
+                f"{_naive_ms(written)} ms)",
+                hint="write three fraction digits, `HH:MM:SS,mmm`",
+                cue=cue.index, fingerprint=fp,
+            ))
+        if timing.oddities:
+            self.add(rules.NONSTANDARD_TIMESTAMP.at(
+                self.path, t + 1, "; ".join(timing.oddities) + " (read anyway)",
+                hint="write `HH:MM:SS,mmm`", cue=cue.index, fingerprint=fp,
+            ))
+
+    def _missing_blank(self, cue: Cue, next_head: int) -> None:
+        self.add(rules.MISSING_BLANK_LINE.at(
+            self.path, next_head + 1,
+            f"no blank line between cue {cue.index} and the next: players show "
+            f"{_quote(self.lines[next_head])} as text of cue {cue.index}",
+            hint="insert a blank line (`coursekit fix subtitles` does it)",
+            cue=cue.index + 1, fingerprint=fingerprint(self.language, cue.text),
+        ))
+
+    def _number(self, cue: Cue, t: int, expected: int | None, seen: set[int]) -> int | None:
+        """Check the cue's index; return the number expected for the next cue."""
+        written = cue.number_as_written
+        want = expected if expected is not None else cue.index
+        number = _index_value(written) if written is not None else None
+        if number is not None and number == want and number not in seen:
+            seen.add(number)
+            return number + 1
+        fp = fingerprint(self.language, cue.text)
+        if written is None:
+            if not self.sbv_file:
+                self.add(rules.MISSING_INDEX.at(
+                    self.path, t + 1,
+                    f"expected the index of cue {cue.index}, found the timing "
+                    f"{_quote(self.lines[t])}",
+                    hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                ))
+            return None if expected is None else expected + 1
+        if not _is_number(written):
+            self.add(rules.NON_NUMERIC_INDEX.at(
+                self.path, cue.line, f"cue index {_quote(written)} is not a number",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+            return None if expected is None else expected + 1
+        if number is None:
+            self.add(rules.INDEX_SEQUENCE.at(
+                self.path, cue.line, f"cue index {_quote(written)} ({len(written)} digits) "
+                f"where {want} was expected",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+            return None if expected is None else expected + 1
+        if number in seen:
+            self.add(rules.DUPLICATE_INDEX.at(
+                self.path, cue.line, f"cue index {number} is used twice",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+        elif number != want:
+            self.add(rules.INDEX_SEQUENCE.at(
+                self.path, cue.line, f"cue index {number} where {want} was expected",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+        seen.add(number)
+        return number + 1
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _index_value(text: str) -> int | None:
+    """The number an index line holds, if it is one of sensible size."""
+    if not _is_number(text):
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) <= _MAX_INDEX_DIGITS else None
+
+
+def _fraction(written: str) -> str:
+    return _FRACTION_SEPARATOR.split(written)[-1]
+
+
+def _fraction_ms(written: str) -> int:
+    digits = _fraction(written)
+    return int(int(digits) * 10 ** max(3 - len(digits), 0))
+
+
+def _naive_ms(written: str) -> int:
+    return int(_fraction(written))
