@@ -69,6 +69,19 @@ def _spoken(cues: Sequence[Cue]) -> list[Cue]:
     return [c for c in cues if not is_sound_effect(c)]
 
 
+def _speech_end(cues: Sequence[Cue]) -> int:
+    """When the last cue of speech ends (of any cue, where every one is a sound effect):
+    the latest ends are looked at first, so few cues are read."""
+    for cue in sorted(cues, key=_end, reverse=True):
+        if not is_sound_effect(cue):
+            return cue.end_ms
+    return max(c.end_ms for c in cues)
+
+
+def _end(cue: Cue) -> int:
+    return cue.end_ms
+
+
 def _written_alike(token: str, text: str) -> bool:
     """Whether ``text`` keeps ``token``, allowing a decimal comma for a decimal point
     (``99,9`` for ``99.9``): languages write numbers their own way."""
@@ -196,9 +209,8 @@ class Aligner:
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
         # translation leaves out shortens nothing a viewer reads.
-        spoken, src_spoken = _spoken(cues) or cues, self.spoken.spoken or self.index.cues
-        end = max(c.end_ms for c in spoken) - shift
-        src_end = max(c.end_ms for c in src_spoken)
+        end = _speech_end(cues) - shift
+        src_end = max(c.end_ms for c in self.spoken.spoken or self.index.cues)
         if abs(end - src_end) > self.settings.max_duration_difference * 1000:
             yield rules.DURATION_MISMATCH.at(
                 self.path, None, f"the last cue ends at {format_srt_time(end)}, the source's at "
@@ -220,19 +232,16 @@ class Aligner:
 
     def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> list[Diagnostic]:
         """The findings of one cue; a list, as most cues have none."""
-        span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
-        start, end = cue.start_ms - shift, cue.end_ms - shift
-        shares = [max(0, min(c.end_ms, end) - max(c.start_ms, start)) for c in span]
-        if sum(shares) <= _SILENCE_SHARE * cue.duration_ms:
+        heard, mine = self.index.heard(cue.start_ms - shift, cue.end_ms - shift)
+        if heard <= _SILENCE_SHARE * (cue.end_ms - cue.start_ms):
             return [rules.CUE_OVER_SILENCE.at(
                 self.path, cue.line, f"cue {cue.number} is shown from "
                 f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
                 "source has no speech", cue=cue.number, fingerprint=self._fp(texts[i]))]
-        mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
         text = texts[i]
         if not mine or not text:
             return []
-        said = self.spoken.said_by(mine)
+        said = self.spoken.said(mine[0]) if len(mine) == 1 else self.spoken.said_by(mine)
         if self._untranslated(text, said):
             return [rules.UNTRANSLATED.at(
                 self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is not translated",

@@ -3,9 +3,9 @@
 Nearly every file of a course is canonical: cues numbered from 1, each an index
 line, a readable timing line, its text and one blank line. Such a file has nothing
 for the recovery scan to repair or report, so it is read here line by line; at the
-first departure this reader gives up and the recovery scan reads the whole file.
-Both readers give the same cues for every file this one accepts (a property test
-holds them to it).
+first departure this reader stops, and the recovery scan reads the rest of the file
+from the last cue read (which the lines after it may yet change). Both readers give
+the same cues for every file this one accepts (a property test holds them to it).
 """
 
 from __future__ import annotations
@@ -20,6 +20,13 @@ from coursekit.subtitles.timestamps import (
 
 def read_canonical(lines: list[str]) -> list[Cue] | None:
     """The cues of ``lines``, or ``None`` unless the file is canonical SRT."""
+    cues, whole = canonical_start(lines)
+    return cues if whole and cues else None
+
+
+def canonical_start(lines: list[str]) -> tuple[list[Cue], bool]:
+    """The cues of the canonical start of ``lines``, and whether that start is the
+    whole file."""
     cues: list[Cue] = []
     count = len(lines)
     i = 0
@@ -28,10 +35,10 @@ def read_canonical(lines: list[str]) -> list[Cue] | None:
         written = lines[i].strip()
         # Compared as text: a line of thousands of digits is never converted.
         if not (written.isascii() and written.isdigit() and written.lstrip("0") == str(number)):
-            return None
+            return cues, False
         times = _times(lines[i + 1]) if i + 1 < count else None
         if times is None:
-            return None
+            return cues, False
         end = i + 2
         while end < count:
             line = lines[end]
@@ -39,11 +46,11 @@ def read_canonical(lines: list[str]) -> list[Cue] | None:
             if not stripped:
                 break
             if "-->" in line or (stripped[0].isdigit() and SBV_TIMING.match(line)):
-                return None  # a timing line where text should be: the scan decides
+                return cues, False  # a timing line where text should be: the scan decides
             end += 1
         cues.append(Cue(number, written, times[0], times[1], tuple(lines[i + 2:end]), i + 1))
         i = end + 1
-    return cues or None
+    return cues, True
 
 
 def _times(line: str) -> tuple[int, int] | None:

@@ -36,6 +36,29 @@ class CueIndex:
         found.reverse()
         return found
 
+    def heard(self, start_ms: int, end_ms: int) -> tuple[int, list[Cue]]:
+        """How long cues are shown within ``[start, end)`` (ms, summed over the cues),
+        and the cues shown there for more than half their duration, in order."""
+        starts, cues = self.starts, self.cues
+        i = bisect_left(starts, end_ms) - 1
+        low = start_ms - self.longest
+        total = 0
+        mine: list[Cue] = []
+        while i >= 0 and starts[i] > low:
+            cue = cues[i]
+            cue_end = cue.end_ms
+            if cue_end > start_ms:
+                cue_start = starts[i]
+                # Positive: the cue starts before ``end`` and ends after ``start``.
+                share = ((cue_end if cue_end < end_ms else end_ms)
+                         - (cue_start if cue_start > start_ms else start_ms))
+                total += share
+                if share * 2 > cue_end - cue_start:
+                    mine.append(cue)
+            i -= 1
+        mine.reverse()
+        return total, mine
+
     def same_time(self, cue: Cue) -> list[Cue]:
         """Source cues that mostly lie within ``cue`` (or the one overlapping it most)."""
         candidates = self.overlapping(cue.start_ms, cue.end_ms)

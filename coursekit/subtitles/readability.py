@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Rule
 from coursekit.languages import is_cjk
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
@@ -23,9 +23,9 @@ _STRAY_WHITESPACE = re.compile(r"^[^\S\n]|[^\S\n]$", re.MULTILINE)
 
 def _has_stray_whitespace(lines: tuple[str, ...]) -> bool:
     """Whether ``_STRAY_WHITESPACE`` finds something in the lines joined by newlines
-    (a line's first or last character is whitespace), without the regex's walk
-    through every position of the text."""
-    return any(line[:1].isspace() or line[-1:].isspace() for line in lines)
+    (a line's first or last character is whitespace, so stripping changes it), without
+    the regex's walk through every position of the text."""
+    return tuple(map(str.strip, lines)) != lines
 
 
 def all_lines(cue: Cue) -> tuple[str, ...]:
@@ -38,6 +38,7 @@ def check_readability(
     """Readability of each cue; ``shown`` picks the lines to judge (a bilingual
     file's translated lines only)."""
     cjk = is_cjk(sub.language)
+    every_line = shown is all_lines
     for cue in sub.cues:
         if not cue.lines:
             yield rules.EMPTY_CUE.at(
@@ -45,71 +46,59 @@ def check_readability(
                 hint="delete the cue or write its text", cue=cue.number,
                 fingerprint=fingerprint(sub.language, "", str(cue.start_ms // 1000)))
             continue
-        found = _cue_text(sub, cue, shown(cue), settings, cjk)
+        found = _cue_text(cue, cue.lines if every_line else shown(cue), settings, cjk)
         if found:
-            yield from found
+            number, fp = cue.number, fingerprint(sub.language, cue.text)
+            for rule, message, hint in found:
+                yield rule.at(sub.display_path, cue.line, message, hint=hint, cue=number,
+                              fingerprint=fp)
+
+
+Finding = tuple[Rule, str, str | None]
+"""A rule, its message and its hint, for one cue."""
 
 
 def _cue_text(
-    sub: SubtitleFile, cue: Cue, lines: tuple[str, ...], settings: Settings, cjk: bool,
-) -> list[Diagnostic]:
+    cue: Cue, lines: tuple[str, ...], settings: Settings, cjk: bool,
+) -> list[Finding]:
     """The findings of one cue; a list, as most cues have none."""
-    found: list[Diagnostic] = []
-    path = sub.display_path
-    fp = _LazyFingerprint(sub.language, cue)
-    text = cue.text
+    found: list[Finding] = []
     if _has_stray_whitespace(cue.lines):
-        found.append(rules.STRAY_WHITESPACE.at(
-            path, cue.line, f"cue {cue.number} has a line with leading or trailing whitespace",
-            hint="trim the line", cue=cue.number, fingerprint=fp.value))
+        found.append((rules.STRAY_WHITESPACE,
+                      f"cue {cue.number} has a line with leading or trailing whitespace",
+                      "trim the line"))
     if len(lines) > settings.max_lines:
-        found.append(rules.TOO_MANY_LINES.at(
-            path, cue.line, f"cue {cue.number} has {len(lines)} lines (at most "
-            f"{settings.max_lines})", cue=cue.number, fingerprint=fp.value))
-    lengths = [visual_length(line, cjk) for line in lines]
+        found.append((rules.TOO_MANY_LINES, f"cue {cue.number} has {len(lines)} lines (at most "
+                      f"{settings.max_lines})", None))
+    # A line of ASCII without tags is as long as it is: no call per such line.
+    unit = 0.5 if cjk else 1.0
+    lengths = [len(line) * unit if line.isascii() and "<" not in line and "{" not in line
+               else visual_length(line, cjk) for line in lines]
     longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
-        found.append(rules.LINE_TOO_LONG.at(
-            path, cue.line, f"cue {cue.number} has a line of {_num(longest)} characters "
-            f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
-            hint="break the line or shorten it", cue=cue.number, fingerprint=fp.value))
+        found.append((rules.LINE_TOO_LONG, f"cue {cue.number} has a line of {_num(longest)} "
+                      f"characters (at most {settings.max_chars_per_line}): "
+                      f"`{lines[lengths.index(longest)]}`", "break the line or shorten it"))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
         # Lines are joined by one space, which counts like any half-width character.
-        chars = sum(lengths) + (len(lines) - 1) * (0.5 if cjk else 1.0)
+        chars = sum(lengths) + (len(lines) - 1) * unit
         cps = chars * 1000 / duration
         if cps > settings.max_cps:
-            found.append(rules.READING_SPEED.at(
-                path, cue.line, f"cue {cue.number} needs {cps:.1f} characters per second "
-                f"(at most {_num(settings.max_cps)})",
-                hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value))
+            found.append((rules.READING_SPEED, f"cue {cue.number} needs {cps:.1f} characters "
+                          f"per second (at most {_num(settings.max_cps)})",
+                          "shorten the text or show it longer"))
+    text = "\n".join(cue.lines)
     if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
-        found.append(rules.MARKDOWN_MARKUP.at(
-            path, cue.line, f"cue {cue.number} has Markdown markup that players show as is: "
-            f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
-            cue=cue.number, fingerprint=fp.value))
+        found.append((rules.MARKDOWN_MARKUP, f"cue {cue.number} has Markdown markup that "
+                      f"players show as is: `{_first_markup(text)}`",
+                      "remove the backticks or asterisks"))
     unbalanced = _unbalanced_tags(text)
     if unbalanced:
-        found.append(rules.UNBALANCED_TAG.at(
-            path, cue.line, f"cue {cue.number} leaves <{'>, <'.join(unbalanced)}> unbalanced",
-            hint="close each tag in the cue that opens it", cue=cue.number, fingerprint=fp.value))
+        found.append((rules.UNBALANCED_TAG, f"cue {cue.number} leaves "
+                      f"<{'>, <'.join(unbalanced)}> unbalanced",
+                      "close each tag in the cue that opens it"))
     return found
-
-
-class _LazyFingerprint:
-    """Computed when a finding first needs it: most cues have none."""
-
-    __slots__ = ("_value", "cue", "language")
-
-    def __init__(self, language: str, cue: Cue) -> None:
-        self.language, self.cue = language, cue
-        self._value: str | None = None
-
-    @property
-    def value(self) -> str:
-        if self._value is None:
-            self._value = fingerprint(self.language, self.cue.text)
-        return self._value
 
 
 def _num(value: float) -> str:

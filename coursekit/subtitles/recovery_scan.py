@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
-from coursekit.subtitles.canonical import read_canonical
+from coursekit.subtitles.canonical import canonical_start
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat
 from coursekit.subtitles.timestamps import (
@@ -61,8 +62,15 @@ class _Scanner:
     parse); the kind of any other line is worked out where a cue's bounds need it.
     """
 
-    def __init__(self, lines: list[str], path: str, language: str, sbv_expected: bool) -> None:
+    def __init__(
+        self, lines: list[str], path: str, language: str, sbv_expected: bool,
+        read: Sequence[Cue] = (), start: int = 0,
+    ) -> None:
+        """``read`` are the first cues of the file, already read (and numbered 1, 2, …
+        from line 0 on, as a canonical file is): the scan goes on from line ``start``,
+        the line after their last."""
         self.lines = lines
+        self.read = read
         self.path = path
         self.language = language
         self.parsed: dict[int, Timing] = {}
@@ -70,21 +78,23 @@ class _Scanner:
         self.canonical: dict[int, tuple[int, int]] = {}
         """Start and end of each canonical SRT timing line (nearly all of them)."""
         self.timing_kinds: dict[int, Kind] = {}
-        self.timings = self._find_timings(lines)
+        self.timings = self._find_timings(lines, start)
+        self.first_timing = 1 if read else self.timings[0] if self.timings else None
         self.result = ScanResult()
         kinds = self.timing_kinds
         sbv = sum(kinds[i] is Kind.SBV_TIMING for i in self.timings)
-        srt = sum(kinds[i] is Kind.SRT_TIMING for i in self.timings)
+        srt = len(read) + sum(kinds[i] is Kind.SRT_TIMING for i in self.timings)
         self.sbv_file = sbv > 0 and sbv >= srt
         self.result.format = "sbv" if self.sbv_file else "srt"
         self.sbv_expected = sbv_expected
         self.headers = self._headers(self.timings)
 
-    def _find_timings(self, lines: list[str]) -> list[int]:
-        """The timing lines, in order; their kinds go to ``timing_kinds`` and the times
-        of SRT timing lines to ``canonical`` or ``parsed``."""
+    def _find_timings(self, lines: list[str], start: int) -> list[int]:
+        """The timing lines from line ``start`` on, in order; their kinds go to
+        ``timing_kinds`` and the times of SRT timing lines to ``canonical`` or ``parsed``."""
         kinds, canonical, parsed = self.timing_kinds, self.canonical, self.parsed
-        arrows = [i for i, line in enumerate(lines) if "-->" in line]
+        rest = lines[start:] if start else lines
+        arrows = [i for i, line in enumerate(rest, start) if "-->" in line]
         for i in arrows:
             line = lines[i]
             times = parse_canonical_timing(line)
@@ -100,7 +110,7 @@ class _Scanner:
                 kinds[i] = Kind.SRT_TIMING
         # An SBV timing line holds a colon and starts, once stripped, with a digit.
         sbv = SBV_TIMING.match
-        sbvs = [i for i, line in enumerate(lines)
+        sbvs = [i for i, line in enumerate(rest, start)
                 if ":" in line and "-->" not in line and sbv(line)]
         for i in sbvs:
             kinds[i] = Kind.SBV_TIMING
@@ -139,10 +149,10 @@ class _Scanner:
     def run(self) -> ScanResult:
         lines, headers, timings = self.lines, self.headers, self.timings
         count = len(headers)
-        first = headers[0] if headers else len(lines)
+        first = 0 if self.read else headers[0] if headers else len(lines)
         self._stray(0, first)
-        if self.sbv_file and not self.sbv_expected and timings:
-            t = timings[0]
+        if self.sbv_file and not self.sbv_expected and self.first_timing is not None:
+            t = self.first_timing
             self.add(rules.SBV_FORMAT.at(
                 self.path, t + 1,
                 f"expected a cue index, found {_quote(lines[t])} "
@@ -152,8 +162,9 @@ class _Scanner:
             ))
         canonical = self.canonical
         cues = self.result.cues
-        expected_number: int | None = None
-        seen: set[int] = set()
+        cues.extend(self.read)
+        expected_number = len(cues) + 1 if cues else None
+        seen = set(range(1, len(cues) + 1))
         for k in range(count):
             head, t = headers[k], timings[k]
             end = headers[k + 1] if k + 1 < count else len(lines)
@@ -350,7 +361,9 @@ def _naive_ms(written: str) -> int:
 
 def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> ScanResult:
     """Recover the cues of ``lines`` (one string per line, without endings)."""
-    canonical = read_canonical(lines)
-    if canonical is not None:
-        return ScanResult(cues=canonical)
-    return _Scanner(lines, path, language, sbv_expected).run()
+    read, whole = canonical_start(lines)
+    if whole and read:
+        return ScanResult(cues=read)
+    # The lines after the last cue read may yet belong to it (after a blank line in it).
+    start = read[-1].line - 1 if read else 0
+    return _Scanner(lines, path, language, sbv_expected, read[:-1], start).run()

@@ -33,17 +33,15 @@ def visual_length(text: str, cjk: bool) -> float:
     text = strip_tags(text)
     if text.isascii():
         return len(text) * (0.5 if cjk else 1.0)
-    # ASCII characters are narrow: only the others are looked at one by one.
+    # ASCII characters are narrow: only the others are looked up, all at once.
     others = text.translate(_DROP_ASCII)
-    wide, narrow = 0, len(text) - len(others)
-    for char in others:
-        width = _WIDTH.get(char)
-        if width is None:
-            width = _WIDTH[char] = _width(char)
-        if width == 2:
-            wide += 1
-        elif width:
-            narrow += 1
+    widths = [*map(_WIDTH.get, others)]
+    if None in widths:
+        for char in others:
+            if char not in _WIDTH:
+                _WIDTH[char] = _width(char)
+        widths = [*map(_WIDTH.__getitem__, others)]
+    wide, narrow = widths.count(2), len(text) - len(others) + widths.count(1)
     return wide + narrow * 0.5 if cjk else wide * 2 + narrow
 
 

@@ -43,7 +43,12 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
                 f"more than {format_seconds(max_ms)}", hint="split it",
                 cue=cue.number, fingerprint=fingerprint(lang, cue.text))
         if i + 1 < len(cues):
-            yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
+            nxt = cues[i + 1]
+            gap = nxt.start_ms - cue.end_ms
+            # Apart by the minimum gap (never negative) or more, and starting at different
+            # times: nothing to say about the pair (the usual case).
+            if gap < gap_ms or nxt.start_ms == cue.start_ms:
+                yield from _with_next(path, lang, cue, nxt, gap_ms, settings.allow_contiguous)
 
 
 def _with_next(

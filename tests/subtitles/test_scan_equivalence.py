@@ -74,3 +74,22 @@ def test_the_scan_reads_any_lines_as_its_reference_does(
     lines: list[str], sbv_expected: bool,
 ) -> None:
     _both(lines, sbv_expected)
+
+
+@st.composite
+def srt_then_sbv(draw: st.DrawFn) -> list[str]:
+    """Canonical SRT cues, then more cues in SBV (a file converted halfway)."""
+    srt = draw(st.integers(1, 4))
+    lines: list[str] = []
+    for k in range(1, srt + 1):
+        lines += [str(k), f"00:00:0{k},000 --> 00:00:0{k},500", "text", ""]
+    for k in range(draw(st.integers(srt - 1, srt + 2))):
+        lines += [f"0:00:1{k}.000,0:00:1{k}.500", draw(st.sampled_from(["text", "", "7"])), ""]
+    return lines[:-1] if draw(st.booleans()) else lines
+
+
+@given(srt_then_sbv(), st.booleans())
+def test_the_scan_reads_srt_then_sbv_as_its_reference_does(
+    lines: list[str], sbv_expected: bool,
+) -> None:
+    _both(lines, sbv_expected)

@@ -1,0 +1,172 @@
+"""The readability and timing rules and the overlap measure of the alignment as first
+written: the references their faster versions are held to."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import is_cjk
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.overlap import CueIndex
+from coursekit.subtitles.readability import _STRAY_WHITESPACE
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.text import visual_length
+from coursekit.subtitles.timestamps import format_seconds, format_srt_time
+from coursekit.subtitles.timing import _with_next
+
+ShownLines = Callable[[Cue], tuple[str, ...]]
+
+_TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^>]*>", re.IGNORECASE)
+_MARKDOWN = re.compile(r"`|\*\*|__\w")
+
+
+def reference_heard(index: CueIndex, cue: Cue, shift: int) -> tuple[int, list[Cue]]:
+    """How long source cues are shown within ``cue``, and those shown there for more
+    than half their duration."""
+    span = index.overlapping(cue.start_ms, cue.end_ms, shift)
+    start, end = cue.start_ms - shift, cue.end_ms - shift
+    shares = [max(0, min(c.end_ms, end) - max(c.start_ms, start)) for c in span]
+    mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
+    return sum(shares), mine
+
+
+def reference_readability(
+    sub: SubtitleFile, settings: Settings, shown: ShownLines,
+) -> Iterator[Diagnostic]:
+    """Readability of each cue; ``shown`` picks the lines to judge (a bilingual
+    file's translated lines only)."""
+    cjk = is_cjk(sub.language)
+    for cue in sub.cues:
+        if not cue.lines:
+            yield rules.EMPTY_CUE.at(
+                sub.display_path, cue.line, f"cue {cue.number} has no text",
+                hint="delete the cue or write its text", cue=cue.number,
+                fingerprint=fingerprint(sub.language, "", str(cue.start_ms // 1000)))
+            continue
+        found = _cue_text(sub, cue, shown(cue), settings, cjk)
+        if found:
+            yield from found
+
+
+def _cue_text(
+    sub: SubtitleFile, cue: Cue, lines: tuple[str, ...], settings: Settings, cjk: bool,
+) -> list[Diagnostic]:
+    """The findings of one cue; a list, as most cues have none."""
+    found: list[Diagnostic] = []
+    path = sub.display_path
+    fp = _LazyFingerprint(sub.language, cue)
+    text = cue.text
+    if _STRAY_WHITESPACE.search(text):
+        found.append(rules.STRAY_WHITESPACE.at(
+            path, cue.line, f"cue {cue.number} has a line with leading or trailing whitespace",
+            hint="trim the line", cue=cue.number, fingerprint=fp.value))
+    if len(lines) > settings.max_lines:
+        found.append(rules.TOO_MANY_LINES.at(
+            path, cue.line, f"cue {cue.number} has {len(lines)} lines (at most "
+            f"{settings.max_lines})", cue=cue.number, fingerprint=fp.value))
+    lengths = [visual_length(line, cjk) for line in lines]
+    longest = max(lengths, default=0.0)
+    if longest > settings.max_chars_per_line:
+        found.append(rules.LINE_TOO_LONG.at(
+            path, cue.line, f"cue {cue.number} has a line of {_num(longest)} characters "
+            f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
+            hint="break the line or shorten it", cue=cue.number, fingerprint=fp.value))
+    duration = cue.end_ms - cue.start_ms
+    if duration > 0:
+        # Lines are joined by one space, which counts like any half-width character.
+        chars = sum(lengths) + (len(lines) - 1) * (0.5 if cjk else 1.0)
+        cps = chars * 1000 / duration
+        if cps > settings.max_cps:
+            found.append(rules.READING_SPEED.at(
+                path, cue.line, f"cue {cue.number} needs {cps:.1f} characters per second "
+                f"(at most {_num(settings.max_cps)})",
+                hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value))
+    if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
+        found.append(rules.MARKDOWN_MARKUP.at(
+            path, cue.line, f"cue {cue.number} has Markdown markup that players show as is: "
+            f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
+            cue=cue.number, fingerprint=fp.value))
+    unbalanced = _unbalanced_tags(text)
+    if unbalanced:
+        found.append(rules.UNBALANCED_TAG.at(
+            path, cue.line, f"cue {cue.number} leaves <{'>, <'.join(unbalanced)}> unbalanced",
+            hint="close each tag in the cue that opens it", cue=cue.number, fingerprint=fp.value))
+    return found
+
+
+class _LazyFingerprint:
+    """Computed when a finding first needs it: most cues have none."""
+
+    __slots__ = ("_value", "cue", "language")
+
+    def __init__(self, language: str, cue: Cue) -> None:
+        self.language, self.cue = language, cue
+        self._value: str | None = None
+
+    @property
+    def value(self) -> str:
+        if self._value is None:
+            self._value = fingerprint(self.language, self.cue.text)
+        return self._value
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def _first_markup(text: str) -> str:
+    line = next(line for line in text.split("\n") if _MARKDOWN.search(line))
+    return line.strip()
+
+
+def _unbalanced_tags(text: str) -> list[str]:
+    if "<" not in text:
+        return []
+    depth: dict[str, int] = {}
+    bad: list[str] = []
+    for closing, name in _TAG.findall(text):
+        name = name.lower()
+        depth[name] = depth.get(name, 0) + (-1 if closing else 1)
+        if depth[name] < 0 and name not in bad:
+            bad.append(name)
+    bad.extend(name for name, d in depth.items() if d > 0 and name not in bad)
+    return bad
+
+
+def reference_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
+    """The timing rules, each pair of neighbours handed to ``_with_next``."""
+    path, lang = sub.display_path, sub.language
+    min_ms = round(settings.min_duration * 1000)
+    max_ms = round(settings.max_duration * 1000)
+    gap_ms = settings.min_gap_ms
+    cues = sub.cues
+    for i, cue in enumerate(cues):
+        duration = cue.duration_ms
+        if duration < 0 or duration == 0:
+            fp = fingerprint(lang, cue.text)
+            span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"
+        if duration < 0:
+            yield rules.START_AFTER_END.at(
+                path, cue.line, f"cue {cue.number} ends before it starts ({span})",
+                hint="swap or correct the times", cue=cue.number, fingerprint=fp)
+        elif duration == 0:
+            yield rules.ZERO_DURATION.at(
+                path, cue.line, f"cue {cue.number} has no duration ({span}): it is never shown",
+                hint="give it an end time, or merge it with a neighbour",
+                cue=cue.number, fingerprint=fp)
+        elif duration < min_ms:
+            yield rules.TOO_SHORT.at(
+                path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
+                f"less than {format_seconds(min_ms)}", cue=cue.number,
+                fingerprint=fingerprint(lang, cue.text))
+        elif duration > max_ms:
+            yield rules.TOO_LONG.at(
+                path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
+                f"more than {format_seconds(max_ms)}", hint="split it",
+                cue=cue.number, fingerprint=fingerprint(lang, cue.text))
+        if i + 1 < len(cues):
+            yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
