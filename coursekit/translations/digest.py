@@ -70,12 +70,12 @@ class Digest:
     def path(self) -> str:
         return self.lesson.path
 
-    @property
+    @cached_property
     def kind(self) -> str:
         """``quiz`` for a chapter quiz, else ``lesson``: as for the lesson model, a quiz
         asks ``<Question>``s and has no runnable code; a lesson that ends with an
         inline section quiz is a lesson."""
-        if self.lesson.has_runnable_code:
+        if any(c.role is CodeRole.PYTHON for c in self.code):  # the lesson's runnable code
             return "lesson"
         quiz = any(c.name == QUIZ_COMPONENT for c in self.lesson.components())
         return "quiz" if quiz else "lesson"

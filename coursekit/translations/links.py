@@ -40,11 +40,15 @@ def course_target(href: str, local: str) -> str | None:
     return match.group(1) + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-@lru_cache(maxsize=1 << 14)
 def hrefs(markdown: str) -> tuple[str, ...]:
     """Every link target in a Markdown fragment, in order."""
     if "](" not in markdown and "<http" not in markdown:
-        return ()
+        return ()  # no inline link and no autolink: most prose, answered before hashing it
+    return _parsed_hrefs(markdown)
+
+
+@lru_cache(maxsize=1 << 14)
+def _parsed_hrefs(markdown: str) -> tuple[str, ...]:
     found: list[str] = []
     for block in _MD.parseInline(markdown):
         for token in block.children or ():

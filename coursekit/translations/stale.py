@@ -125,7 +125,9 @@ class StaleApiScan:
     def __init__(self, apis: tuple[StaleApi, ...]) -> None:
         self.apis = apis
         self._pattern = re.compile(search_pattern(apis))
+        self._patterns = [(api, re.compile(api.pattern)) for api in apis]
         self._suspects: dict[str, bool] = {}
+        self._candidates: dict[str, tuple[StaleApi, ...]] = {}
         self._uses: dict[tuple[str, frozenset[tuple[str, str]]], tuple[Use, ...]] = {}
 
     def suspect(self, source: str) -> bool:
@@ -150,7 +152,11 @@ class StaleApiScan:
         tree = block.facts.tree
         if tree is None:
             return ()
-        candidates = tuple(api for api in self.apis if re.search(api.pattern, block.source))
+        source = block.source
+        candidates = self._candidates.get(source)
+        if candidates is None:
+            candidates = self._candidates[source] = tuple(
+                api for api, pattern in self._patterns if pattern.search(source))
         return tuple(_uses_in_tree(tree, candidates, dict(names)))
 
     def check_lesson(self, code: Sequence[Code], path: str) -> Iterator[Diagnostic]:
