@@ -139,7 +139,7 @@ class LessonStateBlock(StateBlock):
         counts = [
             _columns(line, shift) if shift and "\t" in line[:shift] else shift
             for line, shift in zip(lines, shifts, strict=True)
-        ]
+        ] if "\t" in src else shifts.copy()
         length = len(src)
         begins[-1] = length  # the extra entry that markdown-it keeps at the end
         self.bMarks = begins

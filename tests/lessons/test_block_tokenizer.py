@@ -15,7 +15,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from coursekit.lessons.block_tokenizer import LessonStateBlock
-from coursekit.lessons.dialect_block.tags import _skip_braces
+from coursekit.lessons.dialect_block.tags import _find_end, _scan_end, _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
 from coursekit.lessons.parse import normalise
 
@@ -118,3 +118,11 @@ def test_braces_are_matched_as_one_character_at_a_time(tail: str) -> None:
 @pytest.mark.parametrize("text", ["a\r\nb\r\n\r\n# T\r", "x\0y\n\0\n", "\r\r- a\r  b\0"])
 def test_line_breaks_and_nuls_read_as_markdown_it_reads_them(text: str) -> None:
     _same_tokens(text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet="\\\"'`{}<>a =/", max_size=30))
+def test_a_tag_end_found_in_one_match_is_the_one_found_a_character_at_a_time(
+        tail: str) -> None:
+    text = "<Tag" + tail
+    assert _find_end(text, 4, "", 0) == _scan_end(text, 4, "", 0, False)
