@@ -125,7 +125,7 @@ class StaleApiScan:
     def __init__(self, apis: tuple[StaleApi, ...]) -> None:
         self.apis = apis
         self._pattern = re.compile(search_pattern(apis))
-        self._patterns = [(api, re.compile(api.pattern)) for api in apis]
+        self._patterns = [(api, api.searched[1], re.compile(api.pattern)) for api in apis]
         self._suspects: dict[str, bool] = {}
         self._candidates: dict[str, tuple[StaleApi, ...]] = {}
         self._uses: dict[tuple[str, frozenset[tuple[str, str]]], tuple[Use, ...]] = {}
@@ -155,8 +155,9 @@ class StaleApiScan:
         source = block.source
         candidates = self._candidates.get(source)
         if candidates is None:
-            candidates = self._candidates[source] = tuple(
-                api for api, pattern in self._patterns if pattern.search(source))
+            candidates = self._candidates[source] = tuple(  # each pattern holds its word
+                api for api, word, pattern in self._patterns
+                if word in source and pattern.search(source))
         return tuple(_uses_in_tree(tree, candidates, dict(names)))
 
     def check_lesson(self, code: Sequence[Code], path: str) -> Iterator[Diagnostic]:

@@ -15,6 +15,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from coursekit.lessons.block_tokenizer import LessonStateBlock
+from coursekit.lessons.dialect_block.lines import lines_text
 from coursekit.lessons.dialect_block.tags import _find_end, _scan_end, _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
 from coursekit.lessons.parse import normalise
@@ -126,3 +127,14 @@ def test_a_tag_end_found_in_one_match_is_the_one_found_a_character_at_a_time(
         tail: str) -> None:
     text = "<Tag" + tail
     assert _find_end(text, 4, "", 0) == _scan_end(text, 4, "", 0, False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=" \t\nab>", max_size=40), st.data())
+def test_lines_are_cut_as_markdown_it_cuts_them(text: str, data: st.DataObject) -> None:
+    state = LessonStateBlock(text, lesson_markdown(), {}, [])
+    begin = data.draw(st.integers(0, state.lineMax))
+    end = data.draw(st.integers(begin, state.lineMax))
+    indent = data.draw(st.sampled_from([0, 0, 1, 2, 4]))
+    keep = data.draw(st.booleans())
+    assert lines_text(state, begin, end, indent, keep) == state.getLines(begin, end, indent, keep)

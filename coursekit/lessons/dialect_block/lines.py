@@ -20,3 +20,17 @@ def first_char(state: StateBlock, line: int) -> str:
     """The first character after the indentation, or ``""`` on a blank line (cheap pre-check)."""
     pos = state.bMarks[line] + state.tShift[line]
     return state.src[pos] if pos < state.eMarks[line] else ""
+
+
+def lines_text(state: StateBlock, begin: int, end: int, indent: int, keep_last_break: bool) -> str:
+    """``state.getLines(begin, end, indent, keep_last_break)``. With no indentation to
+    remove (most paragraphs and fences), each line is its slice of the source with the
+    line break after it, read without markdown-it's column-by-column loop."""
+    if indent or begin >= end:
+        return state.getLines(begin, end, indent, keep_last_break)
+    src, begins, ends = state.src, state.bMarks, state.eMarks
+    last = end - 1
+    tail = src[begins[last]:ends[last] + 1 if keep_last_break else ends[last]]
+    if begin == last:
+        return tail
+    return "".join([*(src[begins[line]:ends[line] + 1] for line in range(begin, last)), tail])

@@ -18,24 +18,13 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons.block_tokenizer import Dispatch, DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
+from coursekit.lessons.dialect_block.lines import lines_text
 
 
 def _terminators(state: StateBlock) -> Dispatch:
     ruler = state.md.block.ruler
     assert isinstance(ruler, DispatchingRuler)
     return ruler.dispatch("paragraph")
-
-
-def _text(state: StateBlock, start: int, end: int) -> str:
-    """``state.getLines(start, end, state.blkIndent, False)``: the lines' text, without
-    the block's indentation. With none to remove (most paragraphs), each line is its
-    slice of the source, joined at the line breaks that end them."""
-    if state.blkIndent:
-        return state.getLines(start, end, state.blkIndent, False)
-    src, begins, ends = state.src, state.bMarks, state.eMarks
-    if end == start + 1:
-        return src[begins[start]:ends[start]]
-    return "\n".join([src[begins[line]:ends[line]] for line in range(start, end)])
 
 
 def _underline(state: StateBlock, line: int) -> str | None:
@@ -56,7 +45,7 @@ def _heading(
 ) -> bool:
     """The tokens of markdown-it's setext heading rule."""
     level = 1 if marker == "=" else 2
-    content = mdTrim(_text(state, start, underline))
+    content = mdTrim(lines_text(state, start, underline, state.blkIndent, False))
     state.line = underline + 1
     token = state.push("heading_open", "h" + str(level), 1)
     token.markup = marker
@@ -152,7 +141,7 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 
 def _paragraph_tokens(state: StateBlock, start: int, line: int) -> bool:
-    content = mdTrim(_text(state, start, line))
+    content = mdTrim(lines_text(state, start, line, state.blkIndent, False))
     state.line = line
     token = state.push("paragraph_open", "p", 1)
     token.map = [start, line]

@@ -11,9 +11,9 @@ from coursekit.lessons.dialect_block.lines import line_text
 
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
 _SPECIAL = re.compile(r"""[\\"'`{}>]""")
-_SIMPLE_END = re.compile(r"""(?:[^\\"'`{}>]++|"[^"\\]*+"|'[^'\\]*+')*+>""")
-"""The rest of a tag up to its ``>`` when it has no braces, backticks or backslashes
-and its quotes close on the line: most tags, read in one match."""
+_PLAIN = re.compile(r"""(?:[^\\"'`{}>]++|"[^"\\]*+"|'[^'\\]*+')*+""")
+"""Text without braces, backticks, backslashes or ``>``, and quotes closed on the line:
+most of a tag, read in one match."""
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
@@ -46,9 +46,13 @@ def _find_end(
     A backslash escapes the next character; braces and ``>`` inside quotes or braces do
     not count."""
     if not (quote or depth or braces_only):
-        simple = _SIMPLE_END.match(text, pos)
-        if simple is not None:
-            return simple.end(), "", 0
+        # Plain text and closed quotes leave no state behind: skip them in one match.
+        plain = _PLAIN.match(text, pos)
+        pos = plain.end() if plain is not None else pos
+        if pos == len(text):
+            return None, "", 0
+        if text[pos] == ">":
+            return pos + 1, "", 0
     return _scan_end(text, pos, quote, depth, braces_only)
 
 
