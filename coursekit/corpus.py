@@ -12,6 +12,7 @@ from pathlib import Path
 from coursekit.config import Course
 from coursekit.languages import normalise
 from coursekit.lessons.model import Lesson, Toctree
+from coursekit.lessons.python import CodeFactsTable
 from coursekit.subtitles.model import SubtitleFile
 
 
@@ -24,6 +25,8 @@ class Corpus:
         self._lessons: dict[Path, Lesson] = {}
         self._toctrees: dict[str, Toctree] = {}
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
+        self.code_facts = CodeFactsTable()
+        """The facts of the lessons' code, each distinct text read once for the run."""
 
     def lesson(self, file: Path) -> Lesson:
         """The lesson in ``file``; an unreadable file gives a lesson with a diagnostic."""
@@ -31,7 +34,7 @@ class Corpus:
         if found is None:
             from coursekit.lessons.load import load_lesson
 
-            found = self._lessons[file] = load_lesson(self.course, file)
+            found = self._lessons[file] = load_lesson(self.course, file, facts=self.code_facts)
         return found
 
     def lesson_files(self, language: str) -> list[Path]:
@@ -51,7 +54,7 @@ class Corpus:
             # Places of the whole folder's list: a lesson's framework depends on its siblings.
             for file, place in zip(files, places_of(self.course, files), strict=True):
                 if file not in self._lessons:
-                    self._lessons[file] = load_lesson(self.course, file, place)
+                    self._lessons[file] = load_lesson(self.course, file, place, self.code_facts)
         return [self._lessons[file] for file in files]
 
     def toctree(self, language: str) -> Toctree:

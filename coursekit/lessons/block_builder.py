@@ -12,7 +12,7 @@ is in its text.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -37,6 +37,7 @@ from coursekit.lessons.model import (
     OutputKind,
     Prose,
 )
+from coursekit.lessons.python import CodeFacts
 
 _STRUCTURAL = frozenset({
     "fence", "framework_marker", "comment", "component",
@@ -81,9 +82,15 @@ def _close_index(tokens: Sequence[Token], index: int) -> int:
 class BlockBuilder:
     """Walks the tokens of one lesson once, building its blocks."""
 
-    def __init__(self, lines: Sequence[str], context: ParseContext) -> None:
+    def __init__(
+        self, lines: Sequence[str], context: ParseContext,
+        facts: Callable[[str], CodeFacts] | None = None,
+    ) -> None:
+        """``facts``: where code blocks get the facts of their text (shared between the
+        lessons read with the same table); ``None``: each block reads its own."""
         self._lines = lines
         self._context = context
+        self._facts = facts
         self._frameworks = FrameworkTracker(context)
         self.blocks: list[Block] = []
         self._code_at: int | None = None
@@ -215,6 +222,7 @@ class BlockBuilder:
             line=line, language=info.language, info=token.info, source=text,
             framework=self._code_framework(line, directives), directives=directives,
             in_blockquote=self._quote_depth > 0,
+            known_facts=None if self._facts is None else self._facts(text),
         ))
         self._code_at = len(self.blocks) - 1
 

@@ -15,6 +15,7 @@ from coursekit.languages import normalise
 from coursekit.lessons import rules
 from coursekit.lessons.model import Framework, Lesson
 from coursekit.lessons.parse import parse_lesson
+from coursekit.lessons.python import CodeFactsTable
 
 _CHAPTER_DIR = re.compile(r"chapter(\d+)")
 TF_SUFFIX = "_tf"
@@ -139,9 +140,13 @@ def _unread(place: LessonPlace, finding: Diagnostic) -> Lesson:
     )
 
 
-def load_lesson(course: Course, file: Path, place: LessonPlace | None = None) -> Lesson:
-    """Read and parse one lesson file (``place``: its place, when already known); an
-    unreadable file gives a lesson with a diagnostic."""
+def load_lesson(
+    course: Course, file: Path, place: LessonPlace | None = None,
+    facts: CodeFactsTable | None = None,
+) -> Lesson:
+    """Read and parse one lesson file (``place``: its place, when already known;
+    ``facts``: the run's code facts, shared between lessons); an unreadable file gives
+    a lesson with a diagnostic."""
     place = place if place is not None else place_of(course, file)
     try:
         data = read_regular(file)
@@ -154,6 +159,7 @@ def load_lesson(course: Course, file: Path, place: LessonPlace | None = None) ->
         return parse_lesson(
             data, path=place.path, language=place.language, chapter=place.chapter,
             section=place.section, framework=place.framework, folder=place.folder,
+            facts=facts,
         )
     except Exception as exc:  # a parser bug on one lesson must not end the run for the others
         finding = rules.LESSON_FAILURE.at(
@@ -165,4 +171,6 @@ def load_lesson(course: Course, file: Path, place: LessonPlace | None = None) ->
 def load_lessons(course: Course, languages: Sequence[str] | None = None) -> list[Lesson]:
     """Every lesson of ``languages`` (default: every language of the course), in stable order."""
     wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
-    return [load_lesson(course, file) for lang in wanted for file in course.lesson_files(lang)]
+    facts = CodeFactsTable()
+    return [load_lesson(course, file, facts=facts)
+            for lang in wanted for file in course.lesson_files(lang)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.python import CodeFacts, code_facts
+from coursekit.lessons.python import CodeFacts
 
 
 class Framework(enum.StrEnum):
@@ -147,6 +147,10 @@ class Code:
     outputs: tuple[Output, ...] = ()
     directives: tuple[Directive, ...] = ()
     in_blockquote: bool = False
+    known_facts: CodeFacts | None = field(default=None, compare=False, repr=False, kw_only=True)
+    """The facts of ``source``, when the parse that made the block shares them with the
+    other blocks of the same text (:class:`~coursekit.lessons.python.CodeFactsTable`);
+    else they are made on first use of :attr:`facts`."""
 
     @property
     def role(self) -> CodeRole:
@@ -158,8 +162,12 @@ class Code:
 
     @property
     def facts(self) -> CodeFacts:
-        """What the source says as Python: parsed on first use, once per distinct text."""
-        return code_facts(self.source)
+        """What the source says as Python, each fact read on first use and kept."""
+        facts = self.known_facts
+        if facts is None:
+            facts = CodeFacts(self.source)
+            object.__setattr__(self, "known_facts", facts)  # a cache, not a change of value
+        return facts
 
     @property
     def documented_exception(self) -> DocumentedException | None:

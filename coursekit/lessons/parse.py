@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from markdown_it.token import Token
 
@@ -12,6 +12,7 @@ from coursekit.lessons.block_builder import BlockBuilder
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
+from coursekit.lessons.python import CodeFacts
 
 
 def decode(data: bytes, context: ParseContext) -> str:
@@ -58,8 +59,12 @@ def parse_lesson(
     section: str = "",
     framework: Framework = Framework.BOTH,
     folder: str = "",
+    facts: Callable[[str], CodeFacts] | None = None,
 ) -> Lesson:
-    """Parse one lesson source; what cannot be read is reported in ``Lesson.diagnostics``."""
+    """Parse one lesson source; what cannot be read is reported in ``Lesson.diagnostics``.
+
+    ``facts``: the table that gives code blocks the facts of their text, shared with
+    the other lessons read in the same run (a :class:`CodeFactsTable`)."""
     context = ParseContext(path=path)
     source = normalise(decode(text, context) if isinstance(text, bytes) else text)
     blocks: list[Block] = []
@@ -70,7 +75,7 @@ def parse_lesson(
         context.lines = source.split("\n")
         tokens = lesson_markdown().parse(source, context.env())
         _report_depth(tokens, context)
-        blocks = BlockBuilder(context.lines, context).build(tokens)
+        blocks = BlockBuilder(context.lines, context, facts).build(tokens)
     title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
     if title is None and not empty:
         context.report(rules.MISSING_TITLE, None, "no level-1 heading (`# Title`) in the lesson",

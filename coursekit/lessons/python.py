@@ -15,8 +15,9 @@ with one rule for IPython lines, keeping line numbers:
 
 Every analysis (imports, bound and read names, the last statement, the syntax
 error) reads the tree parsed from that text. :class:`CodeFacts` computes each
-fact on first use; :func:`code_facts` returns the one instance of a source text,
-as translations repeat most code blocks byte for byte.
+fact on first use. A lesson's code blocks carry theirs (``Code.facts``); lessons
+read together (a check run, a build) share one :class:`CodeFactsTable`, so a block
+repeated byte for byte in every translation is parsed once for all of them.
 """
 
 from __future__ import annotations
@@ -306,10 +307,23 @@ class CodeFacts:
         return self.tree.body[-1].value
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def code_facts(source: str) -> CodeFacts:
-    """The facts of ``source``: one instance per distinct text (a pure function, memoised)."""
+    """The facts of one source text, computed on first use of each."""
     return CodeFacts(source)
+
+
+class CodeFactsTable:
+    """The facts of each distinct source text met while lessons are read together: the
+    table of one run, dropped with it."""
+
+    def __init__(self) -> None:
+        self._facts: dict[str, CodeFacts] = {}
+
+    def __call__(self, source: str) -> CodeFacts:
+        found = self._facts.get(source)
+        if found is None:
+            found = self._facts[source] = CodeFacts(source)
+        return found
 
 
 def defined_names(source: str) -> frozenset[str]:

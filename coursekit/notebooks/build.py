@@ -22,6 +22,7 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
+from coursekit.lessons.python import CodeFactsTable
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
 from coursekit.notebooks.convert import as_notebook_node, convert_lesson
@@ -103,6 +104,8 @@ class _Builder:
         self.touched = False
         """Whether the manifest may differ from the one read."""
         self.keys = {framework: options.key(framework) for framework in Framework}
+        self.code_facts = CodeFactsTable()
+        """The facts of the lessons' code, each distinct text read once for the build."""
 
     # -- one lesson ---------------------------------------------------------------
 
@@ -155,7 +158,7 @@ class _Builder:
         )
 
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
-        lesson = source.parse()
+        lesson = source.parse(self.code_facts)
         conversion = convert_lesson(
             lesson, self.course, with_prose=self.options.with_prose, source_hash=digest
         )

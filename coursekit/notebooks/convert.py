@@ -14,6 +14,7 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson
+from coursekit.lessons.python import CodeFacts
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
 from coursekit.notebooks.expectations import cell_metadata
@@ -83,11 +84,11 @@ def notebook_path(lesson: Lesson, framework: Framework) -> str:
     return f"{lesson.language}/{stem}.ipynb"
 
 
-def _python_sources(blocks: list[Code]) -> list[str]:
-    return [b.source for b in blocks if b.role is CodeRole.PYTHON]
+def _python_code(blocks: list[Code]) -> list[CodeFacts]:
+    return [b.facts for b in blocks if b.role is CodeRole.PYTHON]
 
 
-def _environment(framework: Framework, sources: list[str]) -> Framework:
+def _environment(framework: Framework, sources: list[CodeFacts]) -> Framework:
     """The framework environment that runs the notebook: a notebook for both runs
     on TensorFlow's when it imports tensorflow, else on PyTorch's."""
     if framework is Framework.BOTH:
@@ -199,7 +200,7 @@ def _shows(block: Block, framework: Framework) -> bool:
     return block.framework.includes(framework)
 
 
-def _install_cell(lesson: Lesson, sources: list[str]) -> JsonDict | None:
+def _install_cell(lesson: Lesson, sources: list[CodeFacts]) -> JsonDict | None:
     needed = requirements(sources)
     if not needed:
         return None
@@ -223,7 +224,7 @@ def _notebook(
     lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str
 ) -> tuple[JsonDict, NotebookOrigin] | None:
     code = lesson.code_blocks(framework)
-    sources = _python_sources(code)
+    sources = _python_code(code)
     if not sources:
         return None
     cells = [_title_cell(lesson, framework)]

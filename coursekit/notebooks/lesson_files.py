@@ -16,6 +16,7 @@ from coursekit.lessons import rules as lesson_rules
 from coursekit.lessons.load import LessonPlace, places_of
 from coursekit.lessons.model import Lesson
 from coursekit.lessons.parse import parse_lesson
+from coursekit.lessons.python import CodeFactsTable
 
 Stamp = tuple[int, int, int, int]
 """What the file system says of a file: size, modification and change times (ns), inode.
@@ -52,11 +53,13 @@ class LessonSource:
     def digest(self) -> str:
         return hashlib.sha256(self.data).hexdigest()
 
-    def parse(self) -> Lesson:
+    def parse(self, facts: CodeFactsTable | None = None) -> Lesson:
+        """The lesson; ``facts``: the code facts of the run, shared between lessons."""
         place = self.place
         return parse_lesson(
             self.data, path=place.path, language=place.language, chapter=place.chapter,
             section=place.section, framework=place.framework, folder=place.folder,
+            facts=facts,
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
-from coursekit.lessons.python import code_facts
+from coursekit.lessons.python import CodeFacts
 
 # Only where the distribution name differs from the import name; every other
 # third-party import is installed under its own name.
@@ -41,16 +41,16 @@ def distribution_for(module: str) -> str | None:
     return _EXTRAS.get(name, name)
 
 
-def requirements(sources: Iterable[str]) -> list[str]:
-    """Sorted, unique requirements of the code blocks ``sources``."""
+def requirements(code: Iterable[CodeFacts]) -> list[str]:
+    """Sorted, unique requirements of the code blocks whose facts are ``code``."""
     found: set[str] = set()
-    for source in sources:
-        for module in code_facts(source).imports:
+    for facts in code:
+        for module in facts.imports:
             requirement = distribution_for(module)
             if requirement is not None:
                 found.add(requirement)
     return sorted(found, key=str.lower)
 
 
-def imports_module(sources: Iterable[str], module: str) -> bool:
-    return any(module in code_facts(source).imports for source in sources)
+def imports_module(code: Iterable[CodeFacts], module: str) -> bool:
+    return any(module in facts.imports for facts in code)

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coursekit.lessons.parse import parse_lesson
 from coursekit.lessons.python import (
     CodeFacts,
+    CodeFactsTable,
     IPythonKind,
     LastStatement,
     code_facts,
@@ -87,8 +89,28 @@ def test_last_statement_and_expression() -> None:
     assert code_facts("x = 1").last_expression is None
 
 
-def test_one_instance_per_source_text() -> None:
-    assert code_facts("a = 1") is code_facts("a = 1")
+def test_a_table_keeps_one_instance_per_source_text_and_nothing_outlives_it() -> None:
+    table = CodeFactsTable()
+    assert table("a = 1") is table("a = 1")
+    assert table("a = 1") is not table("a = 2")
+    assert CodeFactsTable()("a = 1") is not table("a = 1")
+    assert code_facts("a = 1") is not code_facts("a = 1")
+
+
+LESSON = "# T\n\n```py\nimport torch\nx = 1\n```\n"
+
+
+def test_lessons_read_with_one_table_share_the_facts_of_equal_code() -> None:
+    table = CodeFactsTable()
+    en = parse_lesson(LESSON, path="content/en/c/1.mdx", language="en", facts=table)
+    fr = parse_lesson(LESSON, path="content/fr/c/1.mdx", language="fr", facts=table)
+    alone = parse_lesson(LESSON, path="content/it/c/1.mdx", language="it")
+    (en_code,), (fr_code,), (alone_code,) = (x.code_blocks() for x in (en, fr, alone))
+    assert en_code.facts is fr_code.facts
+    assert alone_code.facts is not en_code.facts
+    assert alone_code.facts is alone_code.facts  # read once, then kept on the block
+    assert alone_code.facts.imports == en_code.facts.imports == ("torch",)
+    assert alone_code == en_code  # the facts are a cache: they take no part in equality
 
 
 @given(st.text())

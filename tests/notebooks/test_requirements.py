@@ -12,13 +12,13 @@ def test_import_names_map_to_distributions() -> None:
     assert distribution_for("transformers") == "transformers[sentencepiece]"
     assert distribution_for("datasets") == "datasets"
     assert distribution_for("accelerate") == "accelerate"
-    assert requirements(["from pyannote.audio import Pipeline"]) == ["pyannote.audio"]
+    assert requirements([code_facts("from pyannote.audio import Pipeline")]) == ["pyannote.audio"]
 
 
 def test_standard_library_and_relative_imports_need_nothing() -> None:
     sources = ["import os, sys\nfrom collections import Counter", "from . import utils",
                "import __future__\nimport json"]
-    assert requirements(sources) == []
+    assert requirements(map(code_facts, sources)) == []
 
 
 def test_nested_imports_are_found_and_sorted() -> None:
@@ -34,7 +34,8 @@ def train():
 with context():
     from datasets import load_dataset
 """
-    assert requirements([source, "import torch"]) == ["accelerate", "datasets", "evaluate", "torch"]
+    found = requirements([code_facts(source), code_facts("import torch")])
+    assert found == ["accelerate", "datasets", "evaluate", "torch"]
 
 
 def test_broken_code_imports_nothing_and_says_why() -> None:
