@@ -22,10 +22,10 @@ from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
 from coursekit.subtitles.settings import Settings
 from coursekit.subtitles.text import (
+    STOP_WORDS,
     has_cjk,
     is_code_only,
     latin_letter_ratio,
-    stop_word_share,
     visual_length,
     words,
 )
@@ -184,6 +184,8 @@ class Aligner:
         self.cjk = is_cjk(sub.language)
         self.src_lang = primary_subtag(self.source.language)
         self.lang = primary_subtag(sub.language)
+        self.src_stops = STOP_WORDS.get(self.src_lang)
+        self.own_stops = STOP_WORDS.get(self.lang)
         self.path = sub.display_path
 
     def run(self) -> Iterator[Diagnostic]:
@@ -200,11 +202,7 @@ class Aligner:
                 fingerprint=fingerprint(self.sub.language, "offset"))
         yield from self._duration(cues, shift)
         yield from self._uncovered(cues, shift)
-        texts = [" ".join(map(str.strip, self.lines(c))) for c in cues]
-        for i, cue in enumerate(cues):
-            found = self._cue(cue, texts, i, shift)
-            if found:
-                yield from found
+        yield from self._cues(cues, shift)
 
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
@@ -230,49 +228,63 @@ class Aligner:
                 hint="translate the missing speech", cue=after.number,
                 fingerprint=fingerprint(self.sub.language, said, "uncovered"))
 
-    def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> list[Diagnostic]:
-        """The findings of one cue; a list, as most cues have none."""
-        heard, mine = self.index.heard(cue.start_ms - shift, cue.end_ms - shift)
-        if heard <= _SILENCE_SHARE * (cue.end_ms - cue.start_ms):
-            return [rules.CUE_OVER_SILENCE.at(
-                self.path, cue.line, f"cue {cue.number} is shown from "
-                f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
-                "source has no speech", cue=cue.number, fingerprint=self._fp(texts[i]))]
-        text = texts[i]
-        if not mine or not text:
-            return []
-        said = self.spoken.said(mine[0]) if len(mine) == 1 else self.spoken.said_by(mine)
-        if self._untranslated(text, said):
-            return [rules.UNTRANSLATED.at(
-                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is not translated",
-                hint=f"translate it into {self.sub.language}", cue=cue.number,
-                fingerprint=self._fp(text))]
-        found: list[Diagnostic] = []
-        if said.tokens:
-            # Re-segmented translations may move a token into a neighbouring cue.
-            nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
-            missing = sorted(t for t in said.tokens if not _written_alike(_compact(t), nearby))
-            if missing:
-                found.append(rules.MISSING_TOKEN.at(
-                    self.path, cue.line, f"cue {cue.number} lacks "
-                    f"{', '.join(f'`{t}`' for t in missing)} from the source "
-                    f"`{_clip(said.text)}`", hint="keep numbers and code exactly as in the source",
-                    cue=cue.number, fingerprint=self._fp(text)))
-        if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
-            visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
-            < self.settings.min_length_ratio * said.length
-        ):
-            found.append(rules.TRUNCATED.at(
-                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is far shorter than the "
-                f"source `{_clip(said.text)}`", hint="is the translation cut off?",
-                cue=cue.number, fingerprint=self._fp(text)))
-        return found
+    def _cues(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
+        """Each cue against the source cues shown at its time (most cues have no finding:
+        what the loop reads is bound once)."""
+        texts = [" ".join(map(str.strip, self.lines(c))) for c in cues]
+        heard_in, spoken, reads_as_source = self.index.heard, self.spoken, self._reads_as_source
+        factor = _CJK_LENGTH_FACTOR if self.cjk else 1.0
+        min_ratio = self.settings.min_length_ratio
+        for i, cue in enumerate(cues):
+            start, end = cue.start_ms, cue.end_ms
+            heard, mine = heard_in(start - shift, end - shift)
+            text = texts[i]
+            if heard <= _SILENCE_SHARE * (end - start):
+                yield self._over_silence(cue, text)
+                continue
+            if not mine or not text:
+                continue
+            said = spoken.said(mine[0]) if len(mine) == 1 else spoken.said_by(mine)
+            if reads_as_source(text, said) and not is_code_only(text):
+                yield rules.UNTRANSLATED.at(
+                    self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is not translated",
+                    hint=f"translate it into {self.sub.language}", cue=cue.number,
+                    fingerprint=self._fp(text))
+                continue
+            if said.tokens:
+                missing = self._missing_tokens(cue, said, texts, i)
+                if missing is not None:
+                    yield missing
+            if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
+                _length(text) * factor < min_ratio * said.length
+            ):
+                yield rules.TRUNCATED.at(
+                    self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is far shorter than "
+                    f"the source `{_clip(said.text)}`", hint="is the translation cut off?",
+                    cue=cue.number, fingerprint=self._fp(text))
+
+    def _over_silence(self, cue: Cue, text: str) -> Diagnostic:
+        return rules.CUE_OVER_SILENCE.at(
+            self.path, cue.line, f"cue {cue.number} is shown from "
+            f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
+            "source has no speech", cue=cue.number, fingerprint=self._fp(text))
+
+    def _missing_tokens(
+        self, cue: Cue, said: _Said, texts: list[str], i: int,
+    ) -> Diagnostic | None:
+        # Re-segmented translations may move a token into a neighbouring cue.
+        nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
+        missing = sorted(t for t in said.tokens if not _written_alike(_compact(t), nearby))
+        if not missing:
+            return None
+        return rules.MISSING_TOKEN.at(
+            self.path, cue.line, f"cue {cue.number} lacks "
+            f"{', '.join(f'`{t}`' for t in missing)} from the source "
+            f"`{_clip(said.text)}`", hint="keep numbers and code exactly as in the source",
+            cue=cue.number, fingerprint=self._fp(texts[i]))
 
     def _fp(self, text: str) -> str:
         return fingerprint(self.sub.language, text)
-
-    def _untranslated(self, text: str, said: _Said) -> bool:
-        return self._reads_as_source(text, said) and not is_code_only(text)
 
     def _reads_as_source(self, text: str, said: _Said) -> bool:
         # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
@@ -282,14 +294,25 @@ class Aligner:
         if self.cjk:
             return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
                     and latin_letter_ratio(text) > 0.9)
+        # The shares of stop words of either language, as ``stop_word_share`` has them.
+        src_stops, own_stops = self.src_stops, self.own_stops
+        if src_stops is None:
+            return False
         tokens = words(text)
-        if len(tokens) < _MIN_WORDS_FOR_LANGUAGE:
+        count = len(tokens)
+        if count < _MIN_WORDS_FOR_LANGUAGE:
             return False
-        src_share = stop_word_share(tokens, self.src_lang)
-        if src_share is None or src_share < 0.3:
+        src_share = sum(map(src_stops.__contains__, tokens)) / count
+        if src_share < 0.3 or own_stops is None:
             return False
-        own_share = stop_word_share(tokens, self.lang)
-        return own_share is not None and own_share < src_share / 2
+        return sum(map(own_stops.__contains__, tokens)) / count < src_share / 2
+
+
+def _length(text: str) -> float:
+    """``visual_length(text, False)``, with no further call for ASCII text without tags."""
+    if text.isascii() and "<" not in text and "{" not in text:
+        return len(text)
+    return visual_length(text, False)
 
 
 def _clip(text: str, limit: int = 70) -> str:

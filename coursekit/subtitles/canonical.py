@@ -34,9 +34,13 @@ def canonical_start(lines: list[str]) -> tuple[list[Cue], bool]:
         number = len(cues) + 1
         written = lines[i].strip()
         # Compared as text: a line of thousands of digits is never converted.
-        if not (written.isascii() and written.isdigit() and written.lstrip("0") == str(number)):
+        if written != str(number) and not (
+            written.isascii() and written.isdigit() and written.lstrip("0") == str(number)
+        ):
             return cues, False
-        times = _times(lines[i + 1]) if i + 1 < count else None
+        if i + 1 == count:
+            return cues, False
+        times = parse_canonical_timing(lines[i + 1]) or _times(lines[i + 1])
         if times is None:
             return cues, False
         end = i + 2
@@ -54,10 +58,9 @@ def canonical_start(lines: list[str]) -> tuple[list[Cue], bool]:
 
 
 def _times(line: str) -> tuple[int, int] | None:
-    times = parse_canonical_timing(line)
-    if times is not None:
-        return times
-    timing = parse_srt_timing(line)  # read as canonical where the scan reports nothing
+    """The times of a timing line the scan reads without a finding, though it is not
+    written exactly ``HH:MM:SS,mmm --> HH:MM:SS,mmm``."""
+    timing = parse_srt_timing(line)
     if timing is None or timing.oddities or timing.short_fractions or timing.settings:
         return None
     return timing.start_ms, timing.end_ms

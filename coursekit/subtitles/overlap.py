@@ -102,15 +102,19 @@ def subtract_spans(
 ) -> list[tuple[int, int]]:
     """The parts of sorted ``spans`` that sorted ``cover`` leaves uncovered."""
     out: list[tuple[int, int]] = []
-    j = 0
+    j, count = 0, len(cover)
     for a, b in spans:
-        while j < len(cover) and cover[j][1] <= a:
+        while j < count and cover[j][1] <= a:
             j += 1
         k, cur = j, a
-        while k < len(cover) and cover[k][0] < b:
-            if cover[k][0] > cur:
-                out.append((cur, cover[k][0]))
-            cur = max(cur, cover[k][1])
+        while k < count:
+            start, end = cover[k]
+            if start >= b:
+                break
+            if start > cur:
+                out.append((cur, start))
+            if end > cur:
+                cur = end
             k += 1
         if cur < b:
             out.append((cur, b))

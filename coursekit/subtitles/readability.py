@@ -72,9 +72,15 @@ def _cue_text(
                       f"{settings.max_lines})", None))
     # A line of ASCII without tags is as long as it is: no call per such line.
     unit = 0.5 if cjk else 1.0
-    lengths = [len(line) * unit if line.isascii() and "<" not in line and "{" not in line
-               else visual_length(line, cjk) for line in lines]
-    longest = max(lengths, default=0.0)
+    if len(lines) == 1:  # most cues: no list to build
+        line = lines[0]
+        longest = (len(line) * unit if line.isascii() and "<" not in line and "{" not in line
+                   else visual_length(line, cjk))
+        lengths = [longest]
+    else:
+        lengths = [len(line) * unit if line.isascii() and "<" not in line and "{" not in line
+                   else visual_length(line, cjk) for line in lines]
+        longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
         found.append((rules.LINE_TOO_LONG, f"cue {cue.number} has a line of {_num(longest)} "
                       f"characters (at most {settings.max_chars_per_line}): "
@@ -93,7 +99,7 @@ def _cue_text(
         found.append((rules.MARKDOWN_MARKUP, f"cue {cue.number} has Markdown markup that "
                       f"players show as is: `{_first_markup(text)}`",
                       "remove the backticks or asterisks"))
-    unbalanced = _unbalanced_tags(text)
+    unbalanced = _unbalanced_tags(text) if "<" in text else None
     if unbalanced:
         found.append((rules.UNBALANCED_TAG, f"cue {cue.number} leaves "
                       f"<{'>, <'.join(unbalanced)}> unbalanced",
@@ -111,8 +117,6 @@ def _first_markup(text: str) -> str:
 
 
 def _unbalanced_tags(text: str) -> list[str]:
-    if "<" not in text:
-        return []
     depth: dict[str, int] = {}
     bad: list[str] = []
     for closing, name in _TAG.findall(text):

@@ -120,11 +120,3 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         "esta nós vós eles ele ela eu nosso não que quem como se"
     ),
 }
-
-
-def stop_word_share(tokens: list[str], language: str) -> float | None:
-    """Share of ``tokens`` that are stop words of ``language``; ``None`` without a list."""
-    stops = STOP_WORDS.get(language)
-    if stops is None or not tokens:
-        return None
-    return sum(map(stops.__contains__, tokens)) / len(tokens)

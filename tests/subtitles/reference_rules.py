@@ -1,5 +1,5 @@
-"""The readability and timing rules and the overlap measure of the alignment as first
-written: the references their faster versions are held to."""
+"""The readability and timing rules, and the overlap measure and source-language test of
+the alignment, as first written: the references their faster versions are held to."""
 
 from __future__ import annotations
 
@@ -7,14 +7,21 @@ import re
 from collections.abc import Callable, Iterator
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.languages import is_cjk
+from coursekit.languages import is_cjk, primary_subtag
 from coursekit.subtitles import rules
-from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.alignment import _MIN_WORDS_FOR_LANGUAGE, _Said
+from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.readability import _STRAY_WHITESPACE
 from coursekit.subtitles.settings import Settings
-from coursekit.subtitles.text import visual_length
+from coursekit.subtitles.text import (
+    STOP_WORDS,
+    has_cjk,
+    latin_letter_ratio,
+    visual_length,
+    words,
+)
 from coursekit.subtitles.timestamps import format_seconds, format_srt_time
 from coursekit.subtitles.timing import _with_next
 
@@ -22,6 +29,32 @@ ShownLines = Callable[[Cue], tuple[str, ...]]
 
 _TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^>]*>", re.IGNORECASE)
 _MARKDOWN = re.compile(r"`|\*\*|__\w")
+
+
+def stop_word_share(tokens: list[str], language: str) -> float | None:
+    """Share of ``tokens`` that are stop words of ``language``; ``None`` without a list."""
+    stops = STOP_WORDS.get(language)
+    if stops is None or not tokens:
+        return None
+    return sum(map(stops.__contains__, tokens)) / len(tokens)
+
+
+def reference_reads_as_source(text: str, said: _Said, language: str, source: str) -> bool:
+    """Whether a translated cue's ``text`` reads as the source text ``said``."""
+    size = len(said.text)
+    if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
+        return True
+    if is_cjk(language):
+        return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
+                and latin_letter_ratio(text) > 0.9)
+    tokens = words(text)
+    if len(tokens) < _MIN_WORDS_FOR_LANGUAGE:
+        return False
+    src_share = stop_word_share(tokens, primary_subtag(source))
+    if src_share is None or src_share < 0.3:
+        return False
+    own_share = stop_word_share(tokens, primary_subtag(language))
+    return own_share is not None and own_share < src_share / 2
 
 
 def reference_heard(index: CueIndex, cue: Cue, shift: int) -> tuple[int, list[Cue]]:
@@ -170,3 +203,23 @@ def reference_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnost
                 cue=cue.number, fingerprint=fingerprint(lang, cue.text))
         if i + 1 < len(cues):
             yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
+
+
+def reference_subtract_spans(
+    spans: list[tuple[int, int]], cover: list[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """The parts of sorted ``spans`` that sorted ``cover`` leaves uncovered."""
+    out: list[tuple[int, int]] = []
+    j = 0
+    for a, b in spans:
+        while j < len(cover) and cover[j][1] <= a:
+            j += 1
+        k, cur = j, a
+        while k < len(cover) and cover[k][0] < b:
+            if cover[k][0] > cur:
+                out.append((cur, cover[k][0]))
+            cur = max(cur, cover[k][1])
+            k += 1
+        if cur < b:
+            out.append((cur, b))
+    return out

@@ -1,0 +1,298 @@
+"""The alignment rules as first written: the reference ``coursekit.subtitles.alignment``
+is held to. (What follows is the first version's own description.)
+
+A translation against its source-language file (SUB403-SUB409).
+
+Translated cues are mapped to source cues by time overlap, which works both for
+translations that keep the source timings and for re-segmented ones with fewer,
+longer cues. A systematic offset is detected first and compensated, so a shifted
+file gives one finding instead of one per cue.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.languages import is_cjk, primary_subtag
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint, normalise_text
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
+from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.text import (
+    has_cjk,
+    is_code_only,
+    latin_letter_ratio,
+    visual_length,
+    words,
+)
+from coursekit.subtitles.timestamps import format_seconds, format_srt_time
+
+from .reference_rules import stop_word_share
+
+Lines = Callable[[Cue], tuple[str, ...]]
+
+_TOKEN = re.compile(
+    r"`[^`]+`"
+    r"|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?"
+    r"|\b[A-Za-z_]\w*=\S+"
+    r"|\b[A-Za-z_]\w*\(\)"
+    r"|\b[A-Za-z]+_\w+"
+    r"|(?<![\w.])\d+(?:\.\d+)?(?:e-?\d+)?(?![\w.]\w)"
+)
+_MIN_SOURCE_CHARS_FOR_TRUNCATION = 25
+_CJK_LENGTH_FACTOR = 3.0
+"""A Chinese character carries about as much as three Latin characters."""
+_MIN_WORDS_FOR_LANGUAGE = 4
+_SILENCE_SHARE = 0.1
+_OFFSET_AGREEMENT = 0.8
+_MIN_CUES_FOR_OFFSET = 3
+
+
+_MAYBE_TOKEN = re.compile(r"[\d_=(`]|\w\.\w")
+"""A cheap first look: most cues hold no number or code at all."""
+
+
+_SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|[♪♫*].*[♪♫*]|[♪♫])\s*$")
+
+
+def is_sound_effect(cue: Cue) -> bool:
+    """A cue that describes a sound, not speech: each line in parentheses or brackets
+    (``(screen whooshes)``, ``[music]``) or between music notes. Translations often
+    leave them out, so they are not speech a translation must cover."""
+    lines = [line for line in cue.lines if line.strip()]
+    return bool(lines) and all(_SOUND.match(line) for line in lines)
+
+
+def _spoken(cues: Sequence[Cue]) -> list[Cue]:
+    return [c for c in cues if not is_sound_effect(c)]
+
+
+def _written_alike(token: str, text: str) -> bool:
+    """Whether ``text`` keeps ``token``, allowing a decimal comma for a decimal point
+    (``99,9`` for ``99.9``): languages write numbers their own way."""
+    if token in text:
+        return True
+    return bool(re.fullmatch(r"\d+\.\d+", token)) and token.replace(".", ",") in text
+
+
+def _tokens(text: str) -> set[str]:
+    found: set[str] = set()
+    if not _MAYBE_TOKEN.search(text):
+        return found
+    for token in _TOKEN.findall(text):
+        token = token.strip("`").rstrip(".,;:")
+        if token.isdigit() and len(token) < 2:
+            continue
+        found.add(token)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What source cues say, measured once for every translation checked against them."""
+
+    text: str
+    normalised: str
+    tokens: frozenset[str]
+    """Numbers and code identifiers, which a translation keeps as they are."""
+    length: float
+
+
+def _said(cue: Cue) -> _Said:
+    text = " ".join(cue.lines)
+    return _Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
+
+
+class SpokenSource:
+    """A source-language file as its translations are aligned against it: its cue index,
+    and what each cue says, measured on first use and kept for every translation."""
+
+    def __init__(self, file: SubtitleFile) -> None:
+        self.file = file
+        self.index = CueIndex(file.cues)
+        self._said: dict[int, _Said] = {}
+
+    @cached_property
+    def spoken(self) -> list[Cue]:
+        """The cues of speech (not sound effects)."""
+        return _spoken(self.index.cues)
+
+    @cached_property
+    def speech(self) -> list[tuple[int, int]]:
+        """The spans in which a cue of speech (not a sound effect) is shown."""
+        return speech_spans(self.spoken)
+
+    def said(self, cue: Cue) -> _Said:
+        found = self._said.get(cue.index)
+        if found is None:
+            found = self._said[cue.index] = _said(cue)
+        return found
+
+    def said_by(self, cues: Sequence[Cue]) -> _Said:
+        if len(cues) == 1:
+            return self.said(cues[0])
+        parts = [self.said(c) for c in cues]
+        return _Said(
+            " ".join(p.text for p in parts), " ".join(p.normalised for p in parts if p.normalised),
+            frozenset().union(*(p.tokens for p in parts)),
+            sum(p.length for p in parts) + len(parts) - 1,
+        )
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split())
+
+
+def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> int:
+    """The shift of ``cues`` against the source when (nearly) all cues share it, else 0."""
+    if len(cues) < _MIN_CUES_FOR_OFFSET or not source.cues:
+        return 0
+    candidates = [cues[0].start_ms - source.cues[0].start_ms]
+    if len(cues) == len(source.cues):
+        candidates.append(int(statistics.median(
+            c.start_ms - s.start_ms for c, s in zip(cues, source.cues, strict=True))))
+    for shift in candidates:
+        if abs(shift) <= tolerance_ms:
+            continue
+        agree = sum(1 for c in cues if source.has_start_near(c.start_ms - shift, tolerance_ms))
+        if agree >= _OFFSET_AGREEMENT * len(cues):
+            return shift
+    return 0
+
+
+class ReferenceAligner:
+    def __init__(self, sub: SubtitleFile, spoken: SpokenSource, settings: Settings,
+                 lines: Lines) -> None:
+        self.sub, self.spoken, self.settings, self.lines = sub, spoken, settings, lines
+        self.source = spoken.file
+        self.index = spoken.index
+        self.cjk = is_cjk(sub.language)
+        self.src_lang = primary_subtag(self.source.language)
+        self.lang = primary_subtag(sub.language)
+        self.path = sub.display_path
+
+    def run(self) -> Iterator[Diagnostic]:
+        cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
+        if not cues or not self.index.cues:
+            return
+        tolerance = round(self.settings.offset_tolerance * 1000)
+        shift = detect_offset(self.index, cues, tolerance)
+        if shift:
+            yield rules.SYSTEMATIC_OFFSET.at(
+                self.path, cues[0].line, f"every cue is {format_seconds(abs(shift))} "
+                f"{'later' if shift > 0 else 'earlier'} than in {self.source.display_path}",
+                hint=f"shift all cues by {-shift / 1000:+.3f} s",
+                fingerprint=fingerprint(self.sub.language, "offset"))
+        yield from self._duration(cues, shift)
+        yield from self._uncovered(cues, shift)
+        texts = [" ".join(map(str.strip, self.lines(c))) for c in cues]
+        for i, cue in enumerate(cues):
+            found = self._cue(cue, texts, i, shift)
+            if found:
+                yield from found
+
+    def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
+        # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
+        # translation leaves out shortens nothing a viewer reads.
+        spoken, src_spoken = _spoken(cues) or cues, self.spoken.spoken or self.index.cues
+        end = max(c.end_ms for c in spoken) - shift
+        src_end = max(c.end_ms for c in src_spoken)
+        if abs(end - src_end) > self.settings.max_duration_difference * 1000:
+            yield rules.DURATION_MISMATCH.at(
+                self.path, None, f"the last cue ends at {format_srt_time(end)}, the source's at "
+                f"{format_srt_time(src_end)}", hint="a cut or extended video, or lost cues?",
+                fingerprint=fingerprint(self.sub.language, "duration"))
+
+    def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
+        limit = self.settings.max_uncovered * 1000
+        for a, b in subtract_spans(self.spoken.speech, speech_spans(cues, shift)):
+            if b - a <= limit:
+                continue
+            said = " ".join(" ".join(c.lines) for c in self.index.overlapping(a, b))
+            after = next((c for c in cues if c.start_ms - shift >= b), cues[-1])
+            yield rules.UNCOVERED_SPEECH.at(
+                self.path, after.line, f"no translated cue from {format_srt_time(a + shift)} to "
+                f"{format_srt_time(b + shift)}, where the source says `{_clip(said)}`",
+                hint="translate the missing speech", cue=after.number,
+                fingerprint=fingerprint(self.sub.language, said, "uncovered"))
+
+    def _cue(self, cue: Cue, texts: list[str], i: int, shift: int) -> list[Diagnostic]:
+        """The findings of one cue; a list, as most cues have none."""
+        span = self.index.overlapping(cue.start_ms, cue.end_ms, shift)
+        start, end = cue.start_ms - shift, cue.end_ms - shift
+        shares = [max(0, min(c.end_ms, end) - max(c.start_ms, start)) for c in span]
+        if sum(shares) <= _SILENCE_SHARE * cue.duration_ms:
+            return [rules.CUE_OVER_SILENCE.at(
+                self.path, cue.line, f"cue {cue.number} is shown from "
+                f"{format_srt_time(cue.start_ms)} to {format_srt_time(cue.end_ms)}, where the "
+                "source has no speech", cue=cue.number, fingerprint=self._fp(texts[i]))]
+        mine = [c for c, heard in zip(span, shares, strict=True) if heard * 2 > c.duration_ms]
+        text = texts[i]
+        if not mine or not text:
+            return []
+        said = self.spoken.said_by(mine)
+        if self._untranslated(text, said):
+            return [rules.UNTRANSLATED.at(
+                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is not translated",
+                hint=f"translate it into {self.sub.language}", cue=cue.number,
+                fingerprint=self._fp(text))]
+        found: list[Diagnostic] = []
+        if said.tokens:
+            # Re-segmented translations may move a token into a neighbouring cue.
+            nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
+            missing = sorted(t for t in said.tokens if not _written_alike(_compact(t), nearby))
+            if missing:
+                found.append(rules.MISSING_TOKEN.at(
+                    self.path, cue.line, f"cue {cue.number} lacks "
+                    f"{', '.join(f'`{t}`' for t in missing)} from the source "
+                    f"`{_clip(said.text)}`", hint="keep numbers and code exactly as in the source",
+                    cue=cue.number, fingerprint=self._fp(text)))
+        if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
+            visual_length(text, False) * (_CJK_LENGTH_FACTOR if self.cjk else 1.0)
+            < self.settings.min_length_ratio * said.length
+        ):
+            found.append(rules.TRUNCATED.at(
+                self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is far shorter than the "
+                f"source `{_clip(said.text)}`", hint="is the translation cut off?",
+                cue=cue.number, fingerprint=self._fp(text)))
+        return found
+
+    def _fp(self, text: str) -> str:
+        return fingerprint(self.sub.language, text)
+
+    def _untranslated(self, text: str, said: _Said) -> bool:
+        return self._reads_as_source(text, said) and not is_code_only(text)
+
+    def _reads_as_source(self, text: str, said: _Said) -> bool:
+        # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
+        size = len(said.text)
+        if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
+            return True
+        if self.cjk:
+            return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
+                    and latin_letter_ratio(text) > 0.9)
+        tokens = words(text)
+        if len(tokens) < _MIN_WORDS_FOR_LANGUAGE:
+            return False
+        src_share = stop_word_share(tokens, self.src_lang)
+        if src_share is None or src_share < 0.3:
+            return False
+        own_share = stop_word_share(tokens, self.lang)
+        return own_share is not None and own_share < src_share / 2
+
+
+def _clip(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def reference_alignment(
+    sub: SubtitleFile, source: SpokenSource, settings: Settings, lines: Lines,
+) -> Iterator[Diagnostic]:
+    return ReferenceAligner(sub, source, settings, lines).run()
