@@ -170,13 +170,14 @@ class _Scanner:
             end = headers[k + 1] if k + 1 < count else len(lines)
             times = canonical.get(t)
             timing = None if times is not None else self._timing(t)
-            body = lines[t + 1:end]
-            last = len(body)
-            while last > 0 and not body[last - 1].strip():
+            last = end
+            while last > t + 1 and not lines[last - 1].strip():
                 last -= 1
-            text = [line for line in body[:last] if line.strip()]
-            if len(text) < last:
-                self._blank_in_cue(t + 1, body[:last], text, len(cues) + 1)
+            text = lines[t + 1:last]
+            if not all(map(str.strip, text)):  # a blank line inside the cue
+                kept = [line for line in text if line.strip()]
+                self._blank_in_cue(t + 1, text, kept, len(cues) + 1)
+                text = kept
             if times is None:
                 if timing is None:
                     self._malformed(t, text)

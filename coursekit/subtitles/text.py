@@ -30,11 +30,12 @@ def visual_length(text: str, cjk: bool) -> float:
     other languages a character counts 1 and a full-width one 2. Combining marks
     count 0.
     """
-    text = strip_tags(text)
+    if "<" in text or "{" in text:
+        text = _TAG.sub("", text)
     if text.isascii():
         return len(text) * (0.5 if cjk else 1.0)
     # ASCII characters are narrow: only the others are looked up, all at once.
-    others = text.translate(_DROP_ASCII)
+    others = _ASCII.sub("", text)
     widths = [*map(_WIDTH.get, others)]
     if None in widths:
         for char in others:
@@ -45,7 +46,7 @@ def visual_length(text: str, cjk: bool) -> float:
     return wide + narrow * 0.5 if cjk else wide * 2 + narrow
 
 
-_DROP_ASCII = dict.fromkeys(range(128))
+_ASCII = re.compile(r"[\x00-\x7f]+")
 _WIDTH: dict[str, int] = {}
 """The width class of each non-ASCII character met: 2 wide, 1 narrow, 0 combining."""
 
