@@ -48,6 +48,13 @@ _CONTAINERS = {
     "bullet_list_open": "bullet_list_close",
     "ordered_list_open": "ordered_list_close",
 }
+_READ = frozenset({
+    *_CONTAINERS, "heading_open", "paragraph_open", "hr", "html_tag", "fence",
+    "framework_marker", "comment", "component", "admonition_open", "admonition_inline",
+    "admonition_close",
+})
+"""The tokens :meth:`BlockBuilder._token` reads; it passes over the others (a paragraph's
+``inline`` and ``paragraph_close``, a heading's...)."""
 ATTACHMENT_RULE = """\
 An output fence belongs to the nearest code fence before it, of a framework that
 includes the output's, when only prose lies between them: paragraphs, lists,
@@ -108,7 +115,10 @@ class BlockBuilder:
     def _walk(self, tokens: Sequence[Token], start: int, stop: int) -> None:
         index = start
         while index < stop:
-            index = self._token(tokens, index)
+            if tokens[index].type in _READ:
+                index = self._token(tokens, index)
+            else:  # the inside or the end of something read at its start
+                index += 1
 
     def _token(self, tokens: Sequence[Token], index: int) -> int:
         token = tokens[index]
