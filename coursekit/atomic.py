@@ -80,6 +80,11 @@ def _sweep_once(folder: Path) -> None:
     sweep_leftovers(folder)
 
 
+def _temporary(path: Path) -> tuple[int, str]:
+    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.",
+                            suffix=".tmp")
+
+
 def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
@@ -87,11 +92,13 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None
     half-written files, but a power cut may lose the new content. Meant for
     outputs that are rebuilt when their recorded hash does not match.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _sweep_once(path.parent)
     mode = _mode_for(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.",
-                               suffix=".tmp")
+    try:
+        fd, tmp = _temporary(path)
+    except FileNotFoundError:  # the folder is made on the first write into it
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = _temporary(path)
+    _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
     try:
         with os.fdopen(fd, "wb") as handle:
             os.fchmod(handle.fileno(), mode)

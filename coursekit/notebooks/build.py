@@ -218,8 +218,8 @@ class _Builder:
         """Write one output if its bytes changed; ``False`` if that failed."""
         target = self.out / path
         stamp = stamp_of(target)
-        try:
-            current = target.read_bytes()
+        try:  # nothing to read where nothing could be stamped (a cold build's every file)
+            current = target.read_bytes() if stamp is not None else None
         except OSError:
             current = None
         entry = OutputEntry(

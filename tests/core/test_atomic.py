@@ -87,3 +87,11 @@ def test_a_killed_write_leaves_the_old_file_and_the_next_run_cleans_up(tmp_path:
     assert len(list(tmp_path.iterdir())) == 2
     write_bytes_atomic(tmp_path / "b.srt", b"other")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.srt", "b.srt"]
+
+
+def test_a_write_makes_the_folders_it_needs_and_then_writes_beside_them(tmp_path: Path) -> None:
+    first = tmp_path / "a" / "b" / "one.txt"
+    write_bytes_atomic(first, b"1")
+    write_bytes_atomic(first.with_name("two.txt"), b"2")
+    assert first.read_bytes() == b"1"
+    assert sorted(p.name for p in first.parent.iterdir()) == ["one.txt", "two.txt"]
