@@ -61,11 +61,10 @@ class CueIndex:
 
     def same_time(self, cue: Cue) -> list[Cue]:
         """Source cues that mostly lie within ``cue`` (or the one overlapping it most)."""
-        candidates = self.overlapping(cue.start_ms, cue.end_ms)
-        inside = [c for c in candidates if _overlap(c, cue.start_ms, cue.end_ms) * 2
-                  > c.duration_ms]
+        _, inside = self.heard(cue.start_ms, cue.end_ms)
         if inside:
             return inside
+        candidates = self.overlapping(cue.start_ms, cue.end_ms)
         if not candidates:
             return []
         return [max(candidates, key=lambda c: _overlap(c, cue.start_ms, cue.end_ms))]

@@ -58,7 +58,8 @@ def _width(char: str) -> int:
 
 
 def has_cjk(text: str) -> bool:
-    return not text.isascii() and any(_is_wide(c) and c.isalpha() for c in text)
+    # ASCII characters are never wide: only the others are looked at.
+    return not text.isascii() and any(_is_wide(c) and c.isalpha() for c in _ASCII.sub("", text))
 
 
 def latin_letter_ratio(text: str) -> float:

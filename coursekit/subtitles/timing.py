@@ -19,7 +19,7 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
     gap_ms = settings.min_gap_ms
     cues = sub.cues
     for i, cue in enumerate(cues):
-        duration = cue.duration_ms
+        duration = cue.end_ms - cue.start_ms
         if duration < 0 or duration == 0:
             fp = fingerprint(lang, cue.text)
             span = f"{format_srt_time(cue.start_ms)} --> {format_srt_time(cue.end_ms)}"

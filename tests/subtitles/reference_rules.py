@@ -12,7 +12,7 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.alignment import _MIN_WORDS_FOR_LANGUAGE, _Said
 from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
-from coursekit.subtitles.overlap import CueIndex
+from coursekit.subtitles.overlap import CueIndex, overlap_ms
 from coursekit.subtitles.readability import _STRAY_WHITESPACE
 from coursekit.subtitles.settings import Settings
 from coursekit.subtitles.text import (
@@ -223,3 +223,15 @@ def reference_subtract_spans(
         if cur < b:
             out.append((cur, b))
     return out
+
+
+def reference_same_time(index: CueIndex, cue: Cue) -> list[Cue]:
+    """Source cues that mostly lie within ``cue`` (or the one overlapping it most)."""
+    candidates = index.overlapping(cue.start_ms, cue.end_ms)
+    inside = [c for c in candidates if overlap_ms(c, cue.start_ms, cue.end_ms) * 2
+              > c.duration_ms]
+    if inside:
+        return inside
+    if not candidates:
+        return []
+    return [max(candidates, key=lambda c: overlap_ms(c, cue.start_ms, cue.end_ms))]

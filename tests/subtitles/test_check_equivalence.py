@@ -20,6 +20,7 @@ from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import settings_for
+from coursekit.subtitles.text import _is_wide, has_cjk
 from coursekit.subtitles.timing import check_timing
 
 from .reference_alignment import SpokenSource as ReferenceSource
@@ -28,6 +29,7 @@ from .reference_rules import (
     reference_heard,
     reference_readability,
     reference_reads_as_source,
+    reference_same_time,
     reference_subtract_spans,
     reference_timing,
 )
@@ -87,6 +89,8 @@ def test_heard_measures_what_the_overlaps_measured(
             continue  # the alignment measures shown cues only
         heard = index.heard(cue.start_ms - shift, cue.end_ms - shift)
         assert heard == reference_heard(index, cue, shift)
+    for cue in translated:  # shown or not: a bilingual cue is split all the same
+        assert index.same_time(cue) == reference_same_time(index, cue)
 
 
 @given(cues().filter(bool))
@@ -217,3 +221,10 @@ def test_uncovered_spans_are_those_of_the_reference(
 ) -> None:
     spans, cover = speech_spans(spoken), speech_spans(covering, shift)
     assert subtract_spans(spans, cover) == reference_subtract_spans(spans, cover)
+
+
+@given(st.lists(st.one_of(_TEXT, st.sampled_from(["a", "é", "模", "ｆ", "１", "。", "ア"])))
+       .map("".join))
+def test_has_cjk_looks_at_every_character(text: str) -> None:
+    assert has_cjk(text) is (
+        not text.isascii() and any(_is_wide(c) and c.isalpha() for c in text))
