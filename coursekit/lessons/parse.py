@@ -14,11 +14,13 @@ from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 from coursekit.lessons.python import CodeFacts
 
+_BOM = b"\xef\xbb\xbf"
+
 
 def decode(data: bytes, context: ParseContext) -> str:
     """UTF-8 text of ``data``; invalid bytes become U+FFFD and are reported once."""
-    try:
-        return data.decode("utf-8-sig")
+    try:  # what decoding as "utf-8-sig" does, without its codec's Python-level wrapper
+        return (data[3:] if data.startswith(_BOM) else data).decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start)
         bad = data[exc.start : exc.end].hex(" ")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.lessons.context import ParseContext
 from coursekit.lessons.model import Code, Component, Lesson, Prose
-from coursekit.lessons.parse import parse_lesson
+from coursekit.lessons.parse import decode, parse_lesson
 
 
 def _parse(text: str) -> Lesson:
@@ -67,3 +71,21 @@ def test_nesting_past_the_parser_limit_is_a_finding() -> None:
     quoted = ">" * 300 + " ```py\n"
     lesson = _parse(f"# T\n\n{quoted}")
     assert [d.rule for d in lesson.diagnostics] == ["LES122"]
+
+
+@given(st.sampled_from([b"", b"\xef\xbb\xbf"]), st.binary(max_size=12))
+def test_lesson_bytes_decode_as_utf_8_with_an_optional_signature(bom: bytes, body: bytes) -> None:
+    data = bom + body
+    context = ParseContext(path="content/en/c/1.mdx")
+    text = decode(data, context)
+    expected: str | UnicodeDecodeError
+    try:
+        expected = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        expected = exc
+    if isinstance(expected, str):
+        assert (text, context.diagnostics) == (expected, [])
+    else:
+        assert text == data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+        (finding,) = context.diagnostics
+        assert f"byte offset {expected.start}" in finding.message

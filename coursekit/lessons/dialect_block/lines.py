@@ -33,4 +33,6 @@ def lines_text(state: StateBlock, begin: int, end: int, indent: int, keep_last_b
     tail = src[begins[last]:ends[last] + 1 if keep_last_break else ends[last]]
     if begin == last:
         return tail
-    return "".join([*(src[begins[line]:ends[line] + 1] for line in range(begin, last)), tail])
+    parts = [src[begins[line]:ends[line] + 1] for line in range(begin, last)]
+    parts.append(tail)
+    return "".join(parts)
