@@ -1,23 +1,23 @@
 """Atomic file writes: a reader sees the old file or the new one, never half of one.
 
-The new content goes to a temporary file beside the target (``.<name>.<pid>.<random>.tmp``)
-that is renamed over it. The file keeps the mode it had, and a new file gets the mode
-the umask gives (``mkstemp`` alone would make every file 0600). A temporary file left
+The new content goes to a temporary file beside the target (``.<name>.<pid>.<n>.tmp``,
+``<n>`` eight hex digits, created exclusively) that is renamed over it. The file keeps
+the mode it had, and a new file gets the mode the umask gives. A temporary file left
 by a writer that was killed is removed by the next write into the same folder, once
 its process is gone.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
-import tempfile
 import threading
 from pathlib import Path
 
 _LEFTOVER = re.compile(r"\..+?\.(?:(?P<pid>\d{1,9})\.)?[a-z0-9_]{8}\.tmp")
-"""``.<name>.<pid>.<random>.tmp``; names without a pid come from earlier versions."""
+"""``.<name>.<pid>.<n>.tmp``; names without a pid come from earlier versions."""
 
 _lock = threading.Lock()
 _swept: set[Path] = set()
@@ -31,11 +31,12 @@ def _umask() -> int:
     return mask
 
 
-def _mode_for(path: Path) -> int:
+def _mode_for(path: Path) -> tuple[int, bool]:
+    """The mode the written file gets, and whether it is the mode of a file already there."""
     try:
-        return stat.S_IMODE(os.stat(path).st_mode)
+        return stat.S_IMODE(os.stat(path).st_mode), True
     except OSError:
-        return 0o666 & ~_umask()
+        return 0o666 & ~_umask(), False
 
 
 def _gone(pid: int) -> bool:
@@ -80,9 +81,19 @@ def _sweep_once(folder: Path) -> None:
     sweep_leftovers(folder)
 
 
-def _temporary(path: Path) -> tuple[int, str]:
-    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.",
-                            suffix=".tmp")
+_names = itertools.count()
+_OPEN_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _temporary(path: Path, mode: int) -> tuple[int, str]:
+    """A new file beside ``path`` (``.<name>.<pid>.<8 hex digits>.tmp``), open for writing."""
+    while True:
+        number = next(_names) & 0xFFFFFFFF
+        name = f"{path.parent}{os.sep}.{path.name}.{os.getpid()}.{number:08x}.tmp"
+        try:
+            return os.open(name, _OPEN_FLAGS, mode), name
+        except FileExistsError:  # left by an earlier process of the same id
+            continue
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
@@ -92,20 +103,24 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None
     half-written files, but a power cut may lose the new content. Meant for
     outputs that are rebuilt when their recorded hash does not match.
     """
-    mode = _mode_for(path)
+    mode, replacing = _mode_for(path)
     try:
-        fd, tmp = _temporary(path)
+        fd, tmp = _temporary(path, mode)
     except FileNotFoundError:  # the folder is made on the first write into it
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = _temporary(path)
+        fd, tmp = _temporary(path, mode)
     _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
     try:
-        with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), mode)
-            handle.write(data)
+        try:
+            if replacing:  # the umask may have taken bits of the old file's mode
+                os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
             if durable:
-                handle.flush()
-                os.fsync(handle.fileno())
+                os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -95,3 +95,18 @@ def test_a_write_makes_the_folders_it_needs_and_then_writes_beside_them(tmp_path
     write_bytes_atomic(first.with_name("two.txt"), b"2")
     assert first.read_bytes() == b"1"
     assert sorted(p.name for p in first.parent.iterdir()) == ["one.txt", "two.txt"]
+
+
+def test_a_temporary_name_already_taken_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import itertools
+
+    from coursekit import atomic
+
+    monkeypatch.setattr(atomic, "_names", itertools.count(0))
+    taken = tmp_path / f".a.txt.{os.getpid()}.00000000.tmp"
+    taken.write_bytes(b"someone else's")
+    write_bytes_atomic(tmp_path / "a.txt", b"new")
+    assert (tmp_path / "a.txt").read_bytes() == b"new"
+    assert taken.read_bytes() == b"someone else's"
