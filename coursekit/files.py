@@ -55,10 +55,16 @@ def _regular(status: os.stat_result) -> os.stat_result:
 
 def read_regular(path: Path) -> bytes:
     """The bytes of ``path``, which must be a regular file (links followed)."""
+    return read_regular_with_status(path)[0]
+
+
+def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
+    """The bytes of ``path``, which must be a regular file (links followed), and the
+    status of the file they were read from."""
     check_regular(path)
     # Non-blocking, so that a FIFO put in the file's place after the check cannot
     # block the open; what was opened is checked again before reading.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as handle:
-        _regular(os.fstat(handle.fileno()))
-        return handle.read()
+        status = _regular(os.fstat(handle.fileno()))
+        return handle.read(), status

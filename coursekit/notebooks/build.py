@@ -112,7 +112,9 @@ class _Builder:
     def lesson(self, file: LessonFile) -> None:
         key = self.keys[file.place.framework]
         entry = self.manifest.lessons.get(file.relative)
-        stamp = file.stamp()
+        # A lesson the manifest knows is stamped before it is read (a trusted stamp saves
+        # the read); a new one is stamped from the file its bytes come from.
+        stamp = file.stamp() if entry is not None else None
         if (entry is not None and self.manifest.trusts(entry.stamp, stamp)
                 and self._fresh(file.relative, entry, entry.source_hash, key)):
             self._keep(file.relative, entry)
@@ -121,6 +123,8 @@ class _Builder:
         if not isinstance(source, LessonSource):
             self.result.diagnostics.append(source)
             return
+        if entry is None:
+            stamp = source.stamp
         digest = source.digest
         if entry is not None and self._fresh(source.relative, entry, digest, key):
             if entry.stamp != stamp:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.files import read_regular
+from coursekit.files import read_regular_with_status
 from coursekit.lessons import rules as lesson_rules
 from coursekit.lessons.load import LessonPlace, places_of
 from coursekit.lessons.model import Lesson
@@ -30,6 +30,10 @@ def stamp_of(path: Path) -> Stamp | None:
         status = os.stat(path)
     except (OSError, ValueError):
         return None
+    return _stamp(status)
+
+
+def _stamp(status: os.stat_result) -> Stamp:
     return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
@@ -39,6 +43,8 @@ class LessonSource:
 
     place: LessonPlace
     data: bytes
+    stamp: Stamp | None = None
+    """The stamp of the file the bytes were read from."""
 
     @property
     def relative(self) -> str:
@@ -80,12 +86,12 @@ class LessonFile:
     def read(self) -> LessonSource | Diagnostic:
         """The file's bytes, or the finding that says why it cannot be read."""
         try:
-            data = read_regular(self.path)
+            data, status = read_regular_with_status(self.path)
         except OSError as exc:
             return lesson_rules.UNREADABLE_LESSON.at(
                 self.place.path, None, f"cannot read the lesson: {exc.strerror or exc}"
             )
-        return LessonSource(place=self.place, data=data)
+        return LessonSource(place=self.place, data=data, stamp=_stamp(status))
 
 
 def lesson_files(course: Course, language: str) -> Iterator[LessonFile]:

@@ -117,3 +117,12 @@ def test_stamps_are_kept_in_the_manifest(course_root: Path) -> None:
     assert manifest.lessons[LESSON].stamp == stamp_of(course_root / LESSON)
     assert manifest.outputs[NOTEBOOK].stamp == stamp_of(
         course_root / "build/notebooks" / NOTEBOOK)
+
+
+def test_a_cold_build_stamps_each_lesson_as_the_file_system_does(course_root: Path) -> None:
+    _age(course_root)
+    result = build(course_root)
+    manifest = read_manifest(result.out / MANIFEST_NAME)
+    assert manifest.lessons
+    for path, entry in manifest.lessons.items():
+        assert entry.stamp == stamp_of(course_root / path), path
