@@ -42,6 +42,8 @@ def normalise(text: str) -> str:
 
 def _report_depth(tokens: Sequence[Token], context: ParseContext) -> None:
     """markdown-it drops what is nested past its limit: say so, once."""
+    if len(tokens) < MAX_NESTING:
+        return  # a token that deep comes after the opening tokens of all its containers
     for token in tokens:
         if token.nesting == 1 and token.level >= MAX_NESTING - 1:
             line = token.map[0] if token.map else None
