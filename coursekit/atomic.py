@@ -24,19 +24,13 @@ _swept: set[Path] = set()
 """Folders whose leftovers this process has already removed."""
 
 
-def _umask() -> int:
-    with _lock:  # reading the umask means setting it: keep other threads out meanwhile
-        mask = os.umask(0o022)
-        os.umask(mask)
-    return mask
-
-
 def _mode_for(path: Path) -> tuple[int, bool]:
-    """The mode the written file gets, and whether it is the mode of a file already there."""
+    """The mode of the file already at ``path`` and ``True``; else ``0o666`` (which the
+    umask reduces when the file is created) and ``False``."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode), True
     except OSError:
-        return 0o666 & ~_umask(), False
+        return 0o666, False
 
 
 def _gone(pid: int) -> bool:

@@ -26,6 +26,10 @@ class NotARegularFile(OSError):
     """The path names something other than a regular file (or a link to one)."""
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_CHUNK = 1 << 16
+
+
 def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
@@ -63,8 +67,16 @@ def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
     status of the file they were read from."""
     check_regular(path)
     # Non-blocking, so that a FIFO put in the file's place after the check cannot
-    # block the open; what was opened is checked again before reading.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as handle:
-        status = _regular(os.fstat(handle.fileno()))
-        return handle.read(), status
+    # block the open; what was opened is checked again before reading. Read with
+    # os.read: a file object would ask the file system about the file three more times.
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        status = _regular(os.fstat(fd))
+        parts = []
+        wanted = status.st_size + 1  # one byte more: a file that grew is read to its end
+        while chunk := os.read(fd, wanted):
+            parts.append(chunk)
+            wanted = _CHUNK
+        return b"".join(parts), status
+    finally:
+        os.close(fd)
