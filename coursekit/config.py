@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -385,10 +385,7 @@ class Course:
         base = self.lesson_dir(language)
         if not base.is_dir():
             return []
-        files = [
-            p for p in base.rglob("*")
-            if p.suffix in (".mdx", ".md") and p.name.lower() != "readme.md" and not p.is_dir()
-        ]
+        files = [base / relative for relative in _lesson_names(str(base), "")]
         start = len(str(base)) + 1  # each file's path relative to ``base``, as text
         return sorted(files, key=lambda p: _natural_key(str(p)[start:].replace(os.sep, "/")))
 
@@ -397,6 +394,38 @@ class Course:
         if not base.is_dir():
             return []
         return sorted(p for p in base.iterdir() if p.suffix.lower() in (".srt", ".sbv"))
+
+
+def _lesson_names(folder: str, prefix: str) -> Iterator[str]:
+    """The lesson file names under ``folder``, relative to it (``prefix`` before each),
+    folder by folder: one listing of each folder, linked folders not entered (as
+    ``Path.rglob`` does), and a file's kind taken from its listing entry, so that only
+    links are looked up."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            if not entry.is_symlink():
+                yield from _lesson_names(entry.path, f"{prefix}{entry.name}{os.sep}")
+            continue
+        if _is_lesson_name(entry.name):
+            yield prefix + entry.name
+
+
+def _is_lesson_name(name: str) -> bool:
+    """A ``.mdx`` or ``.md`` suffix as ``Path.suffix`` reads it (``.md`` alone is a
+    name without one), and not a ``README.md``."""
+    for suffix in (".mdx", ".md"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name.lower() != "readme.md"
+    return False
 
 
 def _natural_key(text: str) -> list[tuple[int, int | str]]:
