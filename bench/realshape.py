@@ -9,7 +9,11 @@ missing indexes, dots in timestamps, overlaps, bilingual cues, untranslated cues
 long lines, tags, index gaps).
 
 Every figure is the CPU time of the measured call alone, in a process of its own, so
-that the code measured can be another checkout's (``--code``, for before/after):
+that the code measured can be another checkout's (``--code``, for before/after). With
+``--repeat N`` each round times every figure once, baseline first, and a ratio is the
+median of the rounds' ratios, each against the baseline of its own round: the machine's
+speed drifts between rounds, so the best time of one figure and the best time of its
+baseline may come from rounds at different speeds.
 
     .venv/bin/python bench/realshape.py
     .venv/bin/python bench/realshape.py --code /tmp/old-checkout --corpus audio-course
@@ -27,6 +31,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -234,11 +239,11 @@ def _run(what: str, root: Path, out: Path, code: Path | None) -> dict[str, Any]:
     return result
 
 
-def _best(whats: list[str], root: Path, tmp: Path, code: Path | None,
-          repeat: int) -> dict[str, float]:
-    """The best CPU time of each of ``whats`` over ``repeat`` rounds. A round runs each
+def _rounds(whats: list[str], root: Path, tmp: Path, code: Path | None,
+            repeat: int) -> dict[str, list[float]]:
+    """The CPU time of each of ``whats`` in each of ``repeat`` rounds. A round runs each
     once, in order, so that a baseline and what is measured against it are timed close
-    together: on a shared machine the load changes from minute to minute."""
+    together: on a shared machine the speed changes from minute to minute."""
     times: dict[str, list[float]] = {what: [] for what in whats}
     for _ in range(repeat):
         for what in whats:
@@ -246,13 +251,17 @@ def _best(whats: list[str], root: Path, tmp: Path, code: Path | None,
             if what not in ("noop",):
                 shutil.rmtree(out, ignore_errors=True)
             times[what].append(_run(what, root, out, code)["cpu"])
-    return {what: min(found) for what, found in times.items()}
+    return times
 
 
-def _report(name: str, value: float, base: float, target: float) -> bool:
-    ratio = value / base
+def _report(name: str, values: list[float], bases: list[float], target: float) -> bool:
+    """Print a figure: its best time, and the median of its ratios to the baseline timed
+    in the same round (with their range when there are several rounds)."""
+    ratios = sorted(value / base for value, base in zip(values, bases, strict=True))
+    ratio = statistics.median(ratios)
     ok = ratio <= target
-    print(f"  {name:<28} {value:7.2f} s  {ratio:6.2f}x  (target <= {target}x)"
+    spread = f" (rounds {ratios[0]:.2f}-{ratios[-1]:.2f})" if len(ratios) > 1 else ""
+    print(f"  {name:<28} {min(values):7.2f} s  {ratio:6.2f}x{spread}  (target <= {target}x)"
           f"{'' if ok else '  MISSED'}")
     return ok
 
@@ -265,7 +274,8 @@ def main() -> int:
     parser.add_argument("--only", choices=("lessons", "subtitles"),
                         help="time only the lesson figures, or only the subtitle figure")
     parser.add_argument("--repeat", type=int, default=1,
-                        help="best of N rounds (each round times every figure once)")
+                        help="rounds: each times every figure once; a ratio is the median "
+                             "of its rounds' ratios to the baseline of the same round")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -285,11 +295,12 @@ def main() -> int:
             root = Path(tmp) / name
             lessons = write_lesson_course(corpus, root)
             print(f"{name}: {len(LANGUAGES)} languages, {lessons} lessons")
-            best = _best(["naive", "check", "build", "noop"], root, Path(tmp), code, args.repeat)
-            print(f"  {'naive notebook generator':<28} {best['naive']:7.2f} s")
-            ok &= _report("check", best["check"], best["naive"], TARGETS["check"])
-            ok &= _report("cold build", best["build"], best["naive"], TARGETS["build"])
-            ok &= _report("no-op rebuild", best["noop"], best["naive"], TARGETS["noop"])
+            times = _rounds(["naive", "check", "build", "noop"], root, Path(tmp), code,
+                            args.repeat)
+            print(f"  {'naive notebook generator':<28} {min(times['naive']):7.2f} s")
+            ok &= _report("check", times["check"], times["naive"], TARGETS["check"])
+            ok &= _report("cold build", times["build"], times["naive"], TARGETS["build"])
+            ok &= _report("no-op rebuild", times["noop"], times["naive"], TARGETS["noop"])
         if args.only == "lessons":
             return 0 if ok else 1
         root = Path(tmp) / "subtitled"
@@ -297,9 +308,10 @@ def main() -> int:
         (root / "pyproject.toml").write_text(
             '[tool.coursekit]\nsource-language = "en"\n', encoding="utf-8")
         print(f"subtitles: {files} generated files with real-world defects")
-        best = _best(["pysrt", "subtitles"], root, Path(tmp), code, args.repeat)
-        print(f"  {'bare pysrt parse':<28} {best['pysrt']:7.2f} s")
-        ok &= _report("check subtitles", best["subtitles"], best["pysrt"], TARGETS["subtitles"])
+        times = _rounds(["pysrt", "subtitles"], root, Path(tmp), code, args.repeat)
+        print(f"  {'bare pysrt parse':<28} {min(times['pysrt']):7.2f} s")
+        ok &= _report("check subtitles", times["subtitles"], times["pysrt"],
+                      TARGETS["subtitles"])
     return 0 if ok else 1
 
 
