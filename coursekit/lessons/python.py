@@ -14,7 +14,9 @@ with one rule for IPython lines, keeping line numbers:
 - ``files = !ls`` and ``x = %env`` keep their assignment (to ``None``).
 
 Every analysis (imports, bound and read names, the last statement, the syntax
-error) reads the tree parsed from that text. :class:`CodeFacts` computes each
+error) reads the tree parsed from that text; the token views that a translated block
+is compared by (tokens, tokens without comments, the skeleton with strings blanked,
+code lines) read the text as written. :class:`CodeFacts` computes each
 fact on first use. A lesson's code blocks carry theirs (``Code.facts``); lessons
 read together (a check run, a build) share one :class:`CodeFactsTable`, so a block
 repeated byte for byte in every translation is parsed once for all of them.
@@ -26,7 +28,9 @@ import ast
 import builtins
 import enum
 import functools
+import io
 import re
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -240,6 +244,37 @@ class CodeFacts:
         return tuple(found)
 
     @functools.cached_property
+    def tokens(self) -> tuple[Token, ...] | None:
+        """The significant tokens of the source as written (comments kept, indentation as
+        structure, not width): how a translated block is compared with its source.
+        ``None`` when the text cannot be tokenized as Python."""
+        return _significant_tokens(self.source)
+
+    @functools.cached_property
+    def tokens_without_comments(self) -> tuple[Token, ...] | None:
+        if self.tokens is None:
+            return None
+        return tuple(t for t in self.tokens if t[0] != tokenize.COMMENT)
+
+    @functools.cached_property
+    def skeleton(self) -> tuple[Token, ...] | None:
+        """The tokens without comments and with each string literal blanked: what the
+        code does, whatever its text says. Adjacent literals count as one
+        (``"Extract all the text. " "Return only it."`` is one string that a translation
+        may write as one literal), and so does an f-string's inside."""
+        if self.tokens_without_comments is None:
+            return None
+        return _skeleton(self.tokens_without_comments)
+
+    @functools.cached_property
+    def code_lines(self) -> tuple[str, ...] | None:
+        """Each code line with its indentation and single-spaced words, comment lines
+        dropped: a cheap stand-in for tokens when a translation only adds or rewords
+        comment lines. ``None`` when only the tokenizer can tell: a ``#`` line may sit
+        inside a string literal (triple quotes), or a line has a ``#`` after code."""
+        return _code_lines(self.source)
+
+    @functools.cached_property
     def import_bindings(self) -> tuple[tuple[str, str], ...]:
         """(local name, qualified name) of every absolute import, in order:
         ``import numpy as np`` gives ``("np", "numpy")``, ``import torch.nn`` gives
@@ -305,6 +340,62 @@ class CodeFacts:
         if self.tree is None or not self.tree.body or not isinstance(self.tree.body[-1], ast.Expr):
             return None
         return self.tree.body[-1].value
+
+
+Token = tuple[int, str]
+"""A token's type and text (``""`` for indentation and line ends)."""
+_DROPPED = frozenset({tokenize.NL, tokenize.ENDMARKER})
+_LAYOUT = frozenset({tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE})
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def _significant_tokens(source: str) -> tuple[Token, ...] | None:
+    out: list[Token] = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in _DROPPED:
+                continue
+            out.append((tok.type, "" if tok.type in _LAYOUT else tok.string))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return tuple(out)
+
+
+def _skeleton(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    out: list[Token] = []
+    depth = 0
+    for kind, text in tokens:
+        if kind == _FSTRING_START:
+            depth += 1
+            continue
+        if depth:
+            if kind == _FSTRING_END:
+                depth -= 1
+                if not depth and not (out and out[-1] == (tokenize.STRING, "")):
+                    out.append((tokenize.STRING, ""))
+            continue
+        if kind == tokenize.STRING:
+            if not (out and out[-1] == (tokenize.STRING, "")):
+                out.append((tokenize.STRING, ""))
+            continue
+        out.append((kind, text))
+    return tuple(out)
+
+
+def _code_lines(source: str) -> tuple[str, ...] | None:
+    if '"""' in source or "'''" in source:
+        return None
+    kept: list[str] = []
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "#" in stripped:
+            return None
+        indent = line[: len(line) - len(line.lstrip())]
+        kept.append(indent + " ".join(stripped.split()))
+    return tuple(kept)
 
 
 def code_facts(source: str) -> CodeFacts:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code
-from coursekit.translations.code_changes import key, lines_without_comments, similarity
+from coursekit.translations.code_changes import key, similarity
 
 MATCH_THRESHOLD = 0.5
 """Least similarity for two different blocks to count as one block that drifted."""
@@ -39,7 +39,7 @@ def _text(code: Code) -> Hashable:
 
 
 def _lines(code: Code) -> Hashable:
-    lines = lines_without_comments(code.source)
+    lines = code.facts.code_lines
     return (code.framework, code.language, code.source if lines is None else lines)
 
 

@@ -55,7 +55,7 @@ def _drift(
         # Neither parses: text in a Python fence (a chat transcript, pseudo-code), which
         # a translation translates; it runs in neither language.
         return
-    change = classify(src.source, tgt.source, src.role is CodeRole.PYTHON)
+    change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON)
     if change is Change.IDENTICAL:
         return
     where = f"{source.path}:{src.line}"
@@ -154,7 +154,7 @@ def same_code(pairs: Sequence[Pair]) -> bool:
     """Every block paired, none with code changes: the lessons bind and read the same names."""
     return all(
         p.source is not None and p.translation is not None
-        and classify(p.source.source, p.translation.source,
+        and classify(p.source.facts, p.translation.facts,
                      p.source.role is CodeRole.PYTHON) is not Change.CODE
         for p in pairs
     )

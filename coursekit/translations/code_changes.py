@@ -5,12 +5,9 @@ from __future__ import annotations
 import difflib
 import enum
 from collections.abc import Hashable, Sequence
-from functools import lru_cache
 
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.translations import pysource
-
-_CACHE = 1 << 15
+from coursekit.lessons.python import CodeFacts
 
 
 class Change(enum.StrEnum):
@@ -27,65 +24,45 @@ class Change(enum.StrEnum):
 IGNORABLE = frozenset({Change.WHITESPACE, Change.COMMENTS, Change.STRINGS})
 
 
-@lru_cache(maxsize=_CACHE)
-def classify(source: str, translation: str, python: bool = True) -> Change:
-    """Classify the change from ``source`` to ``translation``.
+def classify(source: CodeFacts, translation: CodeFacts, python: bool = True) -> Change:
+    """Classify the change from ``source`` to ``translation`` (the facts of two blocks).
 
     Python blocks are compared token by token; other blocks (and Python that cannot
     be tokenized) word by word, where only whitespace changes are recognised.
     """
-    if source == translation:
+    if source.source == translation.source:
         return Change.IDENTICAL
     cheap = _cheap(source, translation) if python else None
     if cheap is not None:
         return cheap
-    if python:
-        src_tokens, tgt_tokens = pysource.tokens(source), pysource.tokens(translation)
-        if src_tokens is not None and tgt_tokens is not None:
-            if src_tokens == tgt_tokens:
-                return Change.WHITESPACE
-            if pysource.without_comments(source) == pysource.without_comments(translation):
-                return Change.COMMENTS
-            if pysource.skeleton(source) == pysource.skeleton(translation):
-                return Change.STRINGS
-            return Change.CODE
-    if pysource.words(source) == pysource.words(translation):
+    if python and source.tokens is not None and translation.tokens is not None:
+        if source.tokens == translation.tokens:
+            return Change.WHITESPACE
+        if source.tokens_without_comments == translation.tokens_without_comments:
+            return Change.COMMENTS
+        if source.skeleton == translation.skeleton:
+            return Change.STRINGS
+        return Change.CODE
+    if _words(source.source) == _words(translation.source):
         return Change.WHITESPACE
     return Change.CODE
 
 
-@lru_cache(maxsize=_CACHE)
-def lines_without_comments(source: str) -> tuple[str, ...] | None:
-    """Each code line with its indentation and single-spaced words, comment lines dropped:
-    a cheap stand-in for tokens when a translation only adds or rewords comment lines.
-
-    ``None`` when only the tokenizer can tell: a ``#`` line may sit inside a string
-    literal (triple quotes), or a line has a ``#`` after code.
-    """
-    if '"""' in source or "'''" in source:
-        return None
-    kept: list[str] = []
-    for line in source.split("\n"):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if "#" in stripped:
-            return None
-        indent = line[: len(line) - len(line.lstrip())]
-        kept.append(indent + " ".join(stripped.split()))
-    return tuple(kept)
+def _words(source: str) -> tuple[str, ...]:
+    """Whitespace-separated words: how non-Python blocks are compared."""
+    return tuple(source.split())
 
 
 def _comment_lines(source: str) -> list[str]:
     return [line.strip() for line in source.split("\n") if line.strip().startswith("#")]
 
 
-def _cheap(source: str, translation: str) -> Change | None:
+def _cheap(source: CodeFacts, translation: CodeFacts) -> Change | None:
     """The change, when comparing lines is enough to know it."""
-    src, tgt = lines_without_comments(source), lines_without_comments(translation)
-    if src is None or src != tgt:
+    lines = source.code_lines
+    if lines is None or lines != translation.code_lines:
         return None
-    same_comments = _comment_lines(source) == _comment_lines(translation)
+    same_comments = _comment_lines(source.source) == _comment_lines(translation.source)
     return Change.WHITESPACE if same_comments else Change.COMMENTS
 
 
@@ -96,22 +73,21 @@ def _is_python(code: Code) -> bool:
 def key(code: Code) -> Hashable:
     """What must be equal for two blocks to be the same code (comments and strings aside)."""
     if _is_python(code):
-        skeleton = pysource.skeleton(code.source)
+        skeleton = code.facts.skeleton
         if skeleton is not None:
             return (code.framework, skeleton)
-    return (code.framework, pysource.words(code.source))
+    return (code.framework, _words(code.source))
 
 
-@lru_cache(maxsize=_CACHE)
-def _ratio(source: str, translation: str, python: bool, floor: float) -> float:
-    a = pysource.skeleton(source) if python else None
-    b = pysource.skeleton(translation) if python else None
+def _ratio(source: CodeFacts, translation: CodeFacts, python: bool, floor: float) -> float:
+    a = source.skeleton if python else None
+    b = translation.skeleton if python else None
     seq_a: tuple[Hashable, ...]
     seq_b: tuple[Hashable, ...]
     if a is not None and b is not None:
         seq_a, seq_b = a, b
     else:  # compare like with like when one side cannot be tokenized
-        seq_a, seq_b = pysource.words(source), pysource.words(translation)
+        seq_a, seq_b = _words(source.source), _words(translation.source)
     if not seq_a and not seq_b:
         return 1.0
     return _sequence_ratio(seq_a, seq_b, floor)
@@ -157,7 +133,7 @@ def similarity(source: Code, translation: Code, floor: float = 0.0) -> float:
     bound of the score, which is cheaper to compute)."""
     if source.framework is not translation.framework or source.role is not translation.role:
         return 0.0
-    return _ratio(source.source, translation.source, _is_python(source), floor)
+    return _ratio(source.facts, translation.facts, _is_python(source), floor)
 
 
 def short_diff(source: str, translation: str, limit: int = 6) -> str:

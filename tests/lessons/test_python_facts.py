@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tokenize
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -168,3 +170,19 @@ def test_imports_in_every_kind_of_statement_in_source_order() -> None:
         ("f3", "f3"), ("h", "f4.g"), ("m1", "m1"), ("m2", "m2"), ("l1", "l1"), ("l2", "l2"),
         ("w", "w"), ("v", "v"), ("i1", "i1"), ("i2", "i2"), ("i3", "i3"), ("abc", "a.b.c"),
     )
+
+
+def test_the_token_views_of_a_block() -> None:
+    facts = code_facts('x = f("a" "b")  # note\nif x:\n    y = 1\n')
+    assert facts.tokens is not None and facts.tokens_without_comments is not None
+    assert (tokenize.COMMENT, "# note") in facts.tokens
+    assert (tokenize.COMMENT, "# note") not in facts.tokens_without_comments
+    assert facts.skeleton is not None
+    assert facts.skeleton.count((tokenize.STRING, "")) == 1  # adjacent literals read as one
+    assert (tokenize.INDENT, "") in facts.skeleton  # indentation kept as structure
+    assert facts.code_lines is None  # a "#" after code: only the tokenizer can tell
+    assert code_facts("x = 1\n# a comment\n  y(2,   3)\n").code_lines == ("x = 1", "  y(2, 3)")
+    assert code_facts('s = """\n# not a comment\n"""').code_lines is None
+    assert code_facts("x = 1  # after code").code_lines is None
+    assert code_facts('print("unclosed\n').tokens is None
+    assert code_facts('print("unclosed\n').skeleton is None

@@ -6,9 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coursekit.lessons.python import code_facts
 from coursekit.translations.code_changes import Change, classify, short_diff
 
 SOURCE = 'x = load("glue")  # load the data\nprint(x["train"])\n'
+
+
+def changed(source: str, translation: str, python: bool = True) -> Change:
+    return classify(code_facts(source), code_facts(translation), python)
 
 
 @pytest.mark.parametrize(("translation", "expected"), [
@@ -21,26 +26,26 @@ SOURCE = 'x = load("glue")  # load the data\nprint(x["train"])\n'
     ('x = load("glue")\nif x:\nprint(x["train"])\n', Change.CODE),
 ])
 def test_classify_python(translation: str, expected: Change) -> None:
-    assert classify(SOURCE, translation) is expected
+    assert changed(SOURCE, translation) is expected
 
 
 def test_indentation_that_changes_blocks_is_code() -> None:
     source = "for b in data:\n    step(b)\n    log(b)\n"
     moved = "for b in data:\n    step(b)\nlog(b)\n"
     wider = "for b in data:\n        step(b)\n        log(b)\n"
-    assert classify(source, moved) is Change.CODE
-    assert classify(source, wider) is Change.WHITESPACE
+    assert changed(source, moved) is Change.CODE
+    assert changed(source, wider) is Change.WHITESPACE
 
 
 def test_untokenizable_python_falls_back_to_words() -> None:
     source = 'print("unclosed\n'
-    assert classify(source, 'print("unclosed   \n\n') is Change.WHITESPACE
-    assert classify(source, 'print("ouvert\n') is Change.CODE
+    assert changed(source, 'print("unclosed   \n\n') is Change.WHITESPACE
+    assert changed(source, 'print("ouvert\n') is Change.CODE
 
 
 def test_shell_blocks_compare_words() -> None:
-    assert classify("pip install  datasets", "pip install datasets", False) is Change.WHITESPACE
-    assert classify("pip install datasets", "pip install evaluate", False) is Change.CODE
+    assert changed("pip install  datasets", "pip install datasets", False) is Change.WHITESPACE
+    assert changed("pip install datasets", "pip install evaluate", False) is Change.CODE
 
 
 def test_short_diff_shows_changed_lines_and_caps_them() -> None:
@@ -52,20 +57,20 @@ def test_short_diff_shows_changed_lines_and_caps_them() -> None:
 
 @given(st.text(max_size=200))
 def test_a_block_is_identical_to_itself_and_never_raises(text: str) -> None:
-    assert classify(text, text) is Change.IDENTICAL
-    assert isinstance(classify(text, text + "\n# note"), Change)
+    assert changed(text, text) is Change.IDENTICAL
+    assert isinstance(changed(text, text + "\n# note"), Change)
 
 
 @given(st.from_regex(r"[a-z_]{1,8} = [0-9]{1,4}", fullmatch=True),
        st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs")), max_size=30))
 def test_a_changed_comment_is_only_a_comment_change(statement: str, comment: str) -> None:
     translated = f"{statement}  # {comment}\n"
-    change = classify(f"{statement}  # original\n", translated)
+    change = changed(f"{statement}  # original\n", translated)
     assert change in (Change.COMMENTS, Change.WHITESPACE)
 
 
 def test_adjacent_string_literals_written_as_one_are_a_string_change() -> None:
     src = 'prompt = (\n    "Extract all the text. "\n    "Return only the text."\n)\n'
     merged = 'prompt = (\n    "Extrayez tout le texte et ne renvoyez que lui."\n)\n'
-    assert classify(src, merged) is Change.STRINGS
-    assert classify(src, 'prompt = (\n    "Extrayez."\n) + suffix\n') is Change.CODE
+    assert changed(src, merged) is Change.STRINGS
+    assert changed(src, 'prompt = (\n    "Extrayez."\n) + suffix\n') is Change.CODE
