@@ -279,7 +279,7 @@ class CodeFacts:
         """(local name, qualified name) of every absolute import, in order:
         ``import numpy as np`` gives ``("np", "numpy")``, ``import torch.nn`` gives
         ``("torch", "torch")``, ``from a.b import c`` gives ``("c", "a.b.c")``."""
-        if self.tree is None or "import" not in self.runnable:
+        if "import" not in self.source or "import" not in self.runnable or self.tree is None:
             return ()
         found: list[tuple[str, str]] = []
         for node in _statements_in_order(self.tree):  # an import is a statement
