@@ -18,6 +18,8 @@ from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.text import strip_tags, visual_length
 from coursekit.subtitles.writer import compose
 
+from .line_edits import edit_lines
+
 P = Path("x.srt")
 SETTINGS, _ = settings_for({}, "en")
 
@@ -105,17 +107,7 @@ def nearly_canonical(draw: st.DrawFn) -> list[str]:
         lines += draw(st.lists(st.sampled_from(["text", "more text", "42", " text "]),
                                max_size=2))
         lines.append("")
-    for _ in range(draw(st.integers(0, 2))):
-        at = draw(st.integers(0, len(lines)))
-        line = draw(st.sampled_from(_DEPARTURES))
-        edit = draw(st.sampled_from(["replace", "insert", "delete"]))
-        if edit == "insert" or at == len(lines):
-            lines.insert(at, line)
-        elif edit == "replace":
-            lines[at] = line
-        else:
-            del lines[at]
-    return lines
+    return edit_lines(draw, lines, st.sampled_from(_DEPARTURES), 2)
 
 
 @settings(max_examples=500)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from coursekit.subtitles.recovery_scan import scan
 
+from .line_edits import edit_lines
 from .reference_scan import ReferenceScanner
 
 _SHAPES = [
@@ -41,17 +42,7 @@ def damaged_files(draw: st.DrawFn) -> list[str]:
                                max_size=3))
         lines.append("")
         t = end
-    for _ in range(draw(st.integers(0, 6))):
-        at = draw(st.integers(0, len(lines)))
-        line = draw(_line)
-        edit = draw(st.sampled_from(["replace", "insert", "delete"]))
-        if edit == "insert" or at == len(lines):
-            lines.insert(at, line)
-        elif edit == "replace":
-            lines[at] = line
-        else:
-            del lines[at]
-    return lines
+    return edit_lines(draw, lines, _line, 6)
 
 
 def _both(lines: list[str], sbv_expected: bool) -> None:
