@@ -70,11 +70,13 @@ _GITHUB_ALERT = re.compile(r"\[!(?P<kind>[A-Za-z]+)\]")
 _QUOTE_PREFIX = re.compile(r"^\s*> ?")
 
 
-def _close_index(tokens: Sequence[Token], index: int) -> int:
-    """Index of the token closing the container opened at ``index``."""
-    closer = _CONTAINERS[tokens[index].type]
+def _extent(tokens: Sequence[Token], index: int) -> tuple[int, bool]:
+    """Index of the token closing the container opened at ``index``, and whether a
+    structural token lies inside it, read in one pass."""
     opener = tokens[index].type
+    closer = _CONTAINERS[opener]
     depth = 0
+    structural = False
     for at in range(index, len(tokens)):
         kind = tokens[at].type
         if kind == opener:
@@ -82,8 +84,11 @@ def _close_index(tokens: Sequence[Token], index: int) -> int:
         elif kind == closer:
             depth -= 1
             if depth == 0:
-                return at
-    return len(tokens) - 1
+                return at, structural
+        elif kind in _STRUCTURAL:
+            structural = True
+    last = len(tokens) - 1  # never closed: up to the last token, which stays outside
+    return last, any(t.type in _STRUCTURAL for t in tokens[index + 1 : last])
 
 
 class BlockBuilder:
@@ -149,15 +154,14 @@ class BlockBuilder:
         return index + 1
 
     def _container(self, tokens: Sequence[Token], index: int) -> int:
-        close = _close_index(tokens, index)
+        close, structural = _extent(tokens, index)
         token = tokens[index]
-        inner = tokens[index + 1 : close]
         alert = self._github_alert(tokens, index) if token.type == "blockquote_open" else None
         if alert is not None:
             self._add(Admonition(token.map[0] + 1 if token.map else 0, alert,
                                  self._quote_text(token), self._frameworks.current))
             self._admonition_depth += 1
-        elif not any(t.type in _STRUCTURAL for t in inner):
+        elif not structural:
             self._prose(token, token.map[0] + 1 if token.map else 0)
             return close + 1
         quoted = token.type == "blockquote_open"
