@@ -12,7 +12,7 @@ is in its text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -37,7 +37,7 @@ from coursekit.lessons.model import (
     OutputKind,
     Prose,
 )
-from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python import CodeFactsTable
 
 _STRUCTURAL = frozenset({
     "fence", "framework_marker", "comment", "component",
@@ -96,7 +96,7 @@ class BlockBuilder:
 
     def __init__(
         self, lines: Sequence[str], context: ParseContext,
-        facts: Callable[[str], CodeFacts] | None = None,
+        facts: CodeFactsTable | None = None,
     ) -> None:
         """``facts``: where code blocks get the facts of their text (shared between the
         lessons read with the same table); ``None``: each block reads its own."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from markdown_it.token import Token
 
@@ -12,7 +12,7 @@ from coursekit.lessons.block_builder import BlockBuilder
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
-from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python import CodeFactsTable
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -63,12 +63,12 @@ def parse_lesson(
     section: str = "",
     framework: Framework = Framework.BOTH,
     folder: str = "",
-    facts: Callable[[str], CodeFacts] | None = None,
+    facts: CodeFactsTable | None = None,
 ) -> Lesson:
     """Parse one lesson source; what cannot be read is reported in ``Lesson.diagnostics``.
 
-    ``facts``: the table that gives code blocks the facts of their text, shared with
-    the other lessons read in the same run (a :class:`CodeFactsTable`)."""
+    ``facts``: the run's table that gives code blocks the facts of their text, shared
+    with the other lessons read in the same run."""
     context = ParseContext(path=path)
     source = normalise(decode(text, context) if isinstance(text, bytes) else text)
     blocks: list[Block] = []
