@@ -49,12 +49,12 @@ _CONTAINERS = {
     "ordered_list_open": "ordered_list_close",
 }
 _READ = frozenset({
-    *_CONTAINERS, "heading_open", "paragraph_open", "hr", "html_tag", "fence",
+    *_CONTAINERS, "heading_open", "paragraph", "hr", "html_tag", "fence",
     "framework_marker", "comment", "component", "admonition_open", "admonition_inline",
     "admonition_close",
 })
-"""The tokens :meth:`BlockBuilder._token` reads; it passes over the others (a paragraph's
-``inline`` and ``paragraph_close``, a heading's...)."""
+"""The tokens :meth:`BlockBuilder._token` reads; it passes over the others (a heading's
+``inline`` and ``heading_close``, a container's closing token...)."""
 ATTACHMENT_RULE = """\
 An output fence belongs to the nearest code fence before it, of a framework that
 includes the output's, when only prose lies between them: paragraphs, lists,
@@ -133,7 +133,7 @@ class BlockBuilder:
             return self._container(tokens, index)
         if kind == "heading_open":
             self._heading(token, line)
-        elif kind in ("paragraph_open", "hr", "html_tag"):
+        elif kind in ("paragraph", "hr", "html_tag"):
             self._prose(token, line)
         elif kind == "fence":
             self._fence(token, line)
@@ -172,9 +172,9 @@ class BlockBuilder:
         return close + 1
 
     def _github_alert(self, tokens: Sequence[Token], index: int) -> str | None:
-        if index + 2 >= len(tokens) or tokens[index + 1].type != "paragraph_open":
+        if index + 1 >= len(tokens) or tokens[index + 1].type != "paragraph":
             return None
-        match = _GITHUB_ALERT.match(tokens[index + 2].content)
+        match = _GITHUB_ALERT.match(tokens[index + 1].content)
         return match["kind"].upper() if match else None
 
     def _quote_text(self, token: Token) -> str:

@@ -141,13 +141,14 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 
 def _paragraph_tokens(state: StateBlock, start: int, line: int) -> bool:
-    content = mdTrim(lines_text(state, start, line, state.blkIndent, False))
+    """One ``paragraph`` token with the paragraph's lines as its map, where markdown-it
+    pushes three (open, inline, close): the lesson model keeps a paragraph's source,
+    which the map gives. Its text is read only for the first paragraph of a quote,
+    where a GitHub alert marker (``[!NOTE]``) is looked for."""
+    token = state.push("paragraph", "p", 0)
+    token.map = [start, line]
+    tokens = state.tokens
+    if len(tokens) > 1 and tokens[-2].type == "blockquote_open":
+        token.content = mdTrim(lines_text(state, start, line, state.blkIndent, False))
     state.line = line
-    token = state.push("paragraph_open", "p", 1)
-    token.map = [start, line]
-    token = state.push("inline", "", 0)
-    token.content = content
-    token.map = [start, line]
-    token.children = []
-    state.push("paragraph_close", "p", -1)
     return True
