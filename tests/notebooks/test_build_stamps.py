@@ -3,6 +3,7 @@ it, and reads any other: a changed file is always rebuilt."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -126,3 +127,19 @@ def test_a_cold_build_stamps_each_lesson_as_the_file_system_does(course_root: Pa
     assert manifest.lessons
     for path, entry in manifest.lessons.items():
         assert entry.stamp == stamp_of(course_root / path), path
+
+
+def test_the_manifest_reads_back_as_written_one_line_per_entry(course_root: Path) -> None:
+    result = build(course_root)
+    path = result.out / MANIFEST_NAME
+    manifest = read_manifest(path)
+    entries = {**manifest.lessons, **manifest.outputs}
+    assert manifest.lessons and manifest.outputs
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3 + len(entries) + 2  # format, two openers, two closers
+    starts = sorted(line.split('"')[1] for line in lines if line.startswith('  "'))
+    assert starts == sorted(entries)
+    again = read_manifest(path)
+    assert (again.lessons, again.outputs) == (manifest.lessons, manifest.outputs)
+    assert manifest.to_json() == path.read_text(encoding="utf-8")
+    assert json.loads(Manifest().to_json()) == {"format": 1, "lessons": {}, "outputs": {}}
