@@ -5,6 +5,7 @@ state; its line tables are markdown-it's."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from markdown_it.token import Token
 
 from coursekit.lessons.block_tokenizer import LessonStateBlock
 from coursekit.lessons.dialect_block.lines import lines_text
-from coursekit.lessons.dialect_block.tags import _find_end, _scan_end, _skip_braces
+from coursekit.lessons.dialect_block.tags import _find_end, _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
 from coursekit.lessons.parse import normalise
 
@@ -121,12 +122,44 @@ def test_line_breaks_and_nuls_read_as_markdown_it_reads_them(text: str) -> None:
     _same_tokens(text)
 
 
-@settings(max_examples=2000, deadline=None)
-@given(st.text(alphabet="\\\"'`{}<>a =/", max_size=30))
-def test_a_tag_end_found_in_one_match_is_the_one_found_a_character_at_a_time(
-        tail: str) -> None:
-    text = "<Tag" + tail
-    assert _find_end(text, 4, "", 0) == _scan_end(text, 4, "", 0, False)
+_SPECIAL = re.compile(r"""[\\"'`{}>]""")
+
+
+def _end_char_by_char(
+    text: str, pos: int, quote: str, depth: int, braces_only: bool,
+) -> tuple[int | None, str, int]:
+    """The tag end as first found, one special character at a time: the oracle."""
+    escaped_until = -1
+    for match in _SPECIAL.finditer(text, pos):
+        at = match.start()
+        if at < escaped_until:
+            continue
+        char = match.group()
+        if char == "\\":
+            escaped_until = at + 2
+        elif quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+            if braces_only and depth == 0:
+                return at + 1, quote, depth
+        elif char == ">" and depth == 0 and not braces_only:
+            return at + 1, quote, depth
+    return None, quote, depth
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="\\\"'`{}<>a =/", max_size=30), st.sampled_from(["", "\"", "'", "`"]),
+       st.integers(0, 2), st.booleans())
+def test_a_tag_end_found_a_run_at_a_time_is_the_one_found_a_character_at_a_time(
+        text: str, quote: str, depth: int, braces_only: bool) -> None:
+    assert (_find_end(text, 0, quote, depth, braces_only)
+            == _end_char_by_char(text, 0, quote, depth, braces_only))
 
 
 @settings(max_examples=400, deadline=None)
@@ -137,4 +170,10 @@ def test_lines_are_cut_as_markdown_it_cuts_them(text: str, data: st.DataObject) 
     end = data.draw(st.integers(begin, state.lineMax))
     indent = data.draw(st.sampled_from([0, 0, 1, 2, 4]))
     keep = data.draw(st.booleans())
+    for line in range(state.lineMax):  # as a quote's ``>`` or a tip's narrowing cuts lines
+        cut = data.draw(st.integers(0, state.tShift[line]))
+        state.bMarks[line] += cut
+        state.tShift[line] -= cut
+        state.eMarks[line] -= data.draw(
+            st.integers(0, state.eMarks[line] - state.bMarks[line] - state.tShift[line]))
     assert lines_text(state, begin, end, indent, keep) == state.getLines(begin, end, indent, keep)

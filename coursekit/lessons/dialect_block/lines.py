@@ -24,12 +24,18 @@ def first_char(state: StateBlock, line: int) -> str:
 
 def lines_text(state: StateBlock, begin: int, end: int, indent: int, keep_last_break: bool) -> str:
     """``state.getLines(begin, end, indent, keep_last_break)``. With no indentation to
-    remove (most paragraphs and fences), each line is its slice of the source with the
-    line break after it, read without markdown-it's column-by-column loop."""
+    remove (most fences), each line is its slice of the source with the line break after
+    it, read without markdown-it's column-by-column loop; lines that follow each other
+    in the source are one slice."""
     if indent or begin >= end:
         return state.getLines(begin, end, indent, keep_last_break)
     src, begins, ends = state.src, state.bMarks, state.eMarks
     last = end - 1
+    if begins[last] - begins[begin] == sum(ends[begin:last]) + last - begin - sum(
+            begins[begin:last]):
+        # Each line ends where the next begins (nothing cut off by a quote's ``>`` or a
+        # narrowed line between them): the lines are one slice of the source.
+        return src[begins[begin]:ends[last] + 1 if keep_last_break else ends[last]]
     tail = src[begins[last]:ends[last] + 1 if keep_last_break else ends[last]]
     if begin == last:
         return tail

@@ -10,10 +10,11 @@ from markdown_it.rules_block import StateBlock
 from coursekit.lessons.dialect_block.lines import line_text
 
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][\w.:-]*)")
-_SPECIAL = re.compile(r"""[\\"'`{}>]""")
 _PLAIN = re.compile(r"""(?:[^\\"'`{}>]++|"[^"\\]*+"|'[^'\\]*+')*+""")
 """Text without braces, backticks, backslashes or ``>``, and quotes closed on the line:
 most of a tag, read in one match."""
+_QUOTE_ENDS = {q: re.compile(rf"\\.?|{q}", re.DOTALL) for q in "\"'`"}
+"""The end of a quote's inside: its closing quote, or an escape to pass over."""
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
@@ -21,8 +22,11 @@ _SCAN_LIMIT = 60
 unclosed. It bounds the cost of a tag missing its `>`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tag:
+    """A tag as :func:`read_tag` reads it (not frozen: the parser makes thousands per
+    course, and a frozen dataclass sets each field through ``object.__setattr__``)."""
+
     name: str
     closing: bool
     """``</Name>``."""
@@ -44,33 +48,26 @@ def _find_end(
     brings the braces back to depth 0), or None with the quote and brace state.
 
     A backslash escapes the next character; braces and ``>`` inside quotes or braces do
-    not count."""
-    if not (quote or depth or braces_only):
-        # Plain text and closed quotes leave no state behind: skip them in one match.
+    not count. Plain text and quotes closed on the line are passed in one match, the
+    inside of a quote left open before ``pos`` in one search."""
+    size = len(text)
+    while True:
+        if quote:
+            found = _QUOTE_ENDS[quote].search(text, pos)
+            if found is None:
+                return None, quote, depth
+            pos = found.end()
+            if found.group() != quote:  # a backslash and the character it escapes
+                continue
+            quote = ""
         plain = _PLAIN.match(text, pos)
         pos = plain.end() if plain is not None else pos
-        if pos == len(text):
-            return None, "", 0
-        if text[pos] == ">":
-            return pos + 1, "", 0
-    return _scan_end(text, pos, quote, depth, braces_only)
-
-
-def _scan_end(
-    text: str, pos: int, quote: str, depth: int, braces_only: bool,
-) -> tuple[int | None, str, int]:
-    """:func:`_find_end`, one special character at a time."""
-    escaped_until = -1
-    for match in _SPECIAL.finditer(text, pos):
-        at = match.start()
-        if at < escaped_until:
-            continue
-        char = match.group()
+        if pos >= size:
+            return None, "", depth
+        char = text[pos]
+        pos += 1
         if char == "\\":
-            escaped_until = at + 2
-        elif quote:
-            if char == quote:
-                quote = ""
+            pos += 1
         elif char in "\"'`":
             quote = char
         elif char == "{":
@@ -78,10 +75,9 @@ def _scan_end(
         elif char == "}":
             depth = max(0, depth - 1)
             if braces_only and depth == 0:
-                return at + 1, quote, depth
-        elif char == ">" and depth == 0 and not braces_only:
-            return at + 1, quote, depth
-    return None, quote, depth
+                return pos, "", depth
+        elif depth == 0 and not braces_only:  # ``>``, the only other character left
+            return pos, "", depth
 
 
 def _skip_braces(text: str, pos: int) -> int:
@@ -149,12 +145,13 @@ def read_tag(state: StateBlock, start: int, end: int) -> Tag | None:
         if close is not None:
             break
         line += 1
-        if line >= limit or state.isEmpty(line):
+        text = line_text(state, line) if line < limit else ""
+        if not text:
             # A tag missing its `>` must not swallow the paragraphs after it.
             return None
-        if not quote and _FENCE.match(line_text(state, line)):
+        if not quote and _FENCE.match(text):
             return None  # nor a code fence right after it (inside a string, it may be text)
-        lines.append(line_text(state, line))
+        lines.append(text)
         pos = 0
     raw_last = lines[-1][:close]
     tail = lines[-1][close:].strip()
