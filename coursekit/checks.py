@@ -82,8 +82,9 @@ def check_course(
             f"{course.relative(course.subtitles_dir)}/",
             hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
         ))
-    corpus = Corpus(course)
     with collector_paused():
+        corpus = Corpus(course)
         for area in wanted:
             report.extend(_CHECKS[area](corpus, languages))
+        del corpus  # see collector_paused: what the check read goes before the collector resumes
     return scope.keep(report) if scope is not None else report

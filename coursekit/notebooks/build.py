@@ -358,4 +358,6 @@ def build_course(
         chosen = [normalise(language) for language in languages]
     builder = _Builder(course, target, options, wanted, check)
     with collector_paused():
-        return builder.run(chosen)
+        result = builder.run(chosen)
+        del builder  # see collector_paused: the lessons' code facts go before it resumes
+    return result
