@@ -28,11 +28,12 @@ import ast
 import builtins
 import enum
 import functools
-import io
 import re
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from coursekit.lessons.python_tokens import Token, significant_tokens
 
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 """Cell magics whose body is Python run in the notebook's namespace."""
@@ -248,7 +249,7 @@ class CodeFacts:
         """The significant tokens of the source as written (comments kept, indentation as
         structure, not width): how a translated block is compared with its source.
         ``None`` when the text cannot be tokenized as Python."""
-        return _significant_tokens(self.source)
+        return significant_tokens(self.source)
 
     @functools.cached_property
     def tokens_without_comments(self) -> tuple[Token, ...] | None:
@@ -342,24 +343,8 @@ class CodeFacts:
         return self.tree.body[-1].value
 
 
-Token = tuple[int, str]
-"""A token's type and text (``""`` for indentation and line ends)."""
-_DROPPED = frozenset({tokenize.NL, tokenize.ENDMARKER})
-_LAYOUT = frozenset({tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE})
 _FSTRING_START = getattr(tokenize, "FSTRING_START", None)
 _FSTRING_END = getattr(tokenize, "FSTRING_END", None)
-
-
-def _significant_tokens(source: str) -> tuple[Token, ...] | None:
-    out: list[Token] = []
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-            if tok.type in _DROPPED:
-                continue
-            out.append((tok.type, "" if tok.type in _LAYOUT else tok.string))
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    return tuple(out)
 
 
 def _skeleton(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
