@@ -22,6 +22,8 @@ def course_target(href: str, local: str) -> str | None:
     language's pages), and relative links are resolved against ``local``, the
     linking lesson's own ``chapterN/section``.
     """
+    if "chapter" not in href and "chapter" not in local:
+        return None  # a course page's path names its chapter, from the link or the lesson
     parts = urlsplit(href.strip())
     path = parts.path
     if parts.scheme in ("http", "https"):

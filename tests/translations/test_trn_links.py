@@ -30,3 +30,14 @@ def test_course_target(href: str, target: str | None) -> None:
 def test_links_are_read_from_markdown_not_from_code_spans() -> None:
     text = "See [x](/course/chapter1/2) and `[y](/course/chapter9/9)`, and <https://hf.co/course/chapter2>."
     assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2"]
+
+
+@pytest.mark.parametrize(("href", "target"), [
+    ("../chapter2/3", "chapter2/3"),
+    ("https://huggingface.co/learn/agents-course/unit1/tools", None),
+    ("./tools", None),
+    ("#tools", None),
+])
+def test_a_lesson_outside_the_chapters_links_to_chapters_by_name(
+        href: str, target: str | None) -> None:
+    assert course_target(href, "unit1/introduction") == target
