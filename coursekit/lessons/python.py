@@ -219,7 +219,9 @@ class CodeFacts:
             tree = compile(self.runnable, "<lesson>", "exec", flags=_PARSE_FLAGS,
                            dont_inherit=True)
         except SyntaxError as exc:
-            return exc
+            # Kept without its traceback, whose frames would keep alive whatever the
+            # callers held (a whole build or check) for as long as the facts live.
+            return exc.with_traceback(None)
         except (ValueError, RecursionError) as exc:  # NUL bytes; nesting too deep
             return SyntaxError(str(exc) or type(exc).__name__)
         assert isinstance(tree, ast.Module)

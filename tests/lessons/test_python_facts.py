@@ -186,3 +186,9 @@ def test_the_token_views_of_a_block() -> None:
     assert code_facts("x = 1  # after code").code_lines is None
     assert code_facts('print("unclosed\n').tokens is None
     assert code_facts('print("unclosed\n').skeleton is None
+
+
+def test_a_syntax_error_is_kept_without_the_frames_that_read_it() -> None:
+    facts = code_facts("def f(:\n    pass")
+    assert facts.error is not None
+    assert facts.error.__traceback__ is None
