@@ -49,12 +49,12 @@ _CONTAINERS = {
     "ordered_list_open": "ordered_list_close",
 }
 _READ = frozenset({
-    *_CONTAINERS, "heading_open", "paragraph", "hr", "html_tag", "fence",
+    *_CONTAINERS, "heading", "paragraph", "hr", "html_tag", "fence",
     "framework_marker", "comment", "component", "admonition_open", "admonition_inline",
     "admonition_close",
 })
-"""The tokens :meth:`BlockBuilder._token` reads; it passes over the others (a heading's
-``inline`` and ``heading_close``, a container's closing token...)."""
+"""The tokens :meth:`BlockBuilder._token` reads; it passes over the others (a container's
+closing token, a list item's...)."""
 ATTACHMENT_RULE = """\
 An output fence belongs to the nearest code fence before it, of a framework that
 includes the output's, when only prose lies between them: paragraphs, lists,
@@ -131,7 +131,7 @@ class BlockBuilder:
         line = token.map[0] + 1 if token.map else 0
         if kind in _CONTAINERS:
             return self._container(tokens, index)
-        if kind == "heading_open":
+        if kind == "heading":
             self._heading(token, line)
         elif kind in ("paragraph", "hr", "html_tag"):
             self._prose(token, line)

@@ -2,8 +2,8 @@
 
 CommonMark's block rules, less indented code (MDX has none) and the HTML block
 (tags and comments have their own rules), with a paragraph that an indented
-fence ends, plus the dialect rules from
-``dialect_block/`` and ``dialect_core/``. Inline parsing is switched off: the
+fence ends and headings made one token each, plus the dialect rules from
+``dialect_block/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
 """
 
@@ -13,24 +13,28 @@ from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.ruler import RuleOptionsType
+from markdown_it.rules_core import StateCore
 
 from coursekit.lessons.block_tokenizer import COMMONMARK_STARTS, DispatchingParserBlock, Starts
 from coursekit.lessons.dialect_block.comment import comment
 from coursekit.lessons.dialect_block.component import component
 from coursekit.lessons.dialect_block.fence import fence
 from coursekit.lessons.dialect_block.framework import framework_marker
+from coursekit.lessons.dialect_block.heading import atx_heading, split_anchor
 from coursekit.lessons.dialect_block.paragraph import paragraph, paragraph_or_setext_heading
 from coursekit.lessons.dialect_block.tip import tip
-from coursekit.lessons.dialect_core.anchors import heading_anchors
 
 MAX_NESTING = 200
 """Container depth markdown-it follows; past it, it drops the rest of the text.
 CommonMark's preset stops at 20, which a quote 21 levels deep passes."""
 _INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
+_HEADING_INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote"]}
+"""What markdown-it's heading rule interrupts."""
 
 
 DIALECT_STARTS: Starts = {
     framework_marker: "{", comment: "<{", tip: "<", component: "<", fence: "`~",
+    atx_heading: "#",
 }
 """The characters a line must start with for each dialect rule to match it."""
 
@@ -47,9 +51,10 @@ def build_lesson_markdown(
 ) -> MarkdownIt:
     """A parser of the dialect whose block loop tries at a line only the rules that can
     start with its first character, as ``starts`` gives them (empty: every rule, as
-    markdown-it's own loop does). ``one_reading``: a paragraph's lines are read once
-    for both the setext heading and the paragraph (else markdown-it's setext heading
-    rule reads them first); ``fast_state``: line tables and tokens made by
+    markdown-it's own loop does). ``one_reading``: a heading is one token made by the
+    dialect's rules, and a paragraph's lines are read once for both the setext heading
+    and the paragraph (else markdown-it's heading rules make a heading's three tokens,
+    the setext one reading the lines first); ``fast_state``: line tables and tokens made by
     :class:`~coursekit.lessons.block_tokenizer.LessonStateBlock` (else by markdown-it's
     own block state); ``normalised``: the text comes with its line breaks and NULs
     normalised already (as :func:`coursekit.lessons.parse.normalise` does), so
@@ -63,13 +68,24 @@ def build_lesson_markdown(
         md.disable("normalize")
     md.block.ruler.at("fence", fence, _INTERRUPTS)
     if one_reading:
+        md.block.ruler.at("heading", atx_heading, _HEADING_INTERRUPTS)
         md.block.ruler.at("paragraph", paragraph_or_setext_heading)
         md.block.ruler.disable("lheading")
     else:
         md.block.ruler.at("paragraph", paragraph)
+        md.core.ruler.after("block", "heading_anchors", _heading_anchors)
     md.block.ruler.before("fence", "framework_marker", framework_marker, _INTERRUPTS)
     md.block.ruler.before("fence", "comment", comment, _INTERRUPTS)
     md.block.ruler.before("fence", "tip", tip, _INTERRUPTS)
     md.block.ruler.after("tip", "component", component, _INTERRUPTS)
-    md.core.ruler.after("block", "heading_anchors", heading_anchors)
     return md
+
+
+def _heading_anchors(state: StateCore) -> None:
+    """Each heading's text and anchor on its opening token, as the dialect's heading
+    token has them (with markdown-it's heading rules, three tokens a heading)."""
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and index + 1 < len(tokens):
+            text, anchor = split_anchor(tokens[index + 1].content)
+            token.meta = {"text": text, "anchor": anchor}

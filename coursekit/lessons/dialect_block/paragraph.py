@@ -8,7 +8,7 @@ an indented fence), so here such a line is also tried as a fence.
 :func:`paragraph_or_setext_heading` stands for markdown-it's setext heading rule
 followed by :func:`paragraph`: both read the same lines, the heading rule to find an
 underline (``===``, ``---``), the paragraph to find where it ends; it reads them once
-and makes the same tokens.
+and makes the same heading (one token, see ``heading.py``) or paragraph.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons.block_tokenizer import Dispatch, DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
+from coursekit.lessons.dialect_block.heading import push_heading
 from coursekit.lessons.dialect_block.lines import lines_text
 
 
@@ -43,19 +44,11 @@ def _underline(state: StateBlock, line: int) -> str | None:
 def _heading(
     state: StateBlock, start: int, underline: int, marker: str, old_parent: str,
 ) -> bool:
-    """The tokens of markdown-it's setext heading rule."""
+    """The heading markdown-it's setext heading rule reads, as one token."""
     level = 1 if marker == "=" else 2
     content = mdTrim(lines_text(state, start, underline, state.blkIndent, False))
     state.line = underline + 1
-    token = state.push("heading_open", "h" + str(level), 1)
-    token.markup = marker
-    token.map = [start, state.line]
-    token = state.push("inline", "", 0)
-    token.content = content
-    token.map = [start, state.line - 1]
-    token.children = []
-    token = state.push("heading_close", "h" + str(level), -1)
-    token.markup = marker
+    push_heading(state, level, marker, content, [start, state.line])
     state.parentType = old_parent
     return True
 

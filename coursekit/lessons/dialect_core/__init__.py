@@ -1,1 +1,0 @@
-"""Core rules of the course MDX dialect, run on the block tokens."""
