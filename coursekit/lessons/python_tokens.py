@@ -4,10 +4,10 @@ A translated code block is compared with its source by its tokens (see
 :attr:`coursekit.lessons.python.CodeFacts.tokens`). Up to Python 3.11 :mod:`tokenize` is
 written in Python and makes a named tuple per token, which made it the costliest part of
 checking a translated course. :func:`significant_tokens` reads the common case (spaces
-for indentation, ``\\n`` line ends, no line or string continued by a backslash, no
-string left open on its line) in a loop of its own over the tokenizer's own patterns,
-and hands anything else to :mod:`tokenize` itself; on Python 3.12 and later, whose
-tokenizer is written in C, it always does.
+for indentation, ``\\n`` line ends, no line or string continued by a backslash) in a
+loop of its own over the tokenizer's own patterns, and hands anything else to
+:mod:`tokenize` itself; on Python 3.12 and later, whose tokenizer is written in C, it
+always does.
 """
 
 from __future__ import annotations
