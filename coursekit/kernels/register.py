@@ -10,7 +10,6 @@ environment: interpreter, framework versions, CUDA availability.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
@@ -23,6 +22,7 @@ from coursekit.kernels.environment import Environment, InterpreterError, inspect
 from coursekit.kernels.frameworks import KernelFramework, framework
 from coursekit.kernels.install import KernelError, run_logged
 from coursekit.kernels.paths import coursekit_home
+from coursekit.kernels.pip_config import own_configuration
 
 Progress = Callable[[str], None]
 
@@ -73,25 +73,18 @@ def constraints(env: Environment) -> str:
     return "".join(f"{name}=={version}\n" for name, version in sorted(env.distributions.items()))
 
 
-def _isolated_env() -> dict[str, str]:
-    """The process environment without pip settings: only the wheel folder is a source."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
-    env["PIP_CONFIG_FILE"] = os.devnull
-    return env
-
-
 def _install(env: Environment, names: list[str], wheels: Path, progress: Progress | None) -> None:
     python = str(env.python)
     if not env.has_pip:
-        run_logged([python, "-m", "ensurepip", "--default-pip"], progress, env=_isolated_env())
+        run_logged([python, "-m", "ensurepip", "--default-pip"], progress, env=own_configuration())
     with tempfile.TemporaryDirectory(prefix="coursekit-register-") as scratch:
         held = Path(scratch) / "constraints.txt"
         held.write_text(constraints(env), encoding="utf-8")
         run_logged(
-            [python, "-m", "pip", "install", "--isolated", "--disable-pip-version-check",
+            [python, "-m", "pip", "install", "--disable-pip-version-check",
              "--no-input", "--progress-bar", "off", "--no-index", "--find-links", str(wheels),
              "--only-binary", ":all:", "-c", str(held), *names],
-            progress, env=_isolated_env(),
+            progress, env=own_configuration(),
         )
 
 

@@ -25,6 +25,7 @@ from coursekit.kernels import KernelError, kernel_status
 from coursekit.kernels.environment import inspect_environment
 from coursekit.kernels.install import KernelState
 from coursekit.kernels.kernelspec import coursekit_metadata, read_spec, spec_dir
+from coursekit.kernels.pip_config import own_configuration
 from coursekit.kernels.register import NEEDS, register_kernel
 
 from .kernel_wheels import fake_torch, write_wheel
@@ -35,8 +36,9 @@ HEAVY_NEEDS = ("datasets", "evaluate", "accelerate", "scikit-learn", "tf-keras")
 
 
 def _pip(python: Path, *args: str) -> None:
+    """pip under a configuration of the test's own: the machine's files and PIP_* unread."""
     done = subprocess.run([str(python), "-m", "pip", *args], capture_output=True, text=True,
-                          check=False)
+                          check=False, env=own_configuration())
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -60,7 +62,7 @@ def base_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     own = tmp_path_factory.mktemp("own")
     fake_torch(own, "2.99.0")
     write_wheel(own, "transformers", "9.9.0")
-    _pip(prefix / "bin" / "python", "install", "--isolated", "--no-index", "--quiet",
+    _pip(prefix / "bin" / "python", "install", "--no-index", "--quiet",
          "--find-links", str(own), "torch==2.99.0", "transformers==9.9.0")
     return prefix
 
