@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.coursekit-dev
 
-.PHONY: dev kernels lint test bench clean
+.PHONY: dev system kernels lint test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 dev: $(STAMP)
+
+# Chromium and FFmpeg from Debian when missing and installable (root with apt-get);
+# otherwise it says which are missing, and the tests that need them skip saying so.
+system:
+	bash .ci/system-packages
 
 # The PyTorch and TensorFlow lesson kernels and the offline stand-ins that
 # `coursekit verify` runs lessons with; idempotent, so a second run is quick.
@@ -24,7 +29,7 @@ lint: dev
 	$(BIN)/ruff check coursekit tests bench
 	$(BIN)/mypy
 
-test: kernels lint
+test: system kernels lint
 	$(BIN)/python -m pytest
 
 bench: dev

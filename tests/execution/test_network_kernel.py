@@ -87,7 +87,7 @@ def test_hub_look_ups_name_the_repo(tmp_path: Path) -> None:
     from coursekit.kernels import kernel_python
 
     if kernel_python("coursekit-pt", "pt") is None:
-        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+        pytest.skip("the pt lesson kernel is not installed (run `make kernels`)")
     node = notebook([
         cell("from transformers import AutoConfig\n"
              "config = AutoConfig.from_pretrained('bert-base-uncased')", 10, LESSON),
@@ -115,7 +115,7 @@ def test_hub_writes_go_to_a_local_hub_that_loads_them_back(tmp_path: Path) -> No
     from coursekit.kernels import kernel_python
 
     if kernel_python("coursekit-pt", "pt") is None:
-        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+        pytest.skip("the pt lesson kernel is not installed (run `make kernels`)")
     node = notebook([
         cell("from huggingface_hub import notebook_login, whoami\nnotebook_login()", 10, LESSON),
         cell("print(whoami()['name'])", 20, LESSON, outputs=["learner"]),
@@ -147,7 +147,7 @@ def test_a_pushed_dataset_loads_back_from_the_local_hub(tmp_path: Path) -> None:
     from coursekit.kernels import kernel_python
 
     if kernel_python("coursekit-pt", "pt") is None:
-        pytest.skip("the pt lesson kernel is not installed (make kernels)")
+        pytest.skip("the pt lesson kernel is not installed (run `make kernels`)")
     node = notebook([
         cell("from datasets import Dataset, DatasetDict, load_dataset\n"
              "splits = DatasetDict({\n"

@@ -20,10 +20,11 @@ from .conftest import FRENCH_SRT
 from .generated import generate
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright = pytest.importorskip("playwright.sync_api", reason="needs playwright")
+playwright = pytest.importorskip("playwright.sync_api",
+                                 reason="needs playwright (pip install -e '.[dev]')")
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).is_file(),
-    reason="needs Chromium (apt-get install chromium), as .ci/run installs it",
+    reason="needs Chromium (apt-get install chromium, as `make test` does when run as root)",
 )
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

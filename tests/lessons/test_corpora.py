@@ -27,7 +27,7 @@ import corpus_outputs  # type: ignore[import-not-found]  # noqa: E402
 def test_real_course_builds_every_lesson_with_its_outputs(name: str, tmp_path: Path) -> None:
     root = CORPORA / name
     if not root.is_dir():
-        pytest.skip(f"{root} is absent (the corpora are not checked out here)")
+        pytest.skip(f"{root} is absent (the shared corpora belong beside the checkout)")
     course = Course.open(root)
     result = build_course(course, out=tmp_path)
     files = [f for lang in course.lesson_languages() for f in course.lesson_files(lang)]

@@ -38,7 +38,7 @@ def test_the_bundled_course() -> None:
 @pytest.mark.parametrize("name", ["audio-course", "agents-course"])
 def test_the_corpora(name: str) -> None:
     if not (CORPORA / name).is_dir():
-        pytest.skip(f"{CORPORA / name} is absent")
+        pytest.skip(f"{CORPORA / name} is absent (the shared corpora belong beside the checkout)")
     assert _same_places(Course.open(CORPORA / name)) > 100
 
 

@@ -23,8 +23,10 @@ CORPORA = next(
      if c.is_dir()),
     ROOT.parent / "shared" / "corpora",
 )
-own_loop = pytest.mark.skipif(sys.version_info >= (3, 12),
-                              reason="the own loop reads for the pure-Python tokenizer")
+own_loop = pytest.mark.skipif(
+    sys.version_info >= (3, 12),
+    reason="the own loop runs on Python 3.11 only; newer ones tokenize in C",
+)
 
 PIECES = [
     "x = 1", "def f(a, b):", "    return a", "  pass", "class A:", "if x:", "else:",
@@ -77,7 +79,8 @@ def test_what_the_own_loop_leaves_to_tokenize_is_read_by_it(source: str) -> None
 
 
 @own_loop
-@pytest.mark.skipif(not CORPORA.is_dir(), reason="../shared/corpora is absent")
+@pytest.mark.skipif(not CORPORA.is_dir(),
+                    reason=f"{CORPORA} is absent (the shared corpora belong beside the checkout)")
 def test_the_own_loop_reads_the_code_of_real_courses_as_tokenize() -> None:
     read = 0
     for path in sorted(CORPORA.rglob("*.mdx")):

@@ -78,7 +78,8 @@ def test_unreadable_file(tmp_path: Path) -> None:
     assert [d.rule for d in sub.diagnostics] == ["SUB016"]
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the shared seed files are not present")
+@pytest.mark.skipif(not SEEDS.is_dir(),
+                    reason=f"{SEEDS} is absent (the shared seed files belong beside the checkout)")
 @pytest.mark.parametrize(("name", "cues"), [
     ("subtitles_en_29_write-your-training-loop-in-pytorch.srt", 124),
     ("subtitles_fr_73_debugging-the-training-pipeline-(pytorch).srt", 43),
