@@ -348,13 +348,13 @@ class Course:
             return path.as_posix()
 
     def _folders(self, base: Path) -> dict[str, Path]:
-        if not base.is_dir():
-            return {}
-        return {
-            normalise(p.name): p
-            for p in sorted(base.iterdir())
-            if p.is_dir() and _LANGUAGE_TAG.fullmatch(p.name) and p.name != "raw"
-        }
+        return _language_folders(base)[0]
+
+    def shadowed_language_folders(self) -> list[tuple[Path, Path]]:
+        """Language folders (lessons or subtitles) that another folder of the same tag
+        in another case hides (``zh-cn/`` beside ``zh-CN/``), each with the folder
+        that is read instead: the one named in canonical case, else the first by name."""
+        return [*_language_folders(self.content_dir)[1], *_language_folders(self.subtitles_dir)[1]]
 
     def lesson_languages(self) -> list[str]:
         found = list(self._folders(self.content_dir))
@@ -394,6 +394,28 @@ class Course:
         if not base.is_dir():
             return []
         return sorted(p for p in base.iterdir() if p.suffix.lower() in (".srt", ".sbv"))
+
+
+def _language_folders(base: Path) -> tuple[dict[str, Path], list[tuple[Path, Path]]]:
+    """The language folders under ``base`` by normalised tag, and the ``(hidden, read)``
+    pairs of folders whose names differ only in case: one tag, one folder read."""
+    found: dict[str, Path] = {}
+    hidden: list[tuple[Path, Path]] = []
+    if not base.is_dir():
+        return found, hidden
+    for path in sorted(base.iterdir()):
+        if not (path.is_dir() and _LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
+            continue
+        tag = normalise(path.name)
+        kept = found.get(tag)
+        if kept is None:
+            found[tag] = path
+        elif path.name == tag:
+            hidden.append((kept, path))
+            found[tag] = path
+        else:
+            hidden.append((path, kept))
+    return found, hidden
 
 
 def _lesson_names(folder: str, prefix: str) -> Iterator[str]:
