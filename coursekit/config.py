@@ -21,6 +21,7 @@ from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import normalise
 from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
+from coursekit.shown import shown
 from coursekit.toml_lines import line_of
 
 CONTENT_DIRS = ("content", "chapters", "units")
@@ -122,6 +123,11 @@ def _read_table(path: Path) -> tuple[str, dict[str, Any], _Problems]:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         problems.add((), f"cannot read {path.name}: {exc}")
         return "", {}, problems
+    except RecursionError:
+        deepest = max(enumerate(text.splitlines(), 1),
+                      key=lambda line: line[1].count("[") + line[1].count("{"))[0]
+        problems.add((), f"cannot read {path.name}: values nested too deeply (at line {deepest})")
+        return "", {}, problems
     if path.name == "pyproject.toml":
         return text, _tool_table(data, problems, required=False), problems
     if "tool" in data:
@@ -139,7 +145,7 @@ def _tool_table(data: Mapping[str, Any], problems: _Problems, *, required: bool)
     if tool is None:
         return {}
     if not isinstance(tool, dict):
-        problems.add((), f"`tool` must be a table, got {tool!r}")
+        problems.add((), f"`tool` must be a table, got {shown(tool)}")
         return {}
     table = tool.get("coursekit")
     if table is None:
@@ -147,7 +153,7 @@ def _tool_table(data: Mapping[str, Any], problems: _Problems, *, required: bool)
             problems.add((), "a [tool] table without [tool.coursekit]")
         return {}
     if not isinstance(table, dict):
-        problems.add((), f"`tool.coursekit` must be a table, got {table!r}")
+        problems.add((), f"`tool.coursekit` must be a table, got {shown(table)}")
         return {}
     return table
 
@@ -157,18 +163,18 @@ def _selectors(raw_key: str, value: Any, problems: _Problems) -> tuple[str, ...]
 
     if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
         problems.add((raw_key,), f"`{raw_key}` must be a list of rule codes or prefixes, "
-                                 f"got {value!r}")
+                                 f"got {shown(value)}")
         return None
     unknown = unknown_selectors(value, (r.code for r in all_rules()))
     for selector in unknown:
-        problems.add((raw_key,), f"`{raw_key}` names no rule: {selector!r}")
+        problems.add((raw_key,), f"`{raw_key}` names no rule: {shown(selector)}")
     return tuple(v for v in value if v not in unknown)
 
 
 def _per_file_ignores(value: Any, problems: _Problems) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
         problems.add(("per-file-ignores",),
-                     f"`per-file-ignores` must map path patterns to rule codes, got {value!r}")
+                     f"`per-file-ignores` must map path patterns to rule codes, got {shown(value)}")
         return {}
     out = {}
     for pattern, selectors in value.items():
@@ -182,16 +188,17 @@ def _severities(value: Any, problems: _Problems) -> dict[str, Severity]:
     from coursekit.rules import all_rules
 
     if not isinstance(value, dict):
-        problems.add(("severity",), f"`severity` must map rule codes to severities, got {value!r}")
+        problems.add(("severity",),
+                     f"`severity` must map rule codes to severities, got {shown(value)}")
         return {}
     codes = [r.code for r in all_rules()]
     out = {}
     for selector, level in value.items():
         if unknown_selectors([selector], codes):
-            problems.add(("severity", selector), f"`severity` names no rule: {selector!r}")
-        elif level not in SEVERITY_NAMES:
-            problems.add(("severity", selector),
-                         f"`severity` of {selector} must be error, warning or note, got {level!r}")
+            problems.add(("severity", selector), f"`severity` names no rule: {shown(selector)}")
+        elif not isinstance(level, str) or level not in SEVERITY_NAMES:
+            problems.add(("severity", selector), f"`severity` of {selector} must be error, "
+                         f"warning or note, got {shown(level)}")
         else:
             out[selector] = SEVERITY_NAMES[level]
     return out
@@ -242,19 +249,52 @@ def _kernels(
     return names, packages
 
 
+_NAME_MAX = 255
+"""Bytes in one file name, on the file systems courses live on."""
+
+
+def is_language_tag(value: str) -> bool:
+    """Whether ``value`` can name a language folder (``en``, ``zh-CN``, ``pt_BR``)."""
+    return len(value) <= 64 and _LANGUAGE_TAG.fullmatch(value) is not None
+
+
+def _scalar_problem(key: str, value: Any) -> str | None:
+    """What is wrong with the value of a string key, if anything: a folder must be a
+    relative path inside the course, each name short enough for a file system."""
+    if not isinstance(value, str):
+        return f"must be a string, got {shown(value)}"
+    if key == "source_language":
+        return None if is_language_tag(value) else f"must be a language tag, got {shown(value)}"
+    parts = value.replace("\\", "/").split("/")
+    if not value.strip() or "\0" in value:
+        return f"must name a folder, got {shown(value)}"
+    if value.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", value) or ".." in parts:
+        return (f"must be a folder inside the course (no absolute path, no `..`), got "
+                f"{shown(value)}" + ("; build elsewhere with `coursekit build --out`"
+                                     if key == "build_dir" else ""))
+    if any(len(part.encode("utf-8", "surrogatepass")) > _NAME_MAX for part in parts):
+        return f"has a folder name longer than {_NAME_MAX} bytes: {shown(value)}"
+    return None
+
+
 def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Problems) -> Config:
     values: dict[str, Any] = {}
     sections: dict[str, Mapping[str, Any]] = {}
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key in _SCALARS:
-            if not isinstance(value, str):
-                problems.add((raw_key,), f"`{raw_key}` must be a string, got {value!r}")
+            wrong = _scalar_problem(key, value)
+            if wrong is not None:
+                problems.add((raw_key,), f"`{raw_key}` {wrong}")
             else:
                 values[key] = value
         elif key in _LISTS:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                problems.add((raw_key,), f"`{raw_key}` must be a list of strings, got {value!r}")
+                problems.add((raw_key,),
+                             f"`{raw_key}` must be a list of strings, got {shown(value)}")
+            elif key == "languages" and (bad := [v for v in value if not is_language_tag(v)]):
+                problems.add((raw_key,), f"`{raw_key}` must list language tags (en, zh-CN), "
+                             f"got {shown(bad[0])}")
             else:
                 values[key] = tuple(value)
         elif key == "kernels":
@@ -266,7 +306,7 @@ def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Prob
             continue
         elif key in SECTIONS:
             if not isinstance(value, dict):
-                problems.add((raw_key,), f"`{raw_key}` must be a table, got {value!r}")
+                problems.add((raw_key,), f"`{raw_key}` must be a table, got {shown(value)}")
             else:
                 sections[key] = MappingProxyType(dict(value))
         else:
