@@ -222,6 +222,10 @@ def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
     )
 
 
+_KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
+"""What Jupyter accepts as a kernelspec name, kept short enough for a folder."""
+
+
 def _kernels(
     raw_key: str, value: Any, problems: _Problems,
 ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]] | None:
@@ -232,17 +236,18 @@ def _kernels(
     names: dict[str, str] = {}
     packages: dict[str, tuple[str, ...]] = {}
     for framework, entry in value.items():
-        if isinstance(entry, str):
+        if isinstance(entry, str) and _KERNEL_NAME.fullmatch(entry):
             names[framework] = entry
             continue
         name = entry.get("name", f"coursekit-{framework}") if isinstance(entry, dict) else None
         extra = entry.get("packages", []) if isinstance(entry, dict) else None
         unknown = sorted(set(entry) - {"name", "packages"}) if isinstance(entry, dict) else []
-        if (not isinstance(name, str) or unknown or not isinstance(extra, list)
+        if (not isinstance(name, str) or not _KERNEL_NAME.fullmatch(name) or unknown
+                or not isinstance(extra, list)
                 or not all(isinstance(p, str) and p.strip() for p in extra)):
             problems.add((raw_key, framework), f"`kernels.{framework}` must be a kernel name or "
                          "a table with `name` (a string) and `packages` (a list of "
-                         "requirements)")
+                         "requirements); a name has at most 100 letters, digits, `.`, `_`, `-`")
             return None
         names[framework] = name
         packages[framework] = tuple(p.strip() for p in extra)

@@ -44,6 +44,11 @@ def _course(root: Path, toml: str) -> Path:
     ("content-dir = \"/etc\"\n", 1, "must be a folder inside the course"),
     ("subtitles-dir = \"a\\u0000b\"\n", 1, "must name a folder"),
     (f"build-dir = \"{'x' * 100_000}\"\n", 1, "folder name longer than 255 bytes"),
+    ("[verify]\ntimeout = inf\n", 2, "`timeout` must be a positive number up to 604800"),
+    ("[verify]\nstartup-timeout = nan\n", 2, "`startup-timeout` must be a positive number"),
+    ("[verify]\noutput-tolerance = 1e308\n", 2, "`output-tolerance` must be a positive number"),
+    (f"[kernels]\npt = \"{LONG}\"\n", 2, "`kernels.pt` must be a kernel name"),
+    ("[kernels]\npt = \"../../x\"\n", 2, "`kernels.pt` must be a kernel name"),
 ])
 def test_an_edge_value_is_a_finding_and_the_files_are_still_checked(
     tmp_path: Path, toml: str, line: int, said: str,
@@ -61,7 +66,9 @@ def test_an_edge_value_is_a_finding_and_the_files_are_still_checked(
 def test_values_inside_the_ranges_are_taken(tmp_path: Path) -> None:
     root = _course(tmp_path, "build-dir = \"out/build\"\nlanguages = [\"en\"]\n"
                              "[subtitles]\nframe-rate = 25\nmax-duration = 86400\n"
-                             "min-gap-frames = 0\nmax-cps = 999.5\n")
+                             "min-gap-frames = 0\nmax-cps = 999.5\n"
+                             "[verify]\ntimeout = 604800\noutput-tolerance = 0\n"
+                             "[kernels]\npt = \"my-kernel_3.11\"\n")
     result = CliRunner().invoke(cli, ["check", "--root", str(root)])
     assert result.exit_code == 1, result.output
     assert "CFG001" not in result.output
