@@ -10,7 +10,6 @@ something (unreadable timing, stray text, invalid UTF-8) is left alone and repor
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
+from coursekit.subtitles.diff import unified_diff
 from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
@@ -59,8 +59,7 @@ class FixResult:
     def diff(self) -> str:
         old = self.before.decode("utf-8", errors="replace").splitlines(keepends=True)
         new = self.after.decode("utf-8", errors="replace").splitlines(keepends=True)
-        return "".join(difflib.unified_diff(old, new, f"a/{self.display_path}",
-                                            f"b/{self.display_path}"))
+        return unified_diff(old, new, f"a/{self.display_path}", f"b/{self.display_path}")
 
 
 def _eol(sub: SubtitleFile, settings: Settings) -> str:
