@@ -1,10 +1,13 @@
 """Atomic file writes: a reader sees the old file or the new one, never half of one.
 
-The new content goes to a temporary file beside the target (``.<name>.<pid>.<n>.tmp``,
-``<n>`` eight hex digits, created exclusively) that is renamed over it. The file keeps
-the mode it had, and a new file gets the mode the umask gives. A temporary file left
-by a writer that was killed is removed by the next write into the same folder, once
-its process is gone.
+The new content goes to a temporary file beside the target
+(``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively)
+that is renamed over it. The file keeps the mode it had, and a new file gets the mode
+the umask gives. A temporary file left by a writer that was killed is removed by the
+next write into the same folder, once its process is gone; only files with exactly
+that name (the ``coursekit`` marker, a process id, eight lowercase hex digits), owned
+by the same user, are ever removed: a hidden file of someone else's that merely looks
+like a leftover (``.notes.20240101.tmp``) is not coursekit's to delete.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ import stat
 import threading
 from pathlib import Path
 
-_LEFTOVER = re.compile(r"\..+?\.(?:(?P<pid>\d{1,9})\.)?[a-z0-9_]{8}\.tmp")
-"""``.<name>.<pid>.<n>.tmp``; names without a pid come from earlier versions."""
+_MARKER = "coursekit"
+_LEFTOVER = re.compile(rf"\..+\.{_MARKER}\.(?P<pid>[1-9]\d{{0,8}})\.[0-9a-f]{{8}}\.tmp")
+"""``.<name>.coursekit.<pid>.<n>.tmp``, the only name this module creates."""
 
 _lock = threading.Lock()
 _swept: set[Path] = set()
@@ -54,11 +58,12 @@ def sweep_leftovers(folder: Path) -> list[Path]:
         return []
     for name in names:
         match = _LEFTOVER.fullmatch(name)
-        if match is None or (match["pid"] is not None and not _gone(int(match["pid"]))):
+        if match is None or not _gone(int(match["pid"])):
             continue
         leftover = folder / name
         try:
-            if stat.S_ISREG(os.lstat(leftover).st_mode):
+            facts = os.lstat(leftover)
+            if stat.S_ISREG(facts.st_mode) and facts.st_uid == os.getuid():
                 leftover.unlink()
                 removed.append(leftover)
         except OSError:
@@ -80,10 +85,11 @@ _OPEN_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXE
 
 
 def _temporary(path: Path, mode: int) -> tuple[int, str]:
-    """A new file beside ``path`` (``.<name>.<pid>.<8 hex digits>.tmp``), open for writing."""
+    """A new file beside ``path`` (``.<name>.coursekit.<pid>.<8 hex digits>.tmp``),
+    open for writing."""
     while True:
         number = next(_names) & 0xFFFFFFFF
-        name = f"{path.parent}{os.sep}.{path.name}.{os.getpid()}.{number:08x}.tmp"
+        name = f"{path.parent}{os.sep}.{path.name}.{_MARKER}.{os.getpid()}.{number:08x}.tmp"
         try:
             return os.open(name, _OPEN_FLAGS, mode), name
         except FileExistsError:  # left by an earlier process of the same id

@@ -15,8 +15,14 @@ from typing import TYPE_CHECKING
 from coursekit.check_result import CheckResult
 from coursekit.collector import collector_paused
 from coursekit.config_check import config_findings
-from coursekit.config_rules import NO_CONTENT
+from coursekit.config_rules import (
+    MISSING_PATH,
+    NO_CONTENT,
+    SHADOWED_LANGUAGE_FOLDER,
+    UNCHECKED_PATH,
+)
 from coursekit.corpus import Corpus
+from coursekit.diagnostics import Diagnostic
 from coursekit.filescope import file_scope
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
@@ -58,6 +64,16 @@ def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None) -> Che
     return check_subtitles(corpus, languages)
 
 
+def shadowed_folders(course: Course) -> list[Diagnostic]:
+    """One ``CFG004`` finding per language folder hidden by a case variant of its name."""
+    return [SHADOWED_LANGUAGE_FOLDER.at(
+        course.relative(hidden), None,
+        f"language folder `{hidden.name}` has the tag of `{read.name}`, which is read "
+        "instead: its files are neither checked nor built",
+        hint=f"merge it into {course.relative(read)}/ and delete it",
+    ) for hidden, read in course.shadowed_language_folders()]
+
+
 _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
 
 
@@ -69,7 +85,9 @@ def check_course(
     configuration's own findings first; ``files``, when given, narrows the check to
     the languages of those files and the findings to those files."""
     wanted = list(areas)
-    scope = file_scope(course, files) if files else None
+    folders = [course.content_dir] * (Area.LESSONS in wanted) + \
+        [course.subtitles_dir] * (Area.SUBTITLES in wanted)
+    scope = file_scope(course, files, folders) if files else None
     if scope is not None:
         languages = [lang for lang in scope.languages if languages is None or lang in languages]
         if not languages:
@@ -82,9 +100,15 @@ def check_course(
             f"{course.relative(course.subtitles_dir)}/",
             hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
         ))
+    report.diagnostics.extend(shadowed_folders(course))
     with collector_paused():
         corpus = Corpus(course)
         for area in wanted:
             report.extend(_CHECKS[area](corpus, languages))
         del corpus  # see collector_paused: what the check read goes before the collector resumes
-    return scope.keep(report) if scope is not None else report
+    if scope is None:
+        return report
+    kept = scope.keep(report)
+    kept.diagnostics[:0] = [(MISSING_PATH if u.missing else UNCHECKED_PATH).at(
+        u.path, None, u.reason) for u in scope.unmatched]
+    return kept

@@ -21,6 +21,7 @@ from coursekit.config_rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import normalise
 from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
+from coursekit.shown import shown
 from coursekit.toml_lines import line_of
 
 CONTENT_DIRS = ("content", "chapters", "units")
@@ -122,6 +123,11 @@ def _read_table(path: Path) -> tuple[str, dict[str, Any], _Problems]:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         problems.add((), f"cannot read {path.name}: {exc}")
         return "", {}, problems
+    except RecursionError:
+        deepest = max(enumerate(text.splitlines(), 1),
+                      key=lambda line: line[1].count("[") + line[1].count("{"))[0]
+        problems.add((), f"cannot read {path.name}: values nested too deeply (at line {deepest})")
+        return "", {}, problems
     if path.name == "pyproject.toml":
         return text, _tool_table(data, problems, required=False), problems
     if "tool" in data:
@@ -139,7 +145,7 @@ def _tool_table(data: Mapping[str, Any], problems: _Problems, *, required: bool)
     if tool is None:
         return {}
     if not isinstance(tool, dict):
-        problems.add((), f"`tool` must be a table, got {tool!r}")
+        problems.add((), f"`tool` must be a table, got {shown(tool)}")
         return {}
     table = tool.get("coursekit")
     if table is None:
@@ -147,7 +153,7 @@ def _tool_table(data: Mapping[str, Any], problems: _Problems, *, required: bool)
             problems.add((), "a [tool] table without [tool.coursekit]")
         return {}
     if not isinstance(table, dict):
-        problems.add((), f"`tool.coursekit` must be a table, got {table!r}")
+        problems.add((), f"`tool.coursekit` must be a table, got {shown(table)}")
         return {}
     return table
 
@@ -157,18 +163,18 @@ def _selectors(raw_key: str, value: Any, problems: _Problems) -> tuple[str, ...]
 
     if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
         problems.add((raw_key,), f"`{raw_key}` must be a list of rule codes or prefixes, "
-                                 f"got {value!r}")
+                                 f"got {shown(value)}")
         return None
     unknown = unknown_selectors(value, (r.code for r in all_rules()))
     for selector in unknown:
-        problems.add((raw_key,), f"`{raw_key}` names no rule: {selector!r}")
+        problems.add((raw_key,), f"`{raw_key}` names no rule: {shown(selector)}")
     return tuple(v for v in value if v not in unknown)
 
 
 def _per_file_ignores(value: Any, problems: _Problems) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
         problems.add(("per-file-ignores",),
-                     f"`per-file-ignores` must map path patterns to rule codes, got {value!r}")
+                     f"`per-file-ignores` must map path patterns to rule codes, got {shown(value)}")
         return {}
     out = {}
     for pattern, selectors in value.items():
@@ -182,16 +188,17 @@ def _severities(value: Any, problems: _Problems) -> dict[str, Severity]:
     from coursekit.rules import all_rules
 
     if not isinstance(value, dict):
-        problems.add(("severity",), f"`severity` must map rule codes to severities, got {value!r}")
+        problems.add(("severity",),
+                     f"`severity` must map rule codes to severities, got {shown(value)}")
         return {}
     codes = [r.code for r in all_rules()]
     out = {}
     for selector, level in value.items():
         if unknown_selectors([selector], codes):
-            problems.add(("severity", selector), f"`severity` names no rule: {selector!r}")
-        elif level not in SEVERITY_NAMES:
-            problems.add(("severity", selector),
-                         f"`severity` of {selector} must be error, warning or note, got {level!r}")
+            problems.add(("severity", selector), f"`severity` names no rule: {shown(selector)}")
+        elif not isinstance(level, str) or level not in SEVERITY_NAMES:
+            problems.add(("severity", selector), f"`severity` of {selector} must be error, "
+                         f"warning or note, got {shown(level)}")
         else:
             out[selector] = SEVERITY_NAMES[level]
     return out
@@ -215,6 +222,10 @@ def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
     )
 
 
+_KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
+"""What Jupyter accepts as a kernelspec name, kept short enough for a folder."""
+
+
 def _kernels(
     raw_key: str, value: Any, problems: _Problems,
 ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]] | None:
@@ -225,21 +236,50 @@ def _kernels(
     names: dict[str, str] = {}
     packages: dict[str, tuple[str, ...]] = {}
     for framework, entry in value.items():
-        if isinstance(entry, str):
+        if isinstance(entry, str) and _KERNEL_NAME.fullmatch(entry):
             names[framework] = entry
             continue
         name = entry.get("name", f"coursekit-{framework}") if isinstance(entry, dict) else None
         extra = entry.get("packages", []) if isinstance(entry, dict) else None
         unknown = sorted(set(entry) - {"name", "packages"}) if isinstance(entry, dict) else []
-        if (not isinstance(name, str) or unknown or not isinstance(extra, list)
+        if (not isinstance(name, str) or not _KERNEL_NAME.fullmatch(name) or unknown
+                or not isinstance(extra, list)
                 or not all(isinstance(p, str) and p.strip() for p in extra)):
             problems.add((raw_key, framework), f"`kernels.{framework}` must be a kernel name or "
                          "a table with `name` (a string) and `packages` (a list of "
-                         "requirements)")
+                         "requirements); a name has at most 100 letters, digits, `.`, `_`, `-`")
             return None
         names[framework] = name
         packages[framework] = tuple(p.strip() for p in extra)
     return names, packages
+
+
+_NAME_MAX = 255
+"""Bytes in one file name, on the file systems courses live on."""
+
+
+def is_language_tag(value: str) -> bool:
+    """Whether ``value`` can name a language folder (``en``, ``zh-CN``, ``pt_BR``)."""
+    return len(value) <= 64 and _LANGUAGE_TAG.fullmatch(value) is not None
+
+
+def _scalar_problem(key: str, value: Any) -> str | None:
+    """What is wrong with the value of a string key, if anything: a folder must be a
+    relative path inside the course, each name short enough for a file system."""
+    if not isinstance(value, str):
+        return f"must be a string, got {shown(value)}"
+    if key == "source_language":
+        return None if is_language_tag(value) else f"must be a language tag, got {shown(value)}"
+    parts = value.replace("\\", "/").split("/")
+    if not value.strip() or "\0" in value:
+        return f"must name a folder, got {shown(value)}"
+    if value.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", value) or ".." in parts:
+        return (f"must be a folder inside the course (no absolute path, no `..`), got "
+                f"{shown(value)}" + ("; build elsewhere with `coursekit build --out`"
+                                     if key == "build_dir" else ""))
+    if any(len(part.encode("utf-8", "surrogatepass")) > _NAME_MAX for part in parts):
+        return f"has a folder name longer than {_NAME_MAX} bytes: {shown(value)}"
+    return None
 
 
 def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Problems) -> Config:
@@ -248,13 +288,18 @@ def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Prob
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key in _SCALARS:
-            if not isinstance(value, str):
-                problems.add((raw_key,), f"`{raw_key}` must be a string, got {value!r}")
+            wrong = _scalar_problem(key, value)
+            if wrong is not None:
+                problems.add((raw_key,), f"`{raw_key}` {wrong}")
             else:
                 values[key] = value
         elif key in _LISTS:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                problems.add((raw_key,), f"`{raw_key}` must be a list of strings, got {value!r}")
+                problems.add((raw_key,),
+                             f"`{raw_key}` must be a list of strings, got {shown(value)}")
+            elif key == "languages" and (bad := [v for v in value if not is_language_tag(v)]):
+                problems.add((raw_key,), f"`{raw_key}` must list language tags (en, zh-CN), "
+                             f"got {shown(bad[0])}")
             else:
                 values[key] = tuple(value)
         elif key == "kernels":
@@ -266,7 +311,7 @@ def _from_table(path: Path, text: str, table: Mapping[str, Any], problems: _Prob
             continue
         elif key in SECTIONS:
             if not isinstance(value, dict):
-                problems.add((raw_key,), f"`{raw_key}` must be a table, got {value!r}")
+                problems.add((raw_key,), f"`{raw_key}` must be a table, got {shown(value)}")
             else:
                 sections[key] = MappingProxyType(dict(value))
         else:
@@ -348,13 +393,13 @@ class Course:
             return path.as_posix()
 
     def _folders(self, base: Path) -> dict[str, Path]:
-        if not base.is_dir():
-            return {}
-        return {
-            normalise(p.name): p
-            for p in sorted(base.iterdir())
-            if p.is_dir() and _LANGUAGE_TAG.fullmatch(p.name) and p.name != "raw"
-        }
+        return _language_folders(base)[0]
+
+    def shadowed_language_folders(self) -> list[tuple[Path, Path]]:
+        """Language folders (lessons or subtitles) that another folder of the same tag
+        in another case hides (``zh-cn/`` beside ``zh-CN/``), each with the folder
+        that is read instead: the one named in canonical case, else the first by name."""
+        return [*_language_folders(self.content_dir)[1], *_language_folders(self.subtitles_dir)[1]]
 
     def lesson_languages(self) -> list[str]:
         found = list(self._folders(self.content_dir))
@@ -394,6 +439,28 @@ class Course:
         if not base.is_dir():
             return []
         return sorted(p for p in base.iterdir() if p.suffix.lower() in (".srt", ".sbv"))
+
+
+def _language_folders(base: Path) -> tuple[dict[str, Path], list[tuple[Path, Path]]]:
+    """The language folders under ``base`` by normalised tag, and the ``(hidden, read)``
+    pairs of folders whose names differ only in case: one tag, one folder read."""
+    found: dict[str, Path] = {}
+    hidden: list[tuple[Path, Path]] = []
+    if not base.is_dir():
+        return found, hidden
+    for path in sorted(base.iterdir()):
+        if not (path.is_dir() and _LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
+            continue
+        tag = normalise(path.name)
+        kept = found.get(tag)
+        if kept is None:
+            found[tag] = path
+        elif path.name == tag:
+            hidden.append((kept, path))
+            found[tag] = path
+        else:
+            hidden.append((path, kept))
+    return found, hidden
 
 
 def _lesson_names(folder: str, prefix: str) -> Iterator[str]:

@@ -18,3 +18,21 @@ UNKNOWN_LANGUAGE = Rule(
     "A language asked for on the command line has no folder in the course.",
     why="nothing was checked for that language, which must not pass as clean",
 )
+SHADOWED_LANGUAGE_FOLDER = Rule(
+    "CFG004", "shadowed-language-folder", Severity.ERROR,
+    "Two language folders differ only in case (`zh-cn/` beside `zh-CN/`): one tag, one "
+    "folder read; the other folder's files are neither checked nor built.",
+    why="what the hidden folder holds is lost to every command, which must not pass as clean",
+)
+MISSING_PATH = Rule(
+    "CFG005", "missing-path", Severity.ERROR,
+    "A file named on the command line does not exist (a typo, the wrong case, or a path "
+    "relative to the course root instead of the current folder).",
+    why="nothing was checked for it, which must not pass as clean",
+)
+UNCHECKED_PATH = Rule(
+    "CFG006", "unchecked-path", Severity.WARNING,
+    "A file named on the command line is not one the command checks (outside the lesson or "
+    "subtitle folders, or in a language the course does not check).",
+    why="it may be meant, as a hook passes every file of a commit; a reviewer decides",
+)

@@ -17,11 +17,24 @@ from coursekit.languages import normalise
 
 
 @dataclass(frozen=True, slots=True)
+class Unmatched:
+    """A named file that the check does not read, and why."""
+
+    path: str
+    reason: str
+    missing: bool
+    """``True`` when there is no such file at all (a typo, the wrong case, a path
+    written relative to the course root instead of the current folder)."""
+
+
+@dataclass(frozen=True, slots=True)
 class FileScope:
     paths: frozenset[str]
     """The named files that belong to the course, relative to its root."""
     languages: tuple[str, ...]
     """The languages of those files, in the course's order."""
+    unmatched: tuple[Unmatched, ...] = ()
+    """The named files outside the scope: each is reported, never passed over."""
 
     def keep(self, result: CheckResult) -> CheckResult:
         """Only the findings in, and the checked files among, the named files."""
@@ -40,22 +53,46 @@ def _language(path: Path, base: Path) -> str | None:
     return normalise(parts[0]) if len(parts) > 1 else None
 
 
-def file_scope(course: Course, files: Iterable[Path]) -> FileScope:
-    """The scope of ``files`` (relative to the working folder, or absolute).
+def file_scope(
+    course: Course, files: Iterable[Path], folders: Iterable[Path] | None = None,
+) -> FileScope:
+    """The scope of ``files`` (relative to the working folder, or absolute) among the
+    files under ``folders`` (default: the course's lesson and subtitle folders).
 
-    A file outside the course's lesson and subtitle folders, or in a language the
-    course does not check, is outside the scope: there is nothing to check it against.
+    A file outside those folders, or in a language the course does not check, is
+    outside the scope: there is nothing to check it against. It is listed in
+    ``unmatched``, as is a file that does not exist.
     """
+    bases = list(folders) if folders is not None else [course.content_dir, course.subtitles_dir]
     known = set(course.lesson_languages()) | set(course.subtitle_languages())
     paths: set[str] = set()
     found: set[str] = set()
+    unmatched: list[Unmatched] = []
     for file in files:
+        if not file.exists() and not file.is_symlink():
+            unmatched.append(Unmatched(str(file), _missing(course, file), missing=True))
+            continue
         resolved = file.resolve()
-        for base in (course.content_dir, course.subtitles_dir):
+        matched = False
+        for base in bases:
             language = _language(resolved, base)
             if language is not None and language in known:
                 paths.add(course.relative(resolved))
                 found.add(language)
+                matched = True
+        if not matched:
+            unmatched.append(Unmatched(course.relative(resolved), (
+                f"not checked: it is not in a language folder under "
+                f"{' or '.join(course.relative(b) + '/' for b in bases)} that this course checks"
+            ), missing=False))
     order = [*course.lesson_languages(), *course.subtitle_languages()]
     languages = tuple(sorted(found, key=order.index))
-    return FileScope(paths=frozenset(paths), languages=languages)
+    return FileScope(paths=frozenset(paths), languages=languages, unmatched=tuple(unmatched))
+
+
+def _missing(course: Course, file: Path) -> str:
+    under_root = course.root / file
+    if not file.is_absolute() and under_root.exists():
+        return (f"no such file: paths are read from the current folder, not from the course "
+                f"root (did you mean {under_root}?)")
+    return "no such file"

@@ -3,7 +3,9 @@ matrix (each with its own cache) leave one cache that a re-run reuses entirely.
 
 Entries are keyed by a hash of everything a run depends on, so two caches never
 disagree on what an entry means: an entry already present is kept, an entry that
-cannot be read is left out (a cache miss, as it would be in the cache itself).
+cannot be read is left out (a cache miss, as it would be in the cache itself). Entries
+are written only inside the target folder: one whose folder there is a link leading
+elsewhere (a cache restored from CI is input too) is refused.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ class CacheMerge:
     present: int = 0
     """Entries the target had already."""
     unreadable: list[Path] = field(default_factory=list)
+    refused: list[Path] = field(default_factory=list)
+    """Entries not written: their folder in the target leads out of it."""
 
 
 def _readable(path: Path, text: str) -> bool:
@@ -34,7 +38,7 @@ def _readable(path: Path, text: str) -> bool:
             NotebookRun.from_json(data)
         else:
             return isinstance(data, dict) and "identity" in data and "packages" in data
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         return False
     return True
 
@@ -42,6 +46,7 @@ def _readable(path: Path, text: str) -> bool:
 def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
     """Copy every readable entry of the ``sources`` cache folders into ``target``."""
     outcome = CacheMerge()
+    home = target.resolve()
     for source in sources:
         for pattern in _ENTRIES:
             for entry in sorted(source.glob(pattern)):
@@ -56,6 +61,10 @@ def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
                     continue
                 if not _readable(entry, text):
                     outcome.unreadable.append(entry)
+                    continue
+                inside = destination.parent.relative_to(target)
+                if destination.parent.resolve() != home / inside:
+                    outcome.refused.append(destination)
                     continue
                 write_text_atomic(destination, text)
                 outcome.added += 1

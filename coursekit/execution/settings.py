@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coursekit.config import ConfigError, Course
+from coursekit.shown import shown
 
 DEFAULT_TIMEOUT = 120.0
 DEFAULT_STARTUP_TIMEOUT = 60.0
@@ -24,11 +25,27 @@ class VerifySettings:
     """Pool kernels import the lessons' packages before a notebook gets them."""
 
 
+_LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0}
+"""The largest value of each number: a week for a cell, a day for a kernel to start."""
+
+
+def number_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` is no value of the number ``key``, if it is not: it must be finite,
+    not negative, and at most the key's limit (``inf``, ``nan`` and ``1e308`` are not
+    time limits)."""
+    high = _LIMITS[key]
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0 <= value <= high):
+        return f"must be a positive number up to {high:g}, got {shown(value)}"
+    return None
+
+
 def _number(table: Any, key: str, default: float, course: Course) -> float:
     value = table.get(key, table.get(key.replace("-", "_"), default))
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+    problem = number_problem(key, value)
+    if problem is not None:
         where = course.config.path or course.root
-        raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be a positive number")
+        raise ConfigError(where, f"[tool.coursekit.verify] `{key}` {problem}")
     return float(value)
 
 
@@ -37,7 +54,7 @@ def _flag(table: Any, key: str, default: bool, course: Course) -> bool:
     if not isinstance(value, bool):
         where = course.config.path or course.root
         raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be true or false, "
-                                 f"got {value!r}")
+                                 f"got {shown(value)}")
     return value
 
 
@@ -54,9 +71,10 @@ def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
             problems.append((raw_key, f"unknown key `{raw_key}`"))
         elif key == "preimport":
             if not isinstance(value, bool):
-                problems.append((raw_key, f"`{raw_key}` must be true or false, got {value!r}"))
-        elif isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            problems.append((raw_key, f"`{raw_key}` must be a positive number, got {value!r}"))
+                problems.append((raw_key, f"`{raw_key}` must be true or false, "
+                                          f"got {shown(value)}"))
+        elif (problem := number_problem(key, value)) is not None:
+            problems.append((raw_key, f"`{raw_key}` {problem}"))
     return problems
 
 

@@ -224,6 +224,8 @@ class CodeFacts:
             return exc.with_traceback(None)
         except (ValueError, RecursionError) as exc:  # NUL bytes; nesting too deep
             return SyntaxError(str(exc) or type(exc).__name__)
+        except MemoryError:  # CPython's parser gives up so on deep unary nesting (`----1`)
+            return SyntaxError("the code is nested too deeply for Python's parser")
         assert isinstance(tree, ast.Module)
         return tree
 

@@ -1,7 +1,11 @@
 """``_toctree.yml``: reading it with line numbers, and matching it with the lesson files.
 
 The file is composed into YAML nodes (not loaded into plain values) so every
-chapter and section keeps the line it was written on.
+chapter and section keeps the line it was written on. A node is read once: an alias
+(``*name``) of a chapter, section or list of sections already read is reported and
+passed over, so that a section containing itself ends, and a few lines of aliases
+that would expand to millions of sections (an alias bomb) are read in linear time.
+Sections nested deeper than :data:`MAX_DEPTH` are reported, not read.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from coursekit.lessons.context import ParseContext
 from coursekit.lessons.model import Lesson, TocChapter, TocSection, Toctree
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 50
+"""Levels of nested ``sections``; the public courses use two."""
 QUIZ_WORDS = ("quiz", "quizz", "questionario", "测验", "小测验", "クイズ", "퀴즈", "тест")
 
 
@@ -49,6 +55,23 @@ def normalise_local(local: str) -> str:
 class _Reader:
     def __init__(self, context: ParseContext) -> None:
         self._context = context
+        self._read: set[int] = set()
+        """The ids of the nodes read: a node met again is an alias."""
+        self._reported: set[int] = set()
+
+    def _again(self, node: yaml.Node) -> bool:
+        """Whether ``node`` was read before (an alias to it); reported when it was."""
+        if id(node) not in self._read:
+            self._read.add(id(node))
+            return False
+        if id(node) in self._reported:
+            return True
+        self._reported.add(id(node))
+        what = "a list of sections" if isinstance(node, yaml.SequenceNode) else "an entry"
+        self._bad(node, f"{what} from line {_line(node)} again, through a YAML alias: "
+                  "it is read once (an entry that contains itself, or an alias repeated "
+                  "to multiply entries, lists nothing new)")
+        return True
 
     def _bad(self, node: yaml.Node, message: str) -> None:
         self._context.report(rules.TOCTREE_BAD_SHAPE, _line(node) - 1, message,
@@ -60,18 +83,29 @@ class _Reader:
             self._bad(root, "expected a list of chapters at the top level")
             return []
         found = []
+        self._read.add(id(root))
         for node in root.value:
+            if self._again(node):
+                continue
             fields = _mapping(node)
             title = _scalar(fields.get("title"))
             sections = fields.get("sections")
             if title is None or not isinstance(sections, yaml.SequenceNode):
                 self._bad(node, "a chapter needs a `title` and a list of `sections`")
                 continue
-            found.append(TocChapter(title, _line(node), tuple(self._sections(sections))))
+            if self._again(sections):
+                continue
+            found.append(TocChapter(title, _line(node), tuple(self._sections(sections, 1))))
         return found
 
-    def _sections(self, sequence: yaml.SequenceNode) -> Iterator[TocSection]:
+    def _sections(self, sequence: yaml.SequenceNode, depth: int) -> Iterator[TocSection]:
+        if depth > MAX_DEPTH:
+            self._bad(sequence, f"sections nested more than {MAX_DEPTH} levels deep are "
+                      "not read")
+            return
         for node in sequence.value:
+            if self._again(node):
+                continue
             fields = _mapping(node)
             title = _scalar(fields.get("title"))
             if title is None:
@@ -81,8 +115,8 @@ class _Reader:
             local_fw = {key: _scalar(value)
                         for key, value in _mapping(fields.get("local_fw")).items()}
             nested = fields.get("sections")
-            if isinstance(nested, yaml.SequenceNode):
-                yield from self._sections(nested)
+            if isinstance(nested, yaml.SequenceNode) and not self._again(nested):
+                yield from self._sections(nested, depth + 1)
                 if local is None and not local_fw:
                     continue
             quiz = "quiz" in fields
@@ -133,6 +167,9 @@ def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
     except yaml.YAMLError as exc:
         context.report(rules.TOCTREE_INVALID_YAML, _error_line(exc, text),
                        f"invalid YAML: {_error_text(exc)}")
+    except RecursionError:
+        context.report(rules.TOCTREE_INVALID_YAML, None,
+                       "the YAML is nested too deeply to be read")
     else:
         if root is None:
             context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -243,6 +245,8 @@ class _Builder:
             ))
             return True
         try:
+            if self._leaves_out(target):
+                raise OSError("a linked folder on its path leads out of the notebooks folder")
             write_bytes_atomic(target, data, durable=False)
         except OSError as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
@@ -255,8 +259,17 @@ class _Builder:
         return True
 
     def _remove(self, path: str, *, reason: str) -> None:
-        lesson = self.manifest.outputs[path].lesson
+        output = self.manifest.outputs[path]
+        lesson = output.lesson
         target = self.out / path
+        foreign = self._not_owned(target, output)
+        if foreign is not None:
+            self.result.diagnostics.append(rules.FOREIGN_OUTPUT.at(
+                lesson, None, f"`{path}` is left in place although {reason}: {foreign}",
+                hint="delete it by hand if it is not needed",
+            ))
+            self.manifest.drop_output(path)
+            return
         if self.check:
             if target.exists():
                 self.result.stale.append(path)
@@ -277,6 +290,34 @@ class _Builder:
         self.result.removed.append(path)
         self._prune(target.parent)
 
+    def _leaves_out(self, target: Path) -> bool:
+        """Whether a link on the way from the notebooks folder to ``target``'s folder
+        leads elsewhere (the notebooks folder itself may be a link)."""
+        inside = target.parent.relative_to(self.out)
+        return target.parent.resolve() != self.out.resolve() / inside
+
+    def _not_owned(self, target: Path, output: OutputEntry) -> str | None:
+        """Why the build cannot prove that ``target`` is the file it wrote (``None``
+        when it can, or when there is no file): it must lie in the notebooks folder with
+        no link on the way, and hold the bytes the manifest recorded."""
+        try:
+            status = os.lstat(target)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            return f"it cannot be looked at ({exc.strerror or exc})"
+        if not stat.S_ISREG(status.st_mode):
+            return "it is not a regular file"
+        if self._leaves_out(target):
+            return "a linked folder on its path leads out of the notebooks folder"
+        try:
+            data = target.read_bytes()
+        except OSError as exc:
+            return f"it cannot be read ({exc.strerror or exc})"
+        if _sha256(data) != output.sha256:
+            return "its bytes are not the ones the build wrote"
+        return None
+
     def _prune(self, folder: Path) -> None:
         """Remove folders that the removal left empty, up to the notebooks folder."""
         while folder != self.out and folder.is_relative_to(self.out):
@@ -289,6 +330,14 @@ class _Builder:
     # -- the whole course ---------------------------------------------------------
 
     def run(self, languages: list[str]) -> BuildResult:
+        for path in self.manifest.foreign:
+            self.touched = True  # the next manifest leaves it out
+            self.result.diagnostics.append(rules.FOREIGN_OUTPUT.at(
+                self.course.relative(self.out / MANIFEST_NAME), None,
+                f"names `{path[:200]}`, which is not a file the build writes "
+                "(outputs are `<language>/.../<name>.ipynb` inside the notebooks folder); "
+                "nothing done with it",
+            ))
         seen: set[str] = set()
         for language in languages:
             for file in lesson_files(self.course, language):

@@ -16,6 +16,11 @@
          "stamp": [...]}}}                    # the file as written or last hashed
 
 A manifest that cannot be read counts as empty: everything is rebuilt, nothing lost.
+The manifest is input like any other (a build folder may be restored from a cache or
+committed by mistake): an output named by a path that is not one the build writes
+(absolute, with ``..``, or without an output suffix) is kept out of it, in
+:attr:`Manifest.foreign`, so that nothing outside the notebooks folder is ever read,
+rewritten or deleted on its word.
 A file whose stamp is the recorded one is taken as unchanged without reading it, as
 long as its modification time is older than the manifest's own (the rule git uses for
 its index): a file changed again within the same clock tick as the stamp was taken
@@ -27,7 +32,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field, fields
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coursekit.atomic import write_text_atomic
@@ -35,6 +40,8 @@ from coursekit.diagnostics import Diagnostic, Severity
 
 MANIFEST_NAME = ".manifest.json"
 FORMAT = 1
+OUTPUT_SUFFIXES = (".ipynb", ".py", ".md")
+"""The suffixes of the files a build writes: notebooks and their paired text files."""
 Stamp = tuple[int, int, int, int]
 """Size, modification and change times (ns), inode."""
 
@@ -76,8 +83,11 @@ class Manifest:
         lessons: dict[str, LessonEntry] | None = None,
         outputs: dict[str, OutputEntry] | None = None,
         mtime_ns: int | None = None,
+        foreign: list[str] | None = None,
     ) -> None:
         self.mtime_ns = mtime_ns
+        self.foreign: list[str] = foreign or []
+        """Output paths of the file read that the build never writes: left alone."""
         """When the manifest file was last written, by the file system's clock."""
         self.lessons: dict[str, LessonEntry] = lessons or {}
         self.outputs: dict[str, OutputEntry] = {}
@@ -141,6 +151,16 @@ def _lesson_json(entry: LessonEntry) -> dict[str, Any]:
     return document
 
 
+def is_output_path(path: str) -> bool:
+    """Whether ``path`` (relative to ``<build>/notebooks``) is a name the build writes:
+    ``<language>/.../<name><suffix>``, relative, with no ``..``, ``.`` or empty part."""
+    if not path or "\\" in path or "\0" in path or not path.endswith(OUTPUT_SUFFIXES):
+        return False
+    parts = path.split("/")
+    return (len(parts) >= 2 and not PurePosixPath(path).is_absolute()
+            and all(part not in ("", ".", "..") for part in parts))
+
+
 def _stamp(value: Any) -> Stamp | None:
     if value is None:
         return None
@@ -181,12 +201,13 @@ def read_manifest(path: Path) -> Manifest:
         }
         outputs = {
             key: OutputEntry(**{**value, "stamp": _stamp(value.get("stamp"))})
-            for key, value in document["outputs"].items()
+            for key, value in document["outputs"].items() if is_output_path(key)
         }
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        foreign = sorted(key for key in document["outputs"] if not is_output_path(key))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         # Missing, truncated or from another version: rebuilding is always correct.
         return Manifest()
-    return Manifest(lessons=lessons, outputs=outputs, mtime_ns=mtime_ns)
+    return Manifest(lessons=lessons, outputs=outputs, mtime_ns=mtime_ns, foreign=foreign)
 
 
 def write_manifest(path: Path, manifest: Manifest, text: str | None = None) -> None:

@@ -37,3 +37,12 @@ LESSON_WITHOUT_NOTEBOOK = Rule(
     "A lesson has runnable Python code but yields no notebook.",
     AREA,
 )
+FOREIGN_OUTPUT = Rule(
+    "NBK107", "foreign-output", Severity.WARNING,
+    "The build manifest names a file that the build cannot prove it owns (a path leaving "
+    "the notebooks folder, a name it never writes, or bytes changed since it wrote them); "
+    "the file is left in place.",
+    AREA,
+    why="a build folder restored from a cache or committed by mistake is input too; "
+        "deleting what it names could delete someone's work",
+)

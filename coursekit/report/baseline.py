@@ -22,7 +22,8 @@ _DIGITS = re.compile(r"\d+")
 
 def identity(diag: Diagnostic) -> str:
     basis = diag.fingerprint if diag.fingerprint is not None else _DIGITS.sub("#", diag.message)
-    digest = hashlib.sha256(f"{diag.rule}\0{diag.path}\0{basis}".encode()).hexdigest()
+    text = f"{diag.rule}\0{diag.path}\0{basis}"  # an undecodable file name has surrogates
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     return digest[:16]
 
 
@@ -38,11 +39,26 @@ def write_baseline(path: Path, diagnostics: Iterable[Diagnostic]) -> int:
 
 
 def read_baseline(path: Path) -> Counter[str]:
+    """The finding counts recorded in ``path``; :class:`BaselineError` on anything else
+    (malformed, nested too deeply, counts that are not whole numbers)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return Counter({e["id"]: int(e["count"]) for e in data["findings"]})
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except RecursionError as exc:
+        raise BaselineError(f"{path}: not a coursekit baseline (nested too deeply)") from exc
+    except (OSError, ValueError) as exc:
         raise BaselineError(f"{path}: not a coursekit baseline ({exc})") from exc
+    entries = data.get("findings") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise BaselineError(f"{path}: not a coursekit baseline (no list of findings)")
+    found: Counter[str] = Counter()
+    for number, entry in enumerate(entries, 1):
+        key = entry.get("id") if isinstance(entry, dict) else None
+        count = entry.get("count") if isinstance(entry, dict) else None
+        if not isinstance(key, str) or type(count) is not int or count < 0:
+            raise BaselineError(f"{path}: finding {number} is not an id with a count "
+                                f"(found {str(entry)[:80]})")
+        found[key] += count
+    return found
 
 
 def new_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str]) -> list[Diagnostic]:

@@ -1,16 +1,28 @@
 """JUnit XML: one test suite per file, one failing test case per error or warning.
 
 A file with no findings is a passing test case, so CI dashboards count what was checked.
+Every text is made fit for XML 1.0 first: a character XML forbids (a control character
+quoted from a subtitle line, a lone surrogate from an undecodable file name) is written
+as its escape, ``\x1b`` or ``\udcff``, which the reader sees and no parser rejects.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character that XML 1.0 does not allow in a document, even as a reference."""
+
+
+def xml_text(text: str) -> str:
+    """``text`` with each character XML forbids written as its Python escape."""
+    return _NOT_XML.sub(lambda m: ascii(m[0])[1:-1], text)
 
 
 def render_junit(
@@ -19,11 +31,12 @@ def render_junit(
     title: str,
     checked: Sequence[str] = (),
 ) -> None:
-    root = ET.Element("testsuites", name=f"coursekit {title}")
+    root = ET.Element("testsuites", name=xml_text(f"coursekit {title}"))
     ordered = sorted_diagnostics(diagnostics)
     by_path = {path: list(group) for path, group in groupby(ordered, key=lambda d: d.path)}
-    for path in sorted(set(by_path) | set(checked)):
-        diags = by_path.get(path, [])
+    for found in sorted(set(by_path) | set(checked)):
+        diags = by_path.get(found, [])
+        path = xml_text(found)
         failing = [d for d in diags if d.severity is not Severity.INFO]
         suite = ET.SubElement(
             root, "testsuite", name=path, tests=str(max(1, len(failing))),
@@ -35,12 +48,14 @@ def render_junit(
         for diag in failing:
             case = ET.SubElement(
                 suite, "testcase", classname=path,
-                name=f"{diag.rule} {diag.location}" + (f" cue {diag.cue}" if diag.cue else ""),
+                name=xml_text(f"{diag.rule} {diag.location}"
+                              + (f" cue {diag.cue}" if diag.cue else "")),
             )
             tag = "failure" if diag.severity is Severity.ERROR else "skipped"
-            detail = ET.SubElement(case, tag, message=diag.message, type=diag.rule)
+            detail = ET.SubElement(case, tag, message=xml_text(diag.message),
+                                   type=xml_text(diag.rule))
             if diag.hint:
-                detail.text = diag.hint
+                detail.text = xml_text(diag.hint)
     ET.indent(root)
     out.write('<?xml version="1.0" encoding="utf-8"?>\n')
     out.write(ET.tostring(root, encoding="unicode"))

@@ -40,26 +40,52 @@ class MergedReport:
 
 
 def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
-    """The inverse of :func:`coursekit.report.json.as_dict`."""
-    line, cue, column = data.get("line"), data.get("cue"), data.get("column")
+    """The inverse of :func:`coursekit.report.json.as_dict`; :class:`MergeError` when a
+    field has a value ``as_dict`` never writes."""
     return Diagnostic(
-        rule=str(data["rule"]),
+        rule=_text(data, "rule"),
         severity=Severity(data["severity"]),
-        path=str(data["path"]),
-        line=int(line) if line is not None else None,
-        message=str(data["message"]),
-        hint=data.get("hint"),
-        cue=int(cue) if cue is not None else None,
-        column=int(column) if column is not None else None,
-        fingerprint=data.get("fingerprint"),
-        count=int(data.get("count", 1)),
+        path=_text(data, "path"),
+        line=_whole(data, "line"),
+        message=_text(data, "message"),
+        hint=_text(data, "hint", optional=True),
+        cue=_whole(data, "cue"),
+        column=_whole(data, "column"),
+        fingerprint=_text(data, "fingerprint", optional=True),
+        count=_whole(data, "count") or 1,
     )
+
+
+def _text(data: dict[str, Any], key: str, *, optional: bool = False) -> Any:
+    value = data.get(key) if optional else data[key]
+    if not isinstance(value, str) and not (optional and value is None):
+        raise MergeError(f"`{key}` is {type(value).__name__}, not text")
+    return value
+
+
+def _whole(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (type(value) is not int or value < 0):
+        raise MergeError(f"`{key}` is {str(value)[:40]}, not a whole number")
+    return value
+
+
+def _number(name: str, key: str, value: Any) -> float:
+    """A summary's count or time: a finite number, ``0`` when absent."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            0 <= value < float("inf")):
+        raise MergeError(f"{name}: summary `{key}` is {str(value)[:40]}, not a number")
+    return value
 
 
 def read_report(path: Path) -> dict[str, Any]:
     """A JSON report written by ``--format json``; :class:`MergeError` otherwise."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError as exc:
+        raise MergeError(f"{path}: cannot read a JSON report (nested too deeply)") from exc
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise MergeError(f"{path}: cannot read a JSON report ({exc})") from exc
     if not isinstance(data, dict) or data.get("tool") != "coursekit" or not isinstance(
@@ -72,7 +98,7 @@ def read_report(path: Path) -> dict[str, Any]:
 def _diagnostics(path: str, data: dict[str, Any]) -> list[Diagnostic]:
     try:
         return [diagnostic_from_dict(d) for d in data["diagnostics"]]
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise MergeError(f"{path}: a diagnostic cannot be read ({exc})") from exc
 
 
@@ -87,6 +113,13 @@ def _union(runs: Iterable[list[Diagnostic]]) -> list[Diagnostic]:
 
 def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]]) -> MergedReport:
     """Merge ``(name, document)`` pairs; the names appear in error messages."""
+    try:
+        return _merge(reports)
+    except RecursionError as exc:  # summaries combined entry by entry, as deep as they go
+        raise MergeError("a report's summary is nested too deeply to combine") from exc
+
+
+def _merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> MergedReport:
     if not reports:
         raise MergeError("no report to merge")
     titles = {str(data.get("run", "")) for _, data in reports}
@@ -110,8 +143,9 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]]) -> MergedReport
         for key, value in summary.items():
             if key not in _RECOMPUTED:
                 merged.summary[key] = _combine(merged.summary.get(key), value)
-        merged.executed_runs += int(summary.get("executed_runs", 0) or 0)
-        merged.wall_time = max(merged.wall_time, float(summary.get("wall_time", 0.0) or 0.0))
+        merged.executed_runs += int(_number(name, "executed_runs", summary.get("executed_runs")))
+        merged.wall_time = max(merged.wall_time,
+                               float(_number(name, "wall_time", summary.get("wall_time"))))
     merged.diagnostics = _union(_diagnostics(name, data) for name, data in reports)
     merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
     return merged

@@ -9,6 +9,7 @@ commits that move its line.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import IO, Any
 from urllib.parse import quote
@@ -28,7 +29,7 @@ _PATH_SAFE = "/!$&'()*+,;=:@-._~"
 
 
 def artifact_uri(path: str) -> str:
-    return quote(path.replace("\\", "/"), safe=_PATH_SAFE)
+    return quote(path.replace("\\", "/"), safe=_PATH_SAFE, errors="surrogateescape")
 
 
 def _rule_descriptor(code: str, rule: Rule | None) -> dict[str, Any]:
@@ -102,5 +103,11 @@ def render_sarif(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
 ) -> None:
     del checked
-    json.dump(sarif_log(diagnostics, title), out, ensure_ascii=False, indent=2)
+    # Control characters come out as JSON escapes; a lone surrogate (an undecodable file
+    # name) would not encode as UTF-8, so it is written as its escape too.
+    text = json.dumps(sarif_log(diagnostics, title), ensure_ascii=False, indent=2)
+    out.write(_SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
     out.write("\n")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")

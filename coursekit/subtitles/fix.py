@@ -10,7 +10,6 @@ something (unreadable timing, stray text, invalid UTF-8) is left alone and repor
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
+from coursekit.subtitles.diff import unified_diff
 from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
@@ -59,8 +59,7 @@ class FixResult:
     def diff(self) -> str:
         old = self.before.decode("utf-8", errors="replace").splitlines(keepends=True)
         new = self.after.decode("utf-8", errors="replace").splitlines(keepends=True)
-        return "".join(difflib.unified_diff(old, new, f"a/{self.display_path}",
-                                            f"b/{self.display_path}"))
+        return unified_diff(old, new, f"a/{self.display_path}", f"b/{self.display_path}")
 
 
 def _eol(sub: SubtitleFile, settings: Settings) -> str:
@@ -106,7 +105,7 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     shown = display_path or path.as_posix()
     sub = parse_subtitles(data, path, language, shown)
     result = FixResult(path, shown, data, data)
-    unsafe = sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE} - _safe(sub))
+    unsafe = _unsafe(sub)
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
         return result
@@ -146,6 +145,14 @@ class MonolingualResult:
     target: Path
     text: str
     missing: list[Cue]
+    refused: str | None = None
+    """Why no copy is made, when none is: a copy of a file whose reading lost something
+    would lose it too, without a word."""
+
+
+def _unsafe(sub: SubtitleFile) -> list[str]:
+    """The ``UNSAFE`` findings of ``sub`` that a rewrite would not mend."""
+    return sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE} - _safe(sub))
 
 
 def fix_course(course: Course, languages: Sequence[str] | None = None) -> list[FixResult]:
@@ -202,18 +209,26 @@ def monolingual_copies(
         settings, _ = settings_for(section, lang)
         for path in course.subtitle_files(lang):
             sub = load_subtitle_file(path, lang, course.relative(path))
+            target = out / lang / path.name
+            unsafe = _unsafe(sub)
+            if unsafe:
+                found.append(MonolingualResult(sub.display_path, target, "", [], refused=(
+                    f"no monolingual copy: it would lose what {', '.join(unsafe)} reports")))
+                continue
             if not is_bilingual(sub, settings, course.source_language):
                 continue
             source_path = source_dir / path.name
             source = (load_subtitle_file(source_path, course.source_language)
                       if source_path.is_file() else None)
             text, missing = monolingual(sub, source)
-            found.append(MonolingualResult(sub.display_path, out / lang / path.name, text, missing))
+            found.append(MonolingualResult(sub.display_path, target, text, missing))
     return found
 
 
 def _languages(course: Course, languages: Sequence[str] | None) -> list[str]:
+    """``languages`` among the course's subtitle languages (all of them by default):
+    a value that names no language folder of the course (``../../x``) names nothing."""
     available = course.subtitle_languages()
     if not languages:
         return available
-    return [normalise(lang) for lang in languages if course.subtitle_dir(normalise(lang)).is_dir()]
+    return [lang for lang in map(normalise, languages) if lang in available]

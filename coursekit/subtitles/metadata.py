@@ -70,12 +70,37 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     for line, row in enumerate(rows, start=2):
         video_id = (row.get("id") or "").strip()
         name = (row.get("srt_filename") or "").strip()
+        unusable = _name_problem(course, language, name) if name else None
         if not name:
             meta.problems.append(rules.BAD_METADATA.at(
                 meta.shown, line, f"video `{video_id}` has no srt_filename",
                 fingerprint=fingerprint(language, video_id)))
+        elif unusable is not None:
+            meta.problems.append(rules.BAD_METADATA.at(
+                meta.shown, line, f"video `{video_id}`: srt_filename {unusable}; not read",
+                fingerprint=fingerprint(language, video_id, "name")))
+            name = ""
         meta.rows.append(VideoRow(line, video_id, (row.get("title") or "").strip(), name))
     return meta
+
+
+_NAME_MAX = 255
+"""Bytes in one file name, on the file systems courses live on."""
+
+
+def _name_problem(course: Course, language: str, name: str) -> str | None:
+    """Why ``name`` cannot be a subtitle file of the course, if it cannot: a name too long
+    for a file system, a NUL, or a path that leaves the course."""
+    parts = name.replace("\\", "/").split("/")
+    if "\0" in name:
+        return "holds a NUL character"
+    if any(len(part.encode("utf-8", "surrogatepass")) > _NAME_MAX for part in parts):
+        return f"has a name longer than {_NAME_MAX} bytes (`{name[:40]}...`)"
+    folder = course.subtitle_dir(language)
+    target = Path(os.path.normpath(folder / name.replace("\\", "/")))
+    if not target.is_relative_to(os.path.normpath(course.root)):
+        return f"`{name[:80]}` leads out of the course"
+    return None
 
 
 def subtitle_target(course: Course, language: str, name: str) -> Path:

@@ -15,7 +15,9 @@ from coursekit.subtitles.text import visual_length
 
 ShownLines = Callable[[Cue], tuple[str, ...]]
 
-_TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^>]*>", re.IGNORECASE)
+_TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^<>]*>", re.IGNORECASE)
+"""An ``<i>``, ``<b>``, ``<u>`` or ``<font>`` tag, ending before the next ``<`` (see
+:data:`coursekit.subtitles.text._TAG`: linear time on unclosed tags)."""
 _MARKDOWN = re.compile(r"`|\*\*|__\w")
 _STRAY_WHITESPACE = re.compile(r"^[^\S\n]|[^\S\n]$", re.MULTILINE)
 """Whitespace at the start or end of a line of a cue's text (lines joined by newlines)."""

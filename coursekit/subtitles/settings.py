@@ -18,6 +18,7 @@ from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import is_cjk, primary_subtag
 from coursekit.rules import all_rules
 from coursekit.selection import SEVERITY_NAMES
+from coursekit.shown import shown
 
 SECTION = "subtitles"
 
@@ -83,6 +84,15 @@ _CHOICES = {
 
 _POSITIVE = {"max_cps", "max_chars_per_line", "max_lines", "max_duration", "frame_rate"}
 """Keys where zero makes no sense (a frame rate of 0 has no frame length)."""
+_DAY = 86_400.0
+_LIMITS: dict[str, tuple[float, float]] = {
+    "max_cps": (0, 1_000), "max_chars_per_line": (0, 10_000), "max_lines": (0, 1_000),
+    "min_duration": (0, _DAY), "max_duration": (0, _DAY), "min_gap_frames": (0, 10_000),
+    "frame_rate": (1, 1_000), "max_uncovered": (0, _DAY), "min_length_ratio": (0, 100),
+    "offset_tolerance": (0, _DAY), "max_duration_difference": (0, _DAY),
+}
+"""The range of each number, so that every value in it is a real threshold: no
+infinite duration, no subnormal frame rate whose frame lasts longer than any float."""
 _LANGUAGE_TABLE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
 Problem = tuple[tuple[str, ...], str]
@@ -122,7 +132,7 @@ class _Reader:
                     value = "yes" if value else "no"
                 if value not in _CHOICES[key]:
                     self.bad(raw_key, f"`{raw_key}` must be one of {', '.join(_CHOICES[key])}, "
-                                      f"got {value!r}")
+                                      f"got {shown(value)}")
                 else:
                     changes[key] = value
             elif key in names and key not in ("disabled", "severities"):
@@ -133,13 +143,17 @@ class _Reader:
                     ok = isinstance(value, int) and not isinstance(value, bool)
                 else:
                     ok = isinstance(value, int | float) and not isinstance(value, bool)
-                ok = ok and (isinstance(value, bool) or value > 0 or
-                             (value == 0 and key not in _POSITIVE))
+                low, high = _LIMITS.get(key, (0, 0))
+                ok = ok and (isinstance(value, bool) or (
+                    (value > 0 or (value == 0 and key not in _POSITIVE))
+                    and low <= value <= high))
                 if not ok:
                     kind = ("true or false" if isinstance(default, bool)
                             else "a positive whole number" if isinstance(default, int)
                             else "a positive number")
-                    self.bad(raw_key, f"`{raw_key}` must be {kind}, got {value!r}")
+                    limit = "" if isinstance(default, bool) else f" up to {high:g}" + (
+                        f", at least {low:g}" if low else "")
+                    self.bad(raw_key, f"`{raw_key}` must be {kind}{limit}, got {shown(value)}")
                 else:
                     changes[key] = type(default)(value)
             else:
@@ -148,27 +162,27 @@ class _Reader:
 
     def _codes(self, value: Any) -> frozenset[str]:
         if not isinstance(value, list):
-            self.bad("disable", f"`disable` must be a list of rule codes, got {value!r}")
+            self.bad("disable", f"`disable` must be a list of rule codes, got {shown(value)}")
             return frozenset()
         found = set()
         for item in value:
             if isinstance(item, str) and item in self.codes:
                 found.add(self.codes[item])
             else:
-                self.bad("disable", f"`disable` names an unknown rule {item!r}")
+                self.bad("disable", f"`disable` names an unknown rule {shown(item)}")
         return frozenset(found)
 
     def _severities(self, raw_key: str, value: Any) -> dict[str, Severity]:
         if not isinstance(value, Mapping):
-            self.bad(raw_key, f"`{raw_key}` must map rule codes to severities, got {value!r}")
+            self.bad(raw_key, f"`{raw_key}` must map rule codes to severities, got {shown(value)}")
             return {}
         out = {}
         for name, level in value.items():
             if name not in self.codes:
-                self.bad((raw_key, name), f"`{raw_key}` names an unknown rule {name!r}")
+                self.bad((raw_key, name), f"`{raw_key}` names an unknown rule {shown(name)}")
             elif not isinstance(level, str) or level not in SEVERITY_NAMES:
                 self.bad((raw_key, name), f"`{raw_key}` of {name} must be error, warning or "
-                                          f"note, got {level!r}")
+                                          f"note, got {shown(level)}")
             else:
                 out[self.codes[name]] = SEVERITY_NAMES[level]
         return out

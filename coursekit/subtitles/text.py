@@ -6,7 +6,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_TAG = re.compile(r"</?\s*(?:i|b|u|font|c|v|s)\b[^>]*>|\{\\[^}]*\}", re.IGNORECASE)
+_TAG = re.compile(r"</?\s*(?:i|b|u|font|c|v|s)\b[^<>]*>|\{\\[^{}]*\}", re.IGNORECASE)
+"""A formatting tag, or an ASS override (``{\\an8}``). A tag ends before the next ``<``
+(an override before the next ``{``): an unclosed ``<i `` is then read up to the next
+tag, not to the end of the text, so many unclosed tags take linear time, not quadratic."""
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?%?", re.IGNORECASE)
 _CODE_MARK = re.compile(r"[_=()\[\]{}`]|\w\.\w")

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations import code_blocks, errors, sections, structure
-from coursekit.translations.align import align
+from coursekit.translations.align import CHUNK, CappedRun, align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
 from coursekit.translations.languages import LanguageLessons, load_language
+from coursekit.translations.rules import ALIGNMENT_CAPPED
 from coursekit.translations.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -25,11 +26,18 @@ if TYPE_CHECKING:
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
     """Every finding on one translated lesson against its source lesson."""
-    pairs = align(source.code, translation.code)
+    capped: list[CappedRun] = []
+    pairs = align(source.code, translation.code, capped=capped)
     mismatch = sections.mismatch(source, translation, pairs)
     if mismatch is not None:
         return [mismatch]
-    found: list[Diagnostic] = []
+    found: list[Diagnostic] = [ALIGNMENT_CAPPED.at(
+        translation.path, run.translation[0].line if run.translation else None,
+        f"{len(run.source)} code blocks of the source (from {source.path}:"
+        f"{run.source[0].line if run.source else '?'}) and {len(run.translation)} of the "
+        f"translation differ, too many to align as a whole; they were aligned {CHUNK} at a "
+        "time, so a block moved further than that is reported missing and extra",
+    ) for run in capped]
     found.extend(structure.compare(source, translation))
     found.extend(code_blocks.compare(source, translation, pairs, settings.ignored))
     found.extend(errors.compare(source, translation, pairs))

@@ -32,6 +32,15 @@ UNREADABLE = Rule(
     AREA,
 )
 
+ALIGNMENT_CAPPED = Rule(
+    "TRN005", "alignment-capped", Severity.WARNING,
+    "A run of code blocks differs from the source's too much to be aligned as a whole; it "
+    "was aligned a few dozen blocks at a time, so a block moved further is reported missing "
+    "and extra.",
+    AREA,
+    why="the comparison of every block with every other grows with the square of the run",
+)
+
 HEADING_COUNT = Rule(
     "TRN101", "heading-count", Severity.WARNING,
     "The translation has a different number of headings than the source lesson.",

@@ -64,15 +64,30 @@ def _dead_pid() -> int:
 
 
 def test_leftovers_of_a_killed_write_are_removed_by_the_next_one(tmp_path: Path) -> None:
-    legacy = tmp_path / ".4.ipynb.xzwz7wa2.tmp"
-    killed = tmp_path / f".3.ipynb.{_dead_pid()}.abcd1234.tmp"
-    live = tmp_path / f".2.ipynb.{os.getppid()}.abcd1234.tmp"
+    killed = tmp_path / f".3.ipynb.coursekit.{_dead_pid()}.abcd1234.tmp"
+    live = tmp_path / f".2.ipynb.coursekit.{os.getppid()}.abcd1234.tmp"
     mine = tmp_path / ".notes.tmp"
-    for path in (legacy, killed, live, mine):
+    for path in (killed, live, mine):
         path.write_bytes(b"partial")
     write_bytes_atomic(tmp_path / "4.ipynb", b"{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["4.ipynb", live.name, mine.name])
+
+
+@pytest.mark.parametrize("name", [
+    ".notes.20240101.tmp",                  # eight characters where the number goes
+    ".draft.srt.backup_1.tmp",
+    ".4.ipynb.xzwz7wa2.tmp",                # no pid, no marker
+    ".3.ipynb.{dead}.abcd1234.tmp",         # a dead pid, but no marker
+    ".3.ipynb.coursekit.{dead}.ABCD1234.tmp",   # not the hex this module writes
+    ".3.ipynb.coursekit.{dead}.abcd123.tmp",
+    ".coursekit.{dead}.abcd1234.tmp",       # no target name
+])
+def test_hidden_files_that_only_look_like_leftovers_are_kept(tmp_path: Path, name: str) -> None:
+    decoy = tmp_path / name.format(dead=_dead_pid())
+    decoy.write_bytes(b"someone's notes")
+    write_bytes_atomic(tmp_path / "a.srt", b"new")
+    assert decoy.read_bytes() == b"someone's notes"
 
 
 def test_a_killed_write_leaves_the_old_file_and_the_next_run_cleans_up(tmp_path: Path) -> None:
@@ -105,7 +120,7 @@ def test_a_temporary_name_already_taken_is_passed_over(
     from coursekit import atomic
 
     monkeypatch.setattr(atomic, "_names", itertools.count(0))
-    taken = tmp_path / f".a.txt.{os.getpid()}.00000000.tmp"
+    taken = tmp_path / f".a.txt.coursekit.{os.getpid()}.00000000.tmp"
     taken.write_bytes(b"someone else's")
     write_bytes_atomic(tmp_path / "a.txt", b"new")
     assert (tmp_path / "a.txt").read_bytes() == b"new"

@@ -83,3 +83,28 @@ def test_files_narrow_the_languages_and_the_findings(course: Course) -> None:
 def test_a_course_without_content_is_one_finding(tmp_path: Path) -> None:
     report = check_course(Course.open(tmp_path))
     assert [d.rule for d in report.diagnostics] == ["CFG002"]
+
+
+def _case_variant_course(root: Path, variant: str) -> Course:
+    broken = b"1\n00:00:01,000 --> soon\nHello\n\n"
+    clean = b"1\n00:00:01,000 --> 00:00:02,000\nHello\n\n"
+    for folder, data in (("en", clean), ("zh-CN", broken), (variant, clean)):
+        (root / "subtitles" / folder).mkdir(parents=True, exist_ok=True)
+        (root / "subtitles" / folder / "01_a.srt").write_bytes(data)
+    (root / "coursekit.toml").write_text("", encoding="utf-8")
+    return Course.open(root)
+
+
+@pytest.mark.parametrize("variant", ["zh-cn", "ZH-cn", "zh_CN"])
+def test_a_case_variant_of_a_language_folder_hides_nothing(tmp_path: Path, variant: str) -> None:
+    course = _case_variant_course(tmp_path, variant)
+    found = {(d.rule, d.path) for d in check_course(course, [Area.SUBTITLES]).diagnostics}
+    assert ("CFG004", f"subtitles/{variant}") in found
+    assert ("SUB011", "subtitles/zh-CN/01_a.srt") in found  # the canonical folder is read
+    assert course.subtitle_dir("zh-CN").name == "zh-CN"
+
+
+def test_distinct_language_folders_shadow_nothing(tmp_path: Path) -> None:
+    course = _case_variant_course(tmp_path, "zh-TW")
+    assert course.shadowed_language_folders() == []
+    assert "CFG004" not in {d.rule for d in check_course(course).diagnostics}

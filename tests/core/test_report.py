@@ -78,3 +78,37 @@ def test_junit_counts_failures_and_lists_clean_files() -> None:
 def test_every_format_renders_unicode(fmt: str) -> None:
     diag = Diagnostic("SUB120", Severity.WARNING, "subtitles/zh-CN/01.srt", 2, "太快了: 12 cps")
     assert "太快了" in rendered(fmt, [diag])
+
+
+HOSTILE = [
+    Diagnostic("SUB120", Severity.ERROR, "subtitles/fr/01_\udcff.srt", 3,
+               "line `\x1b[31mred\x1b[0m` quotes \x00 and \x0c", hint="drop \x07 and \ud800"),
+    Diagnostic("SUB121", Severity.WARNING, "subtitles/fr/02.srt", 4, "tab\tand newline\nkept"),
+]
+
+
+def test_junit_escapes_what_xml_forbids() -> None:
+    xml = rendered("junit", HOSTILE)
+    xml.encode("utf-8")  # no lone surrogate left to fail the file's encoding
+    root = ET.fromstring(xml.split("\n", 1)[1])
+    failure = next(root.iter("failure"))
+    assert failure.get("message") == "line `\\x1b[31mred\\x1b[0m` quotes \\x00 and \\x0c"
+    assert failure.text == "drop \\x07 and \\ud800"
+    assert {s.get("name") for s in root.iter("testsuite")} == {
+        "subtitles/fr/01_\\udcff.srt", "subtitles/fr/02.srt"}
+    assert next(root.iter("skipped")).get("message") == "tab\tand newline\nkept"
+
+
+def test_sarif_is_valid_utf8_json_whatever_the_messages_quote() -> None:
+    text = rendered("sarif", HOSTILE)
+    document = json.loads(text.encode("utf-8"))
+    results = document["runs"][0]["results"]
+    assert "\x1b[31mred" in results[0]["message"]["text"]
+    uri = results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri.endswith("01_%FF.srt")
+
+
+@pytest.mark.parametrize("fmt", ["junit", "sarif"])
+def test_plain_messages_are_not_escaped(fmt: str) -> None:
+    out = rendered(fmt, DIAGS)
+    assert "overlap, by 0,4 s" in out and "\\x" not in out and "\\u" not in out

@@ -210,6 +210,12 @@ toctree_ops: dict[str, LineOp] = {
     **GENERIC_LINE_OPS,
     "unsafe_tag": _insert("- !!python/object/apply:os.system ['echo pwned']"),
     "anchor": _insert("- &a [*a, *a, *a, *a]"),
+    "self_section": _insert("  - &s {title: s, local: x, sections: [*s]}"),
+    "self_chapter": _insert("- &c {title: c, sections: [*c]}"),
+    "alias_bomb": _insert("  - &b0 {title: b, local: z}", *(
+        f"  - &b{k} {{title: b{k}, sections: [{', '.join([f'*b{k - 1}'] * 9)}]}}"
+        for k in range(1, 10))),
+    "alias_sections": _insert("  - {title: again, sections: *s}"),
     "bad_indent": lambda ls, n: [(" " * (n % 3)) + line for line in ls],
     "tab_indent": lambda ls, n: [line.replace("  ", "\t") for line in ls],
     "duplicate_key": _insert("  title: again"),
@@ -231,6 +237,9 @@ def test_toctree_reader_never_raises_and_never_runs_tags(case: Mutant) -> None:
             check(d.line is None or 1 <= d.line <= count + 1, f"finding line {d.line}")
         if b"!!python" in data:
             check(bool(toc.diagnostics), "a python tag was read without a finding")
+        # Aliases never multiply entries: no more sections than lines that could name one.
+        check(len(list(toc.sections())) <= count, "aliases expanded into more sections "
+              "than the file has lines")
 
 
 @budget(ci=200, soak=5_000)

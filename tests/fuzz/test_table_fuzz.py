@@ -42,11 +42,20 @@ SUBTITLE_KEYS = ["max-cps", "max-chars-per-line", "max-lines", "min-duration", "
                  "min-gap-frames", "frame-rate", "allow-contiguous", "bom", "line-endings",
                  "bilingual", "max-uncovered", "disable", "severity", "languages", "fr", "zh-CN"]
 
+EDGE_NUMBERS = [0, -1, 1, 10**18, 2**63 - 1, -(2**63), float("inf"), float("-inf"),
+                float("nan"), 5e-324, 1e-320, 2.2250738585072014e-308, 1.7976931348623157e308,
+                -0.0]
+"""Numbers at the edges of their types: infinities, NaN, subnormals, the largest."""
+EDGE_PATHS = ["..", "../x", "../../etc", "/etc", "/", "a/../../b", "C:/x", "\\\\server\\x",
+              "EN", "Zh-cn", "zh_CN", "a" * 256, "x/" + "b" * 300, "a\x00b", " ", "./"]
+"""Folder and language values that leave the course, change case, or are too long."""
+
 scalars = st.one_of(
-    st.integers(-(2**63), 2**63 - 1), st.sampled_from([0, -1, 1, 10**18]),
-    st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+    st.integers(-(2**63), 2**63 - 1), st.sampled_from(EDGE_NUMBERS),
+    st.floats(allow_nan=True, allow_infinity=True, allow_subnormal=True), st.booleans(),
     st.text(max_size=12), st.sampled_from(["en", "fr", "pt", "tf", "SUB104", "LES", "x/y",
                                            "", "error", "warning", "lf", "crlf", "forbid"]),
+    st.sampled_from(EDGE_PATHS), st.text(min_size=250, max_size=400),
 )
 values = st.recursive(
     scalars,
@@ -88,7 +97,9 @@ def configurations(draw: st.DrawFn) -> tuple[str, str]:
         lines.append(f"[{prefix + '.' if prefix else ''}subtitles]")
         lines += [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in section.items()]
     odd = draw(st.sampled_from(["", "tool = 5", "[tool]\ncoursekit = [\"en\"]", "[tool",
-                                "tool.coursekit = 1", "x = \"\\ud800\"", "\x00"]))
+                                "tool.coursekit = 1", "x = \"\\ud800\"", "\x00",
+                                "x = " + "[" * 5000 + "]" * 5000,
+                                "severity = " + "{a = " * 2000 + "1" + "}" * 2000]))
     if odd and name == "pyproject.toml" and not table:
         lines = [odd]
     return name, "\n".join(lines) + "\n"
@@ -118,8 +129,10 @@ def test_any_configuration_gives_findings_never_an_internal_error(config: tuple[
         check("internal error" not in out and "Traceback" not in out,
               f"internal error: {out[-300:]}")
         check(result.exit_code in (0, 1, 2), f"exit code {result.exit_code}")
+        check("SUB020" not in out, f"a configured value failed a file: {out[-300:]}")
         if "CFG001" in out:
             check(name in out, "a configuration finding that does not name its file")
+            check(result.exit_code == 2, "a configuration finding without exit 2")
 
 
 metadata_ops: dict[str, LineOp] = {

@@ -46,3 +46,19 @@ def test_a_folder_that_is_no_cache_is_a_usage_error(
     (tmp_path / "course").mkdir()
     assert main(["cache", "merge", "--root", str(tmp_path / "course"), str(tmp_path)]) == 2
     assert "is not a coursekit result cache" in capsys.readouterr().err
+
+
+def test_deeply_nested_json_is_an_unreadable_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = tmp_path / "a" / CACHE_DIR
+    (tmp_path / "course").mkdir()
+    ResultCache(source).store("aa11", _run(1.0))
+    nested = source / "runs" / "bb" / "bb22.json"
+    nested.parent.mkdir(parents=True)
+    nested.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    code = main(["cache", "merge", "--root", str(tmp_path / "course"), str(tmp_path / "a")])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert f"{nested}: unreadable cache entry, left out" in err
+    assert "1 result(s) added" in err

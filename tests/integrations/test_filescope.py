@@ -55,4 +55,44 @@ def test_files_outside_the_course_check_nothing(
     readme = course / "README.md"
     readme.write_text("# course\n", encoding="utf-8")
     assert main(["check", "subtitles", "--root", str(course), str(readme)]) == 0
-    assert "check subtitles: clean" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "check subtitles: clean" not in out
+    assert "README.md\n  -: warning CFG006 not checked" in out
+
+
+@pytest.mark.parametrize("name", [
+    "subtitles/fr/no-such-video.srt",      # missing
+    "subtitles/FR/01_a.srt",               # the wrong case
+    "SUBTITLES",                           # not even a file
+])
+def test_a_path_that_matches_nothing_is_an_error(
+    course: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    name: str,
+) -> None:
+    monkeypatch.chdir(course)
+    assert main(["check", "subtitles", "--format", "json", name]) == 1
+    assert _errors(capsys.readouterr().out) == {("CFG005", name)}
+
+
+def test_a_path_relative_to_the_root_from_elsewhere_says_so(
+    course: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(["check", "subtitles", "--root", str(course), FRENCH_SRT]) == 1
+    out = capsys.readouterr().out
+    assert f"{FRENCH_SRT}\n  -: error CFG005 no such file" in out
+    assert f"did you mean {course / FRENCH_SRT}?" in out
+    monkeypatch.chdir(course)
+    assert main(["check", "subtitles", "--root", str(course), FRENCH_SRT]) == 0
+
+
+def test_a_file_of_the_other_area_is_not_checked_and_says_so(
+    course: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(course)
+    assert main(["check", "lessons", "--format", "json", FRENCH_SRT]) == 0
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert [(d["rule"], d["path"]) for d in found] == [("CFG006", FRENCH_SRT)]

@@ -175,3 +175,13 @@ def test_lines_are_cut_as_markdown_it_cuts_them(text: str, data: st.DataObject) 
         state.eMarks[line] -= data.draw(
             st.integers(0, state.eMarks[line] - state.bMarks[line] - state.tShift[line]))
     assert lines_text(state, begin, end, indent, keep) == state.getLines(begin, end, indent, keep)
+
+
+def test_attributes_of_every_kind_on_one_long_line() -> None:
+    from coursekit.lessons.dialect_block.tags import parse_attributes
+
+    body = " ".join(f"w{i}={i}" for i in range(2_000))
+    attrs = parse_attributes(f' {body} title="a b" code={{x > 1}} {{fw}} flag last=z/')
+    assert [attrs[f"w{i}"] for i in (0, 1, 1_999)] == ["0", "1", "1999"]
+    assert (attrs["title"], attrs["code"], attrs["fw"], attrs["flag"], attrs["last"]) == (
+        "a b", "{x > 1}", "{fw}", "", "z")

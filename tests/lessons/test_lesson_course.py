@@ -153,6 +153,45 @@ def test_toctree_shapes(text: str | bytes, expected: list[tuple[int | None, str]
     assert _toctree_rules(text) == expected  # type: ignore[arg-type]
 
 
+SELF_CONTAINED = ("- title: A\n  sections:\n  - &s\n    title: One\n    local: c/1\n"
+                  "    sections: [*s]\n")
+
+
+def _bomb(levels: int) -> str:
+    """Nine aliases of the level below on each level: 9**levels sections if expanded."""
+    lines = ["- title: A", "  sections:", "  - &l0 {title: leaf, local: c/1}"]
+    for level in range(1, levels + 1):
+        aliases = ", ".join([f"*l{level - 1}"] * 9)
+        lines.append(f"  - &l{level} {{title: l{level}, sections: [{aliases}]}}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_section_that_contains_itself_is_read_once() -> None:
+    assert _toctree_rules(SELF_CONTAINED) == [(3, BAD)]
+    toctree = read_toctree(SELF_CONTAINED, path="_toctree.yml", language="en")
+    assert [s.local for s in toctree.sections()] == ["c/1"]
+
+
+def test_an_alias_bomb_is_read_in_linear_time() -> None:
+    toctree = read_toctree(_bomb(9), path="_toctree.yml", language="en")
+    assert [s.local for s in toctree.sections()] == ["c/1"]
+    assert [(d.line, d.rule) for d in toctree.diagnostics] == [(n, BAD) for n in range(3, 12)]
+
+
+def test_sections_nested_too_deep_are_reported() -> None:
+    deep = "- title: A\n  sections:\n" + "".join(
+        "  " * (i + 1) + "- title: t\n" + "  " * (i + 1) + "  sections:\n" for i in range(60))
+    deep += "  " * 61 + "- {title: leaf, local: c/1}\n"
+    assert [rule for _, rule in _toctree_rules(deep)] == [BAD]
+    shallow = "- title: A\n  sections:\n  - title: g\n    sections: [{title: x, local: c/1}]\n"
+    assert _toctree_rules(shallow) == []
+
+
+def test_yaml_nested_too_deep_is_a_finding() -> None:
+    found = _toctree_rules("- title: A\n  sections: " + "[" * 20_000 + "]" * 20_000 + "\n")
+    assert [rule for _, rule in found] == [rules.TOCTREE_INVALID_YAML.code]
+
+
 def test_nested_sections_are_flattened() -> None:
     toctree = read_toctree(
         "- title: A\n  sections:\n  - title: Group\n    sections:\n"

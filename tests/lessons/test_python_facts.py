@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import tokenize
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coursekit.config import Course
 from coursekit.lessons.parse import parse_lesson
 from coursekit.lessons.python import (
     CodeFacts,
@@ -17,6 +19,8 @@ from coursekit.lessons.python import (
     code_facts,
     defined_names,
 )
+from coursekit.notebooks.build import build_course
+from coursekit.notebooks.rules import INVALID_PYTHON
 
 
 def test_shell_lines_do_not_hide_the_names_of_a_cell() -> None:
@@ -65,6 +69,29 @@ def test_top_level_await_parses_as_in_a_notebook() -> None:
 
 def test_nul_bytes_are_a_syntax_error_not_a_crash() -> None:
     assert code_facts("x = 1\0").error is not None
+
+
+@pytest.mark.parametrize("source", [
+    "x = " + "-" * 100_000 + "1",          # MemoryError in CPython's parser
+    "x = " + "not " * 100_000 + "y",
+    "f = " + "lambda: " * 100_000 + "1",
+    "x = y" + ".a" * 1_000_000,             # RecursionError
+    "x = " + "(" * 100_000 + ")" * 100_000,  # a SyntaxError of its own
+])
+def test_code_nested_too_deeply_is_a_syntax_error_not_a_crash(source: str) -> None:
+    facts = code_facts(source)
+    assert facts.error is not None and facts.tree is None
+    assert facts.imports == ()
+
+
+def test_deep_code_in_a_lesson_is_one_finding_and_the_rest_is_built(tmp_path: Path) -> None:
+    deep = "```py\nx = " + "-" * 100_000 + "1\n```\n"
+    lesson = tmp_path / "content/en/chapter1/1.mdx"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text("# T\n\n" + deep + "\n```py\nimport torch\n```\n", encoding="utf-8")
+    result = build_course(Course.open(tmp_path))
+    assert [d.rule for d in result.diagnostics] == [INVALID_PYTHON.code]
+    assert result.written == ["en/chapter1/1.ipynb"]
 
 
 def test_names_with_their_first_line() -> None:

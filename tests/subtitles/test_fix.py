@@ -88,3 +88,51 @@ def test_missing_final_blank_line_is_reported_then_fixed(make_course: MakeCourse
     assert "fixed subtitles/en/01_a.srt (SUB018)" in result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == data + b"\n"
     assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
+
+
+def test_a_language_that_leaves_the_subtitles_folder_is_refused(
+    make_course: MakeCourse, tmp_path: Path,
+) -> None:
+    root = make_course({"en/01_a.srt": BROKEN})
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (outside / "01_a.srt").write_bytes(BROKEN)
+    for lang in (f"../../{outside.name}", str(outside), "../en", "xx"):
+        result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                          "--lang", lang])
+        assert result.exit_code == 2, (lang, result.output)
+        assert "no such language in this course" in result.output
+    assert (outside / "01_a.srt").read_bytes() == BROKEN
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == BROKEN
+    fixed = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--lang", "EN"])
+    assert fixed.exit_code == 0, fixed.output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() != BROKEN
+
+
+def test_no_monolingual_copy_of_a_file_the_fix_refused(make_course: MakeCourse) -> None:
+    refused = ("1\n00:00:01,000 --> soon\n你好。\nHello.\n\n"
+               "2\n00:00:03,500 --> 00:00:05,000\n再见。\nBye.\n\n")
+    kept = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+            "2\n00:00:03,500 --> 00:00:05,000\n世界。\nWorld.\n\n"
+            "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n")
+    root = make_course({"zh-CN/01_a.srt": refused, "zh-CN/02_b.srt": kept})
+    out = root / "mono"
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                      "--monolingual", str(out)])
+    assert result.exit_code == 1
+    assert "subtitles/zh-CN/01_a.srt: no monolingual copy" in result.output
+    assert "SUB011" in result.output
+    assert not (out / "zh-CN/01_a.srt").exists()
+    assert (out / "zh-CN/02_b.srt").read_text(encoding="utf-8") == (
+        "1\n00:00:01,000 --> 00:00:03,000\n你好。\n\n2\n00:00:03,500 --> 00:00:05,000\n世界。\n\n"
+        "3\n00:00:05,500 --> 00:00:07,000\n再见。\n\n")
+
+
+def test_monolingual_copies_are_not_written_over_the_subtitles(make_course: MakeCourse) -> None:
+    zh = "1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+    root = make_course({"zh-CN/01_a.srt": zh})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                      "--monolingual", str(root / "subtitles")])
+    assert result.exit_code == 2
+    assert "lies in the subtitles folder" in result.output
+    assert (root / "subtitles/zh-CN/01_a.srt").read_text(encoding="utf-8") == zh

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.subtitles.text import is_code_only
+from coursekit.subtitles.text import is_code_only, strip_tags
 
 
 @pytest.mark.parametrize("text", [
@@ -20,3 +20,13 @@ def test_code_and_numbers(text: str) -> None:
 ])
 def test_words_need_translation(text: str) -> None:
     assert not is_code_only(text)
+
+
+@pytest.mark.parametrize(("text", "visible"), [
+    ("<i>a</i> <font color=\"red\">b</font>{\\an8}c", "a bc"),
+    ("<i a <i>b</i>", "<i a b"),               # an unclosed tag does not swallow the next
+    ("{\\b1 x {\\b0}y", "{\\b1 x y"),
+    ("<font color=" * 3 + "z", "<font color=" * 3 + "z"),
+])
+def test_an_unclosed_tag_is_text_and_ends_at_the_next_tag(text: str, visible: str) -> None:
+    assert strip_tags(text) == visible

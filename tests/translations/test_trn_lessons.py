@@ -352,3 +352,29 @@ def test_text_in_a_python_fence_may_be_translated() -> None:
     broken = digest(lesson(FR, *translated(), code(40, "print(6790 / 5\n")))
     src = digest(lesson(EN, *source_blocks(), code(40, "print(6790 / 5)\n")))
     assert rules(compare_lessons(src, broken, SETTINGS)) == ["TRN203"]
+
+
+def _many_blocks(count: int, name: str) -> list[Block]:
+    return [code(10 + 5 * i, f"{name}_{i} = compute({i}, {name!r})\nprint({name}_{i})\n")
+            for i in range(count)]
+
+
+def test_a_long_run_of_differing_blocks_is_aligned_in_chunks_and_says_so() -> None:
+    from coursekit.translations.align import CHUNK
+
+    count = 3 * CHUNK
+    src = digest(lesson(EN, *_many_blocks(count, "alpha")))
+    tgt = digest(lesson(FR, *_many_blocks(count, "beta")))
+    found = compare_lessons(src, tgt, SETTINGS)
+    capped = [d for d in found if d.rule == "TRN005"]
+    assert len(capped) == 1
+    assert capped[0].line == 10 and capped[0].path == FR
+    assert f"{count} code blocks of the source (from {EN}:10)" in capped[0].message
+    assert rules(found).count("TRN201") == count  # each block still compared with its own
+
+
+def test_a_short_run_of_differing_blocks_is_aligned_whole() -> None:
+    src = digest(lesson(EN, *_many_blocks(20, "alpha")))
+    tgt = digest(lesson(FR, *_many_blocks(20, "beta")))
+    found = compare_lessons(src, tgt, SETTINGS)
+    assert rules(found) == ["TRN201"] * 20

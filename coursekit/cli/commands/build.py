@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from coursekit.checks import shadowed_folders
 from coursekit.cli.options import (
     finish,
     guarded,
@@ -75,6 +76,7 @@ def command(
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
     return finish(
-        result.diagnostics, title="coursekit build", fmt=fmt, output=output,
-        baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
+        [*shadowed_folders(course), *result.diagnostics], title="coursekit build", fmt=fmt,
+        output=output, baseline=baseline, update_baseline=update_baseline,
+        selection=course.config.selection,
     )

@@ -42,6 +42,9 @@ def merge(sources: tuple[Path, ...], root: Path, into: Path | None) -> int:
     outcome = merge_caches((f for f in folders if f.resolve() != target.resolve()), target)
     for path in outcome.unreadable:
         click.echo(f"{path}: unreadable cache entry, left out", err=True)
+    for path in outcome.refused:
+        click.echo(f"{path}: not written: a linked folder on its path leads out of {target}",
+                   err=True)
     click.echo(f"cache merge: {outcome.added} result(s) added to {target}, "
                f"{outcome.present} already there", err=True)
-    return EXIT_FINDINGS if outcome.unreadable else EXIT_CLEAN
+    return EXIT_FINDINGS if outcome.unreadable or outcome.refused else EXIT_CLEAN

@@ -7,7 +7,14 @@ from pathlib import Path
 import click
 
 from coursekit.atomic import write_text_atomic
-from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, lang_option, open_course
+from coursekit.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    guarded,
+    known_languages,
+    lang_option,
+    open_course,
+)
 from coursekit.cli.options import root_option as _root_option
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 
@@ -29,7 +36,12 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
     """Renumber cues, split merged cues, convert SBV, clamp overlaps, normalise BOM and
     line endings as configured."""
     course = open_course(root)
-    results = fix_course(course, langs or None)
+    languages = known_languages(langs, course.subtitle_languages())
+    if monolingual_out is not None and monolingual_out.resolve().is_relative_to(
+            course.subtitles_dir.resolve()):
+        raise click.UsageError(f"--monolingual {monolingual_out} lies in the subtitles folder, "
+                               "where the copies would replace or join the files they come from")
+    results = fix_course(course, languages)
     if not dry_run:
         write_fixes(results)
     problems = 0
@@ -42,7 +54,11 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
         elif result.changed:
             click.echo(f"fixed {result.display_path} ({', '.join(result.changes) or 'format'})")
     if monolingual_out is not None:
-        for copy in monolingual_copies(course, monolingual_out, langs or None):
+        for copy in monolingual_copies(course, monolingual_out, languages):
+            if copy.refused:
+                click.echo(f"{copy.source}: {copy.refused}", err=True)
+                problems += 1
+                continue
             for cue in copy.missing:
                 click.echo(f"{copy.source}:{cue.line}: cue {cue.index} has no translated line; "
                            "left out of the monolingual copy", err=True)

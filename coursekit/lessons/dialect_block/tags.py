@@ -16,6 +16,8 @@ most of a tag, read in one match."""
 _QUOTE_ENDS = {q: re.compile(rf"\\.?|{q}", re.DOTALL) for q in "\"'`"}
 """The end of a quote's inside: its closing quote, or an escape to pass over."""
 _ATTR_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
+_BARE_VALUE = re.compile(r"[^\s/>]*")
+"""An unquoted attribute value (``width=300``)."""
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 _SCAN_LIMIT = 60
 """Lines one tag may span (real components span up to about 20); a longer one counts as
@@ -122,8 +124,8 @@ def parse_attributes(text: str) -> dict[str, str]:
                 end = _skip_braces(text, at)
                 value, at = text[at:end], end
             else:
-                word = re.match(r"[^\s/>]*", text[at:])
-                value = word.group() if word else ""
+                bare = _BARE_VALUE.match(text, at)  # read in place: no copy per value
+                value = bare.group() if bare is not None else ""
                 at += len(value)
         attrs[name.group()] = value
     return attrs

@@ -1,0 +1,18 @@
+"""A value as a finding quotes it: short, and safe whatever its size or depth."""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Any
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlong = 40
+
+
+def shown(value: Any) -> str:
+    """``repr(value)``, cut to a few dozen characters and three levels of nesting (a
+    configuration value may be a string of megabytes or a list nested a thousand deep)."""
+    return _REPR.repr(value)

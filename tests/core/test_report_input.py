@@ -1,0 +1,101 @@
+"""Reports and baselines read back (``report merge``, ``--baseline``): a malformed,
+nested or odd-typed file is a clear usage error naming it, never an internal one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+
+BUNDLED = Path(__file__).resolve().parents[2]
+DEEP = "[" * 50_000 + "]" * 50_000
+
+
+def _report(**changes: object) -> str:
+    diagnostic = {"rule": "SUB101", "severity": "error", "path": "subtitles/fr/01.srt",
+                  "line": 3, "message": "overlap"}
+    document: dict[str, object] = {"tool": "coursekit", "run": "check",
+                                   "summary": {"errors": 1}, "diagnostics": [diagnostic]}
+    for key, value in changes.items():
+        if key in {*diagnostic, "hint", "cue", "column", "fingerprint", "count"}:
+            diagnostic[key] = value
+        else:
+            document[key] = value
+    return json.dumps(document)
+
+
+def _summary(**entries: object) -> str:
+    return _report(summary={"errors": 1, **entries})
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("{not json", "cannot read a JSON report"),
+    (DEEP, "nested too deeply"),
+    ('{"tool": "coursekit", "run": "check", "diagnostics": [' + DEEP + "]}",
+     "nested too deeply"),
+    ("[1, 2]", "not a coursekit JSON report"),
+    (_report(line=1e400), "not a whole number"),
+    (_report(line="3"), "not a whole number"),
+    (_report(message={"text": "x"}), "not text"),
+    (_report(path=None), "not text"),
+    (_report(hint=["a", "b"]), "not text"),
+    (_report(severity="fatal"), "a diagnostic cannot be read"),
+    (_summary(wall_time=float("inf")), "not a number"),
+    (_summary(executed_runs="many"), "not a number"),
+    (_summary(deep=json.loads("[" * 900 + "]" * 900)), ""),
+])
+def test_a_report_that_cannot_be_merged_is_a_usage_error(
+    tmp_path: Path, text: str, said: str,
+) -> None:
+    (tmp_path / "a.json").write_text(_report(), encoding="utf-8")
+    (tmp_path / "b.json").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["report", "merge", str(tmp_path / "a.json"),
+                                      str(tmp_path / "b.json")])
+    assert "internal error" not in result.output
+    if said:
+        assert result.exit_code == 2, result.output
+        assert said in result.output
+        assert "b.json" in result.output or "nested" in result.output
+
+
+def test_two_good_reports_merge(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(_report(), encoding="utf-8")
+    (tmp_path / "b.json").write_text(_report(line=4), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["report", "merge", "--format", "json",
+                                      str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    assert result.exit_code == 1, result.output
+    assert [d["line"] for d in json.loads(result.output)["diagnostics"]] == [3, 4]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("{not json", "not a coursekit baseline"),
+    (DEEP, "nested too deeply"),
+    ('{"version": 1, "findings": ' + DEEP + "}", "nested too deeply"),
+    ("[]", "no list of findings"),
+    ('{"findings": {"id": "x"}}', "no list of findings"),
+    ('{"findings": [[1]]}', "finding 1 is not an id with a count"),
+    ('{"findings": [{"id": "abc", "count": 1e400}]}', "finding 1 is not an id with a count"),
+    ('{"findings": [{"id": ["a"], "count": 1}]}', "finding 1 is not an id with a count"),
+    ('{"findings": [{"id": "abc", "count": -1}]}', "finding 1 is not an id with a count"),
+])
+def test_a_baseline_that_cannot_be_read_is_a_usage_error(
+    tmp_path: Path, text: str, said: str,
+) -> None:
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(BUNDLED),
+                                      "--baseline", str(baseline)])
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert "internal error" not in result.output
+
+
+def test_a_recorded_baseline_is_read_back(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    args = ["check", "subtitles", "--root", str(BUNDLED), "--baseline", str(baseline)]
+    assert CliRunner().invoke(cli, [*args, "--update-baseline"]).exit_code == 0
+    assert CliRunner().invoke(cli, args).exit_code == 0
