@@ -23,8 +23,9 @@ EMPTY_LESSON = Rule(
 )
 UNCLOSED_FENCE = Rule(
     "LES103", "unclosed-fence", Severity.ERROR,
-    "A code fence is never closed, or holds a line that opens another fence: it swallows "
-    "what follows.", _AREA,
+    "A code fence is never closed, or holds a line that opens another fence where its "
+    "closing line is missing (the fence is Python, or runs over a paragraph break): it "
+    "swallows what follows.", _AREA,
     why="the fence swallows the prose and code after it, in the notebook and on the page",
 )
 FENCE_CLOSED_WITH_TEXT = Rule(
