@@ -24,7 +24,7 @@ def render_junit(
     by_path = {path: list(group) for path, group in groupby(ordered, key=lambda d: d.path)}
     for path in sorted(set(by_path) | set(checked)):
         diags = by_path.get(path, [])
-        failing = [d for d in diags if d.severity is not Severity.INFO]
+        failing = [d for d in diags if d.severity is not Severity.NOTE]
         suite = ET.SubElement(
             root, "testsuite", name=path, tests=str(max(1, len(failing))),
             failures=str(sum(d.severity is Severity.ERROR for d in failing)), errors="0",

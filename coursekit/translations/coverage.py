@@ -54,7 +54,7 @@ class CoverageRow:
 def outdated_paths(diagnostics: Iterable[Diagnostic]) -> set[str]:
     return {
         d.path for d in diagnostics
-        if d.rule in OUTDATING and d.severity is not Severity.INFO
+        if d.rule in OUTDATING and d.severity is not Severity.NOTE
     }
 
 

@@ -11,9 +11,10 @@ from coursekit.diagnostics import Rule, Severity
 AREA = "translations"
 
 MISSING_SECTION = Rule(
-    "TRN001", "missing-section", Severity.INFO,
+    "TRN001", "missing-section", Severity.NOTE,
     "A section of the source toctree is not translated (absent from the translation's toctree).",
     AREA,
+    repeats=True,
 )
 EXTRA_SECTION = Rule(
     "TRN002", "extra-section", Severity.WARNING,
@@ -39,7 +40,7 @@ HEADING_COUNT = Rule(
     repeats=True,
 )
 ANCHOR_MISSING = Rule(
-    "TRN102", "anchor-missing", Severity.INFO,
+    "TRN102", "anchor-missing", Severity.NOTE,
     "A heading anchor id of the source lesson is missing or changed in the translation.",
     AREA,
     repeats=True,
@@ -91,7 +92,7 @@ CODE_DRIFT = Rule(
     repeats=True,
 )
 CODE_VARIATION = Rule(
-    "TRN202", "code-variation", Severity.INFO,
+    "TRN202", "code-variation", Severity.NOTE,
     "A translated code block differs only in whitespace, comments or string literals "
     "(reported only for the kinds not ignored in configuration).",
     AREA,

@@ -193,7 +193,7 @@ def test_a_missing_heading_changes_the_count_and_loses_its_anchor() -> None:
 def test_duplicate_anchor_ids_are_the_lesson_rule_s_not_a_translation_rule() -> None:
     found = check(translated({31: heading(31, "Débogage", "check-your-data")}))
     assert rules(found) == ["TRN102"]
-    assert found[0].severity is Severity.INFO
+    assert found[0].severity is Severity.NOTE
 
 
 def test_video_replaced() -> None:

@@ -34,6 +34,7 @@ class Choices:
     ignore: tuple[str, ...] = ()
     statistics: bool = False
     show_all: bool = False
+    quiet: bool = False
 
 
 def _run(
@@ -50,7 +51,7 @@ def _run(
     return finish(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
-        statistics=choices.statistics, show_all=choices.show_all,
+        statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers={"html": check_page(course, output)},
     )
 
