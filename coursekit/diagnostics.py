@@ -81,6 +81,10 @@ class Diagnostic:
     out_of: int | None = None
     """How many cues the file has, for a per-cue finding: a folded one says what share
     of the file it covers."""
+    folded: bool = False
+    """The finding stands behind another one of its file, which counts it (an outdated
+    translation's differences from its current source): reports list it with
+    ``--show-all`` only."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)

@@ -34,11 +34,14 @@ def _where(diag: Diagnostic) -> str | None:
 
 
 def aggregate(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """``diagnostics`` with each repeating rule's findings in one file merged into one."""
+    """``diagnostics`` with each repeating rule's findings in one file merged into one,
+    and the findings folded into another (``Diagnostic.folded``) left out."""
     repeating = {rule.code for rule in all_rules() if rule.repeats}
     groups: dict[tuple[str, str, str], list[Diagnostic]] = {}
     out: list[Diagnostic] = []
     for diag in sorted_diagnostics(diagnostics):
+        if diag.folded:
+            continue
         if diag.rule in repeating:
             key = (diag.rule, diag.path, diag.severity.value)
             if key not in groups:

@@ -32,6 +32,16 @@ UNREADABLE = Rule(
     "A lesson or toctree could not be read, so its translation could not be compared.",
     AREA,
 )
+OUTDATED = Rule(
+    "TRN005", "outdated-translation", Severity.WARNING,
+    "The source lesson changed in substance (code, heading outline, framework blocks, "
+    "videos) after the translation last did, by its git history; the translation's "
+    "differences from the current source fold into this one finding (--show-all lists "
+    "them).",
+    AREA,
+    why="an outdated translation builds and loses nothing: it needs updating, which a "
+        "reviewer plans",
+)
 
 HEADING_COUNT = Rule(
     "TRN101", "heading-count", Severity.WARNING,
