@@ -69,7 +69,8 @@ def outdated_finding(
     if folded:
         counts = Counter(d.rule for d in folded)
         differences = "difference" if len(folded) == 1 else "differences"
-        message += (f"; {len(folded)} {differences} from the current source fold into this "
+        fold = "folds" if len(folded) == 1 else "fold"
+        message += (f"; {len(folded)} {differences} from the current source {fold} into this "
                     f"finding ({', '.join(f'{code} {n}' for code, n in sorted(counts.items()))}; "
                     "--show-all lists them)")
     return rules.OUTDATED.at(
