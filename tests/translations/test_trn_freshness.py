@@ -284,3 +284,24 @@ def test_a_course_inside_another_checkout_is_judged_by_structure(tmp_path: Path)
     assert [d.rule for d in _check(course)] == ["TRN201"]
     (course / "coursekit.toml").write_text("[translations]\nhistory = true\n")
     assert "TRN005" in [d.rule for d in _check(course)]
+
+
+def test_since_checks_what_a_change_touched_and_the_translations_of_its_sources(
+    course: Path,
+) -> None:
+    _commit(course, {"fr/chapter1/2.mdx": PLAY_FR + "\n```py\nnever_closed()\n"},
+            "fr: an old defect", "2024-01-05T12:00:00")
+    base = _git(course, "rev-parse", "HEAD")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    args = ["check", "--root", str(course), "--format", "json"]
+    since = CliRunner().invoke(cli, [*args, "--since", base])
+    assert [(d["path"], d["rule"]) for d in json.loads(since.output)["diagnostics"]] == [
+        ("content/fr/chapter1/1.mdx", "TRN005")]
+    everything = json.loads(CliRunner().invoke(cli, args).output)["diagnostics"]
+    assert ("content/fr/chapter1/2.mdx", "LES103") in {(d["path"], d["rule"]) for d in everything}
+    unchanged = CliRunner().invoke(cli, [*args[:3], "--since", "HEAD"])
+    assert (unchanged.exit_code, unchanged.output.strip()) == (
+        0, "check: nothing changed since HEAD")
+    unknown = CliRunner().invoke(cli, [*args, "--since", "no-such-revision"])
+    assert unknown.exit_code == 2
+    assert "no such revision" in unknown.output
