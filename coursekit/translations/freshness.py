@@ -1,22 +1,27 @@
 """Whether a translation is older than the last change of substance to its source lesson.
 
-In a git checkout a translation is *outdated* when its source lesson, as it is now,
-differs in substance from the source as it was at the translation's last commit; it
-is *fresh* when they agree (a translation edited after its source is fresh, and so is
-one whose source changed only in prose). Substance is what a translation must follow
-and a translator cannot reword: the code of the lesson (Python without its comments;
-string literals count, since they hold model and dataset names), the outline of its
-headings (levels and anchors, not their words), its framework blocks and its videos.
-Prose, heading text, comments and outputs are not substance.
+In a git checkout a translation is *outdated* when a commit its translator had not seen
+(after the translation's own last commit, or on a branch merged since) changed its source
+lesson in substance without changing the translation too; it is *fresh* otherwise. A
+translation edited after its source is fresh, and so is one whose source changed only
+in prose. A commit that changed the source and the translation together (a fix applied
+to every language) carries its own change into the translation but not the source's
+earlier ones: the translation's own last commit is the last one that did not also
+change the source.
 
-A translation with no commit (new, or edited and not yet committed) is judged as
-current: its translator is at work on it now. Without history the checks judge from
-structure alone (the ``TRN1xx``-``TRN3xx`` rules).
+Substance is what a translation must follow and a translator cannot reword: the code of
+the lesson (Python without its comments; string literals count, since they hold model
+and dataset names), the outline of its headings (levels and anchors, not their words),
+its framework blocks and its videos. Prose, heading text, comments and outputs are not
+substance.
+
+A translation with no commit (new, or edited and not committed yet) is judged current:
+its translator is at work on it. Without history the checks judge from structure alone
+(the ``TRN1xx``-``TRN3xx`` rules).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from coursekit.lessons.model import Code, CodeRole
@@ -97,35 +102,41 @@ class Freshness:
         """The verdict on ``translation``; None when history cannot tell (the source
         has no commit)."""
         history = self.history
-        if not history.commits.get(source.path):
+        source_commits = history.commits.get(source.path)
+        if not source_commits:
             return None
-        if translation.path in history.changed:
+        translation_commits = history.commits.get(translation.path)
+        if translation.path in history.changed or not translation_commits:
             return Verdict(outdated=False)
-        translated = history.last(translation.path)
-        if translated is None:
-            return Verdict(outdated=False)
-        now = Substance.of(source)
+        touched_source = {c.sha for c in source_commits}
+        # The translation's own last commit: one that also changed the source carried
+        # that change into it (a fix applied to every language), and says nothing of
+        # the source's earlier changes.
+        translated = next((c for c in translation_commits if c.sha not in touched_source),
+                          translation_commits[-1])
         then = self._at(translated, source)
-        if then is not None and Substance.of(then) == now:
-            return Verdict(outdated=False, translated=translated)
-        since = self._first_change(history.since(source.path, translated), source, then)
-        return Verdict(
-            outdated=True, translated=translated, since=since, then=then,
-            changed=Substance.of(then).changes(now) if then is not None
-            else ("the whole lesson: the source file was added after the translation",),
-        )
-
-    def _first_change(
-        self, commits: Sequence[Commit], source: Digest, then: Digest | None,
-    ) -> Commit | None:
-        if then is None:
-            return commits[0] if commits else None
-        before = Substance.of(then)
-        for commit in commits:
+        touched_translation = {c.sha for c in translation_commits}
+        before = Substance.of(then) if then is not None else None
+        for commit in history.since(source.path, translated):
             version = self._at(commit, source)
-            if version is None or Substance.of(version) != before:
-                return commit
-        return None
+            after = Substance.of(version) if version is not None else None
+            if after != before and commit.sha not in touched_translation:
+                return self._outdated(source, translated, commit, then, before)
+            before = after
+        if source.path in history.changed and Substance.of(source) != before:
+            return self._outdated(source, translated, None, then, before)
+        return Verdict(outdated=False, translated=translated)
+
+    @staticmethod
+    def _outdated(
+        source: Digest, translated: Commit, since: Commit | None, then: Digest | None,
+        before: Substance | None,
+    ) -> Verdict:
+        changed = (before.changes(Substance.of(source)) if before is not None
+                   else ("the whole lesson: the source file came after the translation",))
+        return Verdict(outdated=True, translated=translated, since=since, then=then,
+                       changed=changed or ("code, headings or framework blocks, since changed "
+                                           "back",))
 
     def _at(self, commit: Commit, source: Digest) -> Digest | None:
         key = (commit.sha, source.path)

@@ -99,7 +99,7 @@ class History:
         stdin, stdout = reader.stdin, reader.stdout
         assert stdin is not None
         assert stdout is not None
-        stdin.write(f"{commit.sha}:{path}\n".encode())
+        stdin.write(f"{commit.sha}:./{path}\n".encode())  # ./: from the course root
         stdin.flush()
         header = stdout.readline().split()
         if len(header) != 3 or header[1] != b"blob":

@@ -305,3 +305,15 @@ def test_since_checks_what_a_change_touched_and_the_translations_of_its_sources(
     unknown = CliRunner().invoke(cli, [*args, "--since", "no-such-revision"])
     assert unknown.exit_code == 2
     assert "no such revision" in unknown.output
+
+
+def test_a_fix_applied_to_every_language_does_not_make_an_older_translation_fresh(
+    course: Path,
+) -> None:
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split",
+                      "2024-02-01T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace("clips-small", "clips-tiny"),
+                     "fr/chapter1/1.mdx": LOAD_FR.replace("clips-small", "clips-tiny")},
+            "Rename the dataset in every language", "2024-03-01T12:00:00")
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
