@@ -14,18 +14,28 @@ from pathlib import Path
 
 
 class Severity(enum.StrEnum):
+    """How much a finding matters; its value is the one word every report, the JSON,
+    ``--statistics`` and ``coursekit rules`` use for it."""
+
     ERROR = "error"
     WARNING = "warning"
-    INFO = "info"
+    NOTE = "note"
+    INFO = "note"
+    """The earlier name of ``NOTE`` (an alias: the same member)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Severity | None:
+        # Reports, manifests and baselines written before the word was "note" say "info".
+        return cls.NOTE if value == "info" else None
 
     @property
     def rank(self) -> int:
-        return {"error": 2, "warning": 1, "info": 0}[self.value]
+        return {"error": 2, "warning": 1, "note": 0}[self.value]
 
     @property
     def label(self) -> str:
-        """The word reports use: ``error``, ``warning`` or ``note``."""
-        return "note" if self is Severity.INFO else self.value
+        """The word reports use: ``error``, ``warning`` or ``note`` (the value)."""
+        return self.value
 
     @property
     def policy(self) -> str:
@@ -36,7 +46,7 @@ class Severity(enum.StrEnum):
 POLICY = {
     Severity.ERROR: "it breaks a notebook or loses content",
     Severity.WARNING: "a reviewer must look at it",
-    Severity.INFO: "a matter of style; nothing breaks",
+    Severity.NOTE: "a matter of style; nothing breaks",
 }
 
 
@@ -65,6 +75,16 @@ class Diagnostic:
     count: int = 1
     """How many findings this one stands for: more than one when the repeats of a rule
     in one file are shown together (see :mod:`coursekit.report.aggregate`)."""
+    excess: float = 0.0
+    """How far past its limit the finding is (0.5: half as much again as allowed), by
+    which a folded rule names the worst of its places first."""
+    out_of: int | None = None
+    """How many cues the file has, for a per-cue finding: a folded one says what share
+    of the file it covers."""
+    folded: bool = False
+    """The finding stands behind another one of its file, which counts it (an outdated
+    translation's differences from its current source): reports list it with
+    ``--show-all`` only."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)
@@ -129,6 +149,8 @@ class Rule:
         column: int | None = None,
         fingerprint: str | None = None,
         severity: Severity | None = None,
+        excess: float = 0.0,
+        out_of: int | None = None,
     ) -> Diagnostic:
         return Diagnostic(
             rule=self.code,
@@ -140,6 +162,8 @@ class Rule:
             cue=cue,
             column=column,
             fingerprint=fingerprint,
+            excess=excess,
+            out_of=out_of,
         )
 
 

@@ -96,3 +96,25 @@ def _missing(course: Course, file: Path) -> str:
         return (f"no such file: paths are read from the current folder, not from the course "
                 f"root (did you mean {under_root}?)")
     return "no such file"
+
+
+def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
+    """What a change touched, for ``check --since``: the changed files (relative to the
+    course root) and, for each changed file of the source language, the file at the
+    same place in every other language (its translation, judged against it)."""
+    found: set[Path] = set()
+    source = course.source_language
+    folders = [
+        (course.lesson_dir(source), course.lesson_dir, course.lesson_languages()),
+        (course.subtitle_dir(source), course.subtitle_dir, course.subtitle_languages()),
+    ]
+    for name in changed:
+        path = course.root / name
+        found.add(path)
+        for source_folder, folder_of, languages in folders:
+            try:
+                inside = path.relative_to(source_folder)
+            except ValueError:
+                continue
+            found.update(folder_of(language) / inside for language in languages)
+    return sorted(found)

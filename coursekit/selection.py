@@ -24,7 +24,7 @@ from coursekit.diagnostics import Diagnostic, Severity
 ALL = "ALL"
 SEVERITY_NAMES: dict[str, Severity] = {
     "error": Severity.ERROR, "warning": Severity.WARNING,
-    "note": Severity.INFO, "info": Severity.INFO,
+    "note": Severity.NOTE, "info": Severity.NOTE,
 }
 
 

@@ -14,11 +14,11 @@ import click
 from coursekit.config import Course
 from coursekit.config_check import config_findings
 from coursekit.config_rules import BAD_CONFIG
-from coursekit.diagnostics import Diagnostic, has_errors
+from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import FORMATS, Renderer, render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
-from coursekit.report.text import render_statistics
+from coursekit.report.text import render_statistics, render_text
 from coursekit.selection import Layer, Selection, unknown_selectors
 
 EXIT_CLEAN = 0
@@ -69,7 +69,11 @@ def _selectors(values: Sequence[str]) -> tuple[str, ...]:
 def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     """``--select``, ``--extend-select``, ``--ignore``: the command line's layer of
     rule selection, on top of the configuration's (see :mod:`coursekit.selection`);
-    ``--statistics`` and ``--show-all`` for what the report shows."""
+    ``--statistics``, ``--show-all`` and ``--quiet`` for what the report shows."""
+    func = click.option(
+        "--quiet", "-q", is_flag=True,
+        help="Report errors only (warnings and notes are counted in the summary line).",
+    )(func)
     func = click.option(
         "--show-all", is_flag=True,
         help="List every repeat of a rule that fires per block or cue, instead of one "
@@ -151,10 +155,14 @@ def finish(
     selection: Selection | None = None,
     show_all: bool = False,
     statistics: bool = False,
+    quiet: bool = False,
     renderers: Mapping[str, Renderer] | None = None,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
     2 when the configuration has problems (``CFG001``), 1 on errors, else 0.
+
+    ``quiet`` reports errors only, as eslint's ``--quiet`` does; the text report's
+    summary line still counts what it left out.
 
     ``renderers`` replaces the reporters of some formats with a command's own (an HTML
     page that also shows what only the command knows)."""
@@ -175,13 +183,17 @@ def finish(
             raise click.UsageError(str(exc)) from exc
         diagnostics = new_findings(diagnostics, known)
     own = (renderers or {}).get(fmt)
+    hidden: list[Diagnostic] = []
+    if quiet:
+        hidden = [d for d in diagnostics if d.severity is not Severity.ERROR]
+        diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not show_all and own is None:  # a command's own page groups repeats itself
         diagnostics = aggregate(diagnostics)
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
-            _render(diagnostics, fmt, handle, title, checked, statistics, own)
+            _render(diagnostics, fmt, handle, title, checked, statistics, own, hidden)
     else:
-        _render(diagnostics, fmt, sys.stdout, title, checked, statistics, own)
+        _render(diagnostics, fmt, sys.stdout, title, checked, statistics, own, hidden)
     if config_problems:
         return EXIT_USAGE
     return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
@@ -190,9 +202,12 @@ def finish(
 def _render(
     diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str,
     checked: Sequence[str], statistics: bool, own: Renderer | None = None,
+    hidden: Sequence[Diagnostic] = (),
 ) -> None:
     if statistics and fmt == "text":
         render_statistics(diagnostics, out, title)
+    elif fmt == "text" and own is None:
+        render_text(diagnostics, out, title, checked, hidden=hidden)
     elif own is not None:
         own(diagnostics, out, title, checked)
     else:

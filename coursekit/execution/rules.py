@@ -19,7 +19,7 @@ FIX_NOT_PROVEN = Rule(
     "A cell after a documented error still raises that error: the lesson's fix does not work.",
 )
 CONSEQUENCE = Rule(
-    "EXE105", "consequence", Severity.INFO,
+    "EXE105", "consequence", Severity.NOTE,
     "A cell failed only because an earlier cell failed (reported with the first cause).",
 )
 API_DRIFT = Rule(
@@ -71,7 +71,7 @@ OUTPUT_DRIFT = Rule(
     "A cell's output differs from the output the lesson documents.",
 )
 SKIPPED = Rule(
-    "EXE302", "skipped", Severity.INFO,
+    "EXE302", "skipped", Severity.NOTE,
     "A cell was not run because the lesson asks to skip it.",
 )
 DEVICE_FALLBACK = Rule(
@@ -80,11 +80,11 @@ DEVICE_FALLBACK = Rule(
     "notebooks ran on cpu.",
 )
 NOT_VERIFIED_ON_DEVICE = Rule(
-    "EXE303", "not-verified-on-device", Severity.INFO,
+    "EXE303", "not-verified-on-device", Severity.NOTE,
     "A cell documents a different behaviour on another device; this run could not verify it.",
 )
 KERNEL_RESTARTED = Rule(
-    "EXE206", "kernel-restarted", Severity.INFO,
+    "EXE206", "kernel-restarted", Severity.NOTE,
     "The kernel was restarted after a cell left it unusable (it died, or a fatal CUDA error "
     "such as a device-side assert); the clean cells before were replayed.",
 )

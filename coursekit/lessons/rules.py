@@ -23,8 +23,9 @@ EMPTY_LESSON = Rule(
 )
 UNCLOSED_FENCE = Rule(
     "LES103", "unclosed-fence", Severity.ERROR,
-    "A code fence is never closed, or holds a line that opens another fence: it swallows "
-    "what follows.", _AREA,
+    "A code fence is never closed, or holds a line that opens another fence where its "
+    "closing line is missing (the fence is Python, or runs over a paragraph break): it "
+    "swallows what follows.", _AREA,
     why="the fence swallows the prose and code after it, in the notebook and on the page",
 )
 FENCE_CLOSED_WITH_TEXT = Rule(
@@ -90,12 +91,12 @@ DANGLING_DIRECTIVE = Rule(
 UNCLOSED_COMPONENT = Rule(
     "LES116", "unclosed-component", Severity.ERROR,
     "A component or `<Tip>` is never closed.", _AREA,
-    why="the directive is not applied; the notebook itself is intact",
+    why="an unclosed component or comment breaks the page or hides the rest of it",
 )
 MISSING_TITLE = Rule(
     "LES117", "missing-title", Severity.WARNING,
     "The lesson has no level-1 heading to take its title from.", _AREA,
-    why="an unclosed component or comment breaks the page or hides the rest of it",
+    why="the notebook takes the lesson's path for its title; nothing is lost",
 )
 DUPLICATE_ANCHOR = Rule(
     "LES118", "duplicate-anchor", Severity.WARNING,

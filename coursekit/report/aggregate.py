@@ -1,12 +1,16 @@
 """Repeated findings of one rule in one file, shown as one.
 
 An outdated translation differs from its source in block after block, a subtitle file
-writes every timestamp the same wrong way: the rules that fire per block or per cue
-(``Rule.repeats``) are shown once per file, with the count and the first locations.
+with a deliberate style breaks a readability limit in cue after cue: the rules that
+fire per block, per section or per cue (``Rule.repeats``) are shown once per file. A
+per-cue finding folds into the share of the file's cues it covers and the worst of
+them (those furthest past the limit), located at the worst; other repeats into the
+count and their places (lines, or the section or link each names).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -14,21 +18,30 @@ from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.rules import all_rules
 
 SHOWN = 5
-"""Locations quoted in an aggregated finding's message."""
+"""Places quoted in an aggregated finding's message."""
+
+_SUBJECT = re.compile(r"`([^`\n]{1,60})`")
+"""What a finding without a line names: the section, link or name in backquotes."""
 
 
-def _where(diag: Diagnostic) -> str:
+def _where(diag: Diagnostic) -> str | None:
     if diag.cue is not None:
         return f"cue {diag.cue}"
-    return f"line {diag.line}" if diag.line is not None else "the file"
+    if diag.line is not None:
+        return f"line {diag.line}"
+    subject = _SUBJECT.search(diag.message)
+    return f"`{subject[1]}`" if subject else None
 
 
 def aggregate(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """``diagnostics`` with each repeating rule's findings in one file merged into one."""
+    """``diagnostics`` with each repeating rule's findings in one file merged into one,
+    and the findings folded into another (``Diagnostic.folded``) left out."""
     repeating = {rule.code for rule in all_rules() if rule.repeats}
     groups: dict[tuple[str, str, str], list[Diagnostic]] = {}
     out: list[Diagnostic] = []
     for diag in sorted_diagnostics(diagnostics):
+        if diag.folded:
+            continue
         if diag.rule in repeating:
             key = (diag.rule, diag.path, diag.severity.value)
             if key not in groups:
@@ -45,12 +58,30 @@ def aggregate(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 
 
 def _merge(group: list[Diagnostic]) -> Diagnostic:
-    first = group[0]
     count = sum(d.count for d in group)
-    places = ", ".join(_where(d) for d in group[1:SHOWN + 1])
-    more = ", ..." if len(group) > SHOWN + 1 else ""
+    if group[0].cue is not None and any(d.excess for d in group):
+        return _merge_cues(group, count)
+    first = group[0]
+    places = [place for place in map(_where, group[1:SHOWN + 1]) if place is not None]
+    named = f": {', '.join(places)}{', ...' if len(group) > SHOWN + 1 else ''}" if places else ""
     return replace(
         first, count=count,
-        message=f"{first.message} [and {count - 1} more in this file: {places}{more}; "
+        message=f"{first.message} [and {count - 1} more in this file{named}; "
+                "--show-all lists each]",
+    )
+
+
+def _merge_cues(group: list[Diagnostic], count: int) -> Diagnostic:
+    """The worst cue's finding, with the share of cues and the next worst ones."""
+    ranked = sorted(group, key=lambda d: (-d.excess, d.cue or 0))
+    worst = ranked[0]
+    total = worst.out_of
+    share = (f"{count} of {total} cues ({count / total:.0%})" if total
+             else f"{count} cues")
+    others = ", ".join(f"cue {d.cue}" for d in ranked[1:SHOWN])
+    then = f"; next worst: {others}{', ...' if count > SHOWN else ''}" if others else ""
+    return replace(
+        worst, count=count,
+        message=f"{worst.message} [the worst of {share} in this file{then}; "
                 "--show-all lists each]",
     )

@@ -7,7 +7,7 @@ from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 
-_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
 
 def _escape_data(text: str) -> str:

@@ -344,7 +344,7 @@ def timelines_section(page: HtmlPage) -> str:
     return ('<section id="timelines"><h2>Subtitle timelines</h2><p class="legend">Cues as bars '
             '(hover for text and findings); a translation under its source; '
             '<span class="key error">error</span> <span class="key warning">warning</span> '
-            f'<span class="key info">note</span>.</p>{"".join(parts)}</section>')
+            f'<span class="key note">note</span>.</p>{"".join(parts)}</section>')
 
 
 # --- findings -----------------------------------------------------------------------------
@@ -379,7 +379,7 @@ def findings_section(page: HtmlPage) -> str:
         '<section id="findings"><h2>Findings by file and rule</h2>'
         '<p class="filters">Show: '
         + "".join(f'<label><input type="checkbox" checked data-filter="{s}"> {s}</label> '
-                  for s in ("error", "warning", "info"))
+                  for s in ("error", "warning", "note"))
         + f'</p>{"".join(files)}</section>'
     )
 
@@ -418,9 +418,9 @@ details.rule.warning summary code{color:#9a6700}
 .timeline{display:flex;align-items:flex-start}.labels{width:60px;flex:none;padding-top:2px}
 .row-label{height:22px;font-size:12px;color:#5b6475}
 rect.cue{fill:#7aa2d6;fill-opacity:.85;stroke:#fff;stroke-width:.5}rect.cue.problem.error{fill:#cf222e}rect.cue.problem.warning{fill:#d4a72c}
-rect.cue.problem.info{fill:#8b949e}line.tick{stroke:#e1e4e8}text.time{font-size:10px;fill:#5b6475}
+rect.cue.problem.note{fill:#8b949e}line.tick{stroke:#e1e4e8}text.time{font-size:10px;fill:#5b6475}
 .key{padding:0 5px;border-radius:3px;color:#fff}.key.error{background:#cf222e}
-.key.warning{background:#d4a72c}.key.info{background:#8b949e}
+.key.warning{background:#d4a72c}.key.note{background:#8b949e}
 """
 
 SCRIPT = """
@@ -437,7 +437,7 @@ def render_page(page: HtmlPage, out: IO[str]) -> None:
     counts = Counter(d.severity for d in page.diagnostics)
     summary = (f'<span>{counts[Severity.ERROR]} errors</span>'
                f'<span>{counts[Severity.WARNING]} warnings</span>'
-               f'<span>{counts[Severity.INFO]} notes</span>'
+               f'<span>{counts[Severity.NOTE]} notes</span>'
                f'<span>{len({d.path for d in page.diagnostics})} files with findings</span>')
     if page.notebooks:
         summary += f"<span>{len(page.notebooks)} notebooks</span>"

@@ -33,7 +33,7 @@ def summary_counts(diagnostics: Sequence[Diagnostic]) -> dict[str, int]:
     return {
         "errors": counts.get("error", 0),
         "warnings": counts.get("warning", 0),
-        "notes": counts.get("info", 0),
+        "notes": counts.get("note", 0),
         "files": len({d.path for d in diagnostics}),
     }
 

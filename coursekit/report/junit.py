@@ -37,7 +37,7 @@ def render_junit(
     for found in sorted(set(by_path) | set(checked)):
         diags = by_path.get(found, [])
         path = xml_text(found)
-        failing = [d for d in diags if d.severity is not Severity.INFO]
+        failing = [d for d in diags if d.severity is not Severity.NOTE]
         suite = ET.SubElement(
             root, "testsuite", name=path, tests=str(max(1, len(failing))),
             failures=str(sum(d.severity is Severity.ERROR for d in failing)), errors="0",

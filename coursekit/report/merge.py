@@ -187,7 +187,7 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
     summary: dict[str, Any] = {
         "errors": counts.get("error", 0),
         "warnings": counts.get("warning", 0),
-        "notes": counts.get("info", 0),
+        "notes": counts.get("note", 0),
         "files": len({d.path for d in merged.diagnostics}),
     }
     document: dict[str, Any] = {"tool": "coursekit", "run": merged.title, "summary": summary}

@@ -22,7 +22,7 @@ SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/coursekit/"
 SRCROOT = "%SRCROOT%"
 
-LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
 
 # Characters a URI path segment may hold as they are (RFC 3986 pchar), plus "/".
 _PATH_SAFE = "/!$&'()*+,;=:@-._~"

@@ -60,13 +60,13 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def summary_line(diagnostics: Sequence[Diagnostic]) -> str:
+def summary_line(diagnostics: Sequence[Diagnostic], *, files: bool = True) -> str:
     stats = statistics(diagnostics)
     counts = stats.by_severity
     parts = [_plural(counts[Severity.ERROR], "error"), _plural(counts[Severity.WARNING], "warning")]
-    if counts[Severity.INFO]:
-        parts.append(_plural(counts[Severity.INFO], "note"))
-    return ", ".join(parts) + f" in {_plural(stats.files, 'file')}"
+    if counts[Severity.NOTE]:
+        parts.append(_plural(counts[Severity.NOTE], "note"))
+    return ", ".join(parts) + (f" in {_plural(stats.files, 'file')}" if files else "")
 
 
 def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
@@ -74,32 +74,42 @@ def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
     stats = statistics(diagnostics)
     names = {rule.code: rule.name for rule in all_rules()}
     lines = [f"{'count':>7}  {'rule':<7} {'severity':<8} name"]
-    lines.extend(f"{count:>7}  {code:<7} {severity.label:<8} {names.get(code, '')}"
+    lines.extend(f"{count:>7}  {code:<7} {severity.value:<8} {names.get(code, '')}"
                  for code, severity, count in stats.by_rule)
     lines.append("by severity: " + ", ".join(
-        f"{severity.label} {count}" for severity, count in stats.by_severity.items()))
+        f"{severity.value} {count}" for severity, count in stats.by_severity.items()))
     lines.append("by language: " + (", ".join(
         f"{language} {count}" for language, count in stats.by_language) or "none"))
     return lines
 
 
-def closing_summary(diagnostics: Sequence[Diagnostic], command: str, top: int = 5) -> list[str]:
-    """Where the findings come from and how to silence or baseline them."""
+def closing_summary(
+    diagnostics: Sequence[Diagnostic], command: str, top: int = 5, *, quiet: bool = False,
+) -> list[str]:
+    """Where the findings come from, and what to do next: record them in a baseline
+    first, so that CI fails only on new ones; silence only rules that reported no error
+    (an error loses content or breaks a notebook: it is fixed, not ignored)."""
     stats = statistics(diagnostics)
     if not stats.total:
         return []
     command = command.removeprefix("coursekit ")
-    rules = [f"{code} ({severity.label}) {count}" for code, severity, count in stats.by_rule[:top]]
+    rules = [f"{code} ({severity.value}) {count}" for code, severity, count in stats.by_rule[:top]]
     more = len(stats.by_rule) - top
     languages = [f"{language} {count}" for language, count in stats.by_language[:8]]
-    codes = ",".join(dict.fromkeys(code for code, _, _ in stats.by_rule[:top]))
-    return [
+    with_errors = {code for code, severity, _ in stats.by_rule if severity is Severity.ERROR}
+    silenceable = [code for code, _, _ in stats.by_rule if code not in with_errors]
+    lines = [
         "top rules: " + ", ".join(rules) + (f" (and {more} more: --statistics)" if more > 0
                                              else ""),
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
-        f"to silence them: coursekit {command} --ignore {codes}  "
-        f"(or select/ignore in [tool.coursekit])",
-        f"to keep them but fail only on new ones: coursekit {command} --baseline {BASELINE} "
-        "--update-baseline, then --baseline {BASELINE} in CI".replace("{BASELINE}", BASELINE),
+        f"to fail only on new findings: coursekit {command} --baseline {BASELINE} "
+        f"--update-baseline, then --baseline {BASELINE} in CI",
     ]
+    if with_errors and not quiet:
+        lines.append(f"to see the errors alone: coursekit {command} --quiet")
+    if silenceable:
+        codes = ",".join(dict.fromkeys(silenceable[:top]))
+        lines.append(f"rules that reported no error can be silenced: coursekit {command} "
+                     f"--ignore {codes}  (or select/ignore in [tool.coursekit])")
+    return lines

@@ -1,50 +1,66 @@
 """Human-readable report, grouped by file, closing with a summary: the counts, the top
-rules and languages, and the command that would silence or baseline them."""
+rules and languages, and what to do next (baseline first; silence only rules that
+reported no error).
+
+Lines are written as they are, coloured with plain ANSI codes on a terminal only: a
+report of tens of thousands of findings must cost less than the check that found them,
+which a rich console's per-line markup parsing does not.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from itertools import groupby
 from typing import IO
 
-from rich.console import Console
-from rich.markup import escape
-
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from coursekit.report.statistics import closing_summary, statistics_lines, summary_line
 
-_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_STYLE = {Severity.ERROR: "1;31", Severity.WARNING: "33", Severity.NOTE: "36"}
 
 __all__ = ["render_statistics", "render_text", "summary_line"]
 
 
+def _painter(out: IO[str]) -> tuple[bool, str]:
+    isatty = getattr(out, "isatty", None)
+    colour = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+    return colour, "\x1b[0m" if colour else ""
+
+
 def render_text(
-    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
+    *, hidden: Sequence[Diagnostic] = (),
 ) -> None:
-    console = Console(file=out, highlight=False, soft_wrap=True)
-    ordered = sorted_diagnostics(diagnostics)
-    for path, group in groupby(ordered, key=lambda d: d.path):
-        console.print(f"[bold]{escape(path)}[/bold]")
+    """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
+    left out, counted in the summary line only."""
+    colour, reset = _painter(out)
+
+    def paint(code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}{reset}" if colour else text
+
+    lines: list[str] = []
+    for path, group in groupby(sorted_diagnostics(diagnostics), key=lambda d: d.path):
+        lines.append(paint("1", path))
         for diag in group:
             where = f"{diag.line}" if diag.line is not None else "-"
             cue = f" cue {diag.cue}" if diag.cue is not None else ""
-            style = _STYLE[diag.severity]
-            console.print(
-                f"  {where}{cue}: [{style}]{diag.severity.value}[/{style}] "
-                f"[dim]{diag.rule}[/dim] {escape(diag.message)}"
-            )
+            lines.append(f"  {where}{cue}: {paint(_STYLE[diag.severity], diag.severity.value)} "
+                         f"{paint('2', diag.rule)} {diag.message}")
             if diag.hint:
-                console.print(f"      [dim]hint: {escape(diag.hint)}[/dim]")
+                lines.append(paint("2", f"      hint: {diag.hint}"))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    console.print(f"{title}: {verdict}")
-    for line in closing_summary(diagnostics, title):
-        console.print(f"  [dim]{escape(line)}[/dim]")
+    if hidden:
+        left_out = summary_line(hidden, files=False).removeprefix("0 errors, ")
+        verdict += f" ({left_out} not shown: --quiet)"
+    lines.append(f"{title}: {verdict}")
+    lines.extend(paint("2", f"  {line}")
+                 for line in closing_summary(diagnostics, title, quiet=bool(hidden)))
+    out.write("\n".join(lines) + "\n")
 
 
 def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
     """``--statistics``: the counts alone, by rule, severity and language."""
-    console = Console(file=out, highlight=False, soft_wrap=True)
-    for line in statistics_lines(diagnostics):
-        console.print(escape(line))
-    verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    console.print(f"{title}: {verdict}")
+    lines = statistics_lines(diagnostics)
+    lines.append(f"{title}: {'clean' if not diagnostics else summary_line(diagnostics)}")
+    out.write("\n".join(lines) + "\n")

@@ -51,13 +51,13 @@ def check_readability(
         found = _cue_text(cue, cue.lines if every_line else shown(cue), settings, cjk)
         if found:
             number, fp = cue.number, fingerprint(sub.language, cue.text)
-            for rule, message, hint in found:
+            for rule, message, hint, excess in found:
                 yield rule.at(sub.display_path, cue.line, message, hint=hint, cue=number,
-                              fingerprint=fp)
+                              fingerprint=fp, excess=excess, out_of=len(sub.cues))
 
 
-Finding = tuple[Rule, str, str | None]
-"""A rule, its message and its hint, for one cue."""
+Finding = tuple[Rule, str, str | None, float]
+"""A rule, its message, its hint and how far past its limit, for one cue."""
 
 
 def _cue_text(
@@ -68,10 +68,10 @@ def _cue_text(
     if _has_stray_whitespace(cue.lines):
         found.append((rules.STRAY_WHITESPACE,
                       f"cue {cue.number} has a line with leading or trailing whitespace",
-                      "trim the line"))
+                      "trim the line", 0.0))
     if len(lines) > settings.max_lines:
         found.append((rules.TOO_MANY_LINES, f"cue {cue.number} has {len(lines)} lines (at most "
-                      f"{settings.max_lines})", None))
+                      f"{settings.max_lines})", None, _excess(len(lines), settings.max_lines)))
     # A line of ASCII without tags is as long as it is: no call per such line.
     unit = 0.5 if cjk else 1.0
     if len(lines) == 1:  # most cues: no list to build
@@ -86,7 +86,8 @@ def _cue_text(
     if longest > settings.max_chars_per_line:
         found.append((rules.LINE_TOO_LONG, f"cue {cue.number} has a line of {_num(longest)} "
                       f"characters (at most {settings.max_chars_per_line}): "
-                      f"`{lines[lengths.index(longest)]}`", "break the line or shorten it"))
+                      f"`{lines[lengths.index(longest)]}`", "break the line or shorten it",
+                      _excess(longest, settings.max_chars_per_line)))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
         # Lines are joined by one space, which counts like any half-width character.
@@ -95,18 +96,22 @@ def _cue_text(
         if cps > settings.max_cps:
             found.append((rules.READING_SPEED, f"cue {cue.number} needs {cps:.1f} characters "
                           f"per second (at most {_num(settings.max_cps)})",
-                          "shorten the text or show it longer"))
+                          "shorten the text or show it longer", _excess(cps, settings.max_cps)))
     text = "\n".join(cue.lines)
     if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
         found.append((rules.MARKDOWN_MARKUP, f"cue {cue.number} has Markdown markup that "
                       f"players show as is: `{_first_markup(text)}`",
-                      "remove the backticks or asterisks"))
+                      "remove the backticks or asterisks", 0.0))
     unbalanced = _unbalanced_tags(text) if "<" in text else None
     if unbalanced:
         found.append((rules.UNBALANCED_TAG, f"cue {cue.number} leaves "
                       f"<{'>, <'.join(unbalanced)}> unbalanced",
-                      "close each tag in the cue that opens it"))
+                      "close each tag in the cue that opens it", 0.0))
     return found
+
+
+def _excess(value: float, limit: float) -> float:
+    return value / limit - 1 if limit > 0 else 0.0
 
 
 def _num(value: float) -> str:

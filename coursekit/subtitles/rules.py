@@ -44,9 +44,9 @@ UNREADABLE_FILE = Rule("SUB016", "unreadable-file", Severity.ERROR,
                        "The file cannot be opened.", _A)
 NO_CUES = Rule("SUB017", "no-cues", Severity.ERROR,
                "A subtitle file without a single cue.", _A)
-FINAL_BLANK_LINE = Rule("SUB018", "final-blank-line", Severity.INFO,
-                        "The last cue is not followed by exactly one blank line (info: players "
-                        "do not mind, but `coursekit fix subtitles` writes the file so).", _A)
+FINAL_BLANK_LINE = Rule("SUB018", "final-blank-line", Severity.NOTE,
+                        "The last cue is not followed by exactly one blank line (players do not "
+                        "mind, but `coursekit fix subtitles` writes the file so).", _A)
 TEXT_AFTER_TIMING = Rule("SUB019", "text-after-timing", Severity.ERROR,
                          "Text after the end time that is not positioning: players do not "
                          "show it.", _A)
@@ -64,36 +64,38 @@ IDENTICAL_TIMES = Rule("SUB103", "identical-times", Severity.ERROR,
 OVERLAP = Rule("SUB104", "overlap", Severity.ERROR,
                "A cue that overlaps the next one.", _A)
 TOO_SHORT = Rule("SUB105", "duration-too-short", Severity.WARNING,
-                 "A cue shown for less than `min-duration` seconds.", _A)
+                 "A cue shown for less than `min-duration` seconds.", _A, repeats=True)
 TOO_LONG = Rule("SUB106", "duration-too-long", Severity.WARNING,
-                "A cue shown for more than `max-duration` seconds.", _A)
+                "A cue shown for more than `max-duration` seconds.", _A, repeats=True)
 GAP_TOO_SMALL = Rule("SUB107", "gap-too-small", Severity.WARNING,
                      "A gap between cues shorter than `min-gap-frames` frames: the text flickers.",
-                     _A)
+                     _A, repeats=True)
 
 # Readability
 READING_SPEED = Rule("SUB201", "reading-speed", Severity.WARNING,
-                     "More characters per second than `max-cps`.", _A)
+                     "More characters per second than `max-cps`.", _A, repeats=True)
 LINE_TOO_LONG = Rule("SUB202", "line-too-long", Severity.WARNING,
                      "A line longer than `max-chars-per-line` (full-width characters count 1).",
-                     _A)
+                     _A, repeats=True)
 TOO_MANY_LINES = Rule("SUB203", "too-many-lines", Severity.WARNING,
-                      "More lines in a cue than `max-lines`.", _A)
+                      "More lines in a cue than `max-lines`.", _A, repeats=True)
 EMPTY_CUE = Rule("SUB204", "empty-cue", Severity.ERROR,
                  "A cue without text.", _A)
 STRAY_WHITESPACE = Rule("SUB205", "stray-whitespace", Severity.WARNING,
-                        "Leading or trailing whitespace on a line.", _A)
+                        "Leading or trailing whitespace on a line.", _A, repeats=True)
 MARKDOWN_MARKUP = Rule("SUB206", "markdown-markup", Severity.WARNING,
-                       "Markdown markup (backticks) that players show literally.", _A)
+                       "Markdown markup (backticks) that players show literally.", _A,
+                       repeats=True)
 UNBALANCED_TAG = Rule("SUB207", "unbalanced-tag", Severity.WARNING,
-                      "An `<i>`, `<b>`, `<u>` or `<font>` tag not closed in its cue.", _A)
+                      "An `<i>`, `<b>`, `<u>` or `<font>` tag not closed in its cue.", _A,
+                      repeats=True)
 
 # Bilingual files
 MISSING_TRANSLATED_LINE = Rule("SUB301", "missing-translated-line", Severity.ERROR,
                                "A bilingual cue without its translated line.", _A)
 MISSING_SOURCE_LINE = Rule("SUB302", "missing-source-line", Severity.WARNING,
                            "A bilingual cue without its source-language line.", _A)
-SOURCE_LINE_STYLE = Rule("SUB303", "source-line-style", Severity.INFO,
+SOURCE_LINE_STYLE = Rule("SUB303", "source-line-style", Severity.NOTE,
                          "The embedded source line differs from the source file only in case or "
                          "punctuation.", _A)
 SOURCE_LINE_WORDING = Rule("SUB304", "source-line-wording", Severity.WARNING,
@@ -101,7 +103,7 @@ SOURCE_LINE_WORDING = Rule("SUB304", "source-line-wording", Severity.WARNING,
                            "file.", _A)
 
 # Alignment with the source language
-MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.INFO,
+MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.NOTE,
                            "A source video without subtitles in this language.", _A)
 EXTRA_TRANSLATION = Rule("SUB402", "extra-translation", Severity.WARNING,
                          "A subtitle file with no source-language counterpart.", _A)
@@ -109,18 +111,20 @@ UNCOVERED_SPEECH = Rule("SUB403", "uncovered-speech", Severity.WARNING,
                         "Source speech longer than `max-uncovered` seconds with no translated cue.",
                         _A)
 CUE_OVER_SILENCE = Rule("SUB404", "cue-over-silence", Severity.WARNING,
-                        "A translated cue shown where the source has no speech.", _A)
+                        "A translated cue shown where the source has no speech.", _A, repeats=True)
 SYSTEMATIC_OFFSET = Rule("SUB405", "systematic-offset", Severity.WARNING,
                          "Every cue is shifted by the same amount from the source.", _A)
 DURATION_MISMATCH = Rule("SUB406", "duration-mismatch", Severity.WARNING,
                          "The translation ends far from where the source ends.", _A)
 UNTRANSLATED = Rule("SUB407", "untranslated-cue", Severity.WARNING,
-                    "A cue identical to the source, or still in the source language.", _A)
+                    "A cue identical to the source, or still in the source language.", _A,
+                    repeats=True)
 MISSING_TOKEN = Rule("SUB408", "missing-token", Severity.WARNING,
-                     "A number or code identifier of the source missing from the translation.", _A)
+                     "A number or code identifier of the source missing from the translation.",
+                     _A, repeats=True)
 TRUNCATED = Rule("SUB409", "truncated-translation", Severity.WARNING,
                  "A translation far shorter than the source speech it covers.", _A)
-VIDEO_WITHOUT_SUBTITLES = Rule("SUB410", "video-without-subtitles", Severity.INFO,
+VIDEO_WITHOUT_SUBTITLES = Rule("SUB410", "video-without-subtitles", Severity.NOTE,
                                "A video listed in metadata.csv whose subtitle file is missing.", _A)
 BAD_METADATA = Rule("SUB411", "bad-metadata", Severity.WARNING,
                     "A metadata.csv that cannot be read or has a bad row.", _A)

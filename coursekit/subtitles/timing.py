@@ -36,23 +36,27 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
             yield rules.TOO_SHORT.at(
                 path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
                 f"less than {format_seconds(min_ms)}", cue=cue.number,
-                fingerprint=fingerprint(lang, cue.text))
+                fingerprint=fingerprint(lang, cue.text), excess=min_ms / duration - 1,
+                out_of=len(cues))
         elif duration > max_ms:
             yield rules.TOO_LONG.at(
                 path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
                 f"more than {format_seconds(max_ms)}", hint="split it",
-                cue=cue.number, fingerprint=fingerprint(lang, cue.text))
+                cue=cue.number, fingerprint=fingerprint(lang, cue.text),
+                excess=duration / max_ms - 1 if max_ms > 0 else 0.0, out_of=len(cues))
         if i + 1 < len(cues):
             nxt = cues[i + 1]
             gap = nxt.start_ms - cue.end_ms
             # Apart by the minimum gap (never negative) or more, and starting at different
             # times: nothing to say about the pair (the usual case).
             if gap < gap_ms or nxt.start_ms == cue.start_ms:
-                yield from _with_next(path, lang, cue, nxt, gap_ms, settings.allow_contiguous)
+                yield from _with_next(path, lang, cue, nxt, gap_ms, settings.allow_contiguous,
+                                      len(cues))
 
 
 def _with_next(
     path: str, lang: str, cue: Cue, nxt: Cue, gap_ms: int, allow_contiguous: bool,
+    out_of: int,
 ) -> Iterator[Diagnostic]:
     if (cue.start_ms, cue.end_ms) == (nxt.start_ms, nxt.end_ms):
         yield rules.IDENTICAL_TIMES.at(
@@ -72,4 +76,5 @@ def _with_next(
         yield rules.GAP_TOO_SMALL.at(
             path, nxt.line, f"only {format_seconds(gap)} between cue {cue.number} and cue "
             f"{nxt.number} (at least {format_seconds(gap_ms)})",
-            cue=nxt.number, fingerprint=fingerprint(lang, nxt.text))
+            cue=nxt.number, fingerprint=fingerprint(lang, nxt.text),
+            excess=(gap_ms - gap) / gap_ms, out_of=out_of)

@@ -6,22 +6,83 @@ returns the per-language coverage table as data.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
-from coursekit.diagnostics import Diagnostic
-from coursekit.translations import code_blocks, errors, sections, structure
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.translations import code_blocks, errors, rules, sections, structure
 from coursekit.translations.align import CHUNK, CappedRun, align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
+from coursekit.translations.freshness import Freshness, Verdict
+from coursekit.translations.history import History
 from coursekit.translations.languages import LanguageLessons, load_language
 from coursekit.translations.rules import ALIGNMENT_CAPPED
 from coursekit.translations.settings import Settings, load_settings
 
 if TYPE_CHECKING:
     from coursekit.corpus import Corpus
+
+
+FOLDED = frozenset(rule.code for rule in (
+    rules.SECTION_MISMATCH, rules.HEADING_COUNT, rules.ANCHOR_MISSING, rules.VIDEO_MISMATCH,
+    rules.FRAMEWORK_STRUCTURE, rules.LINK_MISMATCH, rules.CODE_MISSING, rules.CODE_EXTRA,
+    rules.OUTPUT_MISMATCH, rules.CODE_DRIFT, rules.CODE_VARIATION, rules.ERROR_MISSING,
+    rules.ERROR_EXTRA, rules.ERROR_CHANGED,
+))
+"""Differences from the current source that an outdated translation has because it is
+older: they fold into its one ``TRN005`` finding. What its own code breaks (a syntax
+error, an undefined name, a stale API) is reported as ever."""
+
+
+def compare_in_time(
+    source: Digest, translation: Digest, settings: Settings, freshness: Freshness | None,
+) -> tuple[list[Diagnostic], Verdict | None]:
+    """The findings on one translated lesson, judged with its history when there is one:
+    an outdated translation gets one ``TRN005`` finding, its differences folded into it."""
+    found = compare_lessons(source, translation, settings)
+    verdict = freshness.judge(source, translation) if freshness is not None else None
+    if verdict is None or not verdict.outdated:
+        return found, verdict
+    then = verdict.then
+    if then is not None and any(d.rule == rules.SECTION_MISMATCH.code for d in found) and \
+            sections.mismatch(then, translation, align(then.code, translation.code)):
+        return found, verdict  # no version of the source it translates: another lesson
+    folded = [replace(d, folded=True, severity=Severity.NOTE) for d in found
+              if d.rule in FOLDED]
+    kept = [d for d in found if d.rule not in FOLDED]
+    return [outdated_finding(source, translation, verdict, folded), *kept, *folded], verdict
+
+
+def outdated_finding(
+    source: Digest, translation: Digest, verdict: Verdict, folded: Sequence[Diagnostic],
+) -> Diagnostic:
+    translated, since = verdict.translated, verdict.since
+    assert translated is not None
+    when = (f"first in {since.short} ({since.date}, \"{_shorten(since.subject)}\")"
+            if since is not None else "not committed yet")
+    message = (f"outdated: last translated in {translated.short} ({translated.date}); "
+               f"its source {source.path} changed since in {', '.join(verdict.changed)}, "
+               f"{when}")
+    if folded:
+        counts = Counter(d.rule for d in folded)
+        differences = "difference" if len(folded) == 1 else "differences"
+        fold = "folds" if len(folded) == 1 else "fold"
+        message += (f"; {len(folded)} {differences} from the current source {fold} into this "
+                    f"finding ({', '.join(f'{code} {n}' for code, n in sorted(counts.items()))}; "
+                    "--show-all lists them)")
+    return rules.OUTDATED.at(
+        translation.path, translation.first_line(), message,
+        hint=f"bring in the source's changes: git log -p {translated.short}.. -- {source.path}",
+        fingerprint=f"outdated:{source.path}",
+    )
+
+
+def _shorten(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
@@ -63,9 +124,12 @@ def source_sections(source: LanguageLessons) -> list[sections.Section]:
 
 
 def compare_language(
-    source: LanguageLessons, translation: LanguageLessons, settings: Settings
+    source: LanguageLessons, translation: LanguageLessons, settings: Settings,
+    freshness: Freshness | None = None, fresh: set[str] | None = None,
 ) -> list[Diagnostic]:
-    """Every finding on one translation: sections, then each lesson against its source."""
+    """Every finding on one translation: sections, then each lesson against its source
+    (with its history, when ``freshness`` reads one). The paths that history judges
+    current are added to ``fresh``."""
     found: list[Diagnostic] = list(translation.diagnostics)
     found.extend(sections.compare_toctrees(
         source_sections(source), source.toctree_path,
@@ -75,7 +139,10 @@ def compare_language(
     for key, lesson in translation.lessons.items():
         original = source.lessons.get(key)
         if original is not None:
-            found.extend(compare_lessons(original, lesson, settings))
+            lesson_found, verdict = compare_in_time(original, lesson, settings, freshness)
+            found.extend(lesson_found)
+            if fresh is not None and verdict is not None and not verdict.outdated:
+                fresh.add(lesson.path)
     return found
 
 
@@ -87,12 +154,23 @@ class _Run:
     settings: Settings
     source: LanguageLessons
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    freshness: Freshness | None = None
+    fresh: set[str] = field(default_factory=set)
+    """Translations that history judges current."""
 
     @classmethod
     def start(cls, corpus: Corpus) -> _Run:
         # Bad values are reported once, when the configuration is checked (CFG001).
         settings, _ = load_settings(corpus.course)
-        return cls(corpus, settings, load_language(corpus, corpus.course.source_language))
+        course = corpus.course
+        history = None if settings.history is False else History.open(
+            course.root, course.relative(course.content_dir), nested=bool(settings.history))
+        return cls(corpus, settings, load_language(corpus, course.source_language),
+                   freshness=Freshness(history) if history is not None else None)
+
+    def close(self) -> None:
+        if self.freshness is not None:
+            self.freshness.history.close()
 
     def translations(self, languages: Sequence[str] | None) -> list[str]:
         course = self.corpus.course
@@ -102,7 +180,8 @@ class _Run:
 
     def language(self, language: str) -> tuple[LanguageLessons, list[Diagnostic]]:
         translation = load_language(self.corpus, language)
-        return translation, compare_language(self.source, translation, self.settings)
+        return translation, compare_language(self.source, translation, self.settings,
+                                             self.freshness, self.fresh)
 
 
 def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -> CheckResult:
@@ -116,10 +195,13 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     if languages is None or corpus.course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
         result.checked.extend(d.path for d in run.source.lessons.values())
-    for language in run.translations(languages):
-        translation, found = run.language(language)
-        result.diagnostics.extend(found)
-        result.checked.extend(d.path for d in translation.lessons.values())
+    try:
+        for language in run.translations(languages):
+            translation, found = run.language(language)
+            result.diagnostics.extend(found)
+            result.checked.extend(d.path for d in translation.lessons.values())
+    finally:
+        run.close()
     return result
 
 
@@ -128,8 +210,12 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[Cov
     run = _Run.start(corpus)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
-    for language in run.translations(languages):
-        translation, found = run.language(language)
-        translated = {key: d.path for key, d in translation.lessons.items()}
-        rows.append(coverage_row(language, units, translated, outdated_paths(found)))
+    try:
+        for language in run.translations(languages):
+            translation, found = run.language(language)
+            translated = {key: d.path for key, d in translation.lessons.items()}
+            rows.append(coverage_row(language, units, translated,
+                                     outdated_paths(found) - run.fresh))
+    finally:
+        run.close()
     return rows

@@ -16,6 +16,7 @@ from coursekit.translations.rules import (
     FRAMEWORK_STRUCTURE,
     HEADING_COUNT,
     LINK_MISMATCH,
+    OUTDATED,
     OUTPUT_MISMATCH,
     SECTION_MISMATCH,
     SYNTAX_ERROR,
@@ -25,7 +26,7 @@ from coursekit.translations.rules import (
 from coursekit.translations.sections import Section
 
 OUTDATING = frozenset(rule.code for rule in (
-    SECTION_MISMATCH, HEADING_COUNT, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,
+    OUTDATED, SECTION_MISMATCH, HEADING_COUNT, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,
     LINK_MISMATCH, CODE_MISSING, CODE_EXTRA, OUTPUT_MISMATCH, CODE_DRIFT, SYNTAX_ERROR,
     UNDEFINED_NAME, ERROR_MISSING, ERROR_EXTRA, ERROR_CHANGED,
 ))
@@ -54,7 +55,7 @@ class CoverageRow:
 def outdated_paths(diagnostics: Iterable[Diagnostic]) -> set[str]:
     return {
         d.path for d in diagnostics
-        if d.rule in OUTDATING and d.severity is not Severity.INFO
+        if d.rule in OUTDATING and d.severity is not Severity.NOTE
     }
 
 

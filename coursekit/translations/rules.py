@@ -11,9 +11,10 @@ from coursekit.diagnostics import Rule, Severity
 AREA = "translations"
 
 MISSING_SECTION = Rule(
-    "TRN001", "missing-section", Severity.INFO,
+    "TRN001", "missing-section", Severity.NOTE,
     "A section of the source toctree is not translated (absent from the translation's toctree).",
     AREA,
+    repeats=True,
 )
 EXTRA_SECTION = Rule(
     "TRN002", "extra-section", Severity.WARNING,
@@ -31,9 +32,19 @@ UNREADABLE = Rule(
     "A lesson or toctree could not be read, so its translation could not be compared.",
     AREA,
 )
+OUTDATED = Rule(
+    "TRN005", "outdated-translation", Severity.WARNING,
+    "The source lesson changed in substance (code, heading outline, framework blocks, "
+    "videos) after the translation last did, by its git history; the translation's "
+    "differences from the current source fold into this one finding (--show-all lists "
+    "them).",
+    AREA,
+    why="an outdated translation builds and loses nothing: it needs updating, which a "
+        "reviewer plans",
+)
 
 ALIGNMENT_CAPPED = Rule(
-    "TRN005", "alignment-capped", Severity.WARNING,
+    "TRN006", "alignment-capped", Severity.WARNING,
     "A run of code blocks differs from the source's too much to be aligned as a whole; it "
     "was aligned a few dozen blocks at a time, so a block moved further is reported missing "
     "and extra.",
@@ -48,7 +59,7 @@ HEADING_COUNT = Rule(
     repeats=True,
 )
 ANCHOR_MISSING = Rule(
-    "TRN102", "anchor-missing", Severity.INFO,
+    "TRN102", "anchor-missing", Severity.NOTE,
     "A heading anchor id of the source lesson is missing or changed in the translation.",
     AREA,
     repeats=True,
@@ -100,7 +111,7 @@ CODE_DRIFT = Rule(
     repeats=True,
 )
 CODE_VARIATION = Rule(
-    "TRN202", "code-variation", Severity.INFO,
+    "TRN202", "code-variation", Severity.NOTE,
     "A translated code block differs only in whitespace, comments or string literals "
     "(reported only for the kinds not ignored in configuration).",
     AREA,

@@ -6,7 +6,11 @@ Keys (dashes or underscores):
   ``comments`` and ``strings`` (default: all three);
 - ``stale-apis``: extra stale-API entries, tables shaped like those of the
   bundled ``stale_apis.toml``;
-- ``bundled-stale-apis``: ``false`` to check only the course's own entries.
+- ``bundled-stale-apis``: ``false`` to check only the course's own entries;
+- ``history``: whether to judge translations by the git history of the lessons
+  (:mod:`coursekit.translations.freshness`): ``true``, ``false``, or unset for "when the
+  course root is the top folder of a git checkout" (a course kept in a subfolder of
+  another project's repository says ``true`` to be judged by that history).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from coursekit.translations.stale import (
 )
 
 SECTION = "translations"
-_KEYS = {"ignore_changes", "stale_apis", "bundled_stale_apis"}
+_KEYS = {"ignore_changes", "stale_apis", "bundled_stale_apis", "history"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,9 @@ class Settings:
     ignored: frozenset[Change] = IGNORABLE
     """Kinds of code change that are not reported."""
     stale_apis: tuple[StaleApi, ...] = ()
+    history: bool | None = None
+    """Judge by git history: always, never, or (None) when the course root is the top
+    of a git checkout."""
     stale_scan: StaleApiScan = field(init=False, repr=False, compare=False)
     """The table ready to search: made with the settings, so once per run."""
 
@@ -90,10 +97,15 @@ def read_settings(section: Mapping[str, Any]) -> tuple[Settings, list[Problem]]:
         problems.append(((SECTION, table["bundled_stale_apis"][0]),
                          f"`bundled-stale-apis` must be true or false; got {use_bundled!r}"))
         use_bundled = True
+    history = table.get("history", ("", None))[1]
+    if history is not None and not isinstance(history, bool):
+        problems.append(((SECTION, table["history"][0]),
+                         f"`history` must be true or false; got {history!r}"))
+        history = None
     extra, stale_problems = _stale_apis(table.get("stale_apis", ("", []))[1])
     problems.extend(stale_problems)
     apis = (bundled() if use_bundled else ()) + tuple(extra)
-    return Settings(ignored=ignored, stale_apis=apis), problems
+    return Settings(ignored=ignored, stale_apis=apis, history=history), problems
 
 
 def load_settings(course: Course) -> tuple[Settings, list[Diagnostic]]:

@@ -88,3 +88,22 @@ def test_check_does_not_import_the_executor() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_shared_reason_is_shared_by_rules_of_one_severity() -> None:
+    """A ``why`` written for one rule and pasted onto its neighbour contradicts its
+    severity: one sentence cannot explain both an error and a warning."""
+    severities: dict[str, set[str]] = {}
+    for rule in all_rules():
+        if rule.why:
+            severities.setdefault(rule.why, set()).add(rule.severity.value)
+    assert {why: found for why, found in severities.items() if len(found) > 1} == {}
+
+
+def test_rules_text_puts_each_why_under_its_own_rule() -> None:
+    lines = CliRunner().invoke(cli, ["rules"]).output.splitlines()
+    rules = all_rules()
+    assert len(lines) == 2 * len(rules)
+    for rule, head, why in zip(rules, lines[::2], lines[1::2], strict=True):
+        assert head.startswith(f"{rule.code}  {rule.area:<13} {rule.severity.value:<7}  "), head
+        assert why == f"        why {rule.severity.value}: {rule.reason}"

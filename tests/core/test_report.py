@@ -37,8 +37,25 @@ def test_the_summary_names_the_command_once() -> None:
     out = io.StringIO()
     render(DIAGS, "text", out, "coursekit verify", ())
     text = out.getvalue()
-    assert "to silence them: coursekit verify --ignore " in text
+    assert "can be silenced: coursekit verify --ignore LES101 " in text
     assert "coursekit coursekit" not in text
+
+
+def test_the_summary_never_advises_ignoring_a_rule_that_reported_errors() -> None:
+    text = rendered("text")
+    advice = next(line for line in text.splitlines() if "--ignore" in line)
+    assert "SUB101" not in advice and "TRN201" not in advice
+    assert text.index("--update-baseline") < text.index("--ignore")
+    only_errors = rendered("text", [d for d in DIAGS if d.severity is Severity.ERROR])
+    assert "--ignore" not in only_errors
+    assert "--update-baseline" in only_errors
+
+
+def test_one_word_per_severity_in_every_report() -> None:
+    note = Diagnostic("SUB018", Severity.NOTE, "subtitles/fr/01_a.srt", 9, "final blank line")
+    assert "9: note SUB018" in rendered("text", [note])
+    assert json.loads(rendered("json", [note]))["diagnostics"][0]["severity"] == "note"
+    assert Severity("info") is Severity.NOTE  # what reports written before said
 
 
 def test_text_clean_run() -> None:

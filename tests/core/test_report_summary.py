@@ -41,12 +41,25 @@ def _run(course: Path, *args: str) -> tuple[int, str]:
 def test_summary_names_top_rules_languages_and_the_commands(course: Path) -> None:
     code, output = _run(course)
     assert code == 1
-    tail = output.splitlines()[-5:]
+    tail = output.splitlines()[-6:]
     assert tail[0].startswith("check subtitles: 1 error, 9 warnings in 2 files")
     assert "SUB104 (error) 1, SUB012 (warning) 8, SUB406 (warning) 1" in tail[1]
     assert "by language: en 8, fr 2" in tail[2]
-    assert "coursekit check subtitles --ignore SUB104,SUB012,SUB406" in tail[3]
-    assert "--baseline" in tail[4] and "--update-baseline" in tail[4]
+    assert "--baseline" in tail[3] and "--update-baseline" in tail[3]
+    assert tail[4].endswith("coursekit check subtitles --quiet")
+    assert "coursekit check subtitles --ignore SUB012,SUB406 " in tail[5]
+
+
+def test_quiet_reports_errors_only_and_counts_the_rest(course: Path) -> None:
+    code, output = _run(course, "--quiet")
+    assert code == 1
+    assert "SUB104" in output
+    assert "SUB012" not in output and "SUB406" not in output
+    assert "check subtitles: 1 error, 0 warnings in 1 file (9 warnings not shown: --quiet)" \
+        in output
+    assert "--quiet" not in output.splitlines()[-1]
+    _, listed = _run(course, "--quiet", "--format", "json")
+    assert {d["severity"] for d in json.loads(listed)["diagnostics"]} == {"error"}
 
 
 def test_clean_run_has_no_summary(tmp_path: Path) -> None:
@@ -95,3 +108,49 @@ def test_language_of_course_paths() -> None:
     assert language_of("subtitles/fr/01_a.srt") == "fr"
     assert language_of("chapters/pt-BR/_toctree.yml") == "pt-BR"
     assert language_of("pyproject.toml") == "-"
+
+
+def _long_lines_file(lengths: dict[int, int], cues: int = 10) -> str:
+    """``cues`` cues of four seconds; cue N has a line of ``lengths[N]`` characters."""
+    blocks = []
+    for n in range(1, cues + 1):
+        text = ("w" * (lengths[n] - 1) + ".") if n in lengths else f"Cue {n}."
+        blocks.append(f"{n}\n00:00:{n * 5:02d},000 --> 00:00:{n * 5 + 4:02d},000\n{text}\n")
+    return "\n".join(blocks) + "\n"
+
+
+def test_a_per_cue_rule_is_one_finding_with_its_share_and_worst_cues(tmp_path: Path) -> None:
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    (folder / "01_a.srt").write_text(_long_lines_file({2: 45, 4: 60, 7: 50, 9: 44}))
+    _, output = _run(tmp_path, "--format", "json", "--select", "SUB202")
+    found = json.loads(output)["diagnostics"]
+    assert [(d["rule"], d["cue"], d["count"]) for d in found] == [("SUB202", 4, 4)]
+    assert "a line of 60 characters" in found[0]["message"]
+    assert "the worst of 4 of 10 cues (40%) in this file; next worst: cue 7, cue 2, cue 9;" \
+        in found[0]["message"]
+    _, expanded = _run(tmp_path, "--format", "json", "--select", "SUB202", "--show-all")
+    assert [d["cue"] for d in json.loads(expanded)["diagnostics"]] == [2, 4, 7, 9]
+
+
+def test_a_rule_that_fires_once_in_a_file_is_not_folded(tmp_path: Path) -> None:
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    (folder / "01_a.srt").write_text(_long_lines_file({3: 50}))
+    _, output = _run(tmp_path, "--format", "json", "--select", "SUB202")
+    found = json.loads(output)["diagnostics"]
+    assert [(d["cue"], d["count"]) for d in found] == [(3, 1)]
+    assert "worst" not in found[0]["message"]
+
+
+def test_folded_findings_without_a_line_name_what_each_is_about() -> None:
+    from coursekit.report.aggregate import aggregate
+    from coursekit.translations.rules import MISSING_SECTION
+
+    missing = [MISSING_SECTION.at("chapters/fr/_toctree.yml", None,
+                                  f"section `chapter{n}/intro` is not translated")
+               for n in range(1, 4)]
+    [folded] = aggregate(missing)
+    assert folded.count == 3
+    assert "[and 2 more in this file: `chapter2/intro`, `chapter3/intro`;" in folded.message
+    assert "the file" not in folded.message

@@ -70,7 +70,7 @@ def test_per_file_ignores_and_severity(course: Path) -> None:
     assert _check(course, config=config) == (0, ["SUB104", "SUB201", "SUB202"])
     result = CliRunner().invoke(cli, ["check", "--root", str(course), "--format", "json"])
     levels = {d["rule"]: d["severity"] for d in json.loads(result.output)["diagnostics"]}
-    assert levels == {"SUB104": "warning", "SUB201": "info", "SUB202": "info"}
+    assert levels == {"SUB104": "warning", "SUB201": "note", "SUB202": "note"}
 
 
 def test_unknown_code_on_the_command_line_is_a_usage_error(course: Path) -> None:
@@ -99,11 +99,11 @@ def test_other_commands_stop_on_a_bad_configuration(course: Path) -> None:
 
 def test_layers_resolve_like_ruff() -> None:
     layers = (Layer(select=("ALL",), ignore=("TRN1",)), Layer(extend_select=("TRN102",)))
-    selection = Selection(layers, severities={"TRN": Severity.INFO, "TRN3": Severity.ERROR})
+    selection = Selection(layers, severities={"TRN": Severity.NOTE, "TRN3": Severity.ERROR})
     assert selection.enabled("SUB101") and selection.enabled("TRN102")
     assert not selection.enabled("TRN103")
     assert selection.severity_of("TRN301") is Severity.ERROR
-    assert selection.severity_of("TRN201") is Severity.INFO
+    assert selection.severity_of("TRN201") is Severity.NOTE
     assert selection.severity_of("SUB101") is None
 
 

@@ -157,7 +157,7 @@ def test_a_cpu_run_reports_its_device_and_what_it_left_unverified(tmp_path: Path
     assert [(u.device, u.expected) for u in result.unverified] == [
         ("cuda", f"RuntimeError: {ASSERT}"), ("cuda", "no error")]
     notes = [d for d in result.diagnostics if d.rule == "EXE303"]
-    assert [(d.line, d.severity) for d in notes] == [(10, Severity.INFO), (20, Severity.INFO)]
+    assert [(d.line, d.severity) for d in notes] == [(10, Severity.NOTE), (20, Severity.NOTE)]
     assert "not verified on cpu" in notes[0].message
     document = result.to_json()
     assert document["device"] == "cpu"

@@ -33,7 +33,7 @@ EVERY_SHAPE = [
     Diagnostic("SUB104", Severity.ERROR, "subtitles/fr/01_a (b).srt", 12, "overlap",
                hint="clamp it", cue=3, fingerprint="cue-3"),
     Diagnostic("LES155", Severity.WARNING, "content/zh-CN/chapter1/1.mdx", None, "not listed"),
-    Diagnostic("EXE302", Severity.INFO, "content/en/chapter1/1.mdx", 40, "skipped", column=5),
+    Diagnostic("EXE302", Severity.NOTE, "content/en/chapter1/1.mdx", 40, "skipped", column=5),
     Diagnostic("XYZ999", Severity.ERROR, "odd path/with space%.txt", 0, "rule of a plugin"),
 ]
 

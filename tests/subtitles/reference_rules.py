@@ -96,18 +96,20 @@ def _cue_text(
     if _STRAY_WHITESPACE.search(text):
         found.append(rules.STRAY_WHITESPACE.at(
             path, cue.line, f"cue {cue.number} has a line with leading or trailing whitespace",
-            hint="trim the line", cue=cue.number, fingerprint=fp.value))
+            hint="trim the line", cue=cue.number, fingerprint=fp.value, out_of=len(sub.cues)))
     if len(lines) > settings.max_lines:
         found.append(rules.TOO_MANY_LINES.at(
             path, cue.line, f"cue {cue.number} has {len(lines)} lines (at most "
-            f"{settings.max_lines})", cue=cue.number, fingerprint=fp.value))
+            f"{settings.max_lines})", cue=cue.number, fingerprint=fp.value,
+            excess=len(lines) / settings.max_lines - 1, out_of=len(sub.cues)))
     lengths = [visual_length(line, cjk) for line in lines]
     longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
         found.append(rules.LINE_TOO_LONG.at(
             path, cue.line, f"cue {cue.number} has a line of {_num(longest)} characters "
             f"(at most {settings.max_chars_per_line}): `{lines[lengths.index(longest)]}`",
-            hint="break the line or shorten it", cue=cue.number, fingerprint=fp.value))
+            hint="break the line or shorten it", cue=cue.number, fingerprint=fp.value,
+            excess=longest / settings.max_chars_per_line - 1, out_of=len(sub.cues)))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
         # Lines are joined by one space, which counts like any half-width character.
@@ -117,17 +119,19 @@ def _cue_text(
             found.append(rules.READING_SPEED.at(
                 path, cue.line, f"cue {cue.number} needs {cps:.1f} characters per second "
                 f"(at most {_num(settings.max_cps)})",
-                hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value))
+                hint="shorten the text or show it longer", cue=cue.number, fingerprint=fp.value,
+                excess=cps / settings.max_cps - 1, out_of=len(sub.cues)))
     if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
         found.append(rules.MARKDOWN_MARKUP.at(
             path, cue.line, f"cue {cue.number} has Markdown markup that players show as is: "
             f"`{_first_markup(text)}`", hint="remove the backticks or asterisks",
-            cue=cue.number, fingerprint=fp.value))
+            cue=cue.number, fingerprint=fp.value, out_of=len(sub.cues)))
     unbalanced = _unbalanced_tags(text)
     if unbalanced:
         found.append(rules.UNBALANCED_TAG.at(
             path, cue.line, f"cue {cue.number} leaves <{'>, <'.join(unbalanced)}> unbalanced",
-            hint="close each tag in the cue that opens it", cue=cue.number, fingerprint=fp.value))
+            hint="close each tag in the cue that opens it", cue=cue.number, fingerprint=fp.value,
+            out_of=len(sub.cues)))
     return found
 
 
@@ -195,14 +199,17 @@ def reference_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnost
             yield rules.TOO_SHORT.at(
                 path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
                 f"less than {format_seconds(min_ms)}", cue=cue.number,
-                fingerprint=fingerprint(lang, cue.text))
+                fingerprint=fingerprint(lang, cue.text), excess=min_ms / duration - 1,
+                out_of=len(cues))
         elif duration > max_ms:
             yield rules.TOO_LONG.at(
                 path, cue.line, f"cue {cue.number} is shown for {format_seconds(duration)}, "
                 f"more than {format_seconds(max_ms)}", hint="split it",
-                cue=cue.number, fingerprint=fingerprint(lang, cue.text))
+                cue=cue.number, fingerprint=fingerprint(lang, cue.text),
+                excess=duration / max_ms - 1, out_of=len(cues))
         if i + 1 < len(cues):
-            yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous)
+            yield from _with_next(path, lang, cue, cues[i + 1], gap_ms, settings.allow_contiguous,
+                                  len(cues))
 
 
 def reference_subtract_spans(

@@ -82,7 +82,7 @@ def test_missing_final_blank_line_is_reported_then_fixed(make_course: MakeCourse
     data = b"1\n00:00:01,000 --> 00:00:03,000\nHello.\n\n2\n00:00:04,000 --> 00:00:06,000\nBye.\n"
     root = make_course({"en/01_a.srt": data})
     found = check_subtitles(Corpus(Course.open(root))).diagnostics
-    assert [(d.rule, d.severity.value, d.cue) for d in found] == [("SUB018", "info", 2)]
+    assert [(d.rule, d.severity.value, d.cue) for d in found] == [("SUB018", "note", 2)]
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert "fixed subtitles/en/01_a.srt (SUB018)" in result.output

@@ -193,7 +193,7 @@ def test_a_missing_heading_changes_the_count_and_loses_its_anchor() -> None:
 def test_duplicate_anchor_ids_are_the_lesson_rule_s_not_a_translation_rule() -> None:
     found = check(translated({31: heading(31, "Débogage", "check-your-data")}))
     assert rules(found) == ["TRN102"]
-    assert found[0].severity is Severity.INFO
+    assert found[0].severity is Severity.NOTE
 
 
 def test_video_replaced() -> None:
@@ -366,7 +366,7 @@ def test_a_long_run_of_differing_blocks_is_aligned_in_chunks_and_says_so() -> No
     src = digest(lesson(EN, *_many_blocks(count, "alpha")))
     tgt = digest(lesson(FR, *_many_blocks(count, "beta")))
     found = compare_lessons(src, tgt, SETTINGS)
-    capped = [d for d in found if d.rule == "TRN005"]
+    capped = [d for d in found if d.rule == "TRN006"]
     assert len(capped) == 1
     assert capped[0].line == 10 and capped[0].path == FR
     assert f"{count} code blocks of the source (from {EN}:10)" in capped[0].message

@@ -23,6 +23,14 @@ from coursekit.cli.options import (
     root_option,
     selection_options,
 )
+from coursekit.filescope import touched_files
+from coursekit.translations.history import changed_since
+
+_SINCE = click.option(
+    "--since", metavar="REV",
+    help="Check only what changed since the git revision REV (committed or not) and the "
+         "translations of the source files among it: for CI on a pull request.",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,23 +42,33 @@ class Choices:
     ignore: tuple[str, ...] = ()
     statistics: bool = False
     show_all: bool = False
+    quiet: bool = False
 
 
 def _run(
     areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...], fmt: str,
     output: Path | None, baseline: Path | None, update_baseline: bool,
-    files: tuple[Path, ...] = (), choices: Choices = Choices(),
+    files: tuple[Path, ...] = (), choices: Choices = Choices(), since: str | None = None,
 ) -> int:
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root, lenient=True)
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available)
+    if since is not None:
+        changed = changed_since(course.root, since)
+        if changed is None:
+            raise click.UsageError(f"--since {since}: no such revision in a git checkout at "
+                                   f"{course.root}")
+        files = (*files, *touched_files(course, changed))
+        if not files:
+            click.echo(f"{title}: nothing changed since {since}")
+            return EXIT_CLEAN
     report = check_course(course, areas, languages, files)
     return finish(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
-        statistics=choices.statistics, show_all=choices.show_all,
+        statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers={"html": check_page(course, output)},
     )
 
@@ -60,16 +78,17 @@ def _run(
 @lang_option
 @report_options
 @selection_options
+@_SINCE
 @click.pass_context
 def command(
     ctx: click.Context, /, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
-    baseline: Path | None, update_baseline: bool, **choices: Any,
+    baseline: Path | None, update_baseline: bool, since: str | None, **choices: Any,
 ) -> int:
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
         return guarded(_run)(
             tuple(Area), "check", root, langs, fmt, output, baseline,
-            update_baseline, (), Choices(**choices),
+            update_baseline, (), Choices(**choices), since,
         )
     return EXIT_CLEAN
 
@@ -80,12 +99,14 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @lang_option
     @report_options
     @selection_options
+    @_SINCE
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
-        output: Path | None, baseline: Path | None, update_baseline: bool, **choices: Any,
+        output: Path | None, baseline: Path | None, update_baseline: bool, since: str | None,
+        **choices: Any,
     ) -> int:
         return guarded(_run)((area,), f"check {area}", root, langs, fmt, output, baseline,
-                             update_baseline, files, Choices(**choices))
+                             update_baseline, files, Choices(**choices), since)
 
     body.__doc__ = doc
     return click.command(str(area))(body)

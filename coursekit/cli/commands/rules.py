@@ -29,7 +29,7 @@ Choose rules and severities with `--select`, `--ignore` and `--extend-select`, o
 
 def _markdown(rules: list[Rule]) -> str:
     lines = [_INTRO.format(error=Severity.ERROR.policy, warning=Severity.WARNING.policy,
-                           note=Severity.INFO.policy)]
+                           note=Severity.NOTE.policy)]
     lines.append("| code | name | area | severity | what it finds | why this severity |")
     lines.append("| --- | --- | --- | --- | --- | --- |")
     lines.extend(

@@ -10,9 +10,12 @@ fence runs to the end of its container.
 
 What CommonMark reads as content but an author likely meant as structure is
 reported at the line where the fence opened: a line inside the fence that looks
-like the opening of another fence (its closing line is probably missing, and the
-fence swallows what follows), and a line starting with the closing marker with
-other text after it, which does not close the fence.
+like the opening of another fence, when the fence is Python (whose code holds no
+such line) or runs over a paragraph break before it (prose and code swallowed by
+a stray fence line), and a line starting with the closing marker with other text
+after it, which does not close the fence. A plain fence that shows a literal
+```` ```python ```` line to its readers and closes after it is content and nothing
+else: the page and the notebook read it as written.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from markdown_it.rules_block import StateBlock
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
 from coursekit.lessons.dialect_block.lines import is_outdented, lines_text
+from coursekit.lessons.fences import read_info
 
 FENCE_LANGUAGES = frozenset({
     "py", "py:", "python", "python:", "python3", "py3", "ipython", "pycon",
@@ -53,6 +57,11 @@ def _looks_like_info(tail: str) -> bool:
     return bool(words) and len(words) <= 3 and words[0].lower() in FENCE_LANGUAGES
 
 
+def _is_python_code(info: str) -> bool:
+    read = read_info(info)
+    return read.language == "python" and not read.is_output
+
+
 def _indent_allows_closing(state: StateBlock, line: int, opener_indent: int) -> bool:
     indent = state.sCount[line] - state.blkIndent
     return indent < 4 or indent <= opener_indent
@@ -70,6 +79,9 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     closed_at: int | None = None
     suspect: tuple[int, str] | None = None
     """The first line that starts with the closing marker but has text after it."""
+    after_blank = False
+    swallowed_prose = False
+    """A non-blank line after a blank one came before ``suspect``: a paragraph break."""
     line = start
     while True:
         line += 1
@@ -77,21 +89,27 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             break
         pos = state.bMarks[line] + state.tShift[line]
         eol = state.eMarks[line]
-        if pos >= eol or state.src[pos] != marker:
+        if pos >= eol:
+            after_blank = True
             continue
-        after = state.skipCharsStr(pos, marker)
-        if after - pos < length or not _indent_allows_closing(state, line, opener_indent):
-            continue
-        tail = state.src[after:eol].strip()
-        if not tail:
-            closed_at = line
-            break
-        if suspect is None:
-            suspect = (line, tail)
+        if state.src[pos] == marker:
+            after = state.skipCharsStr(pos, marker)
+            if after - pos >= length and _indent_allows_closing(state, line, opener_indent):
+                tail = state.src[after:eol].strip()
+                if not tail:
+                    closed_at = line
+                    break
+                if suspect is None:
+                    suspect = (line, tail)
+                continue
+        if after_blank and suspect is None:
+            swallowed_prose = True
 
     state.line = closed_at + 1 if closed_at is not None else line
     shown = f"{marker * length}{info}"
     reopened = suspect is not None and _looks_like_info(suspect[1])
+    holds_fence_line = reopened and (
+        closed_at is None or swallowed_prose or _is_python_code(info))
     if suspect is not None and not reopened:
         at, tail = suspect
         context.report(
@@ -100,7 +118,7 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             f"not close the fence opened on line {start + 1}",
             hint="put the text after the closing fence on a line of its own",
         )
-    if reopened:
+    if holds_fence_line:
         assert suspect is not None
         context.report(
             rules.UNCLOSED_FENCE, start,

@@ -147,9 +147,13 @@ def read_tag(state: StateBlock, start: int, end: int) -> Tag | None:
         if close is not None:
             break
         line += 1
-        text = line_text(state, line) if line < limit else ""
-        if not text:
-            # A tag missing its `>` must not swallow the paragraphs after it.
+        if line >= limit:
+            return None
+        text = line_text(state, line)
+        if not text and not (quote or depth):
+            # A blank line between attributes ends the tag, as in MDX: a tag missing its
+            # `>` must not swallow the paragraphs after it. Inside an attribute's value
+            # (a string or a `{...}` expression) MDX reads a blank line as part of it.
             return None
         if not quote and _FENCE.match(text):
             return None  # nor a code fence right after it (inside a string, it may be text)

@@ -1,0 +1,167 @@
+"""The git history of a course's lesson files, as the translation checks read it.
+
+One ``git log`` lists, for every lesson file, the commits that touched it; one
+``git cat-file --batch`` process then reads a file as it was at any of them. A
+course that is no git checkout (or where git is missing) has no history, and the
+checks judge from structure alone.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+_RECORD = "\x1e"
+_FIELD = "\x1f"
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    sha: str
+    date: str
+    """The author date, ``YYYY-MM-DD``."""
+    subject: str
+    order: int
+    """Position in the log, newest first: a lower number is a later commit."""
+
+    @property
+    def short(self) -> str:
+        return self.sha[:9]
+
+
+@dataclass(slots=True)
+class History:
+    """The commits that touched each file under a folder of a git checkout."""
+
+    root: Path
+    """The course root; paths are relative to it, as the course writes them."""
+    commits: dict[str, list[Commit]] = field(default_factory=dict)
+    """Path -> the commits that touched it, newest first."""
+    changed: frozenset[str] = frozenset()
+    """Paths that differ from the last commit (edited, staged or new): changed now."""
+    _reader: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def open(cls, root: Path, folder: str, *, nested: bool = False) -> History | None:
+        """The history of ``folder`` (relative to ``root``), or None without one. Unless
+        ``nested``, only when ``root`` is the top folder of its checkout: a course kept
+        inside another project (a test fixture) is not judged by that project's log."""
+        git = shutil.which("git")
+        if git is None:
+            return None
+        if not nested:
+            top = _git(git, root, "rev-parse", "--show-toplevel")
+            if top is None or Path(top.strip()).resolve() != root.resolve():
+                return None
+        log = _git(git, root, "log", f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s",
+                   "--name-only", "--no-renames", "--relative", "--", folder)
+        if log is None:
+            return None
+        edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
+                      "--", folder) or ""
+        new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
+        history = cls(root, changed=frozenset(
+            line for line in (*edited.splitlines(), *new.splitlines()) if line))
+        for order, record in enumerate(log.split(_RECORD)[1:]):
+            head, _, names = record.partition("\n")
+            sha, date, subject = ([*head.split(_FIELD), "", ""])[:3]
+            commit = Commit(sha, date, subject, order)
+            for name in names.split("\n"):
+                if name:
+                    history.commits.setdefault(name, []).append(commit)
+        return history
+
+    def last(self, path: str) -> Commit | None:
+        """The last commit that touched ``path``; None when it has none (untracked)."""
+        found = self.commits.get(path)
+        return found[0] if found else None
+
+    def since(self, path: str, commit: Commit) -> list[Commit]:
+        """The commits that touched ``path`` and that ``commit`` had not seen (not its
+        ancestors: a branch merged after it counts, whatever its dates), oldest first."""
+        touched = {c.sha: c for c in self.commits.get(path, [])}
+        git = shutil.which("git")
+        listed = None if git is None else _git(
+            git, self.root, "rev-list", "--reverse", "--topo-order", f"{commit.sha}..HEAD",
+            "--", path)
+        if listed is None:  # by the log's order, then
+            return [c for c in reversed(touched.values()) if c.order < commit.order]
+        return [touched[sha] for sha in listed.split() if sha in touched]
+
+    def text_at(self, commit: Commit, path: str) -> bytes | None:
+        """``path`` as it was at ``commit``; None when it did not exist there."""
+        reader = self._open_reader()
+        if reader is None:
+            return None
+        stdin, stdout = reader.stdin, reader.stdout
+        assert stdin is not None
+        assert stdout is not None
+        stdin.write(f"{commit.sha}:./{path}\n".encode())  # ./: from the course root
+        stdin.flush()
+        header = stdout.readline().split()
+        if len(header) != 3 or header[1] != b"blob":
+            return None
+        size = int(header[2])
+        data = _read_exactly(stdout, size)
+        stdout.read(1)  # the newline after each object
+        return data
+
+    def _open_reader(self) -> subprocess.Popen[bytes] | None:
+        if self._reader is None:
+            git = shutil.which("git")
+            if git is None:
+                return None
+            self._reader = subprocess.Popen(
+                [git, "-C", str(self.root), "cat-file", "--batch"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            )
+        return self._reader
+
+    def close(self) -> None:
+        if self._reader is not None:
+            if self._reader.stdin is not None:
+                self._reader.stdin.close()
+            self._reader.wait()
+            if self._reader.stdout is not None:
+                self._reader.stdout.close()
+            self._reader = None
+
+
+def _read_exactly(stream: IO[bytes], size: int) -> bytes:
+    parts: list[bytes] = []
+    while size > 0:
+        chunk = stream.read(size)
+        if not chunk:
+            break
+        parts.append(chunk)
+        size -= len(chunk)
+    return b"".join(parts)
+
+
+def _git(git: str, root: Path, *args: str) -> str | None:
+    """The output of one git command in ``root``; None when it fails (no checkout)."""
+    try:
+        done = subprocess.run([git, "-c", "core.quotepath=false", "-C", str(root), *args],
+                              capture_output=True,
+                              check=False, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout.decode("utf-8", "replace")
+
+
+def changed_since(root: Path, revision: str) -> frozenset[str] | None:
+    """Paths (relative to ``root``) that differ from ``revision``, committed or not,
+    new files included; None when ``revision`` cannot be read."""
+    git = shutil.which("git")
+    if git is None:
+        return None
+    diff = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", revision, "--")
+    if diff is None:
+        return None
+    new = _git(git, root, "ls-files", "--others", "--exclude-standard") or ""
+    return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)

@@ -1,0 +1,319 @@
+"""Translation freshness on a git history planted in the test with real ``git``: which
+translations are outdated, since which source commit, and what folds into the finding."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.diagnostics import Diagnostic
+from coursekit.translations.check import check_translations, coverage
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+
+TOCTREE = """\
+- title: 1. Sounds
+  sections:
+  - local: chapter1/1
+    title: Loading sounds
+  - local: chapter1/2
+    title: Playing sounds
+"""
+
+LOAD = """\
+# Loading sounds[[loading]]
+
+We load a dataset of short clips.
+
+```py
+from datasets import load_dataset
+
+clips = load_dataset("clips-small")
+```
+
+## Looking at one[[one]]
+
+```py
+print(clips[0])
+```
+"""
+LOAD_FR = """\
+# Charger des sons[[loading]]
+
+Nous chargeons un jeu de données de courts extraits.
+
+```py
+from datasets import load_dataset
+
+clips = load_dataset("clips-small")
+```
+
+## En regarder un[[one]]
+
+```py
+print(clips[0])
+```
+"""
+PLAY = """\
+# Playing sounds[[playing]]
+
+```py
+import sounddevice
+
+sounddevice.play([0.0, 0.1])
+```
+"""
+PLAY_FR = """\
+# Jouer des sons[[playing]]
+
+```py
+import sounddevice
+
+sounddevice.play([0.0, 0.1])
+```
+"""
+
+
+def _git(root: Path, *args: str, date: str = "2024-01-01T12:00:00") -> str:
+    env = {**os.environ, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date,
+           "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org",
+           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.org",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
+    done = subprocess.run(["git", "-C", str(root), *args], env=env, check=True,
+                          capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / "content" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def _commit(root: Path, files: dict[str, str], subject: str, date: str) -> str:
+    _write(root, files)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", subject, date=date)
+    return _git(root, "rev-parse", "HEAD")
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    """Source and French translation, both written on 2024-01-01."""
+    root = tmp_path / "course"
+    root.mkdir()
+    _git(root, "init", "-q")
+    _commit(root, {
+        "en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+        "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR,
+        "en/chapter1/2.mdx": PLAY, "fr/chapter1/2.mdx": PLAY_FR,
+    }, "Course and its French translation", "2024-01-01T12:00:00")
+    return root
+
+
+def _check(root: Path) -> list[Diagnostic]:
+    return check_translations(Corpus(Course.open(root))).diagnostics
+
+
+def _shown(found: list[Diagnostic]) -> list[tuple[str, str]]:
+    return sorted((d.path, d.rule) for d in found if not d.folded)
+
+
+def test_a_translation_written_with_its_source_is_fresh(course: Path) -> None:
+    assert _check(course) == []
+
+
+def test_a_source_code_change_outdates_the_translation_since_that_commit(course: Path) -> None:
+    _commit(course, {"en/chapter1/2.mdx": "# Moved\n"}, "Unrelated lesson", "2024-02-01T12:00:00")
+    changed = _commit(course, {"en/chapter1/1.mdx": LOAD.replace(
+        'clips = load_dataset("clips-small")',
+        'clips = load_dataset("clips-small", split="train")\nclips = clips.shuffle()')},
+        "Load the train split", "2024-03-05T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace("short clips", "short audio clips")
+                     .replace('clips = load_dataset("clips-small")',
+                              'clips = load_dataset("clips-small", split="train")\n'
+                              'clips = clips.shuffle()')},
+            "Reword the introduction", "2024-04-01T12:00:00")
+    found = _check(course)
+    [outdated] = [d for d in found
+                  if d.rule == "TRN005" and d.path == "content/fr/chapter1/1.mdx"]
+    assert outdated.severity.value == "warning"
+    assert f"first in {changed[:9]} (2024-03-05, \"Load the train split\")" in outdated.message
+    assert "last translated in" in outdated.message and "(2024-01-01)" in outdated.message
+    assert "changed since in code (1 block new or changed, 1 removed)" in outdated.message
+    # The drifted block is a difference of an older translation: folded, listed with
+    # --show-all, counted in the finding.
+    assert [d.rule for d in found if d.folded and d.path == outdated.path] == ["TRN201"]
+    assert "1 difference from the current source folds into this finding" in outdated.message
+    assert ("content/fr/chapter1/2.mdx", "TRN005") in _shown(found)
+
+
+def test_a_translation_edited_after_its_source_is_fresh(course: Path) -> None:
+    new_code = LOAD.replace('load_dataset("clips-small")', 'load_dataset("clips-large")')
+    _commit(course, {"en/chapter1/1.mdx": new_code}, "Bigger clips", "2024-02-01T12:00:00")
+    assert [d.rule for d in _check(course)] == ["TRN005"]
+    _commit(course, {"fr/chapter1/1.mdx": LOAD_FR.replace('"clips-small"', '"clips-large"')},
+            "fr: bigger clips", "2024-02-10T12:00:00")
+    assert _check(course) == []
+
+
+def test_a_source_edit_of_prose_and_comments_only_is_not_substance(course: Path) -> None:
+    reworded = (LOAD.replace("We load a dataset of short clips.", "Here we load short clips.")
+                .replace("## Looking at one[[one]]", "## A first look[[one]]")
+                .replace("print(clips[0])", "print(clips[0])  # the first clip"))
+    _commit(course, {"en/chapter1/1.mdx": reworded}, "Reword", "2024-02-01T12:00:00")
+    assert _check(course) == []
+
+
+def test_a_heading_or_framework_block_change_is_substance(course: Path) -> None:
+    split = LOAD.replace("## Looking at one[[one]]",
+                         "## Looking at one[[one]]\n\n{#if fw === 'pt'}\n\nIn PyTorch.\n\n"
+                         "{:else}\n\nIn TensorFlow.\n\n{/if}\n\n## Listening[[listening]]")
+    _commit(course, {"en/chapter1/1.mdx": split}, "Frameworks", "2024-02-01T12:00:00")
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert "headings (2 then, 3 now), framework blocks" in outdated.message
+
+
+def test_the_structural_error_of_an_older_translation_folds_into_its_finding(
+    course: Path,
+) -> None:
+    """The translation keeps the framework blocks its source dropped: an error while
+    nothing tells it is older, one warning once history does."""
+    with_blocks = LOAD_FR.replace("## En regarder un[[one]]",
+                                  "{#if fw === 'pt'}\n\nPyTorch.\n\n{:else}\n\nTensorFlow.\n\n"
+                                  "{/if}\n\n## En regarder un[[one]]")
+    source_with = LOAD.replace("## Looking at one[[one]]",
+                               "{#if fw === 'pt'}\n\nPyTorch.\n\n{:else}\n\nTensorFlow.\n\n"
+                               "{/if}\n\n## Looking at one[[one]]")
+    _commit(course, {"en/chapter1/1.mdx": source_with, "fr/chapter1/1.mdx": with_blocks},
+            "Framework blocks", "2024-02-01T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": LOAD}, "One text for both", "2024-03-01T12:00:00")
+    found = _check(course)
+    assert _shown(found) == [("content/fr/chapter1/1.mdx", "TRN005")]
+    assert [d.rule for d in found if d.folded] == ["TRN105"]
+    # Without history, the same files: the structural finding stands.
+    (course / "coursekit.toml").write_text("[translations]\nhistory = false\n")
+    assert "TRN105" in [d.rule for d in _check(course)]
+
+
+def test_what_the_older_translation_breaks_itself_stays_an_error(course: Path) -> None:
+    broken = LOAD_FR.replace("clips = load_dataset", "extraits = load_dataset")
+    _commit(course, {"fr/chapter1/1.mdx": broken}, "fr: rename", "2024-01-15T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
+            "Bigger clips", "2024-02-01T12:00:00")
+    assert _shown(_check(course)) == [("content/fr/chapter1/1.mdx", "TRN005"),
+                                      ("content/fr/chapter1/1.mdx", "TRN204")]
+    assert [d.severity.value for d in _check(course) if d.rule == "TRN204"] == ["error"]
+
+
+def test_an_older_version_of_the_same_lesson_is_no_section_mismatch(course: Path) -> None:
+    """The source moved another lesson to this path after the translation was made: the
+    translation is outdated, not "not a translation"; a file that never translated any
+    version of the source still is."""
+    _commit(course, {"en/chapter1/1.mdx": PLAY.replace("Playing sounds[[playing]]",
+                                                       "Playing[[playing]]")
+                     .replace("sounddevice.play([0.0, 0.1])",
+                              "sounddevice.play([0.0, 0.1])\nsounddevice.wait()\n"
+                              "sounddevice.stop()")},
+            "Chapter 1 starts with playing", "2024-02-01T12:00:00")
+    found = _check(course)
+    assert ("content/fr/chapter1/1.mdx", "TRN003") not in _shown(found)
+    assert ("content/fr/chapter1/1.mdx", "TRN005") in _shown(found)
+    (course / "coursekit.toml").write_text("[translations]\nhistory = false\n")
+    assert ("content/fr/chapter1/1.mdx", "TRN003") in _shown(_check(course))
+    (course / "coursekit.toml").unlink()
+    other = ("# Autre chose[[autre]]\n\n```py\nimport numpy\nnumpy.zeros(3)\n```\n\n"
+             "## Encore[[encore]]\n\n```py\nnumpy.ones(2)\n```\n\n"
+             "## Toujours[[toujours]]\n\n### Plus bas[[bas]]\n\n```py\nnumpy.eye(2)\n```\n\n"
+             "```py\nnumpy.full(2, 7)\n```\n")
+    _commit(course, {"fr/chapter1/2.mdx": other}, "fr: another lesson", "2024-01-10T12:00:00")
+    _commit(course, {"en/chapter1/2.mdx": PLAY.replace("[0.0, 0.1]", "[0.0, 0.2]")},
+            "Louder", "2024-02-02T12:00:00")
+    assert ("content/fr/chapter1/2.mdx", "TRN003") in _shown(_check(course))
+
+
+def test_an_uncommitted_translation_is_judged_current(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
+            "Bigger clips", "2024-02-01T12:00:00")
+    _write(course, {"fr/chapter1/1.mdx": LOAD_FR + "\nUne phrase de plus.\n"})
+    assert "TRN005" not in [d.rule for d in _check(course)]
+
+
+def test_coverage_says_outdated_by_the_same_verdict(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
+            "Bigger clips", "2024-02-01T12:00:00")
+    [row] = coverage(Corpus(Course.open(course)))
+    assert row.outdated == ("chapter1/1",)
+    assert row.done == ("chapter1/2",)
+
+
+TRAIN_SPLIT = LOAD.replace('load_dataset("clips-small")', 'load_dataset("clips-small", split="a")')
+"""The source with a code change that is not only in a string."""
+
+
+def test_show_all_lists_the_folded_differences(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    args = ["check", "lessons", "--root", str(course), "--format", "json"]
+    default = json.loads(CliRunner().invoke(cli, args).output)["diagnostics"]
+    assert [d["rule"] for d in default] == ["TRN005"]
+    listed = json.loads(CliRunner().invoke(cli, [*args, "--show-all"]).output)["diagnostics"]
+    assert sorted(d["rule"] for d in listed) == ["TRN005", "TRN201"]
+
+
+def test_a_course_inside_another_checkout_is_judged_by_structure(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "course").mkdir(parents=True)
+    _git(root, "init", "-q")
+    course = root / "course"
+    _write(course, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+                    "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR})
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "all", date="2024-01-01T12:00:00")
+    _write(course, {"en/chapter1/1.mdx": TRAIN_SPLIT})
+    _git(root, "commit", "-q", "-am", "split", date="2024-02-01T12:00:00")
+    assert [d.rule for d in _check(course)] == ["TRN201"]
+    (course / "coursekit.toml").write_text("[translations]\nhistory = true\n")
+    assert "TRN005" in [d.rule for d in _check(course)]
+
+
+def test_since_checks_what_a_change_touched_and_the_translations_of_its_sources(
+    course: Path,
+) -> None:
+    _commit(course, {"fr/chapter1/2.mdx": PLAY_FR + "\n```py\nnever_closed()\n"},
+            "fr: an old defect", "2024-01-05T12:00:00")
+    base = _git(course, "rev-parse", "HEAD")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    args = ["check", "--root", str(course), "--format", "json"]
+    since = CliRunner().invoke(cli, [*args, "--since", base])
+    assert [(d["path"], d["rule"]) for d in json.loads(since.output)["diagnostics"]] == [
+        ("content/fr/chapter1/1.mdx", "TRN005")]
+    everything = json.loads(CliRunner().invoke(cli, args).output)["diagnostics"]
+    assert ("content/fr/chapter1/2.mdx", "LES103") in {(d["path"], d["rule"]) for d in everything}
+    unchanged = CliRunner().invoke(cli, [*args[:3], "--since", "HEAD"])
+    assert (unchanged.exit_code, unchanged.output.strip()) == (
+        0, "check: nothing changed since HEAD")
+    unknown = CliRunner().invoke(cli, [*args, "--since", "no-such-revision"])
+    assert unknown.exit_code == 2
+    assert "no such revision" in unknown.output
+
+
+def test_a_fix_applied_to_every_language_does_not_make_an_older_translation_fresh(
+    course: Path,
+) -> None:
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split",
+                      "2024-02-01T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace("clips-small", "clips-tiny"),
+                     "fr/chapter1/1.mdx": LOAD_FR.replace("clips-small", "clips-tiny")},
+            "Rename the dataset in every language", "2024-03-01T12:00:00")
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
