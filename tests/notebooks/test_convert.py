@@ -9,6 +9,7 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.lessons.model import Code, Component, Directive, Framework
+from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks
 from coursekit.notebooks.metadata import INSTALL_TAG, RAISES_TAG
 from coursekit.notebooks.rules import INVALID_PYTHON
@@ -220,3 +221,53 @@ def test_a_lesson_whose_code_yields_no_notebook_is_an_error(course: Course) -> N
     assert [d.rule for d in conversion.diagnostics] == ["NBK106"]
     clean = convert_lesson(lesson(py(5, "import torch"), framework=Framework.PT), course)
     assert clean.diagnostics == []
+
+
+SHARED_OUTPUT = b"""\
+# Shapes
+
+{#if fw === 'pt'}
+
+```py
+pt_batch().shape
+```
+
+{:else}
+
+```py
+tf_batch().shape
+```
+
+{/if}
+
+Both frameworks print:
+
+```python out
+(2, 8)
+```
+"""
+
+
+def test_a_shared_output_after_a_framework_block_shows_in_both_notebooks(
+    course: Course,
+) -> None:
+    parsed = parse_lesson(SHARED_OUTPUT, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert parsed.diagnostics == ()
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(parsed, course)}
+    assert set(notebooks) == {Framework.PT, Framework.TF}
+    for framework, call in ((Framework.PT, "pt_batch"), (Framework.TF, "tf_batch")):
+        (cell,) = code_cells(notebooks[framework])
+        assert cell.source.startswith(call)
+        assert [o.data["text/plain"] for o in cell.outputs] == ["(2, 8)"]
+
+
+def test_an_output_after_a_block_with_one_code_branch_stays_unattached(
+    course: Course,
+) -> None:
+    text = SHARED_OUTPUT.replace(b"```py\ntf_batch().shape\n```", b"TensorFlow prose.")
+    parsed = parse_lesson(text, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert [d.rule for d in parsed.diagnostics] == ["LES106"]
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(parsed, course)}
+    assert [cell.outputs for cell in code_cells(notebooks[Framework.PT])] == [[]]
