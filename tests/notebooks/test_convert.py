@@ -271,3 +271,42 @@ def test_an_output_after_a_block_with_one_code_branch_stays_unattached(
     assert [d.rule for d in parsed.diagnostics] == ["LES106"]
     notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(parsed, course)}
     assert [cell.outputs for cell in code_cells(notebooks[Framework.PT])] == [[]]
+
+
+QUOTED_TRACE = b'''\
+# Errors
+
+```py
+trainer.train()
+```
+
+```python trace
+"""
+Traceback (most recent call last):
+  File "train.py", line 3, in <module>
+KeyError: 'labels'
+"""
+```
+
+```py
+print("x")
+```
+
+```python out
+x
+"""
+```
+'''
+
+
+def test_no_stray_triple_quotes_in_an_error_output(course: Course) -> None:
+    parsed = parse_lesson(QUOTED_TRACE, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    trace, printed = code_cells(only(parsed, course))
+    (error_output,) = trace.outputs
+    assert error_output.output_type == "error"
+    assert error_output.evalue == "'labels'"
+    assert error_output.traceback[0].startswith("Traceback")
+    assert error_output.traceback[-1] == "KeyError: 'labels'"
+    # A result is the lesson's text as written.
+    assert printed.outputs[0].text == 'x\n"""\n'
