@@ -13,7 +13,7 @@ from nbformat import NotebookNode
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
-from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson
+from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
 from coursekit.lessons.python import CodeFacts
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
@@ -161,6 +161,8 @@ def _body_cells(
             pending.clear()
 
     title_seen = False
+    shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
+             if code.role is CodeRole.PYTHON and o.framework.includes(framework)}
     for index, block in enumerate(lesson.blocks):
         if not _shows(block, framework):
             continue
@@ -181,6 +183,8 @@ def _body_cells(
                 continue
         if not with_prose:
             continue
+        if isinstance(block, Output) and block.line in shown:
+            continue  # a cell's output
         if isinstance(block, Heading) and block.level == 1 and not title_seen:
             title_seen = True  # already the title cell
             continue

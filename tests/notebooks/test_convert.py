@@ -310,3 +310,43 @@ def test_no_stray_triple_quotes_in_an_error_output(course: Course) -> None:
     assert error_output.traceback[-1] == "KeyError: 'labels'"
     # A result is the lesson's text as written.
     assert printed.outputs[0].text == 'x\n"""\n'
+
+
+EXPLAINED = b"""\
+# Tokens
+
+```py
+tokens
+```
+
+```python out
+['una', '##ff', '##able']
+```
+
+The alignment of each token with its word looks like this.
+
+```python out
+una ##ff ##able
+0   0    0
+```
+
+**Output**
+
+```out
+['word']
+```
+"""
+
+
+def test_an_explanation_is_prose_not_the_cells_output(course: Course) -> None:
+    parsed = parse_lesson(EXPLAINED, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert [d.rule for d in parsed.diagnostics] == ["LES124"]
+    (cell,) = code_cells(only(parsed, course))
+    assert [o.data["text/plain"] if "data" in o else o.text for o in cell.outputs] == [
+        "['una', '##ff', '##able']\n", "['word']",
+    ]
+    with_prose = only(parsed, course, with_prose=True)
+    markdown = "\n".join(c.source for c in with_prose.cells if c.cell_type == "markdown")
+    assert "```\nuna ##ff ##able\n0   0    0\n```" in markdown
+    assert "['una'" not in markdown
