@@ -26,12 +26,12 @@ from coursekit.notebooks.metadata import (
     NotebookMeta,
 )
 from coursekit.notebooks.outputs import cell_outputs
+from coursekit.notebooks.quiz import is_quiz_page
 from coursekit.notebooks.requirements import imports_module, requirements
+from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
 from coursekit.notebooks.shell import install_lines
 
 NBFORMAT_MINOR = 5
-DEFAULT_KERNEL = "python3"
-"""The kernelspec of built notebooks: the one Colab and a plain Jupyter have."""
 FRAMEWORK_KERNEL = "framework"
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
@@ -96,23 +96,46 @@ def _environment(framework: Framework, sources: list[CodeFacts]) -> Framework:
     return framework
 
 
+def notebook_settings(course: Course) -> NotebookSettings:
+    return read_settings(course.config.section(SECTION))
+
+
 def notebook_kernel(course: Course, environment: Framework) -> str:
     """The kernelspec name written into notebooks: ``python3`` unless
     ``[tool.coursekit.notebooks] kernel`` names another, or says ``framework`` for
     the lesson kernel of the notebook's framework (``[tool.coursekit.kernels]``)."""
-    configured = course.config.section("notebooks").get("kernel", DEFAULT_KERNEL)
-    name = configured if isinstance(configured, str) and configured else DEFAULT_KERNEL
+    name = notebook_settings(course).kernel
     if name == FRAMEWORK_KERNEL:
         return course.config.kernels.get(environment.value) or f"coursekit-{environment.value}"
     return name
 
 
-def _title_cell(lesson: Lesson, framework: Framework) -> JsonDict:
+def notebook_title(lesson: Lesson, framework: Framework) -> str:
+    """The lesson's title, with the framework of a notebook for one framework."""
     title = lesson.title or lesson.local
-    line = f"Source: `{lesson.path}`"
     if framework in _FRAMEWORK_NAMES:
-        line += f" ({_FRAMEWORK_NAMES[framework]})"
-    return markdown_cell(f"# {title}\n\n{line}", cell_id(lesson.path, "title"))
+        title += f" ({_FRAMEWORK_NAMES[framework]})"
+    return title
+
+
+def _fields(lesson: Lesson, framework: Framework) -> dict[str, str]:
+    value = "" if framework is Framework.BOTH else framework.value
+    return {"language": lesson.language, "local": lesson.local, "framework": value,
+            "path": notebook_path(lesson, framework)}
+
+
+def _title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings) -> JsonDict:
+    """The title, then what a learner opens the notebook from: the course page, and
+    Colab. The lesson file's path is in the notebook's metadata, not in its text."""
+    parts = [f"# {notebook_title(lesson, framework)}"]
+    fields = _fields(lesson, framework)
+    if settings.colab_url is not None:
+        badge = "https://colab.research.google.com/assets/colab-badge.svg"
+        parts.append(f"[![Open In Colab]({badge})]({settings.colab_url.format(**fields)})")
+    if settings.page_url is not None:
+        parts.append(f"This notebook goes with the course page "
+                     f"[{lesson.title or lesson.local}]({settings.page_url.format(**fields)}).")
+    return markdown_cell("\n\n".join(parts), cell_id(lesson.path, "title"))
 
 
 def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
@@ -231,7 +254,8 @@ def _notebook(
     sources = _python_code(code)
     if not sources:
         return None
-    cells = [_title_cell(lesson, framework)]
+    settings = notebook_settings(course)
+    cells = [_title_cell(lesson, framework, settings)]
     install = _install_cell(lesson, sources)
     if install is not None:
         cells.append(install)
@@ -249,9 +273,12 @@ def _notebook(
         "environment": environment.value,
     }
     kernel = notebook_kernel(course, environment)
-    display = "Python 3 (ipykernel)" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
+    display = "Python 3" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
     metadata: dict[str, Any] = {
         NAMESPACE: meta,
+        # What Colab writes into a notebook it saves: it opens without a prompt there.
+        "colab": {"name": PurePosixPath(notebook_path(lesson, framework)).name,
+                  "provenance": []},
         "kernelspec": {"display_name": display, "language": "python", "name": kernel},
         "language_info": {"name": "python"},
     }
@@ -282,10 +309,16 @@ def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
 
 
 def convert_lesson(
-    lesson: Lesson, course: Course, *, with_prose: bool = False, source_hash: str | None = None
+    lesson: Lesson, course: Course, *, with_prose: bool = False, source_hash: str | None = None,
+    quizzes: bool | None = None,
 ) -> Conversion:
-    """The notebooks of ``lesson`` with the diagnostics of the conversion."""
+    """The notebooks of ``lesson`` with the diagnostics of the conversion. A quiz page
+    (:func:`~coursekit.notebooks.quiz.is_quiz_page`) yields none unless ``quizzes``
+    (default: ``[tool.coursekit.notebooks] quizzes``) asks for it."""
     result = Conversion()
+    wanted = quizzes if quizzes is not None else notebook_settings(course).quizzes
+    if not wanted and is_quiz_page(lesson):
+        return result
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
     for framework in lesson.frameworks:
         made = _notebook(lesson, course, framework, with_prose, digest)
@@ -305,13 +338,13 @@ def convert_lesson(
 
 
 def lesson_to_notebooks(
-    lesson: Lesson, course: Course, *, with_prose: bool = False
+    lesson: Lesson, course: Course, *, with_prose: bool = False, quizzes: bool | None = None
 ) -> list[tuple[Framework, str, NotebookNode]]:
     """``(framework, path relative to <build>/notebooks, notebook)`` for each notebook."""
+    conversion = convert_lesson(lesson, course, with_prose=with_prose, quizzes=quizzes)
     return [
         (framework, path, as_notebook_node(document))
-        for framework, path, document in convert_lesson(lesson, course, with_prose=with_prose)
-        .notebooks
+        for framework, path, document in conversion.notebooks
     ]
 
 

@@ -8,7 +8,8 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.lessons.model import Code, Component, Directive, Framework
+from coursekit.config_check import config_findings
+from coursekit.lessons.model import Code, Component, Directive, Framework, Lesson
 from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks
 from coursekit.notebooks.metadata import INSTALL_TAG, RAISES_TAG
@@ -42,7 +43,8 @@ def test_title_install_and_code_cells_in_order(course: Course) -> None:
     title, install, first, second = notebook.cells
     assert title.cell_type == "markdown"
     assert title.source.startswith("# Using the pipeline")
-    assert "content/en/chapter1/3.mdx" in title.source
+    assert title.source == "# Using the pipeline"  # no repository path for a learner
+    assert notebook.metadata["coursekit"]["lesson"] == "content/en/chapter1/3.mdx"
     assert install.source == "!pip install scikit-learn torch transformers[sentencepiece]"
     assert install.metadata["tags"] == [INSTALL_TAG]
     assert first.source == "from transformers import pipeline\nimport os"
@@ -157,7 +159,7 @@ def test_split_file_keeps_its_name(course: Course) -> None:
 def test_environment_of_a_notebook_for_both_follows_its_imports(course: Course) -> None:
     notebook = only(lesson(py(3, "import tensorflow as tf")), course)
     assert notebook.metadata["kernelspec"] == {
-        "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        "display_name": "Python 3", "language": "python", "name": "python3"}
     assert notebook.metadata["coursekit"]["framework"] == "both"
     assert notebook.metadata["coursekit"]["environment"] == "tf"
     assert only(lesson(py(3, "x = 1")), course).metadata["coursekit"]["environment"] == "pt"
@@ -350,3 +352,93 @@ def test_an_explanation_is_prose_not_the_cells_output(course: Course) -> None:
     markdown = "\n".join(c.source for c in with_prose.cells if c.cell_type == "markdown")
     assert "```\nuna ##ff ##able\n0   0    0\n```" in markdown
     assert "['una'" not in markdown
+
+
+QUIZ_PAGE = b"""\
+# Quiz
+
+### 1. Which call loads a dataset?
+
+A.
+```python
+load_dataset("minds14")
+```
+
+B.
+```python
+librosa.load_dataset("minds14")
+```
+
+<Question
+  choices={[
+    { text: "A", explain: "", correct: true },
+  ]}
+/>
+"""
+
+
+def _parsed(text: bytes, section: str = "2") -> Lesson:
+    return parse_lesson(text, path=f"content/en/chapter1/{section}.mdx", language="en",
+                        chapter=1, section=section)
+
+
+def test_a_quiz_page_yields_a_notebook_only_when_asked(tmp_path: Path, course: Course) -> None:
+    quiz = _parsed(QUIZ_PAGE, "quiz")
+    conversion = convert_lesson(quiz, course)
+    assert (conversion.notebooks, conversion.diagnostics) == ([], [])
+    asked = only(quiz, course, quizzes=True)
+    assert len(code_cells(asked)) == 2
+    (tmp_path / "coursekit.toml").write_text("[notebooks]\nquizzes = true\n", encoding="utf-8")
+    assert len(code_cells(only(quiz, Course.open(tmp_path)))) == 2
+
+
+def test_code_before_an_inline_quiz_is_no_quiz_page(course: Course) -> None:
+    lesson_text = b"# Loading\n\n```py\nds = load()\n```\n\n## Quiz\n\n" + QUIZ_PAGE.split(
+        b"\n", 2)[2]
+    notebook = only(_parsed(lesson_text), course)
+    assert [c.source for c in code_cells(notebook)] == [
+        "ds = load()", 'load_dataset("minds14")', 'librosa.load_dataset("minds14")',
+    ]
+
+
+def test_a_framework_notebook_says_its_framework_in_its_title(course: Course) -> None:
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(_parsed(SHARED_OUTPUT), course)}
+    assert notebooks[Framework.PT].cells[0].source == "# Shapes (PyTorch)"
+    assert notebooks[Framework.TF].cells[0].source == "# Shapes (TensorFlow)"
+    assert only(lesson(py(3, "x = 1")), course).cells[0].source == "# Using the pipeline"
+
+
+def test_the_first_cell_links_the_course_page_and_colab(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text(
+        '[notebooks]\npage-url = "https://example.org/learn/{language}/{local}?fw={framework}"\n'
+        'colab-url = "https://colab.research.google.com/github/org/nb/blob/main/{path}"\n',
+        encoding="utf-8")
+    configured = Course.open(tmp_path)
+    notebooks = {path: nb for _, path, nb in lesson_to_notebooks(_parsed(SHARED_OUTPUT),
+                                                                configured)}
+    first = notebooks["en/chapter1/2_pt.ipynb"].cells[0].source
+    assert first.startswith("# Shapes (PyTorch)\n\n[![Open In Colab](")
+    assert "(https://colab.research.google.com/github/org/nb/blob/main/en/chapter1/2_pt.ipynb)" \
+        in first
+    assert "(https://example.org/learn/en/chapter1/2?fw=pt)" in first
+    assert "content/" not in first
+
+
+def test_metadata_opens_on_colab(course: Course) -> None:
+    notebook = only(lesson(py(3, "x = 1")), course)
+    assert notebook.metadata["colab"] == {"name": "3.ipynb", "provenance": []}
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ('quizzes = "yes"', "`quizzes` must be true or false"),
+    ('page-url = "https://x/{chapter}"', "`page-url` names {chapter}"),
+    ('colab-url = "https://x/{path"', "`colab-url` is not a template"),
+    ("badge = true", "unknown key `badge`"),
+])
+def test_bad_notebook_settings_are_reported(tmp_path: Path, table: str, message: str) -> None:
+    (tmp_path / "coursekit.toml").write_text(f"[notebooks]\n{table}\n", encoding="utf-8")
+    (finding,) = config_findings(Course.open(tmp_path))
+    assert finding.rule == "CFG001"
+    assert message in finding.message
+    assert finding.line == 2

@@ -46,6 +46,11 @@ def _summary(result: BuildResult, check: bool) -> str:
     "--jupytext", type=click.Choice(sorted(JUPYTEXT_FORMATS)),
     help="Also write each notebook as a paired text file in this format.",
 )
+@click.option(
+    "--quizzes/--no-quizzes", default=None,
+    help="Also build notebooks for quiz pages (default: [tool.coursekit.notebooks] quizzes, "
+    "else no).",
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
 @report_options
 @guarded
@@ -56,6 +61,7 @@ def command(
     out: Path | None,
     with_prose: bool,
     jupytext: str | None,
+    quizzes: bool | None,
     check: bool,
     fmt: str,
     output: Path | None,
@@ -72,6 +78,7 @@ def command(
         with_prose=with_prose,
         jupytext=jupytext,
         check=check,
+        quizzes=quizzes,
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
     return finish(
