@@ -24,6 +24,7 @@ from coursekit.notebooks.metadata import (
     RAISES_TAG,
     CellMeta,
     NotebookMeta,
+    compact,
 )
 from coursekit.notebooks.outputs import cell_outputs
 from coursekit.notebooks.quiz import is_quiz_page
@@ -140,7 +141,7 @@ def _title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings
 
 def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
     meta = cell_metadata(code, lesson.path, framework)
-    metadata: JsonDict = {NAMESPACE: meta}
+    metadata: JsonDict = {NAMESPACE: compact(meta)}
     if any(e["device"] is None for e in meta["expect_errors"]):
         metadata["tags"] = [RAISES_TAG]
     return code_cell(
@@ -164,7 +165,7 @@ def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]
     return code_cell(
         "\n".join(lines),
         cell_id(lesson.path, f"{code.line}:{index}"),
-        metadata={NAMESPACE: meta, "tags": [INSTALL_TAG]},
+        metadata={NAMESPACE: compact(meta), "tags": [INSTALL_TAG]},
     )
 
 

@@ -15,10 +15,14 @@ code block (the computed install cell and the title cell have none; a lesson's o
 ``pip install`` fence carries ``skip`` and the ``INSTALL_TAG``)::
 
     {"source": "content/en/chapter8/4.mdx:120",   # file:line of the opening fence
-     "expect_errors": [ExpectedError, ...],       # empty when the cell should run clean
-     "skip": "reason" | None,
-     "timeout": seconds | None,
-     "outputs": [DocumentedOutput, ...]}          # documented non-error outputs
+     "expect_errors": [ExpectedError, ...],       # when the cell should raise
+     "skip": "reason",
+     "timeout": seconds,
+     "outputs": [{"text": ..., "line": ...}]}     # documented non-error outputs
+
+Only ``source`` is always there: a key at its default (no error, no skip, no time
+limit, no output) is left out, and an output's ``kind`` (always ``result``) too, so
+that a learner's notebook is mostly the lesson.
 
 A cell with an ``expect_errors`` entry that applies to every device also has the
 standard ``raises-exception`` tag.
@@ -58,6 +62,20 @@ class CellMeta(TypedDict):
     skip: str | None
     timeout: float | None
     outputs: list[DocumentedOutput]
+
+
+def compact(meta: CellMeta) -> dict[str, object]:
+    """``meta`` as a notebook stores it: without the keys at their defaults."""
+    stored: dict[str, object] = {"source": meta["source"]}
+    if meta["expect_errors"]:
+        stored["expect_errors"] = meta["expect_errors"]
+    if meta["skip"] is not None:
+        stored["skip"] = meta["skip"]
+    if meta["timeout"] is not None:
+        stored["timeout"] = meta["timeout"]
+    if meta["outputs"]:
+        stored["outputs"] = [{"text": o["text"], "line": o["line"]} for o in meta["outputs"]]
+    return stored
 
 
 class NotebookMeta(TypedDict):

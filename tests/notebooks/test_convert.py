@@ -49,7 +49,8 @@ def test_title_install_and_code_cells_in_order(course: Course) -> None:
     assert install.metadata["tags"] == [INSTALL_TAG]
     assert first.source == "from transformers import pipeline\nimport os"
     assert second.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:12"
-    assert first.metadata["coursekit"]["expect_errors"] == []
+    # Keys at their defaults are left out: a clean cell says only where it comes from.
+    assert first.metadata["coursekit"] == {"source": "content/en/chapter1/3.mdx:5"}
 
 
 def test_no_install_cell_for_standard_library_only(course: Course) -> None:
@@ -63,7 +64,7 @@ def test_result_of_an_expression_is_an_execute_result(course: Course) -> None:
     (out,) = cell.outputs
     assert out.output_type == "execute_result"
     assert out.data["text/plain"] == "3"
-    assert cell.metadata["coursekit"]["outputs"] == [{"kind": "result", "text": "3", "line": 8}]
+    assert cell.metadata["coursekit"]["outputs"] == [{"text": "3", "line": 8}]
 
 
 def test_printed_output_is_a_stream(course: Course) -> None:
