@@ -48,9 +48,9 @@ def test_title_install_and_code_cells_in_order(course: Course) -> None:
     assert install.source == "!pip install scikit-learn torch transformers[sentencepiece]"
     assert install.metadata["tags"] == [INSTALL_TAG]
     assert first.source == "from transformers import pipeline\nimport os"
-    assert second.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:12"
+    assert second.metadata["coursekit"]["line"] == 12
     # Keys at their defaults are left out: a clean cell says only where it comes from.
-    assert first.metadata["coursekit"] == {"source": "content/en/chapter1/3.mdx:5"}
+    assert first.metadata["coursekit"] == {"line": 5}
 
 
 def test_no_install_cell_for_standard_library_only(course: Course) -> None:
@@ -64,7 +64,7 @@ def test_result_of_an_expression_is_an_execute_result(course: Course) -> None:
     (out,) = cell.outputs
     assert out.output_type == "execute_result"
     assert out.data["text/plain"] == "3"
-    assert cell.metadata["coursekit"]["outputs"] == [{"text": "3", "line": 8}]
+    assert cell.metadata["coursekit"]["outputs"] == [8]
 
 
 def test_printed_output_is_a_stream(course: Course) -> None:
@@ -125,7 +125,7 @@ def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
     sources = [c.source for c in notebook.cells]
     assert "!pip install datasets evaluate" in sources
     pip = notebook.cells[sources.index("!pip install datasets evaluate")]
-    assert pip.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:3"
+    assert pip.metadata["coursekit"]["line"] == 3
     assert pip.metadata["coursekit"]["skip"]
     assert pip.metadata["tags"] == [INSTALL_TAG]
     assert not any("huggingface-cli" in s or "some output" in s for s in sources)
