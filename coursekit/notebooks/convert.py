@@ -28,7 +28,12 @@ from coursekit.notebooks.metadata import (
 )
 from coursekit.notebooks.outputs import cell_outputs
 from coursekit.notebooks.quiz import is_quiz_page
-from coursekit.notebooks.requirements import imports_module, requirements
+from coursekit.notebooks.requirements import (
+    InstallNeeds,
+    imports_module,
+    install_needs,
+    own_requirements,
+)
 from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
 from coursekit.notebooks.shell import install_lines
 
@@ -228,15 +233,34 @@ def _shows(block: Block, framework: Framework) -> bool:
     return block.framework.includes(framework)
 
 
-def _install_cell(lesson: Lesson, sources: list[CodeFacts]) -> JsonDict | None:
-    needed = requirements(sources)
-    if not needed:
-        return None
-    return code_cell(
-        "!pip install " + " ".join(needed),
-        cell_id(lesson.path, "install"),
-        metadata={"tags": [INSTALL_TAG]},
-    )
+def _install_needs(code: list[Code]) -> InstallNeeds:
+    own = [line for block in code if block.role is CodeRole.SHELL
+           for line in install_lines(block.source)]
+    return install_needs(_python_code(code), own_requirements(own),
+                         [block.source for block in code])
+
+
+def _install_cells(lesson: Lesson, needs: InstallNeeds) -> list[JsonDict]:
+    """The install cell, then a note on what it cannot install, when there is any."""
+    cells: list[JsonDict] = []
+    if needs.requirements:
+        cells.append(code_cell(
+            "!pip install " + " ".join(needs.requirements),
+            cell_id(lesson.path, "install"),
+            metadata={"tags": [INSTALL_TAG]},
+        ))
+    notes: list[str] = []
+    if needs.system:
+        programs = "; ".join(f"{need.name}: {need.install}" for need in needs.system)
+        notes.append(f"This notebook needs programs that pip does not install. {programs}.")
+    if needs.unknown:
+        names = ", ".join(f"`{name}`" for name in needs.unknown)
+        notes.append(f"The lesson imports {names}, which no known package provides, so the "
+                     "install cell leaves them out: they may be files of the lesson's own "
+                     "project.")
+    if notes:
+        cells.append(markdown_cell("\n\n".join(notes), cell_id(lesson.path, "install-note")))
+    return cells
 
 
 def source_hash_of(course: Course, lesson: Lesson) -> str:
@@ -257,9 +281,7 @@ def _notebook(
         return None
     settings = notebook_settings(course)
     cells = [_title_cell(lesson, framework, settings)]
-    install = _install_cell(lesson, sources)
-    if install is not None:
-        cells.append(install)
+    cells.extend(_install_cells(lesson, _install_needs(code)))
     body: list[LessonCell] = []
     cells.extend(_body_cells(lesson, framework, with_prose, body, len(cells)))
     environment = _environment(framework, sources)

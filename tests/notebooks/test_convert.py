@@ -443,3 +443,32 @@ def test_bad_notebook_settings_are_reported(tmp_path: Path, table: str, message:
     assert finding.rule == "CFG001"
     assert message in finding.message
     assert finding.line == 2
+
+
+NEEDS_GIT_LFS = b"""\
+# Pushing
+
+```bash
+pip install datasets[audio]
+git lfs install
+```
+
+```py
+from datasets import load_dataset
+from tools import my_tool
+import faiss
+```
+"""
+
+
+def test_install_cell_then_a_note_on_what_pip_cannot_install(course: Course) -> None:
+    notebook = only(_parsed(NEEDS_GIT_LFS), course)
+    _title, install, note, own, code = notebook.cells
+    assert install.source == "!pip install faiss-cpu"  # datasets: the lesson's own line
+    assert note.cell_type == "markdown"
+    assert "git-lfs: `apt-get install git-lfs`" in note.source
+    assert "`tools`" in note.source
+    assert own.source == "!pip install datasets[audio]"
+    assert code.source.startswith("from datasets")
+    clean = only(_parsed(b"# Clean\n\n```py\nimport torch\n```\n"), course)
+    assert [c.cell_type for c in clean.cells] == ["markdown", "code", "code"]
