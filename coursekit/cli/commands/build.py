@@ -17,6 +17,7 @@ from coursekit.cli.options import (
     root_option,
 )
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
+from coursekit.notebooks.compare import compare_notebooks, format_report
 
 
 def _summary(result: BuildResult, check: bool) -> str:
@@ -51,6 +52,12 @@ def _summary(result: BuildResult, check: bool) -> str:
     help="Also build notebooks for quiz pages (default: [tool.coursekit.notebooks] quizzes, "
     "else no).",
 )
+@click.option(
+    "--compare", type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Then pair the notebooks with the published ones in this folder (same language "
+    "folders, the course's names: section4_pt.ipynb) and print how many code cells and "
+    "outputs they reproduce.",
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
 @report_options
 @guarded
@@ -62,6 +69,7 @@ def command(
     with_prose: bool,
     jupytext: str | None,
     quizzes: bool | None,
+    compare: Path | None,
     check: bool,
     fmt: str,
     output: Path | None,
@@ -81,6 +89,9 @@ def command(
         quizzes=quizzes,
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
+    if compare is not None:
+        report = compare_notebooks(result.out, compare)
+        click.echo(format_report(report), err=output is None and fmt != "text")
     return finish(
         result.diagnostics, title="coursekit build", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
