@@ -99,7 +99,9 @@ def _lessons(course: Course, notebooks: list[dict[str, Any]]) -> dict[str, Lesso
 
 def count(course: Course, folder: Path) -> Counter[str]:
     """The counts of every class for the notebooks under ``folder``."""
-    found: Counter[str] = Counter()
+    found: Counter[str] = Counter(dict.fromkeys([
+        "shared outputs", "shared outputs shown in cells", "explanations",
+        "explanations shown as outputs", "notebooks of quiz pages"], 0))
     notebooks = [json.loads(p.read_bytes()) for p in sorted(folder.rglob("*.ipynb"))]
     lessons = _lessons(course, notebooks)
     by_lesson: dict[str, list[dict[str, Any]]] = {}
@@ -151,7 +153,8 @@ def count(course: Course, folder: Path) -> Counter[str]:
 
 def build_twice(course: Course, tmp: Path) -> tuple[Path, Counter[str]]:
     """Build twice into two folders; count invalid, non-python3 and unstable notebooks."""
-    checks: Counter[str] = Counter()
+    checks: Counter[str] = Counter(dict.fromkeys(
+        ["invalid notebooks", "kernelspec not python3", "built twice, bytes differ"], 0))
     first, second = tmp / "first", tmp / "second"
     build_course(course, out=first)
     build_course(course, out=second)
