@@ -90,7 +90,8 @@ def _notebook_lines(notebooks: Path) -> tuple[dict[str, set[int]], set[str]]:
             meta = cell.get("metadata", {}).get("coursekit")
             if cell.get("cell_type") != "code" or not meta or not cell.get("outputs"):
                 continue
-            kept.update(o["line"] for o in meta.get("outputs", []))
+            # the lesson line of each documented output (older builds: {"line": ...})
+            kept.update(o if isinstance(o, int) else o["line"] for o in meta.get("outputs", []))
             kept.update(e["line"] for e in meta.get("expect_errors", [])
                         if e.get("origin") == "output")
     return lines, lessons

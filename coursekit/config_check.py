@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import settings as verify_settings
+from coursekit.notebooks import settings as notebook_settings
 from coursekit.subtitles import settings as subtitle_settings
 from coursekit.translations import settings as translation_settings
 
@@ -76,11 +77,5 @@ def _catalog_keys(table: object, message: str) -> tuple[str, ...]:
 
 
 def _notebooks(course: Course) -> list[tuple[tuple[str, ...], str]]:
-    problems: list[tuple[tuple[str, ...], str]] = []
-    for key, value in course.config.section("notebooks").items():
-        if key != "kernel":
-            problems.append((("notebooks", key), f"unknown key `{key}`"))
-        elif not (isinstance(value, str) and value):
-            problems.append((("notebooks", key), "`kernel` must be a kernel name or "
-                                                 f"\"framework\", got {value!r}"))
-    return problems
+    problems = notebook_settings.table_problems(course.config.section(notebook_settings.SECTION))
+    return [((notebook_settings.SECTION, key), message) for key, message in problems]

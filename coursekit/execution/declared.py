@@ -16,7 +16,7 @@ from typing import Any
 
 from coursekit.execution.requirements import pip_requirements
 from coursekit.lessons.python import code_facts
-from coursekit.notebooks.metadata import NAMESPACE
+from coursekit.notebooks.metadata import NAMESPACE, cell_source
 from coursekit.notebooks.requirements import distribution_for
 
 _MISSING_MODULE = re.compile(r"No module named '(?P<module>[\w.]+)'")
@@ -133,20 +133,21 @@ def _cell_source(cell: Any) -> str:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
-def lesson_declarations(cells: Iterable[Any]) -> list[Declaration]:
+def lesson_declarations(cells: Iterable[Any], lesson: object = None) -> list[Declaration]:
     """The requirements of the notebook's ``pip install`` cells: the lesson's own
-    (with the line of its code block) and the install cell the builder made from its
-    imports."""
+    (with the line of its code block in ``lesson``, the notebook's lesson file) and the
+    install cell the builder made from its imports."""
     own: list[Declaration] = []
     built: list[Declaration] = []
     for cell in cells:
         if cell.get("cell_type") != "code":
             continue
         meta = cell.get("metadata", {}).get(NAMESPACE) or {}
-        source = meta.get("source") if isinstance(meta, dict) else None
+        lessons = isinstance(meta, dict) and bool(meta)  # a cell made from a lesson block
+        source = (cell_source(lesson, meta) or f"line {meta.get('line')}") if lessons else None
         where = (f"the lesson's `pip install` at {source}" if source
                  else "the notebook's install cell, from the lesson's imports")
-        (own if source else built).extend(
+        (own if lessons else built).extend(
             Declaration(r, where) for r in pip_requirements(_cell_source(cell)))
     found: dict[str, Declaration] = {}
     for declaration in own + built:  # the lesson's own words first

@@ -21,6 +21,7 @@ from coursekit.execution.declared import (
 )
 from coursekit.execution.requirements import notebook_requirements
 from coursekit.kernels.overlay import Overlay, ensure_overlay
+from coursekit.notebooks.metadata import NAMESPACE
 
 
 def kernel_interpreter(kernel: str) -> Path | None:
@@ -69,7 +70,8 @@ class Overlays:
         failed = overlay.failed if overlay is not None else {}
         found = [*course_declarations(self.course.config.kernel_packages.get(framework, ()),
                                       framework),
-                 *lesson_declarations(node.get("cells", []))]
+                 *lesson_declarations(node.get("cells", []),
+                                      node.get("metadata", {}).get(NAMESPACE, {}).get("lesson"))]
         return DeclaredPackages(
             tuple(Declaration(d.requirement, d.where, d.from_course,
                               failed.get(d.requirement, "")) for d in found),

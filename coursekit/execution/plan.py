@@ -14,7 +14,13 @@ from typing import Any
 from coursekit.lessons.model import Framework
 from coursekit.notebooks.convert import INSTALL_SKIP_REASON, LessonCell, NotebookOrigin
 from coursekit.notebooks.expectations import cell_metadata
-from coursekit.notebooks.metadata import NAMESPACE, DocumentedOutput, ExpectedError
+from coursekit.notebooks.metadata import (
+    NAMESPACE,
+    DocumentedOutput,
+    ExpectedError,
+    cell_source,
+    documented_outputs,
+)
 
 DEVICES = ("cpu", "cuda")
 """The devices a lesson's expectations can name."""
@@ -120,9 +126,11 @@ def _expected(raw: Any) -> list[ExpectedError]:
     return found
 
 
-def _outputs(raw: Any) -> tuple[DocumentedOutput, ...]:
+def _outputs(raw: Any, cell: Any) -> tuple[DocumentedOutput, ...]:
     if not isinstance(raw, list):
         return ()
+    if all(isinstance(line, int) and not isinstance(line, bool) for line in raw):
+        return tuple(documented_outputs(raw, cell))
     return tuple(
         DocumentedOutput(kind=str(o.get("kind", "result")), text=o["text"],
                          line=int(o.get("line") or 0))
@@ -162,16 +170,17 @@ def plan_notebook(
             continue
         skip = info.get("skip")
         expected = _expected(info.get("expect_errors"))
+        source = cell_source(meta.get("lesson") or lesson, info)
         cells.append(CellPlan(
             index=index,
             code=_source(cell),
-            location=(Location.parse(str(info["source"])) if info.get("source")
+            location=(Location.parse(source) if source is not None
                       else Location(notebook, None, index)),
             expected=for_device(expected, device),
             elsewhere=other_devices(expected, device),
             skip=str(skip) if skip else None,
             timeout=_timeout(info.get("timeout")),
-            outputs=_outputs(info.get("outputs")),
+            outputs=_outputs(info.get("outputs"), cell),
         ))
     return NotebookPlan(
         lesson=str(meta.get("lesson") or lesson or notebook),

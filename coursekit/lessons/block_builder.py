@@ -63,9 +63,17 @@ quotes, tables, HTML tags, components, tips and comments ("we will get:",
 A heading or another code fence ends the attachment, and so does a framework
 marker (`{#if}`, `{:else}`, `{/if}`) after code inside a framework block; code
 shared by both frameworks keeps it, so framework-specific outputs of shared code
-may follow it in framework blocks. An output fence with no code to belong to is
-reported (LES106, a warning).
+may follow it in framework blocks. A shared output fence right after a framework
+block (`{/if}`, then only prose) whose two branches each end in code belongs to
+both: each framework's code shows it. An output fence with no code to belong to
+is reported (LES106, a warning). A further output fence of code that already has one,
+after prose that does not lead into it (a sentence that does not end in a colon, a
+bold label), explains rather than shows: a table of tokens, another example's
+result. It is kept as a block but attached to no code (LES124, a note).
 """
+_LEAD_IN = re.compile(r"(?:[:：]\s*(?:\*\*|__)?|^\s*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__))\s*$")
+"""Prose that introduces the fence after it: it ends in a colon (also inside bold), or
+it is a short bold label (``**Output**``)."""
 _GITHUB_ALERT = re.compile(r"\[!(?P<kind>[A-Za-z]+)\]")
 _QUOTE_PREFIX = re.compile(r"^\s*> ?")
 
@@ -106,6 +114,12 @@ class BlockBuilder:
         self._frameworks = FrameworkTracker(context)
         self.blocks: list[Block] = []
         self._code_at: int | None = None
+        self._branch_code: list[int] = []
+        """Inside a framework block: the code each finished branch ends in."""
+        self._after_block: tuple[int, ...] = ()
+        self._prose_since_output: Prose | None = None
+        """The last prose after the last output fence, when an output came after code."""
+        """After ``{/if}`` until a heading or code: the code both branches end in."""
         self._pending: list[Directive] = []
         self._quote_depth = 0
         self._admonition_depth = 0
@@ -138,7 +152,7 @@ class BlockBuilder:
         elif kind == "fence":
             self._fence(token, line)
         elif kind == "framework_marker":
-            self._add(self._frameworks.marker(token.meta, line, token.content))
+            self._marker(self._frameworks.marker(token.meta, line, token.content))
         elif kind == "comment":
             self._comment(token, line)
         elif kind == "component" and not token.meta.get("closing"):
@@ -267,12 +281,23 @@ class BlockBuilder:
         output = Output(line, reading.kind, text, reading.exception, token.info,
                         self._frameworks.current)
         code_at = self._code_at
-        self._add(output)
         code = self.blocks[code_at] if code_at is not None else None
+        explains = isinstance(code, Code) and self._explains(code)
+        self._add(output)
         if isinstance(code, Code) and code.framework.includes(output.framework):
             assert code_at is not None
+            if explains:
+                self._context.report(
+                    rules.EXPLANATION_OUTPUT, line - 1,
+                    f"output fence `{token.info}` follows prose after the output of the "
+                    f"code on line {code.line}: read as part of the explanation",
+                    hint="end the sentence before it with a colon if the code prints it",
+                )
+                return
             self.blocks[code_at] = replace(code, outputs=(*code.outputs, output))
             self._code_at = code_at
+            return
+        if self._attach_shared(output):
             return
         self._context.report(
             rules.ORPHAN_OUTPUT, line - 1,
@@ -281,9 +306,53 @@ class BlockBuilder:
             hint="put the output after the code block that produces it",
         )
 
+    def _marker(self, marker: FrameworkMarker) -> None:
+        """Add a marker, keeping the code each branch of a framework block ends in."""
+        if marker.marker == "if":
+            self._branch_code = []
+        else:
+            at = self._code_at
+            code = self.blocks[at] if at is not None else None
+            in_branch = isinstance(code, Code) and code.framework is not Framework.BOTH
+            self._branch_code.append(at if in_branch and at is not None else -1)
+        self._after_block = ()
+        if marker.marker == "end":
+            ends = [at for at in self._branch_code if at >= 0]
+            if len(ends) == len(self._branch_code) == 2 and {
+                self._framework_of(at) for at in ends
+            } == {Framework.PT, Framework.TF}:
+                self._after_block = tuple(ends)
+            self._branch_code = []
+        self._add(marker)
+
+    def _framework_of(self, at: int) -> Framework:
+        block = self.blocks[at]
+        return block.framework if isinstance(block, Code) else Framework.BOTH
+
+    def _attach_shared(self, output: Output) -> bool:
+        """Attach a shared output after a framework block to the code of both branches."""
+        if output.framework is not Framework.BOTH or not self._after_block:
+            return False
+        for at in self._after_block:
+            code = self.blocks[at]
+            assert isinstance(code, Code)
+            self.blocks[at] = replace(code, outputs=(*code.outputs, output))
+        return True
+
+    def _explains(self, code: Code) -> bool:
+        """Whether an output fence here, after code that already has output, explains."""
+        prose = self._prose_since_output
+        return bool(code.outputs) and prose is not None and not _LEAD_IN.search(prose.text)
+
     def _add(self, block: Block) -> None:
+        if isinstance(block, (Output, Code, Heading)):
+            self._prose_since_output = None
+        elif isinstance(block, Prose) and self._code_at is not None:
+            self._prose_since_output = block
         if self._pending and not isinstance(block, (Directive, FrameworkMarker, Code)):
             self._drop_pending()
+        if isinstance(block, (Heading, Code)):
+            self._after_block = ()
         if isinstance(block, (Heading, Code)) or (
             isinstance(block, FrameworkMarker) and not self._shared_code()
         ):

@@ -80,9 +80,25 @@ def _from_traceback(lines: list[str], first_line: int) -> DocumentedException | 
     return None
 
 
+_QUOTE_LINE = frozenset({'"""', "'''"})
+
+
+def without_stray_quotes(lines: list[str]) -> tuple[int, list[str]]:
+    """The lines without the bare triple-quote lines that open or close them, which
+    come from the lesson's text (an output pasted from a docstring), never from the
+    code; with the number of lines dropped at the start."""
+    start, stop = 0, len(lines)
+    while start < stop and lines[start].strip() in _QUOTE_LINE:
+        start += 1
+    while stop > start and (lines[stop - 1].strip() in _QUOTE_LINE or not lines[stop - 1].strip()):
+        stop -= 1
+    return start, lines[start:stop]
+
+
 def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> OutputReading:
     """Classify an output block; ``first_line`` is the source line of its first text line."""
-    lines = text.split("\n")
+    dropped, lines = without_stray_quotes(text.split("\n"))
+    first_line += dropped
     if any(_TRACE_HEADER in line for line in lines):
         return OutputReading(OutputKind.TRACE, _from_traceback(lines, first_line))
     if any(_is_frame(line) for line in lines[:3] if line.strip()):

@@ -249,6 +249,30 @@ class CodeFacts:
         return tuple(found)
 
     @functools.cached_property
+    def imported_modules(self) -> tuple[str, ...]:
+        """Dotted names of the imported modules, in order and without repeats
+        (``from llama_index.core import X`` gives ``llama_index.core``): which part of a
+        namespace package the code needs. Relative imports are left out."""
+        if "import" not in self.source or self.tree is None:
+            return ()
+        found: dict[str, None] = {}
+        for node in _statements_in_order(self.tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    found.setdefault(alias.name, None)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.setdefault(node.module, None)
+        return tuple(found)
+
+    @functools.cached_property
+    def attribute_names(self) -> frozenset[str]:
+        """Every attribute the code reads or calls (``ds.add_faiss_index`` gives
+        ``add_faiss_index``)."""
+        if self.tree is None:
+            return frozenset()
+        return frozenset(n.attr for n in ast.walk(self.tree) if isinstance(n, ast.Attribute))
+
+    @functools.cached_property
     def tokens(self) -> tuple[Token, ...] | None:
         """The significant tokens of the source as written (comments kept, indentation as
         structure, not width): how a translated block is compared with its source.

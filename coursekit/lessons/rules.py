@@ -120,6 +120,14 @@ TOO_DEEP = Rule(
     "Quotes or lists are nested deeper than the parser follows; what is inside is not read.",
     _AREA,
 )
+EXPLANATION_OUTPUT = Rule(
+    "LES124", "explanation-output", Severity.INFO,
+    "An output fence after an earlier output of the same code, with prose between that "
+    "does not lead into it, is read as part of the explanation, not as the code's "
+    "output.", _AREA,
+    why="the fence stays in the lesson text and in a notebook's prose; only the code's "
+    "documented output leaves it",
+)
 LESSON_FAILURE = Rule(
     "LES123", "lesson-failure", Severity.ERROR,
     "coursekit failed on this lesson (a bug to report); the other lessons are still read.",

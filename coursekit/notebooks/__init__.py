@@ -7,6 +7,8 @@
 - :mod:`coursekit.notebooks.metadata`: the ``coursekit`` metadata that ``verify`` reads.
 
 The flow: ``sources`` (lesson files and hashes) -> ``convert`` (cells from
-``cells``, ``outputs``, ``expectations``, ``requirements``, ``shell``) ->
+``cells``, ``outputs``, ``expectations``, ``requirements`` with ``distributions``,
+``shell``; ``quiz`` pages left out; ``settings`` of ``[tool.coursekit.notebooks]``) ->
 ``serialize`` (nbformat's JSON layout) -> ``build`` (manifest, atomic writes).
+``compare`` pairs a build with a course's published notebooks.
 """

@@ -27,7 +27,7 @@ from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
-from coursekit.notebooks.convert import as_notebook_node, convert_lesson
+from coursekit.notebooks.convert import as_notebook_node, convert_lesson, notebook_settings
 from coursekit.notebooks.lesson_files import LessonFile, LessonSource, lesson_files, stamp_of
 from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
@@ -66,11 +66,15 @@ class _Options:
     with_prose: bool
     jupytext: str | None
     kernels: tuple[tuple[str, str], ...]
+    quizzes: bool
+    notebooks: tuple[str, bool, str, str]
+    """:meth:`NotebookSettings.key` of the course's ``[tool.coursekit.notebooks]``."""
 
     def key(self, framework: Framework) -> str:
         """What besides the lesson bytes decides its outputs."""
         payload = json.dumps([
             __version__, self.with_prose, self.jupytext, self.kernels, framework.value,
+            self.quizzes, self.notebooks,
         ])
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
@@ -166,7 +170,8 @@ class _Builder:
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
         lesson = source.parse(self.code_facts)
         conversion = convert_lesson(
-            lesson, self.course, with_prose=self.options.with_prose, source_hash=digest
+            lesson, self.course, with_prose=self.options.with_prose, source_hash=digest,
+            quizzes=self.options.quizzes,
         )
         converted = _Converted(diagnostics=[*lesson.diagnostics, *conversion.diagnostics])
         for framework, path, notebook in conversion.notebooks:
@@ -387,17 +392,21 @@ def build_course(
     with_prose: bool = False,
     jupytext: str | None = None,
     check: bool = False,
+    quizzes: bool | None = None,
 ) -> BuildResult:
     """Build the notebooks of ``course`` under ``<out>/notebooks`` (``out`` defaults
     to the course's build folder). With ``check``, write nothing and report in
-    ``stale`` (and as diagnostics) what a build would change."""
+    ``stale`` (and as diagnostics) what a build would change. ``quizzes``: build
+    notebooks for quiz pages too (default: ``[tool.coursekit.notebooks] quizzes``)."""
     if jupytext is not None and jupytext not in JUPYTEXT_FORMATS:
         raise ValueError(f"unknown jupytext format `{jupytext}` (expected py:percent or md)")
+    settings = notebook_settings(course)
     options = _Options(
         with_prose=with_prose,
         jupytext=jupytext,
-        kernels=(*sorted(course.config.kernels.items()),
-                 ("notebooks", str(course.config.section("notebooks").get("kernel", "")))),
+        kernels=tuple(sorted(course.config.kernels.items())),
+        quizzes=settings.quizzes if quizzes is None else quizzes,
+        notebooks=settings.key(),
     )
     wanted = set(frameworks) if frameworks is not None else set(course.config.frameworks)
     target = (out if out is not None else course.build_dir) / NOTEBOOKS_DIR

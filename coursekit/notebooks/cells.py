@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from coursekit.lessons.model import Admonition, Block, Code, Component, Heading, Prose
+from coursekit.lessons.model import Admonition, Block, Code, Component, Heading, Output, Prose
 
 JsonDict = dict[str, Any]
 
@@ -51,6 +51,9 @@ def block_markdown(block: Block) -> str | None:
         return _quoted(f"{title}\n\n{block.text.strip()}" if block.text.strip() else title)
     if isinstance(block, Component) and block.name == "Youtube" and block.attrs.get("id"):
         return f"[Video](https://youtu.be/{block.attrs['id']})"
+    if isinstance(block, Output) and block.text.strip():
+        # An output fence of no code in this notebook: the lesson shows it as text.
+        return f"```\n{block.text.rstrip()}\n```"
     if isinstance(block, Code) and block.source.strip():
         # A fence that is shown, not run (text, diff, terminal commands).
         return f"```{block.info}\n{block.source.rstrip()}\n```"

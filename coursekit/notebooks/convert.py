@@ -13,7 +13,7 @@ from nbformat import NotebookNode
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
-from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson
+from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
 from coursekit.lessons.python import CodeFacts
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
@@ -24,14 +24,20 @@ from coursekit.notebooks.metadata import (
     RAISES_TAG,
     CellMeta,
     NotebookMeta,
+    compact,
 )
 from coursekit.notebooks.outputs import cell_outputs
-from coursekit.notebooks.requirements import imports_module, requirements
+from coursekit.notebooks.quiz import is_quiz_page
+from coursekit.notebooks.requirements import (
+    InstallNeeds,
+    imports_module,
+    install_needs,
+    own_requirements,
+)
+from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
 from coursekit.notebooks.shell import install_lines
 
 NBFORMAT_MINOR = 5
-DEFAULT_KERNEL = "python3"
-"""The kernelspec of built notebooks: the one Colab and a plain Jupyter have."""
 FRAMEWORK_KERNEL = "framework"
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
@@ -96,28 +102,51 @@ def _environment(framework: Framework, sources: list[CodeFacts]) -> Framework:
     return framework
 
 
+def notebook_settings(course: Course) -> NotebookSettings:
+    return read_settings(course.config.section(SECTION))
+
+
 def notebook_kernel(course: Course, environment: Framework) -> str:
     """The kernelspec name written into notebooks: ``python3`` unless
     ``[tool.coursekit.notebooks] kernel`` names another, or says ``framework`` for
     the lesson kernel of the notebook's framework (``[tool.coursekit.kernels]``)."""
-    configured = course.config.section("notebooks").get("kernel", DEFAULT_KERNEL)
-    name = configured if isinstance(configured, str) and configured else DEFAULT_KERNEL
+    name = notebook_settings(course).kernel
     if name == FRAMEWORK_KERNEL:
         return course.config.kernels.get(environment.value) or f"coursekit-{environment.value}"
     return name
 
 
-def _title_cell(lesson: Lesson, framework: Framework) -> JsonDict:
+def notebook_title(lesson: Lesson, framework: Framework) -> str:
+    """The lesson's title, with the framework of a notebook for one framework."""
     title = lesson.title or lesson.local
-    line = f"Source: `{lesson.path}`"
     if framework in _FRAMEWORK_NAMES:
-        line += f" ({_FRAMEWORK_NAMES[framework]})"
-    return markdown_cell(f"# {title}\n\n{line}", cell_id(lesson.path, "title"))
+        title += f" ({_FRAMEWORK_NAMES[framework]})"
+    return title
+
+
+def _fields(lesson: Lesson, framework: Framework) -> dict[str, str]:
+    value = "" if framework is Framework.BOTH else framework.value
+    return {"language": lesson.language, "local": lesson.local, "framework": value,
+            "path": notebook_path(lesson, framework)}
+
+
+def _title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings) -> JsonDict:
+    """The title, then what a learner opens the notebook from: the course page, and
+    Colab. The lesson file's path is in the notebook's metadata, not in its text."""
+    parts = [f"# {notebook_title(lesson, framework)}"]
+    fields = _fields(lesson, framework)
+    if settings.colab_url is not None:
+        badge = "https://colab.research.google.com/assets/colab-badge.svg"
+        parts.append(f"[![Open In Colab]({badge})]({settings.colab_url.format(**fields)})")
+    if settings.page_url is not None:
+        parts.append(f"This notebook goes with the course page "
+                     f"[{lesson.title or lesson.local}]({settings.page_url.format(**fields)}).")
+    return markdown_cell("\n\n".join(parts), cell_id(lesson.path, "title"))
 
 
 def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
     meta = cell_metadata(code, lesson.path, framework)
-    metadata: JsonDict = {NAMESPACE: meta}
+    metadata: JsonDict = {NAMESPACE: compact(meta)}
     if any(e["device"] is None for e in meta["expect_errors"]):
         metadata["tags"] = [RAISES_TAG]
     return code_cell(
@@ -141,7 +170,7 @@ def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]
     return code_cell(
         "\n".join(lines),
         cell_id(lesson.path, f"{code.line}:{index}"),
-        metadata={NAMESPACE: meta, "tags": [INSTALL_TAG]},
+        metadata={NAMESPACE: compact(meta), "tags": [INSTALL_TAG]},
     )
 
 
@@ -161,6 +190,8 @@ def _body_cells(
             pending.clear()
 
     title_seen = False
+    shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
+             if code.role is CodeRole.PYTHON and o.framework.includes(framework)}
     for index, block in enumerate(lesson.blocks):
         if not _shows(block, framework):
             continue
@@ -181,6 +212,8 @@ def _body_cells(
                 continue
         if not with_prose:
             continue
+        if isinstance(block, Output) and block.line in shown:
+            continue  # a cell's output
         if isinstance(block, Heading) and block.level == 1 and not title_seen:
             title_seen = True  # already the title cell
             continue
@@ -200,15 +233,34 @@ def _shows(block: Block, framework: Framework) -> bool:
     return block.framework.includes(framework)
 
 
-def _install_cell(lesson: Lesson, sources: list[CodeFacts]) -> JsonDict | None:
-    needed = requirements(sources)
-    if not needed:
-        return None
-    return code_cell(
-        "!pip install " + " ".join(needed),
-        cell_id(lesson.path, "install"),
-        metadata={"tags": [INSTALL_TAG]},
-    )
+def _install_needs(code: list[Code]) -> InstallNeeds:
+    own = [line for block in code if block.role is CodeRole.SHELL
+           for line in install_lines(block.source)]
+    return install_needs(_python_code(code), own_requirements(own),
+                         [block.source for block in code])
+
+
+def _install_cells(lesson: Lesson, needs: InstallNeeds) -> list[JsonDict]:
+    """The install cell, then a note on what it cannot install, when there is any."""
+    cells: list[JsonDict] = []
+    if needs.requirements:
+        cells.append(code_cell(
+            "!pip install " + " ".join(needs.requirements),
+            cell_id(lesson.path, "install"),
+            metadata={"tags": [INSTALL_TAG]},
+        ))
+    notes: list[str] = []
+    if needs.system:
+        programs = "; ".join(f"{need.name}: {need.install}" for need in needs.system)
+        notes.append(f"This notebook needs programs that pip does not install. {programs}.")
+    if needs.unknown:
+        names = ", ".join(f"`{name}`" for name in needs.unknown)
+        notes.append(f"The lesson imports {names}, which no known package provides, so the "
+                     "install cell leaves them out: they may be files of the lesson's own "
+                     "project.")
+    if notes:
+        cells.append(markdown_cell("\n\n".join(notes), cell_id(lesson.path, "install-note")))
+    return cells
 
 
 def source_hash_of(course: Course, lesson: Lesson) -> str:
@@ -227,10 +279,9 @@ def _notebook(
     sources = _python_code(code)
     if not sources:
         return None
-    cells = [_title_cell(lesson, framework)]
-    install = _install_cell(lesson, sources)
-    if install is not None:
-        cells.append(install)
+    settings = notebook_settings(course)
+    cells = [_title_cell(lesson, framework, settings)]
+    cells.extend(_install_cells(lesson, _install_needs(code)))
     body: list[LessonCell] = []
     cells.extend(_body_cells(lesson, framework, with_prose, body, len(cells)))
     environment = _environment(framework, sources)
@@ -245,9 +296,12 @@ def _notebook(
         "environment": environment.value,
     }
     kernel = notebook_kernel(course, environment)
-    display = "Python 3 (ipykernel)" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
+    display = "Python 3" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
     metadata: dict[str, Any] = {
         NAMESPACE: meta,
+        # What Colab writes into a notebook it saves: it opens without a prompt there.
+        "colab": {"name": PurePosixPath(notebook_path(lesson, framework)).name,
+                  "provenance": []},
         "kernelspec": {"display_name": display, "language": "python", "name": kernel},
         "language_info": {"name": "python"},
     }
@@ -278,10 +332,16 @@ def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
 
 
 def convert_lesson(
-    lesson: Lesson, course: Course, *, with_prose: bool = False, source_hash: str | None = None
+    lesson: Lesson, course: Course, *, with_prose: bool = False, source_hash: str | None = None,
+    quizzes: bool | None = None,
 ) -> Conversion:
-    """The notebooks of ``lesson`` with the diagnostics of the conversion."""
+    """The notebooks of ``lesson`` with the diagnostics of the conversion. A quiz page
+    (:func:`~coursekit.notebooks.quiz.is_quiz_page`) yields none unless ``quizzes``
+    (default: ``[tool.coursekit.notebooks] quizzes``) asks for it."""
     result = Conversion()
+    wanted = quizzes if quizzes is not None else notebook_settings(course).quizzes
+    if not wanted and is_quiz_page(lesson):
+        return result
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
     for framework in lesson.frameworks:
         made = _notebook(lesson, course, framework, with_prose, digest)
@@ -301,13 +361,13 @@ def convert_lesson(
 
 
 def lesson_to_notebooks(
-    lesson: Lesson, course: Course, *, with_prose: bool = False
+    lesson: Lesson, course: Course, *, with_prose: bool = False, quizzes: bool | None = None
 ) -> list[tuple[Framework, str, NotebookNode]]:
     """``(framework, path relative to <build>/notebooks, notebook)`` for each notebook."""
+    conversion = convert_lesson(lesson, course, with_prose=with_prose, quizzes=quizzes)
     return [
         (framework, path, as_notebook_node(document))
-        for framework, path, document in convert_lesson(lesson, course, with_prose=with_prose)
-        .notebooks
+        for framework, path, document in conversion.notebooks
     ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from coursekit.lessons.exceptions import without_stray_quotes
 from coursekit.lessons.model import Code, Framework, Output, OutputKind
 from coursekit.lessons.python import LastStatement
 
@@ -30,7 +31,9 @@ def _error(output: Output) -> JsonDict:
     if exception is None:
         # The fence is marked as an error but names no exception: keep its text.
         return _stream(output.text, "stderr")
-    lines = output.text.splitlines() if output.kind is OutputKind.TRACE else []
+    lines: list[str] = []
+    if output.kind is OutputKind.TRACE:
+        lines = without_stray_quotes(output.text.splitlines())[1]
     if not lines:
         lines = [f"{exception.name}: {exception.message}" if exception.message else exception.name]
     return {

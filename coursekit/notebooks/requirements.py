@@ -1,55 +1,114 @@
-"""The install cell: PyPI requirements computed from what the code imports."""
+"""The install cell: what a notebook needs installed, from what its code uses.
+
+The lesson's own ``pip install`` lines come first: they become cells of their own,
+and the install cell adds only what they leave out. Imported modules (dotted, so
+that a namespace package gives the right part) and methods that need a package no
+import names are mapped by :mod:`coursekit.notebooks.distributions`; modules no
+table knows are listed apart, for a note, instead of being installed under a guess.
+"""
 
 from __future__ import annotations
 
-import sys
+import re
+import shlex
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from coursekit.lessons.python import CodeFacts
+from coursekit.notebooks.distributions import PROVIDED, SystemNeed, requirement_for, tables
 
-# Only where the distribution name differs from the import name; every other
-# third-party import is installed under its own name.
-_DISTRIBUTIONS = {
-    "sklearn": "scikit-learn",
-    "skimage": "scikit-image",
-    "PIL": "Pillow",
-    "cv2": "opencv-python",
-    "yaml": "PyYAML",
-    "bs4": "beautifulsoup4",
-    "dateutil": "python-dateutil",
-    "attr": "attrs",
-    "google": "protobuf",
-    "Crypto": "pycryptodome",
-    "tf_keras": "tf-keras",
-    "sentence_transformers": "sentence-transformers",
-    # A namespace package: the lessons import its audio toolkit.
-    "pyannote": "pyannote.audio",
-}
-
-# Extras the lessons rely on: tokenizers of several checkpoints need sentencepiece.
-_EXTRAS = {"transformers": "transformers[sentencepiece]"}
-
-# Importable in a notebook without installing anything.
-_PROVIDED = frozenset({"IPython", "ipykernel", "ipywidgets", "__future__"})
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_URL_NAME = re.compile(r"(?:#egg=|/)(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*?)(?:\.git)?(?:@[^/#]*)?$")
 
 
-def distribution_for(module: str) -> str | None:
-    """The PyPI requirement that provides top-level module ``module``, or ``None``."""
-    if module in sys.stdlib_module_names or module in _PROVIDED or not module.isidentifier():
-        return None
-    name = _DISTRIBUTIONS.get(module, module)
-    return _EXTRAS.get(name, name)
+def canonical(name: str) -> str:
+    """A distribution name as the package index compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def requirement_name(requirement: str) -> str | None:
+    """The distribution a requirement installs: ``datasets`` of ``datasets[audio]>=2``,
+    ``speechbox`` of ``git+https://github.com/huggingface/speechbox``; ``None`` when
+    it names none (a path, an option)."""
+    word = requirement.strip().strip("'\"")
+    if "://" in word or word.startswith("git+"):
+        found = _URL_NAME.search(word.split("#egg=")[-1] if "#egg=" in word else word)
+        return found["name"] if found else None
+    found = _NAME.match(word)
+    return found.group(0) if found else None
+
+
+def own_requirements(lines: Iterable[str]) -> list[str]:
+    """What the lesson's ``!pip install`` lines install, as written, in order."""
+    found: list[str] = []
+    for line in lines:
+        command = line.lstrip("!").strip()
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            words = command.split()
+        install = words.index("install") + 1 if "install" in words else len(words)
+        found.extend(w for w in words[install:] if not w.startswith("-") and w not in found)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class InstallNeeds:
+    requirements: tuple[str, ...]
+    """What the install cell installs, sorted."""
+    unknown: tuple[str, ...]
+    """Top-level modules the code imports that no table maps to a distribution."""
+    system: tuple[SystemNeed, ...]
+    """Programs the lesson uses that pip does not install."""
+
+
+def install_needs(
+    code: Iterable[CodeFacts], own: Iterable[str] = (), texts: Iterable[str] = (),
+) -> InstallNeeds:
+    """What the code blocks whose facts are ``code`` need beyond the lesson's own
+    requirements ``own``; ``texts``: every code and shell fence, for system needs."""
+    covered = {canonical(n) for n in map(requirement_name, own) if n is not None}
+    mapping = tables()
+    found: dict[str, None] = {}
+    unknown: dict[str, None] = {}
+    for facts in code:
+        for module in facts.imported_modules:
+            requirement = requirement_for(module)
+            top = module.split(".", 1)[0]
+            if requirement is None:
+                if canonical(top) not in covered:
+                    unknown.setdefault(top, None)
+            elif requirement != PROVIDED:
+                found.setdefault(requirement, None)
+        for attribute in sorted(facts.attribute_names & mapping.attributes.keys()):
+            found.setdefault(mapping.attributes[attribute], None)
+    needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
+    lowered = [text.lower() for text in texts]
+    system = {need.name: need for word, need in mapping.system.items()
+              if any(word in text for text in lowered)}
+    return InstallNeeds(
+        requirements=tuple(sorted(needed, key=str.lower)),
+        unknown=tuple(sorted(unknown, key=str.lower)),
+        system=tuple(system[name] for name in sorted(system)),
+    )
 
 
 def requirements(code: Iterable[CodeFacts]) -> list[str]:
     """Sorted, unique requirements of the code blocks whose facts are ``code``."""
-    found: set[str] = set()
-    for facts in code:
-        for module in facts.imports:
-            requirement = distribution_for(module)
-            if requirement is not None:
-                found.add(requirement)
-    return sorted(found, key=str.lower)
+    return list(install_needs(code).requirements)
+
+
+def distribution_for(module: str) -> str | None:
+    """The PyPI requirement that provides top-level module ``module``, or ``None`` for
+    one that needs nothing installed or that no table knows. A namespace package with
+    one known part is that part (``pyannote`` is ``pyannote.audio``)."""
+    if not module.isidentifier():
+        return None
+    requirement = requirement_for(module)
+    if requirement is None:
+        parts = {v for k, v in tables().modules.items() if k.startswith(f"{module}.")}
+        requirement = parts.pop() if len(parts) == 1 else None
+    return requirement or None
 
 
 def imports_module(code: Iterable[CodeFacts], module: str) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from coursekit.config import Course
+from coursekit.notebooks.metadata import cell_source
 
 LESSON_SUFFIXES = (".mdx", ".md")
 
@@ -29,10 +30,13 @@ def _notebook(path: str, lesson: Any, framework: str, document: dict[str, Any]) 
     scenarios: list[dict[str, Any]] = []
     for index, cell in enumerate(document.get("cells", [])):
         info = cell.get("metadata", {}).get("coursekit")
-        if cell.get("cell_type") != "code" or not isinstance(info, dict) or "source" not in info:
+        if cell.get("cell_type") != "code" or not isinstance(info, dict):
+            continue
+        source = cell_source(lesson.path, info)
+        if source is None:
             continue
         errors = [e for e in info.get("expect_errors") or [] if isinstance(e, dict)]
-        cells.append({"index": index, "source": str(info["source"]), "verdict": "documented",
+        cells.append({"index": index, "source": source, "verdict": "documented",
                       "expected": _expected(errors)})
         if errors:
             scenarios.append({"error_cell": index, "fix_cells": [], "proven": None})

@@ -10,7 +10,7 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.execution.notebook_sources import NotebookSource, collect
-from coursekit.execution.plan import CellPlan, Location
+from coursekit.execution.plan import CellPlan, Location, plan_notebook
 from coursekit.lessons.model import Framework
 from coursekit.notebooks.build import build_course
 
@@ -77,3 +77,17 @@ def test_the_scope_selects_from_the_model(course: Course) -> None:
     assert (source.origin.lesson.language, source.origin.framework) == ("fr", Framework.TF)
     everything, _ = collect(course, languages=["fr"], frameworks=None, paths=[chapter])
     assert [s.notebook for s in everything] == ["fr/chapter8/4.ipynb", "fr/chapter8/4_tf.ipynb"]
+
+
+def test_documented_outputs_are_read_back_from_the_cell_only_as_built(course: Course) -> None:
+    written = _sources(course, [course.build_dir / "notebooks"])
+    plan = written["en/chapter3/4_pt.ipynb"].plan("cpu")
+    documented = [c for c in plan.cells if c.outputs]
+    assert documented
+    cell = plan.node.cells[documented[0].index]
+    lines = cell.metadata["coursekit"]["outputs"]
+    assert lines == [o["line"] for o in documented[0].outputs]  # lines only in the notebook
+    assert all(isinstance(line, int) for line in lines)
+    cell.execution_count = 1  # a notebook that ran shows its own outputs, not the lesson's
+    rerun = plan_notebook(plan.node, "cpu", notebook="en/chapter3/4_pt.ipynb")
+    assert [c.outputs for c in rerun.cells if c.index == documented[0].index] == [()]

@@ -27,7 +27,7 @@ def _pairs(mapping: object) -> str:
     return " ".join(f"{key}={_q(value)}" for key, value in mapping.items())
 
 
-def _block(block: Block, code_lines: dict[int, int]) -> str:
+def _block(block: Block, code_lines: dict[int, list[int]]) -> str:
     fw = block.framework.value if not isinstance(block, FrameworkMarker) else ""
     match block:
         case Heading():
@@ -47,8 +47,8 @@ def _block(block: Block, code_lines: dict[int, int]) -> str:
             return (f"{block.line} code {block.language or '-'} {_q(block.info)} {fw}{quote}"
                     f"{directives} {_q(block.source)}")
         case Output():
-            owner = code_lines.get(block.line)
-            attached = f" ->{owner}" if owner is not None else " orphan"
+            owners = code_lines.get(block.line)
+            attached = f" ->{','.join(map(str, owners))}" if owners else " orphan"
             text = f"{block.line} output {block.kind.value} {_q(block.info)} {fw}{attached}"
             if block.exception is not None:
                 exc = block.exception
@@ -61,11 +61,11 @@ def _block(block: Block, code_lines: dict[int, int]) -> str:
 
 def summarise(lesson: Lesson) -> str:
     """The lesson as text: title, one line per block, then ``!`` lines for diagnostics."""
-    code_lines = {
-        output.line: block.line
-        for block in lesson.blocks if isinstance(block, Code)
-        for output in block.outputs
-    }
+    code_lines: dict[int, list[int]] = {}
+    for block in lesson.blocks:
+        if isinstance(block, Code):
+            for output in block.outputs:
+                code_lines.setdefault(output.line, []).append(block.line)
     lines = [f"title {_q(lesson.title) if lesson.title is not None else '-'}"]
     lines += [_block(block, code_lines) for block in lesson.blocks]
     lines += [f"! {d.line or '-'} {d.rule} {d.severity.value}" for d in lesson.diagnostics]

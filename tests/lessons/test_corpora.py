@@ -10,7 +10,9 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
+from coursekit.lessons.load import load_lesson
 from coursekit.notebooks.build import build_course
+from coursekit.notebooks.quiz import is_quiz_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = next(
@@ -29,7 +31,7 @@ def test_real_course_builds_every_lesson_with_its_outputs(name: str, tmp_path: P
     if not root.is_dir():
         pytest.skip(f"{root} is absent (the shared corpora belong beside the checkout)")
     course = Course.open(root)
-    result = build_course(course, out=tmp_path)
+    result = build_course(course, out=tmp_path, quizzes=True)
     files = [f for lang in course.lesson_languages() for f in course.lesson_files(lang)]
     counts = corpus_outputs.count(course.root, tmp_path, files)
     assert counts.lessons_with_python > 50
@@ -37,3 +39,18 @@ def test_real_course_builds_every_lesson_with_its_outputs(name: str, tmp_path: P
     assert counts.ratio >= 0.99, counts.lost_outputs
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     assert {d.rule for d in errors} <= {"LES103"}, errors
+
+
+@pytest.mark.parametrize("name", ["audio-course", "agents-course"])
+def test_only_quiz_pages_go_without_a_notebook_by_default(name: str, tmp_path: Path) -> None:
+    root = CORPORA / name
+    if not root.is_dir():
+        pytest.skip(f"{root} is absent (the corpora are not checked out here)")
+    course = Course.open(root)
+    build_course(course, out=tmp_path)
+    files = [f for lang in course.lesson_languages() for f in course.lesson_files(lang)]
+    counts = corpus_outputs.count(course.root, tmp_path, files)
+    quizzes = sorted(course.relative(f) for f in files if is_quiz_page(load_lesson(course, f)))
+    assert sorted(counts.lessons_without_notebook) == quizzes
+    if name == "audio-course":  # chapter 1's quiz offers code snippets as answers
+        assert len(quizzes) == len(course.lesson_languages())

@@ -8,7 +8,9 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.lessons.model import Code, Component, Directive, Framework
+from coursekit.config_check import config_findings
+from coursekit.lessons.model import Code, Component, Directive, Framework, Lesson
+from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks
 from coursekit.notebooks.metadata import INSTALL_TAG, RAISES_TAG
 from coursekit.notebooks.rules import INVALID_PYTHON
@@ -41,12 +43,14 @@ def test_title_install_and_code_cells_in_order(course: Course) -> None:
     title, install, first, second = notebook.cells
     assert title.cell_type == "markdown"
     assert title.source.startswith("# Using the pipeline")
-    assert "content/en/chapter1/3.mdx" in title.source
+    assert title.source == "# Using the pipeline"  # no repository path for a learner
+    assert notebook.metadata["coursekit"]["lesson"] == "content/en/chapter1/3.mdx"
     assert install.source == "!pip install scikit-learn torch transformers[sentencepiece]"
     assert install.metadata["tags"] == [INSTALL_TAG]
     assert first.source == "from transformers import pipeline\nimport os"
-    assert second.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:12"
-    assert first.metadata["coursekit"]["expect_errors"] == []
+    assert second.metadata["coursekit"]["line"] == 12
+    # Keys at their defaults are left out: a clean cell says only where it comes from.
+    assert first.metadata["coursekit"] == {"line": 5}
 
 
 def test_no_install_cell_for_standard_library_only(course: Course) -> None:
@@ -60,7 +64,7 @@ def test_result_of_an_expression_is_an_execute_result(course: Course) -> None:
     (out,) = cell.outputs
     assert out.output_type == "execute_result"
     assert out.data["text/plain"] == "3"
-    assert cell.metadata["coursekit"]["outputs"] == [{"kind": "result", "text": "3", "line": 8}]
+    assert cell.metadata["coursekit"]["outputs"] == [8]
 
 
 def test_printed_output_is_a_stream(course: Course) -> None:
@@ -121,7 +125,7 @@ def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
     sources = [c.source for c in notebook.cells]
     assert "!pip install datasets evaluate" in sources
     pip = notebook.cells[sources.index("!pip install datasets evaluate")]
-    assert pip.metadata["coursekit"]["source"] == "content/en/chapter1/3.mdx:3"
+    assert pip.metadata["coursekit"]["line"] == 3
     assert pip.metadata["coursekit"]["skip"]
     assert pip.metadata["tags"] == [INSTALL_TAG]
     assert not any("huggingface-cli" in s or "some output" in s for s in sources)
@@ -156,7 +160,7 @@ def test_split_file_keeps_its_name(course: Course) -> None:
 def test_environment_of_a_notebook_for_both_follows_its_imports(course: Course) -> None:
     notebook = only(lesson(py(3, "import tensorflow as tf")), course)
     assert notebook.metadata["kernelspec"] == {
-        "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        "display_name": "Python 3", "language": "python", "name": "python3"}
     assert notebook.metadata["coursekit"]["framework"] == "both"
     assert notebook.metadata["coursekit"]["environment"] == "tf"
     assert only(lesson(py(3, "x = 1")), course).metadata["coursekit"]["environment"] == "pt"
@@ -220,3 +224,251 @@ def test_a_lesson_whose_code_yields_no_notebook_is_an_error(course: Course) -> N
     assert [d.rule for d in conversion.diagnostics] == ["NBK106"]
     clean = convert_lesson(lesson(py(5, "import torch"), framework=Framework.PT), course)
     assert clean.diagnostics == []
+
+
+SHARED_OUTPUT = b"""\
+# Shapes
+
+{#if fw === 'pt'}
+
+```py
+pt_batch().shape
+```
+
+{:else}
+
+```py
+tf_batch().shape
+```
+
+{/if}
+
+Both frameworks print:
+
+```python out
+(2, 8)
+```
+"""
+
+
+def test_a_shared_output_after_a_framework_block_shows_in_both_notebooks(
+    course: Course,
+) -> None:
+    parsed = parse_lesson(SHARED_OUTPUT, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert parsed.diagnostics == ()
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(parsed, course)}
+    assert set(notebooks) == {Framework.PT, Framework.TF}
+    for framework, call in ((Framework.PT, "pt_batch"), (Framework.TF, "tf_batch")):
+        (cell,) = code_cells(notebooks[framework])
+        assert cell.source.startswith(call)
+        assert [o.data["text/plain"] for o in cell.outputs] == ["(2, 8)"]
+
+
+def test_an_output_after_a_block_with_one_code_branch_stays_unattached(
+    course: Course,
+) -> None:
+    text = SHARED_OUTPUT.replace(b"```py\ntf_batch().shape\n```", b"TensorFlow prose.")
+    parsed = parse_lesson(text, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert [d.rule for d in parsed.diagnostics] == ["LES106"]
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(parsed, course)}
+    assert [cell.outputs for cell in code_cells(notebooks[Framework.PT])] == [[]]
+
+
+QUOTED_TRACE = b'''\
+# Errors
+
+```py
+trainer.train()
+```
+
+```python trace
+"""
+Traceback (most recent call last):
+  File "train.py", line 3, in <module>
+KeyError: 'labels'
+"""
+```
+
+```py
+print("x")
+```
+
+```python out
+x
+"""
+```
+'''
+
+
+def test_no_stray_triple_quotes_in_an_error_output(course: Course) -> None:
+    parsed = parse_lesson(QUOTED_TRACE, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    trace, printed = code_cells(only(parsed, course))
+    (error_output,) = trace.outputs
+    assert error_output.output_type == "error"
+    assert error_output.evalue == "'labels'"
+    assert error_output.traceback[0].startswith("Traceback")
+    assert error_output.traceback[-1] == "KeyError: 'labels'"
+    # A result is the lesson's text as written.
+    assert printed.outputs[0].text == 'x\n"""\n'
+
+
+EXPLAINED = b"""\
+# Tokens
+
+```py
+tokens
+```
+
+```python out
+['una', '##ff', '##able']
+```
+
+The alignment of each token with its word looks like this.
+
+```python out
+una ##ff ##able
+0   0    0
+```
+
+**Output**
+
+```out
+['word']
+```
+"""
+
+
+def test_an_explanation_is_prose_not_the_cells_output(course: Course) -> None:
+    parsed = parse_lesson(EXPLAINED, path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    assert [d.rule for d in parsed.diagnostics] == ["LES124"]
+    (cell,) = code_cells(only(parsed, course))
+    assert [o.data["text/plain"] if "data" in o else o.text for o in cell.outputs] == [
+        "['una', '##ff', '##able']\n", "['word']",
+    ]
+    with_prose = only(parsed, course, with_prose=True)
+    markdown = "\n".join(c.source for c in with_prose.cells if c.cell_type == "markdown")
+    assert "```\nuna ##ff ##able\n0   0    0\n```" in markdown
+    assert "['una'" not in markdown
+
+
+QUIZ_PAGE = b"""\
+# Quiz
+
+### 1. Which call loads a dataset?
+
+A.
+```python
+load_dataset("minds14")
+```
+
+B.
+```python
+librosa.load_dataset("minds14")
+```
+
+<Question
+  choices={[
+    { text: "A", explain: "", correct: true },
+  ]}
+/>
+"""
+
+
+def _parsed(text: bytes, section: str = "2") -> Lesson:
+    return parse_lesson(text, path=f"content/en/chapter1/{section}.mdx", language="en",
+                        chapter=1, section=section)
+
+
+def test_a_quiz_page_yields_a_notebook_only_when_asked(tmp_path: Path, course: Course) -> None:
+    quiz = _parsed(QUIZ_PAGE, "quiz")
+    conversion = convert_lesson(quiz, course)
+    assert (conversion.notebooks, conversion.diagnostics) == ([], [])
+    asked = only(quiz, course, quizzes=True)
+    assert len(code_cells(asked)) == 2
+    (tmp_path / "coursekit.toml").write_text("[notebooks]\nquizzes = true\n", encoding="utf-8")
+    assert len(code_cells(only(quiz, Course.open(tmp_path)))) == 2
+
+
+def test_code_before_an_inline_quiz_is_no_quiz_page(course: Course) -> None:
+    lesson_text = b"# Loading\n\n```py\nds = load()\n```\n\n## Quiz\n\n" + QUIZ_PAGE.split(
+        b"\n", 2)[2]
+    notebook = only(_parsed(lesson_text), course)
+    assert [c.source for c in code_cells(notebook)] == [
+        "ds = load()", 'load_dataset("minds14")', 'librosa.load_dataset("minds14")',
+    ]
+
+
+def test_a_framework_notebook_says_its_framework_in_its_title(course: Course) -> None:
+    notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(_parsed(SHARED_OUTPUT), course)}
+    assert notebooks[Framework.PT].cells[0].source == "# Shapes (PyTorch)"
+    assert notebooks[Framework.TF].cells[0].source == "# Shapes (TensorFlow)"
+    assert only(lesson(py(3, "x = 1")), course).cells[0].source == "# Using the pipeline"
+
+
+def test_the_first_cell_links_the_course_page_and_colab(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text(
+        '[notebooks]\npage-url = "https://example.org/learn/{language}/{local}?fw={framework}"\n'
+        'colab-url = "https://colab.research.google.com/github/org/nb/blob/main/{path}"\n',
+        encoding="utf-8")
+    configured = Course.open(tmp_path)
+    notebooks = {path: nb for _, path, nb in lesson_to_notebooks(_parsed(SHARED_OUTPUT),
+                                                                configured)}
+    first = notebooks["en/chapter1/2_pt.ipynb"].cells[0].source
+    assert first.startswith("# Shapes (PyTorch)\n\n[![Open In Colab](")
+    assert "(https://colab.research.google.com/github/org/nb/blob/main/en/chapter1/2_pt.ipynb)" \
+        in first
+    assert "(https://example.org/learn/en/chapter1/2?fw=pt)" in first
+    assert "content/" not in first
+
+
+def test_metadata_opens_on_colab(course: Course) -> None:
+    notebook = only(lesson(py(3, "x = 1")), course)
+    assert notebook.metadata["colab"] == {"name": "3.ipynb", "provenance": []}
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ('quizzes = "yes"', "`quizzes` must be true or false"),
+    ('page-url = "https://x/{chapter}"', "`page-url` names {chapter}"),
+    ('colab-url = "https://x/{path"', "`colab-url` is not a template"),
+    ("badge = true", "unknown key `badge`"),
+])
+def test_bad_notebook_settings_are_reported(tmp_path: Path, table: str, message: str) -> None:
+    (tmp_path / "coursekit.toml").write_text(f"[notebooks]\n{table}\n", encoding="utf-8")
+    (finding,) = config_findings(Course.open(tmp_path))
+    assert finding.rule == "CFG001"
+    assert message in finding.message
+    assert finding.line == 2
+
+
+NEEDS_GIT_LFS = b"""\
+# Pushing
+
+```bash
+pip install datasets[audio]
+git lfs install
+```
+
+```py
+from datasets import load_dataset
+from tools import my_tool
+import faiss
+```
+"""
+
+
+def test_install_cell_then_a_note_on_what_pip_cannot_install(course: Course) -> None:
+    notebook = only(_parsed(NEEDS_GIT_LFS), course)
+    _title, install, note, own, code = notebook.cells
+    assert install.source == "!pip install faiss-cpu"  # datasets: the lesson's own line
+    assert note.cell_type == "markdown"
+    assert "git-lfs: `apt-get install git-lfs`" in note.source
+    assert "`tools`" in note.source
+    assert own.source == "!pip install datasets[audio]"
+    assert code.source.startswith("from datasets")
+    clean = only(_parsed(b"# Clean\n\n```py\nimport torch\n```\n"), course)
+    assert [c.cell_type for c in clean.cells] == ["markdown", "code", "code"]

@@ -13,6 +13,7 @@ from coursekit.config import Course
 from coursekit.lessons.model import Code, Framework, FrameworkMarker, Lesson, Prose
 from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import lesson_to_notebooks
+from coursekit.notebooks.metadata import cell_source
 
 _COURSE = Course.open(Path(__file__).parent)
 
@@ -38,9 +39,11 @@ def lessons(draw: st.DrawFn) -> Lesson:
                   title="T", blocks=tuple(blocks), framework=split)
 
 
-def _lesson_cells(notebook: nbformat.NotebookNode) -> Counter[str]:
+def _lesson_cells(notebook: nbformat.NotebookNode) -> Counter[str | None]:
+    lesson = notebook.metadata["coursekit"]["lesson"]
     return Counter(
-        c.metadata["coursekit"]["source"] for c in notebook.cells if "coursekit" in c.metadata
+        cell_source(lesson, c.metadata["coursekit"])
+        for c in notebook.cells if "coursekit" in c.metadata
     )
 
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from coursekit.lessons.python import LastStatement, code_facts
-from coursekit.notebooks.requirements import distribution_for, requirements
+from coursekit.notebooks.requirements import (
+    distribution_for,
+    install_needs,
+    own_requirements,
+    requirements,
+)
 
 
 def test_import_names_map_to_distributions() -> None:
@@ -55,3 +60,51 @@ def test_last_statement() -> None:
     assert code_facts("x = 1").last_statement == LastStatement.STREAM
     assert code_facts("display(x)").last_statement == LastStatement.DISPLAY
     assert code_facts("x;").last_statement == LastStatement.STREAM
+
+
+def test_import_names_that_are_not_pip_names() -> None:
+    code = code_facts("import llama_cpp\nimport faiss\nfrom dotenv import load_dotenv\n"
+                      "import google.protobuf\nfrom google.colab import userdata")
+    assert requirements([code]) == ["faiss-cpu", "llama-cpp-python", "protobuf", "python-dotenv"]
+
+
+def test_a_namespace_package_gives_the_part_imported() -> None:
+    code = code_facts("from llama_index.llms.huggingface_api import HuggingFaceInferenceAPI\n"
+                      "from llama_index.core import Document\nimport llama_index\n"
+                      "from opentelemetry.sdk.trace import TracerProvider")
+    assert requirements([code]) == [
+        "llama-index", "llama-index-core", "llama-index-llms-huggingface-api",
+        "opentelemetry-sdk",
+    ]
+
+
+def test_a_package_used_through_a_method_is_installed() -> None:
+    code = code_facts("from datasets import load_dataset\nds = load_dataset('x')\n"
+                      "ds.add_faiss_index(column='embeddings')")
+    assert requirements([code]) == ["datasets", "faiss-cpu"]
+    assert requirements([code_facts("ds = load()\nds.map(f)")]) == []
+
+
+def test_the_lessons_own_lines_come_first() -> None:
+    own = own_requirements([
+        "!pip install datasets[audio] 'smolagents[litellm]' -U",
+        "!pip install git+https://github.com/huggingface/speechbox.git@main",
+    ])
+    assert own == ["datasets[audio]", "smolagents[litellm]",
+                   "git+https://github.com/huggingface/speechbox.git@main"]
+    code = code_facts("import datasets, smolagents, speechbox, librosa")
+    needs = install_needs([code], own)
+    assert needs.requirements == ("librosa",)
+    assert needs.unknown == ()
+
+
+def test_unknown_modules_are_named_not_guessed() -> None:
+    needs = install_needs([code_facts("from tools import FinalAnswerTool\nimport torch")])
+    assert needs.requirements == ("torch",)
+    assert needs.unknown == ("tools",)
+
+
+def test_programs_pip_does_not_install_are_found_in_the_fences() -> None:
+    needs = install_needs([code_facts("import torch")], texts=["!git lfs install", "x = 1"])
+    assert [n.name for n in needs.system] == ["git-lfs"]
+    assert install_needs([code_facts("import torch")], texts=["git status"]).system == ()

@@ -18,6 +18,7 @@ from coursekit.cli.options import (
     root_option,
 )
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
+from coursekit.notebooks.compare import compare_notebooks, format_report
 
 
 def _summary(result: BuildResult, check: bool) -> str:
@@ -47,6 +48,17 @@ def _summary(result: BuildResult, check: bool) -> str:
     "--jupytext", type=click.Choice(sorted(JUPYTEXT_FORMATS)),
     help="Also write each notebook as a paired text file in this format.",
 )
+@click.option(
+    "--quizzes/--no-quizzes", default=None,
+    help="Also build notebooks for quiz pages (default: [tool.coursekit.notebooks] quizzes, "
+    "else no).",
+)
+@click.option(
+    "--compare", type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Then pair the notebooks with the published ones in this folder (same language "
+    "folders, the course's names: section4_pt.ipynb) and print how many code cells and "
+    "outputs they reproduce.",
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
 @report_options
 @guarded
@@ -57,6 +69,8 @@ def command(
     out: Path | None,
     with_prose: bool,
     jupytext: str | None,
+    quizzes: bool | None,
+    compare: Path | None,
     check: bool,
     fmt: str,
     output: Path | None,
@@ -73,8 +87,12 @@ def command(
         with_prose=with_prose,
         jupytext=jupytext,
         check=check,
+        quizzes=quizzes,
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
+    if compare is not None:
+        report = compare_notebooks(result.out, compare)
+        click.echo(format_report(report), err=output is None and fmt != "text")
     return finish(
         [*shadowed_folders(course), *result.diagnostics], title="coursekit build", fmt=fmt,
         output=output, baseline=baseline, update_baseline=update_baseline,

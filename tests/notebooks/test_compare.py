@@ -1,0 +1,70 @@
+"""The fidelity report, on a published folder made from a build with planted differences."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.notebooks.build import build_course
+from coursekit.notebooks.compare import compare_notebooks, format_report
+
+from .published import Plants, write_published
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("course")
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return build_course(Course.open(root)).out
+
+
+def test_a_faithful_publication_is_reproduced_whole(built: Path, tmp_path: Path) -> None:
+    planted = write_published(built, tmp_path)
+    report = compare_notebooks(built, tmp_path)
+    assert len(report.pairs) == len(planted.written) > 10
+    assert report.total("reproduced") == report.total("code_cells") > 0
+    assert report.total("outputs_kept") == report.total("with_outputs") > 0
+    assert (report.only_built, report.only_published, report.unreadable) == ([], [], [])
+    # a split lesson pairs by its framework: 4.ipynb is section4_pt.ipynb
+    assert any(p.built.endswith("chapter8/4.ipynb") and p.published.endswith("section4_pt.ipynb")
+               for p in report.pairs)
+
+
+def test_planted_differences_are_counted(built: Path, tmp_path: Path) -> None:
+    write_published(built, tmp_path / "clean")
+    clean = compare_notebooks(built, tmp_path / "clean")
+    plants = Plants(edited_cell=True, added_output=True, extra_cell=True, missing=True,
+                    extra_notebook=True)
+    planted = write_published(built, tmp_path / "planted", plants)
+    report = compare_notebooks(built, tmp_path / "planted")
+    (missing,) = [p for p in clean.pairs if p.built not in planted.written]
+    assert report.only_built == [missing.built]
+    assert report.only_published == ["en/chapter9/section1.ipynb"]
+    code = clean.total("code_cells") - missing.code_cells + 1  # and the extra cell
+    assert report.total("code_cells") == code
+    assert report.total("reproduced") == code - 2  # the edited cell and the extra cell
+    with_outputs = (clean.total("with_outputs") - missing.with_outputs + 1
+                    - planted.edited_had_output)
+    assert report.total("with_outputs") == with_outputs
+    assert report.total("outputs_kept") == with_outputs - 1  # the build lacks the added one
+    text = format_report(report)
+    assert "published only (1): en/chapter9/section1.ipynb" in text
+    assert f"built only (1): {missing.built}" in text
+
+
+def test_the_build_command_prints_the_report(built: Path, tmp_path: Path) -> None:
+    course = built.parent.parent
+    write_published(built, tmp_path / "published")
+    result = CliRunner().invoke(cli, ["build", "--root", str(course), "--compare",
+                                      str(tmp_path / "published")])
+    assert result.exit_code == 0, result.output
+    assert "total (" in result.stdout
+    assert "built only (0): -" in result.stdout
