@@ -18,6 +18,7 @@ from coursekit.config_check import config_findings
 from coursekit.config_rules import NO_CONTENT
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
+from coursekit.formatting.check import check_formatting
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
@@ -43,13 +44,14 @@ CheckReport = CheckResult
 
 
 def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
-    """Lesson syntax and toctrees, then translation drift against the source."""
+    """Lesson syntax, toctrees and code style, then translation drift against the source."""
     course = corpus.course
     langs = languages or course.lesson_languages()
     result = CheckResult(
         diagnostics=check_lesson_syntax(corpus, languages),
         checked=[course.relative(f) for lang in langs for f in corpus.lesson_files(lang)],
     )
+    result.diagnostics.extend(check_formatting(corpus, languages))
     result.extend(check_translations(corpus, languages))
     return result
 

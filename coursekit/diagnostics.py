@@ -65,6 +65,9 @@ class Diagnostic:
     count: int = 1
     """How many findings this one stands for: more than one when the repeats of a rule
     in one file are shown together (see :mod:`coursekit.report.aggregate`)."""
+    diff: str | None = None
+    """A unified diff of the change that would settle the finding, when there is one
+    (LES124: the fence formatted)."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)
@@ -129,6 +132,7 @@ class Rule:
         column: int | None = None,
         fingerprint: str | None = None,
         severity: Severity | None = None,
+        diff: str | None = None,
     ) -> Diagnostic:
         return Diagnostic(
             rule=self.code,
@@ -140,6 +144,7 @@ class Rule:
             cue=cue,
             column=column,
             fingerprint=fingerprint,
+            diff=diff,
         )
 
 

@@ -125,6 +125,12 @@ LESSON_FAILURE = Rule(
     _AREA,
     why="nothing of the lesson reaches its notebook, and the run goes on for the others",
 )
+UNFORMATTED_CODE = Rule(
+    "LES124", "unformatted-code", Severity.INFO,
+    "A Python fence's code is not formatted as the course's formatter ([tool.coursekit.format], "
+    "ruff by default) formats it; `coursekit fix lessons` formats it.", _AREA,
+    repeats=True,
+)
 
 TOCTREE_MISSING = Rule(
     "LES151", "toctree-missing", Severity.ERROR,

@@ -7,7 +7,14 @@ from pathlib import Path
 import click
 
 from coursekit.atomic import write_text_atomic
-from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, lang_option, open_course
+from coursekit.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_USAGE,
+    guarded,
+    lang_option,
+    open_course,
+)
 from coursekit.cli.options import root_option as _root_option
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 
@@ -15,6 +22,39 @@ from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 @click.group("fix")
 def command() -> None:
     """Repair what can be repaired without losing anything."""
+
+
+@command.command("lessons")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@_root_option
+@lang_option
+@click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
+@guarded
+def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool) -> int:
+    """Format the Python of the lessons' code fences with the course's formatter
+    ([tool.coursekit.format]); FILES, when given, narrows it to those lessons."""
+    from coursekit.corpus import Corpus
+    from coursekit.formatting.engines import FormatterUnavailable
+    from coursekit.formatting.fix import plan_fixes
+
+    course = open_course(root)
+    try:
+        plan = plan_fixes(Corpus(course), langs or None, files)
+    except FormatterUnavailable as exc:
+        click.echo(f"coursekit: {exc}", err=True)
+        return EXIT_USAGE
+    changed = plan.changed
+    if dry_run:
+        for lesson in changed:
+            click.echo(lesson.diff(), nl=False)
+    else:
+        plan.write()
+        for lesson in changed:
+            click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
+    verb = "would format" if dry_run else "formatted"
+    click.echo(f"fix lessons: {verb} {plan.fences} fence(s) in {len(changed)} of "
+               f"{len(plan.lessons)} file(s)", err=True)
+    return EXIT_CLEAN
 
 
 @command.command("subtitles")

@@ -1,0 +1,48 @@
+"""LES124 over a course: one finding per fence that the formatter changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.formatting.lessons import LessonFormat, format_lessons, wants_formatting
+from coursekit.formatting.settings import SECTION
+from coursekit.languages import normalise
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
+
+
+def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
+    """Every lesson of ``languages`` (default: all) with what formatting changes in it.
+
+    The source language's code joins the batch too (without results of its own unless
+    asked for): the translation check compares translated code with it formatted."""
+    course = corpus.course
+    wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+    formatter = corpus.code_formatter()
+    if course.source_language not in wanted and course.source_language in \
+            course.lesson_languages():
+        for lesson in corpus.lessons(course.source_language):
+            for code in lesson.code_blocks():
+                if wants_formatting(code):
+                    formatter.add(code.facts)
+    pairs = [
+        (file, lesson)
+        for language in wanted
+        for file, lesson in zip(corpus.lesson_files(language), corpus.lessons(language),
+                                strict=True)
+    ]
+    return format_lessons(pairs, formatter)
+
+
+def check_formatting(corpus: Corpus, languages: Sequence[str] | None = None
+                     ) -> list[Diagnostic]:
+    """LES124 findings of the lessons of ``languages``; a ``CFG001`` finding instead
+    when the configured formatter cannot run."""
+    formats = lesson_formats(corpus, languages)
+    formatter = corpus.code_formatter()
+    if formatter.unavailable is not None:
+        return [corpus.course.config.finding((SECTION, "formatter"), str(formatter.unavailable))]
+    return [finding for lesson in formats for finding in lesson.findings(formatter.settings)]
