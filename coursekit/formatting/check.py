@@ -14,20 +14,32 @@ if TYPE_CHECKING:
     from coursekit.corpus import Corpus
 
 
-def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
-    """Every lesson of ``languages`` (default: all) with what formatting changes in it.
-
-    The source language's code joins the batch too (without results of its own unless
-    asked for): the translation check compares translated code with it formatted."""
+def _wanted(corpus: Corpus, languages: Sequence[str] | None) -> list[str]:
     course = corpus.course
-    wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+    return [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+
+
+def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
+    """Give the run's formatter the code of the lessons of ``languages`` (default: all)
+    and of the source language, to format in its one batch when first asked: the
+    translation check compares translated code with its source as formatted."""
+    course = corpus.course
     formatter = corpus.code_formatter()
-    if course.source_language not in wanted and course.source_language in \
-            course.lesson_languages():
-        for lesson in corpus.lessons(course.source_language):
+    present = course.lesson_languages()
+    for language in dict.fromkeys([course.source_language, *_wanted(corpus, languages)]):
+        if language not in present:
+            continue
+        for lesson in corpus.lessons(language):
             for code in lesson.code_blocks():
                 if wants_formatting(code):
                     formatter.add(code.facts)
+
+
+def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
+    """Every lesson of ``languages`` (default: all) with what formatting changes in it."""
+    wanted = _wanted(corpus, languages)
+    queue_code(corpus, languages)
+    formatter = corpus.code_formatter()
     pairs = [
         (file, lesson)
         for language in wanted

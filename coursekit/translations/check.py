@@ -7,7 +7,7 @@ returns the per-language coverage table as data.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
@@ -31,7 +31,8 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
         return [mismatch]
     found: list[Diagnostic] = []
     found.extend(structure.compare(source, translation))
-    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored))
+    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored,
+                                     settings.formatted))
     found.extend(errors.compare(source, translation, pairs))
     found.extend(code_blocks.undefined_names(source, translation, pairs))
     found.extend(stale_apis(source, translation, settings))
@@ -81,9 +82,13 @@ class _Run:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @classmethod
-    def start(cls, corpus: Corpus) -> _Run:
+    def start(cls, corpus: Corpus, languages: Sequence[str] | None) -> _Run:
+        from coursekit.formatting.check import queue_code
+
         # Bad values are reported once, when the configuration is checked (CFG001).
         settings, _ = load_settings(corpus.course)
+        queue_code(corpus, languages)
+        settings = replace(settings, formatted=corpus.code_formatter().formatted)
         return cls(corpus, settings, load_language(corpus, corpus.course.source_language))
 
     def translations(self, languages: Sequence[str] | None) -> list[str]:
@@ -103,7 +108,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     The source lessons are always loaded; the translation rules compare a translation
     with them and nothing else, so the source language yields only its read failures.
     """
-    run = _Run.start(corpus)
+    run = _Run.start(corpus, languages)
     result = CheckResult(diagnostics=list(run.diagnostics))
     if languages is None or corpus.course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
@@ -117,7 +122,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
 
 def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[CoverageRow]:
     """Per translation: which source sections are done, missing or outdated."""
-    run = _Run.start(corpus)
+    run = _Run.start(corpus, languages)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     for language in run.translations(languages):
