@@ -18,7 +18,7 @@ from coursekit.config_check import config_findings
 from coursekit.config_rules import NO_CONTENT
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
-from coursekit.formatting.check import check_formatting
+from coursekit.formatting.check import check_formatting, queue_code
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
@@ -51,6 +51,7 @@ def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResul
         diagnostics=check_lesson_syntax(corpus, languages),
         checked=[course.relative(f) for lang in langs for f in corpus.lesson_files(lang)],
     )
+    queue_code(corpus, languages)  # one formatting batch for both checks below
     result.diagnostics.extend(check_formatting(corpus, languages))
     result.extend(check_translations(corpus, languages))
     return result

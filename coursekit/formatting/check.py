@@ -6,7 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.formatting.lessons import LessonFormat, format_lessons, wants_formatting
+from coursekit.formatting.lessons import (
+    LessonFormat,
+    format_lessons,
+    may_hold_python,
+    read_text,
+    wants_formatting,
+)
 from coursekit.formatting.settings import SECTION
 from coursekit.languages import normalise
 
@@ -14,7 +20,8 @@ if TYPE_CHECKING:
     from coursekit.corpus import Corpus
 
 
-def _wanted(corpus: Corpus, languages: Sequence[str] | None) -> list[str]:
+def wanted_languages(corpus: Corpus, languages: Sequence[str] | None) -> list[str]:
+    """``languages`` normalised, or every lesson language of the course."""
     course = corpus.course
     return [normalise(lang) for lang in languages] if languages else course.lesson_languages()
 
@@ -26,7 +33,7 @@ def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
     course = corpus.course
     formatter = corpus.code_formatter()
     present = course.lesson_languages()
-    for language in dict.fromkeys([course.source_language, *_wanted(corpus, languages)]):
+    for language in dict.fromkeys([course.source_language, *wanted_languages(corpus, languages)]):
         if language not in present:
             continue
         for lesson in corpus.lessons(language):
@@ -36,17 +43,15 @@ def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
 
 
 def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
-    """Every lesson of ``languages`` (default: all) with what formatting changes in it."""
-    wanted = _wanted(corpus, languages)
-    queue_code(corpus, languages)
-    formatter = corpus.code_formatter()
-    pairs = [
-        (file, lesson)
-        for language in wanted
-        for file, lesson in zip(corpus.lesson_files(language), corpus.lessons(language),
-                                strict=True)
-    ]
-    return format_lessons(pairs, formatter)
+    """The lessons of ``languages`` (default: all) that may hold Python, each with what
+    formatting changes in it; a lesson holding no Python fence is not even parsed."""
+    entries = []
+    for language in wanted_languages(corpus, languages):
+        for file in corpus.lesson_files(language):
+            text = read_text(file)
+            if text is not None and may_hold_python(text):
+                entries.append((file, text, corpus.lesson(file)))
+    return format_lessons(entries, corpus.code_formatter())
 
 
 def check_formatting(corpus: Corpus, languages: Sequence[str] | None = None

@@ -14,7 +14,7 @@ from pathlib import Path
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
-from coursekit.formatting.check import lesson_formats
+from coursekit.formatting.check import lesson_formats, wanted_languages
 from coursekit.formatting.engines import FormatterUnavailable
 from coursekit.formatting.lessons import LessonFormat
 
@@ -24,6 +24,9 @@ class FixPlan:
     """What formatting changes in each lesson of the run."""
 
     lessons: tuple[LessonFormat, ...]
+    """The lessons that may hold Python fences."""
+    files: int
+    """How many lesson files were looked at."""
 
     @property
     def changed(self) -> list[LessonFormat]:
@@ -52,11 +55,15 @@ def plan_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
         languages = [lang for lang in scope.languages
                      if languages is None or lang in languages]
         if not languages:
-            return FixPlan(())
+            return FixPlan((), 0)
     formats = lesson_formats(corpus, languages)
     unavailable = corpus.code_formatter().unavailable
     if unavailable is not None:
         raise FormatterUnavailable(str(unavailable))
+    course = corpus.course
+    paths = [course.relative(file) for lang in wanted_languages(corpus, languages)
+             for file in corpus.lesson_files(lang)]
     if scope is not None:
         formats = [lesson for lesson in formats if lesson.path in scope.paths]
-    return FixPlan(tuple(formats))
+        paths = [path for path in paths if path in scope.paths]
+    return FixPlan(tuple(formats), len(paths))

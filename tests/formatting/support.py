@@ -16,8 +16,9 @@ FORMATTERS = [Formatter.RUFF, Formatter.BLACK]
 
 def format_file(file: Path, settings: FormatSettings) -> LessonFormat:
     """``file``, read as a lesson, with what ``settings``' formatter changes in it."""
-    lesson = parse_lesson(file.read_bytes(), path=file.name, language="en")
-    [result] = format_lessons([(file, lesson)], CodeFormatter(settings))
+    data = file.read_bytes()
+    lesson = parse_lesson(data, path=file.name, language="en")
+    [result] = format_lessons([(file, data.decode("utf-8"), lesson)], CodeFormatter(settings))
     return result
 
 

@@ -53,7 +53,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
             click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
     verb = "would format" if dry_run else "formatted"
     click.echo(f"fix lessons: {verb} {plan.fences} fence(s) in {len(changed)} of "
-               f"{len(plan.lessons)} file(s)", err=True)
+               f"{plan.files} file(s)", err=True)
     return EXIT_CLEAN
 
 
