@@ -59,6 +59,17 @@ def test_dry_run_shows_the_diff_and_writes_nothing(
     assert (root / EN).read_bytes() == before
 
 
+def test_check_mode_fails_on_what_would_change_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    before = (root / EN).read_bytes()
+    assert main(["fix", "lessons", "--root", str(root), "--check"]) == 1
+    assert f"would format {EN} (1 fence(s))" in capsys.readouterr().out
+    assert (root / EN).read_bytes() == before
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--check"]) == 0
+
+
 def test_fix_formats_in_place_once_and_leaves_check_clean(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = write_course(tmp_path, WIDE)
