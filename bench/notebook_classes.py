@@ -9,7 +9,7 @@ Counted, for the notebooks the folder holds:
 
 - shared outputs: output fences after a framework block that the lesson model gives
   to both branches, and how many notebook cells show them;
-- explanations: output fences the model reads as explanation (``LES124``) that a
+- explanations: output fences the model reads as explanation (``LES125``) that a
   notebook still shows as a cell's output; error outputs with a stray triple-quote line;
 - quiz pages: notebooks made from a quiz page;
 - what a learner sees: framework notebooks whose title names the framework, first

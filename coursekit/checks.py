@@ -24,6 +24,7 @@ from coursekit.config_rules import (
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.filescope import file_scope
+from coursekit.formatting.check import check_formatting, queue_code
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
@@ -49,13 +50,15 @@ CheckReport = CheckResult
 
 
 def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
-    """Lesson syntax and toctrees, then translation drift against the source."""
+    """Lesson syntax, toctrees and code style, then translation drift against the source."""
     course = corpus.course
     langs = languages or course.lesson_languages()
     result = CheckResult(
         diagnostics=check_lesson_syntax(corpus, languages),
         checked=[course.relative(f) for lang in langs for f in corpus.lesson_files(lang)],
     )
+    queue_code(corpus, languages)  # one formatting batch for both checks below
+    result.diagnostics.extend(check_formatting(corpus, languages))
     result.extend(check_translations(corpus, languages))
     return result
 

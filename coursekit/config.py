@@ -41,7 +41,7 @@ class ConfigError(ValueError):
         self.message = message
 
 
-SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks")
+SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks", "format")
 """Area tables (``[tool.coursekit.<name>]``), each read by the area that owns it."""
 
 

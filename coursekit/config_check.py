@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import settings as verify_settings
+from coursekit.formatting import settings as format_settings
 from coursekit.notebooks import settings as notebook_settings
 from coursekit.subtitles import settings as subtitle_settings
 from coursekit.translations import settings as translation_settings
@@ -26,6 +27,7 @@ def config_findings(course: Course) -> list[Diagnostic]:
     problems.extend(_verify(course))
     problems.extend(_standins(course))
     problems.extend(_notebooks(course))
+    problems.extend(format_settings.read_settings(config.section(format_settings.SECTION))[1])
     found = [config.finding(keys, message) for keys, message in problems]
     return sorted(found, key=lambda d: d.line or 0)
 

@@ -8,12 +8,16 @@ same parsed lessons, and nothing is kept once the run is over.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coursekit.config import Course
 from coursekit.languages import normalise
 from coursekit.lessons.model import Lesson, Toctree
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.subtitles.model import SubtitleFile
+
+if TYPE_CHECKING:
+    from coursekit.formatting.lessons import CodeFormatter
 
 
 class Corpus:
@@ -27,6 +31,7 @@ class Corpus:
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
         self.code_facts = CodeFactsTable()
         """The facts of the lessons' code, each distinct text read once for the run."""
+        self._formatter: CodeFormatter | None = None
 
     def lesson(self, file: Path) -> Lesson:
         """The lesson in ``file``; an unreadable file gives a lesson with a diagnostic."""
@@ -36,6 +41,16 @@ class Corpus:
 
             found = self._lessons[file] = load_lesson(self.course, file, facts=self.code_facts)
         return found
+
+    def code_formatter(self) -> CodeFormatter:
+        """The run's formatter of lesson code, as ``[tool.coursekit.format]`` sets it:
+        the formatting check and the translation check share its one batch."""
+        if self._formatter is None:
+            from coursekit.formatting.lessons import CodeFormatter
+            from coursekit.formatting.settings import load_settings
+
+            self._formatter = CodeFormatter(load_settings(self.course))
+        return self._formatter
 
     def lesson_files(self, language: str) -> list[Path]:
         """The lesson files of ``language``, in the course's order, listed once."""

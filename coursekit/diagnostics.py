@@ -85,6 +85,9 @@ class Diagnostic:
     """The finding stands behind another one of its file, which counts it (an outdated
     translation's differences from its current source): reports list it with
     ``--show-all`` only."""
+    diff: str | None = None
+    """A unified diff of the change that would settle the finding, when there is one
+    (LES124: the fence formatted)."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)
@@ -151,6 +154,7 @@ class Rule:
         severity: Severity | None = None,
         excess: float = 0.0,
         out_of: int | None = None,
+        diff: str | None = None,
     ) -> Diagnostic:
         return Diagnostic(
             rule=self.code,
@@ -164,6 +168,7 @@ class Rule:
             fingerprint=fingerprint,
             excess=excess,
             out_of=out_of,
+            diff=diff,
         )
 
 

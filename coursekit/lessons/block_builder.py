@@ -69,7 +69,7 @@ both: each framework's code shows it. An output fence with no code to belong to
 is reported (LES106, a warning). A further output fence of code that already has one,
 after prose that does not lead into it (a sentence that does not end in a colon, a
 bold label), explains rather than shows: a table of tokens, another example's
-result. It is kept as a block but attached to no code (LES124, a note).
+result. It is kept as a block but attached to no code (LES125, a note).
 """
 _LEAD_IN = re.compile(r"(?:[:：]\s*(?:\*\*|__)?|^\s*(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__))\s*$")
 """Prose that introduces the fence after it: it ends in a colon (also inside bold), or

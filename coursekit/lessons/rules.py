@@ -120,19 +120,25 @@ TOO_DEEP = Rule(
     "Quotes or lists are nested deeper than the parser follows; what is inside is not read.",
     _AREA,
 )
-EXPLANATION_OUTPUT = Rule(
-    "LES124", "explanation-output", Severity.INFO,
-    "An output fence after an earlier output of the same code, with prose between that "
-    "does not lead into it, is read as part of the explanation, not as the code's "
-    "output.", _AREA,
-    why="the fence stays in the lesson text and in a notebook's prose; only the code's "
-    "documented output leaves it",
-)
 LESSON_FAILURE = Rule(
     "LES123", "lesson-failure", Severity.ERROR,
     "coursekit failed on this lesson (a bug to report); the other lessons are still read.",
     _AREA,
     why="nothing of the lesson reaches its notebook, and the run goes on for the others",
+)
+UNFORMATTED_CODE = Rule(
+    "LES124", "unformatted-code", Severity.NOTE,
+    "A Python fence's code is not formatted as the course's formatter ([tool.coursekit.format], "
+    "ruff by default) formats it; `coursekit fix lessons` formats it.", _AREA,
+    repeats=True,
+)
+EXPLANATION_OUTPUT = Rule(
+    "LES125", "explanation-output", Severity.NOTE,
+    "An output fence after an earlier output of the same code, with prose between that "
+    "does not lead into it, is read as part of the explanation, not as the code's "
+    "output.", _AREA,
+    why="the fence stays in the lesson text and in a notebook's prose; only the code's "
+    "documented output leaves it",
 )
 
 TOCTREE_MISSING = Rule(

@@ -22,6 +22,7 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
         "hint": diag.hint,
         "fingerprint": diag.fingerprint,
         "count": diag.count,
+        "diff": diag.diff,
     }
 
 

@@ -53,6 +53,7 @@ def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
         column=_whole(data, "column"),
         fingerprint=_text(data, "fingerprint", optional=True),
         count=_whole(data, "count") or 1,
+        diff=_text(data, "diff", optional=True),
     )
 
 

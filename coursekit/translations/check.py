@@ -100,7 +100,8 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
         "time, so a block moved further than that is reported missing and extra",
     ) for run in capped]
     found.extend(structure.compare(source, translation))
-    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored))
+    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored,
+                                     settings.formatted))
     found.extend(errors.compare(source, translation, pairs))
     found.extend(code_blocks.undefined_names(source, translation, pairs))
     found.extend(stale_apis(source, translation, settings))
@@ -159,9 +160,13 @@ class _Run:
     """Translations that history judges current."""
 
     @classmethod
-    def start(cls, corpus: Corpus) -> _Run:
+    def start(cls, corpus: Corpus, languages: Sequence[str] | None) -> _Run:
+        from coursekit.formatting.check import queue_code
+
         # Bad values are reported once, when the configuration is checked (CFG001).
         settings, _ = load_settings(corpus.course)
+        queue_code(corpus, languages)
+        settings = replace(settings, formatted=corpus.code_formatter().formatted)
         course = corpus.course
         history = None if settings.history is False else History.open(
             course.root, course.relative(course.content_dir), nested=bool(settings.history))
@@ -190,7 +195,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     The source lessons are always loaded; the translation rules compare a translation
     with them and nothing else, so the source language yields only its read failures.
     """
-    run = _Run.start(corpus)
+    run = _Run.start(corpus, languages)
     result = CheckResult(diagnostics=list(run.diagnostics))
     if languages is None or corpus.course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
@@ -207,7 +212,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
 
 def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[CoverageRow]:
     """Per translation: which source sections are done, missing or outdated."""
-    run = _Run.start(corpus)
+    run = _Run.start(corpus, languages)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     try:

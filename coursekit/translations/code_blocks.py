@@ -11,7 +11,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES
 from coursekit.translations.align import Pair
-from coursekit.translations.code_changes import Change, classify, short_diff
+from coursekit.translations.code_changes import Change, Formatted, classify, short_diff
 from coursekit.translations.digest import Digest
 from coursekit.translations.rules import (
     CODE_DRIFT,
@@ -49,13 +49,14 @@ def position_lines(pairs: Sequence[Pair]) -> list[int | None]:
 
 
 def _drift(
-    source: Digest, translation: Digest, src: Code, tgt: Code, ignored: frozenset[Change]
+    source: Digest, translation: Digest, src: Code, tgt: Code, ignored: frozenset[Change],
+    formatted: Formatted | None = None,
 ) -> Iterator[Diagnostic]:
     if src.role is CodeRole.PYTHON and src.facts.tree is None and tgt.facts.tree is None:
         # Neither parses: text in a Python fence (a chat transcript, pseudo-code), which
         # a translation translates; it runs in neither language.
         return
-    change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON)
+    change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON, formatted)
     if change is Change.IDENTICAL:
         return
     where = f"{source.path}:{src.line}"
@@ -84,6 +85,14 @@ def _drift(
             hint="translate comments and strings only; keep the code of the source lesson",
             fingerprint=fingerprint,
         )
+    elif change is Change.FORMATTING and change not in ignored:
+        yield CODE_VARIATION.at(
+            translation.path, tgt.line,
+            f"code is formatted differently from the source block {where}, and is the "
+            f"same once both are formatted:\n{diff}",
+            hint="`coursekit fix lessons` formats both the same way",
+            fingerprint=fingerprint,
+        )
     elif change not in ignored:
         yield CODE_VARIATION.at(
             translation.path, tgt.line,
@@ -104,24 +113,25 @@ def _outputs(source: Digest, translation: Digest, src: Code, tgt: Code) -> Itera
 
 
 def compare(
-    source: Digest, translation: Digest, pairs: Sequence[Pair], ignored: frozenset[Change]
+    source: Digest, translation: Digest, pairs: Sequence[Pair], ignored: frozenset[Change],
+    formatted: Formatted | None = None,
 ) -> Iterator[Diagnostic]:
     gap: list[tuple[Pair, int | None]] = []
     for pair, line in zip(pairs, position_lines(pairs), strict=True):
         src, tgt = pair.source, pair.translation
         if src is not None and tgt is not None:
-            yield from _gap(source, translation, gap, ignored)
+            yield from _gap(source, translation, gap, ignored, formatted)
             gap = []
-            yield from _drift(source, translation, src, tgt, ignored)
+            yield from _drift(source, translation, src, tgt, ignored, formatted)
             yield from _outputs(source, translation, src, tgt)
         else:
             gap.append((pair, line))
-    yield from _gap(source, translation, gap, ignored)
+    yield from _gap(source, translation, gap, ignored, formatted)
 
 
 def _gap(
     source: Digest, translation: Digest, gap: list[tuple[Pair, int | None]],
-    ignored: frozenset[Change],
+    ignored: frozenset[Change], formatted: Formatted | None = None,
 ) -> Iterator[Diagnostic]:
     """The blocks left unpaired between two paired ones. A source block and a
     translation block of the same kind, in the same place, are one block the
@@ -134,7 +144,7 @@ def _gap(
         if twin is not None:
             extra.remove(twin)
             if src.role is CodeRole.PYTHON:
-                yield from _drift(source, translation, src, twin, ignored)
+                yield from _drift(source, translation, src, twin, ignored, formatted)
             continue
         after = f" (after line {line})" if line is not None else ""
         yield CODE_MISSING.at(

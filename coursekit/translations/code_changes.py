@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
@@ -18,18 +18,41 @@ class Change(enum.StrEnum):
     COMMENTS = "comments"
     STRINGS = "strings"
     """String literals changed (comments and whitespace may have changed too)."""
+    FORMATTING = "formatting"
+    """The code differs, but not once both blocks are formatted (a call split over lines,
+    a trailing comma, other quotes): the same code, formatted differently."""
     CODE = "code"
 
 
 IGNORABLE = frozenset({Change.WHITESPACE, Change.COMMENTS, Change.STRINGS})
+"""The changes not reported by default."""
+CHOOSABLE = IGNORABLE | {Change.FORMATTING}
+"""The changes a course may choose not to report."""
+
+Formatted = Callable[[CodeFacts], str | None]
+"""The formatted text of a block's code, ``None`` when it is not formatted."""
 
 
-def classify(source: CodeFacts, translation: CodeFacts, python: bool = True) -> Change:
+def classify(source: CodeFacts, translation: CodeFacts, python: bool = True,
+             formatted: Formatted | None = None) -> Change:
     """Classify the change from ``source`` to ``translation`` (the facts of two blocks).
 
     Python blocks are compared token by token; other blocks (and Python that cannot
-    be tokenized) word by word, where only whitespace changes are recognised.
+    be tokenized) word by word, where only whitespace changes are recognised. With
+    ``formatted``, Python whose code differs is compared again as formatted, and is
+    :attr:`Change.FORMATTING` when that removes the difference.
     """
+    change = _classify(source, translation, python)
+    if change is not Change.CODE or not python or formatted is None:
+        return change
+    ours, theirs = formatted(source), formatted(translation)
+    if ours is None or theirs is None:
+        return change
+    again = _classify(CodeFacts(ours), CodeFacts(theirs), python)
+    return Change.CODE if again is Change.CODE else Change.FORMATTING
+
+
+def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change:
     if source.source == translation.source:
         return Change.IDENTICAL
     cheap = _cheap(source, translation) if python else None

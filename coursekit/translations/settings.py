@@ -3,7 +3,7 @@
 Keys (dashes or underscores):
 
 - ``ignore-changes``: kinds of code change not reported, among ``whitespace``,
-  ``comments`` and ``strings`` (default: all three);
+  ``comments``, ``strings`` and ``formatting`` (default: the first three);
 - ``stale-apis``: extra stale-API entries, tables shaped like those of the
   bundled ``stale_apis.toml``;
 - ``bundled-stale-apis``: ``false`` to check only the course's own entries;
@@ -21,7 +21,7 @@ from typing import Any
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations.code_changes import IGNORABLE, Change
+from coursekit.translations.code_changes import CHOOSABLE, IGNORABLE, Change, Formatted
 from coursekit.translations.stale import (
     StaleApi,
     StaleApiError,
@@ -42,6 +42,8 @@ class Settings:
     history: bool | None = None
     """Judge by git history: always, never, or (None) when the course root is the top
     of a git checkout."""
+    formatted: Formatted | None = field(default=None, repr=False, compare=False)
+    """The run's formatted code, by which a change of formatting is told from drift."""
     stale_scan: StaleApiScan = field(init=False, repr=False, compare=False)
     """The table ready to search: made with the settings, so once per run."""
 
@@ -53,7 +55,7 @@ Problem = tuple[tuple[str, ...], str]
 
 
 def _ignored(value: Any) -> frozenset[Change]:
-    names = {c.value for c in IGNORABLE}
+    names = {c.value for c in CHOOSABLE}
     if not (isinstance(value, list) and all(isinstance(v, str) and v in names for v in value)):
         raise ValueError(
             f"`ignore-changes` must be a list of {', '.join(sorted(names))}; got {value!r}"

@@ -344,7 +344,7 @@ una ##ff ##able
 def test_an_explanation_is_prose_not_the_cells_output(course: Course) -> None:
     parsed = parse_lesson(EXPLAINED, path="content/en/chapter1/2.mdx", language="en",
                           chapter=1, section="2")
-    assert [d.rule for d in parsed.diagnostics] == ["LES124"]
+    assert [d.rule for d in parsed.diagnostics] == ["LES125"]
     (cell,) = code_cells(only(parsed, course))
     assert [o.data["text/plain"] if "data" in o else o.text for o in cell.outputs] == [
         "['una', '##ff', '##able']\n", "['word']",

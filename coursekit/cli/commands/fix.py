@@ -10,6 +10,7 @@ from coursekit.atomic import write_text_atomic
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
+    EXIT_USAGE,
     guarded,
     known_languages,
     lang_option,
@@ -22,6 +23,45 @@ from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 @click.group("fix")
 def command() -> None:
     """Repair what can be repaired without losing anything."""
+
+
+@command.command("lessons")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@_root_option
+@lang_option
+@click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@guarded
+def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
+            check_only: bool) -> int:
+    """Format the Python of the lessons' code fences with the course's formatter
+    ([tool.coursekit.format]); FILES, when given, narrows it to those lessons."""
+    from coursekit.corpus import Corpus
+    from coursekit.formatting.engines import FormatterUnavailable
+    from coursekit.formatting.fix import plan_fixes
+
+    course = open_course(root)
+    try:
+        plan = plan_fixes(Corpus(course), langs or None, files)
+    except FormatterUnavailable as exc:
+        click.echo(f"coursekit: {exc}", err=True)
+        return EXIT_USAGE
+    changed = plan.changed
+    if check_only:
+        for lesson in changed:
+            click.echo(f"would format {lesson.path} ({len(lesson.changes)} fence(s))")
+    elif dry_run:
+        for lesson in changed:
+            click.echo(lesson.diff(), nl=False)
+    else:
+        plan.write()
+        for lesson in changed:
+            click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
+    verb = "would format" if dry_run or check_only else "formatted"
+    click.echo(f"fix lessons: {verb} {plan.fences} fence(s) in {len(changed)} of "
+               f"{plan.files} file(s)", err=True)
+    return EXIT_FINDINGS if check_only and changed else EXIT_CLEAN
 
 
 @command.command("subtitles")

@@ -1,0 +1,65 @@
+"""LES124 over a course: one finding per fence that the formatter changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.formatting.lessons import (
+    LessonFormat,
+    format_lessons,
+    may_hold_python,
+    read_text,
+    wants_formatting,
+)
+from coursekit.formatting.settings import SECTION
+from coursekit.languages import normalise
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
+
+
+def wanted_languages(corpus: Corpus, languages: Sequence[str] | None) -> list[str]:
+    """``languages`` normalised, or every lesson language of the course."""
+    course = corpus.course
+    return [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+
+
+def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
+    """Give the run's formatter the code of the lessons of ``languages`` (default: all)
+    and of the source language, to format in its one batch when first asked: the
+    translation check compares translated code with its source as formatted."""
+    course = corpus.course
+    formatter = corpus.code_formatter()
+    present = course.lesson_languages()
+    for language in dict.fromkeys([course.source_language, *wanted_languages(corpus, languages)]):
+        if language not in present:
+            continue
+        for lesson in corpus.lessons(language):
+            for code in lesson.code_blocks():
+                if wants_formatting(code):
+                    formatter.add(code.facts)
+
+
+def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
+    """The lessons of ``languages`` (default: all) that may hold Python, each with what
+    formatting changes in it; a lesson holding no Python fence is not even parsed."""
+    entries = []
+    for language in wanted_languages(corpus, languages):
+        for file in corpus.lesson_files(language):
+            text = read_text(file)
+            if text is not None and may_hold_python(text):
+                entries.append((file, text, corpus.lesson(file)))
+    return format_lessons(entries, corpus.code_formatter())
+
+
+def check_formatting(corpus: Corpus, languages: Sequence[str] | None = None
+                     ) -> list[Diagnostic]:
+    """LES124 findings of the lessons of ``languages``; a ``CFG001`` finding instead
+    when the configured formatter cannot run."""
+    formats = lesson_formats(corpus, languages)
+    formatter = corpus.code_formatter()
+    if formatter.unavailable is not None:
+        return [corpus.course.config.finding((SECTION, "formatter"), str(formatter.unavailable))]
+    return [finding for lesson in formats for finding in lesson.findings(formatter.settings)]

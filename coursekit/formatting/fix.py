@@ -1,0 +1,69 @@
+"""``fix lessons``: the lessons' code formatted in place, each file written atomically.
+
+Only the code lines of formatted fences change; a second run changes nothing, since
+the formatters are idempotent and a formatted fence is placed exactly as it was
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursekit.atomic import write_bytes_atomic
+from coursekit.corpus import Corpus
+from coursekit.filescope import file_scope
+from coursekit.formatting.check import lesson_formats, wanted_languages
+from coursekit.formatting.engines import FormatterUnavailable
+from coursekit.formatting.lessons import LessonFormat
+
+
+@dataclass(frozen=True, slots=True)
+class FixPlan:
+    """What formatting changes in each lesson of the run."""
+
+    lessons: tuple[LessonFormat, ...]
+    """The lessons that may hold Python fences."""
+    files: int
+    """How many lesson files were looked at."""
+
+    @property
+    def changed(self) -> list[LessonFormat]:
+        return [lesson for lesson in self.lessons if lesson.changed]
+
+    @property
+    def fences(self) -> int:
+        return sum(len(lesson.changes) for lesson in self.lessons)
+
+    def write(self) -> list[Path]:
+        """Write every changed lesson; the files written."""
+        written = []
+        for lesson in self.changed:
+            write_bytes_atomic(lesson.file, lesson.after)
+            written.append(lesson.file)
+        return written
+
+
+def plan_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
+               files: Sequence[Path] = ()) -> FixPlan:
+    """What formatting would change in the lessons of ``languages`` (default: all), or
+    of ``files`` only when given; :class:`FormatterUnavailable` when the configured
+    formatter cannot run."""
+    scope = file_scope(corpus.course, files) if files else None
+    if scope is not None:
+        languages = [lang for lang in scope.languages
+                     if languages is None or lang in languages]
+        if not languages:
+            return FixPlan((), 0)
+    formats = lesson_formats(corpus, languages)
+    unavailable = corpus.code_formatter().unavailable
+    if unavailable is not None:
+        raise FormatterUnavailable(str(unavailable))
+    course = corpus.course
+    paths = [course.relative(file) for lang in wanted_languages(corpus, languages)
+             for file in corpus.lesson_files(lang)]
+    if scope is not None:
+        formats = [lesson for lesson in formats if lesson.path in scope.paths]
+        paths = [path for path in paths if path in scope.paths]
+    return FixPlan(tuple(formats), len(paths))

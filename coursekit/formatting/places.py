@@ -1,0 +1,123 @@
+"""Where a fence's code lies in its lesson file, and the file with new code there.
+
+The lesson model holds each fence's code as markdown-it read it: without the
+blockquote markers and the indentation of its container. :func:`place_code` finds,
+for each line of that code, the file line it came from and what the file writes
+before it (``> ``, spaces), and checks that the line after the code closes the fence;
+a fence that cannot be placed so exactly (tabs expanded by the reader, a fence that
+is never closed) gets no place and is never rewritten. :func:`rewrite` puts new code
+in the places: lines the new code keeps stay byte for byte as they were, new lines
+get the prefix of the fence's opening line, and every byte outside the fences'
+code lines stays as it was.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coursekit.lessons.model import Code
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
+"""One line and its line break, as the lesson reader splits lines."""
+_OPENING = re.compile(r"(?P<prefix>[ \t>]*)(?P<marker>`{3,}|~{3,})")
+_PREFIX = re.compile(r"[ \t>]*")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut after each ``\\r\\n``, ``\\r`` or ``\\n``: ``"".join`` gives it back."""
+    lines = _LINE.findall(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _body(line: str) -> str:
+    return line.rstrip("\r\n")
+
+
+@dataclass(frozen=True, slots=True)
+class CodePlace:
+    """Where one fence's code lies in its file."""
+
+    code: Code
+    first: int
+    """0-based index of the code's first line among the file's lines."""
+    prefixes: tuple[str, ...]
+    """What the file writes before each line of the code."""
+    prefix: str
+    """What the fence's opening line writes before its marker: the prefix of new lines."""
+    line_break: str
+    """The opening line's line break, for new lines."""
+
+    @property
+    def count(self) -> int:
+        return len(self.prefixes)
+
+
+def place_code(lines: Sequence[str], code: Code) -> CodePlace | None:
+    """The place of ``code`` (a fence of the lesson read from ``lines``), or ``None``
+    when its lines cannot be matched with the file's exactly."""
+    opening_at = code.line - 1
+    code_lines = code.source.split("\n")
+    closing_at = opening_at + len(code_lines) + 1
+    if not code.source or closing_at >= len(lines):
+        return None
+    opening = _OPENING.match(lines[opening_at])
+    if opening is None:
+        return None
+    marker = opening["marker"]
+    closing = _body(lines[closing_at])
+    closing_start = _PREFIX.match(closing)
+    assert closing_start is not None  # the pattern matches the empty string
+    if not closing[closing_start.end():].rstrip(" \t").startswith(marker) or \
+            closing[closing_start.end():].rstrip(" \t").strip(marker[0]):
+        return None
+    prefixes: list[str] = []
+    for offset, text in enumerate(code_lines, 1):
+        written = _body(lines[opening_at + offset])
+        if not written.endswith(text):
+            return None
+        prefix = written[: len(written) - len(text)]
+        if _PREFIX.fullmatch(prefix) is None:
+            return None
+        prefixes.append(prefix)
+    line_break = lines[opening_at][len(_body(lines[opening_at])):] or "\n"
+    return CodePlace(code, opening_at + 1, tuple(prefixes), opening["prefix"], line_break)
+
+
+def _new_line(place: CodePlace, text: str) -> str:
+    prefix = place.prefix if text else place.prefix.rstrip(" \t")
+    return prefix + text + place.line_break
+
+
+def code_lines(lines: Sequence[str], place: CodePlace, new_code: str) -> list[str]:
+    """The file lines that hold ``new_code`` in ``place``: each line the old code
+    keeps is its file line as it was."""
+    old = list(place.code.source.split("\n"))
+    new = new_code.split("\n")
+    written = lines[place.first: place.first + place.count]
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
+        if tag == "equal":
+            out.extend(written[old_start:old_end])
+        else:
+            out.extend(_new_line(place, text) for text in new[new_start:new_end])
+    if out and not out[-1].endswith(("\n", "\r")):  # the old last line had no break
+        out[-1] += place.line_break
+    return out
+
+
+def rewrite(lines: Sequence[str], changes: Sequence[tuple[CodePlace, str]]) -> str:
+    """The file of ``lines`` with each place's code replaced by its new code."""
+    out: list[str] = []
+    at = 0
+    for place, new_code in sorted(changes, key=lambda change: change[0].first):
+        out.extend(lines[at:place.first])
+        out.extend(code_lines(lines, place, new_code))
+        at = place.first + place.count
+    out.extend(lines[at:])
+    return "".join(out)

@@ -1,0 +1,126 @@
+"""``coursekit check`` (LES124) and ``coursekit fix lessons`` on a small course."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from coursekit.cli import main
+from tests.formatting.course import FORMATTED, UNFORMATTED_LINE, write_course
+
+EN = Path("content/en/chapter1/1.mdx")
+FR = Path("content/fr/chapter1/1.mdx")
+WIDE = "[tool.coursekit.format]\nline-length = 90\n"
+
+
+def _findings(root: Path, capsys: pytest.CaptureFixture[str], *options: str
+              ) -> tuple[int, list[dict[str, object]]]:
+    code = main(["check", "lessons", "--root", str(root), "--format", "json", "--show-all",
+                 *options])
+    return code, json.loads(capsys.readouterr().out)["diagnostics"]
+
+
+def test_check_reports_the_unformatted_fence_with_its_diff(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    code, found = _findings(root, capsys, "--select", "LES124")
+    assert code == 0  # a note
+    assert [(d["path"], d["line"], d["severity"]) for d in found] == [
+        (str(EN), UNFORMATTED_LINE, "note"), (str(FR), UNFORMATTED_LINE, "note")]
+    assert "ruff (line length 90)" in str(found[0]["message"])
+    diff = str(found[0]["diff"])
+    assert diff.startswith(f"--- a/{EN}\n+++ b/{EN}\n")
+    assert '+model = AutoModelForSequenceClassification.from_pretrained("gpt2", ' \
+           "num_labels=2)\n" in diff
+    assert "-from transformers" not in diff  # the line the formatter keeps is context
+
+
+def test_the_rule_is_chosen_like_every_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    assert _findings(root, capsys, "--ignore", "LES124")[1] == []
+    (root / "coursekit.toml").write_text(
+        'source-language = "en"\nseverity = { LES124 = "error" }\n' + WIDE, encoding="utf-8")
+    code, found = _findings(root, capsys, "--select", "LES124")
+    assert code == 1
+    assert {d["severity"] for d in found} == {"error"}
+
+
+def test_dry_run_shows_the_diff_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    before = (root / EN).read_bytes()
+    assert main(["fix", "lessons", "--root", str(root), "--dry-run"]) == 0
+    out, err = capsys.readouterr()
+    assert out.count("--- a/content/") == 2
+    assert "fix lessons: would format 2 fence(s) in 2 of 2 file(s)" in err
+    assert (root / EN).read_bytes() == before
+
+
+def test_check_mode_fails_on_what_would_change_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    before = (root / EN).read_bytes()
+    assert main(["fix", "lessons", "--root", str(root), "--check"]) == 1
+    assert f"would format {EN} (1 fence(s))" in capsys.readouterr().out
+    assert (root / EN).read_bytes() == before
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--check"]) == 0
+
+
+def test_fix_formats_in_place_once_and_leaves_check_clean(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    assert "formatted 2 fence(s) in 2 of 2 file(s)" in capsys.readouterr().err
+    assert f"```py\n{FORMATTED}\n```\n" in (root / EN).read_text(encoding="utf-8")
+    after = (root / FR).read_bytes()
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    assert "formatted 0 fence(s) in 0 of 2 file(s)" in capsys.readouterr().err
+    assert (root / FR).read_bytes() == after
+    assert _findings(root, capsys, "--select", "LES124") == (0, [])
+
+
+def test_fix_narrows_to_the_files_and_languages_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    root = write_course(tmp_path, WIDE)
+    english = (root / EN).read_bytes()
+    monkeypatch.chdir(root)
+    assert main(["fix", "lessons", str(FR)]) == 0
+    assert (root / EN).read_bytes() == english
+    assert FORMATTED in (root / FR).read_text(encoding="utf-8")
+    assert main(["fix", "lessons", "--lang", "en", "--dry-run"]) == 0
+    assert "would format 1 fence(s) in 1 of 1 file(s)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ('formatter = "yapf"', '`formatter` must be "ruff" or "black"'),
+    ("line-length = 0", "`line-length` must be a whole number"),
+    ('target-version = "py27"', "`target-version` must name a Python version"),
+    ("indent = 2", "unknown key `indent`"),
+])
+def test_bad_settings_are_configuration_findings(
+        table: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, f"[tool.coursekit.format]\n{table}\n")
+    code, found = _findings(root, capsys, "--select", "CFG")
+    assert code == 2
+    [finding] = found
+    assert finding["line"] == 3
+    assert message in str(finding["message"])
+    assert main(["fix", "lessons", "--root", str(root)]) == 2
+
+
+@pytest.mark.parametrize(("settings", "named"), [
+    ('formatter = "black"\nline-length = 90', "black (line length 90)"),
+    ('line-length = 90\ntarget-version = "py310"', "ruff (line length 90, py310)"),
+])
+def test_the_finding_names_the_formatter_that_judged(
+        settings: str, named: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, f"[tool.coursekit.format]\n{settings}\n")
+    _, found = _findings(root, capsys, "--select", "LES124")
+    assert len(found) == 2
+    assert all(named in str(d["message"]) for d in found)
