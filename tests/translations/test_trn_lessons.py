@@ -206,6 +206,18 @@ def test_framework_blocks_changed() -> None:
     framework = [d for d in found if d.rule == "TRN105"]
     assert len(framework) == 1
     assert framework[0].line == 20
+    assert framework[0].severity is Severity.ERROR  # the TensorFlow branch is gone
+
+
+def test_framework_blocks_the_source_dropped_are_a_warning() -> None:
+    """A translation that keeps a block its source no longer has builds both notebooks
+    and loses nothing; the source's own block is still there."""
+    kept: list[Block] = [marker(40, "if", Framework.PT), prose(41, "PyTorch."),
+                         marker(42, "else", Framework.TF), prose(43, "TensorFlow."),
+                         marker(44, "end", Framework.BOTH)]
+    framework = [d for d in check(translated(add=kept)) if d.rule == "TRN105"]
+    assert [d.severity for d in framework] == [Severity.WARNING]
+    assert "keeps every block of the source" in framework[0].message
 
 
 def test_course_links_changed() -> None:
