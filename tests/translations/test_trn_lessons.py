@@ -256,6 +256,17 @@ def test_another_lesson_at_the_same_path_is_a_section_mismatch() -> None:
     assert rules(check(other)) == ["TRN003"]
 
 
+def test_an_older_version_with_the_source_s_video_is_no_section_mismatch() -> None:
+    """The source was rewritten (other code, other headings, no anchors): the video it
+    still shows says the translation is an older version of the same lesson."""
+    older: list[Block] = [heading(1, "Autre version", None, level=1), video(3, "L-WSwUWde1U"),
+                          code(5, "import numpy as np\n"), code(9, "np.zeros(3)\n"),
+                          code(12, "np.ones(2)\n")]
+    found = check(older)
+    assert "TRN003" not in rules(found)
+    assert "TRN107" in rules(found)
+
+
 def test_fingerprints_survive_line_shifts() -> None:
     drifted = LOOP.replace("loss.backward()", "loss.backward(retain_graph=True)")
     first = check(translated({21: code(21, drifted, framework=Framework.PT)}))
