@@ -22,6 +22,8 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
         "hint": diag.hint,
         "fingerprint": diag.fingerprint,
         "count": diag.count,
+        # Only on the findings that --show-all brings back from behind another one.
+        **({"folded": True} if diag.folded else {}),
     }
 
 

@@ -53,6 +53,7 @@ def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
         column=int(column) if column is not None else None,
         fingerprint=data.get("fingerprint"),
         count=int(data.get("count", 1)),
+        folded=bool(data.get("folded", False)),
     )
 
 
