@@ -33,6 +33,7 @@ bench: dev
 	$(BIN)/python bench/check.py
 	$(BIN)/python bench/verify.py
 	$(BIN)/python bench/adversarial.py
+	$(BIN)/python bench/report_cost.py
 
 clean:
 	rm -rf $(VENV) build/notebooks build/executed .coursekit
