@@ -267,6 +267,21 @@ def test_an_older_version_with_the_source_s_video_is_no_section_mismatch() -> No
     assert "TRN107" in rules(found)
 
 
+def test_an_older_version_with_the_source_s_image_is_no_section_mismatch() -> None:
+    figure = '<img src="https://example.org/course/loss-curve.png" alt="loss">'
+    src = digest(lesson(EN, *source_blocks(), prose(40, f"The loss:\n{figure}")))
+    older: list[Block] = [heading(1, "Autre version", None, level=1), prose(2, "![perte]"
+                          "(https://example.org/course/loss-curve.png)"),
+                          code(5, "import numpy as np\n"), code(9, "np.zeros(3)\n"),
+                          code(12, "np.ones(2)\n")]
+    found = compare_lessons(src, digest(lesson(FR, *older)), SETTINGS)
+    assert "TRN003" not in rules(found)
+    other_image = [older[0], prose(2, "![autre](https://example.org/course/other.png)"),
+                   *older[2:]]
+    assert rules(compare_lessons(src, digest(lesson(FR, *other_image)), SETTINGS)) == [
+        "TRN003"]
+
+
 def test_fingerprints_survive_line_shifts() -> None:
     drifted = LOOP.replace("loss.backward()", "loss.backward(retain_graph=True)")
     first = check(translated({21: code(21, drifted, framework=Framework.PT)}))
