@@ -77,7 +77,8 @@ def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     func = click.option(
         "--show-all", is_flag=True,
         help="List every repeat of a rule that fires per block or cue, instead of one "
-             "finding per file with the count.",
+             "finding per file with the count, and the differences folded into an outdated "
+             "translation's finding.",
     )(func)
     func = click.option(
         "--statistics", is_flag=True,
