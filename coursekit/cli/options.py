@@ -190,6 +190,8 @@ def finish(
         diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not show_all and own is None:  # a command's own page groups repeats itself
         diagnostics = aggregate(diagnostics)
+    elif not show_all:  # but shows what is folded into another finding only when asked
+        diagnostics = [d for d in diagnostics if not d.folded]
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
             _render(diagnostics, fmt, handle, title, checked, statistics, own, hidden)
