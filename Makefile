@@ -39,6 +39,7 @@ bench: dev
 	$(BIN)/python bench/verify.py
 	$(BIN)/python bench/adversarial.py
 	$(BIN)/python bench/format.py
+	$(BIN)/python bench/report_cost.py
 
 clean:
 	rm -rf $(VENV) build/notebooks build/executed .coursekit

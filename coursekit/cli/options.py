@@ -77,7 +77,8 @@ def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     func = click.option(
         "--show-all", is_flag=True,
         help="List every repeat of a rule that fires per block or cue, instead of one "
-             "finding per file with the count.",
+             "finding per file with the count, and the differences folded into an outdated "
+             "translation's finding.",
     )(func)
     func = click.option(
         "--statistics", is_flag=True,
@@ -189,6 +190,8 @@ def finish(
         diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not show_all and own is None:  # a command's own page groups repeats itself
         diagnostics = aggregate(diagnostics)
+    elif not show_all:  # but shows what is folded into another finding only when asked
+        diagnostics = [d for d in diagnostics if not d.folded]
     if output is not None:
         with output.open("w", encoding="utf-8") as handle:
             _render(diagnostics, fmt, handle, title, checked, statistics, own, hidden)

@@ -59,7 +59,7 @@ def aggregate(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 
 def _merge(group: list[Diagnostic]) -> Diagnostic:
     count = sum(d.count for d in group)
-    if group[0].cue is not None and any(d.excess for d in group):
+    if group[0].cue is not None and any(d.excess or d.out_of for d in group):
         return _merge_cues(group, count)
     first = group[0]
     places = [place for place in map(_where, group[1:SHOWN + 1]) if place is not None]
@@ -72,16 +72,22 @@ def _merge(group: list[Diagnostic]) -> Diagnostic:
 
 
 def _merge_cues(group: list[Diagnostic], count: int) -> Diagnostic:
-    """The worst cue's finding, with the share of cues and the next worst ones."""
-    ranked = sorted(group, key=lambda d: (-d.excess, d.cue or 0))
-    worst = ranked[0]
-    total = worst.out_of
-    share = (f"{count} of {total} cues ({count / total:.0%})" if total
-             else f"{count} cues")
+    """The worst cue's finding (the first, when the rule measures no excess), with the
+    share of the file's cues and the next worst ones."""
+    measured = any(d.excess for d in group)
+    ranked = sorted(group, key=lambda d: (-d.excess, d.cue or 0)) if measured else group
+    head = ranked[0]
+    total = head.out_of
+    share = f"{count} of {total} cues ({count / total:.0%})" if total else f"{count} cues"
     others = ", ".join(f"cue {d.cue}" for d in ranked[1:SHOWN])
-    then = f"; next worst: {others}{', ...' if count > SHOWN else ''}" if others else ""
+    more = ", ..." if count > SHOWN else ""
+    if measured:
+        where = f"the worst of {share} in this file"
+        then = f"; next worst: {others}{more}" if others else ""
+    else:
+        where = f"{share} of this file"
+        then = f"; also {others}{more}" if others else ""
     return replace(
-        worst, count=count,
-        message=f"{worst.message} [the worst of {share} in this file{then}; "
-                "--show-all lists each]",
+        head, count=count,
+        message=f"{head.message} [{where}{then}; --show-all lists each]",
     )

@@ -23,6 +23,8 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
         "fingerprint": diag.fingerprint,
         "count": diag.count,
         "diff": diag.diff,
+        # Only on the findings that --show-all brings back from behind another one.
+        **({"folded": True} if diag.folded else {}),
     }
 
 

@@ -54,6 +54,7 @@ def diagnostic_from_dict(data: dict[str, Any]) -> Diagnostic:
         fingerprint=_text(data, "fingerprint", optional=True),
         count=_whole(data, "count") or 1,
         diff=_text(data, "diff", optional=True),
+        folded=bool(data.get("folded", False)),
     )
 
 

@@ -41,18 +41,21 @@ class Statistics:
 def statistics(diagnostics: Sequence[Diagnostic]) -> Statistics:
     rules: Counter[tuple[str, Severity]] = Counter()
     severities: Counter[Severity] = Counter()
-    languages: Counter[str] = Counter()
+    paths: Counter[str] = Counter()
     for diag in diagnostics:
         rules[(diag.rule, diag.severity)] += diag.count
         severities[diag.severity] += diag.count
-        languages[language_of(diag.path)] += diag.count
+        paths[diag.path] += diag.count
+    languages: Counter[str] = Counter()
+    for path, count in paths.items():  # a path's language read once, not per finding
+        languages[language_of(path)] += count
     by_rule = sorted(((code, sev, n) for (code, sev), n in rules.items()),
                      key=lambda item: (-item[1].rank, -item[2], item[0]))
     return Statistics(
         by_rule=by_rule,
         by_severity={s: severities[s] for s in Severity},
         by_language=sorted(languages.items(), key=lambda item: (-item[1], item[0])),
-        files=len({d.path for d in diagnostics}),
+        files=len(paths),
     )
 
 

@@ -6,14 +6,13 @@ returns the per-language coverage table as data.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
-from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.translations import code_blocks, errors, rules, sections, structure
+from coursekit.diagnostics import Diagnostic
+from coursekit.translations import code_blocks, errors, outdated, sections, structure
 from coursekit.translations.align import CHUNK, CappedRun, align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
@@ -27,17 +26,6 @@ if TYPE_CHECKING:
     from coursekit.corpus import Corpus
 
 
-FOLDED = frozenset(rule.code for rule in (
-    rules.SECTION_MISMATCH, rules.HEADING_COUNT, rules.ANCHOR_MISSING, rules.VIDEO_MISMATCH,
-    rules.FRAMEWORK_STRUCTURE, rules.LINK_MISMATCH, rules.CODE_MISSING, rules.CODE_EXTRA,
-    rules.OUTPUT_MISMATCH, rules.CODE_DRIFT, rules.CODE_VARIATION, rules.ERROR_MISSING,
-    rules.ERROR_EXTRA, rules.ERROR_CHANGED,
-))
-"""Differences from the current source that an outdated translation has because it is
-older: they fold into its one ``TRN005`` finding. What its own code breaks (a syntax
-error, an undefined name, a stale API) is reported as ever."""
-
-
 def compare_in_time(
     source: Digest, translation: Digest, settings: Settings, freshness: Freshness | None,
 ) -> tuple[list[Diagnostic], Verdict | None]:
@@ -47,42 +35,7 @@ def compare_in_time(
     verdict = freshness.judge(source, translation) if freshness is not None else None
     if verdict is None or not verdict.outdated:
         return found, verdict
-    then = verdict.then
-    if then is not None and any(d.rule == rules.SECTION_MISMATCH.code for d in found) and \
-            sections.mismatch(then, translation, align(then.code, translation.code)):
-        return found, verdict  # no version of the source it translates: another lesson
-    folded = [replace(d, folded=True, severity=Severity.NOTE) for d in found
-              if d.rule in FOLDED]
-    kept = [d for d in found if d.rule not in FOLDED]
-    return [outdated_finding(source, translation, verdict, folded), *kept, *folded], verdict
-
-
-def outdated_finding(
-    source: Digest, translation: Digest, verdict: Verdict, folded: Sequence[Diagnostic],
-) -> Diagnostic:
-    translated, since = verdict.translated, verdict.since
-    assert translated is not None
-    when = (f"first in {since.short} ({since.date}, \"{_shorten(since.subject)}\")"
-            if since is not None else "not committed yet")
-    message = (f"outdated: last translated in {translated.short} ({translated.date}); "
-               f"its source {source.path} changed since in {', '.join(verdict.changed)}, "
-               f"{when}")
-    if folded:
-        counts = Counter(d.rule for d in folded)
-        differences = "difference" if len(folded) == 1 else "differences"
-        fold = "folds" if len(folded) == 1 else "fold"
-        message += (f"; {len(folded)} {differences} from the current source {fold} into this "
-                    f"finding ({', '.join(f'{code} {n}' for code, n in sorted(counts.items()))}; "
-                    "--show-all lists them)")
-    return rules.OUTDATED.at(
-        translation.path, translation.first_line(), message,
-        hint=f"bring in the source's changes: git log -p {translated.short}.. -- {source.path}",
-        fingerprint=f"outdated:{source.path}",
-    )
-
-
-def _shorten(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return outdated.fold(found, source, translation, verdict), verdict
 
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:

@@ -25,6 +25,8 @@ from coursekit.translations import links
 
 QUIZ_COMPONENT = "Question"
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_IMAGE = re.compile(r"""!\[[^\]\n]*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)""")
+"""An image's address in Markdown (``![alt](url)``) or HTML (``<img src="url">``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,17 @@ class Digest:
     @cached_property
     def python_sources(self) -> tuple[str, ...]:
         return tuple(c.source for c in self.code if c.role is CodeRole.PYTHON)
+
+    @cached_property
+    def images(self) -> frozenset[str]:
+        """The addresses of the images the lesson shows: a translation keeps them, and so
+        does an older version of the same lesson."""
+        found: set[str] = set()
+        for block in self.lesson.blocks:
+            if isinstance(block, Prose | Admonition) and ("img" in block.text or
+                                                          "![" in block.text):
+                found.update(a or b for a, b in _IMAGE.findall(block.text))
+        return frozenset(found)
 
     @property
     def path(self) -> str:

@@ -115,8 +115,12 @@ class Freshness:
         translated = next((c for c in translation_commits if c.sha not in touched_source),
                           translation_commits[-1])
         then = self._at(translated, source)
-        touched_translation = {c.sha for c in translation_commits}
         before = Substance.of(then) if then is not None else None
+        if translated is translation_commits[0] and before == Substance.of(source):
+            # No commit since changed the translation, and the source is as it saw it:
+            # current, whatever came and went (and no commit to list).
+            return Verdict(outdated=False, translated=translated)
+        touched_translation = {c.sha for c in translation_commits}
         for commit in history.since(source.path, translated):
             version = self._at(commit, source)
             after = Substance.of(version) if version is not None else None

@@ -74,8 +74,12 @@ VIDEO_MISMATCH = Rule(
 )
 FRAMEWORK_STRUCTURE = Rule(
     "TRN105", "framework-structure", Severity.ERROR,
-    "The translation's framework blocks ({#if fw === ...}) differ from the source lesson's.",
+    "The translation's framework blocks ({#if fw === ...}) differ from the source lesson's "
+    "(a warning where the translation keeps every block of the source and has more: blocks "
+    "its source dropped).",
     AREA,
+    why="a block or branch the translation lacks sends one framework's code to the other's "
+        "notebook, or drops it",
     repeats=True,
 )
 LINK_MISMATCH = Rule(

@@ -60,10 +60,15 @@ def compare_toctrees(
 
 
 def _same_outline(source: Digest, translation: Digest) -> bool:
-    """Whether the headings say it is the same lesson: a shared anchor id, or heading
-    levels alike but for a few added or removed sections."""
+    """Whether the lesson's own marks say it is the same lesson, however much older: a
+    shared anchor id, video or image (a rewrite keeps them), or heading levels alike but
+    for a few added or removed sections."""
     src_anchors = {h.anchor for h in source.headings if h.anchor}
     if src_anchors & {h.anchor for h in translation.headings if h.anchor}:
+        return True
+    if {v.value for v in source.videos if v.value} & {v.value for v in translation.videos}:
+        return True
+    if source.images & translation.images:
         return True
     src = [h.level for h in source.headings]
     tgt = [h.level for h in translation.headings]

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import FrameworkMarker, Heading
 from coursekit.translations.digest import Digest, Located
 from coursekit.translations.rules import (
@@ -108,13 +108,26 @@ def framework_blocks(source: Digest, translation: Digest) -> Iterator[Diagnostic
     line = if_markers[differ].line if differ < len(if_markers) else None
     shown_src = ", ".join(src) or "none"
     shown_tgt = ", ".join(tgt) or "none"
+    kept = _holds_in_order(tgt, src)
     yield FRAMEWORK_STRUCTURE.at(
         translation.path, line,
         f"framework blocks [{shown_tgt}] differ from those of {source.path} [{shown_src}] "
-        f"from block {differ + 1} on",
+        f"from block {differ + 1} on" + (
+            "; the translation keeps every block of the source, with more of its own (an "
+            "older version's?)" if kept else ""),
         hint="keep the source's {#if fw === ...} / {:else} / {/if} blocks",
         fingerprint=f"{shown_src}|{shown_tgt}",
+        # Blocks the source dropped split the translation's text between its notebooks as
+        # they once did: each notebook builds, nothing is lost. A block or branch the
+        # translation lacks sends one framework's code to the other's notebook, or drops it.
+        severity=Severity.WARNING if kept else None,
     )
+
+
+def _holds_in_order(longer: Sequence[str], shorter: Sequence[str]) -> bool:
+    """Whether ``shorter`` is ``longer`` with some items left out."""
+    items = iter(longer)
+    return all(any(item == wanted for item in items) for wanted in shorter)
 
 
 _CHAPTER_INDEX = re.compile(r"^(chapter\d+)(#.*)?$")

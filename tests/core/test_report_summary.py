@@ -154,3 +154,16 @@ def test_folded_findings_without_a_line_name_what_each_is_about() -> None:
     assert folded.count == 3
     assert "[and 2 more in this file: `chapter2/intro`, `chapter3/intro`;" in folded.message
     assert "the file" not in folded.message
+
+
+def test_a_per_cue_rule_without_a_measure_still_says_its_share(tmp_path: Path) -> None:
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    cues = "".join(f"{n}\n00:00:{n * 5:02d},000 --> 00:00:{n * 5 + 4:02d},000\n"
+                   f"{' Padded' if n in (3, 6, 8) else 'Plain'} cue.\n\n" for n in range(1, 11))
+    (folder / "01_a.srt").write_text(cues)
+    _, output = _run(tmp_path, "--format", "json", "--select", "SUB205")
+    [found] = json.loads(output)["diagnostics"]
+    assert (found["cue"], found["count"]) == (3, 3)
+    assert "[3 of 10 cues (30%) of this file; also cue 6, cue 8; --show-all lists each]" \
+        in found["message"]

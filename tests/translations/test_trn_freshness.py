@@ -268,6 +268,8 @@ def test_show_all_lists_the_folded_differences(course: Path) -> None:
     assert [d["rule"] for d in default] == ["TRN005"]
     listed = json.loads(CliRunner().invoke(cli, [*args, "--show-all"]).output)["diagnostics"]
     assert sorted(d["rule"] for d in listed) == ["TRN005", "TRN201"]
+    assert [d.get("folded", False) for d in sorted(listed, key=lambda d: d["rule"])] == [
+        False, True]
 
 
 def test_a_course_inside_another_checkout_is_judged_by_structure(tmp_path: Path) -> None:

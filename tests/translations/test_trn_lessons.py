@@ -206,6 +206,18 @@ def test_framework_blocks_changed() -> None:
     framework = [d for d in found if d.rule == "TRN105"]
     assert len(framework) == 1
     assert framework[0].line == 20
+    assert framework[0].severity is Severity.ERROR  # the TensorFlow branch is gone
+
+
+def test_framework_blocks_the_source_dropped_are_a_warning() -> None:
+    """A translation that keeps a block its source no longer has builds both notebooks
+    and loses nothing; the source's own block is still there."""
+    kept: list[Block] = [marker(40, "if", Framework.PT), prose(41, "PyTorch."),
+                         marker(42, "else", Framework.TF), prose(43, "TensorFlow."),
+                         marker(44, "end", Framework.BOTH)]
+    framework = [d for d in check(translated(add=kept)) if d.rule == "TRN105"]
+    assert [d.severity for d in framework] == [Severity.WARNING]
+    assert "keeps every block of the source" in framework[0].message
 
 
 def test_course_links_changed() -> None:
@@ -242,6 +254,32 @@ def test_another_lesson_at_the_same_path_is_a_section_mismatch() -> None:
     other: list[Block] = [heading(1, "Autre", None, level=1), code(5, "import numpy as np\n"),
              code(9, "np.zeros(3)\n"), code(12, "np.ones(2)\n")]
     assert rules(check(other)) == ["TRN003"]
+
+
+def test_an_older_version_with_the_source_s_video_is_no_section_mismatch() -> None:
+    """The source was rewritten (other code, other headings, no anchors): the video it
+    still shows says the translation is an older version of the same lesson."""
+    older: list[Block] = [heading(1, "Autre version", None, level=1), video(3, "L-WSwUWde1U"),
+                          code(5, "import numpy as np\n"), code(9, "np.zeros(3)\n"),
+                          code(12, "np.ones(2)\n")]
+    found = check(older)
+    assert "TRN003" not in rules(found)
+    assert "TRN107" in rules(found)
+
+
+def test_an_older_version_with_the_source_s_image_is_no_section_mismatch() -> None:
+    figure = '<img src="https://example.org/course/loss-curve.png" alt="loss">'
+    src = digest(lesson(EN, *source_blocks(), prose(40, f"The loss:\n{figure}")))
+    older: list[Block] = [heading(1, "Autre version", None, level=1), prose(2, "![perte]"
+                          "(https://example.org/course/loss-curve.png)"),
+                          code(5, "import numpy as np\n"), code(9, "np.zeros(3)\n"),
+                          code(12, "np.ones(2)\n")]
+    found = compare_lessons(src, digest(lesson(FR, *older)), SETTINGS)
+    assert "TRN003" not in rules(found)
+    other_image = [older[0], prose(2, "![autre](https://example.org/course/other.png)"),
+                   *older[2:]]
+    assert rules(compare_lessons(src, digest(lesson(FR, *other_image)), SETTINGS)) == [
+        "TRN003"]
 
 
 def test_fingerprints_survive_line_shifts() -> None:
