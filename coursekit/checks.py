@@ -15,16 +15,11 @@ from typing import TYPE_CHECKING
 from coursekit.check_result import CheckResult
 from coursekit.collector import collector_paused
 from coursekit.config_check import config_findings
-from coursekit.config_rules import (
-    MISSING_PATH,
-    NO_CONTENT,
-    SHADOWED_LANGUAGE_FOLDER,
-    UNCHECKED_PATH,
-)
+from coursekit.config_rules import MISSING_PATH, NO_CONTENT, UNCHECKED_PATH
 from coursekit.corpus import Corpus
-from coursekit.diagnostics import Diagnostic
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import check_formatting, queue_code
+from coursekit.language_folders import shadowed_folders
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
@@ -65,16 +60,6 @@ def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResul
 
 def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
     return check_subtitles(corpus, languages)
-
-
-def shadowed_folders(course: Course) -> list[Diagnostic]:
-    """One ``CFG004`` finding per language folder hidden by a case variant of its name."""
-    return [SHADOWED_LANGUAGE_FOLDER.at(
-        course.relative(hidden), None,
-        f"language folder `{hidden.name}` has the tag of `{read.name}`, which is read "
-        "instead: its files are neither checked nor built",
-        hint=f"merge it into {course.relative(read)}/ and delete it",
-    ) for hidden, read in course.shadowed_language_folders()]
 
 
 _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}

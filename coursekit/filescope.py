@@ -69,10 +69,16 @@ def file_scope(
     found: set[str] = set()
     unmatched: list[Unmatched] = []
     for file in files:
-        if not file.exists() and not file.is_symlink():
-            unmatched.append(Unmatched(str(file), _missing(course, file), missing=True))
+        try:
+            if not file.exists() and not file.is_symlink():
+                unmatched.append(Unmatched(str(file), _missing(course, file), missing=True))
+                continue
+            resolved = file.resolve()
+        except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a NUL, a loop
+            reason = getattr(exc, "strerror", None) or str(exc)
+            unmatched.append(Unmatched(str(file)[:300], f"cannot be looked up: {reason}",
+                                       missing=True))
             continue
-        resolved = file.resolve()
         matched = False
         for base in bases:
             language = _language(resolved, base)
@@ -92,7 +98,7 @@ def file_scope(
 
 def _missing(course: Course, file: Path) -> str:
     under_root = course.root / file
-    if not file.is_absolute() and under_root.exists():
+    if not file.is_absolute() and under_root.exists():  # looked up fine just before
         return (f"no such file: paths are read from the current folder, not from the course "
                 f"root (did you mean {under_root}?)")
     return "no such file"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -11,6 +12,7 @@ from typing import IO, ParamSpec, TypeVar
 
 import click
 
+from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
 from coursekit.config_check import config_findings
 from coursekit.config_rules import BAD_CONFIG
@@ -193,8 +195,11 @@ def finish(
     elif not show_all:  # but shows what is folded into another finding only when asked
         diagnostics = [d for d in diagnostics if not d.folded]
     if output is not None:
-        with output.open("w", encoding="utf-8") as handle:
-            _render(diagnostics, fmt, handle, title, checked, statistics, own, hidden)
+        # Written whole or not at all; an undecodable file name is written back as the
+        # bytes it was (as on standard output), the formats for tools having escaped it.
+        buffer = io.StringIO()
+        _render(diagnostics, fmt, buffer, title, checked, statistics, own, hidden)
+        write_bytes_atomic(output, buffer.getvalue().encode("utf-8", "surrogateescape"))
     else:
         _render(diagnostics, fmt, sys.stdout, title, checked, statistics, own, hidden)
     if config_problems:

@@ -70,13 +70,14 @@ class _Reader:
         what = "a list of sections" if isinstance(node, yaml.SequenceNode) else "an entry"
         self._bad(node, f"{what} from line {_line(node)} again, through a YAML alias: "
                   "it is read once (an entry that contains itself, or an alias repeated "
-                  "to multiply entries, lists nothing new)")
+                  "to multiply entries, lists nothing new)",
+                  hint="write each section once; drop the `*alias` that repeats this anchor")
         return True
 
-    def _bad(self, node: yaml.Node, message: str) -> None:
+    def _bad(self, node: yaml.Node, message: str, hint: str | None = None) -> None:
         self._context.report(rules.TOCTREE_BAD_SHAPE, _line(node) - 1, message,
-                             hint="each chapter needs `title` and `sections`; each section "
-                             "`title` and `local` (or `local_fw: {pt: ..., tf: ...}`)")
+                             hint=hint or "each chapter needs `title` and `sections`; each "
+                             "section `title` and `local` (or `local_fw: {pt: ..., tf: ...}`)")
 
     def chapters(self, root: yaml.Node) -> list[TocChapter]:
         if not isinstance(root, yaml.SequenceNode):

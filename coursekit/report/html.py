@@ -27,6 +27,7 @@ from urllib.parse import quote
 
 from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.encoding import escape_surrogates
 from coursekit.report.timeline import Bar, Timeline
 
 Link = Callable[[str, int | None], str]
@@ -40,14 +41,15 @@ def relative_links(prefix: str = "") -> Link:
     """Links to the files themselves, ``prefix`` leading from the page to the course root."""
 
     def link(path: str, line: int | None) -> str:
-        return f"{prefix}{quote(path)}" + (f"#L{line}" if line else "")
+        return f"{prefix}{quote(path, errors='surrogateescape')}" + (
+            f"#L{line}" if line else "")
 
     return link
 
 
 def github_links(server: str, repository: str, commit: str) -> Link:
     def link(path: str, line: int | None) -> str:
-        return f"{server}/{repository}/blob/{commit}/{quote(path)}" + (
+        return f"{server}/{repository}/blob/{commit}/{quote(path, errors='surrogateescape')}" + (
             f"#L{line}" if line else "")
 
     return link
@@ -442,7 +444,7 @@ def render_page(page: HtmlPage, out: IO[str]) -> None:
     if page.notebooks:
         summary += f"<span>{len(page.notebooks)} notebooks</span>"
     matrix = (scenario_matrix(page) if page.notebooks else "") + lessons_matrix(page)
-    out.write(
+    out.write(escape_surrogates(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(page.title)}</title><style>{STYLE}</style></head><body>"
@@ -450,7 +452,7 @@ def render_page(page: HtmlPage, out: IO[str]) -> None:
         f'<div class="small">coursekit {escape(__version__)}</div></header><main>'
         f"{matrix}{timelines_section(page)}{findings_section(page)}"
         f"</main><script>{SCRIPT}</script></body></html>\n"
-    )
+    ))
 
 
 def render_html(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
+from coursekit.report.encoding import json_text
 
 
 def as_dict(diag: Diagnostic) -> dict[str, Any]:
@@ -50,5 +50,5 @@ def render_json(
         "summary": summary_counts(diagnostics),
         "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
     }
-    json.dump(document, out, ensure_ascii=False, indent=2)
+    out.write(json_text(document))
     out.write("\n")

@@ -8,8 +8,6 @@ commits that move its line.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from typing import IO, Any
 from urllib.parse import quote
@@ -17,6 +15,7 @@ from urllib.parse import quote
 from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Rule, Severity, sorted_diagnostics
 from coursekit.report.baseline import identity
+from coursekit.report.encoding import json_text
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/coursekit/"
@@ -103,11 +102,6 @@ def render_sarif(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
 ) -> None:
     del checked
-    # Control characters come out as JSON escapes; a lone surrogate (an undecodable file
-    # name) would not encode as UTF-8, so it is written as its escape too.
-    text = json.dumps(sarif_log(diagnostics, title), ensure_ascii=False, indent=2)
-    out.write(_SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
+    # Control characters come out as JSON escapes, lone surrogates too (json_text).
+    out.write(json_text(sarif_log(diagnostics, title)))
     out.write("\n")
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -102,6 +102,7 @@ Problem = tuple[tuple[str, ...], str]
 class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self._seen: set[Problem] = set()
         self.table: tuple[str, ...] = (SECTION,)
         self.codes = {r.code: r.code for r in all_rules() if r.code.startswith("SUB")}
         self.codes.update({r.name: r.code for r in all_rules() if r.code.startswith("SUB")})
@@ -109,7 +110,8 @@ class _Reader:
     def bad(self, key: str | tuple[str, ...], message: str) -> None:
         keys = (key,) if isinstance(key, str) else key
         problem = ((*self.table, *keys), message)
-        if problem not in self.problems:
+        if problem not in self._seen:  # a set: a table of thousands of typos stays linear
+            self._seen.add(problem)
             self.problems.append(problem)
 
     def merge(self, settings: Settings, table: Mapping[str, Any],

@@ -108,3 +108,23 @@ def test_distinct_language_folders_shadow_nothing(tmp_path: Path) -> None:
     course = _case_variant_course(tmp_path, "zh-TW")
     assert course.shadowed_language_folders() == []
     assert "CFG004" not in {d.rule for d in check_course(course).diagnostics}
+
+
+def test_build_reports_a_lesson_folder_hidden_by_a_case_variant(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from coursekit.cli import cli
+
+    lesson = "# T\n\n```py\nx = 1\n```\n"
+    for folder in ("fr", "FR"):
+        (tmp_path / "content" / folder / "chapter1").mkdir(parents=True)
+        (tmp_path / "content" / folder / "chapter1" / "1.mdx").write_text(lesson)
+    (tmp_path / "coursekit.toml").write_text("", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", "--root", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "content/FR\n  -: error CFG004" in result.output
+    assert (tmp_path / "build/notebooks/fr/chapter1/1.ipynb").is_file()
+    (tmp_path / "content/FR/chapter1/1.mdx").unlink()
+    (tmp_path / "content/FR/chapter1").rmdir()
+    (tmp_path / "content/FR").rmdir()
+    assert CliRunner().invoke(cli, ["build", "--root", str(tmp_path)]).exit_code == 0

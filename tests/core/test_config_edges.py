@@ -93,3 +93,16 @@ def test_a_metadata_file_name_that_cannot_be_a_course_file_is_a_finding(
     assert "3: warning SUB411 video `v2`: srt_filename" in result.output
     assert said in result.output
     assert "2: warning SUB411" not in result.output  # the good row is read as before
+
+
+@pytest.mark.parametrize("table", ["", "[subtitles]\n", "[verify]\n"])
+def test_each_of_many_unknown_keys_is_found_on_its_own_line(tmp_path: Path, table: str) -> None:
+    from coursekit.config import Course
+    from coursekit.config_check import config_findings
+
+    keys = "".join(f"typo-{i} = {i}\n" for i in range(1_000))
+    (tmp_path / "coursekit.toml").write_text(table + keys, encoding="utf-8")
+    found = config_findings(Course.open(tmp_path))
+    offset = 1 if table else 0
+    assert [(d.line, d.message.rsplit(" ", 1)[-1]) for d in found] == [
+        (i + 1 + offset, f"`typo-{i}`") for i in range(1_000)]

@@ -50,3 +50,18 @@ def test_coverage_text_table(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "02_more.srt" in result.output
     assert "50" in result.output  # French: one of two sections done
+
+
+def test_a_language_the_course_lacks_is_a_usage_error(tmp_path: Path) -> None:
+    make_course(tmp_path / "course")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "01_hello.srt").write_text(CUE, encoding="utf-8")
+    for lang in ("../../outside", str(outside), "de"):
+        result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path / "course"),
+                                          "--lang", lang, "--format", "json"])
+        assert result.exit_code == 2, (lang, result.output)
+        assert "no such language in this course" in result.output
+    fine = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path / "course"),
+                                    "--lang", "FR", "--format", "json"])
+    assert fine.exit_code == 0, fine.output

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +131,31 @@ def test_sarif_is_valid_utf8_json_whatever_the_messages_quote() -> None:
 def test_plain_messages_are_not_escaped(fmt: str) -> None:
     out = rendered(fmt, DIAGS)
     assert "overlap, by 0,4 s" in out and "\\x" not in out and "\\u" not in out
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_a_course_file_name_that_is_not_utf8_reaches_every_report_file(
+    tmp_path: Path, fmt: str,
+) -> None:
+    from click.testing import CliRunner
+
+    from coursekit.cli import cli
+
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    (tmp_path / "coursekit.toml").write_text("", encoding="utf-8")
+    with open(os.path.join(os.fsencode(folder), b"01_\xff.srt"), "wb") as handle:
+        handle.write(b"1\n00:00:01,000 --> soon\nHi\x1b[0m\n\n")
+    report = tmp_path / f"report.{fmt}"
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--format", fmt,
+                                      "-o", str(report)])
+    assert result.exit_code == 1, result.output
+    data = report.read_bytes()
+    if fmt in ("json", "sarif"):
+        assert "SUB011" in json.dumps(json.loads(data.decode("utf-8")))
+    elif fmt == "junit":
+        assert ET.fromstring(data.decode("utf-8").split("\n", 1)[1]).iter("failure")
+    elif fmt == "html":
+        assert "SUB011" in data.decode("utf-8")
+    else:  # text and annotations name the file by its own bytes, as on a terminal
+        assert b"01_\xff.srt" in data

@@ -96,3 +96,13 @@ def test_a_file_of_the_other_area_is_not_checked_and_says_so(
     assert main(["check", "lessons", "--format", "json", FRENCH_SRT]) == 0
     found = json.loads(capsys.readouterr().out)["diagnostics"]
     assert [(d["rule"], d["path"]) for d in found] == [("CFG006", FRENCH_SRT)]
+
+
+def test_a_name_too_long_to_look_up_is_a_finding(
+    course: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(course)
+    assert main(["check", "subtitles", "--format", "json", "a" * 300 + ".srt"]) == 1
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert [(d["rule"], d["message"][:22]) for d in found] == [("CFG005",
+                                                                 "cannot be looked up: F")]

@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from coursekit.checks import shadowed_folders
 from coursekit.cli.options import (
     finish,
     guarded,
@@ -17,6 +16,7 @@ from coursekit.cli.options import (
     report_options,
     root_option,
 )
+from coursekit.language_folders import shadowed_folders
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
 from coursekit.notebooks.compare import compare_notebooks, format_report
 

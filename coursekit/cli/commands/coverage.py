@@ -9,9 +9,15 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from coursekit.cli.options import EXIT_CLEAN, guarded, lang_option, open_course, root_option
+from coursekit.cli.options import (
+    EXIT_CLEAN,
+    guarded,
+    known_languages,
+    lang_option,
+    open_course,
+    root_option,
+)
 from coursekit.corpus import Corpus
-from coursekit.languages import normalise
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
 
@@ -25,7 +31,8 @@ from coursekit.translations.check import coverage as lesson_coverage
 def command(root: Path, langs: tuple[str, ...], fmt: str) -> int:
     """Show which lessons and video subtitles each language has."""
     course = open_course(root)
-    wanted = [normalise(lang) for lang in langs] or None
+    available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
+    wanted = known_languages(langs, available)  # `../x` names no language: exit 2
     lessons = lesson_coverage(Corpus(course), wanted)
     video_langs = wanted or course.subtitle_languages()
     if course.source_language not in video_langs:

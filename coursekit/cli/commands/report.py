@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from coursekit.atomic import write_text_atomic
+from coursekit.atomic import write_bytes_atomic
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
 from coursekit.diagnostics import has_errors
 from coursekit.report import render
@@ -50,8 +50,8 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
     except MergeError as exc:
         raise click.UsageError(str(exc)) from exc
     text = render_merged(merged, fmt, root, output)
-    if output is not None:
-        write_text_atomic(output, text)
+    if output is not None:  # an undecodable file name goes back as its bytes, as on stdout
+        write_bytes_atomic(output, text.encode("utf-8", "surrogateescape"))
     else:
         sys.stdout.write(text)
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
