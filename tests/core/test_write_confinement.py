@@ -61,6 +61,8 @@ def sandbox(tmp_path: Path) -> Path:
         f"course/build/notebooks/en/chapter1/.1.ipynb.{dead}.abcd1234.tmp": "draft",
         "course/subtitles/en/.draft.srt.backup_1.tmp": "draft",
         "course/subtitles/en/notes.txt": "notes",
+        "course/content/en/chapter1/.1.mdx.20240101.tmp": "draft",
+        "outside/chapter1/1.mdx": LESSON,
         "mono/zh-CN/.01_a.srt.20240101.tmp": "draft",
         "reports/.merged.json.backup_1.tmp": "draft",
         "reports/.check.json.20240101.tmp": "draft",
@@ -108,6 +110,8 @@ def test_writing_commands_touch_only_what_they_own(sandbox: Path) -> None:
         main(["fix", "subtitles", *root, "--monolingual", str(sandbox / "mono")]),
         main(["fix", "subtitles", *root]),
         main(["cache", "merge", *root, str(shard)]),
+        main(["fix", "lessons", *root, "--lang", "../../outside"]),
+        main(["fix", "lessons", *root]),
         main(["check", *root, "--format", "json", "-o", str(sandbox / "reports/check.json")]),
         main(["check", *root, "--baseline", str(sandbox / "reports/baseline.json"),
               "--update-baseline"]),
@@ -116,17 +120,20 @@ def test_writing_commands_touch_only_what_they_own(sandbox: Path) -> None:
     ]
     assert codes[1:3] == [2, 2]  # a --lang that leaves the subtitles folder is refused
     assert codes[3] == 1  # the unreadable file gets no monolingual copy, and says so
+    assert codes[6] == 2  # so is a --lang that leaves the lessons folder
 
     after = _snapshot(sandbox)
     owned = {  # what the commands were asked to change
         "course/build/notebooks/.manifest.json",
         "course/build/notebooks/en/chapter1/2.ipynb",   # its lesson is gone
         "course/subtitles/en/01_a.srt",                 # fixed
+        "course/content/en/chapter1/1.mdx",             # its code formatted
     }
     changed = sorted(p for p, data in before.items() if p not in owned and after.get(p) != data)
     assert changed == []
     assert "course/build/notebooks/en/chapter1/2.ipynb" not in after
     assert after["course/subtitles/en/01_a.srt"] != BROKEN_SRT
+    assert after["course/content/en/chapter1/1.mdx"] == LESSON.replace("'hi'", '"hi"').encode()
     created = sorted(set(after) - set(before))
     assert created == [
         f"course/build/{CACHE_DIR}/runs/bb/bb22.json",

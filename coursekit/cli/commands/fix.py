@@ -42,8 +42,9 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
     from coursekit.formatting.fix import plan_fixes
 
     course = open_course(root)
+    languages = known_languages(langs, course.lesson_languages())
     try:
-        plan = plan_fixes(Corpus(course), langs or None, files)
+        plan = plan_fixes(Corpus(course), languages, files)
     except FormatterUnavailable as exc:
         click.echo(f"coursekit: {exc}", err=True)
         return EXIT_USAGE
