@@ -74,7 +74,29 @@ out["wer"] = evaluate.load("wer").compute(**pairs)
 out["cer"] = evaluate.load("cer").compute(**pairs)
 out["f1_macro"] = evaluate.load("f1").compute(predictions=[0, 2, 1, 0, 0, 1],
                                               references=[0, 1, 2, 0, 1, 2], average="macro")
-print(json.dumps(out))
+glue = {name: evaluate.load("glue", name) for name in ("mrpc", "cola", "stsb")}
+out["glue_mrpc"] = glue["mrpc"].compute(predictions=[1, 0, 1, 1], references=[1, 0, 0, 1])
+out["glue_cola"] = glue["cola"].compute(predictions=[1, 0, 1, 1], references=[1, 0, 0, 1])
+out["glue_stsb"] = glue["stsb"].compute(predictions=[0.5, 2.0, 3.5, 4.0],
+                                        references=[1.0, 2.0, 3.0, 5.0])
+out["rouge_each"] = evaluate.load("rouge").compute(
+    predictions=["the cat sat", "hello"], references=["the cat sat on the mat", "hello"],
+    use_aggregator=False, rouge_types=["rouge1"])
+out["bleu_keys"] = sorted(evaluate.load("bleu").compute(
+    predictions=["the cat sat on the mat"], references=[["the cat is on the mat"]]))
+out["sacrebleu_keys"] = sorted(evaluate.load("sacrebleu").compute(
+    predictions=["the cat sat on the mat"], references=[["the cat is on the mat"]]))
+out["types"] = {
+    key: "float" if isinstance(value, float) else type(value).__name__ for key, value in [
+        ("accuracy", evaluate.load("accuracy").compute(predictions=[1, 0],
+                                                       references=[1, 1])["accuracy"]),
+        ("wer", out["wer"]), ("mcc", out["glue_cola"]["matthews_correlation"]),
+        ("squad_f1", out["squad"]["f1"]), ("seqeval_f1", out["seqeval"]["overall_f1"]),
+        ("bleu_precisions", evaluate.load("bleu").compute(
+            predictions=["a b c d e"], references=[["a b c d e"]])["precisions"]),
+    ]
+}
+print(json.dumps(out, default=lambda value: value.item()))
 '''
 
 
@@ -127,3 +149,27 @@ def test_metrics_give_their_documented_values(pt_standins: StandinEnv, run_in_ke
     assert out["wer"] == pytest.approx(0.5)
     assert out["cer"] == pytest.approx(0.34146341463414637)
     assert out["f1_macro"] == {"f1": pytest.approx(0.26666666666666666)}
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_metrics_give_the_keys_and_types_their_cards_document(
+    pt_standins: StandinEnv, run_in_kernel: Runner,
+) -> None:
+    out = run_in_kernel("pt", pt_standins, METRICS)
+    assert out["glue_mrpc"] == {"accuracy": 0.75, "f1": pytest.approx(0.8)}
+    # CoLA is scored by Matthews correlation and STS-B by Pearson and Spearman, not accuracy
+    assert out["glue_cola"] == {"matthews_correlation": pytest.approx(0.5773502691896258)}
+    stsb = out["glue_stsb"]
+    assert isinstance(stsb, dict)
+    assert sorted(stsb) == ["pearson", "spearmanr"]
+    assert stsb["spearmanr"] == pytest.approx(1.0)
+    assert 0.9 < stsb["pearson"] < 1.0
+    assert out["rouge_each"] == {"rouge1": [pytest.approx(2 * 1.0 * 0.5 / 1.5), 1.0]}
+    assert out["bleu_keys"] == ["bleu", "brevity_penalty", "length_ratio", "precisions",
+                                "reference_length", "translation_length"]
+    assert out["sacrebleu_keys"] == ["bp", "counts", "precisions", "ref_len", "score",
+                                     "sys_len", "totals"]
+    assert out["types"] == {"accuracy": "float", "wer": "float", "mcc": "float",
+                            "squad_f1": "float", "seqeval_f1": "float",
+                            "bleu_precisions": "list"}
