@@ -45,6 +45,12 @@ SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks", "for
 """Area tables (``[tool.coursekit.<name>]``), each read by the area that owns it."""
 
 
+_BY_REQUEST = {"LES124": "format"}
+"""Rules a course asks for: each runs by default where the course has its table
+(``[tool.coursekit.format]`` for the formatting note), and elsewhere only when selected
+by name, so that a course that never adopted a code style is not told of one."""
+
+
 @dataclass(frozen=True, slots=True)
 class ConfigProblem:
     """A value of the configuration that was left at its default, and why."""
@@ -75,7 +81,8 @@ class Config:
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     """Area tables (``[tool.coursekit.subtitles]``, ``.translations``, ``.verify``,
     ``.standins``), read by the area that owns them."""
-    selection: Selection = field(default_factory=Selection)
+    selection: Selection = field(
+        default_factory=lambda: Selection(opt_in=frozenset(_BY_REQUEST)))
     """Rule selection of the ``select``/``ignore``/``extend-select``/``per-file-ignores``
     and ``severity`` keys (the first layer; the command line adds its own)."""
     path: Path | None = None
@@ -219,6 +226,7 @@ def _selection(table: Mapping[str, Any], problems: _Problems) -> Selection:
                       ignore=layer.get("ignore") or ()),),
         per_file_ignores=_per_file_ignores(pfi, problems),
         severities=_severities(table.get("severity", {}), problems),
+        opt_in=frozenset(code for code, section in _BY_REQUEST.items() if section not in table),
     )
 
 

@@ -7,6 +7,9 @@ adds to what the layers before chose and ``ignore`` removes. Within a layer the
 more specific selector wins, and ``ignore`` wins a tie (``select = ["SUB"]``,
 ``ignore = ["SUB2"]`` keeps every SUB rule but the SUB2xx ones).
 
+A rule *by request* (``opt_in``) starts unselected: only a selector that names it
+(its code, a prefix of it or ``ALL``) turns it on.
+
 ``per-file-ignores`` maps path patterns (``fnmatch`` style, relative to the course
 root, e.g. ``"content/fr/**"``) to selectors ignored in the matching files, and
 ``severity`` maps selectors to the severity their findings get.
@@ -68,9 +71,11 @@ class Selection:
     layers: tuple[Layer, ...] = ()
     per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     severities: Mapping[str, Severity] = field(default_factory=dict)
+    opt_in: frozenset[str] = frozenset()
+    """Rules that run only when a selector names them."""
 
     def enabled(self, code: str) -> bool:
-        state = True
+        state = code not in self.opt_in
         for layer in self.layers:
             state = layer.decide(code, state)
         return state
@@ -102,4 +107,5 @@ class Selection:
         return out
 
     def then(self, layer: Layer) -> Selection:
-        return Selection((*self.layers, layer), self.per_file_ignores, self.severities)
+        return Selection((*self.layers, layer), self.per_file_ignores, self.severities,
+                         self.opt_in)

@@ -124,3 +124,13 @@ def test_the_finding_names_the_formatter_that_judged(
     _, found = _findings(root, capsys, "--select", "LES124")
     assert len(found) == 2
     assert all(named in str(d["message"]) for d in found)
+
+
+def test_a_course_without_a_code_style_is_told_of_it_only_when_it_asks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, "")
+    assert not [d for d in _findings(root, capsys)[1] if d["rule"] == "LES124"]
+    for asked in (["--select", "LES124"], ["--extend-select", "LES12"], ["--select", "ALL"]):
+        assert {d["rule"] for d in _findings(root, capsys, *asked)[1]} >= {"LES124"}, asked
+    (root / "coursekit.toml").write_text('source-language = "en"\n' + WIDE, encoding="utf-8")
+    assert [d["rule"] for d in _findings(root, capsys)[1]].count("LES124") == 2
