@@ -52,7 +52,9 @@ class FidelityReport:
         return sum(int(getattr(pair, name)) for pair in self.pairs)
 
 
-def _key(relative: PurePosixPath, framework: str | None) -> str:
+def notebook_key(relative: PurePosixPath, framework: str | None) -> str:
+    """What pairs a notebook: ``en/chapter3/4 pt`` for ``en/chapter3/section4_pt.ipynb``,
+    ``en/chapter3/4_pt.ipynb``, or ``en/chapter3/4.ipynb`` of ``framework`` pt."""
     stem = relative.stem
     suffix = ""
     for fw in _FRAMEWORKS:
@@ -132,14 +134,14 @@ def compare_notebooks(built: Path, published: Path) -> FidelityReport:
         if document is None:
             continue
         framework = document.get("metadata", {}).get("coursekit", {}).get("framework")
-        ours[_key(relative, framework)] = (str(relative), document)
+        ours[notebook_key(relative, framework)] = (str(relative), document)
     seen: set[str] = set()
     for relative in _notebooks(published):
         document = _read(published / relative)
         if document is None:
             report.unreadable.append(str(relative))
             continue
-        key = _key(relative, None)
+        key = notebook_key(relative, None)
         if key not in ours or key in seen:
             report.only_published.append(str(relative))
             continue

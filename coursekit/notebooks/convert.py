@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -233,9 +234,16 @@ def _shows(block: Block, framework: Framework) -> bool:
     return block.framework.includes(framework)
 
 
+_MAGIC_INSTALL = re.compile(r"^\s*[!%]\s*(?:python3?\s+-m\s+)?pip3?\s+install\s")
+
+
 def _install_needs(code: list[Code]) -> InstallNeeds:
+    """What the install cell adds to the lesson's own ``pip install`` lines: those of
+    its shell fences, and ``!pip install`` / ``%pip install`` lines in its Python."""
     own = [line for block in code if block.role is CodeRole.SHELL
            for line in install_lines(block.source)]
+    own += [line.strip() for block in code if block.role is CodeRole.PYTHON
+            for line in block.source.splitlines() if _MAGIC_INSTALL.match(line)]
     return install_needs(_python_code(code), own_requirements(own),
                          [block.source for block in code])
 

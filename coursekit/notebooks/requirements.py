@@ -42,7 +42,7 @@ def own_requirements(lines: Iterable[str]) -> list[str]:
     """What the lesson's ``!pip install`` lines install, as written, in order."""
     found: list[str] = []
     for line in lines:
-        command = line.lstrip("!").strip()
+        command = line.strip().lstrip("!%").strip()
         try:
             words = shlex.split(command)
         except ValueError:

@@ -26,10 +26,11 @@ class Plants:
 
 def published_name(relative: PurePosixPath, framework: str) -> PurePosixPath:
     """``en/chapter3/4_pt.ipynb`` (or a split ``4.ipynb`` of PyTorch) as the course
-    publishes it: ``en/chapter3/section4_pt.ipynb``."""
+    publishes it: ``en/chapter3/section4_pt.ipynb``; ``chapter1/quiz.ipynb`` keeps its name."""
     stem = relative.stem.removesuffix("_pt").removesuffix("_tf")
     suffix = f"_{framework}" if framework in ("pt", "tf") else ""
-    return relative.with_name(f"section{stem}{suffix}.ipynb")
+    prefix = "section" if stem.isdigit() else ""  # a section named by a word keeps its name
+    return relative.with_name(f"{prefix}{stem}{suffix}.ipynb")
 
 
 def _code(document: dict[str, Any]) -> list[dict[str, Any]]:

@@ -250,3 +250,44 @@ def test_unexpected_conversion_failure_is_a_finding(
     result = build(course_root)
     assert {d.rule for d in result.diagnostics} == {CONVERSION_FAILED.code}
     assert result.written == []
+
+
+QUIZ_WITH_SNIPPETS = """\
+# Quiz
+
+### 1. Which line loads a dataset?
+
+A.
+```py
+load_dataset("minds14")
+```
+
+B.
+```py
+load_the_dataset("minds14")
+```
+
+<Question choices={[{ text: "A", explain: "", correct: true }]} />
+"""
+
+
+def test_a_quiz_page_is_built_only_when_asked_and_removed_after(course_root: Path) -> None:
+    write(course_root, "content/en/chapter1/quiz.mdx", QUIZ_WITH_SNIPPETS)
+    quiz = "en/chapter1/quiz.ipynb"
+    assert quiz not in build(course_root).notebooks
+    asked = build(course_root, quizzes=True)
+    assert quiz in asked.written
+    again = build(course_root)
+    assert quiz in again.removed
+    assert not (course_root / "build" / "notebooks" / quiz).exists()
+
+
+def test_changed_notebook_settings_rewrite_the_notebooks(course_root: Path) -> None:
+    first = build(course_root)
+    assert first.written
+    (course_root / "coursekit.toml").write_text(
+        '[notebooks]\npage-url = "https://example.org/{language}/{local}"\n', encoding="utf-8")
+    second = build(course_root)
+    assert sorted(second.written) == sorted(first.written)
+    title = read(course_root, "en/chapter1/1.ipynb").cells[0].source
+    assert "(https://example.org/en/chapter1/1)" in title

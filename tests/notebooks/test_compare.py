@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.notebooks.build import build_course
-from coursekit.notebooks.compare import compare_notebooks, format_report
+from coursekit.notebooks.compare import compare_notebooks, format_report, notebook_key
 
-from .published import Plants, write_published
+from .published import Plants, published_name, write_published
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,3 +70,25 @@ def test_the_build_command_prints_the_report(built: Path, tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "total (" in result.stdout
     assert "built only (0): -" in result.stdout
+
+
+@given(
+    folders=st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True), max_size=3),
+    stem=st.from_regex(r"[0-9]{1,2}|[a-z][a-z_]{0,10}", fullmatch=True),
+    framework=st.sampled_from(["pt", "tf", "both"]),
+    split=st.booleans(),
+)
+def test_a_built_name_and_its_published_name_pair(
+    folders: list[str], stem: str, framework: str, split: bool,
+) -> None:
+    """``4_pt.ipynb`` (framework blocks) or ``4.ipynb`` of PyTorch (a split file) and
+    ``section4_pt.ipynb`` name the same notebook; other frameworks do not."""
+    assume(not stem.endswith(("_pt", "_tf")))  # a framework suffix, not a section name
+    name = stem if split or framework == "both" else f"{stem}_{framework}"
+    built = PurePosixPath("en", *folders, f"{name}.ipynb")
+    published = published_name(built, framework)
+    assert notebook_key(built, framework) == notebook_key(published, None)
+    if framework != "both":
+        other = "tf" if framework == "pt" else "pt"
+        assert notebook_key(published_name(built, other), None) != notebook_key(
+            built, framework)

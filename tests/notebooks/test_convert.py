@@ -472,3 +472,11 @@ def test_install_cell_then_a_note_on_what_pip_cannot_install(course: Course) -> 
     assert code.source.startswith("from datasets")
     clean = only(_parsed(b"# Clean\n\n```py\nimport torch\n```\n"), course)
     assert [c.cell_type for c in clean.cells] == ["markdown", "code", "code"]
+
+
+def test_pip_lines_inside_python_code_are_the_lessons_own(course: Course) -> None:
+    text = (b"# Agents\n\n```py\n%pip install smolagents[litellm] -q\n"
+            b"import smolagents\nimport gradio\n```\n")
+    install, code = [c for c in only(_parsed(text), course).cells if c.cell_type == "code"]
+    assert install.source == "!pip install gradio"  # smolagents: the lesson's own line
+    assert code.source.startswith("%pip install smolagents[litellm]")
