@@ -33,21 +33,27 @@ def render_text(
     *, hidden: Sequence[Diagnostic] = (),
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
-    left out, counted in the summary line only."""
+    left out, counted in the summary line only. A hint is shown the first time a rule
+    gives it; a later finding of that rule with the same hint says ``(hint above)``."""
     colour, reset = _painter(out)
 
     def paint(code: str, text: str) -> str:
         return f"\x1b[{code}m{text}{reset}" if colour else text
 
     lines: list[str] = []
+    hinted: set[tuple[str, str]] = set()
     for path, group in groupby(sorted_diagnostics(diagnostics), key=lambda d: d.path):
         lines.append(paint("1", path))
         for diag in group:
             where = f"{diag.line}" if diag.line is not None else "-"
             cue = f" cue {diag.cue}" if diag.cue is not None else ""
+            seen = diag.hint is not None and (diag.rule, diag.hint) in hinted
+            first, newline, rest = diag.message.partition("\n")
             lines.append(f"  {where}{cue}: {paint(_STYLE[diag.severity], diag.severity.value)} "
-                         f"{paint('2', diag.rule)} {diag.message}")
-            if diag.hint:
+                         f"{paint('2', diag.rule)} {first}"
+                         f"{paint('2', ' (hint above)') if seen else ''}{newline}{rest}")
+            if diag.hint and not seen:
+                hinted.add((diag.rule, diag.hint))
                 lines.append(paint("2", f"      hint: {diag.hint}"))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     if hidden:

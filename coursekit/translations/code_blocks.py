@@ -89,9 +89,9 @@ def _drift(
         yield CODE_VARIATION.at(
             translation.path, tgt.line,
             f"code is formatted differently from the source block {where}, and is the "
-            f"same once both are formatted:\n{diff}",
+            "same once both are formatted",
             hint="`coursekit fix lessons` formats both the same way",
-            fingerprint=fingerprint,
+            fingerprint=fingerprint, diff=diff,
         )
     elif change not in ignored:
         yield CODE_VARIATION.at(

@@ -35,6 +35,21 @@ def test_text_groups_by_file_and_summarises() -> None:
     assert "\ncheck: 2 errors, 1 warning in 3 files\n  top rules:" in text
 
 
+def test_text_shows_a_rules_hint_once_and_points_back_to_it() -> None:
+    def drift(path: str, line: int, hint: str) -> Diagnostic:
+        return Diagnostic("TRN201", Severity.WARNING, path, line, "code differs:\n- a\n+ b",
+                          hint=hint)
+
+    text = rendered("text", [drift("content/fr/1.mdx", 3, "keep the code"),
+                             drift("content/fr/2.mdx", 5, "keep the code"),
+                             drift("content/fr/2.mdx", 9, "another hint")])
+    assert text.count("hint: keep the code") == 1
+    assert "  5: warning TRN201 code differs: (hint above)\n- a\n+ b\n" in text
+    assert "hint: another hint" in text
+    assert json.loads(rendered("json", [drift("a.mdx", 1, "h"), drift("a.mdx", 2, "h")])
+                      )["diagnostics"][1]["hint"] == "h"
+
+
 def test_the_summary_names_the_command_once() -> None:
     out = io.StringIO()
     render(DIAGS, "text", out, "coursekit verify", ())
