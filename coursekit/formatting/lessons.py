@@ -13,6 +13,7 @@ formatter did not keep, is left alone too.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -136,6 +137,8 @@ class LessonFormat:
                 f"```{change.place.code.info} code is not formatted as "
                 f"{settings.describe()} formats it",
                 hint="`coursekit fix lessons` formats it (--dry-run shows the diff)",
+                fingerprint=hashlib.sha1(change.place.code.source.encode("utf-8"),
+                                         usedforsecurity=False).hexdigest()[:12],
                 diff=self.diff([change]),
             )
             for change in self.changes

@@ -35,6 +35,7 @@ def test_check_reports_the_unformatted_fence_with_its_diff(
     assert '+model = AutoModelForSequenceClassification.from_pretrained("gpt2", ' \
            "num_labels=2)\n" in diff
     assert "-from transformers" not in diff  # the line the formatter keeps is context
+    assert found[0]["fingerprint"] == found[1]["fingerprint"]  # the same code, for baselines
 
 
 def test_the_rule_is_chosen_like_every_rule(
