@@ -19,8 +19,10 @@ __all__ = ["render_statistics", "render_text", "summary_line"]
 
 
 def render_text(
-    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
+    *, diffs: bool = False,
 ) -> None:
+    """The findings by file; with ``diffs``, each finding's diff under it (LES124)."""
     console = Console(file=out, highlight=False, soft_wrap=True)
     ordered = sorted_diagnostics(diagnostics)
     for path, group in groupby(ordered, key=lambda d: d.path):
@@ -35,6 +37,8 @@ def render_text(
             )
             if diag.hint:
                 console.print(f"      [dim]hint: {escape(diag.hint)}[/dim]")
+            if diffs and diag.diff:
+                console.print(escape(diag.diff), end="")
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     console.print(f"{title}: {verdict}")
     for line in closing_summary(diagnostics, title):

@@ -38,6 +38,17 @@ def test_check_reports_the_unformatted_fence_with_its_diff(
     assert found[0]["fingerprint"] == found[1]["fingerprint"]  # the same code, for baselines
 
 
+def test_check_diff_shows_each_findings_diff_in_the_text_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    assert main(["check", "lessons", "--root", str(root), "--select", "LES124"]) == 0
+    assert "+++ b/" not in capsys.readouterr().out
+    assert main(["check", "lessons", "--root", str(root), "--select", "LES124", "--diff"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("+++ b/content/") == 2
+    assert '+model = AutoModelForSequenceClassification.from_pretrained("gpt2", ' in out
+
+
 def test_the_rule_is_chosen_like_every_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = write_course(tmp_path, WIDE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from coursekit.cli.options import (
     root_option,
     selection_options,
 )
+from coursekit.report.text import render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,7 @@ class Choices:
     ignore: tuple[str, ...] = ()
     statistics: bool = False
     show_all: bool = False
+    diff: bool = False
 
 
 def _run(
@@ -47,12 +50,21 @@ def _run(
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available)
     report = check_course(course, areas, languages, files)
+    renderers = {"html": check_page(course, output)}
+    if choices.diff:  # each finding with its own diff: none shown as one per file
+        renderers["text"] = partial(render_text, diffs=True)
     return finish(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all,
-        renderers={"html": check_page(course, output)},
+        renderers=renderers,
     )
+
+
+_diff_option = click.option(
+    "--diff", is_flag=True,
+    help="Show under each finding the diff that settles it (LES124: the fence formatted).",
+)
 
 
 @click.group("check", invoke_without_command=True)
@@ -60,6 +72,7 @@ def _run(
 @lang_option
 @report_options
 @selection_options
+@_diff_option
 @click.pass_context
 def command(
     ctx: click.Context, /, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
@@ -80,6 +93,7 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @lang_option
     @report_options
     @selection_options
+    @_diff_option
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
         output: Path | None, baseline: Path | None, update_baseline: bool, **choices: Any,
