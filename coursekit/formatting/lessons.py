@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.formatting.engines import FormatterUnavailable, format_texts
 from coursekit.formatting.ipython import Protected, protect
 from coursekit.formatting.places import CodePlace, place_code, rewrite, split_lines
@@ -161,8 +162,8 @@ def may_hold_python(text: str) -> bool:
 def read_text(file: Path) -> str | None:
     """The lesson file as text; ``None`` when it cannot be read back as UTF-8 (it is
     then its own finding, LES101 or LES121, and is never rewritten)."""
-    try:
-        return file.read_bytes().decode("utf-8")
+    try:  # a FIFO or device in the lesson folder is refused, never read (it would block)
+        return read_regular(file).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
 

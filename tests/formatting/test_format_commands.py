@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,3 +139,14 @@ def test_the_finding_names_the_formatter_that_judged(
     _, found = _findings(root, capsys, "--select", "LES124")
     assert len(found) == 2
     assert all(named in str(d["message"]) for d in found)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
+    root = write_course(tmp_path, WIDE)
+    os.mkfifo(root / "content" / "en" / "chapter1" / "2.mdx")
+    # A subprocess with a timeout: a read that blocks fails the test instead of hanging it.
+    run = subprocess.run([sys.executable, "-m", "coursekit", "fix", "lessons", "--root",
+                          str(root)], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "formatted 2 fence(s) in 2 of 3 file(s)" in run.stderr
