@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.formatting.fix import plan_fixes
 from tests.formatting.course import FORMATTED, UNFORMATTED_LINE, write_course
 
 EN = Path("content/en/chapter1/1.mdx")
@@ -150,3 +153,17 @@ def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
                           str(root)], capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     assert "formatted 2 fence(s) in 2 of 3 file(s)" in run.stderr
+
+
+def test_a_lesson_that_cannot_be_written_is_reported_and_the_others_written(
+        tmp_path: Path) -> None:
+    root = write_course(tmp_path, WIDE)
+    plan = plan_fixes(Corpus(Course.open(root)))
+    assert len(plan.changed) == 2
+    (root / FR).unlink()  # a folder in its place before the plan is written
+    (root / FR).mkdir()
+    [(lesson, error)] = plan.write()
+    assert lesson.path == str(FR)
+    assert isinstance(error, IsADirectoryError)
+    assert not any((root / FR).iterdir())
+    assert FORMATTED in (root / EN).read_text(encoding="utf-8")
