@@ -36,13 +36,16 @@ class FixPlan:
     def fences(self) -> int:
         return sum(len(lesson.changes) for lesson in self.lessons)
 
-    def write(self) -> list[Path]:
-        """Write every changed lesson; the files written."""
-        written = []
+    def write(self) -> list[tuple[LessonFormat, OSError]]:
+        """Write every changed lesson, each atomically; the lessons that could not be
+        written, with why (they are left as they were)."""
+        failed = []
         for lesson in self.changed:
-            write_bytes_atomic(lesson.file, lesson.after)
-            written.append(lesson.file)
-        return written
+            try:
+                write_bytes_atomic(lesson.file, lesson.after)
+            except OSError as exc:
+                failed.append((lesson, exc))
+        return failed
 
 
 def plan_fixes(corpus: Corpus, languages: Sequence[str] | None = None,

@@ -13,6 +13,7 @@ formatter did not keep, is left alone too.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -76,12 +77,13 @@ class CodeFormatter:
         for source, protected in waiting.items():
             result = results.get(source)
             self._done[source] = None if protected is None or result is None \
-                else _checked(protected.restore(result.removesuffix("\n")))
+                else _checked(source, protected.restore(result.removesuffix("\n")))
 
 
-def _checked(text: str | None) -> str | None:
-    """``text`` when it still reads as lesson Python."""
-    if text is None or CodeFacts(text).error is not None:
+def _checked(source: str, text: str | None) -> str | None:
+    """``text``, the formatted ``source``, when it still reads as lesson Python (the
+    source itself, which was read, needs no second reading)."""
+    if text is None or (text != source and CodeFacts(text).error is not None):
         return None
     return text
 
@@ -137,6 +139,8 @@ class LessonFormat:
                 f"```{change.place.code.info} code is not formatted as "
                 f"{settings.describe()} formats it",
                 hint="`coursekit fix lessons` formats it (--dry-run shows the diff)",
+                fingerprint=hashlib.sha1(change.place.code.source.encode("utf-8"),
+                                         usedforsecurity=False).hexdigest()[:12],
                 diff=self.diff([change]),
             )
             for change in self.changes

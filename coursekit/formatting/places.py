@@ -63,8 +63,8 @@ def place_code(lines: Sequence[str], code: Code) -> CodePlace | None:
     opening_at = code.line - 1
     code_lines = code.source.split("\n")
     closing_at = opening_at + len(code_lines) + 1
-    if not code.source or closing_at >= len(lines):
-        return None
+    if not code.source.strip() or closing_at >= len(lines):
+        return None  # blank code has nothing to format, and no line count to keep
     opening = _OPENING.match(lines[opening_at])
     if opening is None:
         return None

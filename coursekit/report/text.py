@@ -30,10 +30,11 @@ def _painter(out: IO[str]) -> tuple[bool, str]:
 
 def render_text(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
-    *, hidden: Sequence[Diagnostic] = (),
+    *, hidden: Sequence[Diagnostic] = (), diffs: bool = False,
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
-    left out, counted in the summary line only. A hint is shown the first time a rule
+    left out, counted in the summary line only; with ``diffs``, each finding's diff under
+    it (LES124). A hint is shown the first time a rule
     gives it; a later finding of that rule with the same hint says ``(hint above)``."""
     colour, reset = _painter(out)
 
@@ -55,6 +56,8 @@ def render_text(
             if diag.hint and not seen:
                 hinted.add((diag.rule, diag.hint))
                 lines.append(paint("2", f"      hint: {diag.hint}"))
+            if diffs and diag.diff:
+                lines.append(diag.diff.rstrip("\n"))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     if hidden:
         left_out = summary_line(hidden, files=False).removeprefix("0 errors, ")

@@ -33,7 +33,7 @@ NAMES = ["audio-course", "agents-course"]
 def _corpus(name: str) -> Path:
     root = CORPORA / name
     if not root.is_dir():
-        pytest.skip(f"{root} is absent (the corpora are not checked out here)")
+        pytest.skip(f"{root} is absent (the shared corpora belong beside the checkout)")
     return root
 
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from coursekit.cli import main
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.formatting.fix import plan_fixes
 from tests.formatting.course import FORMATTED, UNFORMATTED_LINE, write_course
 
 EN = Path("content/en/chapter1/1.mdx")
@@ -35,6 +41,18 @@ def test_check_reports_the_unformatted_fence_with_its_diff(
     assert '+model = AutoModelForSequenceClassification.from_pretrained("gpt2", ' \
            "num_labels=2)\n" in diff
     assert "-from transformers" not in diff  # the line the formatter keeps is context
+    assert found[0]["fingerprint"] == found[1]["fingerprint"]  # the same code, for baselines
+
+
+def test_check_diff_shows_each_findings_diff_in_the_text_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    assert main(["check", "lessons", "--root", str(root), "--select", "LES124"]) == 0
+    assert "+++ b/" not in capsys.readouterr().out
+    assert main(["check", "lessons", "--root", str(root), "--select", "LES124", "--diff"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("+++ b/content/") == 2
+    assert '+model = AutoModelForSequenceClassification.from_pretrained("gpt2", ' in out
 
 
 def test_the_rule_is_chosen_like_every_rule(
@@ -134,3 +152,26 @@ def test_a_course_without_a_code_style_is_told_of_it_only_when_it_asks(
         assert {d["rule"] for d in _findings(root, capsys, *asked)[1]} >= {"LES124"}, asked
     (root / "coursekit.toml").write_text('source-language = "en"\n' + WIDE, encoding="utf-8")
     assert [d["rule"] for d in _findings(root, capsys)[1]].count("LES124") == 2
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
+    root = write_course(tmp_path, WIDE)
+    os.mkfifo(root / "content" / "en" / "chapter1" / "2.mdx")
+    # A subprocess with a timeout: a read that blocks fails the test instead of hanging it.
+    run = subprocess.run([sys.executable, "-m", "coursekit", "fix", "lessons", "--root",
+                          str(root)], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "formatted 2 fence(s) in 2 of 3 file(s)" in run.stderr
+
+
+def test_a_lesson_that_cannot_be_written_is_reported_and_the_others_written(
+        tmp_path: Path) -> None:
+    root = write_course(tmp_path, WIDE)
+    plan = plan_fixes(Corpus(Course.open(root)))
+    assert len(plan.changed) == 2
+    (root / FR).unlink()  # a folder in its place before the plan is written
+    (root / FR).mkdir()
+    [(lesson, error)] = plan.write()
+    assert lesson.path == str(FR)
+    assert isinstance(error, IsADirectoryError)
+    assert not any((root / FR).iterdir())
+    assert FORMATTED in (root / EN).read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from coursekit.cli.options import (
     selection_options,
 )
 from coursekit.filescope import touched_files
+from coursekit.report.text import render_text
 from coursekit.translations.history import changed_since
 
 _SINCE = click.option(
@@ -43,6 +45,7 @@ class Choices:
     statistics: bool = False
     show_all: bool = False
     quiet: bool = False
+    diff: bool = False
 
 
 def _run(
@@ -65,12 +68,21 @@ def _run(
             click.echo(f"{title}: nothing changed since {since}")
             return EXIT_CLEAN
     report = check_course(course, areas, languages, files)
+    renderers = {"html": check_page(course, output)}
+    if choices.diff:  # each finding with its own diff: none shown as one per file
+        renderers["text"] = partial(render_text, diffs=True)
     return finish(
         report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
         update_baseline=update_baseline, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
-        renderers={"html": check_page(course, output)},
+        renderers=renderers,
     )
+
+
+_diff_option = click.option(
+    "--diff", is_flag=True,
+    help="Show under each finding the diff that settles it (LES124: the fence formatted).",
+)
 
 
 @click.group("check", invoke_without_command=True)
@@ -79,6 +91,7 @@ def _run(
 @report_options
 @selection_options
 @_SINCE
+@_diff_option
 @click.pass_context
 def command(
     ctx: click.Context, /, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
@@ -100,6 +113,7 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @report_options
     @selection_options
     @_SINCE
+    @_diff_option
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
         output: Path | None, baseline: Path | None, update_baseline: bool, since: str | None,

@@ -56,12 +56,20 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         for lesson in changed:
             click.echo(lesson.diff(), nl=False)
     else:
-        plan.write()
+        failed = plan.write()
+        for lesson, error in failed:
+            click.echo(f"{lesson.path}: cannot write: {error.strerror or error}; "
+                       "left as it was", err=True)
+        left = {lesson.path for lesson, _ in failed}
+        changed = [lesson for lesson in changed if lesson.path not in left]
         for lesson in changed:
             click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
     verb = "would format" if dry_run or check_only else "formatted"
-    click.echo(f"fix lessons: {verb} {plan.fences} fence(s) in {len(changed)} of "
+    fences = sum(len(lesson.changes) for lesson in changed)
+    click.echo(f"fix lessons: {verb} {fences} fence(s) in {len(changed)} of "
                f"{plan.files} file(s)", err=True)
+    if len(changed) < len(plan.changed):
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if check_only and changed else EXIT_CLEAN
 
 
