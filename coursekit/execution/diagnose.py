@@ -4,23 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from coursekit.diagnostics import Diagnostic, Rule
+from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.matching import normalise_message
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, Verdict
-
-_RULES: dict[Verdict, Rule] = {
-    Verdict.MISSING: rules.EXPECTED_ERROR_MISSING,
-    Verdict.WRONG_ERROR: rules.WRONG_ERROR,
-    Verdict.UNEXPECTED_ERROR: rules.UNEXPECTED_ERROR,
-    Verdict.TIMEOUT: rules.CELL_TIMEOUT,
-    Verdict.KERNEL_DIED: rules.KERNEL_DIED,
-    Verdict.SKIPPED: rules.SKIPPED,
-    Verdict.NEEDS_NETWORK: rules.NEEDS_NETWORK,
-    Verdict.API_DRIFT: rules.API_DRIFT,
-    Verdict.NEEDS_PACKAGES: rules.NEEDS_PACKAGES,
-}
 
 _HINTS: dict[Verdict, str] = {
     Verdict.MISSING: "update the lesson: the library no longer raises here, "
@@ -67,7 +55,7 @@ def notebook_diagnostics(
                 fingerprint=fingerprint,
             ))
             continue
-        rule = _RULES[result.verdict]
+        rule = rules.BY_VERDICT[result.verdict]
         message = f"{tag} {result.detail}"
         scenario = fix_failures.get(result.index)
         if scenario is not None and result.verdict is Verdict.UNEXPECTED_ERROR:
@@ -80,3 +68,4 @@ def notebook_diagnostics(
         found.append(rule.at(path, line, message, hint=result.hint or _HINTS.get(result.verdict),
                              fingerprint=fingerprint))
     return found
+

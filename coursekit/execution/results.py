@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.execution.rules import BY_VERDICT
+from coursekit.report.verdicts import NotebookVerdict
 
 
 class RunStatus(enum.StrEnum):
@@ -252,11 +254,30 @@ class NotebookResult:
             return NotebookStatus.NEEDS_PACKAGES
         return NotebookStatus.FAILED
 
+    @property
+    def severity(self) -> Severity | None:
+        """The severity of the first cause's finding; ``None`` when the notebook passed."""
+        first = self.first_cause
+        if first is not None:
+            return BY_VERDICT[first.verdict.value].severity
+        return None if self.status is NotebookStatus.OK else Severity.ERROR
+
+    def verdict(self) -> NotebookVerdict:
+        """The notebook's one verdict, as the reports carry it."""
+        first = self.first_cause
+        return NotebookVerdict(
+            notebook=self.notebook, lesson=self.lesson, language=self.language,
+            framework=self.framework, verdict=self.headline, severity=self.severity,
+            source=first.source if first is not None else "",
+            detail=first.detail if first is not None else "",
+        )
+
     def to_json(self) -> dict[str, Any]:
         first = self.first_cause
         return {
             "notebook": self.notebook, "lesson": self.lesson, "language": self.language,
             "framework": self.framework, "status": self.status.value,
+            "verdict": self.headline, "severity": self.severity.value if self.severity else None,
             "first_cause": first.to_json() if first is not None else None,
             "cached": self.cached, "executed": self.executed,
             "duration": round(self.duration, 3), "device": self.device,
@@ -267,18 +288,14 @@ class NotebookResult:
         }
 
     @property
-    def summary(self) -> str:
-        """One word for progress output: the worst verdict, or ``ok``."""
-        for verdict in (
-            Verdict.KERNEL_DIED, Verdict.TIMEOUT, Verdict.WRONG_ERROR,
-            Verdict.MISSING, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
-            Verdict.NEEDS_PACKAGES, Verdict.NEEDS_NETWORK,
-        ):
-            if any(c.verdict is verdict and c.cause is None for c in self.cells):
-                return verdict.value
-        if any(d.severity.value == "error" for d in self.diagnostics):
-            return "error"
-        return "ok"
+    def headline(self) -> str:
+        """The notebook's one verdict, as every report words it: its status, and for a
+        failed notebook how its first cause failed (``failed: timeout``)."""
+        status = self.status
+        first = self.first_cause
+        if status is NotebookStatus.FAILED and first is not None:
+            return f"{status.value}: {first.verdict.value}"
+        return status.value
 
 
 @dataclass(slots=True)

@@ -88,3 +88,17 @@ KERNEL_RESTARTED = Rule(
     "The kernel was restarted after a cell left it unusable (it died, or a fatal CUDA error "
     "such as a device-side assert); the clean cells before were replayed.",
 )
+
+
+BY_VERDICT: dict[str, Rule] = {
+    "expected-error-missing": EXPECTED_ERROR_MISSING,
+    "wrong-error": WRONG_ERROR,
+    "unexpected-error": UNEXPECTED_ERROR,
+    "timeout": CELL_TIMEOUT,
+    "kernel-died": KERNEL_DIED,
+    "skipped": SKIPPED,
+    "needs-network": NEEDS_NETWORK,
+    "api-drift": API_DRIFT,
+    "needs-packages": NEEDS_PACKAGES,
+}
+"""The rule of a cell that failed on its own account, by its verdict."""

@@ -166,6 +166,7 @@ def _scenario(nb: Mapping[str, Any], scenario: Mapping[str, Any], link: Link) ->
 
 def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
     status = str(nb.get("status", ""))
+    label = str(nb.get("verdict") or status)
     verdicts = Counter(str(c.get("verdict")) for c in nb.get("cells", []))
     count = len(nb.get("cells", []))
     cells = (f"{count} code cells" if status == "documented" else
@@ -180,7 +181,7 @@ def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
     return (
         f'<td class="cell status-{escape(status)}" data-status="{escape(status)}" '
         f'data-notebook="{escape(str(nb.get("notebook", "")))}">'
-        f'<span class="badge">{escape(status)}</span> '
+        f'<span class="badge">{escape(label)}</span> '
         f'<span class="count">{cells}</span>'
         f'{cause}{f"<ul>{scenarios}</ul>" if scenarios else ""}</td>'
     )
