@@ -18,6 +18,7 @@ import ast
 import re
 from pathlib import PurePosixPath
 
+from coursekit.execution.frames import library_frame
 from coursekit.execution.network import shell_fetch_files
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.lessons.python import code_facts, defined_names
@@ -58,7 +59,11 @@ def read_names(code: str) -> set[str]:
 
 
 def missing_name(run: CellRun) -> str | None:
+    """The lesson's name that a ``NameError`` says is undefined; ``None`` when a library's
+    own code raised it (the name is the library's, not one an earlier cell left out)."""
     if run.status is not RunStatus.ERROR or run.ename not in ("NameError", "UnboundLocalError"):
+        return None
+    if library_frame(run.traceback) is not None:
         return None
     found = _NAME_ERROR.search(run.evalue)
     return found.group(1) if found else None

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from coursekit.execution.apidrift import Drift, drift_of
 from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.declared import DeclaredPackages, asked_for
+from coursekit.execution.frames import library_frame
 from coursekit.execution.matching import match_error, name_matches
 from coursekit.execution.network import needed, shell_fetches
 from coursekit.execution.output_drift import output_drift
@@ -90,7 +91,9 @@ def cell_verdict(
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
                                        f"(raises `{_raised(run)}`)")
     if not cell.expects_error:
-        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`"
+        inside = library_frame(run.traceback)
+        where = f" inside `{inside}`" if inside is not None else ""
+        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`{where}"
     return Verdict.WRONG_ERROR, "; ".join(explanations)
 
 
@@ -122,6 +125,11 @@ def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
         return (f"the kernel lacks `{package}`, which neither the lesson's `pip install` "
                 "lines nor the course declare: add it to the lesson's install line, or to "
                 "[tool.coursekit.kernels.<framework>] `packages`")
+    inside = library_frame(run.traceback)
+    if run.ename == "NameError" and inside is not None:
+        return ("the name is the library's, not the lesson's: its own code refers to it, "
+                "so the kernel lacks a package the library uses there (or the library "
+                "skipped its import); check the kernel's packages, not the lesson")
     if run.ename == "NameError":
         return ("no earlier cell of this notebook defines it: the lesson relies on code of "
                 "another section; repeat that code (or its import) in this lesson")
