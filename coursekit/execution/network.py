@@ -117,6 +117,25 @@ def hub_ids_in(evalue: str) -> list[str]:
     return found
 
 
+_MISSING_URL = re.compile(r"(?:Unable to find|No such file or directory:?|"
+                          r"Couldn't find (?:a )?file at|not found:?)\s*'?"
+                          r"((?:https?|ftp)://[^\s'\"<>)]+)")
+"""A file the cell asked for by URL that a library looked for locally instead: offline,
+``datasets`` resolves an ``https`` ``data_files`` entry to no file."""
+
+
+def missing_urls(ename: str, evalue: str) -> list[str]:
+    """Hosts of the URLs that a ``FileNotFoundError`` says could not be found."""
+    if ename != "FileNotFoundError":
+        return []
+    hosts: list[str] = []
+    for url in _MISSING_URL.findall(evalue):
+        host = urlsplit(url).hostname
+        if host and f"host {host}" not in hosts:
+            hosts.append(f"host {host}")
+    return hosts
+
+
 def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     """What a failed cell needed from the network, or nothing when it failed otherwise.
 
@@ -126,6 +145,6 @@ def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     if _LOGIN_MESSAGES.search(evalue):
         return [*refused, HUB_LOGIN]
     if not looks_like_network(ename, evalue):
-        return []
+        return missing_urls(ename, evalue)
     return refused or hub_ids_in(evalue) or [
         "the network (the error names no host or Hub repo)"]
