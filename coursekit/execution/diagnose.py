@@ -13,7 +13,9 @@ from coursekit.execution.results import CellResult, Verdict
 _HINTS: dict[Verdict, str] = {
     Verdict.MISSING: "update the lesson: the library no longer raises here, "
                      "or the code changed so that it does not",
-    Verdict.WRONG_ERROR: "update the documented output, or the code, so that they agree",
+    Verdict.ERROR_DRIFT: "update the documented error to the one raised now if the "
+                         "lesson's point still holds, or change the code so that the "
+                         "documented error happens again",
     Verdict.UNEXPECTED_ERROR: "fix the code, or document the error in an output block",
     Verdict.NEEDS_NETWORK: "run `coursekit verify --network` where that host or repo can be "
                            "reached, add a stand-in for the repo, or mark the cell "

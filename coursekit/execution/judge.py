@@ -94,7 +94,7 @@ def cell_verdict(
         inside = library_frame(run.traceback)
         where = f" inside `{inside}`" if inside is not None else ""
         return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`{where}"
-    return Verdict.WRONG_ERROR, "; ".join(explanations)
+    return Verdict.ERROR_DRIFT, "; ".join(explanations)
 
 
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
@@ -175,7 +175,7 @@ def judge_cells(
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         note = run.shim
-        if verdict in (Verdict.MISSING, Verdict.WRONG_ERROR) and cause is None and used:
+        if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used:
             note = _standin_note(used)
         drift = None
         if verdict is Verdict.OK and cell.outputs:
@@ -185,7 +185,8 @@ def judge_cells(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,
             hint=_hint(cell, run, verdict, default_timeout, apis, packages),
-            note=note,
+            note=note, documented=_documented(cell) if cell.expects_error else "",
+            raised=_raised(run) if run.status is RunStatus.ERROR else "",
         ))
     return results
 

@@ -32,7 +32,9 @@ class Verdict(enum.StrEnum):
     OK = "ok"
     REPRODUCED = "expected-error-reproduced"
     MISSING = "expected-error-missing"
-    WRONG_ERROR = "wrong-error"
+    ERROR_DRIFT = "error-drift"
+    """A cell documents an error and raises another: the library changed the error, or
+    the lesson documents it wrongly; both are shown side by side."""
     UNEXPECTED_ERROR = "unexpected-error"
     SKIPPED = "skipped"
     TIMEOUT = "timeout"
@@ -57,6 +59,7 @@ class NotebookStatus(enum.StrEnum):
     FAILED = "failed"
     NEEDS_NETWORK = "needs-network"
     API_DRIFT = "api-drift"
+    ERROR_DRIFT = "error-drift"
     NEEDS_PACKAGES = "needs-packages"
     NOT_RUN = "not-run"
 
@@ -153,12 +156,17 @@ class CellResult:
     note: str = ""
     """How the verdict was reached, when that is worth saying (a shim applied, a
     stand-in's shortcoming)."""
+    documented: str = ""
+    """The error the lesson documents at this cell (``Name: message``), when it has one."""
+    raised: str = ""
+    """The error the cell raised (``Name: message``, first line), when it raised one."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index, "source": self.source, "verdict": self.verdict.value,
             "detail": self.detail, "cause": self.cause, "drift": self.drift,
-            "hint": self.hint, "note": self.note,
+            "hint": self.hint, "note": self.note, "documented": self.documented,
+            "raised": self.raised,
         }
 
 
@@ -250,6 +258,8 @@ class NotebookResult:
             return NotebookStatus.NEEDS_NETWORK
         if first.verdict is Verdict.API_DRIFT:
             return NotebookStatus.API_DRIFT
+        if first.verdict is Verdict.ERROR_DRIFT:
+            return NotebookStatus.ERROR_DRIFT
         if first.verdict is Verdict.NEEDS_PACKAGES:
             return NotebookStatus.NEEDS_PACKAGES
         return NotebookStatus.FAILED

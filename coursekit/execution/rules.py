@@ -6,9 +6,11 @@ EXPECTED_ERROR_MISSING = Rule(
     "EXE101", "expected-error-missing", Severity.ERROR,
     "A cell documents an error, but running it raises nothing.",
 )
-WRONG_ERROR = Rule(
-    "EXE102", "wrong-error", Severity.ERROR,
-    "A cell raises an error other than the one the lesson documents.",
+ERROR_DRIFT = Rule(
+    "EXE102", "error-drift", Severity.ERROR,
+    "A cell raises an error other than the one the lesson documents (the library changed "
+    "it, or the lesson has it wrong); the documented and the current error are shown side "
+    "by side.",
 )
 UNEXPECTED_ERROR = Rule(
     "EXE103", "unexpected-error", Severity.ERROR,
@@ -92,7 +94,7 @@ KERNEL_RESTARTED = Rule(
 
 BY_VERDICT: dict[str, Rule] = {
     "expected-error-missing": EXPECTED_ERROR_MISSING,
-    "wrong-error": WRONG_ERROR,
+    "error-drift": ERROR_DRIFT,
     "unexpected-error": UNEXPECTED_ERROR,
     "timeout": CELL_TIMEOUT,
     "kernel-died": KERNEL_DIED,

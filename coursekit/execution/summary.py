@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 
-FAILING = (Verdict.MISSING, Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
+FAILING = (Verdict.MISSING, Verdict.ERROR_DRIFT, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
            Verdict.TIMEOUT, Verdict.KERNEL_DIED)
 
 

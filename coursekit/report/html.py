@@ -402,7 +402,7 @@ h2{margin:24px 0 8px;font-size:17px}h3{font-size:14px;margin:14px 0 6px}
 .status-ok .badge,.status-clean a{background:#1f883d}.status-clean a{color:#fff;padding:0 6px}
 .status-failed .badge,.status-not-run .badge{background:#cf222e}
 .status-documented .badge{background:#57606a}
-.status-needs-network .badge,.status-api-drift .badge{background:#9a6700}
+.status-needs-network .badge,.status-api-drift .badge,.status-error-drift .badge{background:#9a6700}
 .status-needs-packages .badge{background:#9a6700}
 .status-error{background:#ffebe9}.status-warning{background:#fff8c5}
 .scenario.proven .mark{color:#1f883d}.scenario.documented .mark{color:#57606a}
