@@ -180,7 +180,7 @@ def judge_cells(
         drift = None
         if verdict is Verdict.OK and cell.outputs:
             drift = output_drift(list(cell.outputs), run.outputs, tolerance,
-                                 sizes=sizes.shows_only_sizes(cell.code))
+                                 sizes=sizes.shows_only_sizes(cell.code), standins=bool(used))
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,
