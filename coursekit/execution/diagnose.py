@@ -20,6 +20,9 @@ _HINTS: dict[Verdict, str] = {
     Verdict.NEEDS_NETWORK: "run `coursekit verify --network` where that host or repo can be "
                            "reached, add a stand-in for the repo, or mark the cell "
                            "`{/* coursekit: skip reason=\"needs the network\" */}`",
+    Verdict.PLACEHOLDER_REPO: "nothing to fix in the lesson; to verify the cells after it, "
+                              "map the id to a stand-in under "
+                              "[tool.coursekit.standins.models]",
     Verdict.TIMEOUT: "make the cell faster, or raise its limit: "
                      "`<!-- coursekit: timeout=600 -->` on the line above its code fence",
 }

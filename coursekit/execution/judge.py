@@ -10,7 +10,7 @@ from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.declared import DeclaredPackages, asked_for
 from coursekit.execution.frames import library_frame
 from coursekit.execution.matching import match_error, name_matches
-from coursekit.execution.network import needed, shell_fetches
+from coursekit.execution.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.output_drift import output_drift
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
@@ -87,6 +87,12 @@ def cell_verdict(
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
+    placeholders = placeholder_repos(targets)
+    if placeholders:
+        names = ", ".join(f"`{r}`" for r in placeholders)
+        return Verdict.PLACEHOLDER_REPO, (
+            f"loads {names}, a placeholder for the learner's own repo that no earlier "
+            f"cell pushed (raises `{_raised(run)}`)")
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
                                        f"(raises `{_raised(run)}`)")

@@ -136,6 +136,21 @@ def missing_urls(ename: str, evalue: str) -> list[str]:
     return hosts
 
 
+_PLACEHOLDER_OWNER = re.compile(r"(?i)your|user[-_]?name|<|>|\{|xxx|\.\.\.")
+"""A repo owner written for the reader to replace (``your-username``, ``<user>``)."""
+
+
+def placeholder_repos(targets: list[str]) -> list[str]:
+    """The repo ids among ``targets`` (``Hub model your-username/x``) whose owner is a
+    placeholder; empty unless every target is such a repo."""
+    repos = [t.split(" ", 2)[-1] for t in targets if t.startswith("Hub ")]
+    if not repos or len(repos) != len(targets):
+        return []
+    if all("/" in r and _PLACEHOLDER_OWNER.search(r.split("/", 1)[0]) for r in repos):
+        return repos
+    return []
+
+
 def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     """What a failed cell needed from the network, or nothing when it failed otherwise.
 

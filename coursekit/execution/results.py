@@ -46,6 +46,9 @@ class Verdict(enum.StrEnum):
     NEEDS_PACKAGES = "needs-packages"
     """The cell failed to import a package the lesson or the course declares, which the
     kernel lacks (not installed, or it cannot be installed for the kernel)."""
+    PLACEHOLDER_REPO = "placeholder-repo"
+    """The cell loads a placeholder repo id (``your-username/...``) that no earlier cell
+    pushed: the learner puts their own repo there."""
 
     @property
     def passed(self) -> bool:
@@ -61,6 +64,7 @@ class NotebookStatus(enum.StrEnum):
     API_DRIFT = "api-drift"
     ERROR_DRIFT = "error-drift"
     NEEDS_PACKAGES = "needs-packages"
+    PLACEHOLDER_REPO = "placeholder-repo"
     NOT_RUN = "not-run"
 
 
@@ -262,6 +266,8 @@ class NotebookResult:
             return NotebookStatus.ERROR_DRIFT
         if first.verdict is Verdict.NEEDS_PACKAGES:
             return NotebookStatus.NEEDS_PACKAGES
+        if first.verdict is Verdict.PLACEHOLDER_REPO:
+            return NotebookStatus.PLACEHOLDER_REPO
         return NotebookStatus.FAILED
 
     @property

@@ -40,6 +40,12 @@ NEEDS_PACKAGES = Rule(
     "the kernel lacks (run with --install-lesson-requirements, declare it, or it cannot be "
     "installed for the kernel).",
 )
+PLACEHOLDER_REPO = Rule(
+    "EXE109", "placeholder-repo", Severity.INFO,
+    "A cell loads a placeholder repo id (`your-username/...`) that no earlier cell "
+    "pushed: a learner replaces it with a repo of their own, so verification cannot load it.",
+    why="the lesson is right as written; nothing is broken or lost",
+)
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
     "A cell ran longer than its time limit and was interrupted.",
@@ -102,5 +108,6 @@ BY_VERDICT: dict[str, Rule] = {
     "needs-network": NEEDS_NETWORK,
     "api-drift": API_DRIFT,
     "needs-packages": NEEDS_PACKAGES,
+    "placeholder-repo": PLACEHOLDER_REPO,
 }
 """The rule of a cell that failed on its own account, by its verdict."""

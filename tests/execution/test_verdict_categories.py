@@ -2,8 +2,10 @@
 
 Planted: an ``https`` ``data_files`` entry loaded offline (``needs-network`` naming the
 host, not a ``FileNotFoundError`` of the lesson), a removed pipeline keyword and the old
-rouge aggregate (``api-drift`` from the table). Clean counterparts: a local
-``data_files`` entry, the same pipeline and metric used as the libraries are today.
+rouge aggregate (``api-drift`` from the table), a placeholder repo id that nothing pushed
+(``placeholder-repo``, never ``needs-network``). Clean counterparts: a local
+``data_files`` entry, the same pipeline and metric used as the libraries are today, a
+placeholder repo id the lesson pushed to first.
 """
 
 from __future__ import annotations
@@ -67,6 +69,17 @@ scores["rouge1"].mid.fmeasure
 ```py
 round(float(scores["rouge1"]), 2) > 0
 ```
+
+```py
+from transformers import AutoModelForTokenClassification
+
+mine = AutoModelForTokenClassification.from_pretrained("your-username/bert-finetuned-ner")
+```
+
+```py
+tagger.model.push_to_hub("your-username/bert-pushed-ner")
+again = AutoModelForTokenClassification.from_pretrained("your-username/bert-pushed-ner")
+```
 '''
 
 
@@ -93,10 +106,16 @@ def test_each_failure_has_its_category(result: NotebookResult) -> None:
         (Verdict.OK, None),
         (Verdict.API_DRIFT, None),
         (Verdict.OK, None),
+        (Verdict.PLACEHOLDER_REPO, None),
+        (Verdict.OK, None),
     ], [c.detail for c in result.cells]
-    remote, _, grouped, _, mid, _ = result.cells
+    remote, _, grouped, _, mid, _, placeholder, _ = result.cells
     assert "`host data.example.org`" in remote.detail
     assert "`grouped_entities=`" in grouped.detail
     assert "aggregation_strategy" in grouped.hint
     assert "`evaluate`'s rouge returns each score as a plain number" in mid.detail
+    assert "`your-username/bert-finetuned-ner`, a placeholder" in placeholder.detail
     assert result.headline == "needs-network"
+    [note] = [d for d in result.diagnostics if d.rule == "EXE109"]
+    assert note.severity.value == "info"
+    assert "[tool.coursekit.standins.models]" in (note.hint or "")
