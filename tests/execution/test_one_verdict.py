@@ -137,3 +137,28 @@ def test_every_report_gives_each_notebook_the_same_verdict(
     badges = _Badges()
     badges.feed(_render(course, report, "html"))
     assert badges.found == EXPECTED
+
+
+def test_json_findings_follow_the_configured_rules_and_verdicts_stay(
+    verified: tuple[Course, VerifyReport],
+) -> None:
+    from click.testing import CliRunner
+
+    from coursekit.cli import cli
+
+    course, _ = verified
+    config = course.root / "coursekit.toml"
+    original = config.read_text(encoding="utf-8")
+    config.write_text(original + f'\n[per-file-ignores]\n"{LESSONS["broken"]}" = ["EXE103"]\n',
+                      encoding="utf-8")
+    try:
+        result = CliRunner().invoke(cli, ["verify", "--root", str(course.root), "--device",
+                                          "cpu", "--format", "json"])
+    finally:
+        config.write_text(original, encoding="utf-8")
+    document = json.loads(result.stdout)
+    rules = {(d["path"], d["rule"]) for d in document["diagnostics"]}
+    assert (LESSONS["broken"], "EXE103") not in rules
+    assert (LESSONS["mixed"], "EXE103") in rules  # the planted case: not ignored there
+    verdicts = {nb["notebook"]: nb["verdict"] for nb in document["notebooks"]}
+    assert verdicts == EXPECTED

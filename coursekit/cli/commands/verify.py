@@ -36,6 +36,7 @@ from coursekit.report import Renderer
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline
 from coursekit.report.junit import render_junit
 from coursekit.report.sarif import render_sarif
+from coursekit.selection import Selection
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
@@ -184,7 +185,7 @@ def command(
         f"{report.wall_time:.1f} s"
     )
     if fmt == "json" and not update_baseline:
-        return _finish_json(report, output, baseline)
+        return _finish_json(report, output, baseline, course.config.selection)
     return finish(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
@@ -209,10 +210,11 @@ def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer
     return {"html": html, "junit": junit, "sarif": sarif}
 
 
-def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None) -> int:
-    """The JSON document with every notebook's judgement (the other formats carry
-    diagnostics only)."""
-    diagnostics = report.all_diagnostics()
+def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None,
+                 selection: Selection) -> int:
+    """The JSON document with every notebook's judgement; its findings are chosen by
+    the configuration's rules, as in the other formats."""
+    diagnostics = selection.apply(report.all_diagnostics())
     if baseline is not None and baseline.exists():
         try:
             diagnostics = new_findings(diagnostics, read_baseline(baseline))
