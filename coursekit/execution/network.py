@@ -64,7 +64,10 @@ def offline_env(base: dict[str, str]) -> dict[str, str]:
     inherited = base.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
     if inherited:
         path.append(inherited)
-    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1"}
+    # pip retries an index it cannot reach five times, with back-off: offline, once is
+    # enough to fail with the name of the package.
+    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1",
+            "PIP_RETRIES": "0", "PIP_TIMEOUT": "5"}
 
 
 def online(env: dict[str, str]) -> dict[str, str]:
