@@ -12,9 +12,11 @@ and saw, cut around the first difference.
 A notebook that runs on stand-ins (random weights, synthetic data) is compared only on
 what a stand-in preserves: the output's form, its types (a number, a quoted string),
 dict keys, and lengths (how many numbers and strings). Every number and every quoted
-value then matches any other of its kind, so a documented loss, metric, prediction or
-example text is never reported as drift there; words outside quotes (reprs, messages,
-printed labels) are still compared.
+value then matches any other of its kind, and a line of plain prose (words and
+sentence punctuation only: a decoded example, a generated text, a label name) matches
+any other such line, so a documented loss, metric, prediction or example text is never
+reported as drift there; words of structured lines (reprs, keys, messages with brackets
+or ``=``) are still compared.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ _BEFORE = 16
 _DEFAULT_REPR = re.compile(r"\s*(?:<[\w.]+(?: object)? at 0x[0-9a-fA-F]+>\s*)+")
 _QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
 _KEY_AFTER = re.compile(r"\s*:")
+_PROSE_LINE = re.compile(r"^[^\W\d_][\w \t.,;!?'’-]*$", re.MULTILINE)
+_PROSE = "<prose>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +210,8 @@ def compare_output(documented: str, actual: str, tolerance: float, *,
     truncated = documented.endswith(("...", "…"))
     if truncated:
         documented = documented.rstrip(".…").rstrip()
+    if standins:
+        documented, actual = _PROSE_LINE.sub(_PROSE, documented), _PROSE_LINE.sub(_PROSE, actual)
     want = _tokens(documented, sizes=sizes, standins=standins)
     got = _tokens(actual, sizes=sizes, standins=standins)
     for position, token in enumerate(want):

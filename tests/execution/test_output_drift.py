@@ -135,6 +135,8 @@ STANDIN_SAME_FORM = [
     ("tensor(0.7108, grad_fn=<NllLossBackward0>) torch.Size([8, 2])",
      "tensor(0.6902, grad_fn=<NllLossBackward0>) torch.Size([8, 2])"),
     ("'[CLS] conceptually cream [SEP]'", "'[CLS] lorem ipsum dolor sit [SEP]'"),
+    ("the old dog is cooking dinner. an animal is preparing food.\nentailment",
+     "two children are running fast in the park.\nneutral"),
 ]
 STANDIN_OTHER_FORM = [
     # A key, a length, a type and a word outside quotes are what a stand-in keeps.
@@ -143,6 +145,8 @@ STANDIN_OTHER_FORM = [
     ("tensor([1, 0, 2, 2])", "tensor([1, 0, 2])"),
     ("{'label': 'POSITIVE'}", "{'label': 1}"),
     ("<function default_data_collator>", "<function other_collator>"),
+    ("the old dog is cooking dinner.\nentailment", "two children are running."),
+    ("Epoch 1/3: done", "Step 1/3: done"),
 ]
 
 
