@@ -38,11 +38,22 @@ def _needs(targets: list[str]) -> str:
     return "needs " + ", ".join(f"`{t}`" if not t.startswith("the ") else t for t in targets)
 
 
-def _drifted(drift: Drift, run: CellRun) -> str:
+def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
     if not run.shim:
         return drift.detail
-    after = "it then ran clean" if run.shimmed_clean else f"it still fails: `{run.shim_error}`"
+    if _shim_reproduced(cell, run):
+        after = f"it then raised the documented `{run.shim_error}`"
+    elif run.shimmed_clean:
+        after = "it then ran clean"
+    else:
+        after = f"it still fails: `{run.shim_error}`"
     return f"{drift.detail}; {run.shim}: {after}"
+
+
+def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
+    """Whether a cell run again with renamed APIs raised the error it documents."""
+    name, message = run.shimmed_raised
+    return bool(name) and any(match_error(e, name, message, []).matched for e in cell.expected)
 
 
 def cell_verdict(
@@ -82,7 +93,7 @@ def cell_verdict(
         explanations.append(match.explanation)
     drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
-        return Verdict.API_DRIFT, _drifted(drift, run)
+        return Verdict.API_DRIFT, _drifted(drift, run, cell)
     declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
@@ -176,7 +187,8 @@ def judge_cells(
             cause = last_death
         elif run.status is RunStatus.DIED:
             last_death = cell.index
-        failed = (verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
+        failed = ((verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
+                  and not _shim_reproduced(cell, run))
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
@@ -206,7 +218,10 @@ def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) 
         fix = range(start + 1, end)
         fix_cells = tuple(plan.cells[i].index for i in fix)
         reason = ""
-        if cells[start].verdict is not Verdict.REPRODUCED:
+        reproduced = cells[start].verdict is Verdict.REPRODUCED or (
+            cells[start].verdict is Verdict.API_DRIFT
+            and _shim_reproduced(plan.cells[start], runs[start]))
+        if not reproduced:
             reason = f"the documented error is not reproduced ({cells[start].verdict.value})"
             if cells[start].note and not runs[start].shim:
                 reason += f": {cells[start].note}"

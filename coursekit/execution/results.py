@@ -93,6 +93,13 @@ class CellRun:
     def shimmed_clean(self) -> bool:
         return bool(self.shim) and not self.shim_error
 
+    @property
+    def shimmed_raised(self) -> tuple[str, str]:
+        """``(name, first line of the message)`` that the cell raised when run again with
+        the renamed APIs; empty strings when it was not, or then ran clean."""
+        name, _, message = self.shim_error.partition(": ")
+        return (name, message) if self.shim and name else ("", "")
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["status"] = self.status.value
