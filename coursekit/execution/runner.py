@@ -10,8 +10,8 @@ import copy
 from collections.abc import Awaitable, Callable
 
 from coursekit.execution.apidrift import drift_of, shim, shim_note
-from coursekit.execution.matching import match_error
 from coursekit.execution.kernel import KernelSession, KernelStartError, WarmKernel
+from coursekit.execution.matching import match_error
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 from coursekit.stale_apis import StaleApi
