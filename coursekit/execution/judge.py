@@ -168,13 +168,16 @@ def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
     apis: Sequence[StaleApi] = (), standins: frozenset[str] = frozenset(),
-    packages: DeclaredPackages = _NOTHING_DECLARED,
+    packages: DeclaredPackages = _NOTHING_DECLARED, synthetic: frozenset[str] = frozenset(),
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one.
 
-    ``standins``: hub ids served by stand-ins; a documented error that does not show in
-    a notebook using them gets a note saying that it may be the stand-in's shortcoming."""
+    ``standins``: model ids served by stand-ins; a documented error that does not show in
+    a notebook using them gets a note saying that it may be the stand-in's shortcoming.
+    ``synthetic``: the model and dataset ids stand-ins serve; once a notebook names one,
+    outputs are compared on their form only."""
     used: list[str] = []
+    on_standins = False
     tracker = CascadeTracker()
     sizes = SizeNames()
     results: list[CellResult] = []
@@ -192,13 +195,14 @@ def judge_cells(
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
+        on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
         note = run.shim
         if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used:
             note = _standin_note(used)
         drift = None
         if verdict is Verdict.OK and cell.outputs:
             drift = output_drift(list(cell.outputs), run.outputs, tolerance,
-                                 sizes=sizes.shows_only_sizes(cell.code), standins=bool(used))
+                                 sizes=sizes.shows_only_sizes(cell.code), standins=on_standins)
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,

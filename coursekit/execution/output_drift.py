@@ -131,21 +131,24 @@ def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
 
-def _values(text: str) -> list[tuple[int, int]]:
-    """Spans of the quoted strings of ``text`` that are values, not dict keys."""
-    return [(m.start(), m.end()) for m in _QUOTED.finditer(text)
-            if not _KEY_AFTER.match(text, m.end())]
+def _string_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the quoted strings of ``text`` (dict keys and values)."""
+    return [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
 
 
 def _tokens(text: str, *, sizes: bool, standins: bool = False) -> list[_Token]:
     shapes, devices = _spans(_SHAPE, text), _spans(_DEVICE, text)
-    values = _values(text) if standins else []
+    strings = _string_spans(text) if standins else []
     found: list[_Token] = []
     position = 0
-    for start, end in [*values, (len(text), len(text))]:
+    for start, end in [*strings, (len(text), len(text))]:
         found.extend(_plain_tokens(text, position, start, sizes or standins, shapes, devices))
         if start < end:
-            found.append(_Token(text[start:end], start, "quoted"))
+            # A key is compared by its text, whichever quote shows it (Python picks `"`
+            # for a text holding `'`); a value by its kind only.
+            key = _KEY_AFTER.match(text, end) is not None
+            found.append(_Token(text[start + 1:end - 1] if key else text[start:end], start,
+                                "text" if key else "quoted"))
         position = end
     return found
 

@@ -137,6 +137,7 @@ STANDIN_SAME_FORM = [
     ("'[CLS] conceptually cream [SEP]'", "'[CLS] lorem ipsum dolor sit [SEP]'"),
     ("the old dog is cooking dinner. an animal is preparing food.\nentailment",
      "two children are running fast in the park.\nneutral"),
+    ("{'text': \"it's here\"}", "{'text': 'somewhere else'}"),
 ]
 STANDIN_OTHER_FORM = [
     # A key, a length, a type and a word outside quotes are what a stand-in keeps.

@@ -49,3 +49,8 @@ def test_without_a_standin_values_are_compared(tmp_path: Path) -> None:
     drift = result.cells[1].drift
     assert drift is not None and "output differs" in drift
     assert [d.rule for d in result.diagnostics] == ["EXE301"]
+
+
+def test_values_of_a_synthetic_dataset_are_not_drift(tmp_path: Path) -> None:
+    result = _verify(tmp_path / "dataset", "PolyAI/minds14", DOCUMENTED)
+    assert [c.drift for c in result.cells] == [None, None]
