@@ -20,7 +20,8 @@ _KEYWORD = re.compile(r"(?:(?P<callable>[\w.]+)\(\) )?got an unexpected keyword 
                       r"'(?P<keyword>\w+)'")
 _IMPORT = re.compile(r"cannot import name '(?P<name>\w+)' from '(?P<module>[\w.]+)'")
 _MODULE_ATTRIBUTE = re.compile(r"module '(?P<module>[\w.]+)' has no attribute '(?P<name>\w+)'")
-_OBJECT_ATTRIBUTE = re.compile(r"(?:'(?P<type>\w+)' )?object has no attribute '(?P<name>\w+)'")
+_OBJECT_ATTRIBUTE = re.compile(r"(?:'(?:[\w.]+\.)?(?P<type>\w+)' )?object has no attribute "
+                               r"'(?P<name>\w+)'")
 # transformers: "The task summarization has been removed from transformers." (v5) and
 # "Unknown task conversational, available tasks are [...]" (removed earlier).
 _TASK = re.compile(r"(?:The task (?P<removed>[\w-]+) has been removed|"

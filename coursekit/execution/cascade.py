@@ -9,7 +9,8 @@ name before it stopped (``raw = DatasetDict()`` and then the line that should
 fill it), so a later cell that fails while reading that name (``raw["train"]``:
 ``KeyError``) is its consequence too. So is a ``FileNotFoundError`` on a file a
 failed cell should have downloaded. A clean cell that binds the name again ends
-the chain.
+the chain. A later error of a kind no value causes (a missing module, code that does
+not parse, a name no failure left undefined) is the cell's own, whatever it reads.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import ast
 import re
 from pathlib import PurePosixPath
 
+from coursekit.execution.frames import library_frame
 from coursekit.execution.network import shell_fetch_files
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.lessons.python import code_facts, defined_names
@@ -57,8 +59,25 @@ def read_names(code: str) -> set[str]:
     return {name for name, _ in code_facts(code).names.used}
 
 
+_NOT_FROM_DATA = frozenset({
+    "ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError",
+    "NameError", "UnboundLocalError",
+})
+"""Errors no value left wrong can cause: a missing module, code that does not parse, a
+name (only the names an earlier failure left undefined make a ``NameError`` its
+consequence, found above)."""
+
+
+def _own_kind(run: CellRun) -> bool:
+    return run.ename in _NOT_FROM_DATA
+
+
 def missing_name(run: CellRun) -> str | None:
+    """The lesson's name that a ``NameError`` says is undefined; ``None`` when a library's
+    own code raised it (the name is the library's, not one an earlier cell left out)."""
     if run.status is not RunStatus.ERROR or run.ename not in ("NameError", "UnboundLocalError"):
+        return None
+    if library_frame(run.traceback) is not None:
         return None
     found = _NAME_ERROR.search(run.evalue)
     return found.group(1) if found else None
@@ -88,7 +107,7 @@ class CascadeTracker:
         file = missing_file(run)
         if file and file in self._left_missing:
             return self._left_missing[file]
-        if run.status is RunStatus.ERROR and self._left_wrong:
+        if run.status is RunStatus.ERROR and self._left_wrong and not _own_kind(run):
             roots = [self._left_wrong[n] for n in read_names(code) if n in self._left_wrong]
             if roots:
                 return max(roots)

@@ -29,6 +29,10 @@ _ASKS_FOR_PACKAGE = re.compile(
 _NAME = re.compile(r"^[A-Za-z0-9][\w.-]*")
 
 
+_NO_FFMPEG = "Could not load libtorchcodec"
+FFMPEG = "FFmpeg's shared libraries"
+
+
 def asked_for(ename: str, evalue: str) -> str | None:
     """The module or package an import error says is missing, if it says."""
     if ename == "ModuleNotFoundError" and (found := _MISSING_MODULE.search(evalue)):
@@ -70,6 +74,8 @@ class Declaration:
     """Why it could not be installed into the kernel's overlay, when it was tried."""
     by_library: bool = False
     """Not declared: a library the cell calls asks for it (an optional dependency)."""
+    system: bool = False
+    """Not a Python package: libraries of the machine (FFmpeg's), which no pip installs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,9 @@ class DeclaredPackages:
         A package that no one declares but a library asks for (not imported by the
         cell's ``code`` itself: an optional dependency of a library the kernel has) is
         needed too; a module the cell imports and no one declares is the lesson's gap."""
+        if ename == "RuntimeError" and _NO_FFMPEG in evalue:
+            return Declaration(FFMPEG, "torchcodec, which decodes the audio, loads them; a "
+                               "system package, not a Python one", system=True)
         module = asked_for(ename, evalue)
         if module is None:
             return None
@@ -113,6 +122,10 @@ class DeclaredPackages:
                 f"(raises `{raised}`)")
 
     def hint(self, declaration: Declaration) -> str:
+        if declaration.system:
+            return ("install FFmpeg's shared libraries (FFmpeg 4 to 8) on the machine that "
+                    "verifies, e.g. `apt-get install ffmpeg`; `coursekit kernels list` "
+                    "says which one torchcodec finds")
         if declaration.unavailable:
             return ("pin a version of it that works with the kernel's torch, tensorflow and "
                     "transformers, or mark the cells that need it "

@@ -4,32 +4,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from coursekit.diagnostics import Diagnostic, Rule
+from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.matching import normalise_message
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, Verdict
 
-_RULES: dict[Verdict, Rule] = {
-    Verdict.MISSING: rules.EXPECTED_ERROR_MISSING,
-    Verdict.WRONG_ERROR: rules.WRONG_ERROR,
-    Verdict.UNEXPECTED_ERROR: rules.UNEXPECTED_ERROR,
-    Verdict.TIMEOUT: rules.CELL_TIMEOUT,
-    Verdict.KERNEL_DIED: rules.KERNEL_DIED,
-    Verdict.SKIPPED: rules.SKIPPED,
-    Verdict.NEEDS_NETWORK: rules.NEEDS_NETWORK,
-    Verdict.API_DRIFT: rules.API_DRIFT,
-    Verdict.NEEDS_PACKAGES: rules.NEEDS_PACKAGES,
-}
-
 _HINTS: dict[Verdict, str] = {
     Verdict.MISSING: "update the lesson: the library no longer raises here, "
                      "or the code changed so that it does not",
-    Verdict.WRONG_ERROR: "update the documented output, or the code, so that they agree",
+    Verdict.ERROR_DRIFT: "update the documented error to the one raised now if the "
+                         "lesson's point still holds, or change the code so that the "
+                         "documented error happens again",
     Verdict.UNEXPECTED_ERROR: "fix the code, or document the error in an output block",
     Verdict.NEEDS_NETWORK: "run `coursekit verify --network` where that host or repo can be "
                            "reached, add a stand-in for the repo, or mark the cell "
                            "`{/* coursekit: skip reason=\"needs the network\" */}`",
+    Verdict.PLACEHOLDER_REPO: "nothing to fix in the lesson; to verify the cells after it, "
+                              "map the id to a stand-in under "
+                              "[tool.coursekit.standins.models]",
     Verdict.TIMEOUT: "make the cell faster, or raise its limit: "
                      "`<!-- coursekit: timeout=600 -->` on the line above its code fence",
 }
@@ -67,7 +60,7 @@ def notebook_diagnostics(
                 fingerprint=fingerprint,
             ))
             continue
-        rule = _RULES[result.verdict]
+        rule = rules.BY_VERDICT[result.verdict]
         message = f"{tag} {result.detail}"
         scenario = fix_failures.get(result.index)
         if scenario is not None and result.verdict is Verdict.UNEXPECTED_ERROR:
@@ -80,3 +73,4 @@ def notebook_diagnostics(
         found.append(rule.at(path, line, message, hint=result.hint or _HINTS.get(result.verdict),
                              fingerprint=fingerprint))
     return found
+

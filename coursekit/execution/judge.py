@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from coursekit.execution.apidrift import Drift, drift_of
 from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.declared import DeclaredPackages, asked_for
+from coursekit.execution.frames import library_frame
 from coursekit.execution.matching import match_error, name_matches
-from coursekit.execution.network import needed, shell_fetches
+from coursekit.execution.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.output_drift import output_drift
 from coursekit.execution.plan import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
@@ -37,11 +38,22 @@ def _needs(targets: list[str]) -> str:
     return "needs " + ", ".join(f"`{t}`" if not t.startswith("the ") else t for t in targets)
 
 
-def _drifted(drift: Drift, run: CellRun) -> str:
+def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
     if not run.shim:
         return drift.detail
-    after = "it then ran clean" if run.shimmed_clean else f"it still fails: `{run.shim_error}`"
+    if _shim_reproduced(cell, run):
+        after = f"it then raised the documented `{run.shim_error}`"
+    elif run.shimmed_clean:
+        after = "it then ran clean"
+    else:
+        after = f"it still fails: `{run.shim_error}`"
     return f"{drift.detail}; {run.shim}: {after}"
+
+
+def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
+    """Whether a cell run again with renamed APIs raised the error it documents."""
+    name, message = run.shimmed_raised
+    return bool(name) and any(match_error(e, name, message, []).matched for e in cell.expected)
 
 
 def cell_verdict(
@@ -81,17 +93,25 @@ def cell_verdict(
         explanations.append(match.explanation)
     drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
-        return Verdict.API_DRIFT, _drifted(drift, run)
+        return Verdict.API_DRIFT, _drifted(drift, run, cell)
     declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
+    placeholders = placeholder_repos(targets)
+    if placeholders:
+        names = ", ".join(f"`{r}`" for r in placeholders)
+        return Verdict.PLACEHOLDER_REPO, (
+            f"loads {names}, a placeholder for the learner's own repo that no earlier "
+            f"cell pushed (raises `{_raised(run)}`)")
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
                                        f"(raises `{_raised(run)}`)")
     if not cell.expects_error:
-        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`"
-    return Verdict.WRONG_ERROR, "; ".join(explanations)
+        inside = library_frame(run.traceback)
+        where = f" inside `{inside}`" if inside is not None else ""
+        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`{where}"
+    return Verdict.ERROR_DRIFT, "; ".join(explanations)
 
 
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
@@ -122,6 +142,11 @@ def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
         return (f"the kernel lacks `{package}`, which neither the lesson's `pip install` "
                 "lines nor the course declare: add it to the lesson's install line, or to "
                 "[tool.coursekit.kernels.<framework>] `packages`")
+    inside = library_frame(run.traceback)
+    if run.ename == "NameError" and inside is not None:
+        return ("the name is the library's, not the lesson's: its own code refers to it, "
+                "so the kernel lacks a package the library uses there (or the library "
+                "skipped its import); check the kernel's packages, not the lesson")
     if run.ename == "NameError":
         return ("no earlier cell of this notebook defines it: the lesson relies on code of "
                 "another section; repeat that code (or its import) in this lesson")
@@ -143,13 +168,16 @@ def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
     apis: Sequence[StaleApi] = (), standins: frozenset[str] = frozenset(),
-    packages: DeclaredPackages = _NOTHING_DECLARED,
+    packages: DeclaredPackages = _NOTHING_DECLARED, synthetic: frozenset[str] = frozenset(),
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one.
 
-    ``standins``: hub ids served by stand-ins; a documented error that does not show in
-    a notebook using them gets a note saying that it may be the stand-in's shortcoming."""
+    ``standins``: model ids served by stand-ins; a documented error that does not show in
+    a notebook using them gets a note saying that it may be the stand-in's shortcoming.
+    ``synthetic``: the model and dataset ids stand-ins serve; once a notebook names one,
+    outputs are compared on their form only."""
     used: list[str] = []
+    on_standins = False
     tracker = CascadeTracker()
     sizes = SizeNames()
     results: list[CellResult] = []
@@ -162,22 +190,25 @@ def judge_cells(
             cause = last_death
         elif run.status is RunStatus.DIED:
             last_death = cell.index
-        failed = (verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
+        failed = ((verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
+                  and not _shim_reproduced(cell, run))
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
+        on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
         note = run.shim
-        if verdict in (Verdict.MISSING, Verdict.WRONG_ERROR) and cause is None and used:
+        if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used:
             note = _standin_note(used)
         drift = None
         if verdict is Verdict.OK and cell.outputs:
             drift = output_drift(list(cell.outputs), run.outputs, tolerance,
-                                 sizes=sizes.shows_only_sizes(cell.code))
+                                 sizes=sizes.shows_only_sizes(cell.code), standins=on_standins)
         results.append(CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,
             hint=_hint(cell, run, verdict, default_timeout, apis, packages),
-            note=note,
+            note=note, documented=_documented(cell) if cell.expects_error else "",
+            raised=_raised(run) if run.status is RunStatus.ERROR else "",
         ))
     return results
 
@@ -191,7 +222,10 @@ def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) 
         fix = range(start + 1, end)
         fix_cells = tuple(plan.cells[i].index for i in fix)
         reason = ""
-        if cells[start].verdict is not Verdict.REPRODUCED:
+        reproduced = cells[start].verdict is Verdict.REPRODUCED or (
+            cells[start].verdict is Verdict.API_DRIFT
+            and _shim_reproduced(plan.cells[start], runs[start]))
+        if not reproduced:
             reason = f"the documented error is not reproduced ({cells[start].verdict.value})"
             if cells[start].note and not runs[start].shim:
                 reason += f": {cells[start].note}"

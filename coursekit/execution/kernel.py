@@ -77,11 +77,25 @@ def _close_context(owner: Any) -> None:
         context.destroy(linger=0)
 
 
+def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
+    """``env`` with the kernel's own scripts first on ``PATH``: a lesson's ``!pip
+    install`` then installs into the kernel's environment, not into the one coursekit
+    runs in (whose ``pip`` would come first otherwise)."""
+    python = Path(argv[0]) if argv else None
+    if python is None or not python.is_absolute():
+        return env
+    scripts = str(python.parent)
+    rest = [p for p in env.get("PATH", os.defpath).split(os.pathsep) if p and p != scripts]
+    return {**env, "PATH": os.pathsep.join([scripts, *rest])}
+
+
 async def start_kernel(profile: KernelProfile) -> WarmKernel:
     workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
-    env = {**os.environ, **dict(profile.env)}
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
+        spec = km.kernel_spec
+        env = kernel_tools_env(list(spec.argv) if spec is not None else [],
+                               {**os.environ, **dict(profile.env)})
         # The kernel process's own log (not cell output) would clutter the report.
         await km.start_kernel(env=env, cwd=str(workdir), stderr=subprocess.DEVNULL)
         kc = km.client()

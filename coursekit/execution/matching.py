@@ -2,7 +2,8 @@
 
 Names match when the documented name (qualified or not) names the raised class
 or one of its base classes. Messages match after masking what varies between
-runs: numbers, memory addresses, bracketed lists and shapes, quotes, whitespace.
+runs: numbers, memory addresses, bracketed lists and shapes, quotes, whitespace, and
+the path an ``ImportError`` adds after the module's name.
 A documented message ending in ``...`` only has to start what it is compared with.
 
 Lessons document the part of a message that matters, which is not always its
@@ -34,6 +35,10 @@ _SPACE = re.compile(r"\s+")
 _ELLIPSIS = ("...", "…")
 _NESTED = re.compile(r"(?P<name>(?:[A-Za-z_]\w*\.)*(?P<short>[A-Z]\w*)):\s+(?P<message>\S.*)")
 _WORD = re.compile(r"[^\W\d_]")
+_IMPORT_FROM = re.compile(r" \((?:unknown location|[~/][^()]*|[A-Za-z]:\\[^()]*)\)$",
+                          re.MULTILINE)
+"""Where Python found the module an ``ImportError`` names (``(/usr/lib/.../json.py)``):
+it depends on the machine, and lessons leave it out."""
 _MASKS = re.compile(r"<list>|0x#")
 _QUOTE_LIMIT = 80
 """Longest raised line quoted whole in an explanation."""
@@ -46,6 +51,7 @@ def strip_ansi(text: str) -> str:
 def normalise_message(text: str) -> str:
     """The message with run-dependent parts masked, for comparison."""
     text = strip_ansi(text).strip()
+    text = _IMPORT_FROM.sub("", text)
     text = _ADDRESS.sub("0x#", text)
     previous = None
     while previous != text:  # innermost brackets first, so nested lists collapse too

@@ -64,7 +64,10 @@ def offline_env(base: dict[str, str]) -> dict[str, str]:
     inherited = base.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
     if inherited:
         path.append(inherited)
-    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1"}
+    # pip retries an index it cannot reach five times, with back-off: offline, once is
+    # enough to fail with the name of the package.
+    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1",
+            "PIP_RETRIES": "0", "PIP_TIMEOUT": "5"}
 
 
 def online(env: dict[str, str]) -> dict[str, str]:
@@ -117,6 +120,40 @@ def hub_ids_in(evalue: str) -> list[str]:
     return found
 
 
+_MISSING_URL = re.compile(r"(?:Unable to find|No such file or directory:?|"
+                          r"Couldn't find (?:a )?file at|not found:?)\s*'?"
+                          r"((?:https?|ftp)://[^\s'\"<>)]+)")
+"""A file the cell asked for by URL that a library looked for locally instead: offline,
+``datasets`` resolves an ``https`` ``data_files`` entry to no file."""
+
+
+def missing_urls(ename: str, evalue: str) -> list[str]:
+    """Hosts of the URLs that a ``FileNotFoundError`` says could not be found."""
+    if ename != "FileNotFoundError":
+        return []
+    hosts: list[str] = []
+    for url in _MISSING_URL.findall(evalue):
+        host = urlsplit(url).hostname
+        if host and f"host {host}" not in hosts:
+            hosts.append(f"host {host}")
+    return hosts
+
+
+_PLACEHOLDER_OWNER = re.compile(r"(?i)your|user[-_]?name|<|>|\{|xxx|\.\.\.")
+"""A repo owner written for the reader to replace (``your-username``, ``<user>``)."""
+
+
+def placeholder_repos(targets: list[str]) -> list[str]:
+    """The repo ids among ``targets`` (``Hub model your-username/x``) whose owner is a
+    placeholder; empty unless every target is such a repo."""
+    repos = [t.split(" ", 2)[-1] for t in targets if t.startswith("Hub ")]
+    if not repos or len(repos) != len(targets):
+        return []
+    if all("/" in r and _PLACEHOLDER_OWNER.search(r.split("/", 1)[0]) for r in repos):
+        return repos
+    return []
+
+
 def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     """What a failed cell needed from the network, or nothing when it failed otherwise.
 
@@ -126,6 +163,6 @@ def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     if _LOGIN_MESSAGES.search(evalue):
         return [*refused, HUB_LOGIN]
     if not looks_like_network(ename, evalue):
-        return []
+        return missing_urls(ename, evalue)
     return refused or hub_ids_in(evalue) or [
         "the network (the error names no host or Hub repo)"]

@@ -8,6 +8,15 @@ compared: the numbers of shapes (``torch.Size([8, 65])``, ``shape=(8, 62)``,
 ``num_rows: 3668``), every number of a cell that shows only sizes, and the
 device a tensor or model is on. A drift is shown as the lines the reader wrote
 and saw, cut around the first difference.
+
+A notebook that runs on stand-ins (random weights, synthetic data) is compared only on
+what a stand-in preserves: the output's form, its types (a number, a quoted string),
+dict keys, and lengths (how many numbers and strings). Every number and every quoted
+value then matches any other of its kind, and a line of plain prose (words and
+sentence punctuation only: a decoded example, a generated text, a label name) matches
+any other such line, so a documented loss, metric, prediction or example text is never
+reported as drift there; words of structured lines (reprs, keys, messages with brackets
+or ``=``) are still compared.
 """
 
 from __future__ import annotations
@@ -39,6 +48,10 @@ _EXCERPT = 40
 the difference."""
 _BEFORE = 16
 _DEFAULT_REPR = re.compile(r"\s*(?:<[\w.]+(?: object)? at 0x[0-9a-fA-F]+>\s*)+")
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_KEY_AFTER = re.compile(r"\s*:")
+_PROSE_LINE = re.compile(r"^[^\W\d_][\w \t.,;!?'’-]*$", re.MULTILINE)
+_PROSE = "<prose>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +131,32 @@ def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
 
-def _tokens(text: str, *, sizes: bool) -> list[_Token]:
+def _string_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the quoted strings of ``text`` (dict keys and values)."""
+    return [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+
+
+def _tokens(text: str, *, sizes: bool, standins: bool = False) -> list[_Token]:
     shapes, devices = _spans(_SHAPE, text), _spans(_DEVICE, text)
+    strings = _string_spans(text) if standins else []
     found: list[_Token] = []
-    for match in _TOKEN.finditer(text):
+    position = 0
+    for start, end in [*strings, (len(text), len(text))]:
+        found.extend(_plain_tokens(text, position, start, sizes or standins, shapes, devices))
+        if start < end:
+            # A key is compared by its text, whichever quote shows it (Python picks `"`
+            # for a text holding `'`); a value by its kind only.
+            key = _KEY_AFTER.match(text, end) is not None
+            found.append(_Token(text[start + 1:end - 1] if key else text[start:end], start,
+                                "text" if key else "quoted"))
+        position = end
+    return found
+
+
+def _plain_tokens(text: str, begin: int, end: int, sizes: bool,
+                  shapes: list[tuple[int, int]], devices: list[tuple[int, int]]) -> list[_Token]:
+    found: list[_Token] = []
+    for match in _TOKEN.finditer(text, begin, end):
         start, value = match.start(), match.group()
         kind = match.lastgroup or "text"
         if kind == "number" and (sizes or _inside(start, shapes)):
@@ -135,7 +170,7 @@ def _tokens(text: str, *, sizes: bool) -> list[_Token]:
 def _same(want: _Token, got: _Token, tolerance: float) -> bool:
     if want.text == got.text:
         return True
-    if want.kind in ("varying", "timing", "device", "address"):
+    if want.kind in ("varying", "timing", "device", "address", "quoted"):
         return got.kind == want.kind
     if want.kind == "number" and got.kind in ("number", "varying"):
         a, b = float(want.text), float(got.text)
@@ -167,16 +202,21 @@ def _line_of(text: str, position: int) -> int:
 
 
 def compare_output(documented: str, actual: str, tolerance: float, *,
-                   sizes: bool = False) -> Drift | None:
+                   sizes: bool = False, standins: bool = False) -> Drift | None:
     """``None`` when ``actual`` matches ``documented``, else where they first differ.
 
     ``sizes``: every number is a size that follows the data (any number matches it).
+    ``standins``: the output comes from stand-ins; only its form, types, keys and
+    lengths are compared (see the module's docstring).
     """
     documented = documented.strip()
     truncated = documented.endswith(("...", "…"))
     if truncated:
         documented = documented.rstrip(".…").rstrip()
-    want, got = _tokens(documented, sizes=sizes), _tokens(actual, sizes=sizes)
+    if standins:
+        documented, actual = _PROSE_LINE.sub(_PROSE, documented), _PROSE_LINE.sub(_PROSE, actual)
+    want = _tokens(documented, sizes=sizes, standins=standins)
+    got = _tokens(actual, sizes=sizes, standins=standins)
     for position, token in enumerate(want):
         line = _line_of(documented, token.start)
         if position >= len(got):
@@ -194,7 +234,7 @@ def compare_output(documented: str, actual: str, tolerance: float, *,
 
 def output_drift(
     documented: list[DocumentedOutput], outputs: list[dict[str, Any]], tolerance: float,
-    *, sizes: bool = False,
+    *, sizes: bool = False, standins: bool = False,
 ) -> str | None:
     """The first difference between a cell's documented outputs and its real ones,
     located at its lesson line."""
@@ -202,7 +242,8 @@ def output_drift(
     if not shown:
         return None
     text = "\n".join(d["text"].strip() for d in shown)
-    drift = compare_output(text, output_text(outputs), tolerance, sizes=sizes)
+    drift = compare_output(text, output_text(outputs), tolerance, sizes=sizes,
+                           standins=standins)
     if drift is None:
         return None
     return drift.describe(_lesson_line(shown, drift.line))

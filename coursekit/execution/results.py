@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.execution.rules import BY_VERDICT
+from coursekit.report.verdicts import NotebookVerdict
 
 
 class RunStatus(enum.StrEnum):
@@ -30,7 +32,9 @@ class Verdict(enum.StrEnum):
     OK = "ok"
     REPRODUCED = "expected-error-reproduced"
     MISSING = "expected-error-missing"
-    WRONG_ERROR = "wrong-error"
+    ERROR_DRIFT = "error-drift"
+    """A cell documents an error and raises another: the library changed the error, or
+    the lesson documents it wrongly; both are shown side by side."""
     UNEXPECTED_ERROR = "unexpected-error"
     SKIPPED = "skipped"
     TIMEOUT = "timeout"
@@ -42,6 +46,9 @@ class Verdict(enum.StrEnum):
     NEEDS_PACKAGES = "needs-packages"
     """The cell failed to import a package the lesson or the course declares, which the
     kernel lacks (not installed, or it cannot be installed for the kernel)."""
+    PLACEHOLDER_REPO = "placeholder-repo"
+    """The cell loads a placeholder repo id (``your-username/...``) that no earlier cell
+    pushed: the learner puts their own repo there."""
 
     @property
     def passed(self) -> bool:
@@ -55,7 +62,9 @@ class NotebookStatus(enum.StrEnum):
     FAILED = "failed"
     NEEDS_NETWORK = "needs-network"
     API_DRIFT = "api-drift"
+    ERROR_DRIFT = "error-drift"
     NEEDS_PACKAGES = "needs-packages"
+    PLACEHOLDER_REPO = "placeholder-repo"
     NOT_RUN = "not-run"
 
 
@@ -83,6 +92,13 @@ class CellRun:
     @property
     def shimmed_clean(self) -> bool:
         return bool(self.shim) and not self.shim_error
+
+    @property
+    def shimmed_raised(self) -> tuple[str, str]:
+        """``(name, first line of the message)`` that the cell raised when run again with
+        the renamed APIs; empty strings when it was not, or then ran clean."""
+        name, _, message = self.shim_error.partition(": ")
+        return (name, message) if self.shim and name else ("", "")
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -151,12 +167,17 @@ class CellResult:
     note: str = ""
     """How the verdict was reached, when that is worth saying (a shim applied, a
     stand-in's shortcoming)."""
+    documented: str = ""
+    """The error the lesson documents at this cell (``Name: message``), when it has one."""
+    raised: str = ""
+    """The error the cell raised (``Name: message``, first line), when it raised one."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index, "source": self.source, "verdict": self.verdict.value,
             "detail": self.detail, "cause": self.cause, "drift": self.drift,
-            "hint": self.hint, "note": self.note,
+            "hint": self.hint, "note": self.note, "documented": self.documented,
+            "raised": self.raised,
         }
 
 
@@ -248,15 +269,38 @@ class NotebookResult:
             return NotebookStatus.NEEDS_NETWORK
         if first.verdict is Verdict.API_DRIFT:
             return NotebookStatus.API_DRIFT
+        if first.verdict is Verdict.ERROR_DRIFT:
+            return NotebookStatus.ERROR_DRIFT
         if first.verdict is Verdict.NEEDS_PACKAGES:
             return NotebookStatus.NEEDS_PACKAGES
+        if first.verdict is Verdict.PLACEHOLDER_REPO:
+            return NotebookStatus.PLACEHOLDER_REPO
         return NotebookStatus.FAILED
+
+    @property
+    def severity(self) -> Severity | None:
+        """The severity of the first cause's finding; ``None`` when the notebook passed."""
+        first = self.first_cause
+        if first is not None:
+            return BY_VERDICT[first.verdict.value].severity
+        return None if self.status is NotebookStatus.OK else Severity.ERROR
+
+    def verdict(self) -> NotebookVerdict:
+        """The notebook's one verdict, as the reports carry it."""
+        first = self.first_cause
+        return NotebookVerdict(
+            notebook=self.notebook, lesson=self.lesson, language=self.language,
+            framework=self.framework, verdict=self.headline, severity=self.severity,
+            source=first.source if first is not None else "",
+            detail=first.detail if first is not None else "",
+        )
 
     def to_json(self) -> dict[str, Any]:
         first = self.first_cause
         return {
             "notebook": self.notebook, "lesson": self.lesson, "language": self.language,
             "framework": self.framework, "status": self.status.value,
+            "verdict": self.headline, "severity": self.severity.value if self.severity else None,
             "first_cause": first.to_json() if first is not None else None,
             "cached": self.cached, "executed": self.executed,
             "duration": round(self.duration, 3), "device": self.device,
@@ -267,18 +311,14 @@ class NotebookResult:
         }
 
     @property
-    def summary(self) -> str:
-        """One word for progress output: the worst verdict, or ``ok``."""
-        for verdict in (
-            Verdict.KERNEL_DIED, Verdict.TIMEOUT, Verdict.WRONG_ERROR,
-            Verdict.MISSING, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
-            Verdict.NEEDS_PACKAGES, Verdict.NEEDS_NETWORK,
-        ):
-            if any(c.verdict is verdict and c.cause is None for c in self.cells):
-                return verdict.value
-        if any(d.severity.value == "error" for d in self.diagnostics):
-            return "error"
-        return "ok"
+    def headline(self) -> str:
+        """The notebook's one verdict, as every report words it: its status, and for a
+        failed notebook how its first cause failed (``failed: timeout``)."""
+        status = self.status
+        first = self.first_cause
+        if status is NotebookStatus.FAILED and first is not None:
+            return f"{status.value}: {first.verdict.value}"
+        return status.value
 
 
 @dataclass(slots=True)

@@ -6,9 +6,11 @@ EXPECTED_ERROR_MISSING = Rule(
     "EXE101", "expected-error-missing", Severity.ERROR,
     "A cell documents an error, but running it raises nothing.",
 )
-WRONG_ERROR = Rule(
-    "EXE102", "wrong-error", Severity.ERROR,
-    "A cell raises an error other than the one the lesson documents.",
+ERROR_DRIFT = Rule(
+    "EXE102", "error-drift", Severity.ERROR,
+    "A cell raises an error other than the one the lesson documents (the library changed "
+    "it, or the lesson has it wrong); the documented and the current error are shown side "
+    "by side.",
 )
 UNEXPECTED_ERROR = Rule(
     "EXE103", "unexpected-error", Severity.ERROR,
@@ -37,6 +39,12 @@ NEEDS_PACKAGES = Rule(
     "[tool.coursekit.kernels] packages declare, or that a library it calls asks for, and "
     "the kernel lacks (run with --install-lesson-requirements, declare it, or it cannot be "
     "installed for the kernel).",
+)
+PLACEHOLDER_REPO = Rule(
+    "EXE109", "placeholder-repo", Severity.INFO,
+    "A cell loads a placeholder repo id (`your-username/...`) that no earlier cell "
+    "pushed: a learner replaces it with a repo of their own, so verification cannot load it.",
+    why="the lesson is right as written; nothing is broken or lost",
 )
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
@@ -88,3 +96,18 @@ KERNEL_RESTARTED = Rule(
     "The kernel was restarted after a cell left it unusable (it died, or a fatal CUDA error "
     "such as a device-side assert); the clean cells before were replayed.",
 )
+
+
+BY_VERDICT: dict[str, Rule] = {
+    "expected-error-missing": EXPECTED_ERROR_MISSING,
+    "error-drift": ERROR_DRIFT,
+    "unexpected-error": UNEXPECTED_ERROR,
+    "timeout": CELL_TIMEOUT,
+    "kernel-died": KERNEL_DIED,
+    "skipped": SKIPPED,
+    "needs-network": NEEDS_NETWORK,
+    "api-drift": API_DRIFT,
+    "needs-packages": NEEDS_PACKAGES,
+    "placeholder-repo": PLACEHOLDER_REPO,
+}
+"""The rule of a cell that failed on its own account, by its verdict."""

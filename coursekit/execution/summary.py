@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 
-FAILING = (Verdict.MISSING, Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
+FAILING = (Verdict.MISSING, Verdict.ERROR_DRIFT, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
            Verdict.TIMEOUT, Verdict.KERNEL_DIED)
 
 
@@ -30,7 +30,9 @@ class LessonSummary:
     """Cells that failed on their own account (consequences of another are not counted)."""
     skipped: int
     result: str
-    """``ok`` or the worst verdict, as progress lines show it."""
+    """``ok``, or the one verdict of the first notebook that did not pass (its
+    :attr:`~coursekit.execution.results.NotebookResult.headline`, as every report words
+    it)."""
     cached: bool
     duration: float
 
@@ -75,7 +77,7 @@ def summarise(notebooks: list[NotebookResult]) -> LessonSummary:
         ok=counts[Verdict.OK], proven=sum(s.proven for s in scenarios),
         documented=len(scenarios), failed=sum(counts[v] for v in FAILING),
         skipped=counts[Verdict.SKIPPED],
-        result=next((nb.summary for nb in notebooks if nb.summary != "ok"), "ok"),
+        result=next((nb.headline for nb in notebooks if nb.headline != "ok"), "ok"),
         cached=all(nb.cached for nb in notebooks),
         duration=sum(nb.duration for nb in notebooks),
     )

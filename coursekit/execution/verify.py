@@ -64,14 +64,14 @@ def stale_apis(course: Course) -> tuple[StaleApi, ...]:
     return load_settings(course)[0].stale_apis
 
 
-def standin_ids(course: Course) -> frozenset[str]:
-    """The model ids stand-ins serve (none when the catalog cannot be read: the notes
-    that name them are then left out)."""
+def standin_ids(course: Course, kinds: tuple[str, ...] = ("models",)) -> frozenset[str]:
+    """The hub ids of these kinds (``models``, ``datasets``, ``metrics``) that stand-ins
+    serve (none when the catalog cannot be read: what depends on them is then left out)."""
     try:
         from coursekit.standins import load_catalog
 
         table = course.config.section("standins")
-        return frozenset(hub_id for kind, hub_id in load_catalog(table) if kind == "models")
+        return frozenset(hub_id for kind, hub_id in load_catalog(table) if kind in kinds)
     except Exception:  # a broken catalog is the stand-ins' finding, not verify's
         return frozenset()
 
@@ -118,7 +118,11 @@ class _Verification:
     """Removed and renamed APIs, for ``api-drift`` verdicts."""
     shim_drift: bool
     standin_ids: frozenset[str]
-    """Hub ids the stand-ins serve."""
+    """Model ids the stand-ins serve."""
+    synthetic_ids: frozenset[str]
+    """The model and dataset ids the stand-ins serve: outputs after one is named are
+    compared on their form only. (Metric ids are left out: `"accuracy"` is as often a
+    dict key as a metric, and a metric computes on what a model or dataset gave it.)"""
     settings: VerifySettings
     progress: Progress | None
     cache: ResultCache
@@ -149,7 +153,7 @@ class _Verification:
         result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
                                    self.settings.timeout, offline=not self.network,
                                    apis=self.apis, standins=self.standin_ids,
-                                   packages=job.packages)
+                                   synthetic=self.synthetic_ids, packages=job.packages)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
             plan, result.cells, fix_failures(plan, run.cells),
@@ -362,7 +366,8 @@ def verify_course(
     verification = _Verification(
         course=course, jobs=max(1, jobs or os.cpu_count() or 1),
         use_cache=use_cache, network=network, apis=stale_apis(course),
-        shim_drift=shim_drift, standin_ids=standin_ids(course), settings=settings,
+        shim_drift=shim_drift, standin_ids=standin_ids(course),
+        synthetic_ids=standin_ids(course, ("models", "datasets")), settings=settings,
         progress=progress,
         cache=ResultCache(course.build_dir / CACHE_DIR),
     )

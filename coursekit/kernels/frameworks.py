@@ -65,6 +65,10 @@ FRAMEWORKS: Mapping[str, KernelFramework] = MappingProxyType({
         # Without it tf.keras is Keras 3, whose optimizers the transformers 4.x
         # TF models reject in compile(); it must be set before TensorFlow loads.
         env=MappingProxyType({"TF_USE_LEGACY_KERAS": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}),
+        # A learner's notebook (Colab) has CPU torch beside TensorFlow, and transformers'
+        # own code reaches for it (pipeline()'s dtype handling): without it, that code
+        # raises a NameError no lesson can fix.
+        first=(TORCH_PIN,),
     ),
 })
 

@@ -49,7 +49,11 @@ def _exception_line(text: str) -> tuple[str, str] | None:
     match = _EXCEPTION_LINE.fullmatch(text.rstrip())
     if match is None or not is_exception_name(match["short"]):
         return None
-    return match["name"], (match["message"] or "").strip()
+    message = (match["message"] or "").strip()
+    # A message quoted from a string block keeps no closing quotes of that block.
+    for quotes in ('"""', "'''"):
+        message = message.removesuffix(quotes).rstrip()
+    return match["name"], message
 
 
 def _unquote(text: str) -> str | None:
@@ -119,3 +123,32 @@ def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> Outp
         kind = OutputKind.TRACE if trace_hint else OutputKind.ERROR
         return OutputReading(kind, DocumentedException(name, message, first_line + index))
     return OutputReading(OutputKind.RESULT, None)
+
+
+def documented_in_code(source: str, first_line: int) -> DocumentedException | None:
+    """An error the code documents itself: a comment line ``# Name: message`` or a bare
+    string statement (a ``\"\"\"`` block) whose first line is ``Name: message``, as lessons
+    write the error a line raises right below it. ``first_line`` is the source line of
+    the code's first line; ``None`` when the code documents none (or is not Python)."""
+    import ast
+    import io
+    import tokenize
+
+    found: list[DocumentedException] = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.COMMENT and not tok.line[: tok.start[1]].strip():
+                reading = _exception_line(tok.string.lstrip("#").strip())
+                if reading is not None:
+                    found.append(DocumentedException(*reading, first_line + tok.start[0] - 1))
+        tree = ast.parse(source)
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return None
+    for node in tree.body:
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)):
+            lines = [line for line in node.value.value.strip().split("\n") if line.strip()]
+            reading = _exception_line(lines[0].strip()) if lines else None
+            if reading is not None:
+                found.append(DocumentedException(*reading, first_line + node.lineno - 1))
+    return min(found, key=lambda e: e.line) if found else None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from coursekit.lessons.model import Code, Directive, Framework, OutputKind
+from coursekit.lessons.exceptions import documented_in_code
+from coursekit.lessons.model import Code, CodeRole, Directive, Framework, OutputKind
 from coursekit.notebooks.metadata import CellMeta, DocumentedOutput, ExpectedError
 
 
@@ -18,7 +19,9 @@ def _from_directive(directive: Directive) -> ExpectedError:
 
 
 def expected_errors(code: Code, framework: Framework) -> list[ExpectedError]:
-    """Errors the cell should raise: from its error outputs, then its directives.
+    """Errors the cell should raise: from its error outputs, then its directives; when
+    it has neither, the one its code documents in a comment or a string block
+    (``# ImportError: cannot import name ...``).
 
     A directive naming the same exception as an error output replaces it: the
     directive is the author's explicit word, e.g. that the error is CUDA-only.
@@ -41,7 +44,13 @@ def expected_errors(code: Code, framework: Framework) -> list[ExpectedError]:
         and o.framework.includes(framework)
         and o.exception.short_name not in named
     ]
-    return from_outputs + from_directives
+    if from_outputs or from_directives or code.role is not CodeRole.PYTHON:
+        return from_outputs + from_directives
+    in_code = documented_in_code(code.facts.runnable, code.line + 1)
+    if in_code is None:
+        return []
+    return [{"name": in_code.name, "message": in_code.message, "device": None,
+             "origin": "code", "line": in_code.line}]
 
 
 def _directive_value(code: Code, kind: str, key: str) -> str | None:

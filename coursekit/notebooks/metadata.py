@@ -50,7 +50,8 @@ class ExpectedError(TypedDict):
     device: str | None
     """``cpu`` or ``cuda`` when the expectation holds on that device only."""
     origin: str
-    """``output`` (from a documented error output) or ``directive``."""
+    """``output`` (from a documented error output), ``directive``, or ``code`` (a comment
+    or string block of the code itself)."""
     line: int
     """Lesson line the expectation comes from."""
 

@@ -168,6 +168,7 @@ def _scenario(nb: Mapping[str, Any], scenario: Mapping[str, Any], link: Link) ->
 
 def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
     status = str(nb.get("status", ""))
+    label = str(nb.get("verdict") or status)
     verdicts = Counter(str(c.get("verdict")) for c in nb.get("cells", []))
     count = len(nb.get("cells", []))
     cells = (f"{count} code cells" if status == "documented" else
@@ -182,7 +183,7 @@ def _notebook_cell(nb: Mapping[str, Any], link: Link) -> str:
     return (
         f'<td class="cell status-{escape(status)}" data-status="{escape(status)}" '
         f'data-notebook="{escape(str(nb.get("notebook", "")))}">'
-        f'<span class="badge">{escape(status)}</span> '
+        f'<span class="badge">{escape(label)}</span> '
         f'<span class="count">{cells}</span>'
         f'{cause}{f"<ul>{scenarios}</ul>" if scenarios else ""}</td>'
     )
@@ -403,7 +404,7 @@ h2{margin:24px 0 8px;font-size:17px}h3{font-size:14px;margin:14px 0 6px}
 .status-ok .badge,.status-clean a{background:#1f883d}.status-clean a{color:#fff;padding:0 6px}
 .status-failed .badge,.status-not-run .badge{background:#cf222e}
 .status-documented .badge{background:#57606a}
-.status-needs-network .badge,.status-api-drift .badge{background:#9a6700}
+.status-needs-network .badge,.status-api-drift .badge,.status-error-drift .badge{background:#9a6700}
 .status-needs-packages .badge{background:#9a6700}
 .status-error{background:#ffebe9}.status-warning{background:#fff8c5}
 .scenario.proven .mark{color:#1f883d}.scenario.documented .mark{color:#57606a}

@@ -4,6 +4,8 @@ A file with no findings is a passing test case, so CI dashboards count what was 
 Every text is made fit for XML 1.0 first: a character XML forbids (a control character
 quoted from a subtitle line, a lone surrogate from an undecodable file name) is written
 as its escape, ``\x1b`` or ``\udcff``, which the reader sees and no parser rejects.
+A verification adds a first suite, ``notebooks``: one test case per notebook with its
+verdict (a failure when its first cause is an error, skipped when a warning).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.verdicts import NotebookVerdict
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """A character that XML 1.0 does not allow in a document, even as a reference."""
@@ -30,8 +33,11 @@ def render_junit(
     out: IO[str],
     title: str,
     checked: Sequence[str] = (),
+    notebooks: Sequence[NotebookVerdict] = (),
 ) -> None:
     root = ET.Element("testsuites", name=xml_text(f"coursekit {title}"))
+    if notebooks:
+        _notebook_suite(root, notebooks)
     ordered = sorted_diagnostics(diagnostics)
     by_path = {path: list(group) for path, group in groupby(ordered, key=lambda d: d.path)}
     for found in sorted(set(by_path) | set(checked)):
@@ -60,3 +66,21 @@ def render_junit(
     out.write('<?xml version="1.0" encoding="utf-8"?>\n')
     out.write(ET.tostring(root, encoding="unicode"))
     out.write("\n")
+
+
+def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookVerdict]) -> None:
+    suite = ET.SubElement(
+        root, "testsuite", name="notebooks", tests=str(len(notebooks)),
+        failures=str(sum(nb.severity is Severity.ERROR for nb in notebooks)), errors="0",
+        skipped=str(sum(nb.severity is not None and nb.severity is not Severity.ERROR
+                        for nb in notebooks)),
+    )
+    for nb in notebooks:
+        case = ET.SubElement(suite, "testcase", classname=xml_text(nb.lesson),
+                             name=xml_text(nb.notebook))
+        properties = ET.SubElement(case, "properties")
+        ET.SubElement(properties, "property", name="verdict", value=nb.verdict)
+        if nb.severity is None:
+            continue
+        tag = "failure" if nb.severity is Severity.ERROR else "skipped"
+        ET.SubElement(case, tag, message=xml_text(nb.message), type=nb.verdict)

@@ -3,7 +3,8 @@
 One run, whose tool lists the rules the findings use; each finding is a result
 located by a path relative to the course root (``%SRCROOT%``) and carries the
 baseline identity as its fingerprint, so a dashboard follows one finding across
-commits that move its line.
+commits that move its line. A verification also lists every notebook's verdict in the
+run's property bag (``properties.notebooks``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Rule, Severity, sorted_diagnostics
 from coursekit.report.baseline import identity
 from coursekit.report.encoding import json_text
+from coursekit.report.verdicts import NotebookVerdict
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/coursekit/"
@@ -73,7 +75,8 @@ def _category(title: str) -> str:
     return "-".join(title.removeprefix("coursekit ").split())
 
 
-def sarif_log(diagnostics: Sequence[Diagnostic], title: str) -> dict[str, Any]:
+def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
+              notebooks: Sequence[NotebookVerdict] = ()) -> dict[str, Any]:
     """The SARIF log of ``diagnostics`` as a JSON-ready dictionary."""
     from coursekit.rules import all_rules
 
@@ -81,27 +84,27 @@ def sarif_log(diagnostics: Sequence[Diagnostic], title: str) -> dict[str, Any]:
     ordered = sorted_diagnostics(diagnostics)
     codes = sorted({d.rule for d in ordered})
     index = {code: n for n, code in enumerate(codes)}
-    return {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "coursekit",
-                "version": __version__,
-                "informationUri": INFORMATION_URI,
-                "rules": [_rule_descriptor(code, known.get(code)) for code in codes],
-            }},
-            "automationDetails": {"id": f"coursekit/{_category(title)}/"},
-            "columnKind": "unicodeCodePoints",
-            "results": [_result(d, index[d.rule]) for d in ordered],
-        }],
+    run: dict[str, Any] = {
+        "tool": {"driver": {
+            "name": "coursekit",
+            "version": __version__,
+            "informationUri": INFORMATION_URI,
+            "rules": [_rule_descriptor(code, known.get(code)) for code in codes],
+        }},
+        "automationDetails": {"id": f"coursekit/{_category(title)}/"},
+        "columnKind": "unicodeCodePoints",
+        "results": [_result(d, index[d.rule]) for d in ordered],
     }
+    if notebooks:
+        run["properties"] = {"notebooks": [nb.to_sarif() for nb in notebooks]}
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
 def render_sarif(
-    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
+    notebooks: Sequence[NotebookVerdict] = (),
 ) -> None:
     del checked
     # Control characters come out as JSON escapes, lone surrogates too (json_text).
-    out.write(json_text(sarif_log(diagnostics, title)))
+    out.write(json_text(sarif_log(diagnostics, title, notebooks)))
     out.write("\n")

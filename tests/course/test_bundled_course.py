@@ -70,8 +70,10 @@ def test_course_verifies_on_cpu(course_copy: Course) -> None:
     assert drifted.status.value == "api-drift"
     assert drifted.first_cause is not None
     assert drifted.first_cause.hint == "use eval_strategy="
-    errors = [d for d in report.all_diagnostics() if d.severity is Severity.ERROR]
-    assert not errors, "\n".join(f"{d.location} {d.rule} {d.message}" for d in errors)
+    # A newcomer's first verify is green: no error and no warning (output drift included).
+    found = [d for d in report.all_diagnostics()
+             if d.severity in (Severity.ERROR, Severity.WARNING)]
+    assert not found, "\n".join(f"{d.location} {d.rule} {d.message}" for d in found)
     assert len(report.notebooks) == len(LANGUAGES) * len(NOTEBOOKS)
     assert all(nb.passed for nb in report.notebooks)
     reproduced = [c for nb in report.notebooks for c in nb.cells

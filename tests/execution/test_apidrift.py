@@ -56,6 +56,14 @@ from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
                   "'no_cuda'", "`transformers.TrainingArguments(...)`"),
     ("TypeError", "TrainingArguments.__init__() got an unexpected keyword argument "
                   "'push_to_hub_organization'", "`transformers.TrainingArguments(...)`"),
+    ("ImportError", "cannot import name 'HfAgent' from 'transformers' "
+                    "(/env/lib/python3.11/site-packages/transformers/__init__.py)",
+     "`transformers.HfAgent`"),
+    ("TypeError", "Audio.__init__() got an unexpected keyword argument 'source'",
+     "`gradio.Audio(...)`"),
+    ("TypeError", "TokenClassificationPipeline._sanitize_parameters() got an unexpected "
+                  "keyword argument 'grouped_entities'", "the `grouped_entities=` argument"),
+    ("AttributeError", "'float' object has no attribute 'mid'", "`.mid()`"),
 ])
 def test_known_removals_are_drift(ename: str, evalue: str, label: str) -> None:
     drift = drift_of(bundled(), ename, evalue)

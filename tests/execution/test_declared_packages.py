@@ -158,3 +158,20 @@ def test_the_finding_reads_the_same_in_every_format() -> None:
     [result] = sarif_log([root], "coursekit verify")["runs"][0]["results"]
     assert (result["ruleId"], result["level"]) == ("EXE108", "warning")
     assert "--install-lesson-requirements" in json.dumps(result)
+
+
+def test_torchcodec_without_ffmpeg_names_the_system_libraries() -> None:
+    # The first line torchcodec raises when FFmpeg's libraries are missing.
+    raised = ("Could not load libtorchcodec. Likely causes:\n"
+              "  1. FFmpeg is not properly installed in your environment.")
+    plan = plan_notebook(notebook([cell("sample = dataset[0]['audio']", 10)]), "cpu",
+                         notebook="en/chapter1/1.ipynb")
+    run = CellRun(RunStatus.ERROR, ename="RuntimeError", evalue=raised)
+    verdict, detail = cell_verdict(plan.cells[0], run, packages=DeclaredPackages())
+    assert verdict is Verdict.NEEDS_PACKAGES
+    assert "needs `FFmpeg`" in detail
+    [result] = judge_cells(plan, [run], 0.01, packages=DeclaredPackages())
+    assert "apt-get install ffmpeg" in result.hint
+    # The clean counterpart: another RuntimeError of the cell stays the lesson's.
+    other = CellRun(RunStatus.ERROR, ename="RuntimeError", evalue="shape mismatch")
+    assert cell_verdict(plan.cells[0], other)[0] is Verdict.UNEXPECTED_ERROR

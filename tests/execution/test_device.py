@@ -76,7 +76,7 @@ def test_a_cpu_run_does_not_satisfy_a_cuda_expectation() -> None:
     on_cpu = judge_cells(_plans("cpu"), cpu_run, 0.01)
     on_cuda = judge_cells(_plans("cuda"), cpu_run, 0.01)
     assert [c.verdict for c in on_cpu] == [Verdict.REPRODUCED, Verdict.REPRODUCED, Verdict.OK]
-    assert [c.verdict for c in on_cuda] == [Verdict.WRONG_ERROR, Verdict.UNEXPECTED_ERROR,
+    assert [c.verdict for c in on_cuda] == [Verdict.ERROR_DRIFT, Verdict.UNEXPECTED_ERROR,
                                             Verdict.OK]
 
 

@@ -98,6 +98,42 @@ def test_shim_drift_judges_the_cells_behind_it(course_root: Path) -> None:
     assert scenario.note == f"judged with renamed APIs at {LESSON}:40 (--shim-drift)"
 
 
+def test_shim_drift_judges_a_documented_error_behind_a_drifted_call(tmp_path: Path) -> None:
+    """A debugging lesson's error cell written for an older release fails on a renamed
+    keyword before it reaches its documented error: run again with the new name, it
+    raises that error, so its scenario and the next one are judged."""
+    lesson = "content/en/chapter8/4.mdx"
+    cells = [
+        cell(ARGUMENTS, 10, lesson),
+        cell("args = TrainingArguments('out', evaluation_strategy='epoch')\n"
+             "args.learning_rate", 20, lesson,
+             errors=[expect("AttributeError", "'TrainingArguments' object has no attribute "
+                                              "'learning_rate'")]),
+        cell("args.learning_rate = 2e-5", 30, lesson),
+        cell("args.warmup", 40, lesson,
+             errors=[expect("AttributeError", "'TrainingArguments' object has no attribute "
+                                              "'warmup'")]),
+        cell("args.warmup = 0\nprint(args.eval_strategy, args.learning_rate)", 50, lesson,
+             outputs=["epoch 2e-05"]),
+    ]
+    write_course(tmp_path, {"en/chapter8/4.ipynb": notebook(cells, lesson=lesson)})
+    without = _verify(tmp_path, shim=False)
+    assert [c.verdict for c in without.cells][:3] == [
+        Verdict.OK, Verdict.API_DRIFT, Verdict.UNEXPECTED_ERROR]
+    assert [s.proven for s in without.scenarios] == [False, False]
+
+    result = _verify(tmp_path, shim=True)
+    assert [c.verdict for c in result.cells] == [
+        Verdict.OK, Verdict.API_DRIFT, Verdict.OK, Verdict.REPRODUCED, Verdict.OK]
+    drifted = result.cells[1]
+    assert drifted.detail.endswith(
+        "it then raised the documented `AttributeError: 'TrainingArguments' object has no "
+        "attribute 'learning_rate'`")
+    assert [s.proven for s in result.scenarios] == [True, True], [
+        s.reason for s in result.scenarios]
+    assert "--shim-drift" in result.scenarios[0].note
+
+
 @pytest.mark.torch
 @pytest.mark.slow
 def test_the_installed_libraries_raise_what_the_table_knows(tmp_path: Path) -> None:

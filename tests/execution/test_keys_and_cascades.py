@@ -1,13 +1,20 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from coursekit.config import Course
 from coursekit.execution.cachekey import code_fingerprint
 from coursekit.execution.cascade import CascadeTracker
 from coursekit.execution.device import DeviceError, device_env, gpu_present, resolve_device
-from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.shard import Shard, lesson_group
+from coursekit.execution.verify import verify_course
 from coursekit.lessons.python import defined_names
+
+from .conftest import cell, write_course
+from .conftest import notebook as make_notebook
 
 
 def test_comments_and_blank_lines_do_not_change_the_fingerprint() -> None:
@@ -68,3 +75,23 @@ def test_cpu_hides_gpus_and_cuda_without_a_gpu_is_refused() -> None:
         assert resolve_device("auto") == "cpu"
         with pytest.raises(DeviceError, match="no NVIDIA GPU"):
             resolve_device("cuda")
+
+
+@pytest.mark.kernel
+def test_a_later_cell_failing_on_its_own_is_not_a_cascade(tmp_path: Path) -> None:
+    lesson = "content/en/chapter2/2.mdx"
+    write_course(tmp_path, {"en/chapter2/2.ipynb": make_notebook([
+        cell("items = {}\nitems['a'] = 1 / 0", 10, lesson),
+        cell("print(items)\nimport a_module_no_one_has", 20, lesson),
+        cell("print(items)\nundefined_here + 1", 30, lesson),
+        cell("items['a'] + 1", 40, lesson),
+    ], lesson=lesson)})
+    report = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
+                           device="cpu", jobs=1)
+    causes = [(c.verdict, c.cause) for c in report.notebooks[0].cells]
+    assert causes == [
+        (Verdict.UNEXPECTED_ERROR, None),
+        (Verdict.UNEXPECTED_ERROR, None),  # a missing module: its own failure
+        (Verdict.UNEXPECTED_ERROR, None),  # a name no earlier cell left undefined
+        (Verdict.UNEXPECTED_ERROR, 1),     # the clean counterpart: the value left empty
+    ]

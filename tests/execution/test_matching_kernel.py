@@ -51,10 +51,10 @@ def test_the_documented_nested_error_is_reproduced(result: NotebookResult) -> No
     assert result.scenarios[0].proven
 
 
-def test_another_nested_error_is_a_wrong_error_quoting_it(result: NotebookResult) -> None:
+def test_another_nested_error_is_an_error_drift_quoting_it(result: NotebookResult) -> None:
     by_line = {int(c.source.rsplit(":", 1)[1]): c for c in result.cells}
     wrong = by_line[40]
-    assert wrong.verdict is Verdict.WRONG_ERROR
+    assert wrong.verdict is Verdict.ERROR_DRIFT
     assert "closest is the message of the nested `ValueError` at line 6, " \
         "`labels must be integers`" in wrong.detail
     assert "raise ValueError" not in wrong.detail

@@ -95,7 +95,7 @@ def test_hub_look_ups_name_the_repo(tmp_path: Path) -> None:
         cell("from datasets import load_dataset\n"
              "reviews = load_dataset('someone/reviews-not-here')", 30, LESSON),
         # A documented error on a model with no stand-in: the missing stand-in is said,
-        # not "wrong-error: update the documented output".
+        # not "error-drift: update the documented error".
         cell("AutoConfig.from_pretrained('someone/large-model', num_labels=-1)", 40, LESSON,
              errors=[expect("ValueError", "num_labels must be positive")]),
     ], lesson=LESSON)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -123,3 +124,44 @@ def test_a_drift_is_located_at_its_lesson_line() -> None:
 def test_comparing_never_raises_and_a_text_matches_itself(documented: str, actual: str) -> None:
     compare_output(documented, actual, 0.01)
     assert compare_output(actual, actual, 0.01) is None
+
+
+STANDIN_SAME_FORM = [
+    # A metric of random weights, an example of synthetic data, a loss, a decoded text.
+    ("{'accuracy': 0.8308823529411765, 'f1': 0.8815331010452961}",
+     "{'accuracy': 0.5, 'f1': 0.3333333333333333}"),
+    ("{'premise': 'Conceptually cream skimming.', 'label': 1, 'idx': 0}",
+     "{'premise': 'lorem ipsum dolor', 'label': 2, 'idx': 7}"),
+    ("tensor(0.7108, grad_fn=<NllLossBackward0>) torch.Size([8, 2])",
+     "tensor(0.6902, grad_fn=<NllLossBackward0>) torch.Size([8, 2])"),
+    ("'[CLS] conceptually cream [SEP]'", "'[CLS] lorem ipsum dolor sit [SEP]'"),
+    ("the old dog is cooking dinner. an animal is preparing food.\nentailment",
+     "two children are running fast in the park.\nneutral"),
+    ("{'text': \"it's here\"}", "{'text': 'somewhere else'}"),
+]
+STANDIN_OTHER_FORM = [
+    # A key, a length, a type and a word outside quotes are what a stand-in keeps.
+    ("{'accuracy': 0.83, 'f1': 0.88}", "{'accuracy': 0.5}"),
+    ("{'premise': 'a b', 'label': 1}", "{'hypothesis': 'a b', 'label': 1}"),
+    ("tensor([1, 0, 2, 2])", "tensor([1, 0, 2])"),
+    ("{'label': 'POSITIVE'}", "{'label': 1}"),
+    ("<function default_data_collator>", "<function other_collator>"),
+    ("the old dog is cooking dinner.\nentailment", "two children are running."),
+    ("Epoch 1/3: done", "Step 1/3: done"),
+]
+
+
+@pytest.mark.parametrize(("documented", "actual"), STANDIN_SAME_FORM)
+def test_on_stand_ins_values_of_weights_and_data_are_not_compared(
+    documented: str, actual: str,
+) -> None:
+    assert compare_output(documented, actual, 0.01, standins=True) is None
+    # The clean counterpart: without stand-ins the same values are a drift.
+    assert compare_output(documented, actual, 0.01) is not None
+
+
+@pytest.mark.parametrize(("documented", "actual"), STANDIN_OTHER_FORM)
+def test_on_stand_ins_form_keys_lengths_and_types_are_compared(
+    documented: str, actual: str,
+) -> None:
+    assert compare_output(documented, actual, 0.01, standins=True) is not None

@@ -88,7 +88,7 @@ def test_every_cell_gets_its_verdict(report: VerifyReport) -> None:
     assert verdicts == {
         10: Verdict.OK, 20: Verdict.REPRODUCED, 30: Verdict.OK,
         40: Verdict.REPRODUCED,  # a subclass, numbers and address masked
-        50: Verdict.OK, 60: Verdict.WRONG_ERROR, 70: Verdict.MISSING,
+        50: Verdict.OK, 60: Verdict.ERROR_DRIFT, 70: Verdict.MISSING,
         80: Verdict.UNEXPECTED_ERROR, 90: Verdict.UNEXPECTED_ERROR,
         100: Verdict.TIMEOUT, 110: Verdict.KERNEL_DIED,
         120: Verdict.OK,  # after the restart, the cells before were replayed
@@ -114,11 +114,18 @@ def test_verdicts_become_diagnostics_at_the_lesson_lines(report: VerifyReport) -
     assert all(d.path == LESSON for d in result.diagnostics)
 
 
-def test_a_wrong_error_shows_both_errors(report: VerifyReport) -> None:
+def test_an_error_drift_shows_both_errors(report: VerifyReport) -> None:
     result = _result(report, "en/chapter1/1.ipynb")
     wrong = next(d for d in result.diagnostics if d.rule == "EXE102")
     assert "expected `TypeError: an integer is required`" in wrong.message
     assert "got `ValueError: invalid literal for int() with base 10: 'x'`" in wrong.message
+    [drifted] = [c for c in result.cells if c.verdict is Verdict.ERROR_DRIFT]
+    assert drifted.documented == "TypeError: an integer is required"
+    assert drifted.raised == "ValueError: invalid literal for int() with base 10: 'x'"
+    assert drifted.to_json()["documented"] == drifted.documented
+    # The clean counterpart: a reproduced documented error has no error drift.
+    reproduced = next(c for c in result.cells if c.verdict is Verdict.REPRODUCED)
+    assert reproduced.documented and reproduced.raised
 
 
 def test_a_cascade_is_reported_once_with_its_consequences(report: VerifyReport) -> None:
@@ -137,7 +144,7 @@ def test_scenarios_prove_fixes_or_say_why_not(report: VerifyReport) -> None:
     assert by_line[20].proven
     assert len(by_line[20].fix_cells) == 1
     assert by_line[40].proven
-    assert "not reproduced (wrong-error)" in by_line[60].reason
+    assert "not reproduced (error-drift)" in by_line[60].reason
     assert "not reproduced" in by_line[70].reason
     assert "still raises it" in by_line[140].reason
     assert "no cell follows" in by_line[170].reason
@@ -194,14 +201,14 @@ def test_the_command_reports_and_exits_by_findings(
     assert by_path["chapter1/2.ipynb"]["status"] == "ok"
     assert by_path["chapter1/2.ipynb"]["first_cause"] is None
     failed = by_path["chapter1/1.ipynb"]
-    assert failed["status"] == "failed"
+    assert failed["status"] == "error-drift"  # its first cause
     assert failed["first_cause"]["source"] == f"{LESSON}:60"
-    assert failed["first_cause"]["verdict"] == "wrong-error"
+    assert failed["first_cause"]["verdict"] == "error-drift"
     assert [c["verdict"] for c in failed["cells"]][:3] == [
         "ok", "expected-error-reproduced", "ok"]
     assert failed["scenarios"][0] == {"error_cell": 2, "fix_cells": [3], "proven": True,
                                       "reason": "", "note": ""}
-    assert document["summary"]["statuses"] == {"failed": 1, "ok": 1}
+    assert document["summary"]["statuses"] == {"error-drift": 1, "ok": 1}
     clean = runner.invoke(cli, ["verify", "--root", str(course_root), "--device", "cpu",
                                 str(notebooks / "en" / "chapter1" / "2.ipynb")])
     assert clean.exit_code == 0, clean.output

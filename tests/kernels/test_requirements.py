@@ -31,7 +31,9 @@ def test_tensorflow_kernel_pins_transformers_4_57_with_tf_keras() -> None:
     assert pins["transformers"].startswith("4.57.")
     assert pins["tensorflow-cpu"].startswith("2.20.")
     assert pins["tf-keras"].startswith("2.20.")
+    # The CPU torch beside TensorFlow, installed first and held by a constraint.
     assert "torch" not in pins
+    assert tf.first == ("torch==2.13.0",)
     assert tf.env["TF_USE_LEGACY_KERAS"] == "1"
 
 

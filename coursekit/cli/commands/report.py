@@ -14,6 +14,7 @@ from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
 from coursekit.diagnostics import has_errors
 from coursekit.report import render
 from coursekit.report.aggregate import aggregate
+from coursekit.report.junit import render_junit
 from coursekit.report.merge import (
     MergedReport,
     MergeError,
@@ -21,6 +22,8 @@ from coursekit.report.merge import (
     merged_document,
     read_report,
 )
+from coursekit.report.sarif import render_sarif
+from coursekit.report.verdicts import NotebookVerdict
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
 
@@ -82,6 +85,14 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
             notebooks=with_documented_errors(merged.notebooks, folders),
             link=source_links(root, output), source_language=source,
         ), out)
+    elif fmt == "junit" and merged.verify:
+        render_junit(diagnostics, out, merged.title, notebooks=_verdicts(merged))
+    elif fmt == "sarif" and merged.verify:
+        render_sarif(diagnostics, out, merged.title, notebooks=_verdicts(merged))
     else:
         render(diagnostics, fmt, out, merged.title)
     return out.getvalue()
+
+
+def _verdicts(merged: MergedReport) -> list[NotebookVerdict]:
+    return [NotebookVerdict.from_json(nb) for nb in merged.notebooks]

