@@ -41,7 +41,7 @@ NEEDS_PACKAGES = Rule(
     "installed for the kernel).",
 )
 PLACEHOLDER_REPO = Rule(
-    "EXE109", "placeholder-repo", Severity.INFO,
+    "EXE109", "placeholder-repo", Severity.NOTE,
     "A cell loads a placeholder repo id (`your-username/...`) that no earlier cell "
     "pushed: a learner replaces it with a repo of their own, so verification cannot load it.",
     why="the lesson is right as written; nothing is broken or lost",

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from coursekit.lessons.model import DocumentedException, OutputKind
+
+if TYPE_CHECKING:
+    from coursekit.lessons.python import CodeFacts
 
 _SUFFIXES = ("Error", "Exception", "Invalid", "Exit", "Interrupt")
 _BARE_NAMES = frozenset({"StopIteration", "StopAsyncIteration", "Exception", "BaseException"})
@@ -125,23 +129,26 @@ def read_output(text: str, first_line: int, *, trace_hint: bool = False) -> Outp
     return OutputReading(OutputKind.RESULT, None)
 
 
-def documented_in_code(source: str, first_line: int) -> DocumentedException | None:
+def documented_in_code(facts: CodeFacts, first_line: int) -> DocumentedException | None:
     """An error the code documents itself: a comment line ``# Name: message`` or a bare
     string statement (a ``\"\"\"`` block) whose first line is ``Name: message``, as lessons
     write the error a line raises right below it. ``first_line`` is the source line of
-    the code's first line; ``None`` when the code documents none (or is not Python)."""
+    the code's first line; ``None`` when the code documents none (or is not Python).
+    The code's one syntax tree is read, never a second parse."""
     import ast
     import io
     import tokenize
 
+    tree = facts.tree
+    if tree is None:
+        return None
     found: list[DocumentedException] = []
     try:
-        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        for tok in tokenize.generate_tokens(io.StringIO(facts.runnable).readline):
             if tok.type == tokenize.COMMENT and not tok.line[: tok.start[1]].strip():
                 reading = _exception_line(tok.string.lstrip("#").strip())
                 if reading is not None:
                     found.append(DocumentedException(*reading, first_line + tok.start[0] - 1))
-        tree = ast.parse(source)
     except (tokenize.TokenError, SyntaxError, ValueError):
         return None
     for node in tree.body:

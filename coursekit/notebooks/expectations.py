@@ -46,7 +46,7 @@ def expected_errors(code: Code, framework: Framework) -> list[ExpectedError]:
     ]
     if from_outputs or from_directives or code.role is not CodeRole.PYTHON:
         return from_outputs + from_directives
-    in_code = documented_in_code(code.facts.runnable, code.line + 1)
+    in_code = documented_in_code(code.facts, code.line + 1)
     if in_code is None:
         return []
     return [{"name": in_code.name, "message": in_code.message, "device": None,

@@ -14,6 +14,7 @@ from coursekit.config import Course
 from coursekit.execution.results import NotebookResult, Verdict
 from coursekit.execution.verify import verify_course
 from coursekit.lessons.exceptions import documented_in_code
+from coursekit.lessons.python import CodeFacts
 
 from .conftest import COURSE_TOML
 
@@ -68,9 +69,9 @@ def test_errors_written_in_code_are_documented_errors(result: NotebookResult) ->
 
 
 def test_the_reader_takes_only_whole_exception_lines() -> None:
-    found = documented_in_code('x = 1\n"""\nKeyError: \'label\' """\n', 20)
+    found = documented_in_code(CodeFacts('x = 1\n"""\nKeyError: \'label\' """\n'), 20)
     assert found is not None
     assert (found.name, found.message, found.line) == ("KeyError", "'label'", 21)
-    assert documented_in_code("x = 1  # ValueError: remark\n", 1) is None
-    assert documented_in_code("# Output: 2\n# Error: not a class\nx = 2\n", 1) is None
-    assert documented_in_code("def broken(:\n# ValueError: x\n", 1) is None
+    assert documented_in_code(CodeFacts("x = 1  # ValueError: remark\n"), 1) is None
+    assert documented_in_code(CodeFacts("# Output: 2\n# Error: not a class\nx = 2\n"), 1) is None
+    assert documented_in_code(CodeFacts("def broken(:\n# ValueError: x\n"), 1) is None

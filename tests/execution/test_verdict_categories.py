@@ -117,5 +117,5 @@ def test_each_failure_has_its_category(result: NotebookResult) -> None:
     assert "`your-username/bert-finetuned-ner`, a placeholder" in placeholder.detail
     assert result.headline == "needs-network"
     [note] = [d for d in result.diagnostics if d.rule == "EXE109"]
-    assert note.severity.value == "info"
+    assert note.severity.value == "note"
     assert "[tool.coursekit.standins.models]" in (note.hint or "")
