@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.lessons.python import PYTHON_CELL_MAGICS, CodeFacts, IPythonKind
+from coursekit.lessons.ipython_lines import PYTHON_CELL_MAGICS, IPythonKind
+from coursekit.lessons.python import CodeFacts
 
 _MARK = "__coursekit_ipython_"
 _PLACEHOLDER = _MARK + "{}__"

@@ -1,4 +1,5 @@
-"""The significant tokens of a Python source, as :mod:`tokenize` reads them.
+"""The significant tokens of a Python source, as :mod:`tokenize` reads them, and the
+views of them that a translated block is compared by.
 
 A translated code block is compared with its source by its tokens (see
 :attr:`coursekit.lessons.python.CodeFacts.tokens`). They are :mod:`tokenize`'s own.
@@ -35,3 +36,48 @@ def significant_tokens(source: str) -> tuple[Token, ...] | None:
     except (tokenize.TokenError, SyntaxError):
         return None
     return tuple(out)
+
+
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def skeleton(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    """``tokens`` with each string literal blanked, adjacent literals and an f-string's
+    inside counted as one (:attr:`coursekit.lessons.python.CodeFacts.skeleton`)."""
+    out: list[Token] = []
+    depth = 0
+    for kind, text in tokens:
+        if kind == _FSTRING_START:
+            depth += 1
+            continue
+        if depth:
+            if kind == _FSTRING_END:
+                depth -= 1
+                if not depth and not (out and out[-1] == (tokenize.STRING, "")):
+                    out.append((tokenize.STRING, ""))
+            continue
+        if kind == tokenize.STRING:
+            if not (out and out[-1] == (tokenize.STRING, "")):
+                out.append((tokenize.STRING, ""))
+            continue
+        out.append((kind, text))
+    return tuple(out)
+
+
+def code_lines(source: str) -> tuple[str, ...] | None:
+    """The code lines of ``source``, words single-spaced, comment lines dropped
+    (:attr:`coursekit.lessons.python.CodeFacts.code_lines`)."""
+    if '"""' in source or "'''" in source:
+        return None
+    kept: list[str] = []
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "#" in stripped:
+            return None
+        indent = line[: len(line) - len(line.lstrip())]
+        kept.append(indent + " ".join(stripped.split()))
+    return tuple(kept)
+
