@@ -6,9 +6,12 @@
   incrementally under ``<build>/notebooks`` with a manifest of content hashes.
 - :mod:`coursekit.notebooks.metadata`: the ``coursekit`` metadata that ``verify`` reads.
 
-The flow: ``sources`` (lesson files and hashes) -> ``convert`` (cells from
-``cells``, ``outputs``, ``expectations``, ``requirements`` with ``distributions``,
-``shell``; ``quiz`` pages left out; ``settings`` of ``[tool.coursekit.notebooks]``) ->
-``serialize`` (nbformat's JSON layout) -> ``build`` (manifest, atomic writes).
+The flow: ``lesson_files`` (lesson files, stamps and hashes) -> ``convert`` (named by
+``naming``; ``head_cells``, the title and install cells, with ``requirements`` and
+``distributions``; ``lesson_cells``, one per block, from ``cells``, ``outputs``,
+``expectations``, ``shell``; ``quiz`` pages left out; ``settings`` of
+``[tool.coursekit.notebooks]``) -> ``serialize`` (nbformat's JSON layout), with
+``paired_text`` for jupytext -> ``build`` (``manifest``; ``output_files``, the atomic
+writes and proven removals; ``build_result``).
 ``compare`` pairs a build with a course's published notebooks.
 """

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit import __version__
-from coursekit.atomic import write_bytes_atomic
 from coursekit.collector import collector_paused
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -26,9 +23,17 @@ from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.notebooks import rules
-from coursekit.notebooks.cells import JsonDict
-from coursekit.notebooks.convert import as_notebook_node, convert_lesson, notebook_settings
-from coursekit.notebooks.lesson_files import LessonFile, LessonSource, lesson_files, stamp_of
+
+# BuildResult is re-exported: a build's callers read it from here.
+from coursekit.notebooks.build_result import BuildResult as BuildResult
+from coursekit.notebooks.convert import convert_lesson, notebook_settings
+from coursekit.notebooks.lesson_files import (
+    LessonFile,
+    LessonSource,
+    Stamp,
+    lesson_files,
+    stamp_of,
+)
 from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
     LessonEntry,
@@ -36,29 +41,14 @@ from coursekit.notebooks.manifest import (
     read_manifest,
     write_manifest,
 )
+from coursekit.notebooks.output_files import OutputFiles, sha256
+
+# JUPYTEXT_FORMATS is re-exported: the build command offers them.
+from coursekit.notebooks.paired_text import JUPYTEXT_FORMATS as JUPYTEXT_FORMATS
+from coursekit.notebooks.paired_text import paired_text
 from coursekit.notebooks.serialize import dumps
 
 NOTEBOOKS_DIR = "notebooks"
-JUPYTEXT_FORMATS = {"py:percent": ".py", "md": ".md"}
-# The paired text file is for reading and diffing: the notebook keeps the metadata.
-_JUPYTEXT_FILTERS = {"notebook_metadata_filter": "-all", "cell_metadata_filter": "-coursekit"}
-
-
-@dataclass(slots=True)
-class BuildResult:
-    """What a build did (or, with ``check``, would do). Paths are relative to
-    ``<build>/notebooks``."""
-
-    written: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    stale: list[str] = field(default_factory=list)
-    """With ``check``: outputs missing, out of date, or left over from a deleted lesson."""
-    notebooks: list[str] = field(default_factory=list)
-    """Every notebook of the lessons in scope, as the build leaves (or would leave) them."""
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    out: Path = Path()
-    """The ``notebooks`` folder the paths are relative to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +82,6 @@ class _Converted:
         self.frameworks[path] = framework.value
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 class _Builder:
     def __init__(
         self, course: Course, out: Path, options: _Options, frameworks: set[str], check: bool
@@ -112,6 +98,7 @@ class _Builder:
         self.keys = {framework: options.key(framework) for framework in Framework}
         self.code_facts = CodeFactsTable()
         """The facts of the lessons' code, each distinct text read once for the build."""
+        self.files = OutputFiles(out, self.manifest, self.result, check)
 
     # -- one lesson ---------------------------------------------------------------
 
@@ -139,6 +126,13 @@ class _Builder:
             self._keep(source.relative, entry)
             return
         self.touched = True
+        self._rebuild(source, entry, digest, key, stamp)
+
+    def _rebuild(
+        self, source: LessonSource, entry: LessonEntry | None, digest: str, key: str,
+        stamp: Stamp | None,
+    ) -> None:
+        """Convert a lesson that changed, write its outputs and record it."""
         try:
             converted = self._convert(source, digest)
         except Exception as exc:  # one broken lesson must not stop the others
@@ -151,10 +145,10 @@ class _Builder:
         failed = False
         for path, data in converted.files.items():
             framework = converted.frameworks[path]
-            failed |= not self._emit(source.relative, path, data, framework, digest, key)
+            failed |= not self.files.emit(source.relative, path, data, framework, digest, key)
         for path in self._in_scope(self.manifest.outputs_of(source.relative)):
             if path not in converted.files:
-                self._remove(path, reason=f"{source.relative} no longer yields it")
+                self.files.remove(path, reason=f"{source.relative} no longer yields it")
         if failed:
             # Not recorded, so the next build tries this lesson again.
             self.manifest.lessons.pop(source.relative, None)
@@ -179,18 +173,8 @@ class _Builder:
                 continue
             converted.add(path, dumps(notebook).encode(), framework)
             if self.options.jupytext is not None:
-                converted.add(*self._paired(path, notebook), framework)
+                converted.add(*paired_text(path, notebook, self.options.jupytext), framework)
         return converted
-
-    def _paired(self, path: str, document: JsonDict) -> tuple[str, bytes]:
-        name = self.options.jupytext or ""
-        extension = JUPYTEXT_FORMATS[name]
-        fmt = {"extension": extension, "format_name": name.partition(":")[2] or "markdown",
-               **_JUPYTEXT_FILTERS}
-        import jupytext  # only paired-text builds need it, and it is slow to import
-
-        text = jupytext.writes(as_notebook_node(document), fmt=fmt)
-        return path.removesuffix(".ipynb") + extension, text.encode()
 
     def _fresh(self, lesson: str, entry: LessonEntry, digest: str, key: str) -> bool:
         if (entry.source_hash, entry.options) != (digest, key):
@@ -206,7 +190,7 @@ class _Builder:
                 data = target.read_bytes()
             except OSError:
                 return False
-            if _sha256(data) != output.sha256:
+            if sha256(data) != output.sha256:
                 return False
             if output.stamp != stamp:
                 output.stamp = stamp
@@ -221,118 +205,6 @@ class _Builder:
     def _in_scope(self, outputs: dict[str, OutputEntry]) -> dict[str, OutputEntry]:
         return {p: o for p, o in outputs.items() if o.framework in self.frameworks}
 
-    # -- files --------------------------------------------------------------------
-
-    def _emit(
-        self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
-    ) -> bool:
-        """Write one output if its bytes changed; ``False`` if that failed."""
-        target = self.out / path
-        stamp = stamp_of(target)
-        try:  # nothing to read where nothing could be stamped (a cold build's every file)
-            current = target.read_bytes() if stamp is not None else None
-        except OSError:
-            current = None
-        entry = OutputEntry(
-            lesson=lesson, framework=framework, source_hash=digest, options=key,
-            sha256=_sha256(data), stamp=stamp,
-        )
-        self.manifest.set_output(path, entry)
-        if current == data:
-            self.result.unchanged.append(path)
-            return True
-        entry.stamp = None
-        if self.check:
-            what = "missing" if current is None else "out of date"
-            self.result.stale.append(path)
-            self.result.diagnostics.append(rules.STALE_NOTEBOOK.at(
-                lesson, None, f"`{path}` is {what}", hint="run `coursekit build`",
-            ))
-            return True
-        try:
-            if self._leaves_out(target):
-                raise OSError("a linked folder on its path leads out of the notebooks folder")
-            write_bytes_atomic(target, data, durable=False)
-        except OSError as exc:
-            self.result.diagnostics.append(rules.WRITE_FAILED.at(
-                lesson, None, f"cannot write `{path}`: {exc}",
-            ))
-            self.manifest.drop_output(path)
-            return False
-        entry.stamp = stamp_of(target)
-        self.result.written.append(path)
-        return True
-
-    def _remove(self, path: str, *, reason: str) -> None:
-        output = self.manifest.outputs[path]
-        lesson = output.lesson
-        target = self.out / path
-        foreign = self._not_owned(target, output)
-        if foreign is not None:
-            self.result.diagnostics.append(rules.FOREIGN_OUTPUT.at(
-                lesson, None, f"`{path}` is left in place although {reason}: {foreign}",
-                hint="delete it by hand if it is not needed",
-            ))
-            self.manifest.drop_output(path)
-            return
-        if self.check:
-            if target.exists():
-                self.result.stale.append(path)
-                self.result.diagnostics.append(rules.ORPHAN_NOTEBOOK.at(
-                    lesson, None, f"`{path}` is left over: {reason}",
-                    hint="run `coursekit build` to remove it",
-                ))
-            self.manifest.drop_output(path)  # as the build would leave it; never saved
-            return
-        try:
-            target.unlink(missing_ok=True)
-        except OSError as exc:
-            self.result.diagnostics.append(rules.WRITE_FAILED.at(
-                lesson, None, f"cannot remove `{path}`: {exc}",
-            ))
-            return
-        self.manifest.drop_output(path)
-        self.result.removed.append(path)
-        self._prune(target.parent)
-
-    def _leaves_out(self, target: Path) -> bool:
-        """Whether a link on the way from the notebooks folder to ``target``'s folder
-        leads elsewhere (the notebooks folder itself may be a link)."""
-        inside = target.parent.relative_to(self.out)
-        return target.parent.resolve() != self.out.resolve() / inside
-
-    def _not_owned(self, target: Path, output: OutputEntry) -> str | None:
-        """Why the build cannot prove that ``target`` is the file it wrote (``None``
-        when it can, or when there is no file): it must lie in the notebooks folder with
-        no link on the way, and hold the bytes the manifest recorded."""
-        try:
-            status = os.lstat(target)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            return f"it cannot be looked at ({exc.strerror or exc})"
-        if not stat.S_ISREG(status.st_mode):
-            return "it is not a regular file"
-        if self._leaves_out(target):
-            return "a linked folder on its path leads out of the notebooks folder"
-        try:
-            data = target.read_bytes()
-        except OSError as exc:
-            return f"it cannot be read ({exc.strerror or exc})"
-        if _sha256(data) != output.sha256:
-            return "its bytes are not the ones the build wrote"
-        return None
-
-    def _prune(self, folder: Path) -> None:
-        """Remove folders that the removal left empty, up to the notebooks folder."""
-        while folder != self.out and folder.is_relative_to(self.out):
-            try:
-                folder.rmdir()
-            except OSError:
-                return
-            folder = folder.parent
-
-    # -- the whole course ---------------------------------------------------------
 
     def run(self, languages: list[str]) -> BuildResult:
         for path in self.manifest.foreign:
@@ -364,7 +236,7 @@ class _Builder:
     def _deleted(self, lesson: str) -> None:
         self.touched = True
         for path in self.manifest.outputs_of(lesson):
-            self._remove(path, reason=f"its lesson {lesson} is gone")
+            self.files.remove(path, reason=f"its lesson {lesson} is gone")
         if not self.check and not self.manifest.outputs_of(lesson):
             del self.manifest.lessons[lesson]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -14,47 +13,25 @@ from nbformat import NotebookNode
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
-from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
+from coursekit.lessons.model import Code, CodeRole, Framework, Lesson
 from coursekit.lessons.python import CodeFacts
 from coursekit.notebooks import rules
-from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
-from coursekit.notebooks.expectations import cell_metadata
-from coursekit.notebooks.metadata import (
-    INSTALL_TAG,
-    NAMESPACE,
-    RAISES_TAG,
-    CellMeta,
-    NotebookMeta,
-    compact,
-)
-from coursekit.notebooks.outputs import cell_outputs
+from coursekit.notebooks.cells import JsonDict
+from coursekit.notebooks.head_cells import install_cells, install_needs_of, title_cell
+
+# LessonCell and INSTALL_SKIP_REASON are re-exported: execution plans read them with the
+# notebook's origin.
+from coursekit.notebooks.lesson_cells import INSTALL_SKIP_REASON as INSTALL_SKIP_REASON
+from coursekit.notebooks.lesson_cells import LessonCell as LessonCell
+from coursekit.notebooks.lesson_cells import body_cells
+from coursekit.notebooks.metadata import NAMESPACE, NotebookMeta
+from coursekit.notebooks.naming import notebook_path
 from coursekit.notebooks.quiz import is_quiz_page
-from coursekit.notebooks.requirements import (
-    InstallNeeds,
-    imports_module,
-    install_needs,
-    own_requirements,
-)
+from coursekit.notebooks.requirements import imports_module
 from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
-from coursekit.notebooks.shell import install_lines
 
 NBFORMAT_MINOR = 5
 FRAMEWORK_KERNEL = "framework"
-INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
-_FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
-
-
-@dataclass(frozen=True, slots=True)
-class LessonCell:
-    """A notebook cell made from one lesson code block."""
-
-    index: int
-    """Position of the cell in the notebook."""
-    code: Code
-    source: str
-    """The cell's text."""
-    install: bool = False
-    """A lesson ``pip install`` fence as ``!`` lines, which ``verify`` does not run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +60,6 @@ class Conversion:
     """By notebook path: the lesson, framework and code block of each lesson cell."""
 
 
-def notebook_path(lesson: Lesson, framework: Framework) -> str:
-    """Where the notebook goes, relative to ``<build>/notebooks``."""
-    stem = PurePosixPath(lesson.local)
-    if lesson.framework is Framework.BOTH and framework is not Framework.BOTH:
-        stem = stem.with_name(f"{stem.name}_{framework.value}")
-    return f"{lesson.language}/{stem}.ipynb"
-
-
 def _python_code(blocks: list[Code]) -> list[CodeFacts]:
     return [b.facts for b in blocks if b.role is CodeRole.PYTHON]
 
@@ -117,160 +86,6 @@ def notebook_kernel(course: Course, environment: Framework) -> str:
     return name
 
 
-def notebook_title(lesson: Lesson, framework: Framework) -> str:
-    """The lesson's title, with the framework of a notebook for one framework."""
-    title = lesson.title or lesson.local
-    if framework in _FRAMEWORK_NAMES:
-        title += f" ({_FRAMEWORK_NAMES[framework]})"
-    return title
-
-
-def _fields(lesson: Lesson, framework: Framework) -> dict[str, str]:
-    value = "" if framework is Framework.BOTH else framework.value
-    return {"language": lesson.language, "local": lesson.local, "framework": value,
-            "path": notebook_path(lesson, framework)}
-
-
-def _title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings) -> JsonDict:
-    """The title, then what a learner opens the notebook from: the course page, and
-    Colab. The lesson file's path is in the notebook's metadata, not in its text."""
-    parts = [f"# {notebook_title(lesson, framework)}"]
-    fields = _fields(lesson, framework)
-    if settings.colab_url is not None:
-        badge = "https://colab.research.google.com/assets/colab-badge.svg"
-        parts.append(f"[![Open In Colab]({badge})]({settings.colab_url.format(**fields)})")
-    if settings.page_url is not None:
-        parts.append(f"This notebook goes with the course page "
-                     f"[{lesson.title or lesson.local}]({settings.page_url.format(**fields)}).")
-    return markdown_cell("\n\n".join(parts), cell_id(lesson.path, "title"))
-
-
-def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
-    meta = cell_metadata(code, lesson.path, framework)
-    metadata: JsonDict = {NAMESPACE: compact(meta)}
-    if any(e["device"] is None for e in meta["expect_errors"]):
-        metadata["tags"] = [RAISES_TAG]
-    return code_cell(
-        code.source.rstrip("\n"),
-        cell_id(lesson.path, f"{code.line}:{index}"),
-        metadata=metadata,
-        outputs=cell_outputs(code, framework),
-    )
-
-
-def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]) -> JsonDict:
-    """A ``pip install`` fence of the lesson, as ``!`` lines. ``verify`` skips it: the
-    lesson kernels come with the packages installed."""
-    meta: CellMeta = {
-        "source": f"{lesson.path}:{code.line}",
-        "expect_errors": [],
-        "skip": INSTALL_SKIP_REASON,
-        "timeout": None,
-        "outputs": [],
-    }
-    return code_cell(
-        "\n".join(lines),
-        cell_id(lesson.path, f"{code.line}:{index}"),
-        metadata={NAMESPACE: compact(meta), "tags": [INSTALL_TAG]},
-    )
-
-
-def _body_cells(
-    lesson: Lesson, framework: Framework, with_prose: bool, origins: list[LessonCell],
-    offset: int,
-) -> list[JsonDict]:
-    """The cells after the title and install cells (``offset`` cells); ``origins`` gets
-    the lesson cells, with their positions in the notebook."""
-    cells: list[JsonDict] = []
-    pending: list[str] = []
-    pending_id = ""
-
-    def flush() -> None:
-        if pending:
-            cells.append(markdown_cell("\n\n".join(pending), pending_id))
-            pending.clear()
-
-    title_seen = False
-    shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
-             if code.role is CodeRole.PYTHON and o.framework.includes(framework)}
-    for index, block in enumerate(lesson.blocks):
-        if not _shows(block, framework):
-            continue
-        if isinstance(block, Code) and block.role is CodeRole.PYTHON:
-            flush()
-            cell = _lesson_code_cell(lesson, block, index, framework)
-            origins.append(LessonCell(offset + len(cells), block, cell["source"]))
-            cells.append(cell)
-            continue
-        if isinstance(block, Code) and block.role is CodeRole.SHELL:
-            lines = install_lines(block.source)
-            if lines:
-                flush()
-                cell = _shell_install_cell(lesson, block, index, lines)
-                origins.append(
-                    LessonCell(offset + len(cells), block, cell["source"], install=True))
-                cells.append(cell)
-                continue
-        if not with_prose:
-            continue
-        if isinstance(block, Output) and block.line in shown:
-            continue  # a cell's output
-        if isinstance(block, Heading) and block.level == 1 and not title_seen:
-            title_seen = True  # already the title cell
-            continue
-        text = block_markdown(block)
-        if text is None:
-            continue
-        if isinstance(block, Heading):
-            flush()
-        if not pending:
-            pending_id = cell_id(lesson.path, f"{block.line}:{index}")
-        pending.append(text)
-    flush()
-    return cells
-
-
-def _shows(block: Block, framework: Framework) -> bool:
-    return block.framework.includes(framework)
-
-
-_MAGIC_INSTALL = re.compile(r"^\s*[!%]\s*(?:python3?\s+-m\s+)?pip3?\s+install\s")
-
-
-def _install_needs(code: list[Code]) -> InstallNeeds:
-    """What the install cell adds to the lesson's own ``pip install`` lines: those of
-    its shell fences, and ``!pip install`` / ``%pip install`` lines in its Python."""
-    own = [line for block in code if block.role is CodeRole.SHELL
-           for line in install_lines(block.source)]
-    own += [line.strip() for block in code if block.role is CodeRole.PYTHON
-            for line in block.source.splitlines() if _MAGIC_INSTALL.match(line)]
-    return install_needs(_python_code(code), own_requirements(own),
-                         [block.source for block in code])
-
-
-def _install_cells(lesson: Lesson, needs: InstallNeeds) -> list[JsonDict]:
-    """The install cell, then a note on what it cannot install, when there is any."""
-    cells: list[JsonDict] = []
-    if needs.requirements:
-        cells.append(code_cell(
-            "!pip install " + " ".join(needs.requirements),
-            cell_id(lesson.path, "install"),
-            metadata={"tags": [INSTALL_TAG]},
-        ))
-    notes: list[str] = []
-    if needs.system:
-        programs = "; ".join(f"{need.name}: {need.install}" for need in needs.system)
-        notes.append(f"This notebook needs programs that pip does not install. {programs}.")
-    if needs.unknown:
-        names = ", ".join(f"`{name}`" for name in needs.unknown)
-        notes.append(f"The lesson imports {names}, which no known package provides, so the "
-                     "install cell leaves them out: they may be files of the lesson's own "
-                     "project.")
-    if notes:
-        cells.append(markdown_cell("\n\n".join(notes), cell_id(lesson.path, "install-note")))
-    return cells
-
-
 def source_hash_of(course: Course, lesson: Lesson) -> str:
     """SHA-256 of the lesson file as it is on disk (empty when it cannot be read)."""
     try:
@@ -288,10 +103,10 @@ def _notebook(
     if not sources:
         return None
     settings = notebook_settings(course)
-    cells = [_title_cell(lesson, framework, settings)]
-    cells.extend(_install_cells(lesson, _install_needs(code)))
+    cells = [title_cell(lesson, framework, settings)]
+    cells.extend(install_cells(lesson, install_needs_of(code)))
     body: list[LessonCell] = []
-    cells.extend(_body_cells(lesson, framework, with_prose, body, len(cells)))
+    cells.extend(body_cells(lesson, framework, with_prose, body, len(cells)))
     environment = _environment(framework, sources)
     meta: NotebookMeta = {
         "lesson": lesson.path,

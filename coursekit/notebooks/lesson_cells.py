@@ -1,0 +1,128 @@
+"""The cells made from a lesson's blocks: its code, its install fences, and its prose."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
+from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
+from coursekit.notebooks.expectations import cell_metadata
+from coursekit.notebooks.metadata import (
+    INSTALL_TAG,
+    NAMESPACE,
+    RAISES_TAG,
+    CellMeta,
+    compact,
+)
+from coursekit.notebooks.outputs import cell_outputs
+from coursekit.notebooks.shell import install_lines
+
+INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
+
+
+@dataclass(frozen=True, slots=True)
+class LessonCell:
+    """A notebook cell made from one lesson code block."""
+
+    index: int
+    """Position of the cell in the notebook."""
+    code: Code
+    source: str
+    """The cell's text."""
+    install: bool = False
+    """A lesson ``pip install`` fence as ``!`` lines, which ``verify`` does not run."""
+
+
+def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framework) -> JsonDict:
+    meta = cell_metadata(code, lesson.path, framework)
+    metadata: JsonDict = {NAMESPACE: compact(meta)}
+    if any(e["device"] is None for e in meta["expect_errors"]):
+        metadata["tags"] = [RAISES_TAG]
+    return code_cell(
+        code.source.rstrip("\n"),
+        cell_id(lesson.path, f"{code.line}:{index}"),
+        metadata=metadata,
+        outputs=cell_outputs(code, framework),
+    )
+
+
+def _shell_install_cell(lesson: Lesson, code: Code, index: int, lines: list[str]) -> JsonDict:
+    """A ``pip install`` fence of the lesson, as ``!`` lines. ``verify`` skips it: the
+    lesson kernels come with the packages installed."""
+    meta: CellMeta = {
+        "source": f"{lesson.path}:{code.line}",
+        "expect_errors": [],
+        "skip": INSTALL_SKIP_REASON,
+        "timeout": None,
+        "outputs": [],
+    }
+    return code_cell(
+        "\n".join(lines),
+        cell_id(lesson.path, f"{code.line}:{index}"),
+        metadata={NAMESPACE: compact(meta), "tags": [INSTALL_TAG]},
+    )
+
+
+def body_cells(
+    lesson: Lesson, framework: Framework, with_prose: bool, origins: list[LessonCell],
+    offset: int,
+) -> list[JsonDict]:
+    """The cells after the title and install cells (``offset`` cells); ``origins`` gets
+    the lesson cells, with their positions in the notebook."""
+    cells: list[JsonDict] = []
+    pending: list[str] = []
+    pending_id = ""
+
+    def flush() -> None:
+        if pending:
+            cells.append(markdown_cell("\n\n".join(pending), pending_id))
+            pending.clear()
+
+    title_seen = False
+    shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
+             if code.role is CodeRole.PYTHON and o.framework.includes(framework)}
+    for index, block in enumerate(lesson.blocks):
+        if not _shows(block, framework):
+            continue
+        if isinstance(block, Code) and (made := _code_cell(lesson, block, index, framework)):
+            flush()
+            cell, install = made
+            origins.append(LessonCell(offset + len(cells), block, cell["source"], install=install))
+            cells.append(cell)
+            continue
+        if not with_prose:
+            continue
+        if isinstance(block, Output) and block.line in shown:
+            continue  # a cell's output
+        if isinstance(block, Heading) and block.level == 1 and not title_seen:
+            title_seen = True  # already the title cell
+            continue
+        text = block_markdown(block)
+        if text is None:
+            continue
+        if isinstance(block, Heading):
+            flush()
+        if not pending:
+            pending_id = cell_id(lesson.path, f"{block.line}:{index}")
+        pending.append(text)
+    flush()
+    return cells
+
+
+def _code_cell(
+    lesson: Lesson, code: Code, index: int, framework: Framework,
+) -> tuple[JsonDict, bool] | None:
+    """The cell of a Python block, or of a shell fence that installs packages (then
+    ``True``); ``None`` for other code, which reads as prose."""
+    if code.role is CodeRole.PYTHON:
+        return _lesson_code_cell(lesson, code, index, framework), False
+    if code.role is CodeRole.SHELL:
+        lines = install_lines(code.source)
+        if lines:
+            return _shell_install_cell(lesson, code, index, lines), True
+    return None
+
+
+def _shows(block: Block, framework: Framework) -> bool:
+    return block.framework.includes(framework)
+
