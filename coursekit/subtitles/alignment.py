@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk, primary_subtag
@@ -21,6 +19,7 @@ from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
 from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.spoken_source import Said, SpokenSource, speech_end
 from coursekit.subtitles.text import (
     STOP_WORDS,
     has_cjk,
@@ -33,14 +32,6 @@ from coursekit.subtitles.timestamps import format_seconds, format_srt_time
 
 Lines = Callable[[Cue], tuple[str, ...]]
 
-_TOKEN = re.compile(
-    r"`[^`]+`"
-    r"|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?"
-    r"|\b[A-Za-z_]\w*=\S+"
-    r"|\b[A-Za-z_]\w*\(\)"
-    r"|\b[A-Za-z]+_\w+"
-    r"|(?<![\w.])\d+(?:\.\d+)?(?:e-?\d+)?(?![\w.]\w)"
-)
 _MIN_SOURCE_CHARS_FOR_TRUNCATION = 25
 _CJK_LENGTH_FACTOR = 3.0
 """A Chinese character carries about as much as three Latin characters."""
@@ -50,108 +41,12 @@ _OFFSET_AGREEMENT = 0.8
 _MIN_CUES_FOR_OFFSET = 3
 
 
-_MAYBE_TOKEN = re.compile(r"[\d_=(`]|\w\.\w")
-"""A cheap first look: most cues hold no number or code at all."""
-
-
-_SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|[♪♫*].*[♪♫*]|[♪♫])\s*$")
-
-
-def is_sound_effect(cue: Cue) -> bool:
-    """A cue that describes a sound, not speech: each line in parentheses or brackets
-    (``(screen whooshes)``, ``[music]``) or between music notes. Translations often
-    leave them out, so they are not speech a translation must cover."""
-    lines = [line for line in cue.lines if line.strip()]
-    return bool(lines) and all(_SOUND.match(line) for line in lines)
-
-
-def _spoken(cues: Sequence[Cue]) -> list[Cue]:
-    return [c for c in cues if not is_sound_effect(c)]
-
-
-def _speech_end(cues: Sequence[Cue]) -> int:
-    """When the last cue of speech ends (of any cue, where every one is a sound effect):
-    the latest ends are looked at first, so few cues are read."""
-    for cue in sorted(cues, key=_end, reverse=True):
-        if not is_sound_effect(cue):
-            return cue.end_ms
-    return max(c.end_ms for c in cues)
-
-
-def _end(cue: Cue) -> int:
-    return cue.end_ms
-
-
 def _written_alike(token: str, text: str) -> bool:
     """Whether ``text`` keeps ``token``, allowing a decimal comma for a decimal point
     (``99,9`` for ``99.9``): languages write numbers their own way."""
     if token in text:
         return True
     return bool(re.fullmatch(r"\d+\.\d+", token)) and token.replace(".", ",") in text
-
-
-def _tokens(text: str) -> set[str]:
-    found: set[str] = set()
-    if not _MAYBE_TOKEN.search(text):
-        return found
-    for token in _TOKEN.findall(text):
-        token = token.strip("`").rstrip(".,;:")
-        if token.isdigit() and len(token) < 2:
-            continue
-        found.add(token)
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class _Said:
-    """What source cues say, measured once for every translation checked against them."""
-
-    text: str
-    normalised: str
-    tokens: frozenset[str]
-    """Numbers and code identifiers, which a translation keeps as they are."""
-    length: float
-
-
-def _said(cue: Cue) -> _Said:
-    text = " ".join(cue.lines)
-    return _Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
-
-
-class SpokenSource:
-    """A source-language file as its translations are aligned against it: its cue index,
-    and what each cue says, measured on first use and kept for every translation."""
-
-    def __init__(self, file: SubtitleFile) -> None:
-        self.file = file
-        self.index = CueIndex(file.cues)
-        self._said: dict[int, _Said] = {}
-
-    @cached_property
-    def spoken(self) -> list[Cue]:
-        """The cues of speech (not sound effects)."""
-        return _spoken(self.index.cues)
-
-    @cached_property
-    def speech(self) -> list[tuple[int, int]]:
-        """The spans in which a cue of speech (not a sound effect) is shown."""
-        return speech_spans(self.spoken)
-
-    def said(self, cue: Cue) -> _Said:
-        found = self._said.get(cue.index)
-        if found is None:
-            found = self._said[cue.index] = _said(cue)
-        return found
-
-    def said_by(self, cues: Sequence[Cue]) -> _Said:
-        if len(cues) == 1:
-            return self.said(cues[0])
-        parts = [self.said(c) for c in cues]
-        return _Said(
-            " ".join(p.text for p in parts), " ".join(p.normalised for p in parts if p.normalised),
-            frozenset().union(*(p.tokens for p in parts)),
-            sum(p.length for p in parts) + len(parts) - 1,
-        )
 
 
 def _compact(text: str) -> str:
@@ -207,7 +102,7 @@ class Aligner:
     def _duration(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         # Where the speech ends: a closing sound effect (`(screen whooshes)`) that a
         # translation leaves out shortens nothing a viewer reads.
-        end = _speech_end(cues) - shift
+        end = speech_end(cues) - shift
         src_end = max(c.end_ms for c in self.spoken.spoken or self.index.cues)
         if abs(end - src_end) > self.settings.max_duration_difference * 1000:
             yield rules.DURATION_MISMATCH.at(
@@ -270,7 +165,7 @@ class Aligner:
             "source has no speech", cue=cue.number, fingerprint=self._fp(text))
 
     def _missing_tokens(
-        self, cue: Cue, said: _Said, texts: list[str], i: int,
+        self, cue: Cue, said: Said, texts: list[str], i: int,
     ) -> Diagnostic | None:
         # Re-segmented translations may move a token into a neighbouring cue.
         nearby = _compact(" ".join(texts[max(i - 1, 0):i + 2]))
@@ -286,7 +181,7 @@ class Aligner:
     def _fp(self, text: str) -> str:
         return fingerprint(self.sub.language, text)
 
-    def _reads_as_source(self, text: str, said: _Said) -> bool:
+    def _reads_as_source(self, text: str, said: Said) -> bool:
         # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
         size = len(said.text)
         if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:

@@ -12,7 +12,7 @@ from coursekit.config_rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
-from coursekit.subtitles.alignment import SpokenSource, check_alignment
+from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.fingerprint import fingerprint
@@ -21,6 +21,7 @@ from coursekit.subtitles.metadata import read_metadata
 from coursekit.subtitles.model import EncodingFacts, SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
+from coursekit.subtitles.spoken_source import SpokenSource
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
 from coursekit.subtitles.videos import check_lesson_videos

@@ -9,12 +9,13 @@ from collections.abc import Callable, Iterator
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk, primary_subtag
 from coursekit.subtitles import rules
-from coursekit.subtitles.alignment import _MIN_WORDS_FOR_LANGUAGE, _Said
+from coursekit.subtitles.alignment import _MIN_WORDS_FOR_LANGUAGE
 from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, overlap_ms
 from coursekit.subtitles.readability import _STRAY_WHITESPACE
 from coursekit.subtitles.settings import Settings
+from coursekit.subtitles.spoken_source import Said
 from coursekit.subtitles.text import (
     STOP_WORDS,
     has_cjk,
@@ -39,7 +40,7 @@ def stop_word_share(tokens: list[str], language: str) -> float | None:
     return sum(map(stops.__contains__, tokens)) / len(tokens)
 
 
-def reference_reads_as_source(text: str, said: _Said, language: str, source: str) -> bool:
+def reference_reads_as_source(text: str, said: Said, language: str, source: str) -> bool:
     """Whether a translated cue's ``text`` reads as the source text ``said``."""
     size = len(said.text)
     if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:

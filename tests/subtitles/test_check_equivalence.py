@@ -8,18 +8,12 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from coursekit.subtitles.alignment import (
-    Aligner,
-    SpokenSource,
-    _said,
-    _speech_end,
-    _spoken,
-    check_alignment,
-)
+from coursekit.subtitles.alignment import Aligner, check_alignment
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans, subtract_spans
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import settings_for
+from coursekit.subtitles.spoken_source import SpokenSource, _said, _spoken, speech_end
 from coursekit.subtitles.text import _is_wide, has_cjk
 from coursekit.subtitles.timing import check_timing
 
@@ -95,7 +89,7 @@ def test_heard_measures_what_the_overlaps_measured(
 
 @given(cues().filter(bool))
 def test_speech_ends_with_the_last_cue_that_is_no_sound_effect(found: list[Cue]) -> None:
-    assert _speech_end(found) == max(c.end_ms for c in _spoken(found) or found)
+    assert speech_end(found) == max(c.end_ms for c in _spoken(found) or found)
 
 
 @settings(max_examples=400)
