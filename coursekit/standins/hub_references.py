@@ -121,26 +121,24 @@ def _pipeline_model(node: ast.Call) -> tuple[ast.expr | None, str | None]:
     return model, task
 
 
-def references(
-    snippets: Sequence[Snippet], defaults: Mapping[str, str] | None = None,
-) -> list[HubReference]:
-    """Hub references in the snippets of one lesson (variables are shared between them).
+_Trees = list[tuple[Snippet, ast.Module]]
+_Strings = dict[str, list[tuple[str, Snippet, int]]]
+"""Each name assigned a string literal: the strings, with where each was assigned."""
 
-    ``defaults`` maps a pipeline task to its default model id (see
-    :mod:`coursekit.standins.defaults`)."""
-    trees = [(s, tree) for s in snippets if (tree := code_facts(s.source).tree) is not None]
-    strings: dict[str, list[tuple[str, Snippet, int]]] = {}
+
+def _values(node: ast.expr | None, strings: _Strings) -> list[str]:
+    """The strings an argument may hold: a literal, or a name assigned literals."""
+    if (value := _string(node)) is not None:
+        return [value]
+    if isinstance(node, ast.Name):
+        return [v for v, _, _ in strings.get(node.id, [])]
+    return []
+
+
+def _assignments(trees: _Trees) -> tuple[_Strings, set[str]]:
+    """The strings assigned to names, and the paths the lesson saves to."""
+    strings: _Strings = {}
     saved: set[str] = set()
-    pushed: dict[str, tuple[Snippet, int]] = {}
-    found: set[HubReference] = set()
-
-    def values(node: ast.expr | None) -> list[str]:
-        if (value := _string(node)) is not None:
-            return [value]
-        if isinstance(node, ast.Name):
-            return [v for v, _, _ in strings.get(node.id, [])]
-        return []
-
     for snippet, tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and (value := _string(node.value)) is not None:
@@ -149,6 +147,12 @@ def references(
                         strings.setdefault(target.id, []).append((value, snippet, node.lineno))
             elif isinstance(node, ast.Call) and _callee(node)[1] in SAVERS:
                 saved.update(v for a in node.args if (v := _string(a)) is not None)
+    return strings, saved
+
+
+def _push_targets(trees: _Trees, strings: _Strings) -> dict[str, tuple[Snippet, int]]:
+    """The ids the lesson pushes to, each with where it is first pushed to."""
+    pushed: dict[str, tuple[Snippet, int]] = {}
     for snippet, tree in trees:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -158,8 +162,16 @@ def references(
                 targets += node.args[:1]
                 targets += [kw.value for kw in node.keywords if kw.arg in ("repo_id", "repo_name")]
             for target in targets:
-                for value in values(target):
+                for value in _values(target, strings):
                     pushed.setdefault(value, (snippet, snippet.line + node.lineno - 1))
+    return pushed
+
+
+def _loads(
+    trees: _Trees, strings: _Strings, defaults: Mapping[str, str] | None,
+) -> set[HubReference]:
+    """The ids that hub-loading calls read, and the default models of bare pipelines."""
+    found: set[HubReference] = set()
     for snippet, tree in trees:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or (kind := _kind(node)) is None:
@@ -176,13 +188,15 @@ def references(
             else:
                 argument = _first_argument(node, kind[1])
             found.update(HubReference(kind[0], value, snippet.path, line)
-                         for value in values(argument))
-    for name, assigned in strings.items():
-        if CHECKPOINT_NAME.search(name):
-            found.update(HubReference(MODEL, value, snippet.path, snippet.line + lineno - 1)
-                         for value, snippet, lineno in assigned)
-    for value, (snippet, line) in pushed.items():
-        found.add(HubReference(MODEL, value, snippet.path, line, role=PUSH))
+                         for value in _values(argument, strings))
+    return found
+
+
+def _with_roles(
+    found: set[HubReference], pushed: Mapping[str, object], saved: set[str],
+) -> list[HubReference]:
+    """The references in order, loads of what the lesson pushes or saves left out, and
+    placeholders marked."""
     out: list[HubReference] = []
     for ref in sorted(found):
         if ref.role == LOAD and ref.hub_id in pushed:
@@ -197,6 +211,26 @@ def references(
             ref = replace(ref, role=PLACEHOLDER_ROLE)
         out.append(ref)
     return out
+
+
+def references(
+    snippets: Sequence[Snippet], defaults: Mapping[str, str] | None = None,
+) -> list[HubReference]:
+    """Hub references in the snippets of one lesson (variables are shared between them).
+
+    ``defaults`` maps a pipeline task to its default model id (see
+    :mod:`coursekit.standins.defaults`)."""
+    trees = [(s, tree) for s in snippets if (tree := code_facts(s.source).tree) is not None]
+    strings, saved = _assignments(trees)
+    pushed = _push_targets(trees, strings)
+    found = _loads(trees, strings, defaults)
+    for name, assigned in strings.items():
+        if CHECKPOINT_NAME.search(name):
+            found.update(HubReference(MODEL, value, snippet.path, snippet.line + lineno - 1)
+                         for value, snippet, lineno in assigned)
+    for value, (snippet, line) in pushed.items():
+        found.add(HubReference(MODEL, value, snippet.path, line, role=PUSH))
+    return _with_roles(found, pushed, saved)
 
 
 def unique_ids(found: Iterable[HubReference]) -> dict[tuple[str, str], list[HubReference]]:

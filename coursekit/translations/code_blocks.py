@@ -63,20 +63,9 @@ def _drift(
     diff = short_diff(src.source, tgt.source)
     fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
     if change is Change.CODE and src.role is CodeRole.PYTHON:
-        error = tgt.facts.error
-        # A block that swallowed a fence opener is the lesson's unclosed fence (LES103),
-        # reported there once; its syntax error is only the consequence.
-        swallowed = any(line.lstrip().startswith("```") for line in tgt.source.splitlines())
-        if src.facts.error is None and error is not None and not swallowed:
-            line = tgt.line + error.lineno if error.lineno else tgt.line
-            text = (error.text or "").strip()
-            quoted = f": `{text}`" if text else ""
-            yield SYNTAX_ERROR.at(
-                translation.path, line,
-                f"SyntaxError: {error.msg}{quoted}; the source block {where} parses",
-                hint=f"changes against the source:\n{diff}",
-                fingerprint=fingerprint,
-            )
+        broken = _broken_translation(translation, src, tgt, where, diff, fingerprint)
+        if broken is not None:
+            yield broken
             return
     if change is Change.CODE:
         yield CODE_DRIFT.at(
@@ -99,6 +88,27 @@ def _drift(
             f"{change.value} differ from the source block {where}:\n{diff}",
             fingerprint=fingerprint,
         )
+
+
+def _broken_translation(
+    translation: Digest, src: Code, tgt: Code, where: str, diff: str, fingerprint: str,
+) -> Diagnostic | None:
+    """The syntax error of a translated block whose source block parses."""
+    error = tgt.facts.error
+    # A block that swallowed a fence opener is the lesson's unclosed fence (LES103),
+    # reported there once; its syntax error is only the consequence.
+    swallowed = any(line.lstrip().startswith("```") for line in tgt.source.splitlines())
+    if src.facts.error is not None or error is None or swallowed:
+        return None
+    line = tgt.line + error.lineno if error.lineno else tgt.line
+    text = (error.text or "").strip()
+    quoted = f": `{text}`" if text else ""
+    return SYNTAX_ERROR.at(
+        translation.path, line,
+        f"SyntaxError: {error.msg}{quoted}; the source block {where} parses",
+        hint=f"changes against the source:\n{diff}",
+        fingerprint=fingerprint,
+    )
 
 
 def _outputs(source: Digest, translation: Digest, src: Code, tgt: Code) -> Iterator[Diagnostic]:
