@@ -20,6 +20,8 @@ else: the page and the notebook read it as written.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
@@ -67,21 +69,25 @@ def _indent_allows_closing(state: StateBlock, line: int, opener_indent: int) -> 
     return indent < 4 or indent <= opener_indent
 
 
-def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    opening = _opening(state, start)
-    if opening is None:
-        return False
-    if silent:
-        return True
-    marker, length, info = opening
-    context = context_of(state.env)
-    opener_indent = state.sCount[start] - state.blkIndent
+@dataclass(slots=True)
+class _Body:
+    """Where a fence's content ends, and the lines in it an author likely meant as
+    structure."""
+
+    line: int
+    """The line the scan stopped at: the closing line, or the end of the container."""
     closed_at: int | None = None
     suspect: tuple[int, str] | None = None
     """The first line that starts with the closing marker but has text after it."""
-    after_blank = False
-    swallowed_prose = False
+    swallowed_prose: bool = False
     """A non-blank line after a blank one came before ``suspect``: a paragraph break."""
+
+
+def _scan_body(state: StateBlock, start: int, end: int, marker: str, length: int) -> _Body:
+    """Read the lines after the opening line ``start`` up to the closing one."""
+    opener_indent = state.sCount[start] - state.blkIndent
+    body = _Body(start)
+    after_blank = False
     line = start
     while True:
         line += 1
@@ -97,19 +103,27 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             if after - pos >= length and _indent_allows_closing(state, line, opener_indent):
                 tail = state.src[after:eol].strip()
                 if not tail:
-                    closed_at = line
+                    body.closed_at = line
                     break
-                if suspect is None:
-                    suspect = (line, tail)
+                if body.suspect is None:
+                    body.suspect = (line, tail)
                 continue
-        if after_blank and suspect is None:
-            swallowed_prose = True
+        if after_blank and body.suspect is None:
+            body.swallowed_prose = True
+    body.line = line
+    return body
 
-    state.line = closed_at + 1 if closed_at is not None else line
+
+def _report(
+    state: StateBlock, start: int, marker: str, length: int, info: str, body: _Body,
+) -> None:
+    """Report a fence never closed, or one that holds a line meant to close or open one."""
+    context = context_of(state.env)
+    suspect, closed_at = body.suspect, body.closed_at
     shown = f"{marker * length}{info}"
     reopened = suspect is not None and _looks_like_info(suspect[1])
     holds_fence_line = reopened and (
-        closed_at is None or swallowed_prose or _is_python_code(info))
+        closed_at is None or body.swallowed_prose or _is_python_code(info))
     if suspect is not None and not reopened:
         at, tail = suspect
         context.report(
@@ -133,6 +147,18 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             hint=f"add a closing `{marker * length}` line where the code ends",
         )
 
+
+def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    opening = _opening(state, start)
+    if opening is None:
+        return False
+    if silent:
+        return True
+    marker, length, info = opening
+    body = _scan_body(state, start, end, marker, length)
+    closed_at, line = body.closed_at, body.line
+    state.line = closed_at + 1 if closed_at is not None else line
+    _report(state, start, marker, length, info, body)
     token = state.push("fence", "code", 0)
     token.info = info
     token.markup = marker * length
