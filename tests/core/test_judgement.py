@@ -78,7 +78,8 @@ def _stored(**cell: object) -> dict[str, object]:
 def test_a_notebook_that_cannot_be_read_back_is_named(
     cell: dict[str, object], said: str,
 ) -> None:
-    with pytest.raises(ReportError, match=re.escape("notebook en/1.ipynb cannot be read")) as caught:
+    named = re.escape("notebook en/1.ipynb cannot be read")
+    with pytest.raises(ReportError, match=named) as caught:
         report_from_json("b.json", _stored(**cell))
     assert said in str(caught.value)
     assert str(caught.value).startswith("b.json: ")
