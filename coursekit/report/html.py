@@ -19,27 +19,20 @@ The page comes from the Jinja2 templates in ``templates/``, every value autoesca
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import IO
 from urllib.parse import quote
-
-import jinja2
-from jinja2.ext import Extension
 
 from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.judgement.model import NotebookJudgement, NotebookStatus
 from coursekit.report.encoding import escape_surrogates
 from coursekit.report.html_views import (
-    ROW,
     Link,
     anchor,
-    clock,
     findings_by_file,
     lesson_key,
     lessons_matrix,
@@ -94,32 +87,12 @@ class HtmlPage:
     source_language: str = "en"
 
 
-class _OneLine(Extension):
-    """The templates are written one element a line, indented; the page is one line:
-    each line break of an HTML template, with the indentation after it, is dropped
-    (``{{ "\\n" }}`` writes one). The style sheet and the script are kept as they are."""
-
-    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        if name is None or not name.endswith(".html.j2"):
-            return source
-        return re.sub(r"\n[ \t]*", "", source)
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("coursekit.report", "templates"),
-        autoescape=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
-        extensions=[_OneLine],
-    )
-    env.globals.update(anchor=anchor, clock=clock, row=ROW)
-    return env
-
-
 def render_page(page: HtmlPage, out: IO[str]) -> None:
     counts = Counter(d.severity for d in page.diagnostics)
     documented = all(nb.status is NotebookStatus.DOCUMENTED for nb in page.notebooks)
-    text = _environment().get_template("page.html.j2").render(
+    from coursekit.report.html_templates import environment
+
+    text = environment().get_template("page.html.j2").render(
         title=page.title, version=__version__, link=page.link,
         counts={"error": counts[Severity.ERROR], "warning": counts[Severity.WARNING],
                 "note": counts[Severity.NOTE], "files": len({d.path for d in page.diagnostics})},
