@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Generic, TypeVar
 
 from coursekit.config import LESSON_SUFFIXES
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
@@ -18,6 +19,8 @@ from coursekit.report.timeline import Bar, Timeline
 
 Link = Callable[[str, int | None], str]
 """``(path relative to the course root, line) -> href``."""
+
+Cell = TypeVar("Cell")
 
 PX_PER_SECOND = 12
 ROW = 22
@@ -114,14 +117,15 @@ def notebook_view(nb: NotebookJudgement, link: Link) -> NotebookView:
 
 
 @dataclass(frozen=True, slots=True)
-class Matrix:
+class Matrix(Generic[Cell]):
     columns: tuple[tuple[str, ...], ...]
-    rows: tuple[tuple[str, tuple[object | None, ...]], ...]
+    """``(language, framework)`` or ``(language,)``."""
+    rows: tuple[tuple[str, tuple[Cell | None, ...]], ...]
     """``(lesson, one entry per column or None)``, by lesson."""
 
 
 def scenario_matrix(notebooks: Sequence[NotebookJudgement], source_language: str,
-                    link: Link) -> Matrix:
+                    link: Link) -> Matrix[NotebookView]:
     columns: set[tuple[str, str]] = set()
     rows: dict[str, dict[tuple[str, str], NotebookJudgement]] = defaultdict(dict)
     for nb in notebooks:
@@ -147,7 +151,7 @@ class LessonCell:
 
 
 def lessons_matrix(checked: Sequence[str], diagnostics: Sequence[Diagnostic],
-                   source_language: str, link: Link) -> Matrix | None:
+                   source_language: str, link: Link) -> Matrix[LessonCell] | None:
     lessons = [p for p in checked if p.endswith(LESSON_SUFFIXES)]
     if not lessons:
         return None
