@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.judgement.model import NotebookJudgement
 
 
 @dataclass(slots=True)
@@ -12,6 +13,8 @@ class CheckResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     """Paths (relative to the course root) that were checked, findings or not."""
+    notebooks: list[NotebookJudgement] = field(default_factory=list)
+    """The notebooks of the checked lessons, documented and not run (when asked for)."""
 
     def extend(self, other: CheckResult) -> None:
         self.diagnostics.extend(other.diagnostics)

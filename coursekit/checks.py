@@ -19,6 +19,7 @@ from coursekit.config_rules import MISSING_PATH, NO_CONTENT, UNCHECKED_PATH
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import check_formatting, queue_code
+from coursekit.judgement.documented import documented_notebooks
 from coursekit.language_folders import shadowed_folders
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.subtitles.check import check_subtitles
@@ -68,10 +69,13 @@ _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
 def check_course(
     course: Course, areas: Iterable[Area] = tuple(Area),
     languages: Sequence[str] | None = None, files: Sequence[Path] = (),
+    *, documented: bool = False,
 ) -> CheckReport:
     """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
     configuration's own findings first; ``files``, when given, narrows the check to
-    the languages of those files and the findings to those files."""
+    the languages of those files and the findings to those files. With ``documented``,
+    the report also carries the notebooks of the checked lessons, documented and not
+    run, from the lessons the check read."""
     wanted = list(areas)
     folders = [course.content_dir] * (Area.LESSONS in wanted) + \
         [course.subtitles_dir] * (Area.SUBTITLES in wanted)
@@ -93,10 +97,14 @@ def check_course(
         corpus = Corpus(course)
         for area in wanted:
             report.extend(_CHECKS[area](corpus, languages))
+        if documented:
+            report.notebooks = documented_notebooks(corpus, [
+                p for p in report.checked if scope is None or p in scope.paths])
         del corpus  # see collector_paused: what the check read goes before the collector resumes
     if scope is None:
         return report
     kept = scope.keep(report)
+    kept.notebooks = report.notebooks
     kept.diagnostics[:0] = [(MISSING_PATH if u.missing else UNCHECKED_PATH).at(
         u.path, None, u.reason) for u in scope.unmatched]
     return kept

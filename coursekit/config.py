@@ -494,10 +494,14 @@ def _lesson_names(folder: str, prefix: str) -> Iterator[str]:
             yield prefix + entry.name
 
 
+LESSON_SUFFIXES = (".mdx", ".md")
+"""The suffixes of lesson files."""
+
+
 def _is_lesson_name(name: str) -> bool:
     """A ``.mdx`` or ``.md`` suffix as ``Path.suffix`` reads it (``.md`` alone is a
     name without one), and not a ``README.md``."""
-    for suffix in (".mdx", ".md"):
+    for suffix in LESSON_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
             return name.lower() != "readme.md"
     return False

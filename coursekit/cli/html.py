@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.judgement.documented import with_built_errors
+from coursekit.judgement.model import NotebookJudgement
+from coursekit.notebooks.build import NOTEBOOKS_DIR
 from coursekit.report import Renderer
-from coursekit.report.html import HtmlPage, render_page, source_links, with_documented_errors
+from coursekit.report.html import HtmlPage, render_page, source_links
 
 
-def check_page(course: Course, output: Path | None) -> Renderer:
-    """The page of a check: the scenarios the lessons document, the findings per lesson
-    and every checked subtitle file's timeline."""
+def check_page(course: Course, notebooks: Sequence[NotebookJudgement],
+               output: Path | None) -> Renderer:
+    """The page of a check: the scenarios the checked lessons document (``notebooks``,
+    from the check's run), the findings per lesson and every checked subtitle file's
+    timeline."""
 
     def render(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
                checked: Sequence[str] = ()) -> None:
-        from coursekit.report.documented import documented_notebooks
         from coursekit.report.timeline import subtitle_timelines
 
         render_page(HtmlPage(
-            title=title, diagnostics=diagnostics, checked=checked,
-            notebooks=documented_notebooks(course, checked),
+            title=title, diagnostics=diagnostics, checked=checked, notebooks=notebooks,
             timelines=subtitle_timelines(course, checked),
             link=source_links(course.root, output), source_language=course.source_language,
         ), out)
@@ -31,16 +34,17 @@ def check_page(course: Course, output: Path | None) -> Renderer:
     return render
 
 
-def verify_page(course: Course, notebooks: Sequence[Mapping[str, Any]],
+def verify_page(course: Course, notebooks: Sequence[NotebookJudgement],
                 output: Path | None) -> Renderer:
-    """The page of a verification: the scenario matrix of its notebooks."""
+    """The page of a verification: the scenario matrix of its notebooks, each
+    scenario opening with the errors its built notebook documents."""
 
     def render(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
                checked: Sequence[str] = ()) -> None:
-        folders = [course.build_dir / "notebooks", course.root]
+        folders = [course.build_dir / NOTEBOOKS_DIR, course.root]
         render_page(HtmlPage(
             title=title, diagnostics=diagnostics, checked=checked,
-            notebooks=with_documented_errors(notebooks, folders),
+            notebooks=with_built_errors(notebooks, folders),
             link=source_links(course.root, output), source_language=course.source_language,
         ), out)
 

@@ -1,7 +1,8 @@
-"""What verification produces, as values: raw cell runs, verdicts, scenarios, reports.
+"""What verification produces, as values: raw cell runs, notebook results, reports.
 
 A :class:`CellRun` is what the kernel did (cached, shared between translations);
-a :class:`CellResult` is what that means for one notebook's expectations.
+a :class:`~coursekit.judgement.model.CellResult` is what that means for one notebook's
+expectations, and :meth:`NotebookResult.judgement` what the reports render of it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,18 @@ from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.execution.rules import BY_VERDICT
-from coursekit.report.verdicts import NotebookVerdict
+from coursekit.judgement.model import (
+    CellResult,
+    NotebookJudgement,
+    NotebookStatus,
+    Scenario,
+    Unverified,
+    Verdict,
+)
+from coursekit.report.notebooks import notebook_json
+
+__all__ = ["CellResult", "CellRun", "NotebookJudgement", "NotebookResult", "NotebookRun",
+           "NotebookStatus", "RunStatus", "Scenario", "Unverified", "Verdict", "VerifyReport"]
 
 
 class RunStatus(enum.StrEnum):
@@ -26,46 +38,6 @@ class RunStatus(enum.StrEnum):
     SKIPPED = "skipped"
     NOT_RUN = "not-run"
     """The kernel could not be (re)started, so the cell never ran."""
-
-
-class Verdict(enum.StrEnum):
-    OK = "ok"
-    REPRODUCED = "expected-error-reproduced"
-    MISSING = "expected-error-missing"
-    ERROR_DRIFT = "error-drift"
-    """A cell documents an error and raises another: the library changed the error, or
-    the lesson documents it wrongly; both are shown side by side."""
-    UNEXPECTED_ERROR = "unexpected-error"
-    SKIPPED = "skipped"
-    TIMEOUT = "timeout"
-    KERNEL_DIED = "kernel-died"
-    NEEDS_NETWORK = "needs-network"
-    """The cell reached for the network or the Hub, which verification keeps offline."""
-    API_DRIFT = "api-drift"
-    """The cell failed on an API that was removed or renamed since the lesson was written."""
-    NEEDS_PACKAGES = "needs-packages"
-    """The cell failed to import a package the lesson or the course declares, which the
-    kernel lacks (not installed, or it cannot be installed for the kernel)."""
-    PLACEHOLDER_REPO = "placeholder-repo"
-    """The cell loads a placeholder repo id (``your-username/...``) that no earlier cell
-    pushed: the learner puts their own repo there."""
-
-    @property
-    def passed(self) -> bool:
-        return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED)
-
-
-class NotebookStatus(enum.StrEnum):
-    """A notebook in one word: how its first failing cell (if any) failed."""
-
-    OK = "ok"
-    FAILED = "failed"
-    NEEDS_NETWORK = "needs-network"
-    API_DRIFT = "api-drift"
-    ERROR_DRIFT = "error-drift"
-    NEEDS_PACKAGES = "needs-packages"
-    PLACEHOLDER_REPO = "placeholder-repo"
-    NOT_RUN = "not-run"
 
 
 @dataclass(slots=True)
@@ -149,73 +121,6 @@ class NotebookRun:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class CellResult:
-    index: int
-    """Position of the cell in the notebook."""
-    source: str
-    """``file:line`` of the lesson code block."""
-    verdict: Verdict
-    detail: str = ""
-    """What differed, what was raised: the sentence a diagnostic quotes."""
-    cause: int | None = None
-    """For a cell that failed only because an earlier one did: that cell's index."""
-    drift: str | None = None
-    """How the output differs from the documented one, if it does."""
-    hint: str = ""
-    """What to do about this cell's finding, when that depends on the run."""
-    note: str = ""
-    """How the verdict was reached, when that is worth saying (a shim applied, a
-    stand-in's shortcoming)."""
-    documented: str = ""
-    """The error the lesson documents at this cell (``Name: message``), when it has one."""
-    raised: str = ""
-    """The error the cell raised (``Name: message``, first line), when it raised one."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index, "source": self.source, "verdict": self.verdict.value,
-            "detail": self.detail, "cause": self.cause, "drift": self.drift,
-            "hint": self.hint, "note": self.note, "documented": self.documented,
-            "raised": self.raised,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """A documented error and the cells that follow it up to the next one: its fix."""
-
-    error_cell: int
-    fix_cells: tuple[int, ...]
-    proven: bool
-    reason: str = ""
-    """Why the scenario is not proven."""
-    note: str = ""
-    """What the proof rests on beyond the lesson's own code (a shim, a stand-in)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "error_cell": self.error_cell, "fix_cells": list(self.fix_cells),
-            "proven": self.proven, "reason": self.reason, "note": self.note,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Unverified:
-    """What a cell documents for another device, which this run could not verify."""
-
-    index: int
-    source: str
-    device: str
-    """The device the expectation is for."""
-    expected: str
-    """``RuntimeError: CUDA error: ...``, or ``no error``."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "source": self.source, "device": self.device,
-                "expected": self.expected}
-
-
 @dataclass(slots=True)
 class NotebookResult:
     lesson: str
@@ -285,30 +190,23 @@ class NotebookResult:
             return BY_VERDICT[first.verdict.value].severity
         return None if self.status is NotebookStatus.OK else Severity.ERROR
 
-    def verdict(self) -> NotebookVerdict:
-        """The notebook's one verdict, as the reports carry it."""
-        first = self.first_cause
-        return NotebookVerdict(
+    def judgement(self) -> NotebookJudgement:
+        """The notebook's judgement, as every report renders it."""
+        return NotebookJudgement(
             notebook=self.notebook, lesson=self.lesson, language=self.language,
-            framework=self.framework, verdict=self.headline, severity=self.severity,
-            source=first.source if first is not None else "",
-            detail=first.detail if first is not None else "",
+            framework=self.framework, status=self.status, verdict=self.headline,
+            severity=self.severity, first_cause=self.first_cause, cells=tuple(self.cells),
+            scenarios=tuple(self.scenarios), cached=self.cached, executed=self.executed,
+            duration=self.duration, device=self.device, restarts=self.restarts,
+            replayed=tuple(self.replayed), unverified=tuple(self.unverified),
         )
 
+    def verdict(self) -> NotebookJudgement:
+        """The notebook's one verdict, as JUnit and SARIF carry it: its judgement."""
+        return self.judgement()
+
     def to_json(self) -> dict[str, Any]:
-        first = self.first_cause
-        return {
-            "notebook": self.notebook, "lesson": self.lesson, "language": self.language,
-            "framework": self.framework, "status": self.status.value,
-            "verdict": self.headline, "severity": self.severity.value if self.severity else None,
-            "first_cause": first.to_json() if first is not None else None,
-            "cached": self.cached, "executed": self.executed,
-            "duration": round(self.duration, 3), "device": self.device,
-            "restarts": self.restarts, "replayed": list(self.replayed),
-            "unverified": [u.to_json() for u in self.unverified],
-            "cells": [c.to_json() for c in self.cells],
-            "scenarios": [s.to_json() for s in self.scenarios],
-        }
+        return notebook_json(self.judgement())
 
     @property
     def headline(self) -> str:

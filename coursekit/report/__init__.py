@@ -1,5 +1,6 @@
-"""Reporters: render one list of diagnostics as text, JSON, GitHub annotations, JUnit,
-SARIF or HTML."""
+"""Reporters: render one list of diagnostics, and the notebooks' judgement
+(:mod:`coursekit.judgement`) where a command has one, as text, JSON, GitHub
+annotations, JUnit, SARIF or HTML."""
 
 from __future__ import annotations
 

@@ -47,17 +47,20 @@ def read_baseline(path: Path) -> Counter[str]:
         raise BaselineError(f"{path}: not a coursekit baseline (nested too deeply)") from exc
     except (OSError, ValueError) as exc:
         raise BaselineError(f"{path}: not a coursekit baseline ({exc})") from exc
-    entries = data.get("findings") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise BaselineError(f"{path}: not a coursekit baseline (no list of findings)")
+    match data:
+        case {"findings": list() as entries}:
+            pass
+        case _:
+            raise BaselineError(f"{path}: not a coursekit baseline (no list of findings)")
     found: Counter[str] = Counter()
     for number, entry in enumerate(entries, 1):
-        key = entry.get("id") if isinstance(entry, dict) else None
-        count = entry.get("count") if isinstance(entry, dict) else None
-        if not isinstance(key, str) or type(count) is not int or count < 0:
-            raise BaselineError(f"{path}: finding {number} is not an id with a count "
-                                f"(found {str(entry)[:80]})")
-        found[key] += count
+        match entry:
+            case {"id": str() as key, "count": int() as count} if (
+                    type(count) is int and count >= 0):
+                found[key] += count
+            case _:
+                raise BaselineError(f"{path}: finding {number} is not an id with a count "
+                                    f"(found {str(entry)[:80]})")
     return found
 
 

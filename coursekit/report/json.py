@@ -34,9 +34,9 @@ def summary_counts(diagnostics: Sequence[Diagnostic]) -> dict[str, int]:
     for diag in diagnostics:
         counts[diag.severity.value] += diag.count
     return {
-        "errors": counts.get("error", 0),
-        "warnings": counts.get("warning", 0),
-        "notes": counts.get("note", 0),
+        "errors": counts["error"],
+        "warnings": counts["warning"],
+        "notes": counts["note"],
         "files": len({d.path for d in diagnostics}),
     }
 

@@ -17,7 +17,7 @@ from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
-from coursekit.report.verdicts import NotebookVerdict
+from coursekit.judgement.model import NotebookJudgement
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """A character that XML 1.0 does not allow in a document, even as a reference."""
@@ -33,7 +33,7 @@ def render_junit(
     out: IO[str],
     title: str,
     checked: Sequence[str] = (),
-    notebooks: Sequence[NotebookVerdict] = (),
+    notebooks: Sequence[NotebookJudgement] = (),
 ) -> None:
     root = ET.Element("testsuites", name=xml_text(f"coursekit {title}"))
     if notebooks:
@@ -68,7 +68,7 @@ def render_junit(
     out.write("\n")
 
 
-def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookVerdict]) -> None:
+def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookJudgement]) -> None:
     suite = ET.SubElement(
         root, "testsuite", name="notebooks", tests=str(len(notebooks)),
         failures=str(sum(nb.severity is Severity.ERROR for nb in notebooks)), errors="0",

@@ -15,9 +15,9 @@ from urllib.parse import quote
 
 from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Rule, Severity, sorted_diagnostics
+from coursekit.judgement.model import NotebookJudgement
 from coursekit.report.baseline import identity
 from coursekit.report.encoding import json_text
-from coursekit.report.verdicts import NotebookVerdict
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/coursekit/"
@@ -70,13 +70,20 @@ def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
     return result
 
 
+def _notebook(nb: NotebookJudgement) -> dict[str, Any]:
+    first = nb.first_cause
+    return {"notebook": nb.notebook, "lesson": nb.lesson, "language": nb.language,
+            "framework": nb.framework, "verdict": nb.verdict,
+            "firstCause": first.source if first is not None and first.source else None}
+
+
 def _category(title: str) -> str:
     """``check subtitles`` -> ``check-subtitles``: one dashboard category per command."""
     return "-".join(title.removeprefix("coursekit ").split())
 
 
 def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
-              notebooks: Sequence[NotebookVerdict] = ()) -> dict[str, Any]:
+              notebooks: Sequence[NotebookJudgement] = ()) -> dict[str, Any]:
     """The SARIF log of ``diagnostics`` as a JSON-ready dictionary."""
     from coursekit.rules import all_rules
 
@@ -96,13 +103,13 @@ def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
         "results": [_result(d, index[d.rule]) for d in ordered],
     }
     if notebooks:
-        run["properties"] = {"notebooks": [nb.to_sarif() for nb in notebooks]}
+        run["properties"] = {"notebooks": [_notebook(nb) for nb in notebooks]}
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
 def render_sarif(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
-    notebooks: Sequence[NotebookVerdict] = (),
+    notebooks: Sequence[NotebookJudgement] = (),
 ) -> None:
     del checked
     # Control characters come out as JSON escapes, lone surrogates too (json_text).

@@ -128,3 +128,24 @@ def test_build_reports_a_lesson_folder_hidden_by_a_case_variant(tmp_path: Path) 
     (tmp_path / "content/FR/chapter1").rmdir()
     (tmp_path / "content/FR").rmdir()
     assert CliRunner().invoke(cli, ["build", "--root", str(tmp_path)]).exit_code == 0
+
+
+def test_the_documented_notebooks_come_from_the_lessons_the_check_read(
+    course: Course, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The HTML page's scenario matrix of a check: each lesson parsed once for both."""
+    parsed = _count_parses(monkeypatch)
+    report = check_course(course, [Area.LESSONS], documented=True)
+    assert set(parsed.values()) == {1}
+    assert report.notebooks
+    assert {nb.status.value for nb in report.notebooks} == {"documented"}
+    assert {nb.lesson for nb in report.notebooks} <= set(report.checked)
+    debugging = [nb for nb in report.notebooks if nb.lesson == "content/en/chapter8/4.mdx"]
+    assert debugging and all(not s.judged and s.state == "documented"
+                             for nb in debugging for s in nb.scenarios)
+    assert any(c.expected for nb in debugging for c in nb.cells)
+    # The counterparts: not asked for, none; a narrowed check, its files' notebooks only.
+    assert check_course(course, [Area.LESSONS]).notebooks == []
+    english = course.lesson_files("en")[0]
+    narrowed = check_course(course, [Area.LESSONS], files=[english], documented=True)
+    assert {nb.lesson for nb in narrowed.notebooks} == {course.relative(english)}

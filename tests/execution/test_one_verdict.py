@@ -63,7 +63,7 @@ def verified(tmp_path_factory: pytest.TempPathFactory) -> tuple[Course, VerifyRe
 def _render(course: Course, report: VerifyReport, fmt: str) -> str:
     out = io.StringIO()
     renderers = verify_renderers(report, verify_page(
-        course, [nb.to_json() for nb in report.notebooks], None))
+        course, [nb.judgement() for nb in report.notebooks], None))
     renderers[fmt](report.all_diagnostics(), out, "coursekit verify", ())
     return out.getvalue()
 

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from coursekit.cli import cli
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 from coursekit.execution.verify import verify_course
+from coursekit.report.notebooks import cell_json
 
 from .conftest import cell, expect, notebook, write_course
 
@@ -122,7 +123,7 @@ def test_an_error_drift_shows_both_errors(report: VerifyReport) -> None:
     [drifted] = [c for c in result.cells if c.verdict is Verdict.ERROR_DRIFT]
     assert drifted.documented == "TypeError: an integer is required"
     assert drifted.raised == "ValueError: invalid literal for int() with base 10: 'x'"
-    assert drifted.to_json()["documented"] == drifted.documented
+    assert cell_json(drifted)["documented"] == drifted.documented
     # The clean counterpart: a reproduced documented error has no error drift.
     reproduced = next(c for c in result.cells if c.verdict is Verdict.REPRODUCED)
     assert reproduced.documented and reproduced.raised

@@ -67,8 +67,8 @@ def _run(
         if not files:
             click.echo(f"{title}: nothing changed since {since}")
             return EXIT_CLEAN
-    report = check_course(course, areas, languages, files)
-    renderers = {"html": check_page(course, output)}
+    report = check_course(course, areas, languages, files, documented=fmt == "html")
+    renderers = {"html": check_page(course, report.notebooks, output)}
     if choices.diff:  # each finding with its own diff: none shown as one per file
         renderers["text"] = partial(render_text, diffs=True)
     return finish(

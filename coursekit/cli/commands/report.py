@@ -6,24 +6,19 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import IO
 
 import click
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
-from coursekit.diagnostics import has_errors
+from coursekit.diagnostics import Diagnostic, has_errors
+from coursekit.judgement.stored import ReportError, read_report
 from coursekit.report import render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.junit import render_junit
-from coursekit.report.merge import (
-    MergedReport,
-    MergeError,
-    merge_reports,
-    merged_document,
-    read_report,
-)
+from coursekit.report.merge import MergedReport, merge_reports, merged_document
 from coursekit.report.sarif import render_sarif
-from coursekit.report.verdicts import NotebookVerdict
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
 
@@ -50,7 +45,7 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
     as that run would have written it unsharded."""
     try:
         merged = merge_reports([(str(path), read_report(path)) for path in reports])
-    except MergeError as exc:
+    except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
     text = render_merged(merged, fmt, root, output)
     if output is not None:  # an undecodable file name goes back as its bytes, as on stdout
@@ -67,32 +62,32 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     # As the commands write the formats with no page of their own: repeats once per file.
     diagnostics = merged.diagnostics if fmt == "html" else aggregate(merged.diagnostics)
     if fmt == "html":
-        from coursekit.config import ConfigError, Course
-        from coursekit.report.html import (
-            HtmlPage,
-            render_page,
-            source_links,
-            with_documented_errors,
-        )
-
-        try:
-            course = Course.open(root)
-            folders, source = [course.build_dir / "notebooks", root], course.source_language
-        except (ConfigError, OSError):
-            folders, source = [root / "build" / "notebooks", root], "en"
-        render_page(HtmlPage(
-            title=merged.title, diagnostics=diagnostics,
-            notebooks=with_documented_errors(merged.notebooks, folders),
-            link=source_links(root, output), source_language=source,
-        ), out)
+        _merged_page(merged, diagnostics, root, output, out)
     elif fmt == "junit" and merged.verify:
-        render_junit(diagnostics, out, merged.title, notebooks=_verdicts(merged))
+        render_junit(diagnostics, out, merged.title, notebooks=merged.notebooks)
     elif fmt == "sarif" and merged.verify:
-        render_sarif(diagnostics, out, merged.title, notebooks=_verdicts(merged))
+        render_sarif(diagnostics, out, merged.title, notebooks=merged.notebooks)
     else:
         render(diagnostics, fmt, out, merged.title)
     return out.getvalue()
 
 
-def _verdicts(merged: MergedReport) -> list[NotebookVerdict]:
-    return [NotebookVerdict.from_json(nb) for nb in merged.notebooks]
+def _merged_page(merged: MergedReport, diagnostics: list[Diagnostic], root: Path,
+                 output: Path | None, out: IO[str]) -> None:
+    """The page of the merged runs, each scenario opening with the errors its built
+    notebook documents, as the course at ``root`` has them (its build, else beside it)."""
+    from coursekit.config import ConfigError, Course
+    from coursekit.judgement.documented import with_built_errors
+    from coursekit.notebooks.build import NOTEBOOKS_DIR
+    from coursekit.report.html import HtmlPage, render_page, source_links
+
+    try:
+        course = Course.open(root)
+        folders, source = [course.build_dir / NOTEBOOKS_DIR, root], course.source_language
+    except (ConfigError, OSError):
+        folders, source = [root / "build" / NOTEBOOKS_DIR, root], "en"
+    render_page(HtmlPage(
+        title=merged.title, diagnostics=diagnostics,
+        notebooks=with_built_errors(merged.notebooks, folders),
+        link=source_links(root, output), source_language=source,
+    ), out)

@@ -190,7 +190,7 @@ def command(
         report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
         baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
         renderers=verify_renderers(report, verify_page(
-            course, [nb.to_json() for nb in report.notebooks], output)),
+            course, [nb.judgement() for nb in report.notebooks], output)),
     )
 
 

@@ -1,0 +1,180 @@
+"""The judgement of notebooks: cell verdicts, scenarios and each notebook's one verdict.
+
+A :class:`CellResult` is what a cell's run means for its notebook's expectations; a
+:class:`Scenario` is a documented error and the cells that fix it; a
+:class:`NotebookJudgement` is all a report shows of one notebook. A lesson that was
+checked and not run has the same shape, with the status ``documented``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from coursekit.diagnostics import Severity
+
+
+class Verdict(enum.StrEnum):
+    OK = "ok"
+    REPRODUCED = "expected-error-reproduced"
+    MISSING = "expected-error-missing"
+    ERROR_DRIFT = "error-drift"
+    """A cell documents an error and raises another: the library changed the error, or
+    the lesson documents it wrongly; both are shown side by side."""
+    UNEXPECTED_ERROR = "unexpected-error"
+    SKIPPED = "skipped"
+    TIMEOUT = "timeout"
+    KERNEL_DIED = "kernel-died"
+    NEEDS_NETWORK = "needs-network"
+    """The cell reached for the network or the Hub, which verification keeps offline."""
+    API_DRIFT = "api-drift"
+    """The cell failed on an API that was removed or renamed since the lesson was written."""
+    NEEDS_PACKAGES = "needs-packages"
+    """The cell failed to import a package the lesson or the course declares, which the
+    kernel lacks (not installed, or it cannot be installed for the kernel)."""
+    PLACEHOLDER_REPO = "placeholder-repo"
+    """The cell loads a placeholder repo id (``your-username/...``) that no earlier cell
+    pushed: the learner puts their own repo there."""
+    DOCUMENTED = "documented"
+    """The cell of a lesson that was checked, not run: what it documents, not judged."""
+
+    @property
+    def passed(self) -> bool:
+        return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED)
+
+
+class NotebookStatus(enum.StrEnum):
+    """A notebook in one word: how its first failing cell (if any) failed."""
+
+    OK = "ok"
+    FAILED = "failed"
+    NEEDS_NETWORK = "needs-network"
+    API_DRIFT = "api-drift"
+    ERROR_DRIFT = "error-drift"
+    NEEDS_PACKAGES = "needs-packages"
+    PLACEHOLDER_REPO = "placeholder-repo"
+    NOT_RUN = "not-run"
+    DOCUMENTED = "documented"
+    """Documented, not run: a lesson's notebook as ``check`` shows it."""
+
+
+@dataclass(frozen=True, slots=True)
+class CellResult:
+    index: int
+    """Position of the cell in the notebook."""
+    source: str
+    """``file:line`` of the lesson code block."""
+    verdict: Verdict
+    detail: str = ""
+    """What differed, what was raised: the sentence a diagnostic quotes."""
+    cause: int | None = None
+    """For a cell that failed only because an earlier one did: that cell's index."""
+    drift: str | None = None
+    """How the output differs from the documented one, if it does."""
+    hint: str = ""
+    """What to do about this cell's finding, when that depends on the run."""
+    note: str = ""
+    """How the verdict was reached, when that is worth saying (a shim applied, a
+    stand-in's shortcoming)."""
+    documented: str = ""
+    """The error the lesson documents at this cell (``Name: message``), when it has one."""
+    raised: str = ""
+    """The error the cell raised (``Name: message``, first line), when it raised one."""
+    expected: str = ""
+    """Every error the built notebook documents at this cell, on any device
+    (``Name: message (on cuda)``, joined by `` / ``): what a scenario opens with."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A documented error and the cells that follow it up to the next one: its fix."""
+
+    error_cell: int
+    fix_cells: tuple[int, ...]
+    proven: bool
+    reason: str = ""
+    """Why the scenario is not proven."""
+    note: str = ""
+    """What the proof rests on beyond the lesson's own code (a shim, a stand-in)."""
+    judged: bool = True
+    """``False`` for a scenario of a lesson that was checked, not run."""
+
+    @property
+    def state(self) -> Literal["proven", "unproven", "documented"]:
+        if not self.judged:
+            return "documented"
+        return "proven" if self.proven else "unproven"
+
+
+@dataclass(frozen=True, slots=True)
+class Unverified:
+    """What a cell documents for another device, which this run could not verify."""
+
+    index: int
+    source: str
+    device: str
+    """The device the expectation is for."""
+    expected: str
+    """``RuntimeError: CUDA error: ...``, or ``no error``."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotebookJudgement:
+    """One notebook as every report shows it: its one verdict, its first cause, and
+    each cell's verdict and scenario."""
+
+    notebook: str
+    """Relative path of the notebook (under ``<build>/notebooks`` or as built)."""
+    lesson: str
+    language: str
+    framework: str
+    status: NotebookStatus
+    verdict: str
+    """``ok``, ``needs-network``, ``failed: timeout``...: the notebook's headline."""
+    severity: Severity | None
+    """The severity of the first cause's finding; ``None`` for a notebook that passed
+    (or was documented, not run)."""
+    first_cause: CellResult | None = None
+    """The first cell that failed on its own account."""
+    cells: tuple[CellResult, ...] = ()
+    scenarios: tuple[Scenario, ...] = ()
+    cached: bool = False
+    executed: str | None = None
+    duration: float = 0.0
+    device: str = "cpu"
+    restarts: int = 0
+    replayed: tuple[str, ...] = ()
+    unverified: tuple[Unverified, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.severity is None
+
+    @property
+    def message(self) -> str:
+        """``needs-network at content/en/1.mdx:10: ...``: the verdict with its cause."""
+        first = self.first_cause
+        if first is None or not first.source:
+            return self.verdict
+        if first.detail:
+            return f"{self.verdict} at {first.source}: {first.detail}"
+        return f"{self.verdict} at {first.source}"
+
+    @property
+    def passing_cells(self) -> int:
+        return sum(c.verdict.passed for c in self.cells)
+
+    def cell(self, index: int) -> CellResult | None:
+        return next((c for c in self.cells if c.index == index), None)
+
+    def with_expected(self, expected: dict[int, str]) -> NotebookJudgement:
+        """The judgement with each cell's documented errors, by notebook index."""
+        return replace(self, cells=tuple(
+            replace(c, expected=expected[c.index]) if c.index in expected else c
+            for c in self.cells))
+
+    def without_run_details(self) -> NotebookJudgement:
+        """The judgement less how this run came to it (time, cache, where it was
+        written): what two shards of one run must agree on."""
+        return replace(self, cached=False, executed=None, duration=0.0)

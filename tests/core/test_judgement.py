@@ -1,0 +1,106 @@
+"""The typed judgement: written as JSON and read back as the same value; what cannot
+be read back is a clear error; the HTML page escapes every value it shows."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.diagnostics import Severity
+from coursekit.judgement.model import (
+    CellResult,
+    NotebookJudgement,
+    NotebookStatus,
+    Scenario,
+    Unverified,
+    Verdict,
+)
+from coursekit.judgement.stored import ReportError, notebook_from_json, report_from_json
+from coursekit.report.html import HtmlPage, render_page
+from coursekit.report.notebooks import notebook_json
+
+TEXT = st.text(max_size=20)
+INDEX = st.integers(min_value=0, max_value=50)
+CELLS = st.builds(
+    CellResult, index=INDEX, source=TEXT, verdict=st.sampled_from(Verdict), detail=TEXT,
+    cause=st.none() | INDEX, drift=st.none() | TEXT, hint=TEXT, note=TEXT, documented=TEXT,
+    raised=TEXT,
+)
+NOTEBOOKS = st.builds(
+    NotebookJudgement, notebook=TEXT, lesson=TEXT, language=TEXT, framework=TEXT,
+    status=st.sampled_from(NotebookStatus), verdict=TEXT.filter(bool),
+    severity=st.none() | st.sampled_from(Severity), first_cause=st.none() | CELLS,
+    cells=st.lists(CELLS, max_size=4).map(tuple),
+    scenarios=st.lists(st.builds(Scenario, error_cell=INDEX,
+                                 fix_cells=st.lists(INDEX, max_size=3).map(tuple),
+                                 proven=st.booleans(), reason=TEXT, note=TEXT),
+                       max_size=3).map(tuple),
+    cached=st.booleans(), executed=st.none() | TEXT,
+    duration=st.integers(min_value=0, max_value=10**6).map(lambda ms: ms / 1000),
+    device=st.sampled_from(["cpu", "cuda"]), restarts=st.integers(min_value=0, max_value=3),
+    replayed=st.lists(TEXT, max_size=2).map(tuple),
+    unverified=st.lists(st.builds(Unverified, index=INDEX, source=TEXT, device=TEXT,
+                                  expected=TEXT), max_size=2).map(tuple),
+)
+
+
+@given(NOTEBOOKS)
+def test_a_notebook_written_as_json_reads_back_as_the_same_judgement(
+    nb: NotebookJudgement,
+) -> None:
+    text = json.dumps(notebook_json(nb), ensure_ascii=False)
+    assert notebook_from_json(json.loads(text)) == nb
+    assert json.dumps(notebook_json(notebook_from_json(json.loads(text))),
+                      ensure_ascii=False) == text
+
+
+def _stored(**cell: object) -> dict[str, object]:
+    good = CellResult(3, "content/en/1.mdx:10", Verdict.UNEXPECTED_ERROR, detail="boom")
+    nb = NotebookJudgement("en/1.ipynb", "content/en/1.mdx", "en", "pt",
+                           NotebookStatus.FAILED, "failed: unexpected-error", Severity.ERROR,
+                           first_cause=good, cells=(good,))
+    entry = notebook_json(nb)
+    entry["cells"][0].update(cell)
+    return {"tool": "coursekit", "run": "coursekit verify", "diagnostics": [],
+            "notebooks": [entry]}
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ({"index": "3"}, "`index` is 3, not a whole number"),
+    ({"verdict": "fine"}, "'fine' is not a valid Verdict"),
+    ({"detail": ["boom"]}, "`detail` is list, not text"),
+])
+def test_a_notebook_that_cannot_be_read_back_is_named(
+    cell: dict[str, object], said: str,
+) -> None:
+    named = re.escape("notebook en/1.ipynb cannot be read")
+    with pytest.raises(ReportError, match=named) as caught:
+        report_from_json("b.json", _stored(**cell))
+    assert said in str(caught.value)
+    assert str(caught.value).startswith("b.json: ")
+    # The clean counterpart.
+    [read] = report_from_json("b.json", _stored()).notebooks or ()
+    assert read.first_cause is not None and read.first_cause.detail == "boom"
+
+
+def test_the_page_escapes_what_a_judgement_quotes() -> None:
+    planted = "<script>alert('x')</script>"
+    error = CellResult(1, "content/en/1.mdx:10", Verdict.DOCUMENTED, expected=planted)
+    fix = CellResult(2, "content/en/1.mdx:20", Verdict.DOCUMENTED)
+    nb = NotebookJudgement(
+        "en/1.ipynb", "content/en/1.mdx", "en", "pt", NotebookStatus.DOCUMENTED,
+        "documented", None, cells=(error, fix),
+        scenarios=(Scenario(1, (2,), proven=False, judged=False),))
+    out = io.StringIO()
+    render_page(HtmlPage(title="check <b>", diagnostics=[], notebooks=[nb]), out)
+    html = out.getvalue()
+    assert planted not in html and "<b>" not in html
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
+    assert '<li class="scenario documented"><span class="mark">•</span>' in html
+    assert '<span class="count">2 code cells</span>' in html
+    assert 'fixed by <a href="content/en/1.mdx#L20">line 20</a></span>' in html
