@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course, load_config
-from coursekit.config_check import config_findings
+from coursekit.config.check import config_findings
 from coursekit.languages import is_cjk, normalise, primary_subtag
 
 
