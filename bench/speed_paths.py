@@ -1,0 +1,235 @@
+"""Each speed path against the plain implementation it stands for, on the whole command.
+
+A speed path is code that does a library's job, or an earlier implementation's, faster.
+It stays only where the whole command on a real-shaped course (``bench/realshape.py``'s)
+is at least 1.3x faster with it; each figure is written in the path's docstring. For
+every path, the command runs in a process of its own, once with the path and once with
+the plain implementation put in its place, the two timed close together in each round
+(CPU seconds); the figure is the median over rounds of plain / with-path.
+
+    .venv/bin/python bench/speed_paths.py --repeat 3
+    .venv/bin/python bench/speed_paths.py --only tag-end --repeat 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import realshape  # noqa: E402
+
+WORTH_IT = 1.3
+"""How much faster the whole command must be for a speed path to stay."""
+
+
+# --- the plain implementations ----------------------------------------------------------
+
+
+def _plain_lesson_parser() -> None:
+    """markdown-it's own block loop and block state, every rule tried on every line."""
+    from coursekit.lessons import markdown
+
+    build = markdown.build_lesson_markdown
+
+    def plain(starts: Any, **_: Any) -> Any:
+        return build({}, fast_state=False, normalised=False)
+
+    markdown.build_lesson_markdown = plain
+
+
+_SPECIAL = re.compile(r"""[\\"'`{}>]""")
+
+
+def _end_char_by_char(
+    text: str, pos: int, quote: str, depth: int, braces_only: bool = False,
+) -> tuple[int | None, str, int]:
+    """A tag's end found one special character at a time."""
+    escaped_until = -1
+    for match in _SPECIAL.finditer(text, pos):
+        at = match.start()
+        if at < escaped_until:
+            continue
+        char = match.group()
+        if char == "\\":
+            escaped_until = at + 2
+        elif quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+            if braces_only and depth == 0:
+                return at + 1, quote, depth
+        elif char == ">" and depth == 0 and not braces_only:
+            return at + 1, quote, depth
+    return None, quote, depth
+
+
+def _plain_tag_end() -> None:
+    from coursekit.lessons.dialect_block import tags
+
+    tags._find_end = _end_char_by_char
+
+
+def _plain_visual_length() -> None:
+    from coursekit.subtitles import readability, text
+
+    def visual_length(shown: str, cjk: bool) -> float:
+        shown = text.strip_tags(shown)
+        widths = [unicodedata.east_asian_width(c) for c in shown]
+        wide = sum(1 for w in widths if w in ("W", "F"))
+        narrow = sum(1 for c, w in zip(shown, widths, strict=True)
+                     if w not in ("W", "F") and not unicodedata.combining(c))
+        return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+
+    text.visual_length = visual_length
+    readability.visual_length = visual_length
+
+
+def _plain_lesson_listing() -> None:
+    from coursekit.config import course
+
+    def lesson_names(folder: str, prefix: str) -> Any:
+        base = Path(folder)
+        for path in base.rglob("*"):
+            if course._is_lesson_name(path.name) and not path.is_dir():
+                yield prefix + str(path.relative_to(base))
+
+    course._lesson_names = lesson_names
+
+
+def _tests_reference(module: str) -> Any:
+    import importlib
+
+    sys.path.insert(0, str(HERE.parent))
+    return importlib.import_module(f"tests.subtitles.{module}")
+
+
+def _plain_recovery_scan() -> None:
+    """The scan as first written (every line classified up front, no canonical reader)."""
+    from coursekit.subtitles import load
+
+    reference = _tests_reference("reference_scan")
+
+    def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> Any:
+        return reference.ReferenceScanner(lines, path, language, sbv_expected).run()
+
+    load.scan = scan
+
+
+def _plain_subtitle_rules() -> None:
+    """The timing, readability and alignment rules as first written."""
+    from coursekit.subtitles import check
+
+    rules = _tests_reference("reference_rules")
+    alignment = _tests_reference("reference_alignment")
+    check.check_timing = rules.reference_timing
+    check.check_readability = rules.reference_readability
+    check.check_alignment = alignment.reference_alignment
+    check.SpokenSource = alignment.SpokenSource
+
+
+PATHS: dict[str, tuple[str, Callable[[], None]]] = {
+    "lesson-parser": ("lessons", _plain_lesson_parser),
+    "tag-end": ("lessons", _plain_tag_end),
+    "lesson-listing": ("lessons", _plain_lesson_listing),
+    "recovery-scan": ("subtitles", _plain_recovery_scan),
+    "subtitle-rules": ("subtitles", _plain_subtitle_rules),
+    "visual-length": ("subtitles", _plain_visual_length),
+}
+"""Each speed path: the course it is timed on, and how to put the plain one in its place."""
+
+
+# --- one measurement, in a process of its own -------------------------------------------
+
+
+def _measure(command: str, root: Path, out: Path, plain: str | None) -> float:
+    from coursekit.checks import Area, check_course
+    from coursekit.config import Course
+    from coursekit.notebooks.build import build_course
+
+    if plain:
+        PATHS[plain][1]()
+    course = Course.open(root)
+    started = time.process_time()
+    if command == "check":
+        check_course(course, list(Area))
+    else:
+        build_course(course, out=out)
+    return time.process_time() - started
+
+
+def _run(command: str, root: Path, out: Path, plain: str | None) -> float:
+    shutil.rmtree(out, ignore_errors=True)  # a cold build each time
+    args = [sys.executable, __file__, "--measure", command, "--root", str(root),
+            "--out", str(out)] + (["--plain", plain] if plain else [])
+    done = subprocess.run(args, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    if done.returncode != 0:
+        raise SystemExit(f"{command} failed:\n{done.stderr[-3000:]}")
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def _course(kind: str, tmp: Path) -> Path:
+    root = tmp / kind
+    if not root.is_dir():
+        if kind == "lessons":
+            realshape.write_lesson_course(realshape.CORPORA / "audio-course", root)
+        else:
+            realshape.write_subtitles(root)
+            (root / "pyproject.toml").write_text(
+                '[tool.coursekit]\nsource-language = "en"\n', encoding="utf-8")
+    return root
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", choices=sorted(PATHS))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--plain", help=argparse.SUPPRESS)
+    parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(_measure(args.measure, args.root, args.out, args.plain)))
+        return 0
+    with tempfile.TemporaryDirectory(prefix="coursekit-speed-") as tmp:
+        for name in args.only or PATHS:
+            kind = PATHS[name][0]
+            root = _course(kind, Path(tmp))
+            commands = ["check", "build"] if kind == "lessons" else ["check"]
+            for command in commands:
+                _run(command, root, Path(tmp) / "out-fast", None)  # caches warm, as for both
+                fast, plain = [], []
+                for _ in range(args.repeat):
+                    fast.append(_run(command, root, Path(tmp) / "out-fast", None))
+                    plain.append(_run(command, root, Path(tmp) / "out-plain", name))
+                ratio = statistics.median(p / f for p, f in zip(plain, fast, strict=True))
+                verdict = "keep" if ratio >= WORTH_IT else "plain"
+                print(f"{name:<16} {command:<6} with path {min(fast):6.2f} s  plain "
+                      f"{min(plain):6.2f} s  plain/path {ratio:5.2f}x  -> {verdict}",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
