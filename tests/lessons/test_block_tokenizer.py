@@ -6,7 +6,6 @@ markdown-it's."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -112,52 +111,30 @@ def test_line_breaks_and_nuls_read_as_markdown_it_reads_them(text: str) -> None:
     _same_tokens(text)
 
 
-_SPECIAL = re.compile(r"""[\\"'`{}>]""")
+@pytest.mark.parametrize(("text", "quote", "depth", "braces_only", "found"), [
+    ("a b>c", "", 0, False, (4, "", 0)),
+    ('a="x>y" b>', "", 0, False, (10, "", 0)),  # a `>` in quotes is no end
+    ("a={x > 1}>", "", 0, False, (10, "", 0)),  # nor one in braces
+    ("a={{x}} >", "", 0, False, (9, "", 0)),
+    (r"a=\>b>", "", 0, False, (6, "", 0)),  # an escaped `>` is no end
+    ("x>", '"', 0, False, (None, '"', 0)),  # inside a quote opened on an earlier line
+    ('x" y>', '"', 0, False, (5, "", 0)),
+    ("a={`}`}", "", 0, True, (7, "", 0)),
+    ("a={b", "", 0, True, (None, "", 1)),
+    ("}>", "", 1, False, (2, "", 0)),  # a brace opened on an earlier line closes
+    ("}}>", "", 0, False, (3, "", 0)),  # a stray `}` does not go below depth 0
+    ("", "", 0, False, (None, "", 0)),
+])
+def test_a_tag_end_is_the_first_bare_closing_character(
+    text: str, quote: str, depth: int, braces_only: bool, found: tuple[int | None, str, int],
+) -> None:
+    assert _find_end(text, 0, quote, depth, braces_only) == found
 
 
-def _end_char_by_char(
-    text: str, pos: int, quote: str, depth: int, braces_only: bool,
-) -> tuple[int | None, str, int]:
-    """The tag end as first found, one special character at a time: the oracle."""
-    escaped_until = -1
-    for match in _SPECIAL.finditer(text, pos):
-        at = match.start()
-        if at < escaped_until:
-            continue
-        char = match.group()
-        if char == "\\":
-            escaped_until = at + 2
-        elif quote:
-            if char == quote:
-                quote = ""
-        elif char in "\"'`":
-            quote = char
-        elif char == "{":
-            depth += 1
-        elif char == "}":
-            depth = max(0, depth - 1)
-            if braces_only and depth == 0:
-                return at + 1, quote, depth
-        elif char == ">" and depth == 0 and not braces_only:
-            return at + 1, quote, depth
-    return None, quote, depth
-
-
-@settings(max_examples=3000, deadline=None)
-@given(st.text(alphabet="\\\"'`{}<>a =/", max_size=30), st.sampled_from(["", "\"", "'", "`"]),
-       st.integers(0, 2), st.booleans())
-def test_a_tag_end_found_a_run_at_a_time_is_the_one_found_a_character_at_a_time(
-        text: str, quote: str, depth: int, braces_only: bool) -> None:
-    assert (_find_end(text, 0, quote, depth, braces_only)
-            == _end_char_by_char(text, 0, quote, depth, braces_only))
-
-
-@settings(max_examples=2000, deadline=None)
-@given(st.text(alphabet="\\\"'`{}a ", max_size=30))
-def test_braces_are_matched_as_one_character_at_a_time(tail: str) -> None:
-    text = "x={" + tail
-    end, _, _ = _end_char_by_char(text, 2, "", 0, True)
-    assert _skip_braces(text, 2) == (len(text) if end is None else end)
+@pytest.mark.parametrize(("text", "end"), [("x={a}b", 5), ("x={a{b}c}d", 9), ("x={'}'}", 7),
+                                           ("x={a", 4)])
+def test_braces_end_at_the_matching_brace(text: str, end: int) -> None:
+    assert _skip_braces(text, 2) == end
 
 
 @settings(max_examples=400, deadline=None)

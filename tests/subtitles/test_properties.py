@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +15,7 @@ from coursekit.subtitles.model import Cue
 from coursekit.subtitles.readability import _STRAY_WHITESPACE, _has_stray_whitespace
 from coursekit.subtitles.recovery_scan import _Scanner
 from coursekit.subtitles.settings import settings_for
-from coursekit.subtitles.text import strip_tags, visual_length
+from coursekit.subtitles.text import visual_length
 from coursekit.subtitles.writer import compose
 
 from .line_edits import edit_lines
@@ -132,15 +132,22 @@ def test_stray_whitespace_is_found_on_any_line(lines: list[str]) -> None:
     assert _has_stray_whitespace(tuple(lines)) is stray
 
 
-def _visual_length_char_by_char(text: str, cjk: bool) -> float:
-    text = strip_tags(text)
-    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in ("W", "F"))
-    narrow = sum(1 for c in text
-                 if unicodedata.east_asian_width(c) not in ("W", "F")
-                 and not unicodedata.combining(c))
-    return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+@pytest.mark.parametrize(("text", "latin", "cjk"), [
+    ("", 0, 0), ("abc d", 5, 2.5), ("模型数据", 8, 4), ("ab模型", 6, 3),
+    ("ｆｕｌｌ", 8, 4),  # full-width Latin is wide
+    ("e\u0301te\u0301", 3, 1.5),  # combining accents count nothing
+    ("<i>ab</i> {\\an8}c", 4, 2),  # tags and overrides are not shown
+    ("é\u00a0x", 3, 1.5),
+])
+def test_visual_length_counts_each_character_by_its_width(
+    text: str, latin: float, cjk: float,
+) -> None:
+    assert (visual_length(text, False), visual_length(text, True)) == (latin, cjk)
 
 
 @given(st.text(), st.booleans())
-def test_visual_length_counts_each_character_by_its_width(text: str, cjk: bool) -> None:
-    assert visual_length(text, cjk) == _visual_length_char_by_char(text, cjk)
+def test_visual_length_is_that_of_the_parts(text: str, cjk: bool) -> None:
+    shown = text.replace("<", "").replace("{", "")  # no tag left to strip
+    middle = len(shown) // 2
+    assert visual_length(shown, cjk) == (visual_length(shown[:middle], cjk)
+                                         + visual_length(shown[middle:], cjk))
