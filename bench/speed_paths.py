@@ -60,18 +60,6 @@ def _tests_reference(module: str) -> Any:
     return importlib.import_module(f"tests.subtitles.{module}")
 
 
-def _plain_recovery_scan() -> None:
-    """The scan as first written (every line classified up front, no canonical reader)."""
-    from coursekit.subtitles import load
-
-    reference = _tests_reference("reference_scan")
-
-    def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> Any:
-        return reference.ReferenceScanner(lines, path, language, sbv_expected).run()
-
-    load.scan = scan
-
-
 def _plain_subtitle_rules() -> None:
     """The timing, readability and alignment rules as first written."""
     from coursekit.subtitles import check
@@ -86,7 +74,6 @@ def _plain_subtitle_rules() -> None:
 
 PATHS: dict[str, tuple[str, Callable[[], None]]] = {
     "lesson-parser": ("lessons", _plain_lesson_parser),
-    "recovery-scan": ("subtitles", _plain_recovery_scan),
     "subtitle-rules": ("subtitles", _plain_subtitle_rules),
 }
 """Each speed path: the course it is timed on, and how to put the plain one in its place."""
