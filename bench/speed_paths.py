@@ -53,28 +53,8 @@ def _plain_lesson_parser() -> None:
     markdown.build_lesson_markdown = plain
 
 
-def _tests_reference(module: str) -> Any:
-    import importlib
-
-    sys.path.insert(0, str(HERE.parent))
-    return importlib.import_module(f"tests.subtitles.{module}")
-
-
-def _plain_subtitle_rules() -> None:
-    """The timing, readability and alignment rules as first written."""
-    from coursekit.subtitles import check
-
-    rules = _tests_reference("reference_rules")
-    alignment = _tests_reference("reference_alignment")
-    check.check_timing = rules.reference_timing
-    check.check_readability = rules.reference_readability
-    check.check_alignment = alignment.reference_alignment
-    check.SpokenSource = alignment.SpokenSource
-
-
 PATHS: dict[str, tuple[str, Callable[[], None]]] = {
     "lesson-parser": ("lessons", _plain_lesson_parser),
-    "subtitle-rules": ("subtitles", _plain_subtitle_rules),
 }
 """Each speed path: the course it is timed on, and how to put the plain one in its place."""
 
