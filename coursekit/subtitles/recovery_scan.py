@@ -8,7 +8,7 @@ One plain scan reads every file. A faster pair (a reader of canonical files in o
 pass, then a scan that looked for timing lines alone and worked out other lines' kinds
 only where needed) made the whole ``check`` of a real-shaped course of 250 subtitle
 files 1.17x faster (``bench/speed_paths.py --only recovery-scan --repeat 5`` at
-8442fab, before it went), short of the 1.3x a speed path must bring to stay.
+44664d8, before it went), short of the 1.3x a speed path must bring to stay.
 """
 
 from __future__ import annotations

@@ -14,18 +14,23 @@ and makes the same heading (one token, see ``heading.py``) or paragraph.
 from __future__ import annotations
 
 from markdown_it.common.utils import mdTrim
+from markdown_it.parser_block import RuleFuncBlockType
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.block_tokenizer import Dispatch, DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
 from coursekit.lessons.dialect_block.heading import push_heading
 from coursekit.lessons.dialect_block.lines import lines_text
 
 
-def _terminators(state: StateBlock) -> Dispatch:
-    ruler = state.md.block.ruler
-    assert isinstance(ruler, DispatchingRuler)
-    return ruler.dispatch("paragraph")
+def _terminators(state: StateBlock) -> list[RuleFuncBlockType]:
+    return state.md.block.ruler.getRules("paragraph")
+
+
+def _terminates(
+    state: StateBlock, line: int, end: int, terminators: list[RuleFuncBlockType],
+) -> bool:
+    """Whether a rule that ends a paragraph starts at ``line``."""
+    return any(rule(state, line, end, True) for rule in terminators)
 
 
 def _underline(state: StateBlock, line: int) -> str | None:
@@ -54,7 +59,7 @@ def _heading(
 
 
 def _scan(
-    state: StateBlock, start: int, end: int, terminators: Dispatch, fences: bool,
+    state: StateBlock, start: int, end: int, terminators: list[RuleFuncBlockType], fences: bool,
 ) -> tuple[int, str | None, int | None]:
     """The lines after ``start`` read as markdown-it's setext heading rule reads them:
     ``(line, marker, fence_at)``, the underline's line and marker when one comes, else
@@ -75,7 +80,7 @@ def _scan(
         if state.sCount[line] < 0:
             line += 1
             continue
-        if terminates(state, line, end, terminators):
+        if _terminates(state, line, end, terminators):
             break
         line += 1
     return line, None, fence_at
@@ -125,7 +130,7 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if state.sCount[line] < 0:  # a blockquote's lazy line, already checked by it
             line += 1
             continue
-        if terminates(state, line, end, terminators):
+        if _terminates(state, line, end, terminators):
             break
         line += 1
     _paragraph_tokens(state, start, line)

@@ -1,8 +1,6 @@
-"""The block tokenizer that tries only the rules a line's first character allows, with
-setext headings and paragraphs read in one pass, headings made one token each and its
-own block state, makes the same tokens as markdown-it's loop trying every rule with its
-own heading rules and state (a heading's three tokens read as one); its line tables are
-markdown-it's."""
+"""The lesson parser, with setext headings and paragraphs read in one pass and headings
+made one token each, makes the same tokens as markdown-it's own heading and paragraph
+rules (a heading's three tokens read as one); tag ends and attributes by stated facts."""
 
 from __future__ import annotations
 
@@ -15,7 +13,6 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
-from coursekit.lessons.block_tokenizer import LessonStateBlock
 from coursekit.lessons.dialect_block.lines import lines_text
 from coursekit.lessons.dialect_block.tags import _find_end, _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
@@ -24,10 +21,9 @@ from coursekit.lessons.parse import normalise
 from .test_lesson_properties import FRAGMENTS
 
 ROOT = Path(__file__).resolve().parents[2]
-EVERY_RULE = build_lesson_markdown({}, one_reading=False, fast_state=False, normalised=False)
-"""The same dialect with no rule skipped, markdown-it's heading rules and its own block
-state and tokens."""
-TABLES = ("bMarks", "eMarks", "tShift", "sCount", "bsCount", "lineMax")
+EVERY_RULE = build_lesson_markdown(one_reading=False, normalised=False)
+"""The same dialect with markdown-it's heading rules, and its own pass normalising the
+text."""
 
 
 def _tokens(tokens: list[Token]) -> list[tuple[object, ...]]:
@@ -68,12 +64,6 @@ def _same_tokens(text: str) -> None:
     assert _outcome(lesson_markdown(), normalise(text)) == _outcome(EVERY_RULE, text)
 
 
-def _same_tables(text: str) -> None:
-    ours = LessonStateBlock(text, lesson_markdown(), {}, [])
-    theirs = StateBlock(text, lesson_markdown(), {}, [])
-    assert [getattr(ours, t) for t in TABLES] == [getattr(theirs, t) for t in TABLES]
-
-
 LINES = st.lists(
     st.sampled_from([*FRAGMENTS, "===", "---", " - ", "    ```py", "Title", "# A #", "#x",
                      "## B[[b]]", "### ###", "#\tC \t## ", "####### D", "# E[[]]", "#"])
@@ -90,12 +80,6 @@ def test_the_same_tokens_as_trying_every_rule(parts: list[tuple[str, str]], end:
     _same_tokens(text + ("\n" if end else ""))
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=" \t\nab>", max_size=40))
-def test_the_line_tables_of_markdown_it(text: str) -> None:
-    _same_tables(text)
-
-
 @pytest.mark.parametrize("folder", ["content", "tests/fixtures/lessons"])
 def test_the_same_tokens_on_lessons(folder: str) -> None:
     files = sorted((ROOT / folder).rglob("*.md*"))
@@ -103,7 +87,6 @@ def test_the_same_tokens_on_lessons(folder: str) -> None:
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
         _same_tokens(text)
-        _same_tables(text)
 
 
 @pytest.mark.parametrize("text", ["a\r\nb\r\n\r\n# T\r", "x\0y\n\0\n", "\r\r- a\r  b\0"])
@@ -140,7 +123,7 @@ def test_braces_end_at_the_matching_brace(text: str, end: int) -> None:
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=" \t\nab>", max_size=40), st.data())
 def test_lines_are_cut_as_markdown_it_cuts_them(text: str, data: st.DataObject) -> None:
-    state = LessonStateBlock(text, lesson_markdown(), {}, [])
+    state = StateBlock(text, lesson_markdown(), {}, [])
     begin = data.draw(st.integers(0, state.lineMax))
     end = data.draw(st.integers(begin, state.lineMax))
     indent = data.draw(st.sampled_from([0, 0, 1, 2, 4]))
