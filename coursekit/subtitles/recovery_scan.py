@@ -24,11 +24,11 @@ from coursekit.subtitles.model import Cue, SubtitleFormat
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
-    is_positioning,
     parse_sbv_timing,
     parse_srt_timing,
     why_unreadable,
 )
+from coursekit.subtitles.timing_lines import quote, timing_findings
 
 
 class Kind(enum.Enum):
@@ -41,7 +41,6 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
-_FRACTION_SEPARATOR = re.compile(r"[,.:;]")
 _TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
 _MAX_INDEX_DIGITS = 9
 """Longer digit runs are never a cue's index, and are not converted to numbers at all."""
@@ -52,11 +51,6 @@ class ScanResult:
     cues: list[Cue] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     format: SubtitleFormat = "srt"
-
-
-def _quote(text: str, limit: int = 60) -> str:
-    text = text.strip()
-    return f"`{text if len(text) <= limit else text[:limit - 1] + '…'}`"
 
 
 class _Scanner:
@@ -129,7 +123,7 @@ class _Scanner:
             t = self.timings[0]
             self.add(rules.SBV_FORMAT.at(
                 self.path, t + 1,
-                f"expected a cue index, found {_quote(self.lines[t])} "
+                f"expected a cue index, found {quote(self.lines[t])} "
                 "(this looks like YouTube SBV, not SRT)",
                 hint="`coursekit fix subtitles` converts it to SRT",
                 fingerprint=fingerprint(self.language, "sbv"),
@@ -145,9 +139,9 @@ class _Scanner:
                 reason = why_unreadable(self.lines[t])
                 self.add(rules.MALFORMED_TIMING.at(
                     self.path, t + 1,
-                    f"cannot read the timing line {_quote(self.lines[t])}"
+                    f"cannot read the timing line {quote(self.lines[t])}"
                     f"{f' ({reason})' if reason else ''}; "
-                    f"the cue's text is {_quote(' / '.join(lines) or '(none)')}",
+                    f"the cue's text is {quote(' / '.join(lines) or '(none)')}",
                     hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
                     fingerprint=fingerprint(self.language, " ".join(lines), "timing"),
                 ))
@@ -177,7 +171,7 @@ class _Scanner:
             line = next(i for i in range(start, stop) if self.lines[i].strip())
             self.add(rules.STRAY_TEXT.at(
                 self.path, line + 1,
-                f"text outside any cue: {_quote(' / '.join(text))}",
+                f"text outside any cue: {quote(' / '.join(text))}",
                 hint="give it an index and a timing line, or delete it",
                 fingerprint=fingerprint(self.language, " ".join(text)),
             ))
@@ -193,7 +187,7 @@ class _Scanner:
             text = " ".join(lines)
             self.add(rules.BLANK_LINE_IN_CUE.at(
                 self.path, blanks[0] + 1,
-                f"blank line inside cue {cue_index} ({_quote(text)}): players drop the text "
+                f"blank line inside cue {cue_index} ({quote(text)}): players drop the text "
                 "after it",
                 hint="delete the blank line",
                 cue=cue_index,
@@ -202,41 +196,17 @@ class _Scanner:
         return lines
 
     def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
-        if timing.settings and not is_positioning(timing.settings):
-            self.add(rules.TEXT_AFTER_TIMING.at(
-                self.path, t + 1,
-                f"{_quote(timing.settings)} after the end time of cue {cue.index}: players "
-                "do not show it", hint="move it to the cue's text, or delete it",
-                cue=cue.index, fingerprint=fingerprint(self.language, timing.settings, "after"),
-            ))
-        if not (timing.short_fractions or timing.oddities or self.kinds[t] is Kind.SBV_TIMING):
-            return
-        fp = fingerprint(self.language, cue.text)
-        if self.kinds[t] is Kind.SBV_TIMING and not self.sbv_file:
-            self.add(rules.SBV_FORMAT.at(
-                self.path, t + 1, f"SBV timing {_quote(self.lines[t])} in an SRT file",
-                cue=cue.index, fingerprint=fp,
-            ))
-        for written in timing.short_fractions:
-            self.add(rules.SHORT_FRACTION.at(
-                self.path, t + 1,
-                f"`{written}` has a {len(_fraction(written))}-digit "
-                f"fraction; read as {_fraction_ms(written)} ms (common parsers read it as "
-                f"{_naive_ms(written)} ms)",
-                hint="write three fraction digits, `HH:MM:SS,mmm`",
-                cue=cue.index, fingerprint=fp,
-            ))
-        if timing.oddities:
-            self.add(rules.NONSTANDARD_TIMESTAMP.at(
-                self.path, t + 1, "; ".join(timing.oddities) + " (read anyway)",
-                hint="write `HH:MM:SS,mmm`", cue=cue.index, fingerprint=fp,
-            ))
+        sbv_line = self.kinds[t] is Kind.SBV_TIMING
+        self.result.diagnostics.extend(timing_findings(
+            self.path, self.language, t + 1, cue, timing,
+            sbv_in_srt=sbv_line and not self.sbv_file, raw=self.lines[t],
+        ))
 
     def _missing_blank(self, cue: Cue, next_head: int) -> None:
         self.add(rules.MISSING_BLANK_LINE.at(
             self.path, next_head + 1,
             f"no blank line between cue {cue.index} and the next: players show "
-            f"{_quote(self.lines[next_head])} as text of cue {cue.index}",
+            f"{quote(self.lines[next_head])} as text of cue {cue.index}",
             hint="insert a blank line (`coursekit fix subtitles` does it)",
             cue=cue.index + 1, fingerprint=fingerprint(self.language, cue.text),
         ))
@@ -255,19 +225,19 @@ class _Scanner:
                 self.add(rules.MISSING_INDEX.at(
                     self.path, t + 1,
                     f"expected the index of cue {cue.index}, found the timing "
-                    f"{_quote(self.lines[t])}",
+                    f"{quote(self.lines[t])}",
                     hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
                 ))
             return None if expected is None else expected + 1
         if not _is_number(written):
             self.add(rules.NON_NUMERIC_INDEX.at(
-                self.path, cue.line, f"cue index {_quote(written)} is not a number",
+                self.path, cue.line, f"cue index {quote(written)} is not a number",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
             ))
             return None if expected is None else expected + 1
         if number is None:
             self.add(rules.INDEX_SEQUENCE.at(
-                self.path, cue.line, f"cue index {_quote(written)} ({len(written)} digits) "
+                self.path, cue.line, f"cue index {quote(written)} ({len(written)} digits) "
                 f"where {want} was expected",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
             ))
@@ -296,19 +266,6 @@ def _index_value(text: str) -> int | None:
         return None
     digits = text.lstrip("0")
     return int(digits or "0") if len(digits) <= _MAX_INDEX_DIGITS else None
-
-
-def _fraction(written: str) -> str:
-    return _FRACTION_SEPARATOR.split(written)[-1]
-
-
-def _fraction_ms(written: str) -> int:
-    digits = _fraction(written)
-    return int(int(digits) * 10 ** max(3 - len(digits), 0))
-
-
-def _naive_ms(written: str) -> int:
-    return int(_fraction(written))
 
 
 def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> ScanResult:
