@@ -10,10 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
-from coursekit.lessons.dialect_block.lines import lines_text
 from coursekit.lessons.dialect_block.tags import _find_end, _skip_braces
 from coursekit.lessons.markdown import build_lesson_markdown, lesson_markdown
 from coursekit.lessons.parse import normalise
@@ -118,23 +116,6 @@ def test_a_tag_end_is_the_first_bare_closing_character(
                                            ("x={a", 4)])
 def test_braces_end_at_the_matching_brace(text: str, end: int) -> None:
     assert _skip_braces(text, 2) == end
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=" \t\nab>", max_size=40), st.data())
-def test_lines_are_cut_as_markdown_it_cuts_them(text: str, data: st.DataObject) -> None:
-    state = StateBlock(text, lesson_markdown(), {}, [])
-    begin = data.draw(st.integers(0, state.lineMax))
-    end = data.draw(st.integers(begin, state.lineMax))
-    indent = data.draw(st.sampled_from([0, 0, 1, 2, 4]))
-    keep = data.draw(st.booleans())
-    for line in range(state.lineMax):  # as a quote's ``>`` or a tip's narrowing cuts lines
-        cut = data.draw(st.integers(0, state.tShift[line]))
-        state.bMarks[line] += cut
-        state.tShift[line] -= cut
-        state.eMarks[line] -= data.draw(
-            st.integers(0, state.eMarks[line] - state.bMarks[line] - state.tShift[line]))
-    assert lines_text(state, begin, end, indent, keep) == state.getLines(begin, end, indent, keep)
 
 
 def test_attributes_of_every_kind_on_one_long_line() -> None:

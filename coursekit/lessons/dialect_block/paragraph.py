@@ -19,7 +19,6 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons.dialect_block.fence import fence
 from coursekit.lessons.dialect_block.heading import push_heading
-from coursekit.lessons.dialect_block.lines import lines_text
 
 
 def _terminators(state: StateBlock) -> list[RuleFuncBlockType]:
@@ -51,7 +50,7 @@ def _heading(
 ) -> bool:
     """The heading markdown-it's setext heading rule reads, as one token."""
     level = 1 if marker == "=" else 2
-    content = mdTrim(lines_text(state, start, underline, state.blkIndent, False))
+    content = mdTrim(state.getLines(start, underline, state.blkIndent, False))
     state.line = underline + 1
     push_heading(state, level, marker, content, [start, state.line])
     state.parentType = old_parent
@@ -147,6 +146,6 @@ def _paragraph_tokens(state: StateBlock, start: int, line: int) -> bool:
     token.map = [start, line]
     tokens = state.tokens
     if len(tokens) > 1 and tokens[-2].type == "blockquote_open":
-        token.content = mdTrim(lines_text(state, start, line, state.blkIndent, False))
+        token.content = mdTrim(state.getLines(start, line, state.blkIndent, False))
     state.line = line
     return True
