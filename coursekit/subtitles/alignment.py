@@ -5,9 +5,8 @@ translations that keep the source timings and for re-segmented ones with fewer,
 longer cues. A systematic offset is detected first and compensated, so a shifted
 file gives one finding instead of one per cue.
 
-The per-cue loop binds what it reads once and measures overlaps in one pass
-(:mod:`~coursekit.subtitles.overlap`): part of the subtitle rules' speed path, kept at
-1.46x on the whole ``check`` (see :mod:`coursekit.subtitles.readability`).
+Part of the subtitle rules' speed path, kept at 1.46x on the whole ``check`` (see
+:mod:`coursekit.subtitles.readability`).
 """
 
 from __future__ import annotations
