@@ -2,8 +2,9 @@
 
 Every SRT timing line is read by the one lenient pattern. A first try with a strict
 pattern for ``HH:MM:SS,mmm --> HH:MM:SS,mmm`` made the whole ``check`` of a real-shaped
-course of 250 subtitle files 1.16x faster (``bench/speed_paths.py`` of 44664d8 with a
-``canonical-timing`` entry, 3 rounds), short of the 1.3x a speed path must bring to stay.
+course of 250 subtitle files 1.16x faster (``bench/speed_paths.py`` of 44664d8, the
+plain form being the strict try made to match nothing; 3 rounds), short of the 1.3x a
+speed path must bring to stay.
 """
 
 from __future__ import annotations

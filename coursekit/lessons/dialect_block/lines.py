@@ -2,8 +2,9 @@
 
 A block's text is markdown-it's ``StateBlock.getLines``. A faster copy (lines that
 follow each other in the source taken as one slice) made the whole ``check`` of a
-real-shaped course 1.02x faster (``bench/speed_paths.py`` of 44664d8 with a
-``lines-text`` entry, 3 rounds), short of the 1.3x a speed path must bring to stay.
+real-shaped course 1.02x faster (``bench/speed_paths.py`` of 44664d8, the plain form
+being the copy's callers calling ``getLines``; 3 rounds), short of the 1.3x a speed path
+must bring to stay.
 """
 
 from __future__ import annotations
