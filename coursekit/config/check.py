@@ -1,8 +1,9 @@
 """Every problem of a course's configuration, as ``CFG001`` findings with their line.
 
 The top-level table is checked when it is read (:mod:`coursekit.config.values`);
-each area table is checked here by the area that reads it, so that one typo in
-any table is one finding, whatever command runs.
+each area table is checked here by the schema of the area that reads it, so that one
+typo in any table is one finding, whatever command runs. The verify table's schema is
+:mod:`coursekit.config.verify_table`, so that checking it does not load the executor.
 """
 
 from __future__ import annotations
