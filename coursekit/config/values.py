@@ -35,7 +35,7 @@ def is_language_tag(value: str) -> bool:
 
 def config_from(file: ConfigFile) -> Config:
     """The configuration that ``file`` sets; what cannot be used is in ``problems``."""
-    problems = file.problems
+    problems = Problems(file.problems)  # the file as read stays as it was
     values: dict[str, Any] = {}
     sections: dict[str, Mapping[str, Any]] = {}
     for raw_key, value in file.table.items():
