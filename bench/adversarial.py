@@ -140,7 +140,7 @@ def _unknown_keys(count: int) -> Callable[[], object]:
     import tempfile
 
     from coursekit.config import Course
-    from coursekit.config_check import config_findings
+    from coursekit.config.check import config_findings
 
     root = Path(tempfile.mkdtemp(prefix="coursekit-bench-"))
     (root / "coursekit.toml").write_text(

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
 from coursekit.collector import collector_paused
-from coursekit.config_check import config_findings
-from coursekit.config_rules import MISSING_PATH, NO_CONTENT, UNCHECKED_PATH
+from coursekit.config.check import config_findings
+from coursekit.config.rules import MISSING_PATH, NO_CONTENT, UNCHECKED_PATH
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import check_formatting, queue_code

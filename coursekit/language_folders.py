@@ -4,7 +4,7 @@ on the folders themselves."""
 from __future__ import annotations
 
 from coursekit.config import Course
-from coursekit.config_rules import SHADOWED_LANGUAGE_FOLDER
+from coursekit.config.rules import SHADOWED_LANGUAGE_FOLDER
 from coursekit.diagnostics import Diagnostic
 
 

@@ -8,7 +8,7 @@ from types import ModuleType
 from coursekit.diagnostics import Rule
 
 AREAS: dict[str, str] = {
-    "CFG": "coursekit.config_rules",
+    "CFG": "coursekit.config.rules",
     "LES": "coursekit.lessons.rules",
     "NBK": "coursekit.notebooks.rules",
     "SUB": "coursekit.subtitles.rules",

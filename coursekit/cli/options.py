@@ -14,8 +14,8 @@ import click
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
-from coursekit.config_check import config_findings
-from coursekit.config_rules import BAD_CONFIG
+from coursekit.config.check import config_findings
+from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import FORMATS, Renderer, render
 from coursekit.report.aggregate import aggregate

@@ -34,9 +34,3 @@ def context_of(env: MutableMapping[str, Any]) -> ParseContext:
         context = ParseContext(path="<text>")
         env[_ENV_KEY] = context
     return context
-
-
-def lines_of(env: MutableMapping[str, Any]) -> list[str] | None:
-    """The lines of the text being parsed, when its context has them."""
-    context = env.get(_ENV_KEY)
-    return context.lines if isinstance(context, ParseContext) else None

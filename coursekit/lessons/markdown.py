@@ -5,6 +5,12 @@ CommonMark's block rules, less indented code (MDX has none) and the HTML block
 fence ends and headings made one token each, plus the dialect rules from
 ``dialect_block/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
+
+markdown-it's own block loop and block state run it. A block tokenizer of our own
+(trying at each line only the rules its first character allows, with line tables made
+a list at a time) made the whole ``check`` of a real-shaped course 1.28x faster and a
+cold ``build`` 1.21x (``bench/speed_paths.py --only lesson-parser --repeat 5`` at
+44664d8, before it went), short of the 1.3x a speed path must bring to stay.
 """
 
 from __future__ import annotations
@@ -15,7 +21,6 @@ from markdown_it import MarkdownIt
 from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_core import StateCore
 
-from coursekit.lessons.block_tokenizer import COMMONMARK_STARTS, DispatchingParserBlock, Starts
 from coursekit.lessons.dialect_block.comment import comment
 from coursekit.lessons.dialect_block.component import component
 from coursekit.lessons.dialect_block.fence import fence
@@ -32,37 +37,20 @@ _HEADING_INTERRUPTS: RuleOptionsType = {"alt": ["paragraph", "reference", "block
 """What markdown-it's heading rule interrupts."""
 
 
-DIALECT_STARTS: Starts = {
-    framework_marker: "{", comment: "<{", tip: "<", component: "<", fence: "`~",
-    atx_heading: "#",
-}
-"""The characters a line must start with for each dialect rule to match it."""
-
-
 @cache
 def lesson_markdown() -> MarkdownIt:
     """The shared parser; building it costs far more than parsing one lesson."""
-    return build_lesson_markdown({**COMMONMARK_STARTS, **DIALECT_STARTS})
+    return build_lesson_markdown()
 
 
-def build_lesson_markdown(
-    starts: Starts, *, one_reading: bool = True, fast_state: bool = True,
-    normalised: bool = True,
-) -> MarkdownIt:
-    """A parser of the dialect whose block loop tries at a line only the rules that can
-    start with its first character, as ``starts`` gives them (empty: every rule, as
-    markdown-it's own loop does). ``one_reading``: a heading is one token made by the
+def build_lesson_markdown(*, one_reading: bool = True, normalised: bool = True) -> MarkdownIt:
+    """A parser of the dialect. ``one_reading``: a heading is one token made by the
     dialect's rules, and a paragraph's lines are read once for both the setext heading
     and the paragraph (else markdown-it's heading rules make a heading's three tokens,
-    the setext one reading the lines first); ``fast_state``: line tables and tokens made by
-    :class:`~coursekit.lessons.block_tokenizer.LessonStateBlock` (else by markdown-it's
-    own block state); ``normalised``: the text comes with its line breaks and NULs
-    normalised already (as :func:`coursekit.lessons.parse.normalise` does), so
-    markdown-it's own pass over the whole text to do it again is skipped. With all four
-    off, it is the parser as markdown-it runs it."""
+    the setext one reading the lines first); ``normalised``: the text comes with its line
+    breaks and NULs normalised already (as :func:`coursekit.lessons.parse.normalise`
+    does), so markdown-it's own pass over the whole text to do it again is skipped."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
-    md.block = DispatchingParserBlock(starts, fast_state=fast_state)
-    md.configure("commonmark", options_update={"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     if normalised:
         md.disable("normalize")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
 from coursekit.config import Course
-from coursekit.config_rules import UNKNOWN_LANGUAGE
+from coursekit.config.rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
 from coursekit.subtitles import rules

@@ -1,28 +1,34 @@
 """The recovery scan: every cue a viewer can see, from any text, with what was wrong.
 
-The scan finds each timing line first and works outwards from it, so a missing
-blank line, a missing index or a blank line inside a cue cannot make it merge or
-drop cues, as a reader that splits on blank lines does.
+Each line's kind is worked out first; the scan then finds each timing line and works
+outwards from it, so a missing blank line, a missing index or a blank line inside a
+cue cannot make it merge or drop cues, as a reader that splits on blank lines does.
+
+One plain scan reads every file. A faster pair (a reader of canonical files in one
+pass, then a scan that looked for timing lines alone and worked out other lines' kinds
+only where needed) made the whole ``check`` of a real-shaped course of 250 subtitle
+files 1.17x faster (``bench/speed_paths.py --only recovery-scan --repeat 5`` at
+44664d8, before it went), short of the 1.3x a speed path must bring to stay.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.subtitles.canonical import canonical_start
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat
-from coursekit.subtitles.scan_findings import MAX_INDEX_DIGITS, ScanFindings
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
-    parse_canonical_timing,
     parse_sbv_timing,
     parse_srt_timing,
+    why_unreadable,
 )
+from coursekit.subtitles.timing_lines import quote, timing_findings
 
 
 class Kind(enum.Enum):
@@ -35,6 +41,9 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
+_TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
+_MAX_INDEX_DIGITS = 9
+"""Longer digit runs are never a cue's index, and are not converted to numbers at all."""
 
 
 @dataclass(slots=True)
@@ -45,169 +54,220 @@ class ScanResult:
 
 
 class _Scanner:
-    """Reads the cues of one file's lines.
+    """Reads the cues of one file's lines."""
 
-    Only timing lines are looked for in every line (with a substring test, then a
-    parse); the kind of any other line is worked out where a cue's bounds need it.
-    """
-
-    def __init__(
-        self, lines: list[str], path: str, language: str, sbv_expected: bool,
-        read: Sequence[Cue] = (), start: int = 0,
-    ) -> None:
-        """``read`` are the first cues of the file, already read (and numbered 1, 2, …
-        from line 0 on, as a canonical file is): the scan goes on from line ``start``,
-        the line after their last."""
+    def __init__(self, lines: list[str], path: str, language: str, sbv_expected: bool) -> None:
         self.lines = lines
-        self.read = read
         self.path = path
         self.language = language
         self.parsed: dict[int, Timing] = {}
-        """The timing of each SRT timing line that is not canonical."""
-        self.canonical: dict[int, tuple[int, int]] = {}
-        """Start and end of each canonical SRT timing line (nearly all of them)."""
-        self.timing_kinds: dict[int, Kind] = {}
-        self.timings = self._find_timings(lines, start)
-        self.first_timing = 1 if read else self.timings[0] if self.timings else None
+        self.kinds = self._classify(lines)
         self.result = ScanResult()
-        kinds = self.timing_kinds
-        sbv = sum(kinds[i] is Kind.SBV_TIMING for i in self.timings)
-        srt = len(read) + sum(kinds[i] is Kind.SRT_TIMING for i in self.timings)
+        timings = [i for i, k in enumerate(self.kinds) if k in _TIMINGS]
+        sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in timings)
+        srt = sum(self.kinds[i] is Kind.SRT_TIMING for i in timings)
         self.sbv_file = sbv > 0 and sbv >= srt
         self.result.format = "sbv" if self.sbv_file else "srt"
         self.sbv_expected = sbv_expected
-        self.headers = self._headers(self.timings)
-        self.findings = ScanFindings(lines, path, language, self.sbv_file,
-                                     self.result.diagnostics)
+        self.timings = timings
+        self.headers = self._headers(timings)
 
-    def _find_timings(self, lines: list[str], start: int) -> list[int]:
-        """The timing lines from line ``start`` on, in order; their kinds go to
-        ``timing_kinds`` and the times of SRT timing lines to ``canonical`` or ``parsed``."""
-        kinds, canonical, parsed = self.timing_kinds, self.canonical, self.parsed
-        rest = lines[start:] if start else lines
-        arrows = [i for i, line in enumerate(rest, start) if "-->" in line]
-        for i in arrows:
-            line = lines[i]
-            times = parse_canonical_timing(line)
-            if times is not None:
-                canonical[i] = times
-                kinds[i] = Kind.SRT_TIMING
+    def _classify(self, lines: list[str]) -> list[Kind]:
+        """The kind of each line; the timings of SRT timing lines go to ``parsed``."""
+        kinds: list[Kind] = []
+        append, parsed, sbv = kinds.append, self.parsed, SBV_TIMING.match
+        for i, line in enumerate(lines):
+            if "-->" in line:
+                timing = parse_srt_timing(line)
+                if timing is None:
+                    append(Kind.BAD_TIMING)
+                else:
+                    parsed[i] = timing
+                    append(Kind.SRT_TIMING)
                 continue
-            timing = parse_srt_timing(line)
-            if timing is None:
-                kinds[i] = Kind.BAD_TIMING
+            stripped = line.strip()
+            if not stripped:
+                append(Kind.BLANK)
+            elif stripped.isascii() and stripped.isdigit():  # `_is_number`
+                append(Kind.INDEX)
+            elif stripped[0].isdigit() and sbv(line):
+                append(Kind.SBV_TIMING)
             else:
-                parsed[i] = timing
-                kinds[i] = Kind.SRT_TIMING
-        # An SBV timing line holds a colon and starts, once stripped, with a digit.
-        sbv = SBV_TIMING.match
-        sbvs = [i for i, line in enumerate(rest, start)
-                if ":" in line and "-->" not in line and sbv(line)]
-        for i in sbvs:
-            kinds[i] = Kind.SBV_TIMING
-        return sorted(arrows + sbvs) if sbvs else arrows
+                append(Kind.TEXT)
+        return kinds
 
-    def kind(self, i: int) -> Kind:
-        """The kind of line ``i``."""
-        found = self.timing_kinds.get(i)
-        if found is not None:
-            return found
-        stripped = self.lines[i].strip()
-        if not stripped:
-            return Kind.BLANK
-        return Kind.INDEX if stripped.isascii() and stripped.isdigit() else Kind.TEXT
+    def add(self, diag: Diagnostic) -> None:
+        self.result.diagnostics.append(diag)
 
     def _headers(self, timings: list[int]) -> list[int]:
         """The first line of each cue: its index line, else its timing line."""
         heads: list[int] = []
-        lines = self.lines
         previous = -1
         for t in timings:
             head = t
-            if t - 1 > previous:  # line t - 1 is no timing line: an index, text or blank
-                above = lines[t - 1].strip()
-                if above and ((above.isascii() and above.isdigit()) or (
-                    (t < 2 or not lines[t - 2].strip()) and _TOKEN.match(lines[t - 1])
-                )):
+            if t - 1 > previous:
+                kind = self.kinds[t - 1]
+                starts_block = t - 2 < 0 or self.kinds[t - 2] is Kind.BLANK
+                if kind is Kind.INDEX or (
+                    kind is Kind.TEXT and starts_block and _TOKEN.match(self.lines[t - 1])
+                ):
                     head = t - 1
             heads.append(head)
             previous = t
         return heads
 
     def run(self) -> ScanResult:
-        lines, headers, timings = self.lines, self.headers, self.timings
-        findings = self.findings
-        count = len(headers)
-        first = 0 if self.read else headers[0] if headers else len(lines)
-        findings.stray(0, first)
-        if self.sbv_file and not self.sbv_expected and self.first_timing is not None:
-            findings.sbv_format(self.first_timing)
-        canonical = self.canonical
-        cues = self.result.cues
-        cues.extend(self.read)
-        expected_number = len(cues) + 1 if cues else None
-        seen = set(range(1, len(cues) + 1))
-        for k in range(count):
-            head, t = headers[k], timings[k]
-            end = headers[k + 1] if k + 1 < count else len(lines)
-            times = canonical.get(t)
-            timing = None if times is not None else self._timing(t)
-            text = self._text(t, end, len(cues) + 1)
-            if times is None:
-                if timing is None:
-                    findings.malformed(t, text)
-                    continue
-                times = timing.start_ms, timing.end_ms
-            index = len(cues) + 1
-            written = lines[head].strip() if head != t else None
-            cue = Cue(index, written, times[0], times[1], tuple(text), head + 1,
-                      timing.settings if timing is not None else "")
-            cues.append(cue)
-            if timing is not None:
-                findings.timing(cue, t, timing, self.timing_kinds[t] is Kind.SBV_TIMING)
-            if k + 1 < count and lines[end - 1].strip():
-                findings.missing_blank(cue, end)
-            # Nearly every cue is numbered as expected: the check's plain case, inline.
-            want = index if expected_number is None else expected_number
-            if (written is not None and len(written) <= MAX_INDEX_DIGITS
-                    and written.isascii() and written.isdigit()):
-                number = int(written)
-                if number == want and number not in seen:
-                    seen.add(number)
-                    expected_number = number + 1
-                    continue
-            expected_number = findings.number(cue, t, expected_number, seen)
+        first = self.headers[0] if self.headers else len(self.lines)
+        self._stray(0, first)
+        if self.sbv_file and not self.sbv_expected and self.timings:
+            t = self.timings[0]
+            self.add(rules.SBV_FORMAT.at(
+                self.path, t + 1,
+                f"expected a cue index, found {quote(self.lines[t])} "
+                "(this looks like YouTube SBV, not SRT)",
+                hint="`coursekit fix subtitles` converts it to SRT",
+                fingerprint=fingerprint(self.language, "sbv"),
+            ))
+        expected_number: int | None = None
+        seen: set[int] = set()
+        for k, (head, t) in enumerate(zip(self.headers, self.timings, strict=True)):
+            end = self.headers[k + 1] if k + 1 < len(self.headers) else len(self.lines)
+            timing = self._timing(t)
+            body = self.lines[t + 1:end]
+            lines = self._body(t + 1, body, len(self.result.cues) + 1)
+            if timing is None:
+                reason = why_unreadable(self.lines[t])
+                self.add(rules.MALFORMED_TIMING.at(
+                    self.path, t + 1,
+                    f"cannot read the timing line {quote(self.lines[t])}"
+                    f"{f' ({reason})' if reason else ''}; "
+                    f"the cue's text is {quote(' / '.join(lines) or '(none)')}",
+                    hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
+                    fingerprint=fingerprint(self.language, " ".join(lines), "timing"),
+                ))
+                continue
+            index = len(self.result.cues) + 1
+            written = self.lines[head].strip() if head != t else None
+            cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1,
+                      timing.settings)
+            self.result.cues.append(cue)
+            self._report_timing(cue, t, timing)
+            if k + 1 < len(self.headers) and self.kinds[end - 1] is not Kind.BLANK:
+                self._missing_blank(cue, end)
+            expected_number = self._number(cue, t, expected_number, seen)
         return self.result
 
-    def _text(self, t: int, end: int, cue_index: int) -> list[str]:
-        """The text lines of the cue whose timing line is ``t``, up to line ``end``:
-        blank lines at its end left out, and those inside it reported and dropped."""
-        lines = self.lines
-        last = end
-        while last > t + 1 and not lines[last - 1].strip():
-            last -= 1
-        text = lines[t + 1:last]
-        if not all(map(str.strip, text)):  # a blank line inside the cue
-            kept = [line for line in text if line.strip()]
-            self.findings.blank_in_cue(t + 1, text, kept, cue_index)
-            text = kept
-        return text
-
     def _timing(self, t: int) -> Timing | None:
-        """The timing of line ``t`` when it is not canonical (``None``: unreadable)."""
-        kind = self.timing_kinds[t]
+        kind = self.kinds[t]
         if kind is Kind.SRT_TIMING:
             return self.parsed[t]
         if kind is Kind.SBV_TIMING:
             return parse_sbv_timing(self.lines[t])
         return None
 
+    def _stray(self, start: int, stop: int) -> None:
+        text = [line for line in self.lines[start:stop] if line.strip()]
+        if text:
+            line = next(i for i in range(start, stop) if self.lines[i].strip())
+            self.add(rules.STRAY_TEXT.at(
+                self.path, line + 1,
+                f"text outside any cue: {quote(' / '.join(text))}",
+                hint="give it an index and a timing line, or delete it",
+                fingerprint=fingerprint(self.language, " ".join(text)),
+            ))
+
+    def _body(self, first: int, body: list[str], cue_index: int) -> list[str]:
+        last = len(body)
+        while last > 0 and not body[last - 1].strip():
+            last -= 1
+        content = body[:last]
+        lines = [line for line in content if line.strip()]
+        if len(lines) < last:  # a blank line inside the cue
+            blanks = [first + i for i, line in enumerate(content) if not line.strip()]
+            text = " ".join(lines)
+            self.add(rules.BLANK_LINE_IN_CUE.at(
+                self.path, blanks[0] + 1,
+                f"blank line inside cue {cue_index} ({quote(text)}): players drop the text "
+                "after it",
+                hint="delete the blank line",
+                cue=cue_index,
+                fingerprint=fingerprint(self.language, text),
+            ))
+        return lines
+
+    def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
+        sbv_line = self.kinds[t] is Kind.SBV_TIMING
+        self.result.diagnostics.extend(timing_findings(
+            self.path, self.language, t + 1, cue, timing,
+            sbv_in_srt=sbv_line and not self.sbv_file, raw=self.lines[t],
+        ))
+
+    def _missing_blank(self, cue: Cue, next_head: int) -> None:
+        self.add(rules.MISSING_BLANK_LINE.at(
+            self.path, next_head + 1,
+            f"no blank line between cue {cue.index} and the next: players show "
+            f"{quote(self.lines[next_head])} as text of cue {cue.index}",
+            hint="insert a blank line (`coursekit fix subtitles` does it)",
+            cue=cue.index + 1, fingerprint=fingerprint(self.language, cue.text),
+        ))
+
+    def _number(self, cue: Cue, t: int, expected: int | None, seen: set[int]) -> int | None:
+        """Check the cue's index; return the number expected for the next cue."""
+        written = cue.number_as_written
+        want = expected if expected is not None else cue.index
+        number = _index_value(written) if written is not None else None
+        if number is not None and number == want and number not in seen:
+            seen.add(number)
+            return number + 1
+        fp = fingerprint(self.language, cue.text)
+        if written is None:
+            if not self.sbv_file:
+                self.add(rules.MISSING_INDEX.at(
+                    self.path, t + 1,
+                    f"expected the index of cue {cue.index}, found the timing "
+                    f"{quote(self.lines[t])}",
+                    hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                ))
+            return None if expected is None else expected + 1
+        if not _is_number(written):
+            self.add(rules.NON_NUMERIC_INDEX.at(
+                self.path, cue.line, f"cue index {quote(written)} is not a number",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+            return None if expected is None else expected + 1
+        if number is None:
+            self.add(rules.INDEX_SEQUENCE.at(
+                self.path, cue.line, f"cue index {quote(written)} ({len(written)} digits) "
+                f"where {want} was expected",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+            return None if expected is None else expected + 1
+        if number in seen:
+            self.add(rules.DUPLICATE_INDEX.at(
+                self.path, cue.line, f"cue index {number} is used twice",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+        elif number != want:
+            self.add(rules.INDEX_SEQUENCE.at(
+                self.path, cue.line, f"cue index {number} where {want} was expected",
+                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+            ))
+        seen.add(number)
+        return number + 1
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _index_value(text: str) -> int | None:
+    """The number an index line holds, if it is one of sensible size."""
+    if not _is_number(text):
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) <= _MAX_INDEX_DIGITS else None
+
 
 def scan(lines: list[str], path: str, language: str, *, sbv_expected: bool = False) -> ScanResult:
     """Recover the cues of ``lines`` (one string per line, without endings)."""
-    read, whole = canonical_start(lines)
-    if whole and read:
-        return ScanResult(cues=read)
-    # The lines after the last cue read may yet belong to it (after a blank line in it).
-    start = read[-1].line - 1 if read else 0
-    return _Scanner(lines, path, language, sbv_expected, read[:-1], start).run()
+    return _Scanner(lines, path, language, sbv_expected).run()

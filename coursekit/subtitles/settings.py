@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from coursekit.config_rules import BAD_CONFIG
+from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import is_cjk, primary_subtag
 from coursekit.rules import all_rules

@@ -1,4 +1,11 @@
-"""Measuring subtitle text: visual length, scripts and stop words."""
+"""Measuring subtitle text: visual length, scripts and stop words.
+
+Visual length is one plain count, character by character: a faster count (ASCII runs
+at once, the width of each other character remembered) made the whole ``check`` of a
+real-shaped course of 250 subtitle files 1.03x faster (``bench/speed_paths.py --only
+visual-length`` at 8442fab, before it went), short of the 1.3x a speed path must
+bring to stay.
+"""
 
 from __future__ import annotations
 
@@ -33,31 +40,16 @@ def visual_length(text: str, cjk: bool) -> float:
     other languages a character counts 1 and a full-width one 2. Combining marks
     count 0.
     """
-    if "<" in text or "{" in text:
-        text = _TAG.sub("", text)
-    if text.isascii():
-        return len(text) * (0.5 if cjk else 1.0)
-    # ASCII characters are narrow: only the others are looked up, all at once.
-    others = _ASCII.sub("", text)
-    widths = [*map(_WIDTH.get, others)]
-    if None in widths:
-        for char in others:
-            if char not in _WIDTH:
-                _WIDTH[char] = _width(char)
-        widths = [*map(_WIDTH.__getitem__, others)]
-    wide, narrow = widths.count(2), len(text) - len(others) + widths.count(1)
+    wide = narrow = 0
+    for char in strip_tags(text):
+        if _is_wide(char):
+            wide += 1
+        elif not unicodedata.combining(char):
+            narrow += 1
     return wide + narrow * 0.5 if cjk else wide * 2 + narrow
 
 
 _ASCII = re.compile(r"[\x00-\x7f]+")
-_WIDTH: dict[str, int] = {}
-"""The width class of each non-ASCII character met: 2 wide, 1 narrow, 0 combining."""
-
-
-def _width(char: str) -> int:
-    if _is_wide(char):
-        return 2
-    return 0 if unicodedata.combining(char) else 1
 
 
 def has_cjk(text: str) -> bool:

@@ -98,7 +98,7 @@ def test_a_metadata_file_name_that_cannot_be_a_course_file_is_a_finding(
 @pytest.mark.parametrize("table", ["", "[subtitles]\n", "[verify]\n"])
 def test_each_of_many_unknown_keys_is_found_on_its_own_line(tmp_path: Path, table: str) -> None:
     from coursekit.config import Course
-    from coursekit.config_check import config_findings
+    from coursekit.config.check import config_findings
 
     keys = "".join(f"typo-{i} = {i}\n" for i in range(1_000))
     (tmp_path / "coursekit.toml").write_text(table + keys, encoding="utf-8")

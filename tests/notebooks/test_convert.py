@@ -8,7 +8,7 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.config_check import config_findings
+from coursekit.config.check import config_findings
 from coursekit.lessons.model import Code, Component, Directive, Framework, Lesson
 from coursekit.lessons.parse import parse_lesson
 from coursekit.notebooks.convert import convert_lesson, lesson_to_notebooks

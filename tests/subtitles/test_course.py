@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.config_check import config_findings
+from coursekit.config.check import config_findings
 from coursekit.corpus import Corpus
 from coursekit.report.baseline import identity
 from coursekit.subtitles import check_subtitles

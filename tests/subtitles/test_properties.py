@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.subtitles import check_file, parse_subtitles
-from coursekit.subtitles.canonical import read_canonical
 from coursekit.subtitles.fix import fix_bytes
 from coursekit.subtitles.model import Cue
 from coursekit.subtitles.readability import _STRAY_WHITESPACE, _has_stray_whitespace
-from coursekit.subtitles.recovery_scan import _Scanner
+from coursekit.subtitles.recovery_scan import scan
 from coursekit.subtitles.settings import settings_for
-from coursekit.subtitles.text import strip_tags, visual_length
+from coursekit.subtitles.text import visual_length
 from coursekit.subtitles.writer import compose
-
-from .line_edits import edit_lines
 
 P = Path("x.srt")
 SETTINGS, _ = settings_for({}, "en")
@@ -92,37 +89,12 @@ def test_a_file_check_finds_clean_is_left_alone_by_fix(
         assert fix_bytes(data, P, "en", SETTINGS).after == data
 
 
-_DEPARTURES = [
-    "", " ", "text", "42", " 2", "02", "x", "a --> b", "00:00:03,500 --> 00:00:04,000 X1:0",
-    "00:00:05.000 --> 00:00:06,500", "00:00:07,5 --> 0:08", "0:00:09.000,0:00:10.000",
-]
-
-
-@st.composite
-def nearly_canonical(draw: st.DrawFn) -> list[str]:
-    """A canonical SRT file, then up to two lines replaced, inserted or deleted."""
-    lines: list[str] = []
-    for k in range(1, draw(st.integers(1, 4)) + 1):
-        lines += [str(k), "00:00:01,000 --> 00:00:02,000"]
-        lines += draw(st.lists(st.sampled_from(["text", "more text", "42", " text "]),
-                               max_size=2))
-        lines.append("")
-    return edit_lines(draw, lines, st.sampled_from(_DEPARTURES), 2)
-
-
-@settings(max_examples=500)
-@given(nearly_canonical())
-def test_canonical_reader_agrees_with_the_recovery_scan(lines: list[str]) -> None:
-    cues = read_canonical(lines)
-    if cues is not None:
-        full = _Scanner(lines, "x.srt", "en", sbv_expected=False).run()
-        assert (cues, [], "srt") == (full.cues, full.diagnostics, full.format)
-
-
 @given(cue_lists(), st.sampled_from(["\n", "\r\n"]))
-def test_written_files_are_canonical(cues: list[Cue], eol: str) -> None:
+def test_written_files_scan_with_nothing_to_report(cues: list[Cue], eol: str) -> None:
     lines = compose(cues, eol=eol).replace("\r\n", "\n").split("\n")[:-1]
-    assert read_canonical(lines) == _Scanner(lines, "x.srt", "en", sbv_expected=False).run().cues
+    result = scan(lines, "x.srt", "en")
+    assert (result.diagnostics, result.format) == ([], "srt")
+    assert [(c.start_ms, c.end_ms) for c in result.cues] == [(c.start_ms, c.end_ms) for c in cues]
 
 
 @given(st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=6), max_size=3))
@@ -132,15 +104,22 @@ def test_stray_whitespace_is_found_on_any_line(lines: list[str]) -> None:
     assert _has_stray_whitespace(tuple(lines)) is stray
 
 
-def _visual_length_char_by_char(text: str, cjk: bool) -> float:
-    text = strip_tags(text)
-    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in ("W", "F"))
-    narrow = sum(1 for c in text
-                 if unicodedata.east_asian_width(c) not in ("W", "F")
-                 and not unicodedata.combining(c))
-    return wide + narrow * 0.5 if cjk else wide * 2 + narrow
+@pytest.mark.parametrize(("text", "latin", "cjk"), [
+    ("", 0, 0), ("abc d", 5, 2.5), ("模型数据", 8, 4), ("ab模型", 6, 3),
+    ("ｆｕｌｌ", 8, 4),  # full-width Latin is wide
+    ("e\u0301te\u0301", 3, 1.5),  # combining accents count nothing
+    ("<i>ab</i> {\\an8}c", 4, 2),  # tags and overrides are not shown
+    ("é\u00a0x", 3, 1.5),
+])
+def test_visual_length_counts_each_character_by_its_width(
+    text: str, latin: float, cjk: float,
+) -> None:
+    assert (visual_length(text, False), visual_length(text, True)) == (latin, cjk)
 
 
 @given(st.text(), st.booleans())
-def test_visual_length_counts_each_character_by_its_width(text: str, cjk: bool) -> None:
-    assert visual_length(text, cjk) == _visual_length_char_by_char(text, cjk)
+def test_visual_length_is_that_of_the_parts(text: str, cjk: bool) -> None:
+    shown = text.replace("<", "").replace("{", "")  # no tag left to strip
+    middle = len(shown) // 2
+    assert visual_length(shown, cjk) == (visual_length(shown[:middle], cjk)
+                                         + visual_length(shown[middle:], cjk))

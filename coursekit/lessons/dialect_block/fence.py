@@ -26,7 +26,7 @@ from markdown_it.rules_block import StateBlock
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import context_of
-from coursekit.lessons.dialect_block.lines import is_outdented, lines_text
+from coursekit.lessons.dialect_block.lines import is_outdented
 from coursekit.lessons.fences import read_info
 
 FENCE_LANGUAGES = frozenset({
@@ -163,6 +163,6 @@ def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     token.info = info
     token.markup = marker * length
     body_end = closed_at if closed_at is not None else line
-    token.content = lines_text(state, start + 1, body_end, state.sCount[start], True)
+    token.content = state.getLines(start + 1, body_end, state.sCount[start], True)
     token.map = [start, state.line]
     return True

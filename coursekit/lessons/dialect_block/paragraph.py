@@ -14,18 +14,22 @@ and makes the same heading (one token, see ``heading.py``) or paragraph.
 from __future__ import annotations
 
 from markdown_it.common.utils import mdTrim
+from markdown_it.parser_block import RuleFuncBlockType
 from markdown_it.rules_block import StateBlock
 
-from coursekit.lessons.block_tokenizer import Dispatch, DispatchingRuler, terminates
 from coursekit.lessons.dialect_block.fence import fence
 from coursekit.lessons.dialect_block.heading import push_heading
-from coursekit.lessons.dialect_block.lines import lines_text
 
 
-def _terminators(state: StateBlock) -> Dispatch:
-    ruler = state.md.block.ruler
-    assert isinstance(ruler, DispatchingRuler)
-    return ruler.dispatch("paragraph")
+def _terminators(state: StateBlock) -> list[RuleFuncBlockType]:
+    return state.md.block.ruler.getRules("paragraph")
+
+
+def _terminates(
+    state: StateBlock, line: int, end: int, terminators: list[RuleFuncBlockType],
+) -> bool:
+    """Whether a rule that ends a paragraph starts at ``line``."""
+    return any(rule(state, line, end, True) for rule in terminators)
 
 
 def _underline(state: StateBlock, line: int) -> str | None:
@@ -46,7 +50,7 @@ def _heading(
 ) -> bool:
     """The heading markdown-it's setext heading rule reads, as one token."""
     level = 1 if marker == "=" else 2
-    content = mdTrim(lines_text(state, start, underline, state.blkIndent, False))
+    content = mdTrim(state.getLines(start, underline, state.blkIndent, False))
     state.line = underline + 1
     push_heading(state, level, marker, content, [start, state.line])
     state.parentType = old_parent
@@ -54,7 +58,7 @@ def _heading(
 
 
 def _scan(
-    state: StateBlock, start: int, end: int, terminators: Dispatch, fences: bool,
+    state: StateBlock, start: int, end: int, terminators: list[RuleFuncBlockType], fences: bool,
 ) -> tuple[int, str | None, int | None]:
     """The lines after ``start`` read as markdown-it's setext heading rule reads them:
     ``(line, marker, fence_at)``, the underline's line and marker when one comes, else
@@ -75,7 +79,7 @@ def _scan(
         if state.sCount[line] < 0:
             line += 1
             continue
-        if terminates(state, line, end, terminators):
+        if _terminates(state, line, end, terminators):
             break
         line += 1
     return line, None, fence_at
@@ -125,7 +129,7 @@ def paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if state.sCount[line] < 0:  # a blockquote's lazy line, already checked by it
             line += 1
             continue
-        if terminates(state, line, end, terminators):
+        if _terminates(state, line, end, terminators):
             break
         line += 1
     _paragraph_tokens(state, start, line)
@@ -142,6 +146,6 @@ def _paragraph_tokens(state: StateBlock, start: int, line: int) -> bool:
     token.map = [start, line]
     tokens = state.tokens
     if len(tokens) > 1 and tokens[-2].type == "blockquote_open":
-        token.content = mdTrim(lines_text(state, start, line, state.blkIndent, False))
+        token.content = mdTrim(state.getLines(start, line, state.blkIndent, False))
     state.line = line
     return True

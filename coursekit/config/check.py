@@ -1,17 +1,18 @@
 """Every problem of a course's configuration, as ``CFG001`` findings with their line.
 
-The top-level table is checked when it is read (:func:`coursekit.config.load_config`);
-each area table is checked here by the area that reads it, so that one typo in
-any table is one finding, whatever command runs.
+The top-level table is checked when it is read (:mod:`coursekit.config.values`);
+each area table is checked here by the schema of the area that reads it, so that one
+typo in any table is one finding, whatever command runs. The verify table's schema is
+:mod:`coursekit.config.verify_table`, so that checking it does not load the executor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from coursekit.config import Course
+from coursekit.config import verify_table
+from coursekit.config.course import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.execution import settings as verify_settings
 from coursekit.formatting import settings as format_settings
 from coursekit.notebooks import settings as notebook_settings
 from coursekit.subtitles import settings as subtitle_settings
@@ -21,14 +22,15 @@ from coursekit.translations import settings as translation_settings
 def config_findings(course: Course) -> list[Diagnostic]:
     """One ``CFG001`` finding per unknown key or bad value, in the order of the file."""
     config = course.config
-    problems = [(p.keys, p.message) for p in config.problems]
+    problems: list[tuple[tuple[str, ...], str]] = []
     problems.extend(_subtitles(course))
     problems.extend(_translations(course))
     problems.extend(_verify(course))
     problems.extend(_standins(course))
     problems.extend(_notebooks(course))
     problems.extend(format_settings.read_settings(config.section(format_settings.SECTION))[1])
-    found = [config.finding(keys, message) for keys, message in problems]
+    found = [config.finding(p.keys, p.message, p.line) for p in config.problems]
+    found.extend(config.finding(keys, message) for keys, message in problems)
     return sorted(found, key=lambda d: d.line or 0)
 
 
@@ -46,7 +48,7 @@ def _translations(course: Course) -> list[tuple[tuple[str, ...], str]]:
 
 
 def _verify(course: Course) -> list[tuple[tuple[str, ...], str]]:
-    problems = verify_settings.table_problems(course.config.section("verify"))
+    problems = verify_table.table_problems(course.config.section("verify"))
     return [(("verify", key), message) for key, message in problems]
 
 

@@ -1,16 +1,15 @@
-"""Line numbers of TOML keys, which :mod:`tomllib` does not keep.
+"""Line numbers of TOML keys, which the TOML reader does not keep.
 
 A light scan of table headers and ``key =`` lines is enough to point a
 configuration finding at the line that sets the key (or at the header of the
-table that holds it): the file has already been parsed by :mod:`tomllib`.
+table that holds it): the file has already been parsed by the TOML reader, and
+:mod:`coursekit.config.reading` keeps what this scan finds beside its values.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _HEADER = re.compile(r"^\s*\[\[?(?P<keys>[^\]]*)\]\]?\s*(#.*)?$")
@@ -82,19 +81,13 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     return found
 
 
-@functools.lru_cache(maxsize=4)
-def _lines_of(text: str) -> Mapping[tuple[str, ...], int]:
-    """:func:`key_lines` of ``text``, scanned once for all the findings on one file (a
-    file with thousands of unknown keys was once scanned once per key)."""
-    return MappingProxyType(key_lines(text))
-
-
 def line_of(
-    text: str, keys: Sequence[str], prefixes: Sequence[Sequence[str]] = ((),),
+    lines: Mapping[tuple[str, ...], int], keys: Sequence[str],
+    prefixes: Sequence[Sequence[str]] = ((),),
 ) -> int | None:
-    """The line that sets ``keys`` (under one of ``prefixes``), or of its nearest
-    enclosing table; ``None`` when neither appears in the text."""
-    lines = _lines_of(text)
+    """The line that sets ``keys`` (under one of ``prefixes``) in ``lines`` (as
+    :func:`key_lines` found them), or of its nearest enclosing table; ``None`` when
+    neither appears."""
     for length in range(len(keys), -1, -1):
         for prefix in prefixes:
             path = (*prefix, *keys[:length])

@@ -1,0 +1,149 @@
+"""A course checkout: where its lessons and subtitles are, and in which languages.
+
+Lesson files are listed with ``Path.rglob``. A listing of its own (one ``os.scandir``
+a folder, each file's kind from its entry) made the whole ``check`` of a real-shaped
+course 1.01x faster (``bench/speed_paths.py --only lesson-listing`` at 8442fab, before
+it went), short of the 1.3x a speed path must bring to stay.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursekit.config.load import load_config
+from coursekit.config.model import Config
+from coursekit.config.values import LANGUAGE_TAG
+from coursekit.languages import normalise
+
+CONTENT_DIRS = ("content", "chapters", "units")
+"""Lesson folders, in the order they are looked for: this project's, then the public
+courses' (``chapters/<lang>/chapterN/``, ``units/<lang>/<unit>/``). Any other layout
+names its folder with ``content-dir``."""
+LESSON_SUFFIXES = (".mdx", ".md")
+"""The suffixes of lesson files (a ``README.md`` is none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """A course checkout: its root, configuration and where things are."""
+
+    root: Path
+    config: Config
+
+    @classmethod
+    def open(cls, root: Path | str = ".") -> Course:
+        root = Path(root).resolve()
+        return cls(root=root, config=load_config(root))
+
+    @property
+    def content_dir(self) -> Path:
+        if self.config.content_dir is not None:
+            return self.root / self.config.content_dir
+        for name in CONTENT_DIRS:
+            if (self.root / name).is_dir():
+                return self.root / name
+        return self.root / CONTENT_DIRS[0]
+
+    @property
+    def subtitles_dir(self) -> Path:
+        return self.root / self.config.subtitles_dir
+
+    @property
+    def build_dir(self) -> Path:
+        return self.root / self.config.build_dir
+
+    @property
+    def source_language(self) -> str:
+        return self.config.source_language
+
+    def relative(self, path: Path) -> str:
+        """``path`` relative to the root, with forward slashes, for diagnostics.
+
+        A path under the root is named as found, so that a dangling or looping link is
+        named by its own path, not its target's."""
+        try:
+            return path.absolute().relative_to(self.root).as_posix()
+        except ValueError:
+            pass
+        try:
+            return path.resolve().relative_to(self.root).as_posix()
+        except (ValueError, OSError, RuntimeError):
+            return path.as_posix()
+
+    def _folders(self, base: Path) -> dict[str, Path]:
+        return _language_folders(base)[0]
+
+    def shadowed_language_folders(self) -> list[tuple[Path, Path]]:
+        """Language folders (lessons or subtitles) that another folder of the same tag
+        in another case hides (``zh-cn/`` beside ``zh-CN/``), each with the folder
+        that is read instead: the one named in canonical case, else the first by name."""
+        return [*_language_folders(self.content_dir)[1], *_language_folders(self.subtitles_dir)[1]]
+
+    def lesson_languages(self) -> list[str]:
+        found = list(self._folders(self.content_dir))
+        return self._order(self.config.languages or tuple(found), found)
+
+    def subtitle_languages(self) -> list[str]:
+        found = list(self._folders(self.subtitles_dir))
+        return self._order(self.config.languages or tuple(found), found)
+
+    def _order(self, wanted: tuple[str, ...], found: list[str]) -> list[str]:
+        langs = [lang for lang in wanted if lang in found]
+        src = self.source_language
+        return ([src] if src in langs else []) + [lang for lang in langs if lang != src]
+
+    def lesson_dir(self, language: str) -> Path:
+        return self._folders(self.content_dir).get(language, self.content_dir / language)
+
+    def subtitle_dir(self, language: str) -> Path:
+        return self._folders(self.subtitles_dir).get(language, self.subtitles_dir / language)
+
+    def toctree_path(self, language: str) -> Path:
+        return self.lesson_dir(language) / "_toctree.yml"
+
+    def lesson_files(self, language: str) -> list[Path]:
+        """Every ``.mdx`` (and ``.md``) lesson of a language, in a stable order; a FIFO,
+        socket or broken link with such a name is listed too, for its reader to report.
+        A ``README.md`` describes its folder and is no lesson."""
+        base = self.lesson_dir(language)
+        if not base.is_dir():
+            return []
+        files = [path for path in base.rglob("*")  # linked folders are not entered
+                 if path.suffix in LESSON_SUFFIXES and path.name.lower() != "readme.md"
+                 and not path.is_dir()]
+        return sorted(files, key=lambda p: _natural_key(p.relative_to(base).as_posix()))
+
+    def subtitle_files(self, language: str) -> list[Path]:
+        base = self.subtitle_dir(language)
+        if not base.is_dir():
+            return []
+        return sorted(p for p in base.iterdir() if p.suffix.lower() in (".srt", ".sbv"))
+
+
+def _language_folders(base: Path) -> tuple[dict[str, Path], list[tuple[Path, Path]]]:
+    """The language folders under ``base`` by normalised tag, and the ``(hidden, read)``
+    pairs of folders whose names differ only in case: one tag, one folder read."""
+    found: dict[str, Path] = {}
+    hidden: list[tuple[Path, Path]] = []
+    if not base.is_dir():
+        return found, hidden
+    for path in sorted(base.iterdir()):
+        if not (path.is_dir() and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
+            continue
+        tag = normalise(path.name)
+        kept = found.get(tag)
+        if kept is None:
+            found[tag] = path
+        elif path.name == tag:
+            hidden.append((kept, path))
+            found[tag] = path
+        else:
+            hidden.append((path, kept))
+    return found, hidden
+
+
+def _natural_key(text: str) -> list[tuple[int, int | str]]:
+    """Sort ``chapter10`` after ``chapter9``."""
+    return [(0, int(tok)) if tok.isdigit() else (1, tok) for tok in re.split(r"(\d+)", text)]

@@ -1,0 +1,92 @@
+"""The course configuration as read: values, the lines they were set on, and problems."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from coursekit.config.key_lines import line_of
+from coursekit.config.rules import BAD_CONFIG
+from coursekit.diagnostics import Diagnostic
+from coursekit.selection import Selection
+
+SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks", "format")
+"""Area tables (``[tool.coursekit.<name>]``), each read by the area that owns it."""
+
+BY_REQUEST = {"LES124": "format"}
+"""Rules a course asks for: each runs by default where the course has its table
+(``[tool.coursekit.format]`` for the formatting note), and elsewhere only when selected
+by name, so that a course that never adopted a code style is not told of one."""
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be read or holds a bad value."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigProblem:
+    """A value of the configuration that was left at its default, and why."""
+
+    keys: tuple[str, ...]
+    """Where it is, as TOML keys below the coursekit table (``("subtitles", "max-cps")``)."""
+    message: str
+    line: int | None = None
+    """The line the TOML reader stopped at, for a file it could not read (no key holds
+    the problem then); ``None`` to take the line of ``keys``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    source_language: str = "en"
+    languages: tuple[str, ...] = ()
+    """Languages to work on; empty means every language folder found."""
+    content_dir: str | None = None
+    """Lesson folder relative to the root; ``None`` means detect."""
+    subtitles_dir: str = "subtitles"
+    build_dir: str = "build"
+    frameworks: tuple[str, ...] = ("pt", "tf")
+    kernels: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType({"pt": "coursekit-pt", "tf": "coursekit-tf"})
+    )
+    kernel_packages: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Framework -> requirements the course adds to its kernel (``[tool.coursekit.kernels.pt]
+    packages = [...]``), installed by verify into an overlay of the kernel."""
+    sections: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    """Area tables (``[tool.coursekit.subtitles]``, ``.translations``, ``.verify``,
+    ``.standins``), read by the area that owns them."""
+    selection: Selection = field(
+        default_factory=lambda: Selection(opt_in=frozenset(BY_REQUEST)))
+    """Rule selection of the ``select``/``ignore``/``extend-select``/``per-file-ignores``
+    and ``severity`` keys (the first layer; the command line adds its own)."""
+    path: Path | None = None
+    """Where the configuration was read from, if anywhere."""
+    lines: Mapping[tuple[str, ...], int] = field(default_factory=lambda: MappingProxyType({}))
+    """The line of each table and key of the file (keys from the document's top)."""
+    problems: tuple[ConfigProblem, ...] = ()
+    """Bad values of the top-level table (left at their defaults)."""
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        return self.sections.get(name, MappingProxyType({}))
+
+    def finding(self, keys: Sequence[str], message: str, line: int | None = None) -> Diagnostic:
+        """A ``CFG001`` finding at ``line``, or else at the line of ``keys`` in the file."""
+        where = self.path.name if self.path is not None else "pyproject.toml"
+        prefixes: tuple[tuple[str, ...], ...] = (("tool", "coursekit"),)
+        if where == "coursekit.toml":
+            prefixes = ((), ("tool", "coursekit"))
+        if line is None:
+            line = line_of(self.lines, keys, prefixes)
+        table = ".".join(("tool", "coursekit", *keys[:1])) if keys else "tool.coursekit"
+        if keys and keys[0] not in SECTIONS:
+            table = "tool.coursekit"
+        return BAD_CONFIG.at(where, line, f"[{table}] {message}")

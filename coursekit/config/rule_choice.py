@@ -1,0 +1,79 @@
+"""The rule selection a course's configuration makes: ``select``, ``extend-select``,
+``ignore``, ``per-file-ignores`` and ``severity`` (see :mod:`coursekit.selection`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from coursekit.config.model import BY_REQUEST
+from coursekit.config.reading import Problems
+from coursekit.diagnostics import Severity
+from coursekit.rules import all_rules
+from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
+from coursekit.shown import shown
+
+KEYS = frozenset({"select", "ignore", "extend_select", "per_file_ignores", "severity"})
+"""The keys read here, with underscores for dashes."""
+
+
+def _selectors(raw_key: str, value: Any, problems: Problems) -> tuple[str, ...] | None:
+    if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        problems.add((raw_key,), f"`{raw_key}` must be a list of rule codes or prefixes, "
+                                 f"got {shown(value)}")
+        return None
+    unknown = unknown_selectors(value, [r.code for r in all_rules()])
+    for selector in unknown:
+        problems.add((raw_key,), f"`{raw_key}` names no rule: {shown(selector)}")
+    return tuple(v for v in value if v not in unknown)
+
+
+def _per_file_ignores(value: Any, problems: Problems) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        problems.add(("per-file-ignores",),
+                     f"`per-file-ignores` must map path patterns to rule codes, got {shown(value)}")
+        return {}
+    out = {}
+    for pattern, selectors in value.items():
+        chosen = _selectors("per-file-ignores", selectors, problems)
+        if chosen is not None:
+            out[pattern] = chosen
+    return out
+
+
+def _severities(value: Any, problems: Problems) -> dict[str, Severity]:
+    if not isinstance(value, dict):
+        problems.add(("severity",),
+                     f"`severity` must map rule codes to severities, got {shown(value)}")
+        return {}
+    codes = [r.code for r in all_rules()]
+    out = {}
+    for selector, level in value.items():
+        if unknown_selectors([selector], codes):
+            problems.add(("severity", selector), f"`severity` names no rule: {shown(selector)}")
+        elif not isinstance(level, str) or level not in SEVERITY_NAMES:
+            problems.add(("severity", selector), f"`severity` of {selector} must be error, "
+                         f"warning or note, got {shown(level)}")
+        else:
+            out[selector] = SEVERITY_NAMES[level]
+    return out
+
+
+def read_selection(table: Mapping[str, Any], problems: Problems) -> Selection:
+    """The first layer of the rule selection, from the coursekit table."""
+    layer: dict[str, tuple[str, ...] | None] = {}
+    for raw_key in ("select", "extend-select", "ignore"):
+        for spelling in dict.fromkeys((raw_key, raw_key.replace("-", "_"))):
+            if spelling in table:
+                layer[raw_key.replace("-", "_")] = _selectors(spelling, table[spelling], problems)
+    if not layer.get("select") and table.get("select"):
+        layer["select"] = None  # every entry was bad: keep every rule, do not drop them all
+    pfi = table.get("per-file-ignores", table.get("per_file_ignores", {}))
+    return Selection(
+        layers=(Layer(select=layer.get("select"),
+                      extend_select=layer.get("extend_select") or (),
+                      ignore=layer.get("ignore") or ()),),
+        per_file_ignores=_per_file_ignores(pfi, problems),
+        severities=_severities(table.get("severity", {}), problems),
+        opt_in=frozenset(code for code, section in BY_REQUEST.items() if section not in table),
+    )

@@ -1,0 +1,46 @@
+"""The schema of ``[tool.coursekit.verify]``: its keys and the range of each value.
+
+``verify`` reads the table (:mod:`coursekit.execution.settings`) and ``check`` checks
+it; the schema lives here so that checking a course's configuration does not load
+the executor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from coursekit.shown import shown
+
+KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport")
+"""Every key of ``[tool.coursekit.verify]`` (underscores are accepted for dashes)."""
+
+_LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0}
+"""The largest value of each number: a week for a cell, a day for a kernel to start."""
+
+
+def number_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` is no value of the number ``key``, if it is not: it must be finite,
+    not negative, and at most the key's limit (``inf``, ``nan`` and ``1e308`` are not
+    time limits)."""
+    high = _LIMITS[key]
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0 <= value <= high):
+        return f"must be a positive number up to {high:g}, got {shown(value)}"
+    return None
+
+
+def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Each key of ``table`` that is unknown or holds a bad value, with why."""
+    problems = []
+    for raw_key, value in table.items():
+        key = raw_key.replace("_", "-")
+        if key not in KEYS:
+            problems.append((raw_key, f"unknown key `{raw_key}`"))
+        elif key == "preimport":
+            if not isinstance(value, bool):
+                problems.append((raw_key, f"`{raw_key}` must be true or false, "
+                                          f"got {shown(value)}"))
+        elif (problem := number_problem(key, value)) is not None:
+            problems.append((raw_key, f"`{raw_key}` {problem}"))
+    return problems

@@ -1,0 +1,71 @@
+"""What a readable timing line got wrong: text after the end time, an SBV timing in an
+SRT file, short fractions and other departures from ``HH:MM:SS,mmm``."""
+
+from __future__ import annotations
+
+import re
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import rules
+from coursekit.subtitles.fingerprint import fingerprint
+from coursekit.subtitles.model import Cue
+from coursekit.subtitles.timestamps import Timing, is_positioning
+
+_FRACTION_SEPARATOR = re.compile(r"[,.:;]")
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """``text`` stripped, cut at ``limit`` characters and put in backticks."""
+    text = text.strip()
+    return f"`{text if len(text) <= limit else text[:limit - 1] + '…'}`"
+
+
+def timing_findings(
+    path: str, language: str, line: int, cue: Cue, timing: Timing, *,
+    sbv_in_srt: bool, raw: str,
+) -> list[Diagnostic]:
+    """The findings on the timing line ``raw`` (at ``line``) of ``cue``."""
+    found = []
+    if timing.settings and not is_positioning(timing.settings):
+        found.append(rules.TEXT_AFTER_TIMING.at(
+            path, line,
+            f"{quote(timing.settings)} after the end time of cue {cue.index}: players "
+            "do not show it", hint="move it to the cue's text, or delete it",
+            cue=cue.index, fingerprint=fingerprint(language, timing.settings, "after"),
+        ))
+    if not (timing.short_fractions or timing.oddities or sbv_in_srt):
+        return found
+    fp = fingerprint(language, cue.text)
+    if sbv_in_srt:
+        found.append(rules.SBV_FORMAT.at(
+            path, line, f"SBV timing {quote(raw)} in an SRT file",
+            cue=cue.index, fingerprint=fp,
+        ))
+    for written in timing.short_fractions:
+        found.append(rules.SHORT_FRACTION.at(
+            path, line,
+            f"`{written}` has a {len(_fraction(written))}-digit "
+            f"fraction; read as {_fraction_ms(written)} ms (common parsers read it as "
+            f"{_naive_ms(written)} ms)",
+            hint="write three fraction digits, `HH:MM:SS,mmm`",
+            cue=cue.index, fingerprint=fp,
+        ))
+    if timing.oddities:
+        found.append(rules.NONSTANDARD_TIMESTAMP.at(
+            path, line, "; ".join(timing.oddities) + " (read anyway)",
+            hint="write `HH:MM:SS,mmm`", cue=cue.index, fingerprint=fp,
+        ))
+    return found
+
+
+def _fraction(written: str) -> str:
+    return _FRACTION_SEPARATOR.split(written)[-1]
+
+
+def _fraction_ms(written: str) -> int:
+    digits = _fraction(written)
+    return int(int(digits) * 10 ** max(3 - len(digits), 0))
+
+
+def _naive_ms(written: str) -> int:
+    return int(_fraction(written))

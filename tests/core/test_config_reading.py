@@ -1,0 +1,79 @@
+"""Where configuration problems are located: by the TOML reader's data, never by text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from coursekit.config import Course, load_config
+from coursekit.config.check import config_findings
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("a = 1\n\nb = nope\n", 3),  # the reader stops in the third line
+    ('[tool.coursekit]\nbuild-dir = "x"\n[tool.coursekit\n', 3),
+    ("a = 1\nb = [1,\n", None),  # at the end of the file: the reader names no line
+])
+def test_a_file_toml_cannot_read_is_one_finding_at_the_readers_line(
+    tmp_path: Path, text: str, line: int | None,
+) -> None:
+    (tmp_path / "coursekit.toml").write_text(text, encoding="utf-8")
+    [finding] = config_findings(Course.open(tmp_path))
+    assert (finding.rule, finding.line) == ("CFG001", line)
+    assert "cannot read coursekit.toml" in finding.message
+
+
+def test_values_nested_too_deeply_are_found_at_the_deepest_line(tmp_path: Path) -> None:
+    deep = "[" * 5_000 + "]" * 5_000
+    (tmp_path / "coursekit.toml").write_text(f"a = 1\n\nb = {deep}\n", encoding="utf-8")
+    [finding] = config_findings(Course.open(tmp_path))
+    assert finding.line == 3 and "nested too deeply" in finding.message
+
+
+def test_a_message_quoting_a_line_does_not_move_the_finding(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text('tool = "at line 7"\n', encoding="utf-8")
+    [finding] = config_findings(Course.open(tmp_path))
+    assert "`tool` must be a table" in finding.message
+    assert finding.line is None
+
+
+def test_every_unknown_framework_is_a_finding_and_the_default_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text('\nframeworks = ["jax", "pt", "mx"]\n')
+    config = load_config(tmp_path)
+    assert config.frameworks == ("pt", "tf")
+    assert [(p.keys, p.message.split("`")[1]) for p in config.problems] == [
+        (("frameworks",), "jax"), (("frameworks",), "mx")]
+    assert [d.line for d in config_findings(Course.open(tmp_path))] == [2, 2]
+
+
+def test_known_frameworks_are_kept(tmp_path: Path) -> None:
+    (tmp_path / "coursekit.toml").write_text('frameworks = ["tf"]\n')
+    config = load_config(tmp_path)
+    assert config.frameworks == ("tf",) and config.problems == ()
+
+
+_LOADED = """
+import sys
+from coursekit.config import Course
+from coursekit.config.check import config_findings
+from coursekit.execution.settings import read_settings
+findings = config_findings(Course.open(sys.argv[1]))
+assert [d.message for d in findings] == ["[tool.coursekit.verify] `timeout` must be a positive "
+                                         "number up to 604800, got -1"], findings
+print(sorted(m for m in sys.modules if m.startswith("coursekit.execution")))
+"""
+
+
+@pytest.mark.parametrize("verify_loaded", [False, True])
+def test_checking_the_verify_table_does_not_load_the_executor(
+    tmp_path: Path, verify_loaded: bool,
+) -> None:
+    (tmp_path / "coursekit.toml").write_text("[verify]\ntimeout = -1\n")
+    script = _LOADED if verify_loaded else _LOADED.replace(
+        "from coursekit.execution.settings import read_settings\n", "")
+    out = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
+                         capture_output=True, text=True, check=True).stdout
+    assert ("coursekit.execution.settings" in out) is verify_loaded
