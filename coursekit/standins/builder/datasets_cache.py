@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from . import glue, schema
+from . import glue, repeat, schema
 
 FIXED_MTIME = 946684800
 """2000-01-01: datasets hashes the source files' times into its cache folder name."""
@@ -102,6 +102,15 @@ def _write_source(folder: Path, name: str, spec: dict[str, Any]) -> list[str]:
     return list(written)
 
 
+def real_rows(spec: dict[str, Any], config: str) -> dict[str, int]:
+    """Split -> the real dataset's row count, for a dataset built at real size."""
+    if spec.get("rows") != "real":
+        return {}
+    if spec["schema"] == "glue":
+        return {s.name: s.real for s in glue.SPLITS[config]}
+    return {str(k): int(v) for k, v in spec.get("real", {}).items()}
+
+
 def build_dataset(dataset_id: str, spec: dict[str, Any], *, hf_home: Path, work: Path) -> None:
     import datasets  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
@@ -111,7 +120,12 @@ def build_dataset(dataset_id: str, spec: dict[str, Any], *, hf_home: Path, work:
     cache = hf_home / "datasets"
     scratch = work / "datasets-cache" / dataset_id.replace("/", "--")
     for config in configs:
-        datasets.load_dataset(str(source), config, cache_dir=str(scratch if namespace else cache))
+        real = real_rows(spec, config)
+        loaded = datasets.load_dataset(str(source), config,
+                                       cache_dir=str(scratch if namespace else cache))
+        for split, table in loaded.items():
+            if split in real:
+                repeat.expand_split(Path(table.cache_files[0]["filename"]), split, real[split])
     if namespace:
         target = cache / f"{namespace}___{name}"
         if target.exists():
