@@ -56,6 +56,19 @@ def paragraph(rng: random.Random, sentences: int = 4) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(2, sentences)))
 
 
+def article(rng: random.Random, shortest: int = 60, longest: int = 420) -> str:
+    """Sentences up to a word count drawn between ``shortest`` and ``longest``: as long as
+    the real datasets' contexts, articles and reviews, which lessons truncate and
+    split into overlapping windows (``stride=``, ``return_overflowing_tokens=``)."""
+    target = rng.randint(shortest, longest)
+    out: list[str] = []
+    words = 0
+    while words < target:
+        out.append(sentence(rng))
+        words += out[-1].count(" ") + 1
+    return " ".join(out)
+
+
 def foreign(rng: random.Random, language: str | None = None) -> str:
     """A sentence in ``language`` (French, German or Spanish; any of them by default)."""
     return rng.choice(FOREIGN_BY_LANGUAGE.get(language or "", FOREIGN)).capitalize() + "."

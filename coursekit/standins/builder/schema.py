@@ -1,8 +1,9 @@
 """Rows generated from a declared schema, with the ``datasets`` features it declares.
 
 A feature is written in the catalog as ``"string"`` (or ``"string:<kind>"`` for the
-kind of text: sentence, paragraph, review, question, title, word, upper, code, id,
-index, path, lang, email), a numeric dtype (``"int64"``, ``"float32"``, ``"bool"``...),
+kind of text: sentence, paragraph, article (60 to 420 words, as long as real contexts
+and news articles), review, long-review (40 to 500 words), question, title, word, upper,
+code, id, index, path, lang, email), a numeric dtype (``"int64"``, ``"float32"``, ``"bool"``...),
 ``{"class_label": [names]}``, ``{"sequence": feature}`` (``"like": column`` for one
 value per item of another sequence, ``"length": n`` for a fixed length),
 ``{"translation": [languages]}``, ``{"squad_answers": column}`` (an answer span that
@@ -83,8 +84,10 @@ def _text(kind: str, rng: random.Random, row: int, label: str | None) -> str:
         return corpus.sentence(rng)
     if kind == "paragraph":
         return corpus.paragraph(rng, 6)
-    if kind == "review":
-        text = corpus.paragraph(rng, 3)
+    if kind == "article":
+        return corpus.article(rng)
+    if kind in ("review", "long-review"):
+        text = corpus.paragraph(rng, 3) if kind == "review" else corpus.article(rng, 40, 500)
         if label is not None:
             lowered = label.lower()
             bad = lowered.startswith(("neg", "1", "2", "sad", "anger", "fear"))
@@ -199,7 +202,9 @@ class RowMaker:
         if "squad_answers" in spec:
             context = str(done[spec["squad_answers"]])
             answer = rng.choice([o for o in corpus.OBJECTS if o in context] or [context.split()[0]])
-            return {"text": [answer], "answer_start": [context.index(answer)]}
+            # Any occurrence: in a long context the answer may lie in a later window.
+            starts = [i for i in range(len(context)) if context.startswith(answer, i)]
+            return {"text": [answer], "answer_start": [rng.choice(starts)]}
         if "audio" in spec:
             rate = int(spec["audio"])
             array = _wav_array(self.np_rng, rate)
