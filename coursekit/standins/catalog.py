@@ -49,7 +49,9 @@ GLUE_CONFIGS = ("mrpc", "mnli")
 ROWS = ("block", "real")
 """How many rows a dataset stand-in's splits hold: ``block``, the distinct rows of the
 schema's ``splits``; ``real``, the real dataset's counts (``real``), made by repeating
-that block (see ``builder/repeat.py``)."""
+that block (see ``builder/repeat.py``). A schema may make ``real`` its default: the
+speech datasets whose rows are grouped by speaker, a grouping whose sizes are only
+like the real ones at the real length."""
 
 
 class CatalogError(ValueError):
@@ -177,8 +179,8 @@ def _model(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dic
     return resolved
 
 
-def _rows(where: str, what: str, entry: Mapping[str, Any]) -> str:
-    return _choice(where, what, "rows", entry.get("rows", "block"), ROWS)
+def _rows(where: str, what: str, entry: Mapping[str, Any], default: str = "block") -> str:
+    return _choice(where, what, "rows", entry.get("rows", default), ROWS)
 
 
 def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
@@ -186,7 +188,7 @@ def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> d
     entry = {"schema": spec} if isinstance(spec, str) else _table(
         where, what, spec, {"schema", "configs", "seed", "rows"}, {"schema"})
     name = entry["schema"]
-    rows = _rows(where, what, entry)
+    rows = _rows(where, what, entry, tables["schemas"].get(name, {}).get("rows", "block"))
     if name == "glue":
         configs = entry.get("configs", list(GLUE_CONFIGS))
         if not isinstance(configs, list) or not all(c in GLUE_CONFIGS for c in configs):
@@ -208,8 +210,9 @@ def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> d
 
 def _schema(where: str, name: str, spec: Any) -> dict[str, Any]:
     what = f"schemas `{name}`"
-    schema = _table(where, what, spec, {"features", "splits", "configs", "real"},
+    schema = _table(where, what, spec, {"features", "splits", "configs", "real", "rows"},
                     {"features", "splits"})
+    _rows(where, what, schema)
     if not isinstance(schema["features"], Mapping) or not schema["features"]:
         raise CatalogError(f"{where}: {what}: `features` must be a non-empty table")
     for key in ("splits", "real"):
