@@ -65,6 +65,8 @@ def test_a_large_split_is_few_distinct_files() -> None:
     assert shard_lengths(3668, 64) == [3668]
     assert shard_lengths(100, 64) == [100]
     assert shard_lengths(10000, 3000) == [6000, 4000]
+    # A block of long texts: shards of about a megabyte.
+    assert shard_lengths(87599, 64, 200_000) == [320] * 273 + [239]
 
 
 @pytest.mark.torch

@@ -5,7 +5,10 @@ A folder laid out like the hub repository (README.md with ``configs`` and
 ``load_dataset``; offline, ``load_dataset("<name>", config)`` then finds the
 cached copy. A namespaced id (``nyu-mll/glue``) is cached under
 ``<namespace>___<name>``, which a local folder cannot produce, so its load goes to
-a scratch cache whose folder is then moved there.
+a scratch cache whose folder is then moved there. A dataset built at real size
+(``rows = "real"``) then has its cached splits grown to the real row counts
+(``repeat.py``), or, for speech, is written whole with rows that refer to the block's
+audio files.
 """
 
 from __future__ import annotations

@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 SHARD_ROWS = 8192
-"""Rows of one shard file: few files to open for a large split, small files for a small one."""
+SHARD_BYTES = 1 << 20
+"""At most so many rows, or about so many bytes, in one shard file: few files to open
+for a large split of short rows, small files for one of long texts or audio."""
 
 
 def _read(path: Path) -> Any:
@@ -42,9 +44,11 @@ def _repeated(block: Any, rows: int) -> Any:
     return pa.concat_tables([block] * copies).slice(0, rows).combine_chunks()
 
 
-def shard_lengths(total: int, block: int) -> list[int]:
-    """Row counts of the shards of a ``total``-row split made from a ``block``-row block."""
-    per_shard = max(block, SHARD_ROWS // block * block)
+def shard_lengths(total: int, block: int, block_bytes: int = 0) -> list[int]:
+    """Row counts of the shards of a ``total``-row split made from a ``block``-row block
+    of ``block_bytes`` bytes."""
+    copies = min(SHARD_ROWS // block, SHARD_BYTES // max(block_bytes, 1))
+    per_shard = block * max(copies, 1)
     whole, rest = divmod(total, per_shard)
     return [per_shard] * whole + ([rest] if rest else [])
 
@@ -55,7 +59,7 @@ def expand_split(arrow_file: Path, split: str, total: int) -> None:
     block = _read(arrow_file)
     if total <= block.num_rows:
         return
-    lengths = shard_lengths(total, block.num_rows)
+    lengths = shard_lengths(total, block.num_rows, block.nbytes)
     prefix = arrow_file.name.removesuffix(".arrow")
     names = [f"{prefix}-{i:05d}-of-{len(lengths):05d}.arrow" for i in range(len(lengths))]
     if len(lengths) == 1:
