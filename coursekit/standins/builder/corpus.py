@@ -37,7 +37,8 @@ SPOKEN = {
     "nl": ["de vergadering is geëindigd", "wij zijn geïnteresseerd in één voorstel",
            "de financiële steun voor België komt later", "het café aan de overkant is dicht",
            "de coördinatie van de reünie was moeilijk", "zij sprak over Curaçao en Zürich",
-           "wij drinken een crème brûlée à la carte", "de naïeve vraag werd niet beantwoord"],
+           "wij drinken een crème brûlée à la carte", "de naïeve vraag werd niet beantwoord",
+           "dat is níet wat wij vóór de stemming zeiden", "de collega's uit Köln zijn er"],
     "it": ["la città è molto più grande", "perché non siamo arrivati in tempo",
            "il caffè è già pronto", "però la riunione è finita", "così è la vita"],
 }
