@@ -7,7 +7,7 @@ the bundled course (chapter 3, a plain PyTorch loop for one epoch over MRPC's tr
 split, batches of 8) costs: tokenizing the splits and one epoch. At real size the epoch
 is timed over its first steps and extrapolated to the whole split.
 
-    .venv/bin/python bench/datasets.py [--steps 12]
+    .venv/bin/python bench/datasets.py [--steps 12] [--threads 1]
 """
 
 from __future__ import annotations
@@ -79,15 +79,16 @@ def disk_bytes(env: StandinEnv) -> int:
     return sum(sizes.values())
 
 
-def measure(rows: str, steps: int, python: Path) -> dict[str, float]:
+def measure(rows: str, steps: int, python: Path, threads: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "pyproject.toml").write_text(COURSE.format(rows=rows), encoding="utf-8")
         start = time.perf_counter()
         env = prepare(Course.open(Path(tmp)), "pt", ids=IDS, force=True)
         built = time.perf_counter() - start
+    limit = {"OMP_NUM_THREADS": str(threads)} if threads else {}
     done = subprocess.run(
         [str(python), "-c", TRAINING.replace("STEPS", str(steps))], capture_output=True,
-        text=True, check=True, env={**os.environ, **FRAMEWORKS["pt"].env, **env.env})
+        text=True, check=True, env={**os.environ, **FRAMEWORKS["pt"].env, **env.env, **limit})
     training: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return {"build_s": built, "datasets_mb": disk_bytes(env) / 1e6, **training}
 
@@ -96,13 +97,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--steps", type=int, default=12,
                         help="training steps timed at real size (all of them at block size)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="torch's threads in the kernel (default: as verify runs it)")
     args = parser.parse_args()
     python = kernel_python("coursekit-pt", "pt")
     if python is None:
         print("the pt lesson kernel is not installed", file=sys.stderr)
         return 2
-    rows = {way: measure(way, args.steps if way == "real" else 10**9, Path(python))
-            for way in ("block", "real")}
+    rows = {way: measure(way, args.steps if way == "real" else 10**9, Path(python),
+                         args.threads) for way in ("block", "real")}
     print(f"{'':24}{'block':>12}{'real':>12}{'ratio':>8}")
     for key in ("build_s", "datasets_mb", "rows", "steps", "prepare_s", "epoch_s"):
         block, real = rows["block"][key], rows["real"][key]
