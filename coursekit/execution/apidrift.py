@@ -3,7 +3,8 @@
 The error is read against the stale-API table the translation check uses
 (``coursekit.stale_apis``, extended by the course): an unexpected keyword argument,
 a name that cannot be imported, a module or object without the attribute, a
-pipeline task the library no longer has. For an
+pipeline task the library no longer has, an object of a type the library now gives in
+place of another (named in the message). For an
 entry with a ``rename``, :func:`shim` rewrites the cell so that ``--shim-drift`` can
 run it again and the cells after it are judged on what the lesson meant.
 """
@@ -86,6 +87,9 @@ def drift_of(apis: Sequence[StaleApi], ename: str, evalue: str) -> Drift | None:
         task = match["removed"] or match["unknown"]
         found = next((a for a in apis if a.task is not None and (
             task == a.task or task.startswith(a.task + "_"))), None)
+    if found is None:
+        found = next((a for a in apis if a.type is not None
+                      and re.search(rf"\b{re.escape(a.type)}\b", message)), None)
     return Drift(found, raised) if found is not None else None
 
 

@@ -40,6 +40,10 @@ class StaleApi:
     task: str | None = None
     """A ``pipeline(...)`` task the library no longer has (``translation`` also
     matches its parametrized ``translation_en_to_fr``)."""
+    type: str | None = None
+    """A class whose objects the library now gives where lessons were written for
+    another (``AudioDecoder`` for a dict): an error naming it is drift. Found by
+    verify only, as lesson code does not name what a library returns."""
     rename: str | None = None
     """For a renamed keyword or method: the new name, which ``verify --shim-drift``
     substitutes for the old one to run the cell again."""
@@ -52,6 +56,8 @@ class StaleApi:
             return f"`{self.method}()`" if "." in self.method else f"`.{self.method}()`"
         if self.task is not None:
             return f"the `{self.task}` pipeline"
+        if self.type is not None:
+            return f"a `{self.type}`"
         where = "any call" if self.call == ANY_CALL else f"`{self.call}(...)`"
         return f"the `{self.keyword}=` argument of {where}"
 
@@ -70,6 +76,8 @@ class StaleApi:
             return "method", self.method.rsplit(".", 1)[-1]
         if self.task is not None:
             return "task", self.task
+        if self.type is not None:
+            return "type", self.type
         return "name", (self.name or "").rsplit(".", 1)[-1]
 
 
@@ -78,6 +86,7 @@ _SEARCHES = {
     "method": r"\.\s*(?:{})\b",
     "task": r"[\"'](?:{})(?:_\w+)?[\"']",
     "name": r"\b(?:{})\b",
+    "type": r"(?!)(?:{})",
 }
 """The text around each kind of use, with a slot for the word (or words) searched."""
 
@@ -99,22 +108,22 @@ def search_pattern(apis: Iterable[StaleApi]) -> str:
 
 def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
     """Read one ``[[api]]`` table; raise :class:`StaleApiError` when it is malformed."""
-    known = {"name", "call", "keyword", "method", "task", "reason", "use", "rename"}
+    known = {"name", "call", "keyword", "method", "task", "type", "reason", "use", "rename"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise StaleApiError(f"unknown key(s) {', '.join(unknown)}")
     if not all(isinstance(v, str) and v.strip() for v in table.values()):
         raise StaleApiError("every value must be a non-empty string")
-    kinds = [k for k in ("name", "call", "method", "task") if k in table]
+    kinds = [k for k in ("name", "call", "method", "task", "type") if k in table]
     if len(kinds) != 1:
-        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`), `method` "
-                            "or `task`")
+        raise StaleApiError("give exactly one of `name`, `call` (with `keyword`), `method`, "
+                            "`task` or `type`")
     if ("call" in table) != ("keyword" in table):
         raise StaleApiError("`call` and `keyword` go together")
     for required in ("reason", "use"):
         if required not in table:
             raise StaleApiError(f"`{required}` is missing")
-    if "rename" in table and ("name" in table or "task" in table
+    if "rename" in table and ("name" in table or "task" in table or "type" in table
                               or "." in table.get("method", "")):
         raise StaleApiError("`rename` goes with `keyword` or an unqualified `method`")
     if "rename" in table and not table["rename"].isidentifier():
@@ -122,7 +131,7 @@ def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
     return StaleApi(
         reason=table["reason"], use=table["use"], name=table.get("name"),
         call=table.get("call"), keyword=table.get("keyword"), method=table.get("method"),
-        task=table.get("task"), rename=table.get("rename"),
+        task=table.get("task"), type=table.get("type"), rename=table.get("rename"),
     )
 
 

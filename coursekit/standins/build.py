@@ -30,6 +30,7 @@ from coursekit.kernels.ffmpeg import ffmpeg_status
 from coursekit.kernels.paths import coursekit_home
 from coursekit.standins.catalog import Catalog, load_catalog
 from coursekit.standins.env import StandinEnv, offline_env
+from coursekit.standins.reach import beyond_blocks
 from coursekit.standins.wheel import MINILM_PIN, minilm_wheel
 
 STAMP = "coursekit-standins.json"
@@ -146,18 +147,23 @@ def prepare(
     in that framework's kernel when missing. Cheap when they are already built.
 
     Only the catalog entries named in ``ids`` ((kind, hub id) pairs) are built; by
-    default those the course's lessons load, and :data:`CORE`. The set is named by the hash of those
+    default those the course's lessons load, and :data:`CORE`; a dataset that a lesson reads
+    past its block of rows is then built at its real size
+    (:mod:`~coursekit.standins.reach`). The set is named by the hash of those
     entries, so another scope builds (once) a set of its own.
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
     :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
     fw = "pt" if str(framework) == "both" else str(framework)
     catalog = load_catalog(course.config.section("standins"))
+    reaches: dict[str, int] = {}
     if ids is None:
         from coursekit.standins.missing import scan_course
 
-        ids = scan_course(course).needed | CORE
+        scan = scan_course(course)
+        ids, reaches = scan.needed | CORE, scan.reach
     catalog = catalog.subset(ids)
+    catalog = catalog.at_real_size(beyond_blocks(reaches, catalog))
     name = course.config.kernels.get(fw, f"coursekit-{fw}")
     kernel = kernel_status(name, fw)
     if not kernel.ready:

@@ -46,6 +46,12 @@ WEIGHTS = ("random", "minilm")
 METRICS = ("glue", "accuracy", "f1", "precision", "recall", "seqeval", "sacrebleu", "bleu",
            "rouge", "squad", "squad_v2", "wer", "cer", "perplexity", "exact_match", "mse")
 GLUE_CONFIGS = ("mrpc", "mnli")
+ROWS = ("block", "real")
+"""How many rows a dataset stand-in's splits hold: ``block``, the distinct rows of the
+schema's ``splits``; ``real``, the real dataset's counts (``real``), made by repeating
+that block (see ``builder/repeat.py``). A schema may make ``real`` its default: the
+speech datasets whose rows are grouped by speaker, a grouping whose sizes are only
+like the real ones at the real length."""
 
 
 class CatalogError(ValueError):
@@ -79,6 +85,14 @@ class Catalog:
                 if found is not None:
                     keep["models"][companion] = found
         return Catalog(keep)
+
+    def at_real_size(self, dataset_ids: Iterable[str]) -> Catalog:
+        """The same entries, with the datasets named built at their real row counts."""
+        datasets = dict(self.entries.get("datasets", {}))
+        for hub_id in dataset_ids:
+            if hub_id in datasets:
+                datasets[hub_id] = {**datasets[hub_id], "rows": "real"}
+        return Catalog({**self.entries, "datasets": datasets})
 
     def canonical(self) -> str:
         """Stable JSON of every entry: what a build hash covers."""
@@ -165,17 +179,22 @@ def _model(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dic
     return resolved
 
 
+def _rows(where: str, what: str, entry: Mapping[str, Any], default: str = "block") -> str:
+    return _choice(where, what, "rows", entry.get("rows", default), ROWS)
+
+
 def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
     what = f"datasets `{hub_id}`"
     entry = {"schema": spec} if isinstance(spec, str) else _table(
-        where, what, spec, {"schema", "configs", "seed"}, {"schema"})
+        where, what, spec, {"schema", "configs", "seed", "rows"}, {"schema"})
     name = entry["schema"]
+    rows = _rows(where, what, entry, tables["schemas"].get(name, {}).get("rows", "block"))
     if name == "glue":
         configs = entry.get("configs", list(GLUE_CONFIGS))
         if not isinstance(configs, list) or not all(c in GLUE_CONFIGS for c in configs):
             raise CatalogError(f"{where}: {what}: configs must be among "
                                f"{', '.join(GLUE_CONFIGS)}")
-        return {"schema": "glue", "configs": configs, "seed": entry.get("seed", 7)}
+        return {"schema": "glue", "configs": configs, "seed": entry.get("seed", 7), "rows": rows}
     if name not in tables["schemas"]:
         raise CatalogError(f"{where}: {what}: unknown schema `{name}` (known: glue, "
                            f"{', '.join(sorted(tables['schemas']))})")
@@ -184,19 +203,28 @@ def _dataset(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> d
     if not isinstance(configs, list) or not all(isinstance(c, str) for c in configs):
         raise CatalogError(f"{where}: {what}: `configs` must be a list of names")
     seed = entry.get("seed", _seed(hub_id) % 1000)
-    return {"schema": name, "configs": configs, "seed": seed,
-            "features": schema["features"], "splits": schema["splits"]}
+    return {"schema": name, "configs": configs, "seed": seed, "rows": rows,
+            "features": schema["features"], "splits": schema["splits"],
+            "real": schema.get("real", schema["splits"])}
 
 
 def _schema(where: str, name: str, spec: Any) -> dict[str, Any]:
     what = f"schemas `{name}`"
-    schema = _table(where, what, spec, {"features", "splits", "configs"}, {"features", "splits"})
+    schema = _table(where, what, spec, {"features", "splits", "configs", "real", "rows"},
+                    {"features", "splits"})
+    _rows(where, what, schema)
     if not isinstance(schema["features"], Mapping) or not schema["features"]:
         raise CatalogError(f"{where}: {what}: `features` must be a non-empty table")
-    splits = schema["splits"]
-    if not isinstance(splits, Mapping) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in splits.values()):
-        raise CatalogError(f"{where}: {what}: `splits` maps split names to row counts")
+    for key in ("splits", "real"):
+        counts = schema.get(key, {})
+        if not isinstance(counts, Mapping) or not all(
+                isinstance(n, int) and not isinstance(n, bool) and n > 0
+                for n in counts.values()):
+            raise CatalogError(f"{where}: {what}: `{key}` maps split names to row counts")
+    unknown = sorted(set(schema.get("real", {})) - set(schema["splits"]))
+    if unknown:
+        raise CatalogError(f"{where}: {what}: `real` names split(s) {', '.join(unknown)} "
+                           f"that `splits` lacks")
     return schema
 
 

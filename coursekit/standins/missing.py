@@ -12,6 +12,7 @@ from coursekit.lessons.model import CodeRole, Lesson
 from coursekit.standins import rules
 from coursekit.standins.catalog import Catalog, CatalogError, family_names, load_catalog
 from coursekit.standins.hub_references import LOAD, HubReference, Snippet, references, unique_ids
+from coursekit.standins.reach import reach
 
 SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
 UNCOVERED = re.compile(r"parler|speechbrain|encodec|musicgen-melody|"
@@ -42,6 +43,9 @@ class ScanResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     missing: set[tuple[str, str]] = field(default_factory=set)
     """(kind, hub id) pairs without a stand-in."""
+    reach: dict[str, int] = field(default_factory=dict)
+    """Dataset id -> the largest row number or count a lesson that loads it reads
+    (see :mod:`coursekit.standins.reach`)."""
 
     @property
     def needed(self) -> set[tuple[str, str]]:
@@ -119,6 +123,16 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
         where = course.relative(course.config.path) if course.config.path else "pyproject.toml"
         return ScanResult(diagnostics=[rules.STANDIN_CATALOG_INVALID.at(where, None, str(exc))])
     defaults = course_defaults(course)
-    found = [ref for lesson in load_lessons(course, languages)
-             for ref in lesson_references(lesson, defaults)]
-    return check_references(found, catalog)
+    found: list[HubReference] = []
+    reaches: dict[str, int] = {}
+    for lesson in load_lessons(course, languages):
+        refs = lesson_references(lesson, defaults)
+        found += refs
+        datasets = {r.hub_id for r in refs if r.kind == "datasets" and r.role == LOAD}
+        if datasets:
+            far = reach(c.source for c in lesson.code_blocks() if c.role is CodeRole.PYTHON)
+            for hub_id in datasets:
+                reaches[hub_id] = max(reaches.get(hub_id, 0), far)
+    result = check_references(found, catalog)
+    result.reach = reaches
+    return result

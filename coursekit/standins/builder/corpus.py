@@ -33,6 +33,18 @@ FOREIGN_BY_LANGUAGE = {
            "abrir el archivo"],
 }
 FOREIGN = [s for sentences in FOREIGN_BY_LANGUAGE.values() for s in sentences]
+SPOKEN = {
+    "nl": ["de vergadering is geëindigd", "wij zijn geïnteresseerd in één voorstel",
+           "de financiële steun voor België komt later", "het café aan de overkant is dicht",
+           "de coördinatie van de reünie was moeilijk", "zij sprak over Curaçao en Zürich",
+           "wij drinken een crème brûlée à la carte", "de naïeve vraag werd niet beantwoord",
+           "dat is níet wat wij vóór de stemming zeiden", "de collega's uit Köln zijn er"],
+    "it": ["la città è molto più grande", "perché non siamo arrivati in tempo",
+           "il caffè è già pronto", "però la riunione è finita", "così è la vita"],
+}
+"""Sentences of the transcripts of speech datasets in other languages, with their
+letters (accents, diaresis): a lesson that gathers the characters of a transcript finds
+those of the language. Kept apart from what tokenizers are trained on."""
 CODE = ["def add(a, b):\n    return a + b", "import numpy as np\nx = np.zeros(3)",
         "for i in range(10):\n    print(i)", "class Point:\n    def __init__(self, x):\n"
         "        self.x = x", "import pandas as pd\ndf = pd.read_csv('data.csv')",
@@ -56,9 +68,31 @@ def paragraph(rng: random.Random, sentences: int = 4) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(2, sentences)))
 
 
+def article(rng: random.Random, shortest: int = 60, longest: int = 420) -> str:
+    """Sentences up to a word count drawn between ``shortest`` and ``longest``: as long as
+    the real datasets' contexts, articles and reviews, which lessons truncate and
+    split into overlapping windows (``stride=``, ``return_overflowing_tokens=``)."""
+    target = rng.randint(shortest, longest)
+    out: list[str] = []
+    words = 0
+    while words < target:
+        out.append(sentence(rng))
+        words += out[-1].count(" ") + 1
+    return " ".join(out)
+
+
 def foreign(rng: random.Random, language: str | None = None) -> str:
     """A sentence in ``language`` (French, German or Spanish; any of them by default)."""
     return rng.choice(FOREIGN_BY_LANGUAGE.get(language or "", FOREIGN)).capitalize() + "."
+
+
+def spoken(rng: random.Random, language: str) -> str | None:
+    """A transcript-like sentence in ``language``, ``None`` for a language without any."""
+    sentences = SPOKEN.get(language) or FOREIGN_BY_LANGUAGE.get(language)
+    if not sentences:
+        return None
+    picked = [rng.choice(sentences) for _ in range(rng.randint(1, 3))]
+    return ", ".join(picked).capitalize() + rng.choice([".", ".", "?"])
 
 
 def code(rng: random.Random) -> str:

@@ -5,17 +5,21 @@ A folder laid out like the hub repository (README.md with ``configs`` and
 ``load_dataset``; offline, ``load_dataset("<name>", config)`` then finds the
 cached copy. A namespaced id (``nyu-mll/glue``) is cached under
 ``<namespace>___<name>``, which a local folder cannot produce, so its load goes to
-a scratch cache whose folder is then moved there.
+a scratch cache whose folder is then moved there. A dataset built at real size
+(``rows = "real"``) then has its cached splits grown to the real row counts
+(``repeat.py``), or, for speech, is written whole with rows that refer to the block's
+audio files.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
-from . import glue, schema
+from . import glue, repeat, schema
 
 FIXED_MTIME = 946684800
 """2000-01-01: datasets hashes the source files' times into its cache folder name."""
@@ -69,18 +73,34 @@ def _write_glue(folder: Path, configs: list[str], seed: int) -> dict[str, list[s
     return written
 
 
+def _has_audio(features: dict[str, Any]) -> bool:
+    return any(isinstance(f, dict) and "audio" in f for f in features.values())
+
+
 def _write_schema(folder: Path, spec: dict[str, Any]) -> dict[str, list[str]]:
-    """One parquet file a split, carrying the declared features in its metadata."""
+    """One parquet file a split, carrying the declared features in its metadata.
+
+    A speech dataset built at real size is written whole where its audio decodes: rows
+    refer by path to the audio files of the block (kept in the cache), so its other
+    columns (speakers, transcripts) are as varied as the real ones. Other datasets are
+    written as the block, repeated once cached (see ``repeat.py``)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     features = schema.features(spec["features"])
     written: dict[str, list[str]] = {}
+    by_path = _has_audio(spec["features"]) and schema.audio_decodes()
     for config in spec["configs"]:
         (folder / config).mkdir(parents=True)
+        real = real_rows(spec, config)
+        language = config if re.fullmatch("[a-z]{2}", config) else ""
         for split, count in spec["splits"].items():
-            columns = schema.rows(spec["features"], int(count),
-                                  f"{spec['seed']}:{config}:{split}")
+            seed = f"{spec['seed']}:{config}:{split}"
+            total = real.get(split, count) if by_path else int(count)
+            audio = ((spec["audio_files"] / config / split, int(count))
+                     if total > int(count) else None)
+            columns = schema.rows(spec["features"], total, seed, language=language,
+                                  audio=audio)
             table = pa.Table.from_pydict(columns, schema=features.arrow_schema)
             target = folder / config / f"{split}-00000-of-00001.parquet"
             pq.write_table(table, target)
@@ -102,16 +122,31 @@ def _write_source(folder: Path, name: str, spec: dict[str, Any]) -> list[str]:
     return list(written)
 
 
+def real_rows(spec: dict[str, Any], config: str) -> dict[str, int]:
+    """Split -> the real dataset's row count, for a dataset built at real size."""
+    if spec.get("rows") != "real":
+        return {}
+    if spec["schema"] == "glue":
+        return {s.name: s.real for s in glue.SPLITS[config]}
+    return {str(k): int(v) for k, v in spec.get("real", {}).items()}
+
+
 def build_dataset(dataset_id: str, spec: dict[str, Any], *, hf_home: Path, work: Path) -> None:
     import datasets  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     namespace, _, name = dataset_id.rpartition("/")
     source = work / "dataset-sources" / dataset_id.replace("/", "--") / name
+    spec = {**spec, "audio_files": hf_home / "coursekit-audio" / dataset_id.replace("/", "--")}
     configs = _write_source(source, name, spec)
     cache = hf_home / "datasets"
     scratch = work / "datasets-cache" / dataset_id.replace("/", "--")
     for config in configs:
-        datasets.load_dataset(str(source), config, cache_dir=str(scratch if namespace else cache))
+        real = real_rows(spec, config)
+        loaded = datasets.load_dataset(str(source), config,
+                                       cache_dir=str(scratch if namespace else cache))
+        for split, table in loaded.items():
+            if split in real:
+                repeat.expand_split(Path(table.cache_files[0]["filename"]), split, real[split])
     if namespace:
         target = cache / f"{namespace}___{name}"
         if target.exists():

@@ -45,18 +45,23 @@ NEUTRAL_EXTRAS = ["because it is their birthday", "while waiting for a friend",
 class Split:
     name: str
     rows: int
+    """Distinct rows generated."""
+    real: int
+    """Rows of the real split (GLUE's dataset card): its length when built at real size."""
     labelled: bool = True
 
 
 MRPC_LABELS = ["not_equivalent", "equivalent"]
 MNLI_LABELS = ["entailment", "neutral", "contradiction"]
 SPLITS = {
-    "mrpc": [Split("train", 64), Split("validation", 16), Split("test", 16, labelled=False)],
+    "mrpc": [Split("train", 64, 3668), Split("validation", 16, 408),
+             Split("test", 16, 1725, labelled=False)],
     # MNLI's train split is larger: debugging lessons take slices of it (a few hundred
     # rows of the real 392,702) to train tiny models, which costs little.
-    "mnli": [Split("train", 256), Split("validation_matched", 32),
-             Split("validation_mismatched", 32), Split("test_matched", 32, labelled=False),
-             Split("test_mismatched", 32, labelled=False)],
+    "mnli": [Split("train", 256, 392702), Split("validation_matched", 32, 9815),
+             Split("validation_mismatched", 32, 9832),
+             Split("test_matched", 32, 9796, labelled=False),
+             Split("test_mismatched", 32, 9847, labelled=False)],
 }
 COLUMNS = {"mrpc": ("sentence1", "sentence2"), "mnli": ("premise", "hypothesis")}
 LABELS = {"mrpc": MRPC_LABELS, "mnli": MNLI_LABELS}

@@ -1,8 +1,11 @@
 """Rows generated from a declared schema, with the ``datasets`` features it declares.
 
 A feature is written in the catalog as ``"string"`` (or ``"string:<kind>"`` for the
-kind of text: sentence, paragraph, review, question, title, word, upper, code, id,
-index, path, lang, email), a numeric dtype (``"int64"``, ``"float32"``, ``"bool"``...),
+kind of text: sentence (in the configuration's language where it names one the corpus
+speaks), speaker (ids shared unevenly, see ``speakers.py``), paragraph, article (60 to
+420 words, as long as real contexts and news articles), review, long-review (40 to 500
+words), question, title, word, upper, code, id, index, path, lang, email), a numeric
+dtype (``"int64"``, ``"float32"``, ``"bool"``...),
 ``{"class_label": [names]}``, ``{"sequence": feature}`` (``"like": column`` for one
 value per item of another sequence, ``"length": n`` for a fixed length),
 ``{"translation": [languages]}``, ``{"squad_answers": column}`` (an answer span that
@@ -19,7 +22,7 @@ import struct
 import zlib
 from typing import Any
 
-from . import corpus
+from . import corpus, speakers
 
 WORDS = sorted({w.strip(".,!?") for line in corpus.training_text(lines=300) for w in line.split()
                 if w.strip(".,!?").isalpha()})
@@ -83,8 +86,10 @@ def _text(kind: str, rng: random.Random, row: int, label: str | None) -> str:
         return corpus.sentence(rng)
     if kind == "paragraph":
         return corpus.paragraph(rng, 6)
-    if kind == "review":
-        text = corpus.paragraph(rng, 3)
+    if kind == "article":
+        return corpus.article(rng)
+    if kind in ("review", "long-review"):
+        text = corpus.paragraph(rng, 3) if kind == "review" else corpus.article(rng, 40, 500)
         if label is not None:
             lowered = label.lower()
             bad = lowered.startswith(("neg", "1", "2", "sad", "anger", "fear"))
@@ -160,20 +165,50 @@ def _png(width: int, height: int, rng: random.Random) -> bytes:
 
 
 class RowMaker:
-    """Values of one split; ``rng`` drives text and labels, ``np_rng`` sampled signals."""
+    """Values of one split of ``total`` rows; ``rng`` drives text and labels, ``np_rng``
+    sampled signals. ``language``: the configuration's language, for sentences (spoken
+    in it where the corpus has it). ``audio``: a folder and a block size, to write the
+    audio of the first ``block`` rows there once and have every row refer to one of them
+    by path (a long split of a speech dataset costs its small columns only)."""
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, total: int = 0, language: str = "",
+                 audio: tuple[Any, int] | None = None) -> None:
         import numpy as np
 
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(zlib.crc32(seed.encode("utf-8")))
+        self.total = total
+        self.language = language
+        self.audio = audio
+
+    def _string(self, kind: str, row: int, label: str | None) -> str:
+        if kind == "speaker":
+            return speakers.speaker(self.rng, self.total)
+        if kind == "sentence" and self.language:
+            spoken = corpus.spoken(self.rng, self.language)
+            if spoken is not None:
+                return spoken
+        return _text(kind, self.rng, row, label)
+
+    def _audio(self, rate: int, row: int) -> dict[str, Any]:
+        if self.audio is not None and audio_decodes():
+            folder, block = self.audio
+            path = folder / f"{row % block:05d}.wav"
+            if row < block:
+                folder.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(_wav_bytes(_wav_array(self.np_rng, rate), rate))
+            return {"bytes": None, "path": str(path)}
+        array = _wav_array(self.np_rng, rate)
+        if audio_decodes():
+            return {"bytes": _wav_bytes(array, rate), "path": f"{row:05d}.wav"}
+        return {"array": array.tolist(), "path": f"{row:05d}.wav", "sampling_rate": rate}
 
     def value(self, spec: Any, row: int, done: dict[str, Any], label: str | None) -> Any:
         rng = self.rng
         if isinstance(spec, str):
             dtype, _, kind = spec.partition(":")
             if dtype == "string":
-                return _text(kind, rng, row, label)
+                return self._string(kind, row, label)
             if dtype == "bool":
                 return rng.random() < 0.5
             if dtype.startswith("float"):
@@ -199,23 +234,21 @@ class RowMaker:
         if "squad_answers" in spec:
             context = str(done[spec["squad_answers"]])
             answer = rng.choice([o for o in corpus.OBJECTS if o in context] or [context.split()[0]])
-            return {"text": [answer], "answer_start": [context.index(answer)]}
+            # Any occurrence: in a long context the answer may lie in a later window.
+            starts = [i for i in range(len(context)) if context.startswith(answer, i)]
+            return {"text": [answer], "answer_start": [rng.choice(starts)]}
         if "audio" in spec:
-            rate = int(spec["audio"])
-            array = _wav_array(self.np_rng, rate)
-            path = f"{row:05d}.wav"
-            if audio_decodes():
-                return {"bytes": _wav_bytes(array, rate), "path": path}
-            return {"array": array.tolist(), "path": path, "sampling_rate": rate}
+            return self._audio(int(spec["audio"]), row)
         if "image" in spec:
             width, height = spec["image"]
             return {"bytes": _png(int(width), int(height), rng), "path": f"{row:05d}.png"}
         return {name: self.value(sub, row, done, label) for name, sub in spec.items()}
 
 
-def rows(specs: dict[str, Any], count: int, seed: str) -> dict[str, list[Any]]:
-    """``count`` rows of every column, deterministic for one seed."""
-    maker = RowMaker(seed)
+def rows(specs: dict[str, Any], count: int, seed: str, *, language: str = "",
+         audio: tuple[Any, int] | None = None) -> dict[str, list[Any]]:
+    """``count`` rows of every column, deterministic for one seed (see :class:`RowMaker`)."""
+    maker = RowMaker(seed, count, language, audio)
     columns: dict[str, list[Any]] = {name: [] for name in specs}
     label_column = next((n for n, s in specs.items()
                          if isinstance(s, dict) and "class_label" in s), None)
