@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.execution import settings as verify_settings
+from coursekit.execution.plan import settings as verify_settings
 from coursekit.formatting import settings as format_settings
 from coursekit.notebooks import settings as notebook_settings
 from coursekit.subtitles import settings as subtitle_settings

@@ -21,36 +21,36 @@ from typing import Any
 
 from coursekit.config import Course
 from coursekit.execution import rules
-from coursekit.execution.cache import CACHE_DIR, ResultCache
-from coursekit.execution.cachekey import run_key
-from coursekit.execution.declared import DeclaredPackages
-from coursekit.execution.device import choose_devices, resolve_device
-from coursekit.execution.diagnose import notebook_diagnostics
-from coursekit.execution.environment import ask_packages, fingerprint, kernelspec_identity
-from coursekit.execution.executed import save_executed
-from coursekit.execution.judge import fix_failures, judge_cells, scenarios
-from coursekit.execution.kernel import KernelProfile, KernelStartError
-from coursekit.execution.notebook_sources import NotebookSource, collect
-from coursekit.execution.ondevice import (
+from coursekit.execution.cache.key import run_key
+from coursekit.execution.cache.store import CACHE_DIR, ResultCache
+from coursekit.execution.judge.diagnose import notebook_diagnostics
+from coursekit.execution.judge.ondevice import (
     replayed_sources,
     restart_diagnostics,
     unverified,
     unverified_diagnostics,
 )
-from coursekit.execution.packages import Overlays
-from coursekit.execution.plan import NotebookPlan
-from coursekit.execution.pool import KernelPool
-from coursekit.execution.preimport import modules_to_preimport
-from coursekit.execution.profiles import (
+from coursekit.execution.judge.verdicts import fix_failures, judge_cells, scenarios
+from coursekit.execution.output.executed import save_executed
+from coursekit.execution.plan.declared import DeclaredPackages
+from coursekit.execution.plan.model import NotebookPlan
+from coursekit.execution.plan.settings import VerifySettings, read_settings
+from coursekit.execution.plan.shard import Shard, lesson_group
+from coursekit.execution.plan.sources import NotebookSource, collect
+from coursekit.execution.results import NotebookResult, NotebookRun, VerifyReport
+from coursekit.execution.run.device import choose_devices, resolve_device
+from coursekit.execution.run.environment import ask_packages, fingerprint, kernelspec_identity
+from coursekit.execution.run.kernel import KernelProfile, KernelStartError
+from coursekit.execution.run.packages import Overlays
+from coursekit.execution.run.pool import KernelPool
+from coursekit.execution.run.preimport import modules_to_preimport
+from coursekit.execution.run.profiles import (
     Standins,
     framework_of_kernel,
     kernel_profile,
     prepare_standins,
 )
-from coursekit.execution.results import NotebookResult, NotebookRun, VerifyReport
-from coursekit.execution.runner import run_notebook
-from coursekit.execution.settings import VerifySettings, read_settings
-from coursekit.execution.shard import Shard, lesson_group
+from coursekit.execution.run.runner import run_notebook
 from coursekit.stale_apis import StaleApi
 
 Progress = Callable[[int, int, NotebookResult | None], None]

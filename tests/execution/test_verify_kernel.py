@@ -245,7 +245,7 @@ def test_one_kernel_is_asked_for_its_packages_once(
     cache to remember the answer in: the kernel is still asked once per run."""
     from coursekit.config import Course
     from coursekit.execution import verify as verify_module
-    from coursekit.execution.environment import ask_packages as real
+    from coursekit.execution.run.environment import ask_packages as real
 
     asked: list[object] = []
 

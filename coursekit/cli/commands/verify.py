@@ -26,11 +26,11 @@ from coursekit.cli.options import (
     report_options,
 )
 from coursekit.diagnostics import Diagnostic, has_errors
-from coursekit.execution.device import DEVICES, DeviceError
-from coursekit.execution.document import verify_document
+from coursekit.execution.output.document import verify_document
+from coursekit.execution.output.summary import LessonSummary, lesson_summaries, summarise
+from coursekit.execution.plan.shard import Shard
 from coursekit.execution.results import NotebookResult, VerifyReport
-from coursekit.execution.shard import Shard
-from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
+from coursekit.execution.run.device import DEVICES, DeviceError
 from coursekit.execution.verify import EmptyScopeError, verify_course
 from coursekit.report import Renderer
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline

@@ -19,9 +19,9 @@ import ast
 import re
 from pathlib import PurePosixPath
 
-from coursekit.execution.frames import library_frame
-from coursekit.execution.network import shell_fetch_files
+from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.run.network import shell_fetch_files
 from coursekit.lessons.python import code_facts, defined_names
 
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
