@@ -244,7 +244,7 @@ def test_one_kernel_is_asked_for_its_packages_once(
     """PyTorch and TensorFlow notebooks on one kernel (with different stand-ins), and no
     cache to remember the answer in: the kernel is still asked once per run."""
     from coursekit.config import Course
-    from coursekit.execution import verify as verify_module
+    from coursekit.execution.run import batch as verify_module
     from coursekit.execution.run.environment import ask_packages as real
 
     asked: list[object] = []
