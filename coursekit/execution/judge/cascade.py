@@ -20,8 +20,8 @@ import re
 from pathlib import PurePosixPath
 
 from coursekit.execution.judge.frames import library_frame
+from coursekit.execution.judge.network import shell_fetch_files
 from coursekit.execution.results import CellRun, RunStatus
-from coursekit.execution.run.network import shell_fetch_files
 from coursekit.lessons.python import code_facts, defined_names
 
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")

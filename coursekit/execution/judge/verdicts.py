@@ -9,6 +9,7 @@ from coursekit.execution.judge.apidrift import Drift, drift_of
 from coursekit.execution.judge.cascade import CascadeTracker
 from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.judge.matching import match_error, name_matches
+from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import output_drift
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
@@ -16,7 +17,6 @@ from coursekit.execution.plan.declared import DeclaredPackages, asked_for
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
-from coursekit.execution.run.network import needed, placeholder_repos, shell_fetches
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
