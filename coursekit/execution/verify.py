@@ -47,20 +47,11 @@ def _judged(judge: NotebookJudge, recorder: Recorder) -> Finished:
 
 
 def verify_course(
-    course: Course,
-    *,
-    languages: Iterable[str] | None = None,
-    frameworks: Iterable[str] | None = None,
-    paths: Iterable[Path] = (),
-    device: str = "auto",
-    jobs: int | None = None,
-    shard: Shard | None = None,
-    use_cache: bool = True,
-    preimport: bool | None = None,
-    network: bool = False,
-    shim_drift: bool = False,
-    install_lesson_requirements: bool = False,
-    progress: Progress | None = None,
+    course: Course, *, languages: Iterable[str] | None = None,
+    frameworks: Iterable[str] | None = None, paths: Iterable[Path] = (), device: str = "auto",
+    jobs: int | None = None, shard: Shard | None = None, use_cache: bool = True,
+    preimport: bool | None = None, network: bool = False, shim_drift: bool = False,
+    install_lesson_requirements: bool = False, progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
