@@ -1,6 +1,6 @@
 """The schema of ``[tool.coursekit.verify]``: its keys and the range of each value.
 
-``verify`` reads the table (:mod:`coursekit.execution.settings`) and ``check`` checks
+``verify`` reads the table (:mod:`coursekit.execution.plan.settings`) and ``check`` checks
 it; the schema lives here so that checking a course's configuration does not load
 the executor.
 """

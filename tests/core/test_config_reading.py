@@ -59,7 +59,7 @@ _LOADED = """
 import sys
 from coursekit.config import Course
 from coursekit.config.check import config_findings
-from coursekit.execution.settings import read_settings
+from coursekit.execution.plan.settings import read_settings
 findings = config_findings(Course.open(sys.argv[1]))
 assert [d.message for d in findings] == ["[tool.coursekit.verify] `timeout` must be a positive "
                                          "number up to 604800, got -1"], findings
@@ -73,7 +73,7 @@ def test_checking_the_verify_table_does_not_load_the_executor(
 ) -> None:
     (tmp_path / "coursekit.toml").write_text("[verify]\ntimeout = -1\n")
     script = _LOADED if verify_loaded else _LOADED.replace(
-        "from coursekit.execution.settings import read_settings\n", "")
+        "from coursekit.execution.plan.settings import read_settings\n", "")
     out = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
                          capture_output=True, text=True, check=True).stdout
-    assert ("coursekit.execution.settings" in out) is verify_loaded
+    assert ("coursekit.execution.plan.settings" in out) is verify_loaded

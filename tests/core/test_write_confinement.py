@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
-from coursekit.execution.cache import CACHE_DIR, ResultCache
+from coursekit.execution.cache.store import CACHE_DIR, ResultCache
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 
 BROKEN_SRT = (b"1\r\n00:00:01,000 --> 00:00:03,000\r\nHello\n"

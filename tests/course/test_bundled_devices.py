@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.notebook_sources import collect
-from coursekit.execution.ondevice import unverified
-from coursekit.execution.plan import NotebookPlan
+from coursekit.execution.judge.ondevice import unverified
+from coursekit.execution.plan.model import NotebookPlan
+from coursekit.execution.plan.sources import collect
 from coursekit.notebooks.build import build_course
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.execution.apidrift import drift_of, shim
+from coursekit.execution.judge.apidrift import drift_of, shim
 from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
 
 

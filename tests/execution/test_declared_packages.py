@@ -5,7 +5,8 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from coursekit.execution.declared import (
+from coursekit.execution.judge.verdicts import cell_verdict, judge_cells
+from coursekit.execution.plan.declared import (
     Declaration,
     DeclaredPackages,
     asked_for,
@@ -13,8 +14,7 @@ from coursekit.execution.declared import (
     lesson_declarations,
     provides,
 )
-from coursekit.execution.judge import cell_verdict, judge_cells
-from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 
 from .conftest import cell, notebook
@@ -137,7 +137,7 @@ def test_the_finding_reads_the_same_in_every_format() -> None:
     import io
     import json
 
-    from coursekit.execution.diagnose import notebook_diagnostics
+    from coursekit.execution.judge.diagnose import notebook_diagnostics
     from coursekit.report.junit import render_junit
     from coursekit.report.sarif import sarif_log
     from coursekit.report.text import render_text

@@ -18,17 +18,17 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
-from coursekit.execution.cachekey import run_key
-from coursekit.execution.device import (
+from coursekit.execution.cache.key import run_key
+from coursekit.execution.judge.verdicts import judge_cells
+from coursekit.execution.plan.model import NotebookPlan, plan_notebook
+from coursekit.execution.results import CellRun, RunStatus, Verdict
+from coursekit.execution.run.device import (
     DeviceError,
     KernelDevice,
     choose_devices,
     device_for,
     resolve_device,
 )
-from coursekit.execution.judge import judge_cells
-from coursekit.execution.plan import NotebookPlan, plan_notebook
-from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.verify import verify_course
 from coursekit.kernels.kernelspec import kernels_dir
 

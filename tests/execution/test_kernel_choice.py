@@ -8,7 +8,7 @@ from typing import Any
 import nbformat
 
 from coursekit.config import Course
-from coursekit.execution.notebook_sources import _kernel_of
+from coursekit.execution.plan.sources import _kernel_of
 
 
 def _course(tmp_path: Path) -> Course:

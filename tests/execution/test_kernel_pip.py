@@ -10,8 +10,8 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.kernel import kernel_tools_env
 from coursekit.execution.results import Verdict
+from coursekit.execution.run.kernel import kernel_tools_env
 from coursekit.execution.verify import verify_course
 
 from ..kernel_skip import kernel_or_skip

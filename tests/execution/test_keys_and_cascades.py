@@ -5,11 +5,11 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.cachekey import code_fingerprint
-from coursekit.execution.cascade import CascadeTracker
-from coursekit.execution.device import DeviceError, device_env, gpu_present, resolve_device
+from coursekit.execution.cache.key import code_fingerprint
+from coursekit.execution.judge.cascade import CascadeTracker
+from coursekit.execution.plan.shard import Shard, lesson_group
 from coursekit.execution.results import CellRun, RunStatus, Verdict
-from coursekit.execution.shard import Shard, lesson_group
+from coursekit.execution.run.device import DeviceError, device_env, gpu_present, resolve_device
 from coursekit.execution.verify import verify_course
 from coursekit.lessons.python import defined_names
 

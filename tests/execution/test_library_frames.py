@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.frames import library_frame, raising_file
+from coursekit.execution.judge.frames import library_frame, raising_file
 from coursekit.execution.results import NotebookResult, Verdict
 from coursekit.execution.verify import verify_course
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from coursekit.execution.matching import match_error
+from coursekit.execution.judge.matching import match_error
 from coursekit.kernels import FRAMEWORKS
 
 from ..kernel_skip import kernel_or_skip

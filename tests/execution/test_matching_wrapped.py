@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.execution.matching import (
+from coursekit.execution.judge.matching import (
     match_error,
     message_matches,
     normalise_message,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.execution.network import HUB_LOGIN, needed, shell_fetch_files, shell_fetches
+from coursekit.execution.judge.network import HUB_LOGIN, needed, shell_fetch_files, shell_fetches
 
 
 @pytest.mark.parametrize(("ename", "evalue", "wanted"), [

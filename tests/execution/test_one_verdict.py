@@ -19,7 +19,7 @@ from rich.console import Console
 from coursekit.cli.commands.verify import _table, verify_renderers
 from coursekit.cli.html import verify_page
 from coursekit.config import Course
-from coursekit.execution.document import verify_document
+from coursekit.execution.output.document import verify_document
 from coursekit.execution.results import VerifyReport
 from coursekit.execution.verify import verify_course
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.execution.output_drift import compare_output, output_drift, output_text
-from coursekit.execution.sizes import SizeNames
+from coursekit.execution.judge.output_drift import compare_output, output_drift, output_text
+from coursekit.execution.judge.sizes import SizeNames
 from coursekit.notebooks.metadata import DocumentedOutput
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.notebook_sources import NotebookSource, collect
-from coursekit.execution.plan import CellPlan, Location, plan_notebook
+from coursekit.execution.plan.model import CellPlan, Location, plan_notebook
+from coursekit.execution.plan.sources import NotebookSource, collect
 from coursekit.lessons.model import Framework
 from coursekit.notebooks.build import build_course
 

@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from coursekit.execution.kernel import KernelProfile, WarmKernel
-from coursekit.execution.plan import plan_notebook
-from coursekit.execution.pool import KernelPool
+from coursekit.execution.plan.model import plan_notebook
 from coursekit.execution.results import RunStatus
-from coursekit.execution.runner import run_notebook
+from coursekit.execution.run.kernel import KernelProfile, WarmKernel
+from coursekit.execution.run.pool import KernelPool
+from coursekit.execution.run.runner import run_notebook
 
 from .conftest import cell, notebook
 

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.config import ConfigError, Course
-from coursekit.execution.plan import NotebookPlan, plan_notebook
-from coursekit.execution.preimport import modules_to_preimport, notebook_imports, warmup_code
-from coursekit.execution.settings import read_settings
+from coursekit.execution.plan.model import NotebookPlan, plan_notebook
+from coursekit.execution.plan.settings import read_settings
+from coursekit.execution.run.preimport import modules_to_preimport, notebook_imports, warmup_code
 
 from .conftest import cell, expect, notebook
 

@@ -11,12 +11,12 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.judge import judge_cells
-from coursekit.execution.kernel import KernelProfile
-from coursekit.execution.plan import NotebookPlan, plan_notebook
-from coursekit.execution.pool import KernelPool
+from coursekit.execution.judge.verdicts import judge_cells
+from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import NotebookRun, Verdict
-from coursekit.execution.runner import run_notebook
+from coursekit.execution.run.kernel import KernelProfile
+from coursekit.execution.run.pool import KernelPool
+from coursekit.execution.run.runner import run_notebook
 from coursekit.execution.verify import verify_course
 
 from .conftest import COURSE_TOML, cell, expect, notebook, write_course

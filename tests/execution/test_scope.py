@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
-from coursekit.execution.verify import EmptyScopeError, verify_course
+from coursekit.execution.plan.scope import EmptyScopeError
+from coursekit.execution.verify import verify_course
 
 from .conftest import cell, notebook, write_course
 

@@ -3,8 +3,8 @@ stand-in's shortcoming, rather than only "update the documented output"."""
 
 from __future__ import annotations
 
-from coursekit.execution.judge import judge_cells, scenarios
-from coursekit.execution.plan import NotebookPlan, plan_notebook
+from coursekit.execution.judge.verdicts import judge_cells, scenarios
+from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 
 from .conftest import cell, expect, notebook

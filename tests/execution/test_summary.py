@@ -7,6 +7,7 @@ import io
 from rich.console import Console
 
 from coursekit.cli.commands.verify import _progress_line, _table
+from coursekit.execution.output.summary import lesson_in_language, lesson_summaries
 from coursekit.execution.results import (
     CellResult,
     NotebookResult,
@@ -14,7 +15,6 @@ from coursekit.execution.results import (
     Verdict,
     VerifyReport,
 )
-from coursekit.execution.summary import lesson_in_language, lesson_summaries
 
 
 def _result(lesson: str, language: str, framework: str, verdicts: list[Verdict], *,

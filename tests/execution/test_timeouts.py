@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.judge import cell_verdict
-from coursekit.execution.plan import CellPlan, Location
+from coursekit.execution.judge.timeouts import BarState, last_bar, suggested_limit, timeout_hint
+from coursekit.execution.judge.verdicts import cell_verdict
+from coursekit.execution.plan.model import CellPlan, Location
 from coursekit.execution.results import CellRun, RunStatus, Verdict
-from coursekit.execution.timeouts import BarState, last_bar, suggested_limit, timeout_hint
 from coursekit.execution.verify import verify_course
 
 TRAINING_BAR = [

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from coursekit.cli import cli
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 from coursekit.execution.verify import verify_course
+from coursekit.report.baseline import identity
 from coursekit.report.notebooks import cell_json
 
 from .conftest import cell, expect, notebook, write_course
@@ -215,6 +216,34 @@ def test_the_command_reports_and_exits_by_findings(
     assert clean.exit_code == 0, clean.output
 
 
+def test_the_json_document_leaves_out_what_the_baseline_records(
+    report: VerifyReport, course_root: Path, tmp_path: Path,
+) -> None:
+    """verify's JSON document goes through the baseline as every format does: recorded
+    findings are left out (and the exit is clean), a finding the baseline lacks stays,
+    and every notebook's judgement stays either way."""
+    runner = CliRunner()
+    failing = str(course_root / "build" / "notebooks" / "en" / "chapter1" / "1.ipynb")
+    verify = ["verify", "--root", str(course_root), "--device", "cpu", "--format", "json"]
+    baseline = tmp_path / "baseline.json"
+    recorded = runner.invoke(cli, [*verify, "--baseline", str(baseline), "--update-baseline",
+                                   failing])
+    assert recorded.exit_code == 0, recorded.output
+    known = runner.invoke(cli, [*verify, "--baseline", str(baseline), failing])
+    assert known.exit_code == 0, known.output
+    document = json.loads(known.stdout)
+    assert document["diagnostics"] == []
+    assert [nb["status"] for nb in document["notebooks"]] == ["error-drift"]
+    # The planted case: a baseline without one of the errors reports that one alone.
+    drift = identity(next(d for d in report.all_diagnostics() if d.rule == "EXE102"))
+    entries = json.loads(baseline.read_text(encoding="utf-8"))
+    entries["findings"] = [e for e in entries["findings"] if e["id"] != drift]
+    baseline.write_text(json.dumps(entries), encoding="utf-8")
+    new = runner.invoke(cli, [*verify, "--baseline", str(baseline), failing])
+    assert new.exit_code == 1, new.output
+    assert {d["rule"] for d in json.loads(new.stdout)["diagnostics"]} == {"EXE102"}
+
+
 def test_a_missing_kernel_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     from coursekit.config import Course
 
@@ -244,8 +273,8 @@ def test_one_kernel_is_asked_for_its_packages_once(
     """PyTorch and TensorFlow notebooks on one kernel (with different stand-ins), and no
     cache to remember the answer in: the kernel is still asked once per run."""
     from coursekit.config import Course
-    from coursekit.execution import verify as verify_module
-    from coursekit.execution.environment import ask_packages as real
+    from coursekit.execution.run import batch as verify_module
+    from coursekit.execution.run.environment import ask_packages as real
 
     asked: list[object] = []
 

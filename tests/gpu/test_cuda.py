@@ -17,8 +17,8 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
-from coursekit.execution.device import choose_devices, gpu_present
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+from coursekit.execution.run.device import choose_devices, gpu_present
 from coursekit.execution.verify import verify_course
 
 from ..execution.conftest import cell, expect, notebook, write_course

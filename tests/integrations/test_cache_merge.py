@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
-from coursekit.execution.cache import CACHE_DIR, ResultCache
+from coursekit.execution.cache.store import CACHE_DIR, ResultCache
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 
 

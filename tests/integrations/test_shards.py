@@ -12,7 +12,7 @@ import pytest
 
 from coursekit.cli import main
 from coursekit.config import Course
-from coursekit.execution.shard import Shard, lesson_group
+from coursekit.execution.plan.shard import Shard, lesson_group
 from coursekit.execution.verify import verify_course
 
 from .generated import generate

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
-from coursekit.execution.kernel import KernelProfile, evaluate, start_kernel
+from coursekit.execution.run.kernel import KernelProfile, evaluate, start_kernel
 from coursekit.kernels import KernelError, kernel_status
 from coursekit.kernels.environment import inspect_environment
 from coursekit.kernels.install import KernelState

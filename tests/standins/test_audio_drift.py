@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.apidrift import drift_of
+from coursekit.execution.judge.apidrift import drift_of
 from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
 from coursekit.standins import StandinEnv, prepare
 

@@ -8,6 +8,7 @@ import click
 from rich.console import Console
 
 from coursekit.cli.options import (
+    ReportRequest,
     finish,
     guarded,
     known_languages,
@@ -72,10 +73,7 @@ def command(
     quizzes: bool | None,
     compare: Path | None,
     check: bool,
-    fmt: str,
-    output: Path | None,
-    baseline: Path | None,
-    update_baseline: bool,
+    report: ReportRequest,
 ) -> int:
     """Turn the course's lessons into one notebook per language, lesson and framework."""
     course = open_course(root)
@@ -91,10 +89,9 @@ def command(
     )
     Console(stderr=True, highlight=False).print(_summary(result, check))
     if compare is not None:
-        report = compare_notebooks(result.out, compare)
-        click.echo(format_report(report), err=output is None and fmt != "text")
+        compared = compare_notebooks(result.out, compare)
+        click.echo(format_report(compared), err=report.output is None and report.fmt != "text")
     return finish(
-        [*shadowed_folders(course), *result.diagnostics], title="coursekit build", fmt=fmt,
-        output=output, baseline=baseline, update_baseline=update_baseline,
+        [*shadowed_folders(course), *result.diagnostics], report, title="coursekit build",
         selection=course.config.selection,
     )

@@ -11,7 +11,7 @@ from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_cours
 
 def _cache_folder(path: Path) -> Path:
     """``path`` itself when it is a result cache, else the cache it holds."""
-    from coursekit.execution.cache import CACHE_DIR
+    from coursekit.execution.cache.store import CACHE_DIR
 
     for candidate in (path, path / CACHE_DIR, path / "build" / CACHE_DIR):
         if (candidate / "runs").is_dir() or (candidate / "environments").is_dir():
@@ -34,8 +34,8 @@ def command() -> None:
 def merge(sources: tuple[Path, ...], root: Path, into: Path | None) -> int:
     """Add every result of the SOURCES caches (each a .verify-cache folder, or a folder
     holding one) to the course's cache, so that verify reuses them all."""
-    from coursekit.execution.cache import CACHE_DIR
-    from coursekit.execution.cache_merge import merge_caches
+    from coursekit.execution.cache.merge import merge_caches
+    from coursekit.execution.cache.store import CACHE_DIR
 
     target = into if into is not None else open_course(root).build_dir / CACHE_DIR
     folders = [_cache_folder(source) for source in sources]

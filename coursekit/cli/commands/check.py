@@ -14,6 +14,7 @@ from coursekit.checks import Area, check_course
 from coursekit.cli.html import check_page
 from coursekit.cli.options import (
     EXIT_CLEAN,
+    ReportRequest,
     command_line_layer,
     finish,
     guarded,
@@ -49,9 +50,9 @@ class Choices:
 
 
 def _run(
-    areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...], fmt: str,
-    output: Path | None, baseline: Path | None, update_baseline: bool,
-    files: tuple[Path, ...] = (), choices: Choices = Choices(), since: str | None = None,
+    areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...],
+    request: ReportRequest, files: tuple[Path, ...] = (), choices: Choices = Choices(),
+    since: str | None = None,
 ) -> int:
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root, lenient=True)
@@ -67,13 +68,12 @@ def _run(
         if not files:
             click.echo(f"{title}: nothing changed since {since}")
             return EXIT_CLEAN
-    report = check_course(course, areas, languages, files, documented=fmt == "html")
-    renderers = {"html": check_page(course, report.notebooks, output)}
+    report = check_course(course, areas, languages, files, documented=request.fmt == "html")
+    renderers = {"html": check_page(course, report.notebooks, request.output)}
     if choices.diff:  # each finding with its own diff: none shown as one per file
         renderers["text"] = partial(render_text, diffs=True)
     return finish(
-        report.diagnostics, title=title, fmt=fmt, output=output, baseline=baseline,
-        update_baseline=update_baseline, checked=report.checked, selection=selection,
+        report.diagnostics, request, title=title, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers=renderers,
     )
@@ -94,15 +94,13 @@ _diff_option = click.option(
 @_diff_option
 @click.pass_context
 def command(
-    ctx: click.Context, /, root: Path, langs: tuple[str, ...], fmt: str, output: Path | None,
-    baseline: Path | None, update_baseline: bool, since: str | None, **choices: Any,
+    ctx: click.Context, /, root: Path, langs: tuple[str, ...], report: ReportRequest,
+    since: str | None, **choices: Any,
 ) -> int:
     """Check lessons and subtitles (or one of them, as a subcommand)."""
     if ctx.invoked_subcommand is None:
-        return guarded(_run)(
-            tuple(Area), "check", root, langs, fmt, output, baseline,
-            update_baseline, (), Choices(**choices), since,
-        )
+        return guarded(_run)(tuple(Area), "check", root, langs, report, (), Choices(**choices),
+                             since)
     return EXIT_CLEAN
 
 
@@ -115,12 +113,11 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @_SINCE
     @_diff_option
     def body(
-        files: tuple[Path, ...], root: Path, langs: tuple[str, ...], fmt: str,
-        output: Path | None, baseline: Path | None, update_baseline: bool, since: str | None,
-        **choices: Any,
+        files: tuple[Path, ...], root: Path, langs: tuple[str, ...], report: ReportRequest,
+        since: str | None, **choices: Any,
     ) -> int:
-        return guarded(_run)((area,), f"check {area}", root, langs, fmt, output, baseline,
-                             update_baseline, files, Choices(**choices), since)
+        return guarded(_run)((area,), f"check {area}", root, langs, report, files,
+                             Choices(**choices), since)
 
     body.__doc__ = doc
     return click.command(str(area))(body)

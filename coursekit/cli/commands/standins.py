@@ -10,6 +10,7 @@ import click
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
+    ReportRequest,
     finish,
     guarded,
     lang_option,
@@ -31,8 +32,7 @@ def command() -> None:
 @report_options
 @guarded
 def scan(
-    root: Path, langs: tuple[str, ...], fmt: str, output: Path | None, baseline: Path | None,
-    update_baseline: bool,
+    root: Path, langs: tuple[str, ...], report: ReportRequest,
 ) -> int:
     """List every hub id the lessons reference; report those without a stand-in."""
     from coursekit.standins.hub_references import PLACEHOLDER_ROLE, PUSH, unique_ids
@@ -40,7 +40,7 @@ def scan(
 
     course = open_course(root)
     result = scan_course(course, [normalise(lang) for lang in langs] or None)
-    if fmt == "text" and output is None:
+    if report.fmt == "text" and report.output is None:
         for (kind, hub_id), uses in unique_ids(result.references).items():
             mark = "missing" if (kind, hub_id) in result.missing else "ok"
             via = sorted({u.via for u in uses if u.via})
@@ -53,8 +53,7 @@ def scan(
                 click.echo(f"{title}:")
                 for hub_id, path, line in names:
                     click.echo(f"  {hub_id}  ({path}:{line})")
-    return finish(result.diagnostics, title="coursekit standins scan", fmt=fmt, output=output,
-                  baseline=baseline, update_baseline=update_baseline,
+    return finish(result.diagnostics, report, title="coursekit standins scan",
                   selection=course.config.selection)
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from functools import wraps
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import click
 from rich import box
@@ -16,27 +18,27 @@ from rich.text import Text
 
 from coursekit.cli.html import verify_page
 from coursekit.cli.options import (
-    EXIT_CLEAN,
-    EXIT_FINDINGS,
+    ReportRequest,
     finish,
     guarded,
     known_languages,
     lang_option,
     open_course,
     report_options,
+    root_option,
 )
-from coursekit.diagnostics import Diagnostic, has_errors
-from coursekit.execution.device import DEVICES, DeviceError
-from coursekit.execution.document import verify_document
+from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
+from coursekit.execution.output.document import verify_document
+from coursekit.execution.output.summary import LessonSummary, lesson_summaries, summarise
+from coursekit.execution.plan.scope import EmptyScopeError
+from coursekit.execution.plan.shard import Shard
 from coursekit.execution.results import NotebookResult, VerifyReport
-from coursekit.execution.shard import Shard
-from coursekit.execution.summary import LessonSummary, lesson_summaries, summarise
-from coursekit.execution.verify import EmptyScopeError, verify_course
+from coursekit.execution.run.device import DEVICES, DeviceError
+from coursekit.execution.verify import verify_course
 from coursekit.report import Renderer
-from coursekit.report.baseline import BaselineError, new_findings, read_baseline
 from coursekit.report.junit import render_junit
 from coursekit.report.sarif import render_sarif
-from coursekit.selection import Selection
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
@@ -96,58 +98,60 @@ def _shard(value: str | None) -> Shard | None:
         raise click.BadParameter(str(exc), param_hint="--shard") from exc
 
 
-@click.command("verify")
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-    show_default=True, help="Course checkout to work on.",
-)
-@lang_option
-@click.option("--framework", "frameworks", multiple=True, type=click.Choice(["pt", "tf"]),
-              help="Only notebooks of this framework (repeatable).")
-@click.option("--device", type=click.Choice(DEVICES), default="auto", show_default=True,
-              help="Device the lessons run on; cuda is refused without a GPU.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Notebooks run in parallel (default: the number of cores).")
-@click.option("--shard", "shard_spec", metavar="K/N", help="Run only shard K of N.")
-@click.option("--no-cache", is_flag=True, help="Run every notebook, ignoring stored results.")
-@click.option("--network", is_flag=True,
-              help="Let lessons reach the network and the Hub for real (default: offline; "
-                   "cells that need it get the verdict needs-network).")
-@click.option("--shim-drift", is_flag=True,
-              help="Run a cell that fails on a renamed API again with the new name, so the "
-                   "cells after it are judged too (its verdict stays api-drift).")
-@click.option("--install-lesson-requirements", is_flag=True,
-              help="Install the packages of each lesson's `pip install` lines into a cached "
-                   "overlay of its kernel (never replacing the kernel's pinned packages).")
-@report_options
-@guarded
-def command(
-    paths: tuple[Path, ...],
-    root: Path,
-    langs: tuple[str, ...],
-    frameworks: tuple[str, ...],
-    device: str,
-    jobs: int | None,
-    shard_spec: str | None,
-    no_cache: bool,
-    network: bool,
-    shim_drift: bool,
-    install_lesson_requirements: bool,
-    fmt: str,
-    output: Path | None,
-    baseline: Path | None,
-    update_baseline: bool,
-) -> int:
-    """Run the course's notebooks: every example must run, every documented error must
-    still occur, and every fix must make it go away.
+@dataclass(frozen=True, slots=True)
+class RunRequest:
+    """What to run, and how: verify's own options."""
 
-    PATHS are lesson files or folders (only their notebooks run) or notebooks.
-    """
-    course = open_course(root)
-    shard = _shard(shard_spec)
-    languages = known_languages(langs, course.lesson_languages())
-    console = Console(stderr=True, highlight=False)
+    frameworks: tuple[str, ...] = ()
+    device: str = "auto"
+    jobs: int | None = None
+    shard_spec: str | None = None
+    no_cache: bool = False
+    network: bool = False
+    shim_drift: bool = False
+    install_lesson_requirements: bool = False
+
+
+_RUN_OPTIONS = (
+    click.option("--framework", "frameworks", multiple=True, type=click.Choice(["pt", "tf"]),
+                 help="Only notebooks of this framework (repeatable)."),
+    click.option("--device", type=click.Choice(DEVICES), default="auto", show_default=True,
+                 help="Device the lessons run on; cuda is refused without a GPU."),
+    click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                 help="Notebooks run in parallel (default: the number of cores)."),
+    click.option("--shard", "shard_spec", metavar="K/N", help="Run only shard K of N."),
+    click.option("--no-cache", is_flag=True,
+                 help="Run every notebook, ignoring stored results."),
+    click.option("--network", is_flag=True,
+                 help="Let lessons reach the network and the Hub for real (default: offline; "
+                      "cells that need it get the verdict needs-network)."),
+    click.option("--shim-drift", is_flag=True,
+                 help="Run a cell that fails on a renamed API again with the new name, so the "
+                      "cells after it are judged too (its verdict stays api-drift)."),
+    click.option("--install-lesson-requirements", is_flag=True,
+                 help="Install the packages of each lesson's `pip install` lines into a "
+                      "cached overlay of its kernel (never replacing the kernel's pinned "
+                      "packages)."),
+)
+
+
+def run_options(func: Callable[..., int]) -> Callable[..., int]:
+    """Verify's own options, passed to the command as one ``run: RunRequest``."""
+    names = [field.name for field in fields(RunRequest)]
+
+    @wraps(func)
+    def packed(*args: Any, **kwargs: Any) -> int:
+        run = RunRequest(**{name: kwargs.pop(name) for name in names})
+        return func(*args, run=run, **kwargs)
+
+    for option in reversed(_RUN_OPTIONS):
+        packed = option(packed)
+    return packed
+
+
+def _verify(course: Course, paths: tuple[Path, ...], languages: list[str] | None,
+            shard: Shard | None, run: RunRequest, console: Console) -> VerifyReport:
+    """The course verified, with a progress bar and a line per notebook as it is done."""
     with Progress(
         TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TextColumn("{task.description}"), console=console, transient=False,
@@ -160,22 +164,18 @@ def command(
                 bar.console.print(_progress_line(result, bar.console.width))
 
         try:
-            report = verify_course(
-                course,
-                languages=languages,
-                frameworks=frameworks or None,
-                paths=paths,
-                device=device,
-                jobs=jobs,
-                shard=shard,
-                use_cache=not no_cache,
-                network=network,
-                shim_drift=shim_drift,
-                install_lesson_requirements=install_lesson_requirements,
+            return verify_course(
+                course, languages=languages, frameworks=run.frameworks or None, paths=paths,
+                device=run.device, jobs=run.jobs, shard=shard, use_cache=not run.no_cache,
+                network=run.network, shim_drift=run.shim_drift,
+                install_lesson_requirements=run.install_lesson_requirements,
                 progress=progress,
             )
         except (DeviceError, EmptyScopeError) as exc:
             raise click.UsageError(str(exc)) from exc
+
+
+def _print_summary(report: VerifyReport, console: Console) -> None:
     if report.notebooks:
         console.print(_table(report, console.width))
     devices = ", ".join(sorted({nb.device for nb in report.notebooks})) or "no device"
@@ -184,20 +184,45 @@ def command(
         f"{len(report.notebooks) - report.executed_runs} from cache or a twin, "
         f"{report.wall_time:.1f} s"
     )
-    if fmt == "json" and not update_baseline:
-        return _finish_json(report, output, baseline, course.config.selection)
+
+
+@click.command("verify")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@root_option
+@lang_option
+@run_options
+@report_options
+@guarded
+def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: RunRequest,
+            report: ReportRequest) -> int:
+    """Run the course's notebooks: every example must run, every documented error must
+    still occur, and every fix must make it go away.
+
+    PATHS are lesson files or folders (only their notebooks run) or notebooks.
+    """
+    course = open_course(root)
+    shard = _shard(run.shard_spec)
+    languages = known_languages(langs, course.lesson_languages())
+    console = Console(stderr=True, highlight=False)
+    found = _verify(course, paths, languages, shard, run, console)
+    _print_summary(found, console)
     return finish(
-        report.all_diagnostics(), title="coursekit verify", fmt=fmt, output=output,
-        baseline=baseline, update_baseline=update_baseline, selection=course.config.selection,
-        renderers=verify_renderers(report, verify_page(
-            course, [nb.judgement() for nb in report.notebooks], output)),
+        found.all_diagnostics(), report, title="coursekit verify",
+        selection=course.config.selection,
+        renderers=verify_renderers(found, verify_page(
+            course, [nb.judgement() for nb in found.notebooks], report.output)),
     )
 
 
 def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer]:
-    """The reporters of a verification that carry every notebook's verdict besides the
-    findings (JSON has its own document)."""
+    """The reporters of a verification that carry every notebook's judgement besides
+    the findings: the JSON document, the HTML page, JUnit and SARIF."""
     verdicts = [nb.verdict() for nb in report.notebooks]
+
+    def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+                 checked: Sequence[str] = ()) -> None:
+        out.write(json.dumps(verify_document(report, diagnostics), ensure_ascii=False,
+                             indent=2) + "\n")
 
     def junit(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
               checked: Sequence[str] = ()) -> None:
@@ -207,22 +232,4 @@ def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer
               checked: Sequence[str] = ()) -> None:
         render_sarif(diagnostics, out, title, checked, notebooks=verdicts)
 
-    return {"html": html, "junit": junit, "sarif": sarif}
-
-
-def _finish_json(report: VerifyReport, output: Path | None, baseline: Path | None,
-                 selection: Selection) -> int:
-    """The JSON document with every notebook's judgement; its findings are chosen by
-    the configuration's rules, as in the other formats."""
-    diagnostics = selection.apply(report.all_diagnostics())
-    if baseline is not None and baseline.exists():
-        try:
-            diagnostics = new_findings(diagnostics, read_baseline(baseline))
-        except BaselineError as exc:
-            raise click.UsageError(str(exc)) from exc
-    text = json.dumps(verify_document(report, diagnostics), ensure_ascii=False, indent=2) + "\n"
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
-    else:
-        click.echo(text, nl=False)
-    return EXIT_FINDINGS if has_errors(diagnostics) else EXIT_CLEAN
+    return {"json": document, "html": html, "junit": junit, "sarif": sarif}

@@ -13,7 +13,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from coursekit.execution.kernel import KernelProfile, KernelStartError, evaluate, start_kernel
+from coursekit.execution.run.kernel import KernelProfile, KernelStartError, evaluate, start_kernel
 
 DEVICES = ("cpu", "cuda", "auto")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Awaitable, Callable
 
-from coursekit.execution.apidrift import drift_of, shim, shim_note
-from coursekit.execution.kernel import KernelSession, KernelStartError, WarmKernel
-from coursekit.execution.matching import match_error
-from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.judge.apidrift import drift_of, shim, shim_note
+from coursekit.execution.judge.matching import match_error
+from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
+from coursekit.execution.run.kernel import KernelSession, KernelStartError, WarmKernel
 from coursekit.stale_apis import StaleApi
 
 Acquire = Callable[[], Awaitable[WarmKernel]]

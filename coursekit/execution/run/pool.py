@@ -21,8 +21,8 @@ import asyncio
 import contextlib
 from collections import deque
 
-from coursekit.execution.kernel import KernelProfile, WarmKernel, start_kernel
-from coursekit.execution.preimport import warm_up
+from coursekit.execution.run.kernel import KernelProfile, WarmKernel, start_kernel
+from coursekit.execution.run.preimport import warm_up
 
 
 class KernelPool:

@@ -6,8 +6,8 @@ from collections import defaultdict
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
-from coursekit.execution.matching import normalise_message
-from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.judge.matching import normalise_message
+from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, Verdict
 
 _HINTS: dict[Verdict, str] = {

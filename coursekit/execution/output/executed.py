@@ -9,7 +9,7 @@ from typing import Any
 import nbformat
 
 from coursekit.atomic import write_text_atomic
-from coursekit.execution.plan import NotebookPlan
+from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.results import NotebookRun
 
 EXECUTED_DIR = "executed"

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
-from coursekit.execution.device import device_env
-from coursekit.execution.kernel import KernelProfile
-from coursekit.execution.network import offline_env, online
+from coursekit.execution.run.device import device_env
+from coursekit.execution.run.kernel import KernelProfile
+from coursekit.execution.run.network import offline_env, online
 from coursekit.lessons.model import Framework
 from coursekit.standins import prepare
 

@@ -14,7 +14,7 @@ import json
 import tokenize
 from collections.abc import Iterable
 
-from coursekit.execution.plan import CellPlan
+from coursekit.execution.plan.model import CellPlan
 
 KEY_VERSION = 3
 _DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}

@@ -23,9 +23,9 @@ from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
-from coursekit.execution.matching import strip_ansi
-from coursekit.execution.network import REFUSED_EXPRESSION
+from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.run.network import REFUSED_EXPRESSION
 
 _MRO_EXPRESSION = (
     "[c.__module__ + '.' + c.__qualname__ "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
-from coursekit.execution.plan import NotebookPlan
+from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.results import NotebookRun, Unverified
 from coursekit.notebooks.metadata import ExpectedError
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from coursekit.execution.matching import strip_ansi
+from coursekit.execution.judge.matching import strip_ansi
 from coursekit.notebooks.metadata import DocumentedOutput
 
 _TOKEN = re.compile(

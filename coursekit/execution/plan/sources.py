@@ -19,7 +19,7 @@ import nbformat
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
-from coursekit.execution.plan import NotebookPlan, plan_from_lesson, plan_notebook
+from coursekit.execution.plan.model import NotebookPlan, plan_from_lesson, plan_notebook
 from coursekit.notebooks.convert import NotebookOrigin
 from coursekit.notebooks.metadata import NAMESPACE
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from coursekit.execution.apidrift import Drift, drift_of
-from coursekit.execution.cascade import CascadeTracker
-from coursekit.execution.declared import DeclaredPackages, asked_for
-from coursekit.execution.frames import library_frame
-from coursekit.execution.matching import match_error, name_matches
-from coursekit.execution.network import needed, placeholder_repos, shell_fetches
-from coursekit.execution.output_drift import output_drift
-from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.judge.apidrift import Drift, drift_of
+from coursekit.execution.judge.cascade import CascadeTracker
+from coursekit.execution.judge.frames import library_frame
+from coursekit.execution.judge.matching import match_error, name_matches
+from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
+from coursekit.execution.judge.output_drift import output_drift
+from coursekit.execution.judge.sizes import SizeNames
+from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
+from coursekit.execution.plan.declared import DeclaredPackages, asked_for
+from coursekit.execution.plan.model import CellPlan, NotebookPlan
+from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
-from coursekit.execution.settings import DEFAULT_TIMEOUT
-from coursekit.execution.sizes import SizeNames
-from coursekit.execution.timeouts import last_bar, timeout_detail, timeout_hint
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
@@ -56,17 +56,9 @@ def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
     return bool(name) and any(match_error(e, name, message, []).matched for e in cell.expected)
 
 
-def cell_verdict(
-    cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
-    *, offline: bool = True, apis: Sequence[StaleApi] = (),
-    packages: DeclaredPackages = _NOTHING_DECLARED,
-) -> tuple[Verdict, str]:
-    """The verdict on one cell and the sentence that explains it.
-
-    ``offline``: the kernel ran with the network refused, so a cell that failed for
-    want of it (or fetches files with a shell command) needs the network.
-    ``packages``: what the notebook declares it needs; an import of one that the
-    kernel lacks needs packages."""
+def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
+                   fetches: list[str]) -> tuple[Verdict, str]:
+    """The verdict on a cell that raised nothing: it ran, or never finished."""
     if run.status is RunStatus.SKIPPED:
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
     if run.status is RunStatus.NOT_RUN:
@@ -77,27 +69,18 @@ def cell_verdict(
         return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None, bar)
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
-    fetches = shell_fetches(cell.code) if offline else []
-    if run.status is RunStatus.OK:
-        if fetches:
-            return Verdict.NEEDS_NETWORK, (f"{_needs(fetches)}: a shell command downloads from "
-                                           "it, and verification runs offline")
-        if cell.expects_error:
-            return Verdict.MISSING, f"documents `{_documented(cell)}`, but runs without error"
-        return Verdict.OK, ""
-    explanations = []
-    for expected in cell.expected:
-        match = match_error(expected, run.ename, run.evalue, run.mro)
-        if match.matched:
-            return Verdict.REPRODUCED, ""
-        explanations.append(match.explanation)
-    drift = drift_of(apis, run.ename, run.evalue)
-    if drift is not None:
-        return Verdict.API_DRIFT, _drifted(drift, run, cell)
-    declaration = packages.missing(run.ename, run.evalue, cell.code)
-    if declaration is not None:
-        return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
-    targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
+    if fetches:
+        return Verdict.NEEDS_NETWORK, (f"{_needs(fetches)}: a shell command downloads from "
+                                       "it, and verification runs offline")
+    if cell.expects_error:
+        return Verdict.MISSING, f"documents `{_documented(cell)}`, but runs without error"
+    return Verdict.OK, ""
+
+
+def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
+               explanations: list[str]) -> tuple[Verdict, str]:
+    """The verdict on an error no documented one matches, nor a drifted API or a
+    missing package explains."""
     placeholders = placeholder_repos(targets)
     if placeholders:
         names = ", ".join(f"`{r}`" for r in placeholders)
@@ -112,6 +95,36 @@ def cell_verdict(
         where = f" inside `{inside}`" if inside is not None else ""
         return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`{where}"
     return Verdict.ERROR_DRIFT, "; ".join(explanations)
+
+
+def cell_verdict(
+    cell: CellPlan, run: CellRun, default_timeout: float = DEFAULT_TIMEOUT,
+    *, offline: bool = True, apis: Sequence[StaleApi] = (),
+    packages: DeclaredPackages = _NOTHING_DECLARED,
+) -> tuple[Verdict, str]:
+    """The verdict on one cell and the sentence that explains it.
+
+    ``offline``: the kernel ran with the network refused, so a cell that failed for
+    want of it (or fetches files with a shell command) needs the network.
+    ``packages``: what the notebook declares it needs; an import of one that the
+    kernel lacks needs packages."""
+    fetches = shell_fetches(cell.code) if offline else []
+    if run.status is not RunStatus.ERROR:
+        return _without_error(cell, run, default_timeout, fetches)
+    explanations = []
+    for expected in cell.expected:
+        match = match_error(expected, run.ename, run.evalue, run.mro)
+        if match.matched:
+            return Verdict.REPRODUCED, ""
+        explanations.append(match.explanation)
+    drift = drift_of(apis, run.ename, run.evalue)
+    if drift is not None:
+        return Verdict.API_DRIFT, _drifted(drift, run, cell)
+    declaration = packages.missing(run.ename, run.evalue, cell.code)
+    if declaration is not None:
+        return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
+    targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
+    return _unmatched(cell, run, targets, explanations)
 
 
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,

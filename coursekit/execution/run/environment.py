@@ -13,7 +13,7 @@ from typing import Any
 
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
-from coursekit.execution.kernel import WarmKernel, evaluate
+from coursekit.execution.run.kernel import WarmKernel, evaluate
 
 _PACKAGES = (
     "dict([('python', __import__('sys').version)] + "

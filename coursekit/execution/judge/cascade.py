@@ -19,8 +19,8 @@ import ast
 import re
 from pathlib import PurePosixPath
 
-from coursekit.execution.frames import library_frame
-from coursekit.execution.network import shell_fetch_files
+from coursekit.execution.judge.frames import library_frame
+from coursekit.execution.judge.network import shell_fetch_files
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.lessons.python import code_facts, defined_names
 

@@ -13,13 +13,13 @@ from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
-from coursekit.execution.declared import (
+from coursekit.execution.plan.declared import (
     Declaration,
     DeclaredPackages,
     course_declarations,
     lesson_declarations,
 )
-from coursekit.execution.requirements import notebook_requirements
+from coursekit.execution.plan.requirements import notebook_requirements
 from coursekit.kernels.overlay import Overlay, ensure_overlay
 from coursekit.notebooks.metadata import NAMESPACE
 

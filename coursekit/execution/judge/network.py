@@ -1,28 +1,16 @@
-"""The network policy: lesson kernels run offline unless asked otherwise.
+"""What a cell needed from the network, which verification keeps offline.
 
-Offline, a kernel gets the guard in ``offline/sitecustomize.py``, which refuses
-connections to other hosts and notes, per cell, each host and Hub repo a cell
-needed. A cell that failed for want of them gets the verdict ``needs-network``,
-named after what it needed. Shell escapes (``!wget URL``) are not Python, so a
-cell that fetches a URL with one is judged on its code.
+The offline guard (:mod:`coursekit.execution.run.network`) notes, per cell, each host
+and Hub repo it refused. A cell that failed for want of them gets the verdict
+``needs-network``, named after what it needed. Shell escapes (``!wget URL``) are not
+Python, so a cell that fetches a URL with one is judged on its code.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from urllib.parse import urlsplit
-
-GUARD_DIR = Path(__file__).resolve().parent / "offline"
-OFFLINE_VARIABLE = "COURSEKIT_OFFLINE"
-HUB_OFFLINE_VARIABLES = ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE",
-                         "TRANSFORMERS_OFFLINE")
-
-REFUSED_EXPRESSION = (
-    "getattr(__import__('sys').modules.get('coursekit_offline'), 'refused', lambda: [])()"
-)
-"""Asks the kernel's guard what the last cell was refused."""
 
 _FETCHERS = re.compile(
     r"^\s*!\s*(?:wget|curl|git\s+clone|git\s+lfs|huggingface-cli\s+download|hf\s+download"
@@ -56,23 +44,6 @@ _LOGIN_MESSAGES = re.compile(
 """What the Hub's clients raise for want of a token: offline, no learner token is set."""
 
 HUB_LOGIN = "a Hub token (hf auth login, or HF_TOKEN)"
-
-
-def offline_env(base: dict[str, str]) -> dict[str, str]:
-    """Variables that put the guard into a kernel (prepended to its ``PYTHONPATH``)."""
-    path = [str(GUARD_DIR)]
-    inherited = base.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
-    if inherited:
-        path.append(inherited)
-    # pip retries an index it cannot reach five times, with back-off: offline, once is
-    # enough to fail with the name of the package.
-    return {"PYTHONPATH": os.pathsep.join(path), OFFLINE_VARIABLE: "1",
-            "PIP_RETRIES": "0", "PIP_TIMEOUT": "5"}
-
-
-def online(env: dict[str, str]) -> dict[str, str]:
-    """``env`` without the libraries' offline switches."""
-    return {k: v for k, v in env.items() if k not in HUB_OFFLINE_VARIABLES}
 
 
 def shell_fetches(code: str) -> list[str]:

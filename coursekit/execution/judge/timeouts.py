@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from coursekit.execution.matching import strip_ansi
+from coursekit.execution.judge.matching import strip_ansi
 
 DIRECTIVE = "<!-- coursekit: timeout={seconds} -->"
 """The lesson line that raises a cell's limit, placed on the line before its code fence."""

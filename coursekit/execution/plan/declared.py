@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coursekit.execution.requirements import pip_requirements
+from coursekit.execution.plan.requirements import pip_requirements
 from coursekit.lessons.python import code_facts
 from coursekit.notebooks.metadata import NAMESPACE, cell_source
 from coursekit.notebooks.requirements import distribution_for

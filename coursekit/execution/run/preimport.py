@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from coursekit.execution.kernel import WarmKernel
-from coursekit.execution.plan import CellPlan, NotebookPlan
+from coursekit.execution.plan.model import CellPlan, NotebookPlan
+from coursekit.execution.run.kernel import WarmKernel
 from coursekit.lessons.python import IPythonKind, IPythonLine, code_facts
 
 _SETTERS = frozenset({"environ", "putenv", "unsetenv", "chdir", "filterwarnings",

@@ -1,0 +1,1 @@
+"""Output: executed notebooks, the summary table and the JSON document of a verification."""

@@ -1,0 +1,1 @@
+"""Planning: which notebooks to verify, what to run in each and what to expect."""

@@ -1,0 +1,1 @@
+"""Running: real kernels on the chosen device, warmed in a pool, offline unless asked."""
