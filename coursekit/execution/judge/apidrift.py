@@ -4,7 +4,8 @@ The error is read against the stale-API table the translation check uses
 (``coursekit.stale_apis``, extended by the course): an unexpected keyword argument,
 a name that cannot be imported, a module or object without the attribute, a
 pipeline task the library no longer has, an object of a type the library now gives in
-place of another (named in the message). For an
+place of another (named in the message, or shown in an output where the lesson documents
+none of it: :func:`output_drift_of`). For an
 entry with a ``rename``, :func:`shim` rewrites the cell so that ``--shim-drift`` can
 run it again and the cells after it are judged on what the lesson meant.
 """
@@ -91,6 +92,33 @@ def drift_of(apis: Sequence[StaleApi], ename: str, evalue: str) -> Drift | None:
         found = next((a for a in apis if a.type is not None
                       and re.search(rf"\b{re.escape(a.type)}\b", message)), None)
     return Drift(found, raised) if found is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class OutputDrift:
+    """A cell that ran, whose output shows an object of a type the library now gives
+    where the lesson documents another output."""
+
+    api: StaleApi
+
+    @property
+    def detail(self) -> str:
+        return f"prints {self.api.label} where the lesson documents none: {self.api.reason}"
+
+    @property
+    def hint(self) -> str:
+        return f"use {self.api.use}"
+
+
+def output_drift_of(apis: Sequence[StaleApi], documented: str, shown: str) -> OutputDrift | None:
+    """The ``type`` entry whose class ``shown`` names and ``documented`` does not."""
+    for api in apis:
+        if api.type is None:
+            continue
+        word = re.compile(rf"\b{re.escape(api.type)}\b")
+        if word.search(shown) and not word.search(documented):
+            return OutputDrift(api)
+    return None
 
 
 def shim(code: str, api: StaleApi) -> str | None:
