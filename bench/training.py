@@ -7,7 +7,10 @@ at its real size (the configuration class's defaults, random weights, no downloa
 the same batches. It shows what a stand-in saves, and what a lesson cell would cost
 without one.
 
-    .venv/bin/python bench/training.py [--threads 2] [--baseline-steps 2]
+    .venv/bin/python bench/training.py [--threads N] [--baseline-steps 2]
+
+``--threads``: PyTorch's threads per operation; by default what the stand-ins'
+environment sets (one, ``coursekit.standins.env.THREADS``).
 
 Target: the epoch (the lesson's training cell) in at most 30 s on 2 cores.
 """
@@ -33,7 +36,8 @@ from datasets import load_dataset
 from torch.utils.data import DataLoader
 from transformers import (AutoConfig, AutoModelForSequenceClassification, AutoTokenizer,
                           DataCollatorWithPadding, get_scheduler)
-torch.set_num_threads({threads})
+if {threads}:
+    torch.set_num_threads({threads})
 out = {{}}
 raw = load_dataset("glue", "mrpc")
 
@@ -84,7 +88,7 @@ print(json.dumps(out))
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--baseline-steps", type=int, default=2)
     args = parser.parse_args()
     standins = prepare(Course.open("."), "pt")
