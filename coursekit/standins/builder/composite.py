@@ -61,8 +61,8 @@ def config(architecture: str, spec: dict[str, Any], tokenizer: Any) -> Any:
                           "target_bandwidths": [1.5, 3.0, 6.0, 12.0, 24.0]},
         )
     if architecture == "musicgen":
-        text = text_config(architecture, d_model=32, d_ff=37, d_kv=16, num_layers=2,
-                           num_heads=2, decoder_start_token_id=0)
+        text = text_config(architecture, **spec.get("config", {}), d_model=32, d_ff=37,
+                           d_kv=16, num_layers=2, num_heads=2)
         codec = transformers.EncodecConfig(
             **TINY_CODEC, sampling_rate=32_000, audio_channels=1, target_bandwidths=[2.2],
             upsampling_ratios=[8, 5, 4, 4], codebook_size=MUSICGEN_CODEBOOK_SIZE)
@@ -75,8 +75,9 @@ def config(architecture: str, spec: dict[str, Any], tokenizer: Any) -> Any:
                                            audio_encoder=codec.to_dict(),
                                            decoder=decoder.to_dict())
     if architecture == "clap":
-        text = text_config(architecture, hidden_size=32, num_hidden_layers=2,
-                           num_attention_heads=2, intermediate_size=37, projection_dim=32)
+        text = text_config(architecture, **spec.get("config", {}), hidden_size=32,
+                           num_hidden_layers=2, num_attention_heads=2, intermediate_size=37,
+                           projection_dim=32)
         audio_config = {"hidden_size": 32, "patch_embeds_hidden_size": 16, "depths": [1, 1],
                         "num_attention_heads": [2, 2], "window_size": 8, "num_mel_bins": 64,
                         "spec_size": 256, "projection_dim": 32, "num_hidden_layers": 2,
