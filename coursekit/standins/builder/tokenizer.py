@@ -3,9 +3,10 @@
 ``wordpiece-uncased`` uses the real bert-base-uncased vocabulary (from the MiniLM
 wheel) and ``wordpiece-cased`` a cased one of bert-base-cased's size; the others
 (byte-level BPE, Unigram from a SentencePiece model, CTC characters) are trained
-offline on generated text, then padded to the real tokenizer's length with the special
-tokens where the real one has them (see ``layouts``). Each is saved through ``PreTrainedTokenizerFast`` and names the
-architecture's own tokenizer class, which is what ``AutoTokenizer`` then loads.
+offline on generated text. Each is padded to the real tokenizer's length, with the
+special tokens where the real one has them (see ``layouts``), saved through
+``PreTrainedTokenizerFast``, and names the architecture's own tokenizer class, which is
+what ``AutoTokenizer`` then loads.
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ def _make(architecture: str, kind: str, wheel: Path, size: int) -> tuple[Any, di
     """The ``tokenizers`` object and the keyword arguments of the transformers wrapper."""
     if kind in ("wordpiece-uncased", "wordpiece-cased"):
         cased = kind == "wordpiece-cased"
-        tok = _wordpiece(cased_vocab(wheel) if cased else uncased_vocab(wheel), not cased)
+        vocab = cased_vocab(wheel) if cased else uncased_vocab(wheel)
+        tok = _wordpiece(vocab + fillers(size - len(vocab)), not cased)
         return tok, {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
                      "cls_token": "[CLS]", "mask_token": "[MASK]", "do_lower_case": not cased}
     if kind == "bpe":
@@ -173,7 +175,7 @@ def _save_vits(folder: Path, size: int) -> Any:
 def save_tokenizer(architecture: str, kind: str, folder: Path, wheel: Path,
                    max_length: int, size: int) -> Any:
     """Write the tokenizer files into ``folder``; return the loaded tokenizer, of ``size``
-    tokens (a WordPiece or CTC vocabulary has its real size already)."""
+    tokens (a CTC vocabulary has its real size already)."""
     import transformers
 
     if kind == "chars":
