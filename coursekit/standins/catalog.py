@@ -1,9 +1,10 @@
 """The catalog of stand-ins: hub id -> the family, schema or metric it is built from.
 
 coursekit ships ``catalog.json``: model *families* (architecture, tokenizer kind, head,
-weights), named label sets, dataset *schemas*, and the hub ids mapped to them. A
-course adds ids (or families, schemas, label sets) in ``[tool.coursekit.standins]``,
-in two lines for an id of a known family::
+weights, and the real checkpoint's ``config`` values and tokenizer ``vocabulary`` where
+they differ from the configuration class's defaults), named label sets, dataset
+*schemas*, and the hub ids mapped to them. A course adds ids (or families, schemas,
+label sets) in ``[tool.coursekit.standins]``, in two lines for an id of a known family::
 
     [tool.coursekit.standins.models]
     "my-org/my-bert" = "bert-cased"
@@ -128,8 +129,10 @@ def _table(where: str, what: str, spec: Any, keys: set[str], required: set[str])
 def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
     what = f"families `{name}`"
     family = _table(where, what, spec,
-                    {"architecture", "tokenizer", "head", "weights", "labels", "variant"},
+                    {"architecture", "tokenizer", "head", "weights", "labels", "variant",
+                     "config", "vocabulary"},
                     {"architecture", "tokenizer"})
+    _facts(where, what, family)
     _choice(where, what, "architecture", family["architecture"], ARCHITECTURES)
     if "variant" in family:
         _choice(where, what, "variant", family["variant"],
@@ -143,6 +146,20 @@ def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
             "bert", "wordpiece-uncased"):
         raise CatalogError(f"{where}: {what}: weights minilm is an uncased bert")
     return family
+
+
+def _facts(where: str, what: str, family: Mapping[str, Any]) -> None:
+    """``config``: the real checkpoint's configuration values where they differ from its
+    class defaults; ``vocabulary``: the real tokenizer's length where it differs from the
+    model's vocabulary size."""
+    config = family.get("config", {})
+    if not isinstance(config, Mapping):
+        raise CatalogError(f"{where}: {what}: `config` must be a table of configuration "
+                           f"values, got {config!r}")
+    vocabulary = family.get("vocabulary", 1)
+    if not isinstance(vocabulary, int) or isinstance(vocabulary, bool) or vocabulary < 1:
+        raise CatalogError(f"{where}: {what}: bad `vocabulary` {vocabulary!r} (the real "
+                           "tokenizer's length)")
 
 
 def _labels(where: str, what: str, value: Any, named: Mapping[str, list[str]]) -> list[str]:

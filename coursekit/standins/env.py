@@ -15,10 +15,16 @@ OFFLINE = MappingProxyType({
     "HF_HUB_DISABLE_TELEMETRY": "1",
 })
 """Without these every load first retries the hub for a long while."""
+THREADS = MappingProxyType({"OMP_NUM_THREADS": "1"})
+"""One thread per operation: a stand-in's operations are too small to share, and where
+verify runs kernels side by side the threads of each wait on the others' instead (a
+MusicGen stand-in's 512 steps: seconds on one thread, minutes on two; see
+``bench/threads.py``)."""
 
 
 def offline_env(hf_home: Path) -> dict[str, str]:
-    return {"HF_HOME": str(hf_home), **OFFLINE}
+    """What a kernel (or the builder) needs to find the stand-ins, offline."""
+    return {"HF_HOME": str(hf_home), **OFFLINE, **THREADS}
 
 
 @dataclass(frozen=True, slots=True)

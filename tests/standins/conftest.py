@@ -21,6 +21,7 @@ Runner = Callable[[str, StandinEnv, str], dict[str, object]]
 
 FAMILY_SAMPLES = {
     "bert-uncased-pretrained": "bert-base-uncased", "bert-cased": "bert-base-cased",
+    "bert-multilingual-cased": "bert-base-multilingual-cased",
     "distilbert-uncased": "distilbert-base-uncased",
     "distilbert-cased": "distilbert-base-cased", "roberta": "roberta-base",
     "xlm-roberta": "xlm-roberta-base", "camembert": "camembert-base", "albert": "albert-base-v2",

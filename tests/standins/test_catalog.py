@@ -43,6 +43,16 @@ def test_the_shipped_catalog_maps_many_ids_to_families() -> None:
         assert entry is not None and entry["family"] == family, hub_id
 
 
+def test_a_family_records_the_real_checkpoint_where_it_differs_from_the_class() -> None:
+    catalog = load_catalog()
+    cased = catalog.get("models", "bert-base-cased")
+    t5 = catalog.get("models", "t5-small")
+    gpt2 = catalog.get("models", "gpt2")
+    assert cased is not None and cased["config"] == {"vocab_size": 28996}
+    assert t5 is not None and t5["vocabulary"] == 32100
+    assert gpt2 is not None and "config" not in gpt2 and "vocabulary" not in gpt2
+
+
 def test_a_course_declares_an_id_in_two_lines(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
         '[tool.coursekit.standins.models]\n"my-org/my-bert" = "bert-cased"\n', encoding="utf-8")
@@ -78,6 +88,10 @@ def test_canonical_form_is_stable_and_changes_with_entries() -> None:
                          "weights": "minilm"}}}, "minilm is an uncased bert"),
     ({"families": {"x": {"architecture": "bark", "tokenizer": "bpe", "variant": "fused"}}},
      "bad `variant`"),
+    ({"families": {"x": {"architecture": "gpt2", "tokenizer": "bpe", "config": [1]}}},
+     "`config` must be a table"),
+    ({"families": {"x": {"architecture": "gpt2", "tokenizer": "bpe", "vocabulary": 0}}},
+     "bad `vocabulary` 0"),
     ({"models": {"x": "no-such-family"}}, "unknown family `no-such-family`"),
     ({"models": {"x": {"family": "gpt2", "labels": "nope"}}}, "unknown label set `nope`"),
     ({"models": {"x": {"family": "gpt2", "head": "fly"}}}, "bad `head`"),

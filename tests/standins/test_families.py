@@ -10,6 +10,7 @@ from .conftest import FAMILY_SAMPLES, KernelResults
 
 TOKENIZER_KIND = {
     "bert-uncased-pretrained": "BertTokenizer", "bert-cased": "BertTokenizer",
+    "bert-multilingual-cased": "BertTokenizer",
     "distilbert-uncased": "DistilBertTokenizer", "distilbert-cased": "DistilBertTokenizer",
     "roberta": "RobertaTokenizer", "xlm-roberta": "XLMRobertaTokenizer",
     "camembert": "CamembertTokenizer", "albert": "AlbertTokenizer", "xlnet": "XLNetTokenizer",
@@ -74,4 +75,5 @@ def test_family_in_the_tensorflow_kernel(family: str, tf_results: dict[str, dict
 @pytest.mark.slow
 def test_cased_vocabulary_has_the_real_size(pt_results: dict[str, dict[str, object]]) -> None:
     assert pt_results["bert-cased"]["vocab_size"] == 28996
+    assert pt_results["bert-multilingual-cased"]["vocab_size"] == 119547
     assert pt_results["bert-uncased-pretrained"]["vocab_size"] == 30522

@@ -172,9 +172,10 @@ def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
 
 def _standin_note(used: list[str]) -> str:
     names = ", ".join(f"`{u}`" for u in used[:3])
-    return (f"the notebook runs on stand-ins ({names}: small models built offline, not "
-            "the real ones); a documented error that depends on the real model's size, "
-            "weights or vocabulary cannot show on them")
+    return (f"the notebook runs on stand-ins ({names}: the real architectures, with their "
+            "vocabularies, positions and special tokens, shrunk in width and depth); a "
+            "documented error that depends on the real model's hidden size, depth or "
+            "trained weights cannot show on them")
 
 
 def _checked_output(

@@ -35,6 +35,15 @@ def _bark_text_ids(tokenizer: Any) -> dict[str, int]:
             "semantic_infer_token": pad + 4}
 
 
+def text_config(architecture: str, **options: Any) -> Any:
+    """The configuration class of the text model inside ``architecture``, with ``options``
+    over its defaults (Bark's text goes through a BERT tokenizer only)."""
+    import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    name = {"bark": "BertConfig", "musicgen": "T5Config", "clap": "ClapTextConfig"}[architecture]
+    return getattr(transformers, name)(**options)
+
+
 def config(architecture: str, spec: dict[str, Any], tokenizer: Any) -> Any:
     import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
@@ -52,9 +61,8 @@ def config(architecture: str, spec: dict[str, Any], tokenizer: Any) -> Any:
                           "target_bandwidths": [1.5, 3.0, 6.0, 12.0, 24.0]},
         )
     if architecture == "musicgen":
-        text = transformers.T5Config(
-            vocab_size=len(tokenizer), d_model=32, d_ff=37, d_kv=16, num_layers=2, num_heads=2,
-            pad_token_id=0, eos_token_id=1, decoder_start_token_id=0)
+        text = text_config(architecture, **spec.get("config", {}), d_model=32, d_ff=37,
+                           d_kv=16, num_layers=2, num_heads=2)
         codec = transformers.EncodecConfig(
             **TINY_CODEC, sampling_rate=32_000, audio_channels=1, target_bandwidths=[2.2],
             upsampling_ratios=[8, 5, 4, 4], codebook_size=MUSICGEN_CODEBOOK_SIZE)
@@ -67,15 +75,14 @@ def config(architecture: str, spec: dict[str, Any], tokenizer: Any) -> Any:
                                            audio_encoder=codec.to_dict(),
                                            decoder=decoder.to_dict())
     if architecture == "clap":
-        text_config = {"vocab_size": len(tokenizer), "hidden_size": 32, "num_hidden_layers": 2,
-                       "num_attention_heads": 2, "intermediate_size": 37, "projection_dim": 32,
-                       "max_position_embeddings": 514, "pad_token_id": 1, "bos_token_id": 0,
-                       "eos_token_id": 2}
+        text = text_config(architecture, **spec.get("config", {}), hidden_size=32,
+                           num_hidden_layers=2, num_attention_heads=2, intermediate_size=37,
+                           projection_dim=32)
         audio_config = {"hidden_size": 32, "patch_embeds_hidden_size": 16, "depths": [1, 1],
                         "num_attention_heads": [2, 2], "window_size": 8, "num_mel_bins": 64,
                         "spec_size": 256, "projection_dim": 32, "num_hidden_layers": 2,
                         "enable_fusion": spec.get("variant") == "fused"}
-        return transformers.ClapConfig(text_config=text_config, audio_config=audio_config,
+        return transformers.ClapConfig(text_config=text.to_dict(), audio_config=audio_config,
                                        projection_dim=32)
     raise ValueError(f"{architecture} is not a composite architecture")
 

@@ -14,8 +14,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from . import composite, hubcache, processors
-from .architectures import CONFIGS, MAX_LENGTH, model_class_name
+from . import composite, fidelity, hubcache, processors
+from .architectures import MAX_LENGTH, SIZES, model_class_name
 from .tokenizer import save_tokenizer
 from .vocab import wheel_file
 
@@ -35,7 +35,7 @@ def build_model(
     tokenizer = None
     if spec["tokenizer"] != "none":
         tokenizer = save_tokenizer(arch, str(spec["tokenizer"]), folder, minilm_wheel,
-                                   MAX_LENGTH.get(arch, 512))
+                                   MAX_LENGTH.get(arch, 512), vocabulary_size(spec))
     processors.save(arch, spec, folder)
     if spec.get("weights") == "minilm":
         _save_minilm(folder, minilm_wheel, framework)
@@ -48,26 +48,37 @@ def build_model(
     hubcache.publish(hf_home, model_id, files, revisions=revisions or [])
 
 
-def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
+def real_config(spec: dict[str, Any], **overrides: Any) -> Any:
+    """The real architecture's configuration, no download: its class defaults with the
+    family's ``config`` facts (where the real checkpoint differs from them), and
+    ``overrides``. A composite model's is that of its text model."""
     import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     arch = str(spec["architecture"])
+    options = {**spec.get("config", {}), **overrides}
+    if arch in composite.COMPOSITE:
+        return composite.text_config(arch, **options)
+    if arch in CONFIG_CLASSES:  # not in every version's AutoConfig table
+        return getattr(transformers, CONFIG_CLASSES[arch])(**options)
+    return transformers.AutoConfig.for_model(arch, **options)
+
+
+def vocabulary_size(spec: dict[str, Any]) -> int:
+    """The length of the real tokenizer: the family's ``vocabulary`` fact, or the
+    model's vocabulary size."""
+    return int(spec.get("vocabulary") or real_config(spec).vocab_size)
+
+
+def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
+    """The stand-in's configuration: the real one with its size and depth shrunk."""
+    arch = str(spec["architecture"])
     if arch in composite.COMPOSITE:
         config = composite.config(arch, spec, tokenizer)
-        config.architectures = [model_class_name(str(spec["head"]), arch)]
-        return config
-    options: dict[str, Any] = dict(CONFIGS[arch])
-    if tokenizer is not None:
-        options["vocab_size"] = len(tokenizer)
-    options.update(processors.token_ids(arch, tokenizer))
-    labels = spec.get("labels")
-    if labels:
-        options["id2label"] = dict(enumerate(labels))
-        options["label2id"] = {name: i for i, name in enumerate(labels)}
-    if arch in CONFIG_CLASSES:  # not in every version's AutoConfig table
-        config = getattr(transformers, CONFIG_CLASSES[arch])(**options)
     else:
-        config = transformers.AutoConfig.for_model(arch, **options)
+        labels = spec.get("labels") or []
+        maps = {"id2label": dict(enumerate(labels)),
+                "label2id": {name: i for i, name in enumerate(labels)}} if labels else {}
+        config = real_config(spec, **SIZES[arch], **maps)
     config.architectures = [model_class_name(str(spec["head"]), arch)]
     return config
 
@@ -77,6 +88,10 @@ def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: 
 
     arch = str(spec["architecture"])
     config = config_for(spec, tokenizer)
+    problems = fidelity.differences(spec, config, tokenizer)
+    if problems:
+        raise ValueError(f"the {spec['family']} stand-in differs from the real "
+                         f"architecture: {'; '.join(problems)}")
     name = config.architectures[0]
     seed = int(spec["seed"])
     if framework == "pt":

@@ -80,35 +80,6 @@ def _name_processor(architecture: str, folder: Path) -> None:
             path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def token_ids(architecture: str, tokenizer: Any) -> dict[str, Any]:
-    """Config entries that name special tokens, read from the built tokenizer."""
-    if tokenizer is None:
-        return {}
-    ids = tokenizer.convert_tokens_to_ids
-    if architecture == "gpt2":
-        eos = ids("<|endoftext|>")
-        return {"bos_token_id": eos, "eos_token_id": eos}
-    if architecture in ("llama", "qwen2"):
-        return {"bos_token_id": ids("<|endoftext|>"), "eos_token_id": ids("<|im_end|>"),
-                "pad_token_id": ids("<|endoftext|>")}
-    if architecture == "whisper":
-        eos = ids("<|endoftext|>")
-        return {"bos_token_id": eos, "eos_token_id": eos, "pad_token_id": eos,
-                "decoder_start_token_id": ids("<|startoftranscript|>"),
-                "suppress_tokens": [], "begin_suppress_tokens": [eos]}
-    if architecture in ("wav2vec2", "hubert", "vits", "deberta-v2"):
-        return {"pad_token_id": tokenizer.pad_token_id}
-    if architecture == "marian":
-        pad, eos = tokenizer.pad_token_id, tokenizer.eos_token_id
-        return {"pad_token_id": pad, "decoder_start_token_id": pad, "eos_token_id": eos,
-                "forced_eos_token_id": eos, "bos_token_id": eos}
-    if architecture == "speecht5":
-        return {"pad_token_id": tokenizer.pad_token_id, "bos_token_id": tokenizer.bos_token_id,
-                "eos_token_id": tokenizer.eos_token_id,
-                "decoder_start_token_id": tokenizer.eos_token_id}
-    return {}
-
-
 def generation_setup(model: Any, architecture: str, tokenizer: Any) -> None:
     """Whisper's generate() needs its language and task tokens in the generation config;
     Bark and MusicGen their own settings (see ``composite``)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import corpus
+from .layouts import fillers
 
 UNIGRAM_SIZE = 1000
 """Asked for; the generated text yields fewer pieces, and the trainer keeps what it finds."""
@@ -47,9 +48,10 @@ def unigram_pieces(lines: list[str]) -> list[tuple[str, float]]:
             if not (processor.is_control(i) or processor.is_unknown(i))]
 
 
-def save_marian(folder: Path, max_length: int) -> Any:
+def save_marian(folder: Path, max_length: int, size: int) -> Any:
     """``source.spm`` = ``target.spm`` (one joint model, as most opus-mt pairs) and the
-    id table: ``</s>`` 0, ``<unk>`` 1, the pieces, ``<pad>`` last."""
+    id table of ``size`` entries: ``</s>`` 0, ``<unk>`` 1, the pieces, fillers, ``<pad>``
+    last."""
     import sentencepiece
     import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
@@ -61,6 +63,8 @@ def save_marian(folder: Path, max_length: int) -> Any:
     for i in range(processor.get_piece_size()):
         if not (processor.is_control(i) or processor.is_unknown(i)):
             vocab.setdefault(processor.id_to_piece(i), len(vocab))
+    for filler in fillers(size - len(vocab) - 1):
+        vocab[filler] = len(vocab)
     vocab["<pad>"] = len(vocab)
     (folder / "vocab.json").write_text(json.dumps(vocab, indent=2, ensure_ascii=False) + "\n",
                                        encoding="utf-8")
@@ -73,11 +77,14 @@ def save_marian(folder: Path, max_length: int) -> Any:
 
 def save_speecht5(folder: Path, max_length: int) -> Any:
     """A character model with SpeechT5's ids (``<s>`` 0, ``<pad>`` 1, ``</s>`` 2,
-    ``<unk>`` 3), then ``<mask>`` and ``<ctc_blank>`` as added tokens."""
+    ``<unk>`` 3), then ``<mask>`` and ``<ctc_blank>`` as added tokens: 81 in all, as the
+    real one, from the 75 characters of ``corpus.CHARS`` (others are read as unknown)."""
     import transformers
 
     path = folder / "spm_char.model"
-    path.write_bytes(train("char", {"bos_id": 0, "pad_id": 1, "eos_id": 2, "unk_id": 3}))
+    known = set(corpus.CHARS)
+    lines = ["".join(c if c in known else " " for c in line) for line in corpus.training_text()]
+    path.write_bytes(train("char", {"bos_id": 0, "pad_id": 1, "eos_id": 2, "unk_id": 3}, lines))
     tokenizer = transformers.SpeechT5Tokenizer(str(path), model_max_length=max_length)
     tokenizer.add_special_tokens({"mask_token": transformers.AddedToken(
         "<mask>", lstrip=True, rstrip=False)})

@@ -3,8 +3,10 @@
 ``wordpiece-uncased`` uses the real bert-base-uncased vocabulary (from the MiniLM
 wheel) and ``wordpiece-cased`` a cased one of bert-base-cased's size; the others
 (byte-level BPE, Unigram from a SentencePiece model, CTC characters) are trained
-offline on generated text. Each is saved through ``PreTrainedTokenizerFast`` and names the
-architecture's own tokenizer class, which is what ``AutoTokenizer`` then loads.
+offline on generated text. Each is padded to the real tokenizer's length, with the
+special tokens where the real one has them (see ``layouts``), saved through
+``PreTrainedTokenizerFast``, and names the architecture's own tokenizer class, which is
+what ``AutoTokenizer`` then loads.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import corpus, sentencepiece_files
+from .layouts import Layout, bpe_layout, fillers, unigram_layout
 from .vocab import cased_vocab, uncased_vocab
 
 CLASS = {
@@ -27,14 +30,9 @@ CLASS = {
     "deberta-v2": "DebertaV2Tokenizer", "bark": "BertTokenizer", "musicgen": "T5Tokenizer",
     "clap": "RobertaTokenizer",
 }
-CHAT_TEMPLATE = (
-    "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + "
-    "message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}"
-    "{{ '<|im_start|>assistant\\n' }}{% endif %}"
-)
 BPE_SIZE = 2000
 CTC_LETTERS = ["'", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
-VITS_CHARACTERS = [*" '-.,!?", *"abcdefghijklmnopqrstuvwxyz", *"äöüßéèàçñ"]
+VITS_CHARACTERS = [*" '-.,!?", *"abcdefghijklmnopqrstuvwxyz"]
 
 
 def _lines() -> list[str]:
@@ -56,126 +54,91 @@ def _wordpiece(vocab: list[str], lowercase: bool) -> Any:
     return tok
 
 
-def _bpe(specials: list[str]) -> Any:
+def _padding(layout: Layout, trained: int, size: int) -> list[str]:
+    """Filler pieces between the ``trained`` ones and the layout's tail."""
+    missing = size - trained - len(layout.tail)
+    if missing < 0:
+        raise ValueError(f"{trained} trained pieces and {len(layout.tail)} special tokens "
+                         f"do not fit a vocabulary of {size}")
+    return fillers(missing)
+
+
+def _bpe(layout: Layout, size: int) -> Any:
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
-        vocab_size=BPE_SIZE, special_tokens=specials, show_progress=False,
+        vocab_size=BPE_SIZE, special_tokens=list(layout.head), show_progress=False,
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     tok.train_from_iterator(_lines(), trainer)
+    data = json.loads(tok.to_str())
+    vocab: dict[str, int] = data["model"]["vocab"]
+    for piece in _padding(layout, len(vocab), size) + list(layout.tail):
+        vocab[piece] = len(vocab)
+    tok = Tokenizer.from_str(json.dumps(data))
+    tok.decoder = decoders.ByteLevel()
     return tok
 
 
-def _unigram(specials: list[str], unk: str, lowercase: bool = False) -> Any:
+def _unigram(layout: Layout, size: int) -> Any:
     from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-    lines = [line.lower() for line in _lines()] if lowercase else _lines()
-    vocab = [(token, 0.0) for token in specials]
-    vocab += [(piece, score) for piece, score in sentencepiece_files.unigram_pieces(lines)
+    lines = [line.lower() for line in _lines()] if layout.lowercase else _lines()
+    specials = set(layout.head) | set(layout.tail)
+    pieces = [(piece, score) for piece, score in sentencepiece_files.unigram_pieces(lines)
               if piece not in specials]
-    tok = Tokenizer(models.Unigram(vocab, unk_id=specials.index(unk)))
+    low = min(score for _, score in pieces) - 1.0
+    vocab = [(token, 0.0) for token in layout.head] + pieces
+    vocab += [(piece, low) for piece in _padding(layout, len(vocab), size)]
+    vocab += [(token, 0.0) for token in layout.tail]
+    unk = next(t for t in layout.head if t.lower() in ("<unk>", "[unk]"))
+    tok = Tokenizer(models.Unigram(vocab, unk_id=layout.head.index(unk)))
     steps = [normalizers.NFKC(), normalizers.Replace("``", '"')]
-    if lowercase:
+    if layout.lowercase:
         steps.append(normalizers.Lowercase())
     tok.normalizer = normalizers.Sequence(steps)
     tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
     tok.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
-    tok.add_special_tokens(specials)
     return tok
 
 
-def _template(tok: Any, single: str, pair: str) -> None:
-    from tokenizers import processors  # type: ignore[import-not-found, import-untyped, unused-ignore]
+def _frame(tok: Any, layout: Layout) -> None:
+    """Mark the layout's special tokens, and add them around a sequence as it does."""
+    from tokenizers import AddedToken, processors  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-    names = {t for t in (single + " " + pair).split() if not t.startswith("$")}
-    names = {n.split(":")[0] for n in names}
-    tok.post_processor = processors.TemplateProcessing(
-        single=single, pair=pair, special_tokens=[(n, tok.token_to_id(n)) for n in sorted(names)])
+    plain = layout.tail[len(layout.tail) - layout.plain_tail:] if layout.plain_tail else ()
+    tok.add_special_tokens([t for t in (*layout.head, *layout.tail) if t not in plain])
+    tok.add_tokens([AddedToken(t, special=False, normalized=False) for t in plain])
+    if layout.template is not None:
+        single, pair = layout.template
+        names = {t.split(":")[0] for t in f"{single} {pair}".split() if not t.startswith("$")}
+        tok.post_processor = processors.TemplateProcessing(
+            single=single, pair=pair,
+            special_tokens=[(n, tok.token_to_id(n)) for n in sorted(names)])
+    elif layout.head[:1] == ("<s>",):
+        tok.post_processor = processors.RobertaProcessing(
+            ("</s>", tok.token_to_id("</s>")), ("<s>", tok.token_to_id("<s>")), trim_offsets=True)
 
 
-def _whisper_specials() -> list[str]:
-    from transformers.models.whisper.tokenization_whisper import LANGUAGES  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-    specials = ["<|endoftext|>", "<|startoftranscript|>"]
-    specials += [f"<|{code}|>" for code in LANGUAGES]
-    specials += ["<|translate|>", "<|transcribe|>", "<|startoflm|>", "<|startofprev|>",
-                 "<|nocaptions|>", "<|notimestamps|>"]
-    return specials
-
-
-def _make(architecture: str, kind: str, wheel: Path) -> tuple[Any, dict[str, Any]]:
+def _make(architecture: str, kind: str, wheel: Path, size: int) -> tuple[Any, dict[str, Any]]:
     """The ``tokenizers`` object and the keyword arguments of the transformers wrapper."""
     if kind in ("wordpiece-uncased", "wordpiece-cased"):
         cased = kind == "wordpiece-cased"
-        tok = _wordpiece(cased_vocab(wheel) if cased else uncased_vocab(wheel), not cased)
+        vocab = cased_vocab(wheel) if cased else uncased_vocab(wheel)
+        tok = _wordpiece(vocab + fillers(size - len(vocab)), not cased)
         return tok, {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
                      "cls_token": "[CLS]", "mask_token": "[MASK]", "do_lower_case": not cased}
     if kind == "bpe":
-        if architecture in ("roberta", "bart", "clap"):
-            from tokenizers import processors
-
-            tok = _bpe(["<s>", "<pad>", "</s>", "<unk>", "<mask>"])
-            tok.post_processor = processors.RobertaProcessing(("</s>", 2), ("<s>", 0),
-                                                              trim_offsets=True)
-            return tok, {"bos_token": "<s>", "eos_token": "</s>", "sep_token": "</s>",
-                         "cls_token": "<s>", "unk_token": "<unk>", "pad_token": "<pad>",
-                         "mask_token": "<mask>"}
-        if architecture in ("llama", "qwen2"):
-            tok = _bpe(["<|endoftext|>", "<|im_start|>", "<|im_end|>"])
-            return tok, {"bos_token": None, "eos_token": "<|im_end|>",
-                         "pad_token": "<|endoftext|>", "unk_token": None,
-                         "chat_template": CHAT_TEMPLATE}
-        if architecture == "whisper":
-            specials = _whisper_specials()
-            tok = _bpe(specials)
-            stamps = [f"<|{i * 0.02:.2f}|>" for i in range(1501)]
-            from tokenizers import AddedToken
-
-            tok.add_tokens([AddedToken(s, special=False, normalized=False) for s in stamps])
-            return tok, {"bos_token": "<|endoftext|>", "eos_token": "<|endoftext|>",
-                         "unk_token": "<|endoftext|>", "pad_token": "<|endoftext|>",
-                         "additional_special_tokens": specials[1:]}
-        tok = _bpe(["<|endoftext|>"])
-        return tok, {"bos_token": "<|endoftext|>", "eos_token": "<|endoftext|>",
-                     "unk_token": "<|endoftext|>"}
-    if kind == "unigram":
-        if architecture in ("t5", "mt5", "musicgen"):
-            extra = [f"<extra_id_{i}>" for i in range(100)]
-            tok = _unigram(["<pad>", "</s>", "<unk>"], "<unk>")
-            tok.add_special_tokens(list(reversed(extra)))
-            _template(tok, "$A </s>", "$A </s> $B </s>")
-            return tok, {"eos_token": "</s>", "unk_token": "<unk>", "pad_token": "<pad>",
-                         "additional_special_tokens": extra, "extra_ids": 100}
-        if architecture == "albert":
-            tok = _unigram(["<pad>", "<unk>", "[CLS]", "[SEP]", "[MASK]"], "<unk>",
-                           lowercase=True)
-            _template(tok, "[CLS] $A [SEP]", "[CLS] $A [SEP] $B:1 [SEP]:1")
-            return tok, {"bos_token": "[CLS]", "eos_token": "[SEP]", "unk_token": "<unk>",
-                         "sep_token": "[SEP]", "pad_token": "<pad>", "cls_token": "[CLS]",
-                         "mask_token": "[MASK]", "do_lower_case": True}
-        if architecture == "deberta-v2":
-            tok = _unigram(["[PAD]", "[CLS]", "[SEP]", "[UNK]"], "[UNK]")
-            tok.add_special_tokens(["[MASK]"])
-            _template(tok, "[CLS] $A [SEP]", "[CLS] $A [SEP] $B:1 [SEP]:1")
-            return tok, {"bos_token": "[CLS]", "eos_token": "[SEP]", "unk_token": "[UNK]",
-                         "sep_token": "[SEP]", "pad_token": "[PAD]", "cls_token": "[CLS]",
-                         "mask_token": "[MASK]"}
-        if architecture == "xlnet":
-            tok = _unigram(["<unk>", "<s>", "</s>", "<cls>", "<sep>", "<pad>", "<mask>"], "<unk>")
-            _template(tok, "$A:0 <sep>:0 <cls>:2", "$A:0 <sep>:0 $B:1 <sep>:1 <cls>:2")
-            return tok, {"bos_token": "<s>", "eos_token": "</s>", "unk_token": "<unk>",
-                         "sep_token": "<sep>", "pad_token": "<pad>", "cls_token": "<cls>",
-                         "mask_token": "<mask>", "padding_side": "left"}
-        tok = _unigram(["<s>", "<pad>", "</s>", "<unk>"], "<unk>")
-        tok.add_special_tokens(["<mask>"])
-        _template(tok, "<s> $A </s>", "<s> $A </s> </s> $B </s>")
-        return tok, {"bos_token": "<s>", "eos_token": "</s>", "sep_token": "</s>",
-                     "cls_token": "<s>", "unk_token": "<unk>", "pad_token": "<pad>",
-                     "mask_token": "<mask>"}
-    raise ValueError(f"unknown tokenizer kind {kind!r} for {architecture}")
+        layout = bpe_layout(architecture)
+        tok = _bpe(layout, size)
+    elif kind == "unigram":
+        layout = unigram_layout(architecture)
+        tok = _unigram(layout, size)
+    else:
+        raise ValueError(f"unknown tokenizer kind {kind!r} for {architecture}")
+    _frame(tok, layout)
+    return tok, dict(layout.options)
 
 
 def _save_ctc(folder: Path) -> Any:
@@ -193,12 +156,12 @@ def _save_ctc(folder: Path) -> Any:
     return tokenizer
 
 
-def _save_vits(folder: Path) -> Any:
+def _save_vits(folder: Path, size: int) -> Any:
     """A character vocabulary as MMS text-to-speech checkpoints have (no phonemizer)."""
     import transformers
 
     vocab = {"<pad>": 0, "<unk>": 1}
-    for char in VITS_CHARACTERS:
+    for char in VITS_CHARACTERS + fillers(size - len(VITS_CHARACTERS) - len(vocab)):
         vocab[char] = len(vocab)
     path = folder / "vocab.json"
     path.write_text(json.dumps(vocab, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
@@ -210,19 +173,20 @@ def _save_vits(folder: Path) -> Any:
 
 
 def save_tokenizer(architecture: str, kind: str, folder: Path, wheel: Path,
-                   max_length: int) -> Any:
-    """Write the tokenizer files into ``folder``; return the loaded tokenizer."""
+                   max_length: int, size: int) -> Any:
+    """Write the tokenizer files into ``folder``; return the loaded tokenizer, of ``size``
+    tokens (a CTC vocabulary has its real size already)."""
     import transformers
 
     if kind == "chars":
         return _save_ctc(folder)
     if kind == "vits-chars":
-        return _save_vits(folder)
+        return _save_vits(folder, size)
     if kind == "spm-unigram":
-        return sentencepiece_files.save_marian(folder, max_length)
+        return sentencepiece_files.save_marian(folder, max_length, size)
     if kind == "spm-chars":
         return sentencepiece_files.save_speecht5(folder, max_length)
-    tok, options = _make(architecture, kind, wheel)
+    tok, options = _make(architecture, kind, wheel, size)
     chat = options.pop("chat_template", None)
     wrapper = transformers.PreTrainedTokenizerFast(
         tokenizer_object=tok, model_max_length=max_length,

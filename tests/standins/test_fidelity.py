@@ -1,0 +1,75 @@
+"""Every family's stand-in, as built, against the real architecture: its configuration
+class's defaults (no download) with the catalog's facts. What a lesson observes
+(vocabulary size, positions, special token ids, label maps) must be the real one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from coursekit.standins import StandinEnv
+from coursekit.standins.build import builder_root
+from coursekit.standins.catalog import load_catalog
+
+from .conftest import AUDIO_SAMPLES, FAMILY_SAMPLES
+
+Runner = Callable[[str, StandinEnv, str], dict[str, object]]
+SAMPLES = {**FAMILY_SAMPLES, **AUDIO_SAMPLES,
+           "sst2": "distilbert-base-uncased-finetuned-sst-2-english"}
+FIDELITY = '''
+import json, sys
+sys.path.insert(0, {root!r})
+import transformers
+from builder.fidelity import differences
+SPECS = json.loads({specs!r})
+out = {{}}
+for family, (hub_id, spec) in SPECS.items():
+    config_class = (transformers.SpeechT5HifiGanConfig if spec["architecture"] == "speecht5_hifigan"
+                    else transformers.AutoConfig)
+    config = config_class.from_pretrained(hub_id)
+    tokenizer = (None if spec["tokenizer"] == "none"
+                 else transformers.AutoTokenizer.from_pretrained(hub_id))
+    out[family] = differences(spec, config, tokenizer)
+# planted: a GPT-2 stand-in of a 953-token vocabulary, its end token last
+from tokenizers import Tokenizer, models
+hub_id, spec = SPECS["gpt2"]
+config = transformers.AutoConfig.from_pretrained(hub_id)
+config.vocab_size = 953
+words = {{f"w{{i}}": i for i in range(952)}} | {{"<|endoftext|>": 952}}
+small = transformers.PreTrainedTokenizerFast(
+    tokenizer_object=Tokenizer(models.WordLevel(words, unk_token="w0")),
+    eos_token="<|endoftext|>")
+planted = differences(spec, config, small)
+print(json.dumps({{"families": out, "planted": planted}}))
+'''
+
+
+@pytest.fixture(scope="module")
+def fidelity(pt_standins: StandinEnv, run_in_kernel: Runner) -> dict[str, object]:
+    catalog = load_catalog()
+    specs = {family: (hub_id, dict(catalog.get("models", hub_id) or {}))
+             for family, hub_id in SAMPLES.items()}
+    script = FIDELITY.format(root=str(builder_root()), specs=json.dumps(specs))
+    return run_in_kernel("pt", pt_standins, script)
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+@pytest.mark.parametrize("family", sorted(SAMPLES))
+def test_stand_in_keeps_what_a_lesson_observes(family: str, fidelity: dict[str, object],
+                                               ) -> None:
+    families = fidelity["families"]
+    assert isinstance(families, dict)
+    assert families[family] == [], families[family]
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_a_shrunk_vocabulary_is_told_apart(fidelity: dict[str, object]) -> None:
+    planted = fidelity["planted"]
+    assert isinstance(planted, list)
+    assert any(p.startswith("vocab_size is 953") for p in planted), planted
+    assert any("has 953 tokens, the real one 50257" in p for p in planted), planted
+    assert any("eos token is id 952, the model's 50256" in p for p in planted), planted
