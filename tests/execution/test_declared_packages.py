@@ -175,3 +175,21 @@ def test_torchcodec_without_ffmpeg_names_the_system_libraries() -> None:
     # The clean counterpart: another RuntimeError of the cell stays the lesson's.
     other = CellRun(RunStatus.ERROR, ename="RuntimeError", evalue="shape mismatch")
     assert cell_verdict(plan.cells[0], other)[0] is Verdict.UNEXPECTED_ERROR
+
+
+NAMESPACE_CODE = ("from llama_index.core.tools import FunctionTool\n"
+                  "from llama_index.llms.huggingface_api import HuggingFaceInferenceAPI\n")
+
+
+@pytest.mark.parametrize(("requirement", "code", "wanted"), [
+    ("llama-index-core", NAMESPACE_CODE, True),
+    ("llama-index-llms-huggingface-api", NAMESPACE_CODE, True),
+    ("llama-index-core", "import llama_index\n", False),
+    ("llama-index-embeddings-openai", NAMESPACE_CODE, False),
+    ("llama-index-core", "from other.core import x\n", False),
+])
+def test_a_part_of_a_namespace_package_provides_it_to_code_that_imports_that_part(
+        requirement: str, code: str, wanted: bool) -> None:
+    packages = DeclaredPackages((Declaration(requirement, "the lesson's `pip install` at x:1"),))
+    found = packages.missing("ModuleNotFoundError", "No module named 'llama_index'", code)
+    assert (found is not None and found.requirement == requirement) is wanted

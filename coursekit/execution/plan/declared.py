@@ -52,15 +52,21 @@ def requirement_name(requirement: str) -> str:
     return found.group(0) if found is not None else requirement
 
 
-def provides(requirement: str, module: str) -> bool:
+def provides(requirement: str, module: str, imported: tuple[str, ...] = ()) -> bool:
     """Whether installing ``requirement`` provides top-level module (or package) ``module``:
     the same name, or the distribution the notebook builder installs for it
-    (``sklearn`` -> ``scikit-learn``, ``pyannote`` -> ``pyannote.audio``)."""
+    (``sklearn`` -> ``scikit-learn``, ``pyannote`` -> ``pyannote.audio``), or, for a
+    namespace package, the part of it the code imports (``llama-index-core`` provides
+    ``llama_index`` to code that imports ``llama_index.core``)."""
     name = _normal(requirement_name(requirement))
     candidates = {_normal(module)}
     distribution = distribution_for(module)
     if distribution is not None:
         candidates.add(_normal(requirement_name(distribution)))
+    for dotted in imported:
+        parts = dotted.split(".")
+        if parts[0] == module:
+            candidates.update(_normal(".".join(parts[:n])) for n in range(2, len(parts) + 1))
     return name in candidates
 
 
@@ -100,7 +106,7 @@ class DeclaredPackages:
         module = asked_for(ename, evalue)
         if module is None:
             return None
-        declaration = self.declaring(module)
+        declaration = self.declaring(module, code)
         if declaration is None:
             if module in code_facts(code).imports:
                 return None
@@ -109,9 +115,11 @@ class DeclaredPackages:
         installed = declaration.from_course or self.installing
         return declaration if declaration.unavailable or not installed else None
 
-    def declaring(self, module: str) -> Declaration | None:
-        """The declaration that provides ``module``, if any."""
-        return next((d for d in self.declarations if provides(d.requirement, module)), None)
+    def declaring(self, module: str, code: str = "") -> Declaration | None:
+        """The declaration that provides ``module`` (to ``code``), if any."""
+        imported = code_facts(code).imported_modules if code else ()
+        return next((d for d in self.declarations
+                     if provides(d.requirement, module, imported)), None)
 
     def detail(self, declaration: Declaration, raised: str) -> str:
         name = requirement_name(declaration.requirement)
