@@ -13,6 +13,7 @@ from coursekit.execution.plan.declared import (
     course_declarations,
     lesson_declarations,
     provides,
+    requirement_name,
 )
 from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellRun, RunStatus, Verdict
@@ -193,3 +194,36 @@ def test_a_part_of_a_namespace_package_provides_it_to_code_that_imports_that_par
     packages = DeclaredPackages((Declaration(requirement, "the lesson's `pip install` at x:1"),))
     found = packages.missing("ModuleNotFoundError", "No module named 'llama_index'", code)
     assert (found is not None and found.requirement == requirement) is wanted
+
+
+URL_LINE = "!pip install git+https://github.com/example/speechkit.git@main\n"
+
+
+@pytest.mark.parametrize(("code", "wanted"), [
+    (URL_LINE + "from speechkit import Pipeline\n", "speechkit"),
+    ("!pip install speechkit\nfrom speechkit import Pipeline\n", None),
+    ("from speechkit import Pipeline\n", None),
+])
+def test_a_package_installed_from_a_url_is_a_need_offline(code: str, wanted: str | None) -> None:
+    node = notebook([cell(code, 30)])
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    packages = DeclaredPackages(tuple(lesson_declarations(node.cells)))
+    [result] = judge_cells(plan, [_run("ModuleNotFoundError", "No module named 'speechkit'")],
+                           0.0, packages=packages)
+    if wanted is None:  # declared from an index, or not at all: as before
+        assert result.verdict is not Verdict.NEEDS_PACKAGES or "URL" not in result.detail
+        return
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert result.detail.startswith(f"needs `{wanted}` (the lesson's `pip install` at")
+    assert "installs from a URL" in result.detail
+    assert "publish `speechkit`" in result.hint
+
+
+@pytest.mark.parametrize(("requirement", "name"), [
+    ("git+https://github.com/example/speechkit", "speechkit"),
+    ("git+https://github.com/example/speechkit.git@v1#egg=speechkit", "speechkit"),
+    ("https://example.org/wheels/speechkit-1.0-py3-none-any.whl", "speechkit"),
+    ("speechkit>=1", "speechkit"),
+])
+def test_the_name_of_a_url_requirement(requirement: str, name: str) -> None:
+    assert requirement_name(requirement) == name

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coursekit.execution.plan.requirements import pip_requirements
+from coursekit.execution.plan.requirements import pip_requirements, url_requirements
 from coursekit.lessons.python import code_facts
 from coursekit.notebooks.metadata import NAMESPACE, cell_source
 from coursekit.notebooks.requirements import distribution_for
@@ -47,7 +47,12 @@ def _normal(name: str) -> str:
 
 
 def requirement_name(requirement: str) -> str:
-    """``pyannote.audio`` of ``pyannote.audio>=3``; ``datasets`` of ``datasets[audio]``."""
+    """``pyannote.audio`` of ``pyannote.audio>=3``; ``datasets`` of ``datasets[audio]``;
+    ``speechbox`` of ``git+https://github.com/huggingface/speechbox@main``."""
+    if "://" in requirement:
+        path = requirement.split("#", 1)[0].split("?", 1)[0].rstrip("/")
+        last = path.rsplit("/", 1)[-1].split("@", 1)[0].removesuffix(".git")
+        return last.split("-", 1)[0] if last.endswith(".whl") else last
     found = _NAME.match(requirement.strip())
     return found.group(0) if found is not None else requirement
 
@@ -134,6 +139,10 @@ class DeclaredPackages:
             return ("install FFmpeg's shared libraries (FFmpeg 4 to 8) on the machine that "
                     "verifies, e.g. `apt-get install ffmpeg`; `coursekit kernels list` "
                     "says which one torchcodec finds")
+        if declaration.unavailable == _FROM_URL:
+            return (f"publish `{requirement_name(declaration.requirement)}` where the machine "
+                    "that verifies can install it (a package index or a wheel in `--find-links`)"
+                    f" and add it to [tool.coursekit.kernels.{self.framework}] `packages`")
         if declaration.unavailable:
             return ("pin a version of it that works with the kernel's torch, tensorflow and "
                     "transformers, or mark the cells that need it "
@@ -154,6 +163,9 @@ def _cell_source(cell: Any) -> str:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
+_FROM_URL = "it installs from a URL, which verification, run offline, cannot reach"
+
+
 def lesson_declarations(cells: Iterable[Any], lesson: object = None) -> list[Declaration]:
     """The requirements of the notebook's ``pip install`` cells: the lesson's own
     (with the line of its code block in ``lesson``, the notebook's lesson file) and the
@@ -168,8 +180,10 @@ def lesson_declarations(cells: Iterable[Any], lesson: object = None) -> list[Dec
         source = (cell_source(lesson, meta) or f"line {meta.get('line')}") if lessons else None
         where = (f"the lesson's `pip install` at {source}" if source
                  else "the notebook's install cell, from the lesson's imports")
+        code = _cell_source(cell)
         (own if lessons else built).extend(
-            Declaration(r, where) for r in pip_requirements(_cell_source(cell)))
+            [Declaration(r, where) for r in pip_requirements(code)]
+            + [Declaration(u, where, unavailable=_FROM_URL) for u in url_requirements(code)])
     found: dict[str, Declaration] = {}
     for declaration in own + built:  # the lesson's own words first
         found.setdefault(declaration.requirement, declaration)

@@ -3,7 +3,9 @@
 Read from every code cell of the notebook (the builder's install cell and the
 lesson's own cells), so that ``verify --install-lesson-requirements`` can put them
 into an overlay of the kernel. Options are dropped; a line that installs from a
-file or another index is left alone, as an overlay could not honour it.
+file or another index is left alone, as an overlay could not honour it. What a line
+installs from a URL (``git+https://...``) is read apart (:func:`url_requirements`): it
+is declared, but no offline overlay can install it.
 """
 
 from __future__ import annotations
@@ -38,6 +40,19 @@ def pip_requirements(code: str) -> list[str]:
             elif word.startswith("-"):
                 skip = word in _WITH_VALUE
             elif _REQUIREMENT.fullmatch(word) and word not in found:
+                found.append(word)
+    return found
+
+
+_URL = re.compile(r"(?:git\+)?(?:https?|ssh)://\S+")
+
+
+def url_requirements(code: str) -> list[str]:
+    """What the ``pip install`` lines of one cell install from a URL, in order, once each."""
+    found: list[str] = []
+    for line in _PIP.finditer(code):
+        for word in line["args"].split("#egg=", 1)[0].split():
+            if _URL.fullmatch(word) and word not in found:
                 found.append(word)
     return found
 
