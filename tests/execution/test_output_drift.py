@@ -138,6 +138,7 @@ STANDIN_SAME_FORM = [
     ("the old dog is cooking dinner. an animal is preparing food.\nentailment",
      "two children are running fast in the park.\nneutral"),
     ("{'text': \"it's here\"}", "{'text': 'somewhere else'}"),
+    ("{' ', \"'\", 'a', 'b', 'ë', 'ï'}", "{' ', 'a', 'b', 'c', 'é', 'ë', 'í', 'ï', 'ö'}"),
 ]
 STANDIN_OTHER_FORM = [
     # A key, a length, a type and a word outside quotes are what a stand-in keeps.
@@ -148,6 +149,8 @@ STANDIN_OTHER_FORM = [
     ("<function default_data_collator>", "<function other_collator>"),
     ("the old dog is cooking dinner.\nentailment", "two children are running."),
     ("Epoch 1/3: done", "Step 1/3: done"),
+    ("['a', 'b', 'c']", "['a', 'b']"),
+    ("{'a': 1, 'b': 2}", "{'a': 1}"),
 ]
 
 

@@ -16,7 +16,10 @@ value then matches any other of its kind, and a line of plain prose (words and
 sentence punctuation only: a decoded example, a generated text, a label name) matches
 any other such line, so a documented loss, metric, prediction or example text is never
 reported as drift there; words of structured lines (reprs, keys, messages with brackets
-or ``=``) are still compared.
+or ``=``) are still compared. A set of strings (the distinct values found in the data,
+such as the characters of a dataset's transcripts) matches any other set of strings:
+how many distinct values synthetic data holds is a fact of that data, where the length
+of a list follows the code.
 """
 
 from __future__ import annotations
@@ -52,6 +55,10 @@ _QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
 _KEY_AFTER = re.compile(r"\s*:")
 _PROSE_LINE = re.compile(r"^[^\W\d_][\w \t.,;!?'’-]*$", re.MULTILINE)
 _PROSE = "<prose>"
+_STRING_SET = re.compile(
+    r"\{\s*(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")"
+    r"(?:\s*,\s*(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"))*\s*,?\s*\}")
+_SET = "<set of strings>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +222,7 @@ def compare_output(documented: str, actual: str, tolerance: float, *,
         documented = documented.rstrip(".…").rstrip()
     if standins:
         documented, actual = _PROSE_LINE.sub(_PROSE, documented), _PROSE_LINE.sub(_PROSE, actual)
+        documented, actual = _STRING_SET.sub(_SET, documented), _STRING_SET.sub(_SET, actual)
     want = _tokens(documented, sizes=sizes, standins=standins)
     got = _tokens(actual, sizes=sizes, standins=standins)
     for position, token in enumerate(want):
