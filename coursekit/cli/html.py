@@ -8,9 +8,7 @@ from typing import IO
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.judgement.documented import with_built_errors
 from coursekit.judgement.model import NotebookJudgement
-from coursekit.notebooks.build import NOTEBOOKS_DIR
 from coursekit.report import Renderer
 from coursekit.report.html import HtmlPage, render_page, source_links
 
@@ -37,14 +35,12 @@ def check_page(course: Course, notebooks: Sequence[NotebookJudgement],
 def verify_page(course: Course, notebooks: Sequence[NotebookJudgement],
                 output: Path | None) -> Renderer:
     """The page of a verification: the scenario matrix of its notebooks, each
-    scenario opening with the errors its built notebook documents."""
+    scenario opening with the errors its cell documents (as the run judged them)."""
 
     def render(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
                checked: Sequence[str] = ()) -> None:
-        folders = [course.build_dir / NOTEBOOKS_DIR, course.root]
         render_page(HtmlPage(
-            title=title, diagnostics=diagnostics, checked=checked,
-            notebooks=with_built_errors(notebooks, folders),
+            title=title, diagnostics=diagnostics, checked=checked, notebooks=notebooks,
             link=source_links(course.root, output), source_language=course.source_language,
         ), out)
 

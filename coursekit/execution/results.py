@@ -2,7 +2,8 @@
 
 A :class:`CellRun` is what the kernel did (cached, shared between translations);
 a :class:`~coursekit.judgement.model.CellResult` is what that means for one notebook's
-expectations, and :meth:`NotebookResult.judgement` what the reports render of it.
+expectations, and :meth:`NotebookResult.judgement` what the reports (JSON among them)
+render of it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from coursekit.judgement.model import (
     Unverified,
     Verdict,
 )
-from coursekit.report.notebooks import notebook_json
 
 __all__ = ["CellResult", "CellRun", "NotebookJudgement", "NotebookResult", "NotebookRun",
            "NotebookStatus", "RunStatus", "Scenario", "Unverified", "Verdict", "VerifyReport"]
@@ -204,9 +204,6 @@ class NotebookResult:
     def verdict(self) -> NotebookJudgement:
         """The notebook's one verdict, as JUnit and SARIF carry it: its judgement."""
         return self.judgement()
-
-    def to_json(self) -> dict[str, Any]:
-        return notebook_json(self.judgement())
 
     @property
     def headline(self) -> str:

@@ -1,5 +1,5 @@
 """What the built notebooks document: the scenarios of lessons checked but not run, and
-the documented errors a verification's scenarios open with.
+the documented errors the scenarios of a stored verification report open with.
 
 A lesson converts to its notebooks as the build converts it; every code cell that
 documents an error opens a scenario, whose fix is the code cells after it up to the
@@ -93,7 +93,11 @@ def documented_notebooks(corpus: Corpus, paths: Iterable[str]) -> list[NotebookJ
 def with_built_errors(notebooks: Sequence[NotebookJudgement],
                       folders: Sequence[Path]) -> list[NotebookJudgement]:
     """The judgements with each cell's documented errors (``expected``), read from the
-    built notebooks under ``folders``; a notebook not found is left as it is."""
+    built notebooks under ``folders``; a notebook not found is left as it is.
+
+    A verification's own judgement carries them (its plan knows each cell's errors);
+    a stored JSON report does not, as ``verify --format json`` never wrote them, so the
+    page of merged reports reads them here."""
     return [nb.with_expected(_built_errors(nb.notebook, folders)) for nb in notebooks]
 
 

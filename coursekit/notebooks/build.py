@@ -49,6 +49,7 @@ from coursekit.notebooks.paired_text import paired_text
 from coursekit.notebooks.serialize import dumps
 
 NOTEBOOKS_DIR = "notebooks"
+"""The folder of the build directory the notebooks are written to (and verify reads)."""
 
 
 @dataclass(frozen=True, slots=True)

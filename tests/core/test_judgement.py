@@ -6,11 +6,15 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coursekit.cli.commands.report import render_merged
+from coursekit.cli.html import verify_page
+from coursekit.config import Course
 from coursekit.diagnostics import Severity
 from coursekit.judgement.model import (
     CellResult,
@@ -21,7 +25,9 @@ from coursekit.judgement.model import (
     Verdict,
 )
 from coursekit.judgement.stored import ReportError, notebook_from_json, report_from_json
+from coursekit.notebooks.metadata import NAMESPACE
 from coursekit.report.html import HtmlPage, render_page
+from coursekit.report.merge import merge_reports
 from coursekit.report.notebooks import notebook_json
 
 TEXT = st.text(max_size=20)
@@ -104,3 +110,55 @@ def test_the_page_escapes_what_a_judgement_quotes() -> None:
     assert '<li class="scenario documented"><span class="mark">•</span>' in html
     assert '<span class="count">2 code cells</span>' in html
     assert 'fixed by <a href="content/en/1.mdx#L20">line 20</a></span>' in html
+
+
+def _judged(expected: str) -> NotebookJudgement:
+    error = CellResult(1, "content/en/1.mdx:10", Verdict.REPRODUCED,
+                       detail="raised as documented", expected=expected)
+    fix = CellResult(2, "content/en/1.mdx:20", Verdict.OK)
+    return NotebookJudgement(
+        "en/1.ipynb", "content/en/1.mdx", "en", "pt", NotebookStatus.OK, "ok", None,
+        cells=(error, fix), scenarios=(Scenario(1, (2,), proven=True),))
+
+
+def _built(root: Path, name: str, message: str) -> None:
+    """A built notebook whose cell 1 documents ``name: message``."""
+    errors = [{"name": name, "message": message, "device": None, "origin": "output",
+               "line": 10}]
+    cells: list[dict[str, object]] = [{"cell_type": "markdown", "metadata": {}, "source": "# 1"}]
+    cells += [
+        {"cell_type": "code", "metadata": {NAMESPACE: {
+            "source": f"content/en/1.mdx:{line}", **({"expect_errors": errors} if n else {})}},
+         "source": "", "outputs": [], "execution_count": None}
+        for n, line in ((1, 10), (0, 20))]
+    path = root / "build" / "notebooks" / "en" / "1.ipynb"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}), encoding="utf-8")
+
+
+def test_the_verify_page_opens_each_scenario_with_the_judged_error(tmp_path: Path) -> None:
+    """What the run judged is what the page shows: a stale notebook on disk is not read."""
+    _built(tmp_path, "ValueError", "stale")
+    judged = _judged("ZeroDivisionError: division by zero")
+    out = io.StringIO()
+    verify_page(Course.open(tmp_path), [judged], None)([], out, "coursekit verify", ())
+    assert "ZeroDivisionError: division by zero" in out.getvalue()
+    assert "stale" not in out.getvalue()
+
+
+@pytest.mark.parametrize("built", [True, False])
+def test_a_stored_report_reads_the_documented_errors_from_the_build(
+    tmp_path: Path, built: bool,
+) -> None:
+    """A stored JSON report has no ``expected``: the merged page reads the built
+    notebooks for it, and without them opens the scenario with the cell's detail."""
+    document = {"tool": "coursekit", "run": "coursekit verify", "diagnostics": [],
+                "notebooks": [notebook_json(_judged("not stored"))]}
+    assert "not stored" not in json.dumps(document)
+    if built:
+        _built(tmp_path, "ZeroDivisionError", "division by zero")
+    merged = merge_reports([("a.json", report_from_json("a.json", document))])
+    html = render_merged(merged, "html", tmp_path, None)
+    assert ("ZeroDivisionError: division by zero" in html) is built
+    assert ("raised as documented" in html) is not built

@@ -31,6 +31,7 @@ from coursekit.execution.run.device import (
 )
 from coursekit.execution.verify import verify_course
 from coursekit.kernels.kernelspec import kernels_dir
+from coursekit.report.notebooks import notebook_json
 
 from .conftest import cell, expect, notebook, write_course
 
@@ -78,6 +79,20 @@ def test_a_cpu_run_does_not_satisfy_a_cuda_expectation() -> None:
     assert [c.verdict for c in on_cpu] == [Verdict.REPRODUCED, Verdict.REPRODUCED, Verdict.OK]
     assert [c.verdict for c in on_cuda] == [Verdict.ERROR_DRIFT, Verdict.UNEXPECTED_ERROR,
                                             Verdict.OK]
+
+
+def test_every_cell_carries_what_it_documents_on_every_device() -> None:
+    """The judgement says what each cell documents on any device, whichever device ran
+    it: the scenario matrix opens each scenario with it."""
+    run = [CellRun(RunStatus.ERROR, ename="IndexError", evalue="list index out of range"),
+           CellRun(RunStatus.ERROR, ename="IndexError", evalue="list index out of range"),
+           CellRun(RunStatus.OK)]
+    both = f"IndexError: list index out of range (on cpu) / RuntimeError: {ASSERT} (on cuda)"
+    for device in ("cpu", "cuda"):
+        cells = judge_cells(_plans(device), run, 0.01)
+        # The clean counterpart: a cell that documents nothing says nothing.
+        assert [c.expected for c in cells] == [
+            both, "IndexError: list index out of range (on cpu)", ""]
 
 
 def test_the_device_is_part_of_the_cache_key() -> None:
@@ -159,7 +174,7 @@ def test_a_cpu_run_reports_its_device_and_what_it_left_unverified(tmp_path: Path
     notes = [d for d in result.diagnostics if d.rule == "EXE303"]
     assert [(d.line, d.severity) for d in notes] == [(10, Severity.NOTE), (20, Severity.NOTE)]
     assert "not verified on cpu" in notes[0].message
-    document = result.to_json()
+    document = notebook_json(result.judgement())
     assert document["device"] == "cpu"
     assert document["unverified"][0]["device"] == "cuda"
     assert course.build_dir.is_dir()

@@ -15,6 +15,7 @@ import pytest
 from coursekit.config import Course
 from coursekit.execution.results import Verdict, VerifyReport
 from coursekit.execution.verify import verify_course
+from coursekit.report.notebooks import notebook_json
 
 from .conftest import cell, expect, notebook, write_course
 
@@ -60,7 +61,7 @@ def test_a_poisoned_kernel_is_restarted_and_the_clean_cells_replayed(tmp_path: P
     assert f"`RuntimeError: {ASSERT}` left it unusable" in note.message
     assert "replayed 2 cell(s) before it (lines 10, 30)" in note.message
     assert [s.proven for s in result.scenarios] == [True, True]
-    assert result.to_json()["replayed"] == [f"{LESSON}:10", f"{LESSON}:30"]
+    assert notebook_json(result.judgement())["replayed"] == [f"{LESSON}:10", f"{LESSON}:30"]
 
 
 def test_an_ordinary_error_that_poisons_is_not_a_restart(tmp_path: Path) -> None:

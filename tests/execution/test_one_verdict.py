@@ -19,9 +19,9 @@ from rich.console import Console
 from coursekit.cli.commands.verify import _table, verify_renderers
 from coursekit.cli.html import verify_page
 from coursekit.config import Course
-from coursekit.execution.output.document import verify_document
 from coursekit.execution.results import VerifyReport
 from coursekit.execution.verify import verify_course
+from coursekit.report.verify_json import verify_document
 
 from .conftest import cell, notebook, write_course
 

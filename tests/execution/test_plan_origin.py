@@ -34,8 +34,8 @@ def _sources(course: Course, paths: list[Path]) -> dict[str, NotebookSource]:
 
 
 def _comparable(cell: CellPlan) -> tuple[object, ...]:
-    return (cell.index, cell.code, cell.location, cell.expected, cell.elsewhere, cell.skip,
-            cell.timeout, cell.outputs)
+    return (cell.index, cell.code, cell.location, cell.expected, cell.elsewhere, cell.errors,
+            cell.skip, cell.timeout, cell.outputs)
 
 
 @pytest.mark.parametrize("device", ["cpu", "cuda"])

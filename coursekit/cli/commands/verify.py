@@ -29,7 +29,6 @@ from coursekit.cli.options import (
 )
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.execution.output.document import verify_document
 from coursekit.execution.output.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.plan.scope import EmptyScopeError
 from coursekit.execution.plan.shard import Shard
@@ -39,6 +38,7 @@ from coursekit.execution.verify import verify_course
 from coursekit.report import Renderer
 from coursekit.report.junit import render_junit
 from coursekit.report.sarif import render_sarif
+from coursekit.report.verify_json import verify_document
 
 WIDE = 100
 """From this width on, the table shows full lesson paths and times."""

@@ -17,6 +17,7 @@ from coursekit.execution.plan.declared import DeclaredPackages, asked_for
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
+from coursekit.judgement.documented import describe
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
@@ -243,6 +244,7 @@ def judge_cells(
                 cell, run, verdict, default_timeout, apis, packages),
             note=note, documented=_documented(cell) if cell.expects_error else "",
             raised=_raised(run) if run.status is RunStatus.ERROR else "",
+            expected=describe(cell.errors),
         ))
     return results
 

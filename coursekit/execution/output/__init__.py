@@ -1,1 +1,1 @@
-"""Output: executed notebooks, the summary table and the JSON document of a verification."""
+"""Output: executed notebooks and the summary table of a verification."""

@@ -61,6 +61,8 @@ class CellPlan:
     elsewhere: tuple[tuple[str, tuple[ExpectedError, ...]], ...] = ()
     """For a cell whose behaviour depends on the device: each other device and what is
     expected there (nothing: the cell runs clean), which this run cannot verify."""
+    errors: tuple[ExpectedError, ...] = ()
+    """Every error the cell documents, on any device, in the lesson's order."""
     skip: str | None = None
     timeout: float | None = None
     outputs: tuple[DocumentedOutput, ...] = ()
@@ -178,6 +180,7 @@ def plan_notebook(
                       else Location(notebook, None, index)),
             expected=for_device(expected, device),
             elsewhere=other_devices(expected, device),
+            errors=tuple(expected),
             skip=str(skip) if skip else None,
             timeout=_timeout(info.get("timeout")),
             outputs=_outputs(info.get("outputs"), cell),
@@ -205,6 +208,7 @@ def _lesson_cell(cell: LessonCell, origin: NotebookOrigin, device: str) -> CellP
         location=location,
         expected=for_device(expected, device),
         elsewhere=other_devices(expected, device),
+        errors=tuple(expected),
         skip=meta["skip"],
         timeout=meta["timeout"],
         outputs=tuple(meta["outputs"]),

@@ -20,10 +20,9 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.plan.model import NotebookPlan, plan_from_lesson, plan_notebook
+from coursekit.notebooks.build import NOTEBOOKS_DIR
 from coursekit.notebooks.convert import NotebookOrigin
 from coursekit.notebooks.metadata import NAMESPACE
-
-NOTEBOOKS_DIR = "notebooks"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
-from coursekit.execution.results import VerifyReport
 from coursekit.report.json import as_dict, summary_counts
+from coursekit.report.notebooks import notebook_json
+
+if TYPE_CHECKING:
+    from coursekit.execution.results import VerifyReport
 
 
 def verify_document(
@@ -33,5 +36,5 @@ def verify_document(
             "wall_time": round(report.wall_time, 3),
         },
         "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
-        "notebooks": [nb.to_json() for nb in report.notebooks],
+        "notebooks": [notebook_json(nb.judgement()) for nb in report.notebooks],
     }
