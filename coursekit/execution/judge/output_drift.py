@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from coursekit.execution.judge.apidrift import OutputDrift, output_drift_of
 from coursekit.execution.judge.matching import strip_ansi
+from coursekit.execution.plan.model import CellPlan
+from coursekit.execution.results import CellRun, Verdict
 from coursekit.notebooks.metadata import DocumentedOutput
+from coursekit.stale_apis import StaleApi
 
 _TOKEN = re.compile(
     # A timing in a progress bar is one token, whatever its units: Keras `3s 17ms/step`,
@@ -270,3 +274,21 @@ def _lesson_line(shown: list[DocumentedOutput], line: int) -> int | None:
             return fence + 1 + skipped + line - offset if fence else None
         offset += count
     return None
+
+
+def checked_output(
+    cell: CellPlan, run: CellRun, verdict: Verdict, tolerance: float,
+    apis: Sequence[StaleApi], *, sizes: bool, standins: bool,
+) -> tuple[str | None, OutputDrift | None]:
+    """How a clean cell's output differs from the documented one; when the output shows
+    an object of a type the library now gives in place of the documented one, that
+    drift of the library instead."""
+    if verdict is not Verdict.OK or not cell.outputs:
+        return None, None
+    drift = output_drift(list(cell.outputs), run.outputs, tolerance, sizes=sizes,
+                         standins=standins)
+    if drift is None:
+        return None, None
+    documented = "\n".join(d["text"] for d in cell.outputs)
+    changed = output_drift_of(apis, documented, output_text(run.outputs))
+    return (None, changed) if changed is not None else (drift, None)

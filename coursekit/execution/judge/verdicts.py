@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from coursekit.execution.judge.apidrift import Drift, OutputDrift, drift_of, output_drift_of
+from coursekit.execution.judge.apidrift import Drift, drift_of
 from coursekit.execution.judge.cascade import CascadeTracker
 from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.judge.matching import match_error, name_matches
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
-from coursekit.execution.judge.output_drift import output_drift, output_text
+from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
 from coursekit.execution.plan.declared import DeclaredPackages, asked_for
@@ -179,24 +179,6 @@ def _standin_note(used: list[str]) -> str:
             "trained weights cannot show on them")
 
 
-def _checked_output(
-    cell: CellPlan, run: CellRun, verdict: Verdict, tolerance: float,
-    apis: Sequence[StaleApi], *, sizes: bool, standins: bool,
-) -> tuple[str | None, OutputDrift | None]:
-    """How a clean cell's output differs from the documented one; when the output shows
-    an object of a type the library now gives in place of the documented one, that
-    drift of the library instead."""
-    if verdict is not Verdict.OK or not cell.outputs:
-        return None, None
-    drift = output_drift(list(cell.outputs), run.outputs, tolerance, sizes=sizes,
-                         standins=standins)
-    if drift is None:
-        return None, None
-    documented = "\n".join(d["text"] for d in cell.outputs)
-    changed = output_drift_of(apis, documented, output_text(run.outputs))
-    return (None, changed) if changed is not None else (drift, None)
-
-
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
@@ -232,7 +214,7 @@ def judge_cells(
         note = run.shim
         if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used:
             note = _standin_note(used)
-        drift, changed = _checked_output(cell, run, verdict, tolerance, apis,
+        drift, changed = checked_output(cell, run, verdict, tolerance, apis,
                                          sizes=sizes.shows_only_sizes(cell.code),
                                          standins=on_standins)
         if changed is not None:
