@@ -3,6 +3,8 @@ stand-in's shortcoming, rather than only "update the documented output"."""
 
 from __future__ import annotations
 
+import pytest
+
 from coursekit.execution.judge.verdicts import judge_cells, scenarios
 from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
@@ -65,3 +67,30 @@ def test_a_library_asking_for_a_package_names_it() -> None:
     [result] = judge_cells(plan, runs, 0.01)
     assert result.verdict is Verdict.NEEDS_PACKAGES
     assert result.hint.startswith("add `torchaudio` to [tool.coursekit.kernels.pt] `packages`")
+
+
+def _drifted(evalue: str, checkpoint: str = "bert-base-uncased") -> CellResult:
+    plan = _plan(checkpoint)
+    runs = [CellRun(RunStatus.OK),
+            CellRun(RunStatus.ERROR, ename="RuntimeError", evalue=evalue),
+            CellRun(RunStatus.OK)]
+    return judge_cells(plan, runs, 0.01, standins=STANDINS)[1]
+
+
+def test_an_error_naming_a_shrunk_width_may_be_the_standins() -> None:
+    drifted = _drifted("mat1 and mat2 shapes cannot be multiplied (8x32 and 768x2)")
+    assert drifted.verdict is Verdict.ERROR_DRIFT
+    assert "`bert-base-uncased`" in drifted.note
+
+
+@pytest.mark.parametrize("evalue", [
+    "The size of tensor a (600) must match the size of tensor b (512) at dimension 1",
+    "Expected input batch_size (16) to match target batch_size (8).",
+    "index 30522 is out of bounds for dimension 0 with size 30522",
+    "expected scalar type float32 but found int64",
+])
+def test_an_error_the_real_architecture_raises_too_does_not_blame_the_standins(
+        evalue: str) -> None:
+    drifted = _drifted(evalue)
+    assert drifted.verdict is Verdict.ERROR_DRIFT
+    assert drifted.note == ""

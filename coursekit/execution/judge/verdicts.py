@@ -19,6 +19,7 @@ from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.judgement.documented import describe
 from coursekit.stale_apis import StaleApi
+from coursekit.standins.widths import names_a_standin_width
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 _NOTHING_DECLARED = DeclaredPackages()
@@ -212,7 +213,8 @@ def judge_cells(
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
         note = run.shim
-        if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used:
+        if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used \
+                and (verdict is Verdict.MISSING or names_a_standin_width(run.evalue)):
             note = _standin_note(used)
         drift, changed = checked_output(cell, run, verdict, tolerance, apis,
                                          sizes=sizes.shows_only_sizes(cell.code),
