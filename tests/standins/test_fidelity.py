@@ -73,3 +73,17 @@ def test_a_shrunk_vocabulary_is_told_apart(fidelity: dict[str, object]) -> None:
     assert any(p.startswith("vocab_size is 953") for p in planted), planted
     assert any("has 953 tokens, the real one 50257" in p for p in planted), planted
     assert any("eos token is id 952, the model's 50256" in p for p in planted), planted
+
+
+@pytest.mark.parametrize(("text_ids", "differs"), [(119_547, False), (28_996, True)])
+def test_bark_is_told_apart_by_what_its_semantic_model_reads(text_ids: int,
+                                                             differs: bool) -> None:
+    from types import SimpleNamespace
+
+    from coursekit.standins.builder.fidelity import config_differences
+
+    # 10,048 semantic ids, the text tokenizer's ids, then five markers.
+    config = SimpleNamespace(semantic_config=SimpleNamespace(
+        input_vocab_size=10_048 + text_ids + 5))
+    found = config_differences({"architecture": "bark"}, config, None)
+    assert bool(found) is differs

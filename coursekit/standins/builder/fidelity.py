@@ -14,9 +14,9 @@ IDENTITY = ("vocab_size", "max_position_embeddings", "n_positions", "type_vocab_
             "pad_token_id", "bos_token_id", "eos_token_id", "decoder_start_token_id")
 """Configuration keys a lesson can observe (in shapes, ids and limits)."""
 ROLES = ("pad", "bos", "eos")
-UNCHECKED = {"bark": "its text goes through bert-base-cased's vocabulary, not the "
-                     "multilingual one of the real checkpoints"}
-"""Architectures whose stand-in is known to differ, and how."""
+BARK_SEMANTIC_INPUT = 129_600
+"""The ids Bark's semantic model reads in the real checkpoints: its 10,048 semantic ids,
+the 119,547 of the multilingual BERT tokenizer its text goes through, then its markers."""
 TEXT_MODEL = {"musicgen": "text_encoder", "clap": "text_config"}
 """Composite architectures: the attribute that holds the text model's configuration."""
 
@@ -28,6 +28,10 @@ def _observed(config: Any) -> dict[str, Any]:
 def config_differences(spec: dict[str, Any], config: Any, real: Any) -> list[str]:
     """The stand-in ``config``'s observable values that are not the ``real`` ones."""
     arch = str(spec["architecture"])
+    if arch == "bark":  # no text model inside: what shows is the semantic model's input
+        size = config.semantic_config.input_vocab_size
+        return ([] if size == BARK_SEMANTIC_INPUT else
+                [f"the semantic model reads {size} ids, the real one {BARK_SEMANTIC_INPUT}"])
     if arch in TEXT_MODEL:
         config = getattr(config, TEXT_MODEL[arch])
     found, expected = _observed(config), _observed(real)
@@ -58,8 +62,6 @@ def differences(spec: dict[str, Any], config: Any, tokenizer: Any) -> list[str]:
     ``None``) and the real architecture of its catalog ``spec``."""
     from .models import real_config, vocabulary_size
 
-    if str(spec["architecture"]) in UNCHECKED:
-        return []
     real = real_config(spec)
     out = config_differences(spec, config, real)
     if tokenizer is not None:
