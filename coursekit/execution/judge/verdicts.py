@@ -172,6 +172,13 @@ def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
     return sorted({m for m in _STRING.findall(code) if m in standins})
 
 
+def _standins_may_explain(verdict: Verdict, run: CellRun) -> bool:
+    """A documented error missing, or another raised in its place that names one of the
+    stand-ins' shrunk widths (any other, the real architecture raises too)."""
+    return verdict is Verdict.MISSING or (
+        verdict is Verdict.ERROR_DRIFT and names_a_standin_width(run.evalue))
+
+
 def _standin_note(used: list[str]) -> str:
     names = ", ".join(f"`{u}`" for u in used[:3])
     return (f"the notebook runs on stand-ins ({names}: the real architectures, with their "
@@ -213,8 +220,7 @@ def judge_cells(
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
         note = run.shim
-        if verdict in (Verdict.MISSING, Verdict.ERROR_DRIFT) and cause is None and used \
-                and (verdict is Verdict.MISSING or names_a_standin_width(run.evalue)):
+        if cause is None and used and _standins_may_explain(verdict, run):
             note = _standin_note(used)
         drift, changed = checked_output(cell, run, verdict, tolerance, apis,
                                          sizes=sizes.shows_only_sizes(cell.code),
