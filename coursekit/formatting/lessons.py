@@ -23,7 +23,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.formatting.engines import FormatterUnavailable, format_texts
 from coursekit.formatting.ipython import Protected, protect
-from coursekit.formatting.places import CodePlace, place_code, rewrite, split_lines
+from coursekit.formatting.places import CodePlace, code_lines, place_code, rewrite, split_lines
 from coursekit.formatting.settings import FormatSettings
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
@@ -189,7 +189,14 @@ def format_lessons(
         changes = []
         for place in places:
             formatted = formatter.formatted(place.code.facts)
-            if formatted is not None and formatted != place.code.source:
+            if formatted is not None and formatted != place.code.source and _rewritten(
+                    lines, place, formatted):
                 changes.append(FenceChange(place.code.line, place, formatted))
         results.append(LessonFormat(file, lesson.path, tuple(lines), bom, tuple(changes)))
     return results
+
+
+def _rewritten(lines: Sequence[str], place: CodePlace, formatted: str) -> bool:
+    """Whether the file's lines change: code read with one prefix of a quoted block and
+    written back with another can differ as code and be the same text."""
+    return code_lines(lines, place, formatted) != list(lines[place.first:place.first + place.count])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from coursekit.formatting.settings import FormatSettings, Formatter
@@ -58,6 +58,8 @@ def _formats_once(data: bytes, formatter: Formatter) -> None:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lessons())
+# A quoted block whose code, once indented, reads as if quoted with "> ": the same text.
+@example(b"# Title\n\n>```py\n>for i in range( 3 ):\n>\tz = 2\n>```")
 def test_formatting_keeps_what_is_not_code_and_settles_at_once(data: bytes) -> None:
     _formats_once(data, Formatter.BLACK)
 
