@@ -60,6 +60,12 @@ class CellRun:
     """How the cell was run again after it failed on a renamed API (``--shim-drift``)."""
     shim_error: str = ""
     """What the cell raised when run again, ``""`` when it then ran clean."""
+    real_widths: list[str] = field(default_factory=list)
+    """The stand-ins built at their real widths (the real architecture, random weights)
+    when the notebook was run again to tell a stand-in's error from the real model's;
+    empty when it was not."""
+    real_raised: str = ""
+    """What the cell raised in that run (``Name: first line``); ``""`` when it ran clean."""
 
     @property
     def shimmed_clean(self) -> bool:

@@ -12,6 +12,7 @@ from coursekit.execution.judge.matching import match_error, name_matches
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.sizes import SizeNames
+from coursekit.execution.judge.standin_note import standin_note
 from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
 from coursekit.execution.plan.declared import DeclaredPackages, asked_for
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
@@ -19,7 +20,6 @@ from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.judgement.documented import describe
 from coursekit.stale_apis import StaleApi
-from coursekit.standins.widths import names_a_standin_width
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 _NOTHING_DECLARED = DeclaredPackages()
@@ -172,21 +172,6 @@ def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
     return sorted({m for m in _STRING.findall(code) if m in standins})
 
 
-def _standins_may_explain(verdict: Verdict, run: CellRun) -> bool:
-    """A documented error missing, or another raised in its place that names one of the
-    stand-ins' shrunk widths (any other, the real architecture raises too)."""
-    return verdict is Verdict.MISSING or (
-        verdict is Verdict.ERROR_DRIFT and names_a_standin_width(run.evalue))
-
-
-def _standin_note(used: list[str]) -> str:
-    names = ", ".join(f"`{u}`" for u in used[:3])
-    return (f"the notebook runs on stand-ins ({names}: the real architectures, with their "
-            "vocabularies, positions and special tokens, shrunk in width and depth); a "
-            "documented error that depends on the real model's hidden size, depth or "
-            "trained weights cannot show on them")
-
-
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
@@ -219,9 +204,7 @@ def judge_cells(
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
-        note = run.shim
-        if cause is None and used and _standins_may_explain(verdict, run):
-            note = _standin_note(used)
+        note = (standin_note(cell, run, verdict, used) if cause is None else "") or run.shim
         drift, changed = checked_output(cell, run, verdict, tolerance, apis,
                                          sizes=sizes.shows_only_sizes(cell.code),
                                          standins=on_standins)

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,12 @@ async def evaluate(kernel: WarmKernel, expression: str, timeout: float = 10.0) -
         return ast.literal_eval(value["data"]["text/plain"])
     except (KeyError, ValueError, SyntaxError):
         return None
+
+
+Acquire = Callable[[], Awaitable[WarmKernel]]
+"""Gives a started kernel (from a pool, or a new one)."""
+Retire = Callable[[WarmKernel], None]
+"""Takes a used kernel and shuts it down (in the background, so the worker goes on)."""
 
 
 class KernelSession:

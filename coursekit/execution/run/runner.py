@@ -7,18 +7,14 @@ replays the cells that ran cleanly before, and the notebook goes on.
 from __future__ import annotations
 
 import copy
-from collections.abc import Awaitable, Callable
 
 from coursekit.execution.judge.apidrift import drift_of, shim, shim_note
 from coursekit.execution.judge.matching import match_error
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
-from coursekit.execution.run.kernel import KernelSession, KernelStartError, WarmKernel
+from coursekit.execution.run.kernel import Acquire, KernelSession, KernelStartError, Retire
+from coursekit.execution.run.realwidths import replay_at_real_widths
 from coursekit.stale_apis import StaleApi
-
-Acquire = Callable[[], Awaitable[WarmKernel]]
-Retire = Callable[[WarmKernel], None]
-"""Takes a used kernel and shuts it down (in the background, so the worker goes on)."""
 
 MAX_RESTARTS = 3
 MAX_SHIMS = 3
@@ -135,6 +131,8 @@ class NotebookRunner:
                 self.runs.append(await self._run_cell(cell))
         finally:
             await self._close()
+        await replay_at_real_widths(self.plan, self.runs, self.acquire, self.retire,
+                                    self.default_timeout)
         return NotebookRun(cells=self.runs, restarts=self.restarts,
                            kernel_error=self.kernel_error, replayed=self.replayed,
                            restarted_after=self.restarted_after)

@@ -21,6 +21,8 @@ from .vocab import wheel_file
 
 SKIPPED_FILES = {"training_args.bin"}
 CONFIG_CLASSES = {"speecht5_hifigan": "SpeechT5HifiGanConfig"}
+WIDTHS_FILE = "coursekit-real-widths.json"
+"""Read by the kernels' ``coursekit_realwidths``, under the same name."""
 
 
 def build_model(
@@ -41,6 +43,9 @@ def build_model(
         _save_minilm(folder, minilm_wheel, framework)
     else:
         _save_random(spec, folder, framework, tokenizer)
+    widths = real_widths(spec)
+    if widths:
+        (folder / WIDTHS_FILE).write_text(json.dumps(widths, sort_keys=True), "utf-8")
     files = {
         p.relative_to(folder).as_posix(): p.read_bytes()
         for p in sorted(folder.rglob("*")) if p.is_file() and p.name not in SKIPPED_FILES
@@ -61,6 +66,17 @@ def real_config(spec: dict[str, Any], **overrides: Any) -> Any:
     if arch in CONFIG_CLASSES:  # not in every version's AutoConfig table
         return getattr(transformers, CONFIG_CLASSES[arch])(**options)
     return transformers.AutoConfig.for_model(arch, **options)
+
+
+def real_widths(spec: dict[str, Any]) -> dict[str, Any]:
+    """The real values of the keys the stand-in shrinks, for verification to build the
+    real architecture when it must tell a stand-in's error from the real model's (none
+    for a composite model, whose parts shrink in nested configurations)."""
+    arch = str(spec["architecture"])
+    if arch in composite.COMPOSITE or arch not in SIZES:
+        return {}
+    config = real_config(spec)
+    return {key: getattr(config, key) for key in SIZES[arch] if hasattr(config, key)}
 
 
 def vocabulary_size(spec: dict[str, Any]) -> int:

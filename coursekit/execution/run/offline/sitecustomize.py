@@ -11,6 +11,8 @@ folder on the kernel's ``PYTHONPATH`` is enough. The guard:
   ``push_to_hub``) to a local hub in the kernel, where a later ``from_pretrained`` or
   ``load_dataset`` of the pushed repo finds them (``coursekit_localhub``), and makes
   logging in a no-op;
+- lets verification load the stand-ins at their real widths, on request
+  (``coursekit_realwidths``);
 - lets a Gradio demo launched with ``debug=True`` return instead of holding the cell
   until someone closes it;
 - keeps the refusals for the running cell (forgotten when IPython starts the next one),
@@ -151,6 +153,10 @@ def _local_hub(patch: str) -> Callable[[ModuleType], None]:
     return apply
 
 
+def _real_widths(module: ModuleType) -> None:
+    importlib.import_module("coursekit_realwidths").patch_models(module)
+
+
 def _demo_does_not_block(module: ModuleType) -> None:
     """``demo.launch(debug=True)`` holds the cell until someone stops the demo; the
     demo is up once it returns, so verification goes on to the next cell."""
@@ -172,6 +178,7 @@ _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "datasets.dataset_dict": _local_hub("patch_dataset_dict_push"),
     "datasets.load": _local_hub("patch_dataset_load"),
     "gradio.blocks": _demo_does_not_block,
+    "transformers.modeling_utils": _real_widths,
 }
 
 

@@ -1,0 +1,107 @@
+"""Stand-ins at their real widths: the real architecture, for verification to compare.
+
+A stand-in is its real architecture shrunk in width and depth; its repo carries the
+real values of the keys that shrank (``coursekit-real-widths.json``). Verification
+runs a notebook a second time with :func:`switch_on` when a documented error did not
+show on stand-ins (or another showed in its place) so as to tell which the real
+architecture raises: every stand-in model the lesson loads is then built from its
+configuration with those keys set back, with random weights (no download). A model
+over :data:`LIMIT` parameters is loaded as the stand-in still, and is not counted.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+WIDTHS_FILE = "coursekit-real-widths.json"
+LIMIT = 400_000_000
+"""Parameters: about 1.6 GB in float32, built in seconds on a CPU."""
+_on: list[bool] = []
+_widened: list[str] = []
+_too_large: list[str] = []
+
+
+def switch_on() -> bool:
+    """Load the stand-ins at their real widths from now on, in this kernel."""
+    _on.append(True)
+    return True
+
+
+def widened() -> list[str]:
+    """The stand-ins loaded at their real widths so far."""
+    return list(_widened)
+
+
+def too_large() -> list[str]:
+    """The stand-ins left shrunk: their real architecture is over :data:`LIMIT`."""
+    return list(_too_large)
+
+
+def _real_widths(name: Any, revision: Any) -> dict[str, Any] | None:
+    if not isinstance(name, str) or Path(name).exists():
+        return None
+    try:
+        from huggingface_hub import try_to_load_from_cache  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    found = try_to_load_from_cache(name, WIDTHS_FILE,
+                                   revision=revision if isinstance(revision, str) else None)
+    if not isinstance(found, str):
+        return None
+    data = json.loads(Path(found).read_text("utf-8"))
+    return data if isinstance(data, dict) else None
+
+
+def _parameters(model_class: Any, config: Any) -> int:
+    import torch  # type: ignore[import-not-found, unused-ignore]
+
+    with torch.device("meta"):
+        model = model_class._from_config(config)
+    return sum(p.numel() for p in model.parameters())
+
+
+def _widen(model_class: Any, name: str, widths: dict[str, Any], kwargs: dict[str, Any]) -> Any:
+    import copy
+
+    config = kwargs.get("config")
+    if config is None or isinstance(config, str):
+        config = model_class.config_class.from_pretrained(name)
+    config = copy.deepcopy(config)
+    for key, value in widths.items():
+        setattr(config, key, value)
+    if _parameters(model_class, config) > LIMIT:
+        _too_large.append(name)
+        return None
+    model = model_class._from_config(config)
+    try:
+        from transformers import GenerationConfig  # type: ignore[import-not-found, unused-ignore]
+
+        model.generation_config = GenerationConfig.from_pretrained(name)
+    except (OSError, ValueError, ImportError):
+        pass  # a model that does not generate
+    model.eval()
+    _widened.append(name)
+    return model
+
+
+def patch_models(module: ModuleType) -> None:
+    """Wrap ``PreTrainedModel.from_pretrained`` of ``transformers.modeling_utils``."""
+    base = getattr(module, "PreTrainedModel", None)
+    if base is None:
+        return
+    original = base.__dict__["from_pretrained"].__func__
+
+    def from_pretrained(cls: Any, name: Any, *args: Any, **kwargs: Any) -> Any:
+        if _on and not args:
+            widths = _real_widths(name, kwargs.get("revision"))
+            if widths is not None:
+                model = _widen(cls, name, widths, kwargs)
+                if model is not None:
+                    return model
+        return original(cls, name, *args, **kwargs)
+
+    from_pretrained.__doc__ = original.__doc__
+    base.from_pretrained = classmethod(from_pretrained)
