@@ -56,6 +56,9 @@ class CellRun:
     execution_count: int | None = None
     refused: list[str] = field(default_factory=list)
     """What the offline guard refused this cell (``host example.com``, ``Hub model x/y``)."""
+    given: list[str] = field(default_factory=list)
+    """Qualified type names of what the cell's code handed to the library that raised
+    (the arguments of the first frame past the cell's own)."""
     shim: str = ""
     """How the cell was run again after it failed on a renamed API (``--shim-drift``)."""
     shim_error: str = ""

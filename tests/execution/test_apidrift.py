@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.execution.judge.apidrift import drift_of, shim
+from coursekit.execution.judge.apidrift import drift_of, given_drift_of, shim
 from coursekit.stale_apis import StaleApiError, bundled, entry_from_table
 
 
@@ -104,3 +104,21 @@ def test_a_rename_needs_a_keyword_or_method() -> None:
     with pytest.raises(StaleApiError, match="must be a Python name"):
         entry_from_table({"call": "*", "keyword": "k", "reason": "r", "use": "u",
                           "rename": "not a name"})
+
+
+def test_a_drifted_type_handed_to_the_library_that_raised_is_drift() -> None:
+    given = ["transformers.pipelines.Pipeline", "torchcodec.decoders.AudioDecoder"]
+    drift = given_drift_of(bundled(), "TypeError", "We expect a numpy ndarray", given,
+                           "transformers/pipelines/audio_classification.py:228")
+    assert drift is not None and drift.api.type == "AudioDecoder"
+    assert drift.detail.endswith(
+        "(raises `TypeError: We expect a numpy ndarray` inside "
+        "`transformers/pipelines/audio_classification.py:228`, given one)")
+
+
+@pytest.mark.parametrize(("given", "inside"), [
+    (["builtins.object"], "transformers/pipelines/audio_classification.py:228"),
+    (["torchcodec.decoders.AudioDecoder"], None),
+])
+def test_another_type_or_the_lessons_own_raise_is_not(given: list[str], inside: str | None) -> None:
+    assert given_drift_of(bundled(), "TypeError", "bad input", given, inside) is None

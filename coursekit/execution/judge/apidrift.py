@@ -4,8 +4,9 @@ The error is read against the stale-API table the translation check uses
 (``coursekit.stale_apis``, extended by the course): an unexpected keyword argument,
 a name that cannot be imported, a module or object without the attribute, a
 pipeline task the library no longer has, an object of a type the library now gives in
-place of another (named in the message, or shown in an output where the lesson documents
-none of it: :func:`output_drift_of`). For an
+place of another (named in the message, handed to the library that raised:
+:func:`given_drift_of`, or shown in an output where the lesson documents none of it:
+:func:`output_drift_of`). For an
 entry with a ``rename``, :func:`shim` rewrites the cell so that ``--shim-drift`` can
 run it again and the cells after it are judged on what the lesson meant.
 """
@@ -35,10 +36,13 @@ class Drift:
     api: StaleApi
     raised: str
     """What the cell raised, one line."""
+    inside: str = ""
+    """The library that raised, when what it was given is the drifted type."""
 
     @property
     def detail(self) -> str:
-        return f"{self.api.label} {self.api.reason} (raises `{self.raised}`)"
+        given = f" inside `{self.inside}`, given one" if self.inside else ""
+        return f"{self.api.label} {self.api.reason} (raises `{self.raised}`{given})"
 
     @property
     def hint(self) -> str:
@@ -92,6 +96,21 @@ def drift_of(apis: Sequence[StaleApi], ename: str, evalue: str) -> Drift | None:
         found = next((a for a in apis if a.type is not None
                       and re.search(rf"\b{re.escape(a.type)}\b", message)), None)
     return Drift(found, raised) if found is not None else None
+
+
+def given_drift_of(apis: Sequence[StaleApi], ename: str, evalue: str, given: Sequence[str],
+                   inside: str | None) -> Drift | None:
+    """The ``type`` entry of a value the lesson handed to the library that raised: a
+    pipeline given datasets 4's ``AudioDecoder`` where it reads arrays fails with a
+    message that names no type, yet the type is the change."""
+    if inside is None:
+        return None
+    names = {_short(t) for t in given}
+    found = next((a for a in apis if a.type is not None and a.type in names), None)
+    if found is None:
+        return None
+    message = evalue.strip().split("\n", 1)[0]
+    return Drift(found, f"{ename}: {message}" if message else ename, inside)
 
 
 @dataclass(frozen=True, slots=True)

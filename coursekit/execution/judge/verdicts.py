@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from coursekit.execution.judge.apidrift import Drift, drift_of
+from coursekit.execution.judge.apidrift import Drift, drift_of, given_drift_of
 from coursekit.execution.judge.cascade import CascadeTracker
 from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.judge.matching import match_error, name_matches
@@ -50,6 +50,12 @@ def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
     else:
         after = f"it still fails: `{run.shim_error}`"
     return f"{drift.detail}; {run.shim}: {after}"
+
+
+def _drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
+    """The stale API the error names, or the drifted type the library was handed."""
+    return drift_of(apis, run.ename, run.evalue) or given_drift_of(
+        apis, run.ename, run.evalue, run.given, library_frame(run.traceback))
 
 
 def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
@@ -119,7 +125,7 @@ def cell_verdict(
         if match.matched:
             return Verdict.REPRODUCED, ""
         explanations.append(match.explanation)
-    drift = drift_of(apis, run.ename, run.evalue)
+    drift = _drift(apis, run)
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
     declaration = packages.missing(run.ename, run.evalue, cell.code)
@@ -135,7 +141,7 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
         declaration = packages.missing(run.ename, run.evalue, cell.code)
         return packages.hint(declaration) if declaration is not None else ""
     if verdict is Verdict.API_DRIFT:
-        drift = drift_of(apis, run.ename, run.evalue)
+        drift = _drift(apis, run)
         return drift.hint if drift is not None else ""
     if verdict is Verdict.UNEXPECTED_ERROR:
         return _error_hint(run, packages)

@@ -32,6 +32,28 @@ _MRO_EXPRESSION = (
     "[c.__module__ + '.' + c.__qualname__ "
     "for c in type(__import__('sys').last_value).__mro__]"
 )
+_GIVEN_SOURCE = """
+import sys, traceback
+def _cell(frame):
+    name = frame.f_code.co_filename
+    return "ipykernel_" in name or name.startswith("<ipython")
+frames = [f for f, _ in traceback.walk_tb(getattr(sys, "last_traceback", None))]
+start = next((i for i, f in enumerate(frames) if _cell(f)), len(frames))
+entry = next((f for f in frames[start + 1:] if not _cell(f)), None)
+given = []
+if entry is not None:
+    code = entry.f_code
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & 4) + bool(code.co_flags & 8)
+    for name in code.co_varnames[:count]:
+        value = entry.f_locals.get(name)
+        given += list(value.values()) if isinstance(value, dict) and name != "self" else (
+            list(value) if isinstance(value, tuple) else [value])
+result = [type(v).__module__ + "." + type(v).__qualname__ for v in given][:20]
+"""
+_GIVEN_EXPRESSION = f"(lambda ns: (exec({_GIVEN_SOURCE!r}, ns), ns['result'])[1])({{}})"
+"""The types of what the lesson's code handed to the library that raised: the arguments
+of the first frame past the cell's own (``*args`` and ``**kwargs`` spread)."""
 _PROBE_SECONDS = 5.0
 
 
@@ -178,6 +200,7 @@ class KernelSession:
                            execution_count=count)
         mro = await evaluate(self.kernel, _MRO_EXPRESSION)
         refused = await evaluate(self.kernel, REFUSED_EXPRESSION)
+        given = await evaluate(self.kernel, _GIVEN_EXPRESSION)
         return CellRun(
             RunStatus.ERROR,
             ename=str(error.get("ename", "")),
@@ -186,6 +209,7 @@ class KernelSession:
             traceback=[strip_ansi(line) for line in error.get("traceback", [])][-5:],
             outputs=outputs, duration=duration, execution_count=count,
             refused=[str(r) for r in refused] if isinstance(refused, list) else [],
+            given=[str(g) for g in given] if isinstance(given, list) else [],
         )
 
     async def run_instead(self, cell: Any, index: int, timeout: float) -> CellRun:

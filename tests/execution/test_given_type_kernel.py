@@ -1,0 +1,62 @@
+"""A library that fails on a value of a type it now gives in place of another is API
+drift, even when its message names no type: a pipeline handed datasets 4's
+``AudioDecoder`` raises the same ``TypeError`` as one handed any other object, and
+only the value handed to it tells the two apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from coursekit.config import Course
+from coursekit.execution.results import CellResult, Verdict
+from coursekit.execution.verify import verify_course
+
+from ..kernel_skip import ffmpeg_or_skip, kernel_or_skip
+from .conftest import cell, notebook
+
+pytestmark = [pytest.mark.torch, pytest.mark.kernel]
+
+LESSON = "content/en/chapter4/2.mdx"
+LOAD = ('from datasets import Audio, load_dataset\nfrom transformers import pipeline\n'
+        'minds = load_dataset("PolyAI/minds14", name="en-US", split="train")\n'
+        'minds = minds.cast_column("audio", Audio(sampling_rate=16_000))\n'
+        'classifier = pipeline("audio-classification", '
+        'model="anton-l/xtreme_s_xlsr_300m_minds14")')
+
+
+def _verify(root: Path) -> list[CellResult]:
+    kernel_or_skip("pt")
+    ffmpeg_or_skip()
+    root.mkdir()
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    lesson = root / LESSON  # scanned for the stand-ins it loads
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text(f"# Audio\n\n```py\n{LOAD}\n```\n", encoding="utf-8")
+    node = notebook([
+        cell(LOAD, 10, LESSON),
+        cell('classifier(minds[0]["audio"])', 20, LESSON),
+        cell("classifier(object())", 30, LESSON),
+    ], lesson=LESSON)
+    node.metadata["kernelspec"] = {"name": "coursekit-pt", "display_name": "PyTorch",
+                                   "language": "python"}
+    path = root / "build" / "notebooks" / "en" / "chapter4" / "2_pt.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(node, path)
+    report = verify_course(Course.open(root), paths=[path], device="cpu", jobs=1)
+    return report.notebooks[0].cells
+
+
+def test_a_library_handed_a_drifted_type_is_api_drift(tmp_path: Path) -> None:
+    load, decoder, other = _verify(tmp_path / "course")
+    assert load.verdict is Verdict.OK
+    # Planted: the decoded column handed on as the lesson wrote it.
+    assert decoder.verdict is Verdict.API_DRIFT
+    assert decoder.detail.startswith("a `AudioDecoder` is what datasets 4 gives")
+    assert "inside `transformers/pipelines/audio_classification.py" in decoder.detail
+    assert decoder.hint.startswith("use audio[\"array\"]")
+    # Clean counterpart: the same error from the same line, for another object.
+    assert other.verdict is Verdict.UNEXPECTED_ERROR
+    assert other.raised == decoder.raised
