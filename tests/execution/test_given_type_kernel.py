@@ -11,7 +11,9 @@ import nbformat
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.results import CellResult, Verdict
+from coursekit.execution.judge.verdicts import judge_cells
+from coursekit.execution.plan.model import plan_notebook
+from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
 from coursekit.execution.verify import verify_course
 
 from ..kernel_skip import ffmpeg_or_skip, kernel_or_skip
@@ -60,3 +62,17 @@ def test_a_library_handed_a_drifted_type_is_api_drift(tmp_path: Path) -> None:
     # Clean counterpart: the same error from the same line, for another object.
     assert other.verdict is Verdict.UNEXPECTED_ERROR
     assert other.raised == decoder.raised
+
+
+def test_a_package_the_library_asks_for_comes_first() -> None:
+    """A pipeline that must resample asks for torchaudio whatever it was given."""
+    node = notebook([cell('classifier(minds[0]["audio"])', 10, LESSON)], lesson=LESSON)
+    plan = plan_notebook(node, "cpu", notebook="en/chapter4/2.ipynb")
+    run = CellRun(RunStatus.ERROR, ename="ImportError",
+                  evalue="torchaudio is required to resample audio samples in "
+                         "AudioClassificationPipeline.",
+                  traceback=["File /venv/lib/python3.12/site-packages/transformers/pipelines/"
+                             "audio_classification.py:216, in preprocess()"],
+                  given=["torchcodec.decoders.AudioDecoder"])
+    [result] = judge_cells(plan, [run], 0.01)
+    assert result.verdict is Verdict.NEEDS_PACKAGES

@@ -125,12 +125,15 @@ def cell_verdict(
         if match.matched:
             return Verdict.REPRODUCED, ""
         explanations.append(match.explanation)
-    drift = _drift(apis, run)
+    drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
     declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
+    drift = _drift(apis, run)  # a drifted type handed on: after what the message names
+    if drift is not None:
+        return Verdict.API_DRIFT, _drifted(drift, run, cell)
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
     return _unmatched(cell, run, targets, explanations)
 

@@ -63,43 +63,75 @@ def _parameters(model_class: Any, config: Any) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
-def _widen(model_class: Any, name: str, widths: dict[str, Any], kwargs: dict[str, Any]) -> Any:
+def _config(model_class: Any, name: str, widths: dict[str, Any], kwargs: dict[str, Any]) -> Any:
     import copy
 
     config = kwargs.get("config")
     if config is None or isinstance(config, str):
-        config = model_class.config_class.from_pretrained(name)
+        options = {k: v for k, v in kwargs.items() if k != "config"}
+        config = model_class.config_class.from_pretrained(name, **options)
     config = copy.deepcopy(config)
     for key, value in widths.items():
         setattr(config, key, value)
-    if _parameters(model_class, config) > LIMIT:
-        _too_large.append(name)
-        return None
-    model = model_class._from_config(config)
+    return config
+
+
+def _generation(model: Any, name: str) -> None:
     try:
         from transformers import GenerationConfig  # type: ignore[import-not-found, unused-ignore]
 
         model.generation_config = GenerationConfig.from_pretrained(name)
     except (OSError, ValueError, ImportError):
         pass  # a model that does not generate
+
+
+def _widen_torch(model_class: Any, name: str, config: Any) -> Any:
+    if _parameters(model_class, config) > LIMIT:
+        _too_large.append(name)
+        return None
+    model = model_class._from_config(config)
+    _generation(model, name)
     model.eval()
-    _widened.append(name)
     return model
 
 
+def _widen_tensorflow(model_class: Any, name: str, config: Any) -> Any:
+    """TensorFlow has no meta device: the size is that of PyTorch's twin of the class
+    (the TensorFlow kernel has torch too); without one, the model is not widened."""
+    import transformers  # type: ignore[import-not-found, unused-ignore]
+
+    twin = getattr(transformers, model_class.__name__.removeprefix("TF"), None)
+    if twin is None or _parameters(twin, config) > LIMIT:
+        _too_large.append(name)
+        return None
+    model = model_class(config)
+    model(model.dummy_inputs)
+    _generation(model, name)
+    return model
+
+
+_BUILDERS = {"PreTrainedModel": _widen_torch, "TFPreTrainedModel": _widen_tensorflow}
+
+
 def patch_models(module: ModuleType) -> None:
-    """Wrap ``PreTrainedModel.from_pretrained`` of ``transformers.modeling_utils``."""
-    base = getattr(module, "PreTrainedModel", None)
-    if base is None:
-        return
+    """Wrap ``from_pretrained`` of the base model class of ``transformers.modeling_utils``
+    (PyTorch) or ``transformers.modeling_tf_utils`` (TensorFlow)."""
+    for base_name, build in _BUILDERS.items():
+        base = getattr(module, base_name, None)
+        if base is not None:
+            _wrap(base, build)
+
+
+def _wrap(base: Any, build: Any) -> None:
     original = base.__dict__["from_pretrained"].__func__
 
     def from_pretrained(cls: Any, name: Any, *args: Any, **kwargs: Any) -> Any:
         if _on and not args:
             widths = _real_widths(name, kwargs.get("revision"))
             if widths is not None:
-                model = _widen(cls, name, widths, kwargs)
+                model = build(cls, name, _config(cls, name, widths, kwargs))
                 if model is not None:
+                    _widened.append(name)
                     return model
         return original(cls, name, *args, **kwargs)
 

@@ -179,6 +179,7 @@ _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "datasets.load": _local_hub("patch_dataset_load"),
     "gradio.blocks": _demo_does_not_block,
     "transformers.modeling_utils": _real_widths,
+    "transformers.modeling_tf_utils": _real_widths,
 }
 
 
