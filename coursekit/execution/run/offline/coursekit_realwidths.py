@@ -5,8 +5,9 @@ real values of the keys that shrank (``coursekit-real-widths.json``). Verificati
 runs a notebook a second time with :func:`switch_on` when a documented error did not
 show on stand-ins (or another showed in its place) so as to tell which the real
 architecture raises: every stand-in model the lesson loads is then built from its
-configuration with those keys set back, with random weights (no download). A model
-over :data:`LIMIT` parameters is loaded as the stand-in still, and is not counted.
+configuration with those keys set back, with random weights (no download), in PyTorch or
+TensorFlow. A model over :data:`LIMIT` parameters is loaded as the stand-in still, and
+is not counted.
 """
 
 from __future__ import annotations
