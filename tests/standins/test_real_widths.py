@@ -24,18 +24,32 @@ from transformers import {auto} as Auto
 shrunk = Auto.from_pretrained("bert-base-uncased")
 widths.switch_on()
 real = Auto.from_pretrained("bert-base-uncased")
-large = Auto.from_pretrained("Qwen/Qwen2.5-0.5B-Instruct")
+widths.LIMIT = 100_000_000  # below bert-base's 110 million parameters
+large = Auto.from_pretrained("bert-base-uncased")
 print(json.dumps({{"shrunk": shrunk.config.hidden_size, "real": real.config.hidden_size,
                    "layers": len(real.{layers}), "vocabulary": real.config.vocab_size,
                    "large": large.config.hidden_size, "widened": widths.widened(),
-                   "too_large": widths.too_large()}}))
+                   "too_large": widths.too_large(), "failed": widths.failed()}}))
+'''
+QWEN = '''
+import json
+import coursekit_realwidths as widths
+from transformers import AutoModelForCausalLM
+widths.switch_on()
+qwen = AutoModelForCausalLM.from_pretrained("Qwen/Qwen2.5-0.5B-Instruct")
+widths.LIMIT = 10_000_000_000
+print(json.dumps({{"config": widths._config(type(qwen), "Qwen/Qwen2.5-0.5B-Instruct",
+                                            {{"num_hidden_layers": 28}}, {{}}).to_dict(),
+                   "hidden": qwen.config.hidden_size, "too_large": widths.too_large(),
+                   "failed": widths.failed()}}, default=str))
 '''
 LAYERS = {"pt": "encoder.layer", "tf": "bert.encoder.layer"}
 
 
-def _run(framework: str, standins: StandinEnv, folder: Path) -> dict[str, object]:
-    script = SCRIPT.format(auto="AutoModel" if framework == "pt" else "TFAutoModel",
-                           layers=LAYERS[framework])
+def _run(framework: str, standins: StandinEnv, folder: Path,
+         script: str = "") -> dict[str, object]:
+    script = script or SCRIPT.format(auto="AutoModel" if framework == "pt" else "TFAutoModel",
+                                     layers=LAYERS[framework])
     env = {**os.environ, **FRAMEWORKS[framework].env, **standins.env, **offline_env({})}
     done = subprocess.run([str(kernel_or_skip(framework)), "-c", script], cwd=folder,
                           capture_output=True, text=True, env=env, timeout=600, check=False)
@@ -48,15 +62,30 @@ def _check(found: dict[str, object]) -> None:
     assert found["shrunk"] == 384  # the MiniLM-backed stand-in
     assert (found["real"], found["layers"], found["vocabulary"]) == (768, 12, 30522)
     assert found["widened"] == ["bert-base-uncased"]
-    # Qwen2's configuration defaults are a 7B model: over the limit, left shrunk.
-    assert found["large"] == 32
-    assert found["too_large"] == ["Qwen/Qwen2.5-0.5B-Instruct"]
+    # Over the limit: left as the stand-in, and said to be.
+    assert found["large"] == 384
+    assert found["too_large"] == ["bert-base-uncased"]
+    assert found["failed"] == []
 
 
 @pytest.mark.torch
 @pytest.mark.slow
 def test_pytorch_standins_load_at_real_widths(pt_standins: StandinEnv, tmp_path: Path) -> None:
     _check(_run("pt", pt_standins, tmp_path))
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_what_a_configuration_derives_from_depth_is_derived_again(
+        pt_standins: StandinEnv, tmp_path: Path) -> None:
+    found = _run("pt", pt_standins, tmp_path, QWEN.format())
+    # Qwen2's configuration defaults are a 7B model: over the limit, left shrunk, after
+    # its per-layer attention types were made for the real depth rather than the two.
+    assert found["hidden"] == 32
+    assert found["too_large"] == ["Qwen/Qwen2.5-0.5B-Instruct"]
+    assert found["failed"] == []
+    config = found["config"]
+    assert isinstance(config, dict) and len(config["layer_types"]) == 28
 
 
 @pytest.mark.tensorflow

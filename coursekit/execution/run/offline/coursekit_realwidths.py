@@ -23,6 +23,7 @@ LIMIT = 400_000_000
 _on: list[bool] = []
 _widened: list[str] = []
 _too_large: list[str] = []
+_failed: list[str] = []
 
 
 def switch_on() -> bool:
@@ -39,6 +40,11 @@ def widened() -> list[str]:
 def too_large() -> list[str]:
     """The stand-ins left shrunk: their real architecture is over :data:`LIMIT`."""
     return list(_too_large)
+
+
+def failed() -> list[str]:
+    """The stand-ins left shrunk: their real architecture could not be built here."""
+    return list(_failed)
 
 
 def _real_widths(name: Any, revision: Any) -> dict[str, Any] | None:
@@ -65,16 +71,22 @@ def _parameters(model_class: Any, config: Any) -> int:
 
 
 def _config(model_class: Any, name: str, widths: dict[str, Any], kwargs: dict[str, Any]) -> Any:
-    import copy
-
     config = kwargs.get("config")
     if config is None or isinstance(config, str):
         options = {k: v for k, v in kwargs.items() if k != "config"}
         config = model_class.config_class.from_pretrained(name, **options)
-    config = copy.deepcopy(config)
-    for key, value in widths.items():
-        setattr(config, key, value)
-    return config
+    return _with_widths(config, widths)
+
+
+def _with_widths(config: Any, widths: dict[str, Any]) -> Any:
+    """``config`` made anew with the real widths, so that what its class derives from
+    the depth (Qwen2's ``layer_types``, one per layer) is derived again: a list as long
+    as a shrunk depth is left to the class."""
+    depths = {value for key, value in config.to_dict().items()
+              if key in widths and isinstance(value, int) and value != widths[key]}
+    kept = {key: value for key, value in config.to_dict().items()
+            if key not in widths and not (isinstance(value, list) and len(value) in depths)}
+    return type(config)(**kept, **widths)
 
 
 def _generation(model: Any, name: str) -> None:
@@ -123,17 +135,27 @@ def patch_models(module: ModuleType) -> None:
             _wrap(base, build)
 
 
+def _built(build: Any, cls: Any, name: str, widths: dict[str, Any],
+           kwargs: dict[str, Any]) -> Any:
+    """The model at its real widths, or ``None``: a real architecture that cannot be built
+    here leaves the stand-in in its place, never an error of the lesson's."""
+    try:
+        return build(cls, name, _config(cls, name, widths, kwargs))
+    except Exception:
+        _failed.append(name)
+        return None
+
+
 def _wrap(base: Any, build: Any) -> None:
     original = base.__dict__["from_pretrained"].__func__
 
     def from_pretrained(cls: Any, name: Any, *args: Any, **kwargs: Any) -> Any:
         if _on and not args:
             widths = _real_widths(name, kwargs.get("revision"))
-            if widths is not None:
-                model = build(cls, name, _config(cls, name, widths, kwargs))
-                if model is not None:
-                    _widened.append(name)
-                    return model
+            model = _built(build, cls, name, widths, kwargs) if widths is not None else None
+            if model is not None:
+                _widened.append(name)
+                return model
         return original(cls, name, *args, **kwargs)
 
     from_pretrained.__doc__ = original.__doc__
