@@ -63,6 +63,29 @@ def write_course(root: Path, notebooks: dict[str, Any]) -> Course:
     return Course.open(root)
 
 
+def verify_in_pt_kernel(root: Path, cells: list[Any], lesson: str,
+                        scanned: str = "") -> list[Any]:
+    """Verify one notebook of ``cells`` in the PyTorch lesson kernel, in a course at
+    ``root`` whose lesson holds ``scanned`` as code (what the stand-ins are built for),
+    and give its cell results."""
+    from coursekit.execution.verify import verify_course
+
+    root.mkdir(parents=True)
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    if scanned:
+        (root / lesson).parent.mkdir(parents=True)
+        (root / lesson).write_text(f"# Lesson\n\n```py\n{scanned}\n```\n", encoding="utf-8")
+    node = notebook(cells, lesson=lesson)
+    node.metadata["kernelspec"] = {"name": "coursekit-pt", "display_name": "PyTorch",
+                                   "language": "python"}
+    path = root / "build" / "notebooks" / Path(lesson).relative_to("content").with_suffix(
+        ".ipynb")
+    path.parent.mkdir(parents=True)
+    nbformat.write(node, path)
+    report = verify_course(Course.open(root), paths=[path], device="cpu", jobs=1)
+    return list(report.notebooks[0].cells)
+
+
 @pytest.fixture
 def tmp_course(tmp_path: Path) -> Path:
     return tmp_path

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from coursekit.config import Course
 from coursekit.execution.judge.verdicts import judge_cells
 from coursekit.execution.plan.model import plan_notebook
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
-from coursekit.execution.verify import verify_course
 
 from ..kernel_skip import ffmpeg_or_skip, kernel_or_skip
-from .conftest import cell, notebook
+from .conftest import cell, notebook, verify_in_pt_kernel
 
 pytestmark = [pytest.mark.torch, pytest.mark.kernel]
 
@@ -32,23 +29,11 @@ LOAD = ('from datasets import Audio, load_dataset\nfrom transformers import pipe
 def _verify(root: Path) -> list[CellResult]:
     kernel_or_skip("pt")
     ffmpeg_or_skip()
-    root.mkdir()
-    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
-    lesson = root / LESSON  # scanned for the stand-ins it loads
-    lesson.parent.mkdir(parents=True)
-    lesson.write_text(f"# Audio\n\n```py\n{LOAD}\n```\n", encoding="utf-8")
-    node = notebook([
+    return verify_in_pt_kernel(root, [
         cell(LOAD, 10, LESSON),
         cell('classifier(minds[0]["audio"])', 20, LESSON),
         cell("classifier(object())", 30, LESSON),
-    ], lesson=LESSON)
-    node.metadata["kernelspec"] = {"name": "coursekit-pt", "display_name": "PyTorch",
-                                   "language": "python"}
-    path = root / "build" / "notebooks" / "en" / "chapter4" / "2_pt.ipynb"
-    path.parent.mkdir(parents=True)
-    nbformat.write(node, path)
-    report = verify_course(Course.open(root), paths=[path], device="cpu", jobs=1)
-    return report.notebooks[0].cells
+    ], LESSON, scanned=LOAD)
 
 
 def test_a_library_handed_a_drifted_type_is_api_drift(tmp_path: Path) -> None:

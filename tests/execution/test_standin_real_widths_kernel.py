@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from coursekit.config import Course
 from coursekit.execution.results import CellResult, Verdict
-from coursekit.execution.verify import verify_course
 
 from ..kernel_skip import kernel_or_skip
-from .conftest import cell, expect, notebook
+from .conftest import cell, expect, verify_in_pt_kernel
 
 pytestmark = [pytest.mark.torch, pytest.mark.kernel]
 
@@ -33,9 +30,7 @@ SAME_AT_EVERY_WIDTH = "torch.zeros(3, 37) @ torch.zeros(32, 2)"
 
 def _verify(root: Path) -> list[CellResult]:
     kernel_or_skip("pt")
-    root.mkdir()
-    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
-    node = notebook([
+    return verify_in_pt_kernel(root, [
         cell(LOAD, 10, LESSON),
         cell(HIDDEN_BY_WIDTH, 20, LESSON, errors=[expect(
             "RuntimeError", "mat1 and mat2 shapes cannot be multiplied (3x768 and 384x2)")]),
@@ -43,14 +38,7 @@ def _verify(root: Path) -> list[CellResult]:
              errors=[expect("TypeError", "forward() got an unexpected keyword argument")]),
         cell(SAME_AT_EVERY_WIDTH, 40, LESSON,
              errors=[expect("IndexError", "index out of range in self")]),
-    ], lesson=LESSON)
-    node.metadata["kernelspec"] = {"name": "coursekit-pt", "display_name": "PyTorch",
-                                   "language": "python"}
-    path = root / "build" / "notebooks" / "en" / "chapter8" / "2_pt.ipynb"
-    path.parent.mkdir(parents=True)
-    nbformat.write(node, path)
-    report = verify_course(Course.open(root), paths=[path], device="cpu", jobs=1)
-    return report.notebooks[0].cells
+    ], LESSON)
 
 
 def test_the_real_architecture_tells_whose_error_it_is(tmp_path: Path) -> None:
