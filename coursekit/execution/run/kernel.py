@@ -43,12 +43,14 @@ entry = next((f for f in frames[start + 1:] if not _cell(f)), None)
 given = []
 if entry is not None:
     code = entry.f_code
-    count = code.co_argcount + code.co_kwonlyargcount
-    count += bool(code.co_flags & 4) + bool(code.co_flags & 8)
-    for name in code.co_varnames[:count]:
+    named = code.co_argcount + code.co_kwonlyargcount
+    names = code.co_varnames[:named + bool(code.co_flags & 4) + bool(code.co_flags & 8)]
+    for n, name in enumerate(names):
         value = entry.f_locals.get(name)
-        given += list(value.values()) if isinstance(value, dict) and name != "self" else (
-            list(value) if isinstance(value, tuple) else [value])
+        if n < named:
+            given.append(value)
+        else:  # *args, then **kwargs
+            given += list(value.values() if isinstance(value, dict) else value or ())
 result = [type(v).__module__ + "." + type(v).__qualname__ for v in given][:20]
 """
 _GIVEN_EXPRESSION = f"(lambda ns: (exec({_GIVEN_SOURCE!r}, ns), ns['result'])[1])({{}})"
