@@ -41,8 +41,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-SHARED_KERNELS = Path.home() / ".cache" / "coursekit" / "kernels"
-"""The machine's installed lesson kernels, which a side may link but never change."""
+SHARED_KERNELS = Path(os.environ.get("COURSEKIT_HOME")
+                      or Path.home() / ".cache" / "coursekit") / "kernels"
+"""The installed lesson kernels of this shell, which a side may link but never change."""
 HASH_SCRIPT = ("import sys, coursekit; from coursekit.kernels.frameworks import framework; "
                "print(coursekit.__file__); print(framework(sys.argv[1]).requirements_hash())")
 
@@ -81,13 +82,22 @@ class Run:
     """The 1-minute load average at the start and at the end."""
     summary: dict[str, Any]
     """The JSON report's ``summary``."""
+    notebooks: dict[str, tuple[float, str]]
+    """Each notebook's seconds and status."""
 
 
-def _run(command: list[str], log: Path) -> None:
+def _run(command: list[str], log: Path, env: dict[str, str] | None = None) -> int:
+    """The exit status of ``command``, whose output is appended to ``log``."""
     with log.open("a", encoding="utf-8") as sink:
         sink.write(f"$ {' '.join(command)}\n")
         sink.flush()
-        subprocess.run(command, check=True, stdout=sink, stderr=subprocess.STDOUT)
+        return subprocess.run(command, env=env, check=False, stdout=sink,
+                              stderr=subprocess.STDOUT).returncode
+
+
+def _setup(command: list[str], log: Path) -> None:
+    if _run(command, log) != 0:
+        raise SystemExit(f"`{' '.join(command[:4])} ...` failed (see {log})")
 
 
 def _commit(checkout: Path, rev: str) -> str:
@@ -99,11 +109,11 @@ def baseline_checkout(rev: str, workdir: Path, log: Path) -> tuple[Path, Path]:
     """A worktree of ``rev`` and the interpreter it is installed in (both made once)."""
     checkout = workdir / f"checkout-{_commit(REPO, rev)}"
     if not checkout.is_dir():
-        _run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(checkout), rev], log)
+        _setup(["git", "-C", str(REPO), "worktree", "add", "--detach", str(checkout), rev], log)
     python = checkout / ".venv" / "bin" / "python"
     if not (checkout / ".venv" / "bin" / "coursekit").is_file():
-        _run([sys.executable, "-m", "venv", str(checkout / ".venv")], log)
-        _run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+        _setup(["python3", "-m", "venv", str(checkout / ".venv")], log)
+        _setup([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
               "-e", str(checkout)], log)
     return checkout, python
 
@@ -191,7 +201,8 @@ def verify_cold(side: Side, round_: int, args: argparse.Namespace, kept: set[str
                 log: Path) -> Run:
     _reset_standins(side, kept)
     copy = fresh_copy(args.course, args.workdir)
-    report = copy.parent / "verify.json"
+    report = args.workdir / "reports" / f"{round_}-{side.name}.json"
+    report.unlink(missing_ok=True)
     langs = [part for lang in args.langs for part in ("--lang", lang)]
     load = os.getloadavg()[0]
     started = time.monotonic()
@@ -201,9 +212,11 @@ def verify_cold(side: Side, round_: int, args: argparse.Namespace, kept: set[str
     end = os.getloadavg()[0]
     if not report.is_file():
         raise SystemExit(f"{side.name}: verify wrote no report (see {log})")
-    summary = json.loads(report.read_text(encoding="utf-8"))["summary"]
+    document = json.loads(report.read_text(encoding="utf-8"))
     shutil.rmtree(copy.parent)
-    return Run(side.name, round_, wall, (load, end), summary)
+    notebooks = {nb["notebook"]: (float(nb["duration"]), str(nb["status"]))
+                 for nb in document["notebooks"]}
+    return Run(side.name, round_, wall, (load, end), document["summary"], notebooks)
 
 
 def print_runs(runs: list[Run]) -> None:
@@ -222,6 +235,25 @@ def print_runs(runs: list[Run]) -> None:
     shown = ", ".join(f"{ratio:.2f}" for ratio in ratios)
     print(f"current / baseline, wall time: {statistics.median(ratios):.2f}x "
           f"(median of the rounds' ratios: {shown})")
+
+
+def print_notebooks(runs: list[Run], shown: int = 5) -> None:
+    """The notebooks whose median time differs most between the sides."""
+    def median(side: str, notebook: str) -> float:
+        return statistics.median(run.notebooks.get(notebook, (0.0, ""))[0]
+                                 for run in runs if run.side == side)
+
+    def status(side: str, notebook: str) -> str:
+        found = {run.notebooks[notebook][1] for run in runs
+                 if run.side == side and notebook in run.notebooks}
+        return "/".join(sorted(found)) or "-"
+
+    names = {name for run in runs for name in run.notebooks}
+    gaps = sorted(names, key=lambda n: -abs(median("current", n) - median("baseline", n)))
+    print(f"{'notebook (median s)':<44} {'baseline':>8} {'current':>8}  status")
+    for name in gaps[:shown]:
+        print(f"{name:<44} {median('baseline', name):>8.1f} {median('current', name):>8.1f}"
+              f"  {status('baseline', name)} -> {status('current', name)}")
 
 
 def parse_args() -> argparse.Namespace:
@@ -269,11 +301,13 @@ def main() -> int:
     if not args.course.is_dir():
         print(f"no course at {args.course}", file=sys.stderr)
         return 2
-    args.workdir.mkdir(parents=True, exist_ok=True)
+    (args.workdir / "reports").mkdir(parents=True, exist_ok=True)
     log = args.workdir / "bench.log"
+    log.write_text("", encoding="utf-8")
     print(f"course: {args.course} ({', '.join(args.langs)}); baseline "
           f"{_commit(REPO, args.baseline)}, current {_commit(REPO, 'HEAD')}; "
-          f"{os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M %Z')}; log {log}")
+          f"{os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M %Z')}; log {log}, "
+          f"reports {args.workdir / 'reports'}")
     sides, kept = prepare(args, log)
     runs: list[Run] = []
     for round_ in range(1, args.repeat + 1):
@@ -281,6 +315,7 @@ def main() -> int:
             runs.append(verify_cold(side, round_, args, kept[side.name], log))
             print(f"  round {round_} {side.name}: {runs[-1].wall:.1f} s", flush=True)
     print_runs(runs)
+    print_notebooks(runs)
     return 0
 
 
