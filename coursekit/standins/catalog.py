@@ -1,10 +1,12 @@
 """The catalog of stand-ins: hub id -> the family, schema or metric it is built from.
 
 coursekit ships ``catalog.json``: model *families* (architecture, tokenizer kind, head,
-weights, and the real checkpoint's ``config`` values and tokenizer ``vocabulary`` where
+weights, and the real checkpoints' ``config`` values and tokenizer ``vocabulary`` where
 they differ from the configuration class's defaults), named label sets, dataset
-*schemas*, and the hub ids mapped to them. A course adds ids (or families, schemas,
-label sets) in ``[tool.coursekit.standins]``, in two lines for an id of a known family::
+*schemas*, and the hub ids mapped to them; a model entry may carry ``config`` and
+``vocabulary`` facts of its own, over its family's (see ``facts.py``). A course adds ids
+(or families, schemas, label sets) in ``[tool.coursekit.standins]``, in two lines for an
+id of a known family::
 
     [tool.coursekit.standins.models]
     "my-org/my-bert" = "bert-cased"
@@ -15,6 +17,11 @@ or with a head and labels::
     family = "distilbert-uncased"
     head = "sequence-classification"
     labels = ["negative", "positive"]
+
+Facts are recorded only where the real checkpoint is known: of the Marian pairs, only
+opus-mt-en-fr, -fr-en (59,514 entries) and -zh-en, -en-zh (65,001) carry their own
+vocabulary; the other pairs keep the family's (MarianConfig's 58,101), which is not
+every real pair's.
 """
 
 from __future__ import annotations
@@ -26,12 +33,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from .facts import FACTS, facts_problem, merged_facts, real_problem
+
 KINDS = ("models", "datasets", "metrics")
 TABLES = ("families", "labels", "schemas")
 ARCHITECTURES = ("bert", "distilbert", "electra", "roberta", "xlm-roberta", "camembert",
-                 "albert", "xlnet", "gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper",
-                 "wav2vec2", "hubert", "vit", "vits", "deberta-v2", "marian", "speecht5",
-                 "speecht5_hifigan", "bark", "musicgen", "clap")
+                 "albert", "xlnet", "gpt2", "gpt_neo", "t5", "mt5", "bart", "llama", "qwen2",
+                 "qwen3", "whisper", "wav2vec2", "hubert", "vit", "vits", "deberta-v2", "marian",
+                 "speecht5", "speecht5_hifigan", "bark", "musicgen", "clap")
 TOKENIZERS = ("wordpiece-uncased", "wordpiece-cased", "bpe", "unigram", "chars", "vits-chars",
               "spm-unigram", "spm-chars", "none")
 HEADS = ("base", "masked-lm", "causal-lm", "seq2seq-lm", "sequence-classification",
@@ -49,10 +58,10 @@ METRICS = ("glue", "accuracy", "f1", "precision", "recall", "seqeval", "sacreble
 GLUE_CONFIGS = ("mrpc", "mnli")
 ROWS = ("block", "real")
 """How many rows a dataset stand-in's splits hold: ``block``, the distinct rows of the
-schema's ``splits``; ``real``, the real dataset's counts (``real``), made by repeating
-that block (see ``builder/repeat.py``). A schema may make ``real`` its default: the
-speech datasets whose rows are grouped by speaker, a grouping whose sizes are only
-like the real ones at the real length."""
+schema's ``splits``; ``real``, the real dataset's counts (``real``, per configuration
+where they differ), made by repeating that block (see ``builder/repeat.py``). A schema
+may make ``real`` its default: the speech datasets whose rows are grouped by speaker, a
+grouping whose sizes are only like the real ones at the real length."""
 
 
 class CatalogError(ValueError):
@@ -130,7 +139,7 @@ def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
     what = f"families `{name}`"
     family = _table(where, what, spec,
                     {"architecture", "tokenizer", "head", "weights", "labels", "variant",
-                     "config", "vocabulary"},
+                     *FACTS},
                     {"architecture", "tokenizer"})
     _facts(where, what, family)
     _choice(where, what, "architecture", family["architecture"], ARCHITECTURES)
@@ -148,18 +157,10 @@ def _family(where: str, name: str, spec: Any) -> dict[str, Any]:
     return family
 
 
-def _facts(where: str, what: str, family: Mapping[str, Any]) -> None:
-    """``config``: the real checkpoint's configuration values where they differ from its
-    class defaults; ``vocabulary``: the real tokenizer's length where it differs from the
-    model's vocabulary size."""
-    config = family.get("config", {})
-    if not isinstance(config, Mapping):
-        raise CatalogError(f"{where}: {what}: `config` must be a table of configuration "
-                           f"values, got {config!r}")
-    vocabulary = family.get("vocabulary", 1)
-    if not isinstance(vocabulary, int) or isinstance(vocabulary, bool) or vocabulary < 1:
-        raise CatalogError(f"{where}: {what}: bad `vocabulary` {vocabulary!r} (the real "
-                           "tokenizer's length)")
+def _facts(where: str, what: str, entry: Mapping[str, Any]) -> None:
+    problem = facts_problem(entry)
+    if problem:
+        raise CatalogError(f"{where}: {what}: {problem}")
 
 
 def _labels(where: str, what: str, value: Any, named: Mapping[str, list[str]]) -> list[str]:
@@ -177,13 +178,15 @@ def _labels(where: str, what: str, value: Any, named: Mapping[str, list[str]]) -
 def _model(where: str, hub_id: str, spec: Any, tables: Mapping[str, Any]) -> dict[str, Any]:
     what = f"models `{hub_id}`"
     entry = {"family": spec} if isinstance(spec, str) else _table(
-        where, what, spec, {"family", "head", "labels", "seed"}, {"family"})
+        where, what, spec, {"family", "head", "labels", "seed", *FACTS}, {"family"})
+    _facts(where, what, entry)
     families = tables["families"]
     if entry["family"] not in families:
         raise CatalogError(f"{where}: {what}: unknown family `{entry['family']}` (known: "
                            f"{', '.join(sorted(families))})")
     resolved = dict(families[entry["family"]])
     resolved["family"] = entry["family"]
+    resolved.update(merged_facts(resolved, entry))
     if "head" in entry:
         resolved["head"] = _choice(where, what, "head", entry["head"], HEADS)
     labels = entry.get("labels", resolved.pop("labels", None))
@@ -232,16 +235,13 @@ def _schema(where: str, name: str, spec: Any) -> dict[str, Any]:
     _rows(where, what, schema)
     if not isinstance(schema["features"], Mapping) or not schema["features"]:
         raise CatalogError(f"{where}: {what}: `features` must be a non-empty table")
-    for key in ("splits", "real"):
-        counts = schema.get(key, {})
-        if not isinstance(counts, Mapping) or not all(
-                isinstance(n, int) and not isinstance(n, bool) and n > 0
-                for n in counts.values()):
-            raise CatalogError(f"{where}: {what}: `{key}` maps split names to row counts")
-    unknown = sorted(set(schema.get("real", {})) - set(schema["splits"]))
-    if unknown:
-        raise CatalogError(f"{where}: {what}: `real` names split(s) {', '.join(unknown)} "
-                           f"that `splits` lacks")
+    counts = schema["splits"]
+    if not isinstance(counts, Mapping) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in counts.values()):
+        raise CatalogError(f"{where}: {what}: `splits` maps split names to row counts")
+    problem = real_problem(schema.get("real", {}), counts, schema.get("configs", ["default"]))
+    if problem:
+        raise CatalogError(f"{where}: {what}: {problem}")
     return schema
 
 

@@ -53,6 +53,46 @@ def test_a_family_records_the_real_checkpoint_where_it_differs_from_the_class() 
     assert gpt2 is not None and "config" not in gpt2 and "vocabulary" not in gpt2
 
 
+def test_a_model_carries_facts_of_its_own_over_its_family() -> None:
+    catalog = load_catalog()
+    small, large = (catalog.get("models", f"Qwen/Qwen2.5-{s}-Instruct") for s in ("0.5B", "7B"))
+    assert small is not None and large is not None
+    assert "vocab_size" not in small["config"]  # the class default, 151,936
+    assert large["config"] == {"tie_word_embeddings": False, "bos_token_id": 151643,
+                               "eos_token_id": 151645, "vocab_size": 152064}
+    assert large["vocabulary"] == small["vocabulary"] == 151665
+    for pair, size in [("en-fr", 59514), ("fr-en", 59514), ("zh-en", 65001), ("en-zh", 65001)]:
+        marian = catalog.get("models", f"Helsinki-NLP/opus-mt-{pair}")
+        assert marian is not None
+        assert (marian["config"]["vocab_size"], marian["config"]["pad_token_id"],
+                marian["config"]["max_position_embeddings"]) == (size, size - 1, 512)
+    other = catalog.get("models", "Helsinki-NLP/opus-mt-en-de")
+    assert other is not None and "vocab_size" not in other["config"]
+
+
+def test_a_course_model_overrides_one_fact_and_keeps_the_others() -> None:
+    catalog = load_catalog({"models": {
+        "x/qwen": {"family": "qwen2-chat", "config": {"vocab_size": 151936},
+                   "vocabulary": 151670},
+        "x/plain": "qwen2-chat"}})
+    mine, plain = catalog.get("models", "x/qwen"), catalog.get("models", "x/plain")
+    assert mine is not None and plain is not None
+    assert mine["config"] == {**plain["config"], "vocab_size": 151936}
+    assert (mine["vocabulary"], plain["vocabulary"]) == (151670, 151665)
+
+
+def test_real_counts_are_per_configuration_where_they_differ() -> None:
+    catalog = load_catalog()
+    wikitext, vox = catalog.get("datasets", "wikitext"), catalog.get("datasets", "qmeeus/voxpopuli")
+    assert wikitext is not None and vox is not None
+    assert wikitext["real"]["wikitext-103-raw-v1"]["train"] == 1801350
+    assert wikitext["real"]["wikitext-2-raw-v1"] == {"train": 36718, "validation": 3760,
+                                                    "test": 4358}
+    assert vox["real"] == {"nl": {"train": 20968}}
+    imdb = catalog.get("datasets", "imdb")
+    assert imdb is not None and imdb["real"]["train"] == 25000
+
+
 def test_a_course_declares_an_id_in_two_lines(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
         '[tool.coursekit.standins.models]\n"my-org/my-bert" = "bert-cased"\n', encoding="utf-8")
@@ -95,6 +135,20 @@ def test_canonical_form_is_stable_and_changes_with_entries() -> None:
     ({"models": {"x": "no-such-family"}}, "unknown family `no-such-family`"),
     ({"models": {"x": {"family": "gpt2", "labels": "nope"}}}, "unknown label set `nope`"),
     ({"models": {"x": {"family": "gpt2", "head": "fly"}}}, "bad `head`"),
+    ({"models": {"x": {"family": "gpt2", "config": 50257}}},
+     "models `x`: `config` must be a table"),
+    ({"models": {"x": {"family": "gpt2", "vocabulary": "50257"}}},
+     "models `x`: bad `vocabulary` '50257'"),
+    ({"models": {"x": {"family": "gpt2", "vocab": 50257}}}, "unknown key(s) vocab"),
+    ({"schemas": {"x": {"features": {"a": "string"}, "splits": {"train": 4},
+                        "configs": ["a"], "real": {"b": {"train": 9}}}}},
+     "schemas `x`: `real` names configuration(s) b that `configs` lacks"),
+    ({"schemas": {"x": {"features": {"a": "string"}, "splits": {"train": 4},
+                        "configs": ["a"], "real": {"a": {"test": 9}}}}},
+     "`real` names split(s) test that `splits` lacks"),
+    ({"schemas": {"x": {"features": {"a": "string"}, "splits": {"train": 4},
+                        "configs": ["a"], "real": {"a": {"train": 9}, "train": 9}}}},
+     "`real` maps split names to row counts, or configuration names"),
     ({"datasets": {"x": {"schema": "glue", "configs": ["cola"]}}}, "configs must be among"),
     ({"datasets": {"x": "no-schema"}}, "unknown schema `no-schema`"),
     ({"schemas": {"x": {"features": {"a": "string"}, "splits": {"train": 0}}}},

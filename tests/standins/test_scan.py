@@ -104,7 +104,9 @@ def test_an_architecture_without_a_family_is_said_so() -> None:
     ("acme/hifigan-vocoder", "speecht5-hifigan"), ("acme/bark-tiny", "bark"),
     ("acme/musicgen-stereo-small", "musicgen"), ("acme/clap-htsat-unfused-v2", "clap"),
     ("acme/clap-htsat-fused-v2", "clap-fused"), ("acme/opus-mt-en-eo", "marian"),
-    ("acme/deberta-v3-finetuned", "deberta-v2"),
+    ("acme/deberta-v3-finetuned", "deberta-v2"), ("acme/gpt-neo-1.3B-ft", "gpt-neo"),
+    ("acme/gpt-neox-20b", "gpt2"), ("acme/Qwen3-1.7B", "qwen3-chat"),
+    ("acme/Qwen2.5-3B", "qwen2-chat"),
 ])
 def test_speech_and_translation_ids_get_their_family_suggested(hub_id: str, family: str,
                                                                ) -> None:

@@ -32,11 +32,14 @@ SIZES: dict[str, dict[str, Any]] = {
     "albert": {**ENCODER, "embedding_size": 16},
     "xlnet": {"d_model": 32, "n_layer": 2, "n_head": 2, "d_inner": 37},
     "gpt2": {"n_embd": 32, "n_layer": 2, "n_head": 2},
+    "gpt_neo": {"hidden_size": 32, "num_layers": 2, "num_heads": 2, "intermediate_size": 37,
+                "attention_types": [[["global", "local"], 1]]},
     "t5": T5,
     "mt5": T5,
     "bart": SEQ2SEQ,
     "llama": DECODER,
     "qwen2": DECODER,
+    "qwen3": {**DECODER, "head_dim": 16},
     "whisper": {**SEQ2SEQ, "encoder_layers": 1, "decoder_layers": 1},
     "wav2vec2": SPEECH,
     "hubert": SPEECH,
@@ -57,7 +60,8 @@ SIZES: dict[str, dict[str, Any]] = {
                          "upsample_kernel_sizes": [8, 8, 8, 8]},
 }
 """Architecture -> the size and depth keys its stand-in replaces (nothing else)."""
-MAX_LENGTH = {"gpt2": 1024, "llama": 2048, "qwen2": 2048, "whisper": 448, "xlnet": 1000000,
+MAX_LENGTH = {"gpt2": 1024, "gpt_neo": 2048, "llama": 2048, "qwen2": 2048, "qwen3": 2048,
+              "whisper": 448, "xlnet": 1000000,
               "roberta": 512, "xlm-roberta": 512, "camembert": 512, "bart": 1024,
               "speecht5": 600, "clap": 512}
 HEADS = {

@@ -123,12 +123,17 @@ def _write_source(folder: Path, name: str, spec: dict[str, Any]) -> list[str]:
 
 
 def real_rows(spec: dict[str, Any], config: str) -> dict[str, int]:
-    """Split -> the real dataset's row count, for a dataset built at real size."""
+    """Split -> the real dataset's row count of ``config``, for a dataset built at real
+    size. A schema's ``real`` counts are the same for every configuration, or given per
+    configuration; one that they do not name has no known size, and keeps its block."""
     if spec.get("rows") != "real":
         return {}
     if spec["schema"] == "glue":
         return {s.name: s.real for s in glue.SPLITS[config]}
-    return {str(k): int(v) for k, v in spec.get("real", {}).items()}
+    real = spec.get("real", {})
+    if real and all(isinstance(v, dict) for v in real.values()):
+        real = real.get(config, {})
+    return {str(k): int(v) for k, v in real.items()}
 
 
 def build_dataset(dataset_id: str, spec: dict[str, Any], *, hf_home: Path, work: Path) -> None:

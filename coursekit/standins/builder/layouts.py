@@ -24,6 +24,8 @@ QWEN_TAIL = ("<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|object_ref_start|
              "<|quad_end|>", "<|vision_start|>", "<|vision_end|>", "<|vision_pad|>",
              "<|image_pad|>", "<|video_pad|>", "<tool_call>", "</tool_call>", "<|fim_prefix|>",
              "<|fim_middle|>", "<|fim_suffix|>", "<|fim_pad|>", "<|repo_name|>", "<|file_sep|>")
+QWEN3_TAIL = ("<tool_response>", "</tool_response>", "<think>", "</think>")
+"""Qwen3's tokenizer adds these after Qwen2.5's, as ordinary (not special) tokens."""
 ROBERTA_OPTIONS = {"bos_token": "<s>", "eos_token": "</s>", "sep_token": "</s>",
                    "cls_token": "<s>", "unk_token": "<unk>", "pad_token": "<pad>",
                    "mask_token": "<mask>"}
@@ -69,10 +71,12 @@ def bpe_layout(architecture: str) -> Layout:
         return Layout(("<|endoftext|>", "<|im_start|>", "<|im_end|>"), (), {
             "bos_token": "<|im_start|>", "eos_token": "<|im_end|>", "pad_token": "<|im_end|>",
             "unk_token": "<|endoftext|>", "chat_template": CHAT_TEMPLATE})
-    if architecture == "qwen2":
-        return Layout((), QWEN_TAIL, {
+    if architecture in ("qwen2", "qwen3"):
+        plain = QWEN3_TAIL if architecture == "qwen3" else ()
+        return Layout((), QWEN_TAIL + plain, {
             "eos_token": "<|im_end|>", "pad_token": "<|endoftext|>",
-            "additional_special_tokens": list(QWEN_TAIL[1:]), "chat_template": CHAT_TEMPLATE})
+            "additional_special_tokens": list(QWEN_TAIL[1:]), "chat_template": CHAT_TEMPLATE},
+            plain_tail=len(plain))
     if architecture == "whisper":
         return _whisper()
     end = "<|endoftext|>"

@@ -22,9 +22,10 @@ from .vocab import cased_vocab, uncased_vocab
 CLASS = {
     "bert": "BertTokenizer", "distilbert": "DistilBertTokenizer", "electra": "ElectraTokenizer",
     "roberta": "RobertaTokenizer", "bart": "BartTokenizer", "gpt2": "GPT2Tokenizer",
+    "gpt_neo": "GPT2Tokenizer",
     "t5": "T5Tokenizer", "mt5": "T5Tokenizer", "xlm-roberta": "XLMRobertaTokenizer",
     "camembert": "CamembertTokenizer", "albert": "AlbertTokenizer", "xlnet": "XLNetTokenizer",
-    "llama": "PreTrainedTokenizerFast", "qwen2": "Qwen2Tokenizer",
+    "llama": "PreTrainedTokenizerFast", "qwen2": "Qwen2Tokenizer", "qwen3": "Qwen2Tokenizer",
     "whisper": "WhisperTokenizer", "wav2vec2": "Wav2Vec2CTCTokenizer",
     "hubert": "Wav2Vec2CTCTokenizer", "vits": "VitsTokenizer",
     "deberta-v2": "DebertaV2Tokenizer", "bark": "BertTokenizer", "musicgen": "T5Tokenizer",
