@@ -31,8 +31,14 @@ FAMILY_SAMPLES = {
     "wav2vec2-ctc": "facebook/wav2vec2-base-960h", "hubert": "ntu-spml/distilhubert",
     "electra": "google/electra-small-discriminator", "vits": "facebook/mms-tts-eng",
     "deberta-v2": "microsoft/deberta-v3-base", "marian": "Helsinki-NLP/opus-mt-en-fr",
+    "gpt-neo": "EleutherAI/gpt-neo-125M", "qwen3-chat": "Qwen/Qwen3-0.6B",
 }
 """One hub id of each family: what the family tests load."""
+FACT_SAMPLES = {"qwen2-chat 7B": "Qwen/Qwen2.5-7B-Instruct",
+                "marian zh-en": "Helsinki-NLP/opus-mt-zh-en",
+                "marian en-de": "Helsinki-NLP/opus-mt-en-de"}
+"""Hub ids whose own facts differ from their family's sample (or, en-de, that keep the
+family's beside a sample that has its own): what the fidelity tests load beside it."""
 AUDIO_SAMPLES = {
     "speecht5-tts": "microsoft/speecht5_tts", "speecht5-asr": "microsoft/speecht5_asr",
     "speecht5-vc": "microsoft/speecht5_vc", "speecht5-hifigan": "microsoft/speecht5_hifigan",
@@ -40,7 +46,8 @@ AUDIO_SAMPLES = {
     "clap": "laion/clap-htsat-unfused", "clap-fused": "laion/clap-htsat-fused",
 }
 """One hub id of each speech/audio generation family, tested with its own inputs."""
-TEST_IDS = {("models", i) for i in (*FAMILY_SAMPLES.values(), *AUDIO_SAMPLES.values())} | {
+TEST_IDS = {("models", i) for i in (*FAMILY_SAMPLES.values(), *AUDIO_SAMPLES.values(),
+                                    *FACT_SAMPLES.values())} | {
     ("models", "distilbert-base-uncased-finetuned-sst-2-english"),
     ("models", "distilbert/distilbert-base-uncased-finetuned-sst-2-english"),
     ("datasets", "glue"), ("datasets", "nyu-mll/glue"), ("datasets", "squad"),

@@ -11,7 +11,8 @@ import transformers
 FW = {fw!r}
 SAMPLES = {samples!r}
 SPEECH = ("whisper", "wav2vec2", "hubert")
-GENERATIVE = ("gpt2", "t5", "mt5", "bart", "llama", "qwen2", "whisper", "xlnet", "marian")
+GENERATIVE = ("gpt2", "gpt_neo", "t5", "mt5", "bart", "llama", "qwen2", "qwen3", "whisper",
+              "xlnet", "marian")
 audio = np.random.default_rng(0).normal(0, 0.1, 16000).astype("float32")
 tensors = "pt" if FW == "pt" else "tf"
 out = {{}}

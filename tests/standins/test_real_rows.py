@@ -2,7 +2,9 @@
 
 A lesson that reads row 123,456 of MNLI or splits a thousand rows off a validation
 split fails on the small block of distinct rows (the planted case) and runs on the same
-stand-in built at real size, whose disk still holds about one block."""
+stand-in built at real size, whose disk still holds about one block. Real sizes are a
+configuration's own where they differ: WikiText-103's training split is 49 times
+WikiText-2's."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import pytest
 
 from coursekit.config import Course
 from coursekit.standins import StandinEnv, prepare
+from coursekit.standins.builder.datasets_cache import real_rows
 from coursekit.standins.builder.repeat import shard_lengths
+from coursekit.standins.catalog import load_catalog
 
 from ..kernel_skip import kernel_or_skip
 
@@ -40,6 +44,20 @@ try:
     out["mrpc"] = [mrpc.num_rows, len(mrpc.select(range(3000)).unique("sentence1"))]
 except IndexError as exc:
     out["mrpc"] = f"IndexError: {exc}"
+print(json.dumps(out))
+'''
+WIKITEXT = '''
+import json
+from datasets import load_dataset
+out = {}
+large = load_dataset("wikitext", "wikitext-103-raw-v1", split="train")
+out["large"] = [large.num_rows, large[1_000_000]["text"] == large[1_000_000 % 64]["text"]]
+small = load_dataset("wikitext", "wikitext-2-raw-v1")
+out["small"] = {k: v.num_rows for k, v in small.items()}
+try:
+    out["past"] = small["train"][36718]["text"]
+except IndexError as exc:
+    out["past"] = f"IndexError: {exc}"
 print(json.dumps(out))
 '''
 
@@ -92,6 +110,37 @@ def test_real_rows_are_there_where_the_block_lacks_them(
     files, distinct, size = _disk(real)
     assert (files, distinct) == (59, 13)
     assert size < _disk(block)[2] / 480 * 437793 / 8
+
+
+def test_real_counts_are_the_configurations_own() -> None:
+    wikitext = {**dict(load_catalog().get("datasets", "wikitext") or {}), "rows": "real"}
+    assert real_rows(wikitext, "wikitext-103-v1")["train"] == 1801350
+    assert real_rows(wikitext, "wikitext-2-v1") == {"train": 36718, "validation": 3760,
+                                                    "test": 4358}
+    assert real_rows({**wikitext, "rows": "block"}, "wikitext-103-v1") == {}
+    # VoxPopuli's count is known for Dutch only: the other languages keep their block.
+    vox = dict(load_catalog().get("datasets", "facebook/voxpopuli") or {})
+    assert (real_rows(vox, "nl"), real_rows(vox, "en")) == ({"train": 20968}, {})
+    imdb = {**dict(load_catalog().get("datasets", "imdb") or {}), "rows": "real"}
+    assert real_rows(imdb, "plain_text")["unsupervised"] == 50000
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_each_configuration_has_its_own_real_length(
+        tmp_path: Path, run_in_kernel: Runner) -> None:
+    kernel_or_skip("pt")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.coursekit.standins.datasets.wikitext]\nschema = "wikitext"\nrows = "real"\n'
+        'configs = ["wikitext-2-raw-v1", "wikitext-103-raw-v1"]\n', encoding="utf-8")
+    env = prepare(Course.open(tmp_path), "pt", ids={("datasets", "wikitext")})
+    found = run_in_kernel("pt", env, WIKITEXT)
+    assert found["large"] == [1801350, True]
+    assert found["small"] == {"train": 36718, "validation": 3760, "test": 4358}
+    assert str(found["past"]).startswith("IndexError")
+    files = list((env.hf_home / "datasets").rglob("*.arrow"))
+    assert len({p.stat().st_ino for p in files}) == 8  # a shard and the rest a split
+    assert sum({p.stat().st_ino: p.stat().st_size for p in files}.values()) < 10_000_000
 
 
 def _label(env: StandinEnv, run_in_kernel: Runner) -> object:
