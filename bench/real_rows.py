@@ -1,9 +1,10 @@
 """Measure WikiText's stand-in at block size (the default) against its real sizes, which
 differ per configuration: WikiText-2's 36,718 training rows, WikiText-103's 1,801,350.
 
-Builds the four configurations (what the shipped entry holds) from scratch in the PyTorch kernel each way, and reports the
-build time, the Arrow files and distinct files (hard links counted once) with their
-bytes, and what loading the training splits and reading their last row costs.
+Builds the four configurations (what the shipped entry holds) from scratch in the
+PyTorch kernel each way, and reports the build time, the Arrow files and distinct files
+(hard links counted once) with their bytes, and what loading the training splits and
+reading their last row costs.
 
     .venv/bin/python bench/real_rows.py
 """
@@ -42,11 +43,14 @@ print(json.dumps(out))
 """
 
 
-def disk(env: StandinEnv) -> tuple[int, int, int]:
-    """Arrow files, distinct files among them, and their bytes."""
+def disk(env: StandinEnv) -> tuple[int, int, int, int]:
+    """Arrow files, distinct files among them, their bytes, and the rows of all splits."""
     files = list((env.hf_home / "datasets").rglob("*.arrow"))
     distinct = {p.stat().st_ino: p.stat().st_size for p in files}
-    return len(files), len(distinct), sum(distinct.values())
+    rows = sum(split["num_examples"]
+               for info in (env.hf_home / "datasets").rglob("dataset_info.json")
+               for split in json.loads(info.read_text("utf-8"))["splits"].values())
+    return len(files), len(distinct), sum(distinct.values()), rows
 
 
 def measure(rows: str, python: Path) -> dict[str, float]:
@@ -61,9 +65,9 @@ def measure(rows: str, python: Path) -> dict[str, float]:
         [str(python), "-c", READ.replace("CONFIGS", repr(CONFIGS))], capture_output=True,
         text=True, check=True, env={**os.environ, **FRAMEWORKS["pt"].env, **env.env})
     read = json.loads(done.stdout.strip().splitlines()[-1])
-    files, distinct, size = disk(env)
+    files, distinct, size, rows = disk(env)
     out = {"build_s": built, "arrow_files": files, "distinct_files": distinct,
-           "arrow_mb": size / 1e6}
+           "arrow_mb": size / 1e6, "rows": rows}
     for config, (length, seconds) in read.items():
         out[f"{config} rows"], out[f"{config} load_s"] = length, seconds
     return out
@@ -80,6 +84,8 @@ def main() -> int:
         block, real = ways["block"][key], ways["real"][key]
         ratio = f"{real / block:.1f}x" if block else "-"
         print(f"{key:32}{block:>12.2f}{real:>14.2f}{ratio:>10}")
+    whole = ways["block"]["arrow_mb"] / ways["block"]["rows"] * ways["real"]["rows"]
+    print(f"(every real row written out: about {whole:.0f} MB)")
     return 0
 
 

@@ -70,6 +70,19 @@ def test_a_model_carries_facts_of_its_own_over_its_family() -> None:
     assert other is not None and "vocab_size" not in other["config"]
 
 
+def test_a_small_checkpoint_records_its_real_widths_over_the_class_defaults() -> None:
+    """The widths a stand-in shrinks are what verification builds at real size: those of
+    the 125M GPT-Neo and the 0.6B Qwen3, not of their classes' 1.3B and 8B defaults."""
+    catalog = load_catalog()
+    neo, qwen3 = catalog.get("models", "EleutherAI/gpt-neo-125M"), catalog.get(
+        "models", "Qwen/Qwen3-0.6B")
+    assert neo is not None and qwen3 is not None
+    assert (neo["architecture"], neo["config"]["hidden_size"], neo["config"]["num_layers"],
+            neo["config"]["attention_types"]) == ("gpt_neo", 768, 12, [[["global", "local"], 6]])
+    assert (qwen3["architecture"], qwen3["vocabulary"], qwen3["config"]["hidden_size"],
+            qwen3["config"]["tie_word_embeddings"]) == ("qwen3", 151669, 1024, True)
+
+
 def test_a_course_model_overrides_one_fact_and_keeps_the_others() -> None:
     catalog = load_catalog({"models": {
         "x/qwen": {"family": "qwen2-chat", "config": {"vocab_size": 151936},
