@@ -93,3 +93,38 @@ def test_what_a_configuration_derives_from_depth_is_derived_again(
 def test_tensorflow_standins_load_at_real_widths(tf_standins: StandinEnv,
                                                  tmp_path: Path) -> None:
     _check(_run("tf", tf_standins, tmp_path))
+
+
+OWN_WIDTHS = '''
+import json
+import coursekit_realwidths as widths
+from transformers import AutoModelForCausalLM, AutoTokenizer, GPTNeoConfig
+widths.switch_on()
+if {planted}:  # the class's widths (GPT-Neo 1.3B) in place of the checkpoint's own
+    recorded = widths._real_widths
+    widths._real_widths = lambda name, revision: (
+        {{key: getattr(GPTNeoConfig(), key) for key in recorded(name, revision)}}
+        if name == "EleutherAI/gpt-neo-125M" else recorded(name, revision))
+neo = AutoModelForCausalLM.from_pretrained("EleutherAI/gpt-neo-125M")
+ids = AutoTokenizer.from_pretrained("EleutherAI/gpt-neo-125M")("Hello world", return_tensors="pt")
+qwen3 = AutoModelForCausalLM.from_pretrained("Qwen/Qwen3-0.6B")
+print(json.dumps({{"neo": [neo.config.hidden_size, neo.config.num_layers,
+                           len(neo.transformer.h), neo(**ids).logits.shape[-1]],
+                   "qwen3": qwen3.config.hidden_size, "too_large": widths.too_large(),
+                   "failed": widths.failed()}}))
+'''
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_a_checkpoints_own_widths_are_built(pt_standins: StandinEnv, tmp_path: Path) -> None:
+    """GPT-Neo 125M at its own widths, one attention kind per layer; Qwen3 0.6B's real
+    architecture is over the limit and stays shrunk. Given its class's widths (the 1.3B
+    model), GPT-Neo would be over the limit too (the planted case)."""
+    clean = _run("pt", pt_standins, tmp_path, OWN_WIDTHS.format(planted=False))
+    assert clean["neo"] == [768, 12, 12, 50257]
+    assert (clean["qwen3"], clean["too_large"], clean["failed"]) == (
+        32, ["Qwen/Qwen3-0.6B"], [])
+    planted = _run("pt", pt_standins, tmp_path, OWN_WIDTHS.format(planted=True))
+    assert planted["neo"] == [32, 2, 2, 50257]
+    assert planted["too_large"] == ["EleutherAI/gpt-neo-125M", "Qwen/Qwen3-0.6B"]
