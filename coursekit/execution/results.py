@@ -71,6 +71,12 @@ class CellRun:
     """What the cell raised in that run (``Name: first line``); ``""`` when it ran clean."""
 
     @property
+    def raised(self) -> str:
+        """``Name: first line of the message`` of the error the cell raised."""
+        first = self.evalue.strip().split("\n", 1)[0]
+        return f"{self.ename}: {first}" if first else self.ename
+
+    @property
     def shimmed_clean(self) -> bool:
         return bool(self.shim) and not self.shim_error
 

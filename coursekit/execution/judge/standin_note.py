@@ -16,11 +16,6 @@ from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.standins.widths import names_a_standin_width
 
 
-def _raised(run: CellRun) -> str:
-    first = run.evalue.strip().split("\n", 1)[0]
-    return f"{run.ename}: {first}" if first else run.ename
-
-
 def _names(models: list[str]) -> str:
     return ", ".join(f"`{m}`" for m in models[:3])
 
@@ -40,7 +35,7 @@ def _checked(cell: CellPlan, run: CellRun, verdict: Verdict) -> str:
     if verdict is Verdict.MISSING and not run.real_raised:
         return (f"{real} runs this cell without error too: the documented error no longer "
                 "occurs with these libraries, whatever the model's size")
-    if verdict is Verdict.ERROR_DRIFT and run.real_raised == _raised(run):
+    if verdict is Verdict.ERROR_DRIFT and run.real_raised == run.raised:
         return f"{real} raises the same: the libraries changed, not only the stand-in"
     if run.real_raised:
         return (f"the notebook runs on stand-ins, shrunk in width and depth; {real} raises "

@@ -25,10 +25,6 @@ _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 _NOTHING_DECLARED = DeclaredPackages()
 
 
-def _raised(run: CellRun) -> str:
-    first = run.evalue.strip().split("\n", 1)[0]
-    return f"{run.ename}: {first}" if first else run.ename
-
 
 def _documented(cell: CellPlan) -> str:
     return " or ".join(
@@ -94,14 +90,14 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
         names = ", ".join(f"`{r}`" for r in placeholders)
         return Verdict.PLACEHOLDER_REPO, (
             f"loads {names}, a placeholder for the learner's own repo that no earlier "
-            f"cell pushed (raises `{_raised(run)}`)")
+            f"cell pushed (raises `{run.raised}`)")
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
-                                       f"(raises `{_raised(run)}`)")
+                                       f"(raises `{run.raised}`)")
     if not cell.expects_error:
         inside = library_frame(run.traceback)
         where = f" inside `{inside}`" if inside is not None else ""
-        return Verdict.UNEXPECTED_ERROR, f"raises `{_raised(run)}`{where}"
+        return Verdict.UNEXPECTED_ERROR, f"raises `{run.raised}`{where}"
     return Verdict.ERROR_DRIFT, "; ".join(explanations)
 
 
@@ -130,7 +126,7 @@ def cell_verdict(
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
     declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
-        return Verdict.NEEDS_PACKAGES, packages.detail(declaration, _raised(run))
+        return Verdict.NEEDS_PACKAGES, packages.detail(declaration, run.raised)
     drift = _drift(apis, run)  # a drifted type handed on: after what the message names
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
@@ -225,7 +221,7 @@ def judge_cells(
             hint=changed.hint if changed is not None else _hint(
                 cell, run, verdict, default_timeout, apis, packages),
             note=note, documented=_documented(cell) if cell.expects_error else "",
-            raised=_raised(run) if run.status is RunStatus.ERROR else "",
+            raised=run.raised if run.status is RunStatus.ERROR else "",
             expected=describe(cell.errors),
         ))
     return results

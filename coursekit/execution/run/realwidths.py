@@ -47,10 +47,6 @@ def asks(cell: CellPlan, run: CellRun) -> bool:
                         for e in cell.expected))
 
 
-def _raised(run: CellRun) -> str:
-    first = run.evalue.strip().split("\n", 1)[0]
-    return f"{run.ename}: {first}" if first else run.ename
-
 
 async def replay_at_real_widths(plan: NotebookPlan, runs: list[CellRun], acquire: Acquire,
                                 retire: Retire | None, default_timeout: float) -> None:
@@ -81,7 +77,7 @@ async def replay_at_real_widths(plan: NotebookPlan, runs: list[CellRun], acquire
                 widened = await evaluate(kernel, WIDENED)
                 if isinstance(widened, list) and widened:
                     runs[n].real_widths = [str(w) for w in widened]
-                    runs[n].real_raised = "" if run.status is RunStatus.OK else _raised(run)
+                    runs[n].real_raised = "" if run.status is RunStatus.OK else run.raised
     finally:
         if retire is not None:
             retire(kernel)
