@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.exceptions import is_exception_name
@@ -237,3 +237,9 @@ def _where(reading: Reading) -> str:
 
 def _first_line(text: str) -> str:
     return strip_ansi(text).strip().split("\n", 1)[0]
+
+
+def matches_any(expected: Sequence[ExpectedError], ename: str, evalue: str,
+                mro: Sequence[str] = ()) -> bool:
+    """Whether a raised exception is one of the documented ones."""
+    return any(match_error(e, ename, evalue, list(mro)).matched for e in expected)

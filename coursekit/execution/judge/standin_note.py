@@ -10,7 +10,7 @@ other the real architecture raises as well (``standins/widths.py``).
 
 from __future__ import annotations
 
-from coursekit.execution.judge.matching import match_error
+from coursekit.execution.judge.matching import matches_any
 from coursekit.execution.plan.model import CellPlan
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.standins.widths import names_a_standin_width
@@ -22,7 +22,7 @@ def _names(models: list[str]) -> str:
 
 def _reproduces(cell: CellPlan, raised: str) -> bool:
     name, _, message = raised.partition(": ")
-    return any(match_error(e, name, message, []).matched for e in cell.expected)
+    return matches_any(cell.expected, name, message)
 
 
 def _checked(cell: CellPlan, run: CellRun, verdict: Verdict) -> str:

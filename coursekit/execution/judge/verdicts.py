@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from coursekit.execution.judge.apidrift import Drift, drift_of, given_drift_of
 from coursekit.execution.judge.cascade import CascadeTracker
 from coursekit.execution.judge.frames import library_frame
-from coursekit.execution.judge.matching import match_error, name_matches
+from coursekit.execution.judge.matching import match_error, matches_any, name_matches
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.sizes import SizeNames
@@ -48,16 +48,14 @@ def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
     return f"{drift.detail}; {run.shim}: {after}"
 
 
-def _drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
-    """The stale API the error names, or the drifted type the library was handed."""
-    return drift_of(apis, run.ename, run.evalue) or given_drift_of(
-        apis, run.ename, run.evalue, run.given, library_frame(run.traceback))
+def _given_drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
+    return given_drift_of(apis, run.ename, run.evalue, run.given, library_frame(run.traceback))
 
 
 def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
     """Whether a cell run again with renamed APIs raised the error it documents."""
     name, message = run.shimmed_raised
-    return bool(name) and any(match_error(e, name, message, []).matched for e in cell.expected)
+    return bool(name) and matches_any(cell.expected, name, message)
 
 
 def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
@@ -127,7 +125,7 @@ def cell_verdict(
     declaration = packages.missing(run.ename, run.evalue, cell.code)
     if declaration is not None:
         return Verdict.NEEDS_PACKAGES, packages.detail(declaration, run.raised)
-    drift = _drift(apis, run)  # a drifted type handed on: after what the message names
+    drift = _given_drift(apis, run)  # a drifted type handed on: after what the message names
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
     targets = fetches or (needed(run.refused, run.ename, run.evalue) if offline else [])
@@ -140,7 +138,7 @@ def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float
         declaration = packages.missing(run.ename, run.evalue, cell.code)
         return packages.hint(declaration) if declaration is not None else ""
     if verdict is Verdict.API_DRIFT:
-        drift = _drift(apis, run)
+        drift = drift_of(apis, run.ename, run.evalue) or _given_drift(apis, run)
         return drift.hint if drift is not None else ""
     if verdict is Verdict.UNEXPECTED_ERROR:
         return _error_hint(run, packages)

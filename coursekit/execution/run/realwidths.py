@@ -15,7 +15,7 @@ import copy
 import re
 import time
 
-from coursekit.execution.judge.matching import match_error
+from coursekit.execution.judge.matching import matches_any
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.kernel import (
@@ -43,8 +43,7 @@ def asks(cell: CellPlan, run: CellRun) -> bool:
     if run.status is RunStatus.OK:
         return True
     return (run.status is RunStatus.ERROR and names_a_standin_width(run.evalue)
-            and not any(match_error(e, run.ename, run.evalue, run.mro).matched
-                        for e in cell.expected))
+            and not matches_any(cell.expected, run.ename, run.evalue, run.mro))
 
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from coursekit.execution.judge.apidrift import drift_of, shim, shim_note
-from coursekit.execution.judge.matching import match_error
+from coursekit.execution.judge.matching import matches_any
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 from coursekit.execution.run.kernel import Acquire, KernelSession, KernelStartError, Retire
@@ -95,7 +95,8 @@ class NotebookRunner:
             self.runs.append(run)
             await self._restart()
             self.runs.pop()
-        elif run.status is RunStatus.ERROR and self.shims and not _as_documented(cell, run):
+        elif run.status is RunStatus.ERROR and self.shims and not matches_any(
+                cell.expected, run.ename, run.evalue, run.mro):
             # A cell that documents an error but fails earlier on a renamed API (a
             # debugging lesson's call written for an older release) is run again too,
             # so that its documented error, and the scenarios after it, are judged.
@@ -136,11 +137,6 @@ class NotebookRunner:
         return NotebookRun(cells=self.runs, restarts=self.restarts,
                            kernel_error=self.kernel_error, replayed=self.replayed,
                            restarted_after=self.restarted_after)
-
-
-def _as_documented(cell: CellPlan, run: CellRun) -> bool:
-    """Whether a failed cell raised one of the errors it documents."""
-    return any(match_error(e, run.ename, run.evalue, run.mro).matched for e in cell.expected)
 
 
 async def run_notebook(
