@@ -82,10 +82,6 @@ def _overlap(cue: Cue, start_ms: int, end_ms: int) -> int:
     return max(0, min(cue.end_ms, end_ms) - max(cue.start_ms, start_ms))
 
 
-def overlap_ms(cue: Cue, start_ms: int, end_ms: int) -> int:
-    return _overlap(cue, start_ms, end_ms)
-
-
 def speech_spans(cues: Sequence[Cue], shift: int = 0) -> list[tuple[int, int]]:
     """The spans (ms, shifted back by ``shift``) in which some cue is shown, merged."""
     spans: list[tuple[int, int]] = []
