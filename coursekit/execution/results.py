@@ -195,6 +195,8 @@ class NotebookResult:
             return NotebookStatus.NEEDS_PACKAGES
         if first.verdict is Verdict.PLACEHOLDER_REPO:
             return NotebookStatus.PLACEHOLDER_REPO
+        if first.verdict is Verdict.NEEDS_GPU:
+            return NotebookStatus.NEEDS_GPU
         return NotebookStatus.FAILED
 
     @property
@@ -249,6 +251,11 @@ class VerifyReport:
     @property
     def scenarios(self) -> list[Scenario]:
         return [s for nb in self.notebooks for s in nb.scenarios]
+
+    @property
+    def reached(self) -> int:
+        """How many documented errors the run got to, over all notebooks."""
+        return sum(s.reached for s in self.scenarios)
 
     @property
     def cell_time(self) -> float:

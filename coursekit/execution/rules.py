@@ -46,6 +46,19 @@ PLACEHOLDER_REPO = Rule(
     "pushed: a learner replaces it with a repo of their own, so verification cannot load it.",
     why="the lesson is right as written; nothing is broken or lost",
 )
+MESSAGE_DRIFT = Rule(
+    "EXE110", "message-drift", Severity.NOTE,
+    "A cell raises the exception class its lesson documents, with the message reworded: "
+    "the documented error still happens; the two messages are shown side by side.",
+    why="the scenario still holds; only the text a learner compares differs",
+)
+NEEDS_GPU = Rule(
+    "EXE111", "needs-gpu", Severity.NOTE,
+    "A cell documents an error only a CUDA device raises (a CUDA or cuBLAS error, a "
+    "device-side assert) and the run was on another device: that scenario is not "
+    "verified here.",
+    why="the lesson is right as written for a GPU; run `verify --device cuda` to prove it",
+)
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
     "A cell ran longer than its time limit and was interrupted.",
@@ -109,5 +122,8 @@ BY_VERDICT: dict[str, Rule] = {
     "api-drift": API_DRIFT,
     "needs-packages": NEEDS_PACKAGES,
     "placeholder-repo": PLACEHOLDER_REPO,
+    "message-drift": MESSAGE_DRIFT,
+    "needs-gpu": NEEDS_GPU,
+    "not-reached": CONSEQUENCE,
 }
 """The rule of a cell that failed on its own account, by its verdict."""

@@ -50,7 +50,7 @@ def verify_course(
     course: Course, *, languages: Iterable[str] | None = None,
     frameworks: Iterable[str] | None = None, paths: Iterable[Path] = (), device: str = "auto",
     jobs: int | None = None, shard: Shard | None = None, use_cache: bool = True,
-    preimport: bool | None = None, network: bool = False, shim_drift: bool = False,
+    preimport: bool | None = None, network: bool = False, shim_drift: bool | None = None,
     install_lesson_requirements: bool = False, progress: Progress | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
@@ -59,7 +59,9 @@ def verify_course(
     setting. ``network`` lets lessons reach the network and the Hub; without it they
     run offline and cells that need them get the verdict ``needs-network``. A cell
     that fails on a removed or renamed API gets ``api-drift``; ``shim_drift`` runs it
-    again with the renames applied, so that the cells after it are judged too. The
+    again with the renames applied, so that the cells after it are judged too: by
+    default (``None``) in the notebooks that document an error, whose scenarios would
+    otherwise stay behind the drifted call; ``True`` in all, ``False`` in none. The
     course's ``[tool.coursekit.kernels]`` packages, and with
     ``install_lesson_requirements`` the lessons' ``pip install`` lines, are installed
     into cached overlays of the kernels.

@@ -38,10 +38,24 @@ class Verdict(enum.StrEnum):
     pushed: the learner puts their own repo there."""
     DOCUMENTED = "documented"
     """The cell of a lesson that was checked, not run: what it documents, not judged."""
+    NOT_REACHED = "not-reached"
+    """The cell failed only because an earlier cell failed (a name that cell would have
+    defined, a value it left half-built): what the cell itself does was never tried."""
+    MESSAGE_DRIFT = "message-drift"
+    """The cell raises the exception class it documents, with a reworded message: the
+    documented error still happens."""
+    NEEDS_GPU = "needs-gpu"
+    """The cell documents an error only a CUDA device raises (a CUDA or cuBLAS error, a
+    device-side assert), and the run was on another device."""
 
     @property
     def passed(self) -> bool:
-        return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED)
+        return self in (Verdict.OK, Verdict.REPRODUCED, Verdict.SKIPPED, Verdict.MESSAGE_DRIFT)
+
+    @property
+    def reproduced(self) -> bool:
+        """The documented error happened (its message reworded or not)."""
+        return self in (Verdict.REPRODUCED, Verdict.MESSAGE_DRIFT)
 
 
 class NotebookStatus(enum.StrEnum):
@@ -54,6 +68,7 @@ class NotebookStatus(enum.StrEnum):
     ERROR_DRIFT = "error-drift"
     NEEDS_PACKAGES = "needs-packages"
     PLACEHOLDER_REPO = "placeholder-repo"
+    NEEDS_GPU = "needs-gpu"
     NOT_RUN = "not-run"
     DOCUMENTED = "documented"
     """Documented, not run: a lesson's notebook as ``check`` shows it."""
@@ -86,6 +101,28 @@ class CellResult:
     (``Name: message (on cuda)``, joined by `` / ``): what a scenario opens with."""
 
 
+class Fate(enum.StrEnum):
+    """What became of one documented error in a run."""
+
+    PROVEN = "proven"
+    """Reproduced, and the cells presented as its fix ran clean."""
+    FIX_FAILS = "fix-fails"
+    """Reproduced, and a cell of its fix still raises it."""
+    FIX_NOT_RUN = "fix-not-run"
+    """Reproduced, and a cell of its fix could not run (not reached, a need, a fault)."""
+    NO_FIX = "no-fix"
+    """Reproduced, and no cell follows it."""
+    DRIFTED = "drifted"
+    """Reached, and another error was raised (error drift) or none (missing)."""
+    NOT_REACHED = "not-reached"
+    """Its cell never got to the scenario: an earlier failure, a need, a drifted API
+    with no rename to apply, a dead kernel."""
+    NEEDS_GPU = "needs-gpu"
+    """A CUDA-only error, and the run was on another device."""
+    DOCUMENTED = "documented"
+    """A lesson checked, not run."""
+
+
 @dataclass(frozen=True, slots=True)
 class Scenario:
     """A documented error and the cells that follow it up to the next one: its fix."""
@@ -99,12 +136,38 @@ class Scenario:
     """What the proof rests on beyond the lesson's own code (a shim, a stand-in)."""
     judged: bool = True
     """``False`` for a scenario of a lesson that was checked, not run."""
+    fate: Fate | None = None
+    """What became of the documented error; left out, it is read from :attr:`proven`
+    (and :attr:`judged`)."""
+    documented: str = ""
+    """The documented error (``Name: message``)."""
+    raised: str = ""
+    """What the cell raised when it ran its scenario (``Name: message``), if anything."""
+    source: str = ""
+    """``file:line`` of the cell that documents the error."""
+
+    def __post_init__(self) -> None:
+        if self.fate is None:
+            fate = (Fate.DOCUMENTED if not self.judged
+                    else Fate.PROVEN if self.proven else Fate.FIX_FAILS)
+            object.__setattr__(self, "fate", fate)
 
     @property
     def state(self) -> Literal["proven", "unproven", "documented"]:
         if not self.judged:
             return "documented"
         return "proven" if self.proven else "unproven"
+
+    @property
+    def outcome(self) -> Fate:
+        if not self.judged:
+            return Fate.DOCUMENTED
+        return self.fate or (Fate.PROVEN if self.proven else Fate.FIX_FAILS)
+
+    @property
+    def reached(self) -> bool:
+        """Whether the run got to the documented error (whatever it then raised)."""
+        return self.outcome not in (Fate.NOT_REACHED, Fate.NEEDS_GPU, Fate.DOCUMENTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +227,11 @@ class NotebookJudgement:
     @property
     def passing_cells(self) -> int:
         return sum(c.verdict.passed for c in self.cells)
+
+    @property
+    def reached(self) -> int:
+        """How many of the notebook's documented errors the run got to."""
+        return sum(s.reached for s in self.scenarios)
 
     def cell(self, index: int) -> CellResult | None:
         return next((c for c in self.cells if c.index == index), None)

@@ -18,6 +18,7 @@ from typing import Any
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.judgement.model import (
     CellResult,
+    Fate,
     NotebookJudgement,
     NotebookStatus,
     Scenario,
@@ -174,6 +175,11 @@ def _scenario(data: Mapping[str, Any]) -> Scenario:
         fix_cells=tuple(_index({"fix": i}, "fix") for i in _list(data, "fix_cells")),
         proven=data["proven"] is True, reason=_text(data, "reason", optional=True) or "",
         note=_text(data, "note", optional=True) or "",
+        fate=Fate(data["outcome"]) if data.get("outcome") else None,
+        judged=data.get("outcome") != Fate.DOCUMENTED.value,
+        documented=_text(data, "documented", optional=True) or "",
+        raised=_text(data, "raised", optional=True) or "",
+        source=_text(data, "source", optional=True) or "",
     )
 
 

@@ -31,9 +31,11 @@ _EXCEPTION_LINE = re.compile(
 _TRACE_HEADER = "Traceback (most recent call last)"
 _FRAME = re.compile(
     r"(?:File [\"~/.\w].*(?:, line \d+|:\d+, in .*)|Cell In ?\[\d*\], line \d+.*"
-    r"|Input In ?\[\d*\].*|-+> ?\d+ .*)"
+    r"|Input In ?\[\d*\].*|-+> ?\d+ .*"
+    r"|(?:[~/.\w][^\s]*\.py|<ipython-input-[^>]*>) in [\w<>.]+(?:\(.*)?)"
 )
-"""A frame line of a traceback as Python or IPython prints it."""
+"""A frame line of a traceback as Python or IPython prints it; older IPython releases
+head a frame with ``path/to/file.py in function(args)``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,9 @@ def scenario_json(scenario: Scenario) -> dict[str, Any]:
     return {
         "error_cell": scenario.error_cell, "fix_cells": list(scenario.fix_cells),
         "proven": scenario.proven, "reason": scenario.reason, "note": scenario.note,
+        "outcome": scenario.outcome.value, "reached": scenario.reached,
+        "documented": scenario.documented, "raised": scenario.raised,
+        "source": scenario.source,
     }
 
 
@@ -46,4 +49,5 @@ def notebook_json(nb: NotebookJudgement) -> dict[str, Any]:
         "unverified": [unverified_json(u) for u in nb.unverified],
         "cells": [cell_json(c) for c in nb.cells],
         "scenarios": [scenario_json(s) for s in nb.scenarios],
+        "documented_errors": len(nb.scenarios), "reached": nb.reached,
     }

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.execution.judge.verdicts import judge_cells, scenarios
+from coursekit.execution.judge.scenarios import scenarios
+from coursekit.execution.judge.verdicts import judge_cells
 from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 
@@ -42,8 +43,10 @@ def test_a_missing_error_on_a_standin_says_so() -> None:
 def test_without_a_standin_there_is_no_such_note() -> None:
     cells, found = _judge("my-own/model")
     assert cells[1].note == ""
-    assert found[0].reason == (
-        "the documented error is not reproduced (expected-error-missing)")
+    assert found[0].reason.startswith(
+        "the documented error is not reproduced (expected-error-missing): ")
+    assert "stand-in" not in found[0].reason
+    assert found[0].outcome.value == "drifted"
 
 
 def test_a_missing_package_and_a_name_of_another_section_say_what_to_do() -> None:

@@ -15,6 +15,7 @@ from coursekit.execution.results import (
     Verdict,
     VerifyReport,
 )
+from coursekit.judgement.model import Fate
 
 
 def _result(lesson: str, language: str, framework: str, verdicts: list[Verdict], *,
@@ -49,6 +50,10 @@ def test_the_counts_read_as_a_sentence() -> None:
     english, chinese = lesson_summaries(_report())
     assert english.counts == "19 ok · 7/7 errors proven · 0 failed"
     assert chinese.counts == "2 ok · 1/1 errors proven · 2 failed · 1 skipped"
+    unreached = _result("content/en/chapter8/4.mdx", "en", "pt", [Verdict.REPRODUCED] * 3)
+    unreached.scenarios[2] = Scenario(2, (), proven=False, fate=Fate.NOT_REACHED)
+    [summary] = lesson_summaries(VerifyReport(notebooks=[unreached]))
+    assert summary.counts == "0 ok · 2/3 errors proven (1 not reached) · 0 failed"
     # The notebook's one verdict: how its first cause failed, not its worst cell.
     assert chinese.result == "failed: expected-error-missing"
     assert lesson_in_language("content/zh-CN/chapter10/13_tf.mdx", "zh-CN") == "chapter10/13_tf.mdx"

@@ -108,7 +108,7 @@ class RunRequest:
     shard_spec: str | None = None
     no_cache: bool = False
     network: bool = False
-    shim_drift: bool = False
+    shim_drift: bool | None = None
     install_lesson_requirements: bool = False
 
 
@@ -125,9 +125,11 @@ _RUN_OPTIONS = (
     click.option("--network", is_flag=True,
                  help="Let lessons reach the network and the Hub for real (default: offline; "
                       "cells that need it get the verdict needs-network)."),
-    click.option("--shim-drift", is_flag=True,
+    click.option("--shim-drift/--no-shim-drift", default=None,
                  help="Run a cell that fails on a renamed API again with the new name, so the "
-                      "cells after it are judged too (its verdict stays api-drift)."),
+                      "cells after it are judged too (its verdict stays api-drift); by "
+                      "default in the notebooks that document an error, so that every "
+                      "debugging scenario is reached."),
     click.option("--install-lesson-requirements", is_flag=True,
                  help="Install the packages of each lesson's `pip install` lines into a "
                       "cached overlay of its kernel (never replacing the kernel's pinned "
@@ -184,6 +186,11 @@ def _print_summary(report: VerifyReport, console: Console) -> None:
         f"{len(report.notebooks) - report.executed_runs} from cache or a twin, "
         f"{report.wall_time:.1f} s"
     )
+    scenarios = report.scenarios
+    if scenarios:
+        proven = sum(s.proven for s in scenarios)
+        console.print(f"documented errors: {report.reached} of {len(scenarios)} reached, "
+                      f"{proven} with their fix proven")
 
 
 @click.command("verify")

@@ -16,7 +16,9 @@ from collections.abc import Iterable
 
 from coursekit.execution.plan.model import CellPlan
 
-KEY_VERSION = 3
+KEY_VERSION = 4
+"""Raised whenever what a run does for the same key changes (how a drifted call is
+run again, say), so that no stored run of an older way is replayed."""
 _DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
 
 

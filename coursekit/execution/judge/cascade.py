@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from coursekit.execution.judge.frames import library_frame
@@ -90,6 +91,16 @@ def missing_file(run: CellRun) -> str | None:
     return PurePosixPath(found.group(1)).name if found else None
 
 
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """The earlier failure a cell's failure goes back to, and how."""
+
+    index: int
+    """The notebook index of the cell that failed on its own account."""
+    how: str
+    """``left `trainer` undefined``, ``left `raw` half-built``, ``did not write `x.csv```."""
+
+
 class CascadeTracker:
     """Fed cells in order; tells which failure each later failure goes back to."""
 
@@ -101,16 +112,24 @@ class CascadeTracker:
         """Files a failed cell should have written."""
 
     def cause_of(self, run: CellRun, code: str = "") -> int | None:
+        found = self.explain(run, code)
+        return found.index if found is not None else None
+
+    def explain(self, run: CellRun, code: str = "") -> Cause | None:
+        """The earlier failure ``run``'s failure goes back to, if any."""
         name = missing_name(run)
         if name:
-            return self._left_undefined.get(name)
+            root = self._left_undefined.get(name)
+            return Cause(root, f"left `{name}` undefined") if root is not None else None
         file = missing_file(run)
         if file and file in self._left_missing:
-            return self._left_missing[file]
+            return Cause(self._left_missing[file], f"did not write `{file}`")
         if run.status is RunStatus.ERROR and self._left_wrong and not _own_kind(run):
-            roots = [self._left_wrong[n] for n in read_names(code) if n in self._left_wrong]
-            if roots:
-                return max(roots)
+            suspects = sorted((self._left_wrong[n], n) for n in read_names(code)
+                              if n in self._left_wrong)
+            if suspects:
+                root, name = suspects[-1]
+                return Cause(root, f"left `{name}` half-built")
         return None
 
     def record(self, index: int, code: str, *, failed: bool, cause: int | None) -> None:

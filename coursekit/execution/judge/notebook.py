@@ -14,7 +14,8 @@ from coursekit.execution.judge.ondevice import (
     unverified,
     unverified_diagnostics,
 )
-from coursekit.execution.judge.verdicts import fix_failures, judge_cells, scenarios
+from coursekit.execution.judge.scenarios import fix_failures, scenarios
+from coursekit.execution.judge.verdicts import judge_cells
 from coursekit.execution.plan.declared import DeclaredPackages
 from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.plan.settings import VerifySettings
@@ -90,7 +91,7 @@ class NotebookJudge:
                                    synthetic=self.synthetic_ids, packages=packages)
         result.scenarios = scenarios(plan, run.cells, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
-            plan, result.cells, fix_failures(plan, run.cells),
+            plan, result.cells, fix_failures(plan, run.cells, result.cells),
         ))
         result.unverified = unverified(plan)
         result.diagnostics.extend(unverified_diagnostics(plan, device, result.unverified))

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
 from coursekit.execution.judge.apidrift import Drift, drift_of, given_drift_of
-from coursekit.execution.judge.cascade import CascadeTracker
+from coursekit.execution.judge.cascade import CascadeTracker, Cause
 from coursekit.execution.judge.frames import library_frame
-from coursekit.execution.judge.matching import match_error, matches_any, name_matches
+from coursekit.execution.judge.matching import (
+    match_error,
+    matches_any,
+    name_matches,
+    normalise_message,
+)
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.sizes import SizeNames
@@ -17,12 +23,17 @@ from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout
 from coursekit.execution.plan.declared import DeclaredPackages, asked_for
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
-from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
+from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
 from coursekit.judgement.documented import describe
+from coursekit.notebooks.metadata import ExpectedError
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 _NOTHING_DECLARED = DeclaredPackages()
+_REWORDED = 0.5
+"""How alike (difflib's ratio over masked words) a raised message must be to the
+documented one, of the same class, to be that error reworded rather than another error
+of the class (two ``ValueError``s of a chain say different things)."""
 
 
 
@@ -39,7 +50,7 @@ def _needs(targets: list[str]) -> str:
 def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
     if not run.shim:
         return drift.detail
-    if _shim_reproduced(cell, run):
+    if shim_reproduced(cell, run):
         after = f"it then raised the documented `{run.shim_error}`"
     elif run.shimmed_clean:
         after = "it then ran clean"
@@ -52,10 +63,15 @@ def _given_drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
     return given_drift_of(apis, run.ename, run.evalue, run.given, library_frame(run.traceback))
 
 
-def _shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
-    """Whether a cell run again with renamed APIs raised the error it documents."""
+def shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
+    """Whether a cell run again with renamed APIs raised the error it documents (its
+    message reworded or not)."""
     name, message = run.shimmed_raised
-    return bool(name) and matches_any(cell.expected, name, message)
+    if not name:
+        return False
+    again = CellRun(RunStatus.ERROR, ename=name, evalue=message)
+    return matches_any(cell.expected, name, message) or any(
+        reworded_as(e, again) for e in cell.expected)
 
 
 def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
@@ -92,11 +108,34 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
                                        f"(raises `{run.raised}`)")
+    inside = library_frame(run.traceback)
+    where = f" inside `{inside}`" if inside is not None else ""
+    if cell.gpu_only:
+        return Verdict.NEEDS_GPU, (f"documents `{describe(cell.gpu_only)}`, which only a "
+                                   f"CUDA device raises; here it raised `{run.raised}`{where}")
     if not cell.expects_error:
-        inside = library_frame(run.traceback)
-        where = f" inside `{inside}`" if inside is not None else ""
         return Verdict.UNEXPECTED_ERROR, f"raises `{run.raised}`{where}"
-    return Verdict.ERROR_DRIFT, "; ".join(explanations)
+    reworded = [e for e in cell.expected if reworded_as(e, run)]
+    if reworded:
+        detail = match_error(reworded[0], run.ename, run.evalue, run.mro).explanation
+        return Verdict.MESSAGE_DRIFT, f"{detail} (same class, reworded){where}"
+    return Verdict.ERROR_DRIFT, "; ".join(explanations) + where
+
+
+def likeness(documented: str, raised: str) -> float:
+    """How alike two messages read once masked, word by word (0 to 1)."""
+    want = normalise_message(documented.strip().rstrip(".…")).split(" ")
+    got = normalise_message(raised.strip().split("\n", 1)[0]).split(" ")
+    return difflib.SequenceMatcher(a=want, b=got, autojunk=False).ratio()
+
+
+def reworded_as(expected: ExpectedError, run: CellRun) -> bool:
+    """Whether ``run`` raised ``expected``'s class with its message reworded."""
+    if run.status is not RunStatus.ERROR or not name_matches(expected["name"], run.ename,
+                                                             run.mro):
+        return False
+    message = expected["message"].strip()
+    return not message or likeness(message, run.evalue) >= _REWORDED
 
 
 def cell_verdict(
@@ -175,6 +214,23 @@ def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
     return sorted({m for m in _STRING.findall(code) if m in standins})
 
 
+_DOCUMENTED_OR_FINE = frozenset({Verdict.NEEDS_GPU})
+"""Verdicts that leave what the cell defines as the lesson means it, though not passed: a
+cell documented to fail on a GPU that fails here too."""
+_MAY_BE_CONSEQUENCE = frozenset({Verdict.UNEXPECTED_ERROR, Verdict.ERROR_DRIFT})
+"""Verdicts an earlier failure can explain; the others name a cause of the cell's own
+(a drifted API, a missing package, the network, a timeout)."""
+
+
+def _not_reached(run: CellRun, root: CellPlan, root_result: CellResult,
+                 cause: Cause | None) -> str:
+    how = f" and {cause.how}" if cause is not None else ""
+    what = (f"; it raised `{run.raised}`" if run.status is RunStatus.ERROR
+            else "; no kernel was left to run it" if run.status is RunStatus.NOT_RUN else "")
+    return (f"not reached: the cell at {root.source} failed "
+            f"({root_result.verdict.value}){how}{what}")
+
+
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
@@ -183,6 +239,9 @@ def judge_cells(
 ) -> list[CellResult]:
     """Verdicts on a notebook's cells; ``default_timeout`` is the limit of cells without one.
 
+    A cell that failed because an earlier one did (a name it would have defined, a value
+    it left half-built, a kernel it killed) is ``not-reached``, naming that cell: what it
+    does itself was never tried.
     ``standins``: model ids served by stand-ins; a documented error that does not show in
     a notebook using them gets a note saying that it may be the stand-in's shortcoming.
     ``synthetic``: the model and dataset ids stand-ins serve; once a notebook names one,
@@ -192,17 +251,24 @@ def judge_cells(
     tracker = CascadeTracker()
     sizes = SizeNames()
     results: list[CellResult] = []
+    by_index: dict[int, tuple[CellPlan, CellResult]] = {}
     last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
         verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis,
                                        packages=packages)
-        cause = tracker.cause_of(run, cell.code) if not verdict.passed else None
+        explained = tracker.explain(run, cell.code) if verdict in _MAY_BE_CONSEQUENCE else None
+        cause = explained.index if explained is not None else None
         if run.status is RunStatus.NOT_RUN:
-            cause = last_death
+            cause, explained = last_death, None
         elif run.status is RunStatus.DIED:
             last_death = cell.index
-        failed = ((verdict is Verdict.SKIPPED or not verdict.passed) and not run.shimmed_clean
-                  and not _shim_reproduced(cell, run))
+        if cause is not None and cause in by_index:
+            root, root_result = by_index[cause]
+            verdict, detail = Verdict.NOT_REACHED, _not_reached(run, root, root_result,
+                                                                explained)
+        failed = ((verdict is Verdict.SKIPPED or not verdict.passed)
+                  and verdict not in _DOCUMENTED_OR_FINE and not run.shimmed_clean
+                  and not shim_reproduced(cell, run))
         tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
@@ -211,9 +277,9 @@ def judge_cells(
         drift, changed = checked_output(cell, run, verdict, tolerance, apis,
                                          sizes=sizes.shows_only_sizes(cell.code),
                                          standins=on_standins)
-        if changed is not None:
+        if changed is not None and cause is None:
             verdict, detail = Verdict.API_DRIFT, changed.detail
-        results.append(CellResult(
+        result = CellResult(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,
             hint=changed.hint if changed is not None else _hint(
@@ -221,57 +287,7 @@ def judge_cells(
             note=note, documented=_documented(cell) if cell.expects_error else "",
             raised=run.raised if run.status is RunStatus.ERROR else "",
             expected=describe(cell.errors),
-        ))
+        )
+        results.append(result)
+        by_index[cell.index] = (cell, result)
     return results
-
-
-def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) -> list[Scenario]:
-    """Each documented error with the cells up to the next one: proven when they run clean."""
-    found: list[Scenario] = []
-    positions = [i for i, cell in enumerate(plan.cells) if cell.expects_error]
-    for n, start in enumerate(positions):
-        end = positions[n + 1] if n + 1 < len(positions) else len(plan.cells)
-        fix = range(start + 1, end)
-        fix_cells = tuple(plan.cells[i].index for i in fix)
-        reason = ""
-        reproduced = cells[start].verdict is Verdict.REPRODUCED or (
-            cells[start].verdict is Verdict.API_DRIFT
-            and _shim_reproduced(plan.cells[start], runs[start]))
-        if not reproduced:
-            reason = f"the documented error is not reproduced ({cells[start].verdict.value})"
-            if cells[start].note and not runs[start].shim:
-                reason += f": {cells[start].note}"
-        elif not fix_cells:
-            reason = "no cell follows the error to fix it"
-        else:
-            still = [i for i in fix if _raises_expected(plan.cells[start], runs[i])
-                     and cells[i].cause is None]
-            broken = [i for i in fix if cells[i].verdict is not Verdict.OK
-                      and not runs[i].shimmed_clean]
-            if still:
-                reason = f"the cell at {plan.cells[still[0]].source} still raises it"
-            elif broken:
-                reason = f"the cell at {plan.cells[broken[0]].source} is {cells[broken[0]].verdict}"
-        shimmed = [plan.cells[i].source for i in range(start, end) if runs[i].shim]
-        note = f"judged with renamed APIs at {', '.join(shimmed)} (--shim-drift)" if shimmed else ""
-        found.append(Scenario(plan.cells[start].index, fix_cells, proven=not reason,
-                              reason=reason, note=note))
-    return found
-
-
-def _raises_expected(error_cell: CellPlan, run: CellRun) -> bool:
-    return run.status is RunStatus.ERROR and any(
-        name_matches(e["name"], run.ename, run.mro) for e in error_cell.expected
-    )
-
-
-def fix_failures(plan: NotebookPlan, runs: list[CellRun]) -> dict[int, CellPlan]:
-    """Fix cells (by notebook index) that still raise their scenario's documented error."""
-    failing: dict[int, CellPlan] = {}
-    current: CellPlan | None = None
-    for cell, run in zip(plan.cells, runs, strict=True):
-        if cell.expects_error:
-            current = cell
-        elif current is not None and _raises_expected(current, run):
-            failing[cell.index] = current
-    return failing

@@ -26,6 +26,8 @@ class LessonSummary:
     """Documented errors reproduced and fixed by the cells that follow them."""
     documented: int
     """Documented errors (scenarios)."""
+    reached: int
+    """Documented errors the run got to (reproduced, drifted or missing)."""
     failed: int
     """Cells that failed on their own account (consequences of another are not counted)."""
     skipped: int
@@ -43,10 +45,14 @@ class LessonSummary:
 
     @property
     def counts(self) -> str:
-        """``19 ok · 7/7 errors proven · 0 failed`` (skipped cells only when there are)."""
+        """``19 ok · 7/7 errors proven · 0 failed`` (skipped cells only when there are, and
+        the documented errors the run did not get to: ``5/7 errors proven (2 not
+        reached)``)."""
         parts = [f"{self.ok} ok"]
         if self.documented:
-            parts.append(f"{self.proven}/{self.documented} errors proven")
+            unreached = self.documented - self.reached
+            parts.append(f"{self.proven}/{self.documented} errors proven"
+                         + (f" ({unreached} not reached)" if unreached else ""))
         parts.append(f"{self.failed} failed")
         if self.skipped:
             parts.append(f"{self.skipped} skipped")
@@ -75,7 +81,8 @@ def summarise(notebooks: list[NotebookResult]) -> LessonSummary:
     return LessonSummary(
         lesson=first.lesson, language=first.language, framework=first.framework,
         ok=counts[Verdict.OK], proven=sum(s.proven for s in scenarios),
-        documented=len(scenarios), failed=sum(counts[v] for v in FAILING),
+        documented=len(scenarios), reached=sum(s.reached for s in scenarios),
+        failed=sum(counts[v] for v in FAILING),
         skipped=counts[Verdict.SKIPPED],
         result=next((nb.headline for nb in notebooks if nb.headline != "ok"), "ok"),
         cached=all(nb.cached for nb in notebooks),

@@ -8,6 +8,7 @@ code blocks are planned; install and title cells are not run.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,20 @@ from coursekit.notebooks.metadata import (
 
 DEVICES = ("cpu", "cuda")
 """The devices a lesson's expectations can name."""
+
+_CUDA_ONLY = re.compile(
+    r"\bCUDA (?:error|out of memory)|\bCUBLAS_STATUS_|\bcuBLAS\b|\bcuDNN\b|CUDNN_STATUS_"
+    r"|device-side assert|\bNCCL (?:error|WARN)", re.IGNORECASE)
+"""What only a CUDA device raises: an error documented with one of these is a GPU's."""
+
+
+def device_of(entry: ExpectedError) -> str | None:
+    """The device an expectation holds on: the one it names, else ``cuda`` for an error
+    only a CUDA device raises (a lesson shows it from a GPU run without saying so)."""
+    named = entry.get("device") or None
+    if named is not None:
+        return named
+    return "cuda" if _CUDA_ONLY.search(f"{entry['name']}: {entry['message']}") else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +87,18 @@ class CellPlan:
         return bool(self.expected)
 
     @property
+    def documents_error(self) -> bool:
+        """Whether the lesson documents an error here, on any device: a scenario."""
+        return bool(self.errors)
+
+    @property
+    def gpu_only(self) -> tuple[ExpectedError, ...]:
+        """The CUDA errors the cell documents where it documents none for this device."""
+        if self.expected:
+            return ()
+        return next((errors for device, errors in self.elsewhere if device == "cuda"), ())
+
+    @property
     def source(self) -> str:
         """The location as text (``content/en/chapter3/4.mdx:154``)."""
         return str(self.location)
@@ -99,17 +126,17 @@ class NotebookPlan:
 
 def for_device(entries: list[ExpectedError], device: str) -> tuple[ExpectedError, ...]:
     """Entries for ``device`` win over device-less ones; other devices' entries drop out."""
-    specific = tuple(e for e in entries if e.get("device") == device)
+    specific = tuple(e for e in entries if device_of(e) == device)
     if specific:
         return specific
-    return tuple(e for e in entries if not e.get("device"))
+    return tuple(e for e in entries if device_of(e) is None)
 
 
 def other_devices(
     entries: list[ExpectedError], device: str,
 ) -> tuple[tuple[str, tuple[ExpectedError, ...]], ...]:
     """What a device-dependent cell expects on each device other than ``device``."""
-    if not any(e.get("device") for e in entries):
+    if not any(device_of(e) for e in entries):
         return ()
     return tuple((other, for_device(entries, other)) for other in DEVICES if other != device)
 

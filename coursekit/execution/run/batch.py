@@ -45,8 +45,10 @@ class Batch:
     use_cache: bool
     network: bool
     apis: tuple[StaleApi, ...]
-    shim_drift: bool
-    """Run a cell that fails on one of ``apis`` again with the renames applied."""
+    shim_drift: bool | None
+    """Run a cell that fails on one of ``apis`` again with the renames applied: in every
+    notebook (``True``), in none (``False``), or in the notebooks that document an error
+    (``None``), whose later scenarios a drifted call before them would hide."""
     finished: Finished
     executed_runs: int = 0
     """Runs the kernels did (the other jobs shared one, or it came from the cache)."""
@@ -94,7 +96,7 @@ class Batch:
                 pool = self.pools[first.profile]
                 run = await run_notebook(
                     first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
-                    shims=self.apis if self.shim_drift else (),
+                    shims=self.shims(first),
                 )
             except Exception as exc:  # contain it to this notebook
                 run = NotebookRun(
@@ -121,11 +123,19 @@ class Batch:
             for pool in self.pools.values():
                 await pool.close()
 
+    def shims(self, job: Job) -> tuple[StaleApi, ...]:
+        """The renames applied to ``job``'s cells that fail on a drifted API."""
+        if self.shim_drift is None:
+            wanted = any(cell.documents_error for cell in job.plan.cells)
+        else:
+            wanted = self.shim_drift
+        return self.apis if wanted else ()
+
     def _key(self, job: Job, environment: str) -> str:
         return run_key(
             job.plan.cells, kernel=job.profile.name, environment=environment,
             standins=job.standins + (":network" if self.network else "")
-            + (":shim-drift:" + _apis_key(self.apis) if self.shim_drift else ""),
+            + (":shim-drift:" + _apis_key(self.apis) if self.shims(job) else ""),
             device=job.device, default_timeout=self.settings.timeout,
         )
 
