@@ -83,7 +83,7 @@ def fix_code(source: str, find: Callable[[CodeFacts], Sequence[Use]], unsafe: bo
         applied.extend(done)
         if not done:
             break
-    return CodeFix(source, tuple(applied + left))
+    return CodeFix(source, tuple(sorted(applied + left, key=lambda outcome: outcome.line)))
 
 
 def _round(facts: CodeFacts, find: Callable[[CodeFacts], Sequence[Use]], unsafe: bool

@@ -131,7 +131,7 @@ class _Fixer:
                                             rule, outcome))
         return LessonFix(language, LessonFormat(file, lesson.path, tuple(lines),
                                                 text.startswith(_BOM), tuple(changes)),
-                         tuple(outcomes))
+                         tuple(sorted(outcomes, key=lambda found: found.line)))
 
 
 def _uses_of(scan: StaleApiScan, lesson: Lesson) -> set[tuple[object, str]]:
