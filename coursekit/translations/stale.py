@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.fixes.edits import fixable
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.stale_apis import (
     ANY_CALL,
@@ -120,6 +121,12 @@ def _pipeline_task(node: ast.Call) -> str | None:
     return None
 
 
+_FIXED_BY = {
+    "safe": " (`coursekit fix drift` does it)",
+    "unsafe": " (`coursekit fix drift --unsafe-fixes` does it: it may change behaviour)",
+}
+
+
 class StaleApiScan:
     """Where one table's APIs are used in lesson code, for one run.
 
@@ -175,11 +182,12 @@ class StaleApiScan:
         names = aliases(code)
         for block in suspects:
             for use in self.uses(block, names):
+                fix = use.api.fix.value if fixable(use.api, use.node) else None
                 yield STALE_API.at(
                     path, block.line + use.line,
                     f"`{use.text}`: {use.api.label} {use.api.reason}",
-                    hint=f"use {use.api.use}",
-                    fingerprint=f"{use.api.label}:{use.text}",
+                    hint=f"use {use.api.use}" + _FIXED_BY.get(fix or "", ""),
+                    fingerprint=f"{use.api.label}:{use.text}", fix=fix,
                 )
 
 

@@ -111,3 +111,69 @@ def test_files_narrow_the_fixes(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 0
     after = _files(root)
     assert [path for path in after if after[path] != before[path]] == [lesson_path("fr", 1)]
+
+
+def test_check_marks_the_findings_a_fix_settles(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path)
+    main(["check", "lessons", "--root", str(root), "--select", "TRN401", "--format", "json"])
+    [found] = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert (found["path"], found["fixable"]) == (str(lesson_path(DRIFTED_LANGUAGE, 2)), "safe")
+    main(["check", "lessons", "--root", str(root), "--select", "TRN401"])
+    assert "warning TRN401 [*] `TrainingArguments(evaluation_strategy=...)`" \
+        in capsys.readouterr().out
+    assert _run(root, capsys)[0] == 0
+    main(["check", "lessons", "--root", str(root), "--select", "TRN401", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["diagnostics"] == []
+
+
+COURSE_ENTRY = """
+[[translations.stale-apis]]
+method = "as_numpy"
+rename = "numpy"
+reason = "was renamed"
+use = ".numpy()"
+
+[[translations.stale-apis]]
+call = "*"
+keyword = "verbose"
+rename = "quiet"
+fix = "manual"
+reason = "was turned around"
+use = "quiet= (the opposite)"
+"""
+
+
+def test_a_course_adds_its_own_entries_with_their_tiers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, COURSE_ENTRY)
+    lesson = root / lesson_path("fr", 2)
+    lesson.write_text(lesson.read_text("utf-8").replace(
+        "```\n", "array = tensor.as_numpy()\nrun(verbose=True)\n```\n", 1), encoding="utf-8")
+    code, _, err = _run(root, capsys)
+    assert code == 0
+    text = lesson.read_text("utf-8")
+    assert "array = tensor.numpy()\nrun(verbose=True)\n" in text
+    assert "TRN401 left `run(verbose=...)`: no automatic fix: use quiet= (the opposite)" in err
+
+
+def test_a_translation_that_lost_an_import_is_fixed_through_its_source(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path)
+    lesson = root / lesson_path("it", 1)
+    lesson.write_text(lesson.read_text("utf-8").replace(
+        "from transformers import Trainer as T\n", ""), encoding="utf-8")
+    assert _run(root, capsys)[0] == 0
+    assert "%time trainer = T(model, args, processing_class=tokenizer)\n" \
+        in lesson.read_text("utf-8")
+
+
+def test_line_breaks_and_byte_order_mark_are_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path)
+    lesson = root / lesson_path("fr", 1)
+    text = lesson_text(STALE, "fr")
+    lesson.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert _run(root, capsys)[0] == 0
+    assert lesson.read_bytes() == b"\xef\xbb\xbf" + fixed(text).replace(
+        "\n", "\r\n").encode("utf-8")
