@@ -88,6 +88,9 @@ class Diagnostic:
     diff: str | None = None
     """A unified diff of the change that would settle the finding, when there is one
     (LES124: the fence formatted)."""
+    fix: str | None = None
+    """The tier of the ``coursekit fix`` repair that settles the finding (``"safe"``,
+    ``"unsafe"``), when there is one: text reports mark a safe one ``[*]``."""
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, self.column or 0, self.rule)
@@ -155,6 +158,7 @@ class Rule:
         excess: float = 0.0,
         out_of: int | None = None,
         diff: str | None = None,
+        fix: str | None = None,
     ) -> Diagnostic:
         return Diagnostic(
             rule=self.code,
@@ -169,6 +173,7 @@ class Rule:
             excess=excess,
             out_of=out_of,
             diff=diff,
+            fix=fix,
         )
 
 

@@ -25,6 +25,8 @@ def as_dict(diag: Diagnostic) -> dict[str, Any]:
         "diff": diag.diff,
         # Only on the findings that --show-all brings back from behind another one.
         **({"folded": True} if diag.folded else {}),
+        # Only on the findings that `coursekit fix` settles: the tier of its fix.
+        **({"fixable": diag.fix} if diag.fix else {}),
     }
 
 

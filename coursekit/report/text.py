@@ -34,7 +34,8 @@ def render_text(
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
     left out, counted in the summary line only; with ``diffs``, each finding's diff under
-    it (LES124). A hint is shown the first time a rule
+    it (LES124). A finding that a safe ``coursekit fix`` settles is marked ``[*]``, as
+    ruff marks its fixable findings. A hint is shown the first time a rule
     gives it; a later finding of that rule with the same hint says ``(hint above)``."""
     colour, reset = _painter(out)
 
@@ -50,8 +51,9 @@ def render_text(
             cue = f" cue {diag.cue}" if diag.cue is not None else ""
             seen = diag.hint is not None and (diag.rule, diag.hint) in hinted
             first, newline, rest = diag.message.partition("\n")
+            fixable = " [*]" if diag.fix == "safe" else ""
             lines.append(f"  {where}{cue}: {paint(_STYLE[diag.severity], diag.severity.value)} "
-                         f"{paint('2', diag.rule)} {first}"
+                         f"{paint('2', diag.rule)}{fixable} {first}"
                          f"{paint('2', ' (hint above)') if seen else ''}{newline}{rest}")
             if diag.hint and not seen:
                 hinted.add((diag.rule, diag.hint))

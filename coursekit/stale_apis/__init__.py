@@ -2,11 +2,14 @@
 lesson code) and by verify (errors that such a use raises when run).
 
 The bundled list lives in ``stale_apis.toml`` beside this module; a course adds
-entries in ``[tool.coursekit.translations]`` under ``stale-apis``.
+entries in ``[tool.coursekit.translations]`` under ``stale-apis``. Each entry has a
+fix tier (:class:`Tier`), which ``coursekit fix drift`` follows.
 """
 
 from __future__ import annotations
 
+import ast
+import enum
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -20,6 +23,18 @@ ANY_CALL = "*"
 
 class StaleApiError(ValueError):
     """An entry of a stale-API list cannot be used."""
+
+
+class Tier(enum.StrEnum):
+    """How far ``coursekit fix drift`` may go with an entry (ruff's safe and unsafe fixes)."""
+
+    SAFE = "safe"
+    """The fix keeps the code's meaning: a renamed keyword or method, a moved import."""
+    UNSAFE = "unsafe"
+    """The fix may change behaviour (a keyword whose values changed too): applied only
+    with ``--unsafe-fixes``."""
+    MANUAL = "manual"
+    """No fix: the entry's ``use`` says what to write."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +62,17 @@ class StaleApi:
     rename: str | None = None
     """For a renamed keyword or method: the new name, which ``verify --shim-drift``
     substitutes for the old one to run the cell again."""
+    moved_to: str | None = None
+    """For a ``name``: ``module.attribute`` where it lives now (``torch.optim.AdamW``;
+    ``builtins.float`` for an alias of a builtin)."""
+    values: tuple[tuple[str, str], ...] = ()
+    """For a ``keyword`` replaced by another one with other values: each old value (as
+    :func:`ast.unparse` writes it) with the argument written in its place
+    (``("True", 'aggregation_strategy="simple"')``)."""
+    fix: Tier = Tier.MANUAL
+    """The entry's tier: by default safe with a ``rename`` or ``moved-to``, unsafe with
+    ``values`` or with a ``rename`` of a keyword of any call (``call = "*"``: another
+    library's callable may still take the old name), else manual."""
 
     @property
     def label(self) -> str:
@@ -108,11 +134,12 @@ def search_pattern(apis: Iterable[StaleApi]) -> str:
 
 def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
     """Read one ``[[api]]`` table; raise :class:`StaleApiError` when it is malformed."""
-    known = {"name", "call", "keyword", "method", "task", "type", "reason", "use", "rename"}
+    known = {"name", "call", "keyword", "method", "task", "type", "reason", "use", "rename",
+             "moved-to", "values", "fix"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise StaleApiError(f"unknown key(s) {', '.join(unknown)}")
-    if not all(isinstance(v, str) and v.strip() for v in table.values()):
+    if not all(isinstance(v, str) and v.strip() for k, v in table.items() if k != "values"):
         raise StaleApiError("every value must be a non-empty string")
     kinds = [k for k in ("name", "call", "method", "task", "type") if k in table]
     if len(kinds) != 1:
@@ -128,11 +155,64 @@ def entry_from_table(table: Mapping[str, Any]) -> StaleApi:
         raise StaleApiError("`rename` goes with `keyword` or an unqualified `method`")
     if "rename" in table and not table["rename"].isidentifier():
         raise StaleApiError(f"`rename` must be a Python name; got {table['rename']!r}")
+    moved_to, values = _moved_to(table), _values(table)
     return StaleApi(
         reason=table["reason"], use=table["use"], name=table.get("name"),
         call=table.get("call"), keyword=table.get("keyword"), method=table.get("method"),
         task=table.get("task"), type=table.get("type"), rename=table.get("rename"),
+        moved_to=moved_to, values=values, fix=_tier(table, values),
     )
+
+
+def _moved_to(table: Mapping[str, Any]) -> str | None:
+    moved_to = table.get("moved-to")
+    if moved_to is None:
+        return None
+    if "name" not in table:
+        raise StaleApiError("`moved-to` goes with `name`")
+    parts = moved_to.split(".")
+    if len(parts) < 2 or not all(part.isidentifier() for part in parts):
+        raise StaleApiError(f"`moved-to` must be `module.attribute`; got {moved_to!r}")
+    return str(moved_to)
+
+
+def _values(table: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The ``values`` table, each old value as :func:`ast.unparse` writes it."""
+    given = table.get("values")
+    if given is None:
+        return ()
+    if "keyword" not in table or "rename" in table:
+        raise StaleApiError("`values` goes with `keyword`, without `rename`")
+    if not isinstance(given, Mapping) or not given:
+        raise StaleApiError("`values` must be a table of old value = new argument")
+    found = []
+    for old, new in given.items():
+        try:
+            value = ast.unparse(ast.parse(old, mode="eval").body)
+            call = ast.parse(f"f({new})", mode="eval").body
+        except SyntaxError:
+            raise StaleApiError(f"`values`: {old!r} = {new!r} is not a value and an "
+                                "argument") from None
+        if not (isinstance(new, str) and isinstance(call, ast.Call)
+                and len(call.keywords) == 1 and not call.args):
+            raise StaleApiError(f"`values`: {new!r} must be one keyword argument")
+        found.append((value, new))
+    return tuple(found)
+
+
+def _tier(table: Mapping[str, Any], values: tuple[tuple[str, str], ...]) -> Tier:
+    given = table.get("fix")
+    if given is None:
+        if "rename" in table and table.get("call") == ANY_CALL:
+            return Tier.UNSAFE  # another library's callable may keep the old keyword
+        if "rename" in table or "moved-to" in table:
+            return Tier.SAFE
+        return Tier.UNSAFE if values else Tier.MANUAL
+    if given not in {t.value for t in Tier}:
+        raise StaleApiError(f"`fix` must be \"safe\", \"unsafe\" or \"manual\"; got {given!r}")
+    if given != Tier.MANUAL and not ("rename" in table or "moved-to" in table or values):
+        raise StaleApiError(f"`fix = \"{given}\"` needs `rename`, `moved-to` or `values`")
+    return Tier(given)
 
 
 @lru_cache(maxsize=1)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.fixes.edits import fixable
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.stale_apis import (
     ANY_CALL,
@@ -35,6 +36,10 @@ class Use:
     """1-based line inside the block."""
     text: str
     """What the code says, e.g. ``from datasets import load_metric``."""
+    node: ast.AST | None = field(default=None, compare=False, repr=False)
+    """Where in the block's tree: the ``alias`` of an import, the ``Attribute`` of a
+    name, the ``keyword`` of a call's argument, the ``Call`` of a method or task
+    (what ``coursekit fix drift`` edits)."""
 
 
 def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
@@ -80,24 +85,27 @@ def _uses_in_tree(
                 dotted = f"{node.module}.{alias.name}"
                 for api in apis:
                     if api.name == dotted:
-                        yield Use(api, node.lineno, f"from {node.module} import {alias.name}")
+                        yield Use(api, node.lineno, f"from {node.module} import {alias.name}",
+                                  alias)
         elif isinstance(node, ast.Attribute):
             found = _qualified(node, names)
             for api in apis:
                 if api.name is not None and found == (api.name, True):
-                    yield Use(api, node.lineno, ast.unparse(node))
+                    yield Use(api, node.lineno, ast.unparse(node), node)
         if isinstance(node, ast.Call):
-            keywords = {kw.arg for kw in node.keywords if kw.arg}
+            keywords = {kw.arg: kw for kw in node.keywords if kw.arg}
             task = _pipeline_task(node)
             for api in apis:
                 if api.task is not None and task is not None and (
                         task == api.task or task.startswith(api.task + "_")):
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({task!r})")
-                if api.keyword in keywords and _call_matches(api, node.func, names):
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)")
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({task!r})", node)
+                given = keywords.get(api.keyword) if api.keyword is not None else None
+                if given is not None and _call_matches(api, node.func, names):
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)",
+                              given)
                 elif (api.method is not None and isinstance(node.func, ast.Attribute)
                       and node.func.attr == api.method):
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}()")
+                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}()", node)
 
 
 def _pipeline_task(node: ast.Call) -> str | None:
@@ -111,6 +119,12 @@ def _pipeline_task(node: ast.Call) -> str | None:
     if isinstance(given, ast.Constant) and isinstance(given.value, str):
         return given.value
     return None
+
+
+_FIXED_BY = {
+    "safe": " (`coursekit fix drift` does it)",
+    "unsafe": " (`coursekit fix drift --unsafe-fixes` does it: it may change behaviour)",
+}
 
 
 class StaleApiScan:
@@ -168,11 +182,12 @@ class StaleApiScan:
         names = aliases(code)
         for block in suspects:
             for use in self.uses(block, names):
+                fix = use.api.fix.value if fixable(use.api, use.node) else None
                 yield STALE_API.at(
                     path, block.line + use.line,
                     f"`{use.text}`: {use.api.label} {use.api.reason}",
-                    hint=f"use {use.api.use}",
-                    fingerprint=f"{use.api.label}:{use.text}",
+                    hint=f"use {use.api.use}" + _FIXED_BY.get(fix or "", ""),
+                    fingerprint=f"{use.api.label}:{use.text}", fix=fix,
                 )
 
 

@@ -73,6 +73,62 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
     return EXIT_FINDINGS if check_only and changed else EXIT_CLEAN
 
 
+@command.command("drift")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@_root_option
+@lang_option
+@click.option("--unsafe-fixes", "unsafe", is_flag=True,
+              help="Apply the unsafe fixes too (they may change behaviour).")
+@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: every use found, fixed or left.")
+@guarded
+def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: bool,
+          dry_run: bool, check_only: bool, fmt: str) -> int:
+    """Repair uses of removed or renamed APIs from the stale-API table, in the lessons
+    of every language: safe fixes, and unsafe ones with --unsafe-fixes; FILES, when
+    given, narrows it to those lessons."""
+    import json
+
+    from coursekit.corpus import Corpus
+    from coursekit.filescope import file_scope
+    from coursekit.fixes.lessons import plan_drift_fixes
+    from coursekit.fixes.report import as_json, language_lines, left_lines
+
+    course = open_course(root)
+    languages = known_languages(langs, course.lesson_languages())
+    paths = file_scope(course, files).paths if files else None
+    plan = plan_drift_fixes(Corpus(course), languages, unsafe, paths)
+    write = not (dry_run or check_only)
+    failed = plan.write() if write else []
+    for lesson, error in failed:
+        click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
+                   "left as it was", err=True)
+    if fmt == "json":
+        click.echo(json.dumps(as_json(plan, written=write), indent=2))
+    elif dry_run:
+        click.echo(plan.diff(), nl=False)
+    else:
+        verb = "fixed" if write else "would fix"
+        for lesson in plan.changed:
+            fixes = sum(found.outcome.fixed for found in lesson.outcomes)
+            click.echo(f"{verb} {lesson.format.path} ({fixes} use(s))")
+    if fmt == "text":
+        for line in left_lines(plan):
+            click.echo(line, err=True)
+    verb = "fixed" if write else "would fix"
+    fixes = sum(found.outcome.fixed for found in plan.outcomes)
+    click.echo(f"fix drift: {verb} {fixes} use(s) in {len(plan.changed)} of {plan.files} "
+               "file(s)", err=True)
+    for line in language_lines(plan, verb):
+        click.echo(line, err=True)
+    if failed:
+        return EXIT_FINDINGS
+    return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
+
+
 @command.command("subtitles")
 @_root_option
 @lang_option

@@ -1,0 +1,6 @@
+"""Repairs of drifted APIs in lesson code, from the stale-API table (``coursekit fix drift``).
+
+:mod:`.edits` makes the text edits that repair one use; :mod:`.code` fixes one code
+text by the entries' tiers and undoes a fix that does not parse; :mod:`.lessons` puts
+them together over a course's lessons in every language.
+"""

@@ -1,0 +1,162 @@
+"""The text edits that repair one use of a stale API, on the code as written.
+
+Positions come from the tree of the block's runnable text (:class:`~coursekit.lessons.
+python.CodeFacts`), in UTF-8 bytes; :class:`Positions` turns them into offsets of the
+text as written, where a ``%time`` line keeps its statement further right. Each edit
+replaces only the tokens that change (a keyword's name, a module's dotted name, an
+argument), and is checked against the text it replaces: an edit that would not find
+its old token where the tree says is not made.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coursekit.stale_apis import StaleApi, Tier
+
+
+class Unfixable(Exception):
+    """Why a use cannot be repaired by an edit: said to the user as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextEdit:
+    """``text`` in place of the characters ``start`` to ``end`` of the code."""
+
+    start: int
+    end: int
+    text: str
+
+
+class Positions:
+    """Offsets in the code as written, from line and byte column of its runnable text."""
+
+    def __init__(self, source: str, runnable: str) -> None:
+        self.source = source
+        self.lines = source.split("\n")
+        self.starts: list[int] = []
+        at = 0
+        for line in self.lines:
+            self.starts.append(at)
+            at += len(line) + 1
+        self.runnable = runnable.split("\n")
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset of byte ``column`` of ``line`` (1-based), as the tree gives them."""
+        written, run = self.lines[line - 1], self.runnable[line - 1]
+        shift = 0
+        if written != run:  # an IPython line that runs its statement: `%time x = f()`
+            if not run.strip() or not written.endswith(run.lstrip()):
+                raise Unfixable("it lies on an IPython line")
+            shift = len(written) - len(run)
+        characters = len(run.encode("utf-8")[:column].decode("utf-8"))
+        return self.starts[line - 1] + shift + characters
+
+    def start(self, node: ast.expr | ast.keyword | ast.alias | ast.stmt) -> int:
+        return self.offset(node.lineno, node.col_offset)
+
+    def end(self, node: ast.expr | ast.keyword | ast.alias | ast.stmt) -> int:
+        assert node.end_lineno is not None
+        assert node.end_col_offset is not None
+        return self.offset(node.end_lineno, node.end_col_offset)
+
+    def token(self, start: int, old: str, new: str) -> TextEdit:
+        """``new`` in place of ``old``, which must be written at ``start``."""
+        if not self.source.startswith(old, start):
+            raise Unfixable(f"`{old}` is not written where the code's tree has it")
+        return TextEdit(start, start + len(old), new)
+
+
+def use_edits(api: StaleApi, node: ast.AST | None, at: Positions) -> list[TextEdit]:
+    """The edits that repair one use (``node`` as :class:`~coursekit.translations.stale.
+    Use` holds it) of an entry that has a fix; an import is :func:`import_edits`' job."""
+    if isinstance(node, ast.keyword) and api.keyword is not None:
+        if api.rename is not None:
+            return [at.token(at.start(node), api.keyword, api.rename)]
+        written = ast.unparse(node.value)
+        new = dict(api.values).get(written)
+        if new is None:
+            raise Unfixable(f"the table has no replacement for `{api.keyword}={written}`")
+        return [TextEdit(at.start(node), at.end(node), new)]
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and api.method is not None and api.rename is not None):
+        end = at.end(node.func)
+        return [at.token(end - len(api.method), api.method, api.rename)]
+    if isinstance(node, ast.Attribute) and api.moved_to is not None:
+        module, _, attribute = api.moved_to.rpartition(".")
+        if module != "builtins":
+            raise Unfixable(f"`{ast.unparse(node)}` becomes `{api.moved_to}`, which needs "
+                            f"an import of `{module}`")
+        return [TextEdit(at.start(node), at.end(node), attribute)]
+    raise Unfixable("the table's fix does not apply to this use")
+
+
+def fixable(api: StaleApi, node: ast.AST | None) -> bool:
+    """Whether a use (``node`` as :func:`use_edits` takes it, or an import's ``alias``)
+    is one the entry's fix repairs, whatever its tier, as far as the use alone shows."""
+    if api.fix is Tier.MANUAL:
+        return False
+    if isinstance(node, ast.alias) and api.moved_to is not None:
+        return api.moved_to.rpartition(".")[2] == node.name
+    if isinstance(node, ast.keyword) and api.values:
+        return ast.unparse(node.value) in dict(api.values)
+    if isinstance(node, ast.Attribute) and api.moved_to is not None:
+        return api.moved_to.startswith("builtins.")
+    return isinstance(node, ast.keyword | ast.Call) and api.rename is not None
+
+
+_FROM = re.compile(r"from\s+")
+
+
+def import_edits(statement: ast.ImportFrom, moved: dict[int, str], at: Positions
+                 ) -> list[TextEdit]:
+    """The edits that import the names at ``moved`` (their index in the statement, with
+    where each lives now, ``module.attribute``) from their new modules."""
+    names = statement.names
+    targets = {index: target.rpartition(".") for index, target in moved.items()}
+    for index, (_, _, attribute) in targets.items():
+        if attribute != names[index].name:
+            raise Unfixable(f"`{names[index].name}` is now `{moved[index]}`, under "
+                            "another name")
+    modules = sorted({module for module, _, _ in targets.values()})
+    if len(moved) == len(names):
+        if len(modules) > 1:
+            raise Unfixable("its names moved to different modules")
+        opening = _FROM.match(at.source, at.start(statement))
+        if opening is None or statement.module is None:
+            raise Unfixable("the import is not written as `from module import ...`")
+        return [at.token(opening.end(), statement.module, modules[0])]
+    return [*_removals(names, set(moved), at), *_new_imports(statement, targets, at)]
+
+
+def _removals(names: Sequence[ast.alias], removed: set[int], at: Positions) -> list[TextEdit]:
+    """Edits that take the names at ``removed`` out of an import that keeps others,
+    each with the comma that joins it to a kept name."""
+    kept = [index for index in range(len(names)) if index not in removed]
+    edits = []
+    for index in sorted(removed):
+        if index < kept[-1]:  # up to the next name, which stays or goes in turn
+            edits.append(TextEdit(at.start(names[index]), at.start(names[index + 1]), ""))
+    trailing = [index for index in removed if index > kept[-1]]
+    if trailing:  # from the end of the last kept name
+        edits.append(TextEdit(at.end(names[kept[-1]]), at.end(names[max(trailing)]), ""))
+    return edits
+
+
+def _new_imports(statement: ast.ImportFrom, targets: dict[int, tuple[str, str, str]],
+                 at: Positions) -> list[TextEdit]:
+    """A line after the statement, at its indentation, for each new module."""
+    assert statement.end_lineno is not None
+    first = at.lines[statement.lineno - 1]
+    indent = first[: len(first) - len(first.lstrip())]
+    after = at.starts[statement.end_lineno - 1] + len(at.lines[statement.end_lineno - 1])
+    by_module: dict[str, list[str]] = {}
+    for index, (module, _, _) in sorted(targets.items()):
+        alias = statement.names[index]
+        by_module.setdefault(module, []).append(at.source[at.start(alias):at.end(alias)])
+    text = "".join(f"\n{indent}from {module} import {', '.join(written)}"
+                   for module, written in by_module.items())
+    return [TextEdit(after, after, text)]

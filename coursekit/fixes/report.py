@@ -1,0 +1,58 @@
+"""What ``coursekit fix drift`` says: each fix and each use left, and a line per language."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from coursekit.fixes.lessons import DriftPlan, FileOutcome
+
+
+def as_json(plan: DriftPlan, *, written: bool) -> dict[str, Any]:
+    """Every use found, fixed or left, with its rule, tier, file, line and language."""
+    return {
+        "written": written,
+        "files": plan.files,
+        "changed": [lesson.format.path for lesson in plan.changed],
+        "fixes": [_entry(found) for found in plan.outcomes],
+        "languages": {language: dict(counts) for language, counts in _counts(plan).items()},
+    }
+
+
+def _entry(found: FileOutcome) -> dict[str, Any]:
+    outcome = found.outcome
+    return {
+        "rule": found.rule, "tier": outcome.api.fix.value, "fixed": outcome.fixed,
+        "language": found.language, "path": found.path, "line": found.line,
+        "api": outcome.api.label, "code": outcome.text, "use": outcome.api.use,
+        "why": outcome.why or None,
+    }
+
+
+def _counts(plan: DriftPlan) -> dict[str, Counter[str]]:
+    counts: dict[str, Counter[str]] = {}
+    for lesson in plan.lessons:
+        count = counts.setdefault(lesson.language, Counter())
+        for found in lesson.outcomes:
+            tier = found.outcome.api.fix.value
+            count["fixed" if found.outcome.fixed else f"left {tier}"] += 1
+    return counts
+
+
+def left_lines(plan: DriftPlan) -> list[str]:
+    """One line per use left as it was, with why."""
+    return [f"{found.path}:{found.line}: {found.rule} left `{found.outcome.text}`: "
+            f"{found.outcome.why}" for found in plan.outcomes if not found.outcome.fixed]
+
+
+def language_lines(plan: DriftPlan, verb: str) -> list[str]:
+    """Per language: how many uses were fixed (``verb``: "fixed", "would fix") and how
+    many were left, by tier."""
+    lines = []
+    for language, count in _counts(plan).items():
+        left = sum(n for key, n in count.items() if key != "fixed")
+        tiers = ", ".join(f"{n} {key.removeprefix('left ')}" for key, n in sorted(count.items())
+                          if key != "fixed")
+        lines.append(f"  {language}: {verb} {count['fixed']}, left {left}"
+                     + (f" ({tiers})" if tiers else ""))
+    return lines

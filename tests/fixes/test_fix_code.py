@@ -1,0 +1,160 @@
+"""Fixes of one code text: each kind of edit with its clean counterpart, what is left
+and why, and the table's tiers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coursekit.fixes.code import CodeFix, fix_code
+from coursekit.lessons.model import Code
+from coursekit.lessons.python import CodeFacts
+from coursekit.stale_apis import StaleApi, StaleApiError, Tier, bundled, entry_from_table
+from coursekit.translations.stale import StaleApiScan, Use, aliases
+
+
+def fix(source: str, unsafe: bool = False, apis: tuple[StaleApi, ...] | None = None
+        ) -> CodeFix:
+    scan = StaleApiScan(apis or bundled())
+    names = aliases([Code(1, "python", "py", source)])
+
+    def find(facts: CodeFacts) -> tuple[Use, ...]:
+        return scan.uses(Code(0, "python", "py", facts.source, known_facts=facts), names)
+
+    return fix_code(source, find, unsafe)
+
+
+@pytest.mark.parametrize(("stale", "repaired"), [
+    ("from transformers import AdamW\nopt = AdamW(params)\n",
+     "from torch.optim import AdamW\nopt = AdamW(params)\n"),
+    ("from transformers import AdamW as Opt  # the optimizer\n",
+     "from torch.optim import AdamW as Opt  # the optimizer\n"),
+    ("from transformers import (\n    AdamW,\n    get_scheduler,\n)\n",
+     "from transformers import (\n    get_scheduler,\n)\nfrom torch.optim import AdamW\n"),
+    ("if True:\n    from transformers import pipeline, AdamW\n",
+     "if True:\n    from transformers import pipeline\n    from torch.optim import AdamW\n"),
+    ("import transformers as tf\nargs = tf.TrainingArguments('o', evaluation_strategy='no')\n",
+     "import transformers as tf\nargs = tf.TrainingArguments('o', eval_strategy='no')\n"),
+    ("from transformers import Seq2SeqTrainer\nt = Seq2SeqTrainer(m, tokenizer = tok)\n",
+     "from transformers import Seq2SeqTrainer\nt = Seq2SeqTrainer(m, processing_class = tok)\n"),
+    ("import numpy as np\nx = np.ones(2, dtype=np . float)\n",
+     "import numpy as np\nx = np.ones(2, dtype=float)\n"),
+    ("from transformers import TrainingArguments\n"
+     "a = TrainingArguments('café', no_cuda=True)  # ünïcode before the keyword\n",
+     "from transformers import TrainingArguments\n"
+     "a = TrainingArguments('café', use_cpu=True)  # ünïcode before the keyword\n"),
+    ("from transformers import TrainingArguments\n!pip install x\n"
+     "%time a = TrainingArguments('o', per_gpu_train_batch_size=8)\n",
+     "from transformers import TrainingArguments\n!pip install x\n"
+     "%time a = TrainingArguments('o', per_device_train_batch_size=8)\n"),
+])
+def test_a_safe_fix_edits_only_the_changed_tokens(stale: str, repaired: str) -> None:
+    result = fix(stale)
+    assert result.source == repaired
+    assert result.left == []
+    assert fix(repaired).outcomes == ()  # its clean counterpart: nothing to do
+
+
+@pytest.mark.parametrize("clean", [
+    "from torch.optim import AdamW\n",
+    "from mylib import Trainer\nt = Trainer(m, tokenizer=tok)\n",
+    "import numpy as np\nx = np.float64(1)\n",
+    "args = dict(evaluation_strategy='epoch')\n",
+])
+def test_code_that_only_looks_stale_is_not_touched(clean: str) -> None:
+    assert fix(clean, unsafe=True).outcomes == ()
+
+
+def test_unsafe_fixes_wait_for_the_flag_and_a_value_without_replacement_is_left() -> None:
+    stale = ("import gradio as gr\nmic = gr.Audio(source='microphone')\n"
+             "ner = pipeline('ner', grouped_entities=True)\n"
+             "ner = pipeline('ner', grouped_entities=flag)\n")
+    safe = fix(stale)
+    assert safe.source == stale
+    assert {o.why for o in safe.left} == {
+        "an unsafe fix (it may change behaviour): --unsafe-fixes applies it"}
+    unsafe = fix(stale, unsafe=True)
+    assert unsafe.source == ("import gradio as gr\nmic = gr.Audio(sources=[\"microphone\"])\n"
+                             "ner = pipeline('ner', aggregation_strategy=\"simple\")\n"
+                             "ner = pipeline('ner', grouped_entities=flag)\n")
+    [left] = unsafe.left
+    assert left.why == "the table has no replacement for `grouped_entities=flag`"
+
+
+def test_a_keyword_of_any_call_is_renamed_only_as_unsafe() -> None:
+    stale = "p = Pipeline.from_pretrained('x', use_auth_token=True)\n"
+    assert fix(stale).source == stale
+    assert fix(stale, unsafe=True).source == "p = Pipeline.from_pretrained('x', token=True)\n"
+
+
+def test_a_fix_that_does_not_compile_is_undone_and_said() -> None:
+    stale = ("from transformers import TrainingArguments\n"
+             "a = TrainingArguments('o', evaluation_strategy='no', eval_strategy='no')\n")
+    result = fix(stale)
+    assert result.source == stale
+    [left] = result.left
+    assert left.why == ("the fixed code does not compile (keyword argument repeated: "
+                        "eval_strategy): left as it was")
+
+
+def test_manual_entries_and_unplaceable_fixes_are_left_with_why() -> None:
+    stale = ("import transformers\nopt = transformers.AdamW(params)\n"
+             "summarizer = pipeline('summarization')\n")
+    result = fix(stale, unsafe=True)
+    assert result.source == stale
+    assert [o.why for o in result.left] == [
+        "`transformers.AdamW` becomes `torch.optim.AdamW`, which needs an import of "
+        "`torch.optim`",
+        'no automatic fix: use pipeline("text-generation") with a chat model',
+    ]
+
+
+STALE_LINES = [
+    "from transformers import AdamW, Trainer",
+    "args = TrainingArguments('o', evaluation_strategy='epoch')  # é",
+    "t = Trainer(m, args, tokenizer=tok)",
+    "x = np.zeros(1, dtype=np.float)",
+    "ner = pipeline('ner', grouped_entities=True)",
+    "%time t.train()",
+    "summarizer = pipeline('summarization')",
+    "import numpy as np",
+    "from transformers import TrainingArguments",
+]
+
+
+@given(st.lists(st.sampled_from(STALE_LINES), max_size=8), st.booleans())
+def test_fixing_again_changes_nothing(lines: list[str], unsafe: bool) -> None:
+    once = fix("\n".join(lines) + "\n", unsafe)
+    assert CodeFacts(once.source).error is None
+    again = fix(once.source, unsafe)
+    assert again.source == once.source
+    assert again.applied == []
+
+
+def test_the_table_says_each_tier_and_a_course_entry_may_choose_one() -> None:
+    tiers = {api.label: api.fix for api in bundled()}
+    assert tiers["`transformers.AdamW`"] is Tier.SAFE
+    assert tiers["the `grouped_entities=` argument of any call"] is Tier.UNSAFE
+    assert tiers["the `summarization` pipeline"] is Tier.MANUAL
+    renamed = {"method": "old_step", "rename": "new_step", "reason": "r", "use": "u"}
+    assert entry_from_table(renamed).fix is Tier.SAFE
+    assert entry_from_table({**renamed, "fix": "manual"}).fix is Tier.MANUAL
+    assert entry_from_table({"method": "gone", "reason": "r", "use": "u"}).fix is Tier.MANUAL
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ({"method": "m", "reason": "r", "use": "u", "fix": "safe"}, "needs `rename`"),
+    ({"method": "m", "rename": "n", "reason": "r", "use": "u", "fix": "always"}, "`fix` must"),
+    ({"keyword": "k", "call": "*", "moved-to": "a.b", "reason": "r", "use": "u"},
+     "`moved-to` goes with `name`"),
+    ({"name": "a.b", "moved-to": "c", "reason": "r", "use": "u"}, "`module.attribute`"),
+    ({"keyword": "k", "call": "*", "values": {"1": "x"}, "reason": "r", "use": "u"},
+     "one keyword argument"),
+    ({"keyword": "k", "call": "*", "values": {"1 +": "x=1"}, "reason": "r", "use": "u"},
+     "is not a value"),
+    ({"method": "m", "values": {"1": "x=1"}, "reason": "r", "use": "u"}, "goes with `keyword`"),
+])
+def test_a_malformed_fix_is_refused(table: dict[str, object], message: str) -> None:
+    with pytest.raises(StaleApiError, match=message):
+        entry_from_table(table)
