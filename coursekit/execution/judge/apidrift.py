@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from coursekit.stale_apis import ANY_CALL, StaleApi
 
@@ -140,113 +141,31 @@ def output_drift_of(apis: Sequence[StaleApi], documented: str, shown: str) -> Ou
     return None
 
 
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-
-
-def moved_to(api: StaleApi) -> tuple[str, str] | None:
-    """``(module, name)`` an importable name moved to, when the entry's ``use`` is one
-    dotted path (``torch.optim.AdamW``); ``None`` for any other advice."""
-    if api.name is None or not _DOTTED.fullmatch(api.use):
-        return None
-    module, _, name = api.use.rpartition(".")
-    return module, name
-
-
-def _import_shim(code: str, api: StaleApi) -> str | None:
-    """``code`` with ``from <old module> import <name>`` importing the name from where it
-    moved, the statement's other names left as they were."""
-    import ast
-
-    from coursekit.lessons.python import code_facts
-
-    target = moved_to(api)
-    tree = code_facts(code).tree
-    if target is None or tree is None or api.name is None:
-        return None
-    old_module, _, old_name = api.name.rpartition(".")
-    lines = code.split("\n")
-    edits: list[tuple[int, int, str]] = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.ImportFrom) and node.module == old_module
-                and any(a.name == old_name for a in node.names)
-                and node.end_lineno is not None):
-            continue
-        indent = lines[node.lineno - 1][: node.col_offset]
-        moved = [a for a in node.names if a.name == old_name]
-        kept = [a for a in node.names if a.name != old_name]
-        text = [ast.unparse(ast.ImportFrom(node.module, kept, node.level))] if kept else []
-        text += [f"from {target[0]} import {target[1]}"
-                 + (f" as {a.asname or a.name}" if (a.asname or a.name) != target[1] else "")
-                 for a in moved]
-        edits.append((node.lineno - 1, node.end_lineno, "\n".join(indent + t for t in text)))
-    for start, end, replacement in sorted(edits, reverse=True):
-        lines[start:end] = [replacement]
-    changed = "\n".join(lines)
-    return changed if edits and changed != code else None
-
-
-def _called(func: object) -> str:
-    import ast
-
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""
-
-
-def _keyword_shim(code: str, api: StaleApi) -> str | None:
-    """``code`` with the keyword renamed in the calls of the entry's callable only (a
-    ``tokenizer=`` of ``Trainer(...)``, never the ``tokenizer=`` of another class in
-    the same cell): ``""`` when no such call passes it, ``None`` when the code does not
-    parse (the caller then falls back to the text)."""
-    import ast
-
-    from coursekit.lessons.python import code_facts
-
-    tree = code_facts(code).tree
-    if tree is None or api.keyword is None or api.rename is None:
-        return None
-    wanted = _short(api.call) if api.call not in (None, ANY_CALL) else ""
-    spots: list[tuple[int, int]] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = _called(node.func)
-        if wanted and not (name == wanted or (name[:1].isupper() and name.endswith(wanted))):
-            continue
-        spots += [(kw.lineno, kw.col_offset) for kw in node.keywords if kw.arg == api.keyword]
-    lines = code.split("\n")
-    for row, column in sorted(spots, reverse=True):
-        raw = lines[row - 1].encode()
-        before, after = raw[:column].decode(), raw[column:].decode()
-        lines[row - 1] = before + api.rename + after.removeprefix(api.keyword)
-    return "\n".join(lines) if spots else ""
-
-
 def shim(code: str, api: StaleApi) -> str | None:
-    """``code`` with the renamed keyword or method replaced, or a moved name imported
-    from its new module; ``None`` when the entry has neither or the code does not
-    contain the old name."""
-    if api.rename is None:
-        return _import_shim(code, api) if moved_to(api) is not None else None
-    if api.keyword is not None:
-        changed = _keyword_shim(code, api)
-        if changed is not None:
-            return changed or None
-        pattern = re.compile(rf"(?<![\w.]){re.escape(api.keyword)}(\s*=(?!=))")
-    elif api.method is not None:
-        pattern = re.compile(rf"(\.\s*){re.escape(api.method)}\b")
-        changed = pattern.sub(lambda m: m.group(1) + str(api.rename), code)
-        return changed if changed != code else None
-    else:
-        return None
-    changed = pattern.sub(lambda m: str(api.rename) + m.group(1), code)
-    return changed if changed != code else None
+    """``code`` with its uses of ``api`` fixed as ``coursekit fix drift`` fixes them (a
+    renamed keyword in the drifted callable's calls only, a moved name imported from its
+    new module, unsafe fixes included: the run only has to get past the drifted call);
+    ``None`` when the entry has no fix or the code does not use it."""
+    from coursekit.fixes.code import fix_code
+    from coursekit.lessons.model import Code
+    from coursekit.lessons.python import CodeFacts, code_facts
+    from coursekit.translations.stale import StaleApiScan
+
+    scan = StaleApiScan((api,))
+    names = frozenset(code_facts(code).import_bindings)
+
+    def uses(facts: CodeFacts) -> tuple[Any, ...]:
+        return scan.uses(Code(0, "python", "py", facts.source, known_facts=facts), names)
+
+    fixed = fix_code(code, uses, unsafe=True)
+    return fixed.source if fixed.applied and fixed.source != code else None
 
 
 def shim_note(api: StaleApi) -> str:
-    moved = moved_to(api)
-    if api.rename is None and moved is not None:
-        return f"ran again with `{_short(str(api.name))}` imported from `{moved[0]}`"
+    if api.moved_to is not None:
+        return f"ran again with `{api.label.strip('`')}` taken from `{api.moved_to}`"
+    if api.rename is None:
+        return f"ran again with {api.label} fixed as `coursekit fix drift` fixes it"
     old = f"{api.keyword}=" if api.keyword is not None else f".{api.method}()"
     new = f"{api.rename}=" if api.keyword is not None else f".{api.rename}()"
     return f"ran again with `{old}` renamed `{new}`"
