@@ -73,8 +73,19 @@ def _items(session: pytest.Session, result: NotebookResult) -> list[CoursekitIte
         location_path=result.lesson, line=None,
     )]
     scenario: Scenario
+    from coursekit.judgement.model import Fate
+
+    gpu_only: set[int] = set()
     for scenario in result.scenarios:
         error = by_index[scenario.error_cell]
+        if scenario.outcome is Fate.NEEDS_GPU:  # skipped, as another device's expectation
+            gpu_only.add(scenario.error_cell)
+            items.append(CoursekitItem.from_parent(
+                session, name=f"{result.notebook}::scenario@{error.source}", failures=[],
+                location_path=result.lesson, line=_line(error),
+                skip=f"{error.source}: {scenario.reason}",
+            ))
+            continue
         cells = [error, *(by_index[i] for i in scenario.fix_cells)]
         failures = _failures(cells)
         if not scenario.proven and not failures:
@@ -84,6 +95,8 @@ def _items(session: pytest.Session, result: NotebookResult) -> list[CoursekitIte
             location_path=result.lesson, line=_line(error),
         ))
     for left in result.unverified:  # another device's expectation: skipped, never passed
+        if left.index in gpu_only:
+            continue
         items.append(CoursekitItem.from_parent(
             session, name=f"{result.notebook}::{left.device}@{left.source}", failures=[],
             location_path=result.lesson, line=_line(by_index[left.index]),

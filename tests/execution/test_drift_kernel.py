@@ -66,7 +66,7 @@ def test_a_renamed_keyword_is_drift_with_its_replacement(course_root: Path) -> N
         (Verdict.API_DRIFT, None),
         (Verdict.REPRODUCED, None),
         (Verdict.API_DRIFT, None),
-        (Verdict.UNEXPECTED_ERROR, 4),  # reads `args`, which the failed cell was to remake
+        (Verdict.NOT_REACHED, 4),  # reads `args`, which the failed cell was to remake
     ]
     drifted = result.cells[3]
     assert "`evaluation_strategy=`" in drifted.detail
@@ -95,7 +95,7 @@ def test_shim_drift_judges_the_cells_behind_it(course_root: Path) -> None:
     assert result.cells[1].note == ""  # a removal has no rename: nothing to run again
     scenario = result.scenarios[0]
     assert scenario.proven
-    assert scenario.note == f"judged with renamed APIs at {LESSON}:40 (--shim-drift)"
+    assert scenario.note == f"judged with renamed APIs at {LESSON}:40"
 
 
 def test_shim_drift_judges_a_documented_error_behind_a_drifted_call(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_shim_drift_judges_a_documented_error_behind_a_drifted_call(tmp_path: Pa
     write_course(tmp_path, {"en/chapter8/4.ipynb": notebook(cells, lesson=lesson)})
     without = _verify(tmp_path, shim=False)
     assert [c.verdict for c in without.cells][:3] == [
-        Verdict.OK, Verdict.API_DRIFT, Verdict.UNEXPECTED_ERROR]
+        Verdict.OK, Verdict.API_DRIFT, Verdict.NOT_REACHED]
     assert [s.proven for s in without.scenarios] == [False, False]
 
     result = _verify(tmp_path, shim=True)
@@ -131,7 +131,7 @@ def test_shim_drift_judges_a_documented_error_behind_a_drifted_call(tmp_path: Pa
         "attribute 'learning_rate'`")
     assert [s.proven for s in result.scenarios] == [True, True], [
         s.reason for s in result.scenarios]
-    assert "--shim-drift" in result.scenarios[0].note
+    assert "judged with renamed APIs" in result.scenarios[0].note
 
 
 @pytest.mark.torch

@@ -93,5 +93,5 @@ def test_a_later_cell_failing_on_its_own_is_not_a_cascade(tmp_path: Path) -> Non
         (Verdict.UNEXPECTED_ERROR, None),
         (Verdict.UNEXPECTED_ERROR, None),  # a missing module: its own failure
         (Verdict.UNEXPECTED_ERROR, None),  # a name no earlier cell left undefined
-        (Verdict.UNEXPECTED_ERROR, 1),     # the clean counterpart: the value left empty
+        (Verdict.NOT_REACHED, 1),     # the clean counterpart: the value left empty
     ]

@@ -48,8 +48,8 @@ def test_a_library_name_error_is_its_own_finding(result: NotebookResult) -> None
         (Verdict.OK, None),
         (Verdict.UNEXPECTED_ERROR, None),   # the lesson's import fails
         (Verdict.UNEXPECTED_ERROR, None),   # inside shelf: not a consequence of line 20
-        (Verdict.UNEXPECTED_ERROR, 3),      # `model`, which line 30 should have bound
-        (Verdict.UNEXPECTED_ERROR, 2),      # the lesson's own `torch`, left unbound
+        (Verdict.NOT_REACHED, 3),          # `model`, which line 30 should have bound
+        (Verdict.NOT_REACHED, 2),          # the lesson's own `torch`, left unbound
     ]  # causes are notebook indices: the title is cell 0
     library = result.cells[2]
     assert "NameError: name 'torch' is not defined" in library.detail

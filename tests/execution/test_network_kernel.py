@@ -54,11 +54,11 @@ def test_offline_cells_need_the_network_by_name(course_root: Path) -> None:
     assert verdicts == [
         (Verdict.NEEDS_NETWORK, None),
         (Verdict.NEEDS_NETWORK, None),
-        (Verdict.UNEXPECTED_ERROR, 2),  # the file the download should have written
-        (Verdict.UNEXPECTED_ERROR, 2),  # `rows`, never defined
+        (Verdict.NOT_REACHED, 2),  # the file the download should have written
+        (Verdict.NOT_REACHED, 2),  # `rows`, never defined
         (Verdict.NEEDS_NETWORK, None),
-        (Verdict.UNEXPECTED_ERROR, 5),
-        (Verdict.UNEXPECTED_ERROR, 5),  # `items`, left empty by the failed cell
+        (Verdict.NOT_REACHED, 5),
+        (Verdict.NOT_REACHED, 5),  # `items`, left empty by the failed cell
         (Verdict.OK, None),
     ]
     assert "`host 192.0.2.10`" in result.cells[0].detail

@@ -30,7 +30,8 @@ def test_scenarios_and_plain_cells_become_test_items(tmp_path: Path) -> None:
     assert "1 failed, 2 passed, 1 skipped" in done.stdout, done.stdout + done.stderr
     assert "expected-error-missing" in done.stdout
     # The CUDA expectation is a skipped item on a CPU run, never a passed one.
-    assert "RuntimeError: CUDA error on cuda: not verified on cpu" in done.stdout
+    assert "documents `RuntimeError: CUDA error (on cuda)`, which only a CUDA device raises" \
+        in done.stdout
 
 
 def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ def test_every_cell_gets_its_verdict(report: VerifyReport) -> None:
         10: Verdict.OK, 20: Verdict.REPRODUCED, 30: Verdict.OK,
         40: Verdict.REPRODUCED,  # a subclass, numbers and address masked
         50: Verdict.OK, 60: Verdict.ERROR_DRIFT, 70: Verdict.MISSING,
-        80: Verdict.UNEXPECTED_ERROR, 90: Verdict.UNEXPECTED_ERROR,
+        80: Verdict.UNEXPECTED_ERROR, 90: Verdict.NOT_REACHED,
         100: Verdict.TIMEOUT, 110: Verdict.KERNEL_DIED,
         120: Verdict.OK,  # after the restart, the cells before were replayed
         130: Verdict.OK, 140: Verdict.REPRODUCED, 150: Verdict.UNEXPECTED_ERROR,
@@ -208,8 +208,12 @@ def test_the_command_reports_and_exits_by_findings(
     assert failed["first_cause"]["verdict"] == "error-drift"
     assert [c["verdict"] for c in failed["cells"]][:3] == [
         "ok", "expected-error-reproduced", "ok"]
-    assert failed["scenarios"][0] == {"error_cell": 2, "fix_cells": [3], "proven": True,
-                                      "reason": "", "note": ""}
+    assert failed["scenarios"][0] == {
+        "error_cell": 2, "fix_cells": [3], "proven": True, "reason": "", "note": "",
+        "outcome": "proven", "reached": True, "source": f"{LESSON}:20",
+        "documented": "IndexError: list index out of range",
+        "raised": "IndexError: list index out of range"}
+    assert (failed["documented_errors"], failed["reached"]) == (6, 6)
     assert document["summary"]["statuses"] == {"error-drift": 1, "ok": 1}
     clean = runner.invoke(cli, ["verify", "--root", str(course_root), "--device", "cpu",
                                 str(notebooks / "en" / "chapter1" / "2.ipynb")])

@@ -19,7 +19,7 @@ from coursekit.execution.judge.verdicts import judge_cells
 from coursekit.execution.plan.declared import DeclaredPackages
 from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.plan.settings import VerifySettings
-from coursekit.execution.results import NotebookResult, NotebookRun
+from coursekit.execution.results import NotebookResult, NotebookRun, Verdict
 from coursekit.stale_apis import StaleApi
 
 
@@ -94,6 +94,8 @@ class NotebookJudge:
             plan, result.cells, fix_failures(plan, run.cells, result.cells),
         ))
         result.unverified = unverified(plan)
-        result.diagnostics.extend(unverified_diagnostics(plan, device, result.unverified))
+        said = {c.index for c in result.cells if c.verdict is Verdict.NEEDS_GPU}
+        result.diagnostics.extend(unverified_diagnostics(
+            plan, device, [u for u in result.unverified if u.index not in said]))
         result.diagnostics.extend(restart_diagnostics(plan, run))
         return result

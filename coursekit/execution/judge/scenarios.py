@@ -47,7 +47,7 @@ def _opening(cell: CellPlan, run: CellRun, result: CellResult) -> tuple[Fate | N
     verdict = result.verdict
     if verdict.reproduced or (verdict is Verdict.API_DRIFT and shim_reproduced(cell, run)):
         return None, ""
-    if verdict is Verdict.NEEDS_GPU or (cell.gpu_only and not cell.expects_error):
+    if verdict is Verdict.NEEDS_GPU or (cell.gpu_only and verdict is Verdict.OK):
         return Fate.NEEDS_GPU, (f"documents `{describe(cell.gpu_only)}`, which only a CUDA "
                                 "device raises; run `coursekit verify --device cuda`")
     if verdict in (Verdict.ERROR_DRIFT, Verdict.MISSING):
@@ -60,6 +60,8 @@ def _opening(cell: CellPlan, run: CellRun, result: CellResult) -> tuple[Fate | N
                  else "then ran without error")
         return Fate.DRIFTED, (f"the documented error is not reproduced: {run.shim}, it "
                               f"{after}")
+    if verdict is Verdict.NOT_REACHED:
+        return Fate.NOT_REACHED, result.detail
     return Fate.NOT_REACHED, f"the cell is {verdict.value}: {result.detail}"
 
 

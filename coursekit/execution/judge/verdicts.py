@@ -158,6 +158,8 @@ def cell_verdict(
         if match.matched:
             return Verdict.REPRODUCED, ""
         explanations.append(match.explanation)
+    if matches_any(cell.gpu_only, run.ename, run.evalue, run.mro):
+        return Verdict.REPRODUCED, ""  # what a GPU raises, raised here all the same
     drift = drift_of(apis, run.ename, run.evalue)
     if drift is not None:
         return Verdict.API_DRIFT, _drifted(drift, run, cell)
