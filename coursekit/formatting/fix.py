@@ -13,6 +13,7 @@ from pathlib import Path
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
+from coursekit.files import ReadState
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import lesson_formats, wanted_languages
 from coursekit.formatting.engines import FormatterUnavailable
@@ -37,12 +38,14 @@ class FixPlan:
         return sum(len(lesson.changes) for lesson in self.lessons)
 
     def write(self) -> list[tuple[LessonFormat, OSError]]:
-        """Write every changed lesson, each atomically; the lessons that could not be
-        written, with why (they are left as they were)."""
+        """Write every changed lesson, each atomically and through a link to it; the
+        lessons that could not be written, or that another program changed since they
+        were read (:class:`ChangedSinceRead`), with why (they are left as they are)."""
         failed = []
         for lesson in self.changed:
             try:
-                write_bytes_atomic(lesson.file, lesson.after)
+                write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
+                                   expect=lesson.read or ReadState.of(lesson.before))
             except OSError as exc:
                 failed.append((lesson, exc))
         return failed

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from coursekit.atomic import write_text_atomic
+from coursekit.atomic import write_output
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -115,7 +115,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
             if dry_run:
                 click.echo(f"would write {copy.target}")
             else:
-                write_text_atomic(copy.target, copy.text)
+                write_output(copy.target, copy.text.encode("utf-8"))
                 click.echo(f"wrote {copy.target}")
     changed = sum(r.changed for r in results)
     verb = "would change" if dry_run else "changed"
