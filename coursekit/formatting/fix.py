@@ -7,7 +7,7 @@ written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,10 +37,12 @@ class FixPlan:
     def fences(self) -> int:
         return sum(len(lesson.changes) for lesson in self.lessons)
 
-    def write(self) -> list[tuple[LessonFormat, OSError]]:
+    def write(self, on_written: Callable[[LessonFormat], None] | None = None
+              ) -> list[tuple[LessonFormat, OSError]]:
         """Write every changed lesson, each atomically and through a link to it; the
         lessons that could not be written, or that another program changed since they
-        were read (:class:`ChangedSinceRead`), with why (they are left as they are)."""
+        were read (:class:`ChangedSinceRead`), with why (they are left as they are).
+        ``on_written`` hears of each lesson once it is written."""
         failed = []
         for lesson in self.changed:
             try:
@@ -48,6 +50,9 @@ class FixPlan:
                                    expect=lesson.read or ReadState.of(lesson.before))
             except OSError as exc:
                 failed.append((lesson, exc))
+                continue
+            if on_written is not None:
+                on_written(lesson)
         return failed
 
 

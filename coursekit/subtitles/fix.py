@@ -10,7 +10,7 @@ something (unreadable timing, stray text, invalid UTF-8) is left alone and repor
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,11 +187,13 @@ def _fixed(data: bytes, path: Path, language: str, settings: Settings, shown: st
             "report it, with the file")[:300])
 
 
-def write_fixes(results: Sequence[FixResult]) -> int:
+def write_fixes(results: Sequence[FixResult],
+                on_written: Callable[[FixResult], None] | None = None) -> int:
     """Write every changed file atomically; return how many were written. A file that
     cannot be written, or that another program changed since it was read, is left as
     it is, with the reason in its ``refused``. A linked file is written through its
-    link, which stays."""
+    link, which stays. ``on_written`` hears of each file once it is written (an
+    interrupted run can then say which it rewrote)."""
     written = 0
     for result in results:
         if result.changed:
@@ -205,6 +207,8 @@ def write_fixes(results: Sequence[FixResult]) -> int:
                 result.refused = f"cannot write: {exc.strerror or exc}"
                 continue
             written += 1
+            if on_written is not None:
+                on_written(result)
     return written
 
 
