@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupted = isinstance(exc, KeyboardInterrupt)
         click.echo(f"coursekit: {'interrupted' if interrupted else 'terminated'}", err=True)
         return failures.EXIT_INTERRUPTED if interrupted else failures.EXIT_TERMINATED
-    except BrokenPipeError:
+    except (BrokenPipeError, failures.ReaderGone):
         failures.quiet_stdout()
         return failures.EXIT_BROKEN_PIPE
     except failures.OutputFailed as exc:

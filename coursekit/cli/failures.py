@@ -54,6 +54,11 @@ class OutputFailed(OSError):
     """Standard output refused a write (closed, a full disk): the run cannot report."""
 
 
+class ReaderGone(Exception):
+    """The reader of standard output went away (``| head``). Not an ``OSError``: click
+    would take a broken pipe for its own to end, with exit 1."""
+
+
 class _ClosedStream:
     """What ``sys.stdout`` is when the process started with it closed (``>&-``): every
     write fails with the reason, instead of ``None`` failing with an ``AttributeError``."""
@@ -81,7 +86,7 @@ class _NamedStream:
         try:
             return self._stream.write(text)
         except BrokenPipeError:
-            raise
+            raise ReaderGone from None
         except OSError as exc:
             raise OutputFailed(exc.errno, exc.strerror, STDOUT) from None
 
@@ -89,7 +94,7 @@ class _NamedStream:
         try:
             self._stream.flush()
         except BrokenPipeError:
-            raise
+            raise ReaderGone from None
         except OSError as exc:
             raise OutputFailed(exc.errno, exc.strerror, STDOUT) from None
 

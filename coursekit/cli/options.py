@@ -279,7 +279,7 @@ def guarded(func: Callable[P, int]) -> Callable[P, int]:
         try:
             return func(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError,
-                failures.OutputFailed):
+                failures.OutputFailed, failures.ReaderGone):
             raise
         except OSError as exc:
             click.echo(f"coursekit: {failures.describe(exc)}", err=True)
