@@ -60,14 +60,25 @@ def _regular(status: os.stat_result) -> os.stat_result:
     return status
 
 
-def read_regular(path: Path) -> bytes:
-    """The bytes of ``path``, which must be a regular file (links followed)."""
-    return read_regular_with_status(path)[0]
+DATA_LIMIT = 1 << 28
+"""256 MiB: more than any manifest, cached run or built notebook coursekit writes; a
+file above it in their place is not theirs (and would only exhaust memory)."""
 
 
-def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
-    """The bytes of ``path``, which must be a regular file (links followed), and the
-    status of the file they were read from."""
+class TooLarge(OSError):
+    """The file is larger than the reader's bound."""
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of ``path``, which must be a regular file (links followed) of at most
+    ``limit`` bytes when one is given (:class:`TooLarge` otherwise)."""
+    return read_regular_with_status(path, limit)[0]
+
+
+def read_regular_with_status(path: Path, limit: int | None = None
+                             ) -> tuple[bytes, os.stat_result]:
+    """The bytes of ``path``, which must be a regular file (links followed) of at most
+    ``limit`` bytes when one is given, and the status of the file they were read from."""
     check_regular(path)
     # Non-blocking, so that a FIFO put in the file's place after the check cannot
     # block the open; what was opened is checked again before reading. Read with
@@ -75,6 +86,9 @@ def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
     fd = os.open(path, _READ_FLAGS)
     try:
         status = _regular(os.fstat(fd))
+        if limit is not None and status.st_size > limit:
+            raise TooLarge(errno.EFBIG, f"{status.st_size} bytes, more than the {limit} "
+                           "expected at most", os.fspath(path))
         parts = []
         wanted = status.st_size + 1  # one byte more: a file that grew is read to its end
         while chunk := os.read(fd, wanted):
