@@ -44,6 +44,7 @@ class OutputFiles:
             lesson=lesson, framework=framework, source_hash=digest, options=key,
             sha256=sha256(data), stamp=stamp,
         )
+        previous = self.manifest.outputs.get(path)
         self.manifest.set_output(path, entry)
         if current == data:
             self.result.unchanged.append(path)
@@ -66,6 +67,12 @@ class OutputFiles:
             ))
             self.manifest.drop_output(path)
             return False
+        except BaseException:  # stopped (Ctrl-C): the file is as it was, so is its record
+            if previous is None:
+                self.manifest.drop_output(path)
+            else:
+                self.manifest.set_output(path, previous)
+            raise
         entry.stamp = stamp_of(target)
         self.result.written.append(path)
         return True

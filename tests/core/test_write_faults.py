@@ -393,3 +393,30 @@ def test_a_read_only_folder_is_one_line_naming_the_output(shared_tmp: Path) -> N
     assert run.returncode == 2, run.stderr
     assert run.stderr.strip().splitlines() == [f"coursekit: {report}: Permission denied"]
     assert list(locked.iterdir()) == []
+
+
+def test_an_interrupted_build_records_the_notebooks_it_wrote(tmp_path: Path) -> None:
+    root = _course(tmp_path)
+    for number in (2, 3):
+        (root / f"content/en/chapter1/{number}.mdx").write_text(LESSON.replace("hi", str(number)))
+    prelude = ("import os, signal, coursekit.notebooks.output_files as o\n"
+               "real = o.write_bytes_atomic\ncalls = []\n"
+               "def stop(*args, **kwargs):\n    calls.append(1)\n    if len(calls) == 2:\n"
+               "        os.kill(os.getpid(), signal.SIGINT)\n    return real(*args, **kwargs)\n"
+               "o.write_bytes_atomic = stop\n")
+    run = _coursekit("build", "--root", str(root), prelude=prelude)
+    assert run.returncode == 130, run.stderr
+    assert run.stderr.strip().splitlines()[-1] == "coursekit: interrupted"
+    notebooks = root / "build" / "notebooks"
+    written = sorted(p.relative_to(notebooks).as_posix() for p in notebooks.rglob("*.ipynb"))
+    assert written == ["en/chapter1/1.ipynb"]
+    import json
+
+    manifest = json.loads((notebooks / ".manifest.json").read_text(encoding="utf-8"))
+    assert sorted(manifest["outputs"]) == written
+    assert _temporaries(tmp_path) == []
+    check = _coursekit("build", "--check", "--root", str(root))
+    assert check.returncode == 1
+    (root / "content/en/chapter1/1.mdx").unlink()  # its lesson goes: so does its notebook
+    assert _coursekit("build", "--root", str(root)).returncode == 0
+    assert not (notebooks / "en/chapter1/1.ipynb").exists()
