@@ -1,4 +1,5 @@
-"""Atomic file writes: a reader sees the old file or the new one, never half of one.
+"""Atomic file writes: a reader sees the old file or the new one, never half of one,
+and nothing is replaced that must not be.
 
 The new content goes to a temporary file beside the target
 (``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively)
@@ -8,16 +9,30 @@ next write into the same folder, once its process is gone; only files with exact
 that name (the ``coursekit`` marker, a process id, eight lowercase hex digits), owned
 by the same user, are ever removed: a hidden file of someone else's that merely looks
 like a leftover (``.notes.20240101.tmp``) is not coursekit's to delete.
+
+What is at the path decides what a write may do: a regular file (or nothing) is
+replaced; a device, a FIFO, a socket or a folder never is (:func:`write_output`, for
+the files a user names, writes into a device or a FIFO as a stream, as shell
+redirection does). A durable write syncs the file before the rename and its folder
+after it, so that a power cut leaves the old file or the new one.
 """
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import re
 import stat
 import threading
 from pathlib import Path
+
+from coursekit.files import (
+    NotARegularFile,
+    ReadState,
+    kind_of,
+    read_regular_with_status,
+)
 
 _MARKER = "coursekit"
 _LEFTOVER = re.compile(rf"\..+\.{_MARKER}\.(?P<pid>[1-9]\d{{0,8}})\.[0-9a-f]{{8}}\.tmp")
@@ -82,6 +97,13 @@ def _sweep_once(folder: Path) -> None:
 
 _names = itertools.count()
 _OPEN_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_STREAM_FLAGS = os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC
+_STREAMS = (stat.S_ISCHR, stat.S_ISFIFO)
+"""What a user-named output writes into as a stream: a terminal, ``/dev/null``, a pipe."""
+
+
+class ChangedSinceRead(OSError):
+    """The file is no longer the one that was read: rewriting it would lose an edit."""
 
 
 def _temporary(path: Path, mode: int) -> tuple[int, str]:
@@ -96,13 +118,131 @@ def _temporary(path: Path, mode: int) -> tuple[int, str]:
             continue
 
 
-def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
+def _link_target(path: Path) -> Path:
+    """The file a chain of symbolic links at ``path`` ends at (``path`` when it is none);
+    a loop is an error."""
+    if not os.path.islink(path):
+        return path
+    target = Path(os.path.realpath(path))
+    if os.path.islink(target):
+        raise NotARegularFile(errno.ELOOP, "a loop of symbolic links", os.fspath(path))
+    return target
+
+
+def _status(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _stream(path: Path, data: bytes) -> bool:
+    """Write ``data`` into the device or FIFO at ``path`` as shell redirection does;
+    ``False`` when what was opened turned out to be a regular file after all."""
+    fd = os.open(path, _STREAM_FLAGS)
+    try:
+        if not any(test(os.fstat(fd).st_mode) for test in _STREAMS):
+            return False
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+    return True
+
+
+def _still_as_read(path: Path, expect: ReadState) -> None:
+    """Raise :class:`ChangedSinceRead` unless ``path`` is still the file ``expect`` was."""
+    try:
+        data, status = read_regular_with_status(path)
+    except FileNotFoundError:
+        raise ChangedSinceRead(errno.ESTALE, "removed since it was read") from None
+    if not expect.matches(data, status):
+        raise ChangedSinceRead(errno.ESTALE, "changed since it was read")
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable; a file system that cannot sync a folder
+    (some network and FUSE ones) is left as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF, errno.EROFS):
+            raise
+    finally:
+        os.close(fd)
+
+
+def write_bytes_atomic(
+    path: Path, data: bytes, *, durable: bool = True, expect: ReadState | None = None,
+    follow_links: bool = False,
+) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
-    ``durable=False`` skips the ``fsync``: the rename still keeps readers from
-    half-written files, but a power cut may lose the new content. Meant for
-    outputs that are rebuilt when their recorded hash does not match.
+    ``durable=False`` skips the ``fsync`` of the file and of its folder: the rename
+    still keeps readers from half-written files, but a power cut may lose the new
+    content. Meant for outputs that are rebuilt when their recorded hash does not match.
+
+    ``expect``: what the file was when it was read; just before the rename it is read
+    again, and if it changed (another program saved it meanwhile) nothing is replaced
+    and :class:`ChangedSinceRead` is raised. ``follow_links``: a symbolic link at
+    ``path`` is written through to its target, as editors do, so that it stays a link;
+    otherwise the link itself is replaced.
+
+    Something other than a regular file at ``path`` (a device, a FIFO, a socket, a
+    folder) is never replaced: :class:`NotARegularFile`. Every error names ``path``,
+    never the temporary file.
     """
+    try:
+        _replace(_link_target(path) if follow_links else path, data, durable, expect)
+    except OSError as exc:
+        named = _named(exc, path)
+        if named is exc:
+            raise
+        raise named from exc
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """Write a file the user named (``-o``, a baseline, a copy): a link is followed; a
+    character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
+    into as a stream, as shell redirection does; any other special file is refused."""
+    try:
+        try:  # through links: /dev/stdout leads to a pipe that has no path of its own
+            status: os.stat_result | None = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            status = None
+        if status is not None and any(test(status.st_mode) for test in _STREAMS) and _stream(
+                path, data):
+            return
+        _replace(_link_target(path), data, True, None)
+    except OSError as exc:
+        named = _named(exc, path)
+        if named is exc:
+            raise
+        raise named from exc
+
+
+def _named(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path``, the file the caller asked for."""
+    if exc.filename == os.fspath(path) and exc.filename2 is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror or str(exc), os.fspath(path))
+
+
+def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None) -> None:
+    status = _status(path)
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "a directory: not replaced")
+    if status is not None and not (stat.S_ISREG(status.st_mode) or stat.S_ISLNK(status.st_mode)):
+        raise NotARegularFile(errno.EEXIST, f"{kind_of(status.st_mode)}: not replaced")
     mode, replacing = _mode_for(path)
     try:
         fd, tmp = _temporary(path, mode)
@@ -114,18 +254,22 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = True) -> None
         try:
             if replacing:  # the umask may have taken bits of the old file's mode
                 os.fchmod(fd, mode)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
             if durable:
                 os.fsync(fd)
         finally:
             os.close(fd)
+        if expect is not None:
+            _still_as_read(path, expect)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:
+        sync_folder(path.parent)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+def write_text_atomic(path: Path, text: str, *, durable: bool = True,
+                      expect: ReadState | None = None, follow_links: bool = False) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"), durable=durable, expect=expect,
+                       follow_links=follow_links)

@@ -9,8 +9,10 @@ which the readers turn into a finding for that file.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 _KINDS = (
@@ -30,7 +32,8 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXE
 _CHUNK = 1 << 16
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of this mode is, in words (``a FIFO (named pipe)``)."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
@@ -53,18 +56,29 @@ def check_regular(path: Path) -> os.stat_result:
 
 def _regular(status: os.stat_result) -> os.stat_result:
     if not stat.S_ISREG(status.st_mode):
-        raise NotARegularFile(errno.EINVAL, f"{_kind(status.st_mode)}, not a regular file")
+        raise NotARegularFile(errno.EINVAL, f"{kind_of(status.st_mode)}, not a regular file")
     return status
 
 
-def read_regular(path: Path) -> bytes:
-    """The bytes of ``path``, which must be a regular file (links followed)."""
-    return read_regular_with_status(path)[0]
+DATA_LIMIT = 1 << 28
+"""256 MiB: more than any manifest, cached run or built notebook coursekit writes; a
+file above it in their place is not theirs (and would only exhaust memory)."""
 
 
-def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
-    """The bytes of ``path``, which must be a regular file (links followed), and the
-    status of the file they were read from."""
+class TooLarge(OSError):
+    """The file is larger than the reader's bound."""
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of ``path``, which must be a regular file (links followed) of at most
+    ``limit`` bytes when one is given (:class:`TooLarge` otherwise)."""
+    return read_regular_with_status(path, limit)[0]
+
+
+def read_regular_with_status(path: Path, limit: int | None = None
+                             ) -> tuple[bytes, os.stat_result]:
+    """The bytes of ``path``, which must be a regular file (links followed) of at most
+    ``limit`` bytes when one is given, and the status of the file they were read from."""
     check_regular(path)
     # Non-blocking, so that a FIFO put in the file's place after the check cannot
     # block the open; what was opened is checked again before reading. Read with
@@ -72,6 +86,9 @@ def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
     fd = os.open(path, _READ_FLAGS)
     try:
         status = _regular(os.fstat(fd))
+        if limit is not None and status.st_size > limit:
+            raise TooLarge(errno.EFBIG, f"{status.st_size} bytes, more than the {limit} "
+                           "expected at most", os.fspath(path))
         parts = []
         wanted = status.st_size + 1  # one byte more: a file that grew is read to its end
         while chunk := os.read(fd, wanted):
@@ -80,3 +97,24 @@ def read_regular_with_status(path: Path) -> tuple[bytes, os.stat_result]:
         return b"".join(parts), status
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadState:
+    """What a file was when it was read, so that a rewrite can tell it is still that file."""
+
+    size: int
+    sha256: str
+    mtime_ns: int | None = None
+    """``None`` when only the bytes were kept (their size and hash are then checked)."""
+
+    @classmethod
+    def of(cls, data: bytes, status: os.stat_result | None = None) -> ReadState:
+        return cls(len(data), hashlib.sha256(data).hexdigest(),
+                   None if status is None else status.st_mtime_ns)
+
+    def matches(self, data: bytes, status: os.stat_result) -> bool:
+        """Whether ``data``, read with ``status``, is the file as it was read."""
+        return (len(data) == self.size == status.st_size
+                and (self.mtime_ns is None or status.st_mtime_ns == self.mtime_ns)
+                and hashlib.sha256(data).hexdigest() == self.sha256)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import click
 
 from coursekit import __version__
-from coursekit.cli import commands
+from coursekit.cli import commands, failures
 from coursekit.cli.options import EXIT_CLEAN, EXIT_USAGE
 
 
@@ -50,14 +50,43 @@ def _exit_with(ctx: click.Context, result: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default: the process's) and return its exit code."""
+    """Run the command line ``argv`` (default: the process's) and return its exit code;
+    see :mod:`coursekit.cli.failures` for how an interrupted or failing run ends."""
     args = list(argv) if argv is not None else None
+    failures.prepare_stdout()
+    try:
+        with failures.terminated_as_exception():
+            code = _run(args)
+            failures.flush_stdout()
+            return code
+    except (KeyboardInterrupt, failures.Terminated) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        click.echo(f"coursekit: {'interrupted' if interrupted else 'terminated'}", err=True)
+        return failures.EXIT_INTERRUPTED if interrupted else failures.EXIT_TERMINATED
+    except (BrokenPipeError, failures.ReaderGone):
+        failures.quiet_stdout()
+        return failures.EXIT_BROKEN_PIPE
+    except failures.OutputFailed as exc:
+        failures.quiet_stdout()
+        click.echo(f"coursekit: {failures.describe(exc)}", err=True)
+        return EXIT_USAGE
+    except UnicodeEncodeError as exc:  # a command without its own guard
+        message = failures.unshowable(exc)
+        if message is None:
+            raise
+        click.echo(f"coursekit: {message}", err=True)
+        return EXIT_USAGE
+
+
+def _run(args: list[str] | None) -> int:
     try:
         result = cli.main(args=args, prog_name="coursekit", standalone_mode=False)
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code
-    except click.Abort:
+    except click.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+            raise exc.__context__ from None
         click.echo("Aborted!", err=True)
         return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_CLEAN

@@ -13,7 +13,8 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 import click
 
-from coursekit.atomic import write_bytes_atomic
+from coursekit.atomic import write_output
+from coursekit.cli import failures
 from coursekit.config import Course
 from coursekit.config.check import config_findings
 from coursekit.config.rules import BAD_CONFIG
@@ -243,7 +244,7 @@ def finish(
         # bytes it was (as on standard output), the formats for tools having escaped it.
         buffer = io.StringIO()
         _render(found, report.fmt, buffer, title, checked, statistics, own, hidden)
-        write_bytes_atomic(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
+        write_output(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
     else:
         _render(found, report.fmt, sys.stdout, title, checked, statistics, own, hidden)
     if config_problems:
@@ -267,16 +268,27 @@ def _render(
 
 
 def guarded(func: Callable[P, int]) -> Callable[P, int]:
-    """Run a command body and return its exit code; an unexpected exception becomes
-    exit 2 with a one-line message (traceback only with ``COURSEKIT_DEBUG=1``)."""
+    """Run a command body and return its exit code. A write the system refused, or
+    text standard output cannot show, is exit 2 with one line naming the path; an
+    unexpected exception is exit 2 too, as an internal error (traceback only with
+    ``COURSEKIT_DEBUG=1``). A failure of standard output goes on to
+    :func:`coursekit.cli.main`."""
 
     @wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> int:
         try:
             return func(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError,
+                failures.OutputFailed, failures.ReaderGone):
             raise
+        except OSError as exc:
+            click.echo(f"coursekit: {failures.describe(exc)}", err=True)
+            return EXIT_USAGE
         except Exception as exc:
+            unshowable = isinstance(exc, UnicodeEncodeError) and failures.unshowable(exc)
+            if unshowable:
+                click.echo(f"coursekit: {unshowable}", err=True)
+                return EXIT_USAGE
             import os
 
             if os.environ.get("COURSEKIT_DEBUG"):

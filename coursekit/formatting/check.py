@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ from coursekit.formatting.lessons import (
     LessonFormat,
     format_lessons,
     may_hold_python,
-    read_text,
+    read_lesson_text,
     wants_formatting,
 )
 from coursekit.formatting.settings import SECTION
@@ -45,13 +46,15 @@ def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
 def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
     """The lessons of ``languages`` (default: all) that may hold Python, each with what
     formatting changes in it; a lesson holding no Python fence is not even parsed."""
-    entries = []
+    entries, read = [], {}
     for language in wanted_languages(corpus, languages):
         for file in corpus.lesson_files(language):
-            text = read_text(file)
-            if text is not None and may_hold_python(text):
-                entries.append((file, text, corpus.lesson(file)))
-    return format_lessons(entries, corpus.code_formatter())
+            found = read_lesson_text(file)
+            if found is not None and may_hold_python(found[0]):
+                entries.append((file, found[0], corpus.lesson(file)))
+                read[file] = found[1]
+    return [dataclasses.replace(lesson, read=read[lesson.file])
+            for lesson in format_lessons(entries, corpus.code_formatter())]
 
 
 def check_formatting(corpus: Corpus, languages: Sequence[str] | None = None

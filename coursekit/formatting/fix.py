@@ -7,12 +7,13 @@ written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
+from coursekit.files import ReadState
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import lesson_formats, wanted_languages
 from coursekit.formatting.engines import FormatterUnavailable
@@ -36,15 +37,22 @@ class FixPlan:
     def fences(self) -> int:
         return sum(len(lesson.changes) for lesson in self.lessons)
 
-    def write(self) -> list[tuple[LessonFormat, OSError]]:
-        """Write every changed lesson, each atomically; the lessons that could not be
-        written, with why (they are left as they were)."""
+    def write(self, on_written: Callable[[LessonFormat], None] | None = None
+              ) -> list[tuple[LessonFormat, OSError]]:
+        """Write every changed lesson, each atomically and through a link to it; the
+        lessons that could not be written, or that another program changed since they
+        were read (:class:`ChangedSinceRead`), with why (they are left as they are).
+        ``on_written`` hears of each lesson once it is written."""
         failed = []
         for lesson in self.changed:
             try:
-                write_bytes_atomic(lesson.file, lesson.after)
+                write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
+                                   expect=lesson.read or ReadState.of(lesson.before))
             except OSError as exc:
                 failed.append((lesson, exc))
+                continue
+            if on_written is not None:
+                on_written(lesson)
         return failed
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.files import read_regular
+from coursekit.files import ReadState, read_regular_with_status
 from coursekit.formatting.engines import FormatterUnavailable, format_texts
 from coursekit.formatting.ipython import Protected, protect
 from coursekit.formatting.places import CodePlace, code_lines, place_code, rewrite, split_lines
@@ -109,6 +109,8 @@ class LessonFormat:
     """The file's lines as read (line breaks kept, without a byte order mark)."""
     bom: bool
     changes: tuple[FenceChange, ...]
+    read: ReadState | None = None
+    """The file as it was read (a fix replaces it only if it still is that file)."""
 
     @property
     def changed(self) -> bool:
@@ -160,12 +162,13 @@ def may_hold_python(text: str) -> bool:
     return _PYTHON_FENCE.search(text) is not None
 
 
-def read_text(file: Path) -> str | None:
-    """The lesson file as text; ``None`` when it cannot be read back as UTF-8 (it is
-    then its own finding, LES101 or LES121, and is never rewritten). Only a regular file
-    is read: a FIFO in its place would block."""
+def read_lesson_text(file: Path) -> tuple[str, ReadState] | None:
+    """The lesson file as text, with what the file was when it was read; ``None`` when
+    it cannot be read back as UTF-8 (it is then its own finding, LES101 or LES121, and
+    is never rewritten). Only a regular file is read: a FIFO in its place would block."""
     try:
-        return read_regular(file).decode("utf-8")
+        data, status = read_regular_with_status(file)
+        return data.decode("utf-8"), ReadState.of(data, status)
     except (OSError, UnicodeDecodeError):
         return None
 

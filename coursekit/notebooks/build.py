@@ -217,10 +217,17 @@ class _Builder:
                 "nothing done with it",
             ))
         seen: set[str] = set()
-        for language in languages:
-            for file in lesson_files(self.course, language):
-                seen.add(file.relative)  # unreadable now is not deleted
-                self.lesson(file)
+        try:
+            for language in languages:
+                for file in lesson_files(self.course, language):
+                    seen.add(file.relative)  # unreadable now is not deleted
+                    self.lesson(file)
+        except BaseException:
+            # Stopped (Ctrl-C, SIGTERM): the notebooks written so far are recorded, so
+            # that they are known, checked and removed with their lesson like any other.
+            if not self.check:
+                self._save()
+            raise
         wanted = set(languages)
         for lesson, entry in list(self.manifest.lessons.items()):
             if entry.language in wanted and lesson not in seen:

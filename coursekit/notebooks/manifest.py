@@ -37,6 +37,7 @@ from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.files import DATA_LIMIT, read_regular
 
 MANIFEST_NAME = ".manifest.json"
 FORMAT = 1
@@ -185,7 +186,7 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
 def read_manifest(path: Path) -> Manifest:
     try:
         mtime_ns = os.stat(path).st_mtime_ns
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(read_regular(path, DATA_LIMIT).decode("utf-8"))
         if document.get("format") != FORMAT:
             return Manifest()
         lessons = {

@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 from coursekit.atomic import write_bytes_atomic
+from coursekit.files import DATA_LIMIT, read_regular
 from coursekit.notebooks import rules
 from coursekit.notebooks.build_result import BuildResult
 from coursekit.notebooks.lesson_files import stamp_of
@@ -36,13 +37,14 @@ class OutputFiles:
         target = self.out / path
         stamp = stamp_of(target)
         try:  # nothing to read where nothing could be stamped (a cold build's every file)
-            current = target.read_bytes() if stamp is not None else None
+            current = read_regular(target, DATA_LIMIT) if stamp is not None else None
         except OSError:
             current = None
         entry = OutputEntry(
             lesson=lesson, framework=framework, source_hash=digest, options=key,
             sha256=sha256(data), stamp=stamp,
         )
+        previous = self.manifest.outputs.get(path)
         self.manifest.set_output(path, entry)
         if current == data:
             self.result.unchanged.append(path)
@@ -65,6 +67,12 @@ class OutputFiles:
             ))
             self.manifest.drop_output(path)
             return False
+        except BaseException:  # stopped (Ctrl-C): the file is as it was, so is its record
+            if previous is None:
+                self.manifest.drop_output(path)
+            else:
+                self.manifest.set_output(path, previous)
+            raise
         entry.stamp = stamp_of(target)
         self.result.written.append(path)
         return True
@@ -122,7 +130,7 @@ class OutputFiles:
         if self._leaves_out(target):
             return "a linked folder on its path leads out of the notebooks folder"
         try:
-            data = target.read_bytes()
+            data = read_regular(target, DATA_LIMIT)
         except OSError as exc:
             return f"it cannot be read ({exc.strerror or exc})"
         if sha256(data) != output.sha256:

@@ -14,8 +14,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from coursekit.atomic import write_text_atomic
+from coursekit.atomic import write_output
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 
 _DIGITS = re.compile(r"\d+")
 
@@ -34,7 +35,8 @@ class BaselineError(ValueError):
 def write_baseline(path: Path, diagnostics: Iterable[Diagnostic]) -> int:
     counts = Counter(identity(d) for d in diagnostics)
     entries = [{"id": key, "count": n} for key, n in sorted(counts.items())]
-    write_text_atomic(path, json.dumps({"version": 1, "findings": entries}, indent=1) + "\n")
+    document = json.dumps({"version": 1, "findings": entries}, indent=1) + "\n"
+    write_output(path, document.encode("utf-8"))
     return sum(counts.values())
 
 
@@ -42,7 +44,7 @@ def read_baseline(path: Path) -> Counter[str]:
     """The finding counts recorded in ``path``; :class:`BaselineError` on anything else
     (malformed, nested too deeply, counts that are not whole numbers)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))
     except RecursionError as exc:
         raise BaselineError(f"{path}: not a coursekit baseline (nested too deeply)") from exc
     except (OSError, ValueError) as exc:

@@ -16,6 +16,12 @@ def escape_surrogates(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
+def without_nul(text: str) -> str:
+    """``text`` with each NUL character written as ``\\x00``: a quoted binary file must not
+    put a NUL byte into a text report, which tools then take for a binary file."""
+    return text.replace("\x00", "\\x00")
+
+
 def json_text(document: Any) -> str:
     """``document`` as indented JSON that encodes as UTF-8."""
     return escape_surrogates(json.dumps(document, ensure_ascii=False, indent=2))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.encoding import without_nul
 
 _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
@@ -36,4 +37,4 @@ def render_github(
 ) -> None:
     del title, checked
     for diag in sorted_diagnostics(diagnostics):
-        out.write(annotation(diag) + "\n")
+        out.write(without_nul(annotation(diag)) + "\n")

@@ -29,7 +29,7 @@ from urllib.parse import quote
 from coursekit import __version__
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.judgement.model import NotebookJudgement, NotebookStatus
-from coursekit.report.encoding import escape_surrogates
+from coursekit.report.encoding import escape_surrogates, without_nul
 from coursekit.report.html_views import (
     Link,
     anchor,
@@ -103,7 +103,7 @@ def render_page(page: HtmlPage, out: IO[str]) -> None:
         timelines=[timeline_view(t, page.diagnostics) for t in page.timelines],
         findings=findings_by_file(page.diagnostics),
     )
-    out.write(escape_surrogates(text))
+    out.write(without_nul(escape_surrogates(text)))
 
 
 def render_html(

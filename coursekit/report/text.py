@@ -15,6 +15,7 @@ from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.encoding import without_nul
 from coursekit.report.statistics import closing_summary, statistics_lines, summary_line
 
 _STYLE = {Severity.ERROR: "1;31", Severity.WARNING: "33", Severity.NOTE: "36"}
@@ -67,7 +68,7 @@ def render_text(
     lines.append(f"{title}: {verdict}")
     lines.extend(paint("2", f"  {line}")
                  for line in closing_summary(diagnostics, title, quiet=bool(hidden)))
-    out.write("\n".join(lines) + "\n")
+    out.write(without_nul("\n".join(lines) + "\n"))
 
 
 def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:

@@ -1,7 +1,10 @@
 """Bytes to text: BOM, line endings and invalid UTF-8, all recorded, nothing dropped.
 
-A file that starts with a UTF-16 byte order mark is read as UTF-16 (and said to be so):
-Windows editors save "Unicode" subtitles that way.
+A file that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding
+(and said to be so): Windows editors save "Unicode" subtitles that way, and players
+accept them. A file without a mark whose every other byte is NUL is UTF-16 too (a
+subtitle is mostly digits and ASCII punctuation), read and said to be so as well, so
+that no NUL byte reaches a finding.
 """
 
 from __future__ import annotations
@@ -14,8 +17,16 @@ from dataclasses import dataclass
 from coursekit.subtitles.model import EncodingFacts, LineEndings
 
 _BOM = b"\xef\xbb\xbf"
-_UTF16 = ((b"\xff\xfe", "utf-16-le", b"\n\x00"), (b"\xfe\xff", "utf-16-be", b"\x00\n"))
-"""Byte order mark, codec and newline of each UTF-16 byte order."""
+_MARKED = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", b"\n\x00\x00\x00"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", b"\x00\x00\x00\n"),
+    (b"\xff\xfe", "utf-16-le", b"\n\x00"),  # after UTF-32 LE, whose mark starts alike
+    (b"\xfe\xff", "utf-16-be", b"\x00\n"),
+)
+"""Byte order mark, codec and newline of each UTF-32 and UTF-16 byte order."""
+_NEWLINES = {codec: newline for _, codec, newline in _MARKED}
+_SAMPLE = 4096
+"""How many bytes tell UTF-16 without a mark from UTF-8."""
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
@@ -95,9 +106,28 @@ def _file_end(lines: list[str]) -> tuple[str, ...]:
     return tuple(lines[last:])
 
 
+def _unmarked_utf16(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when the bytes look like UTF-16 without a byte
+    order mark: NUL in (nearly) every high byte, and in no low byte."""
+    sample = data[:_SAMPLE]
+    if len(sample) < 4 or b"\x00" not in sample:
+        return None
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    half = len(sample) // 2
+    if odd >= half * 0.6 and even == 0:
+        return "utf-16-le"
+    if even >= half * 0.6 and odd == 0:
+        return "utf-16-be"
+    return None
+
+
 def decode(data: bytes) -> Decoded:
     bom = data.startswith(_BOM)
-    mark, codec, newline = next((u for u in _UTF16 if data.startswith(u[0])), (b"", "utf-8", b"\n"))
+    mark, codec, newline = next((u for u in _MARKED if data.startswith(u[0])),
+                                (b"", "utf-8", b"\n"))
+    marked = True
+    if not bom and not mark and (guessed := _unmarked_utf16(data)) is not None:
+        codec, newline, marked = guessed, _NEWLINES[guessed], False
     body = data[len(_BOM):] if bom else data[len(mark):]
     text, offsets = _decode_lenient(body, codec)
     crlf = text.count("\r\n")
@@ -109,7 +139,8 @@ def decode(data: bytes) -> Decoded:
     shift = len(data) - len(body)
     invalid_lines = _lines_of(body, offsets, newline)
     facts = EncodingFacts(
-        bom=bom, encoding=codec, line_endings=_endings(crlf, lf, cr), crlf=crlf, lf=lf, cr=cr,
+        bom=bom, encoding=codec, marked=marked, line_endings=_endings(crlf, lf, cr),
+        crlf=crlf, lf=lf, cr=cr,
         invalid_utf8_offsets=tuple(off + shift for off in offsets),
         file_end=_file_end(lines),
     )

@@ -10,13 +10,13 @@ something (unreadable timing, stray text, invalid UTF-8) is left alone and repor
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coursekit.atomic import write_bytes_atomic
+from coursekit.atomic import ChangedSinceRead, write_bytes_atomic
 from coursekit.config import Course
-from coursekit.files import read_regular
+from coursekit.files import ReadState, read_regular_with_status
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
@@ -51,6 +51,8 @@ class FixResult:
     changes: list[str] = field(default_factory=list)
     refused: str | None = None
     """Why the file was left alone, when it was."""
+    read: ReadState | None = None
+    """The file as it was read: it is replaced only if it still is that file."""
 
     @property
     def changed(self) -> bool:
@@ -165,12 +167,14 @@ def fix_course(course: Course, languages: Sequence[str] | None = None) -> list[F
             if path.suffix.lower() != ".srt":
                 continue
             try:
-                data = read_regular(path)
+                data, status = read_regular_with_status(path)
             except OSError as exc:
                 results.append(FixResult(path, course.relative(path), b"", b"",
                                          refused=f"cannot read: {exc.strerror or exc}"))
                 continue
-            results.append(_fixed(data, path, lang, settings, course.relative(path)))
+            result = _fixed(data, path, lang, settings, course.relative(path))
+            result.read = ReadState.of(data, status)
+            results.append(result)
     return results
 
 
@@ -183,18 +187,28 @@ def _fixed(data: bytes, path: Path, language: str, settings: Settings, shown: st
             "report it, with the file")[:300])
 
 
-def write_fixes(results: Sequence[FixResult]) -> int:
+def write_fixes(results: Sequence[FixResult],
+                on_written: Callable[[FixResult], None] | None = None) -> int:
     """Write every changed file atomically; return how many were written. A file that
-    cannot be written is left as it was, with the reason in its ``refused``."""
+    cannot be written, or that another program changed since it was read, is left as
+    it is, with the reason in its ``refused``. A linked file is written through its
+    link, which stays. ``on_written`` hears of each file once it is written (an
+    interrupted run can then say which it rewrote)."""
     written = 0
     for result in results:
         if result.changed:
             try:
-                write_bytes_atomic(result.path, result.after)
+                write_bytes_atomic(result.path, result.after, expect=result.read,
+                                   follow_links=True)
+            except ChangedSinceRead as exc:
+                result.refused = f"left as it is: {exc.strerror} (run the fix again)"
+                continue
             except OSError as exc:
                 result.refused = f"cannot write: {exc.strerror or exc}"
                 continue
             written += 1
+            if on_written is not None:
+                on_written(result)
     return written
 
 

@@ -45,7 +45,8 @@ def parse_subtitles(
                                                   language)
     if decoded.facts.encoding != "utf-8":
         diagnostics.insert(0, rules.INVALID_UTF8.at(
-            shown, 1, f"the file is saved as {decoded.facts.encoding.upper()}, not UTF-8 (read "
+            shown, 1, f"the file is saved as {decoded.facts.encoding.upper()}"
+            f"{'' if decoded.facts.marked else ' without a byte order mark'}, not UTF-8 (read "
             "as such)", hint="`coursekit fix subtitles` saves it as UTF-8",
             fingerprint=fingerprint(language, "utf16")))
     result = scan(decoded.lines, shown, language, sbv_expected=path.suffix.lower() == ".sbv")

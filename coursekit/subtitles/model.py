@@ -55,7 +55,10 @@ class EncodingFacts:
     bom: bool = False
     """A UTF-8 byte order mark."""
     encoding: str = "utf-8"
-    """``utf-8``, or ``utf-16-le`` / ``utf-16-be`` for a file with a UTF-16 byte order mark."""
+    """``utf-8``, or ``utf-16-le`` / ``utf-16-be`` / ``utf-32-le`` / ``utf-32-be`` for a
+    file with that byte order mark (or, UTF-16 only, recognised without one)."""
+    marked: bool = True
+    """Whether a UTF-16 file starts with its byte order mark."""
     line_endings: LineEndings = "none"
     crlf: int = 0
     lf: int = 0

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -213,10 +214,10 @@ def test_write_failures_are_kept_with_the_file(
     root = make_course({"en/01_a.srt": untidy, "en/02_b.srt": untidy})
     from coursekit.atomic import write_bytes_atomic as real
 
-    def write(path: Path, data: bytes, *, durable: bool = True) -> None:
+    def write(path: Path, data: bytes, **options: Any) -> None:
         if path.name == "01_a.srt":
             raise PermissionError(13, "Permission denied")
-        real(path, data, durable=durable)
+        real(path, data, **options)
 
     monkeypatch.setattr(fix, "write_bytes_atomic", write)
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
-from coursekit.atomic import write_text_atomic
+from coursekit.atomic import write_output
+from coursekit.cli.failures import Terminated
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -18,6 +21,20 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.options import root_option as _root_option
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
+
+
+@contextlib.contextmanager
+def _says_what_was_rewritten(name: str) -> Iterator[list[str]]:
+    """A list for the paths of the files rewritten so far; if the run is interrupted
+    (Ctrl-C, SIGTERM) they are listed before it ends."""
+    rewritten: list[str] = []
+    try:
+        yield rewritten
+    except (KeyboardInterrupt, Terminated):
+        for path in rewritten:
+            click.echo(f"fixed {path}")
+        click.echo(f"{name}: interrupted after rewriting {len(rewritten)} file(s)", err=True)
+        raise
 
 
 @click.group("fix")
@@ -56,7 +73,8 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         for lesson in changed:
             click.echo(lesson.diff(), nl=False)
     else:
-        failed = plan.write()
+        with _says_what_was_rewritten("fix lessons") as rewritten:
+            failed = plan.write(lambda lesson: rewritten.append(lesson.path))
         for lesson, error in failed:
             click.echo(f"{lesson.path}: cannot write: {error.strerror or error}; "
                        "left as it was", err=True)
@@ -148,7 +166,8 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
                                "where the copies would replace or join the files they come from")
     results = fix_course(course, languages)
     if not dry_run:
-        write_fixes(results)
+        with _says_what_was_rewritten("fix subtitles") as rewritten:
+            write_fixes(results, lambda result: rewritten.append(result.display_path))
     problems = 0
     for result in results:
         if result.refused:
@@ -171,7 +190,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
             if dry_run:
                 click.echo(f"would write {copy.target}")
             else:
-                write_text_atomic(copy.target, copy.text)
+                write_output(copy.target, copy.text.encode("utf-8"))
                 click.echo(f"wrote {copy.target}")
     changed = sum(r.changed for r in results)
     verb = "would change" if dry_run else "changed"

@@ -10,7 +10,7 @@ from typing import IO
 
 import click
 
-from coursekit.atomic import write_bytes_atomic
+from coursekit.atomic import write_output
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.judgement.stored import ReportError, read_report
@@ -49,7 +49,7 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
         raise click.UsageError(str(exc)) from exc
     text = render_merged(merged, fmt, root, output)
     if output is not None:  # an undecodable file name goes back as its bytes, as on stdout
-        write_bytes_atomic(output, text.encode("utf-8", "surrogateescape"))
+        write_output(output, text.encode("utf-8", "surrogateescape"))
     else:
         sys.stdout.write(text)
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
 from coursekit.execution.results import NotebookRun
+from coursekit.files import DATA_LIMIT, read_regular
 
 _ENTRIES = ("runs/*/*.json", "environments/*.json")
 
@@ -55,7 +56,7 @@ def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
                     outcome.present += 1
                     continue
                 try:
-                    text = entry.read_text(encoding="utf-8")
+                    text = read_regular(entry, DATA_LIMIT).decode("utf-8")
                 except (OSError, UnicodeDecodeError):
                     outcome.unreadable.append(entry)
                     continue

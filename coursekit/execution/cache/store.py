@@ -1,7 +1,8 @@
 """Stored kernel runs and kernel environments, as JSON under ``<build>/.verify-cache/``.
 
 An unreadable entry is a miss, never an error: the run is simply done again; an
-unwritable cache only makes the next run slower.
+unwritable cache only makes the next run slower. Only a regular file below
+:data:`~coursekit.files.DATA_LIMIT` is read: a FIFO put in an entry's place would block.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.execution.results import NotebookRun
+from coursekit.files import DATA_LIMIT, read_regular
 
 CACHE_DIR = ".verify-cache"
 
@@ -27,7 +29,7 @@ class ResultCache:
 
     def load(self, key: str) -> NotebookRun | None:
         try:
-            data = json.loads(self._run_path(key).read_text(encoding="utf-8"))
+            data = json.loads(read_regular(self._run_path(key), DATA_LIMIT).decode("utf-8"))
             return NotebookRun.from_json(data)
         except (OSError, ValueError, KeyError, TypeError):
             return None
@@ -44,7 +46,7 @@ class ResultCache:
 
     def load_environment(self, identity: str) -> dict[str, Any] | None:
         try:
-            data = json.loads(self._env_path(identity).read_text(encoding="utf-8"))
+            data = json.loads(read_regular(self._env_path(identity), DATA_LIMIT).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict) or data.get("identity") != identity:

@@ -104,6 +104,9 @@ class Batch:
                 )
             wall = time.monotonic() - started
         self.executed_runs += 1
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            return  # stopped (Ctrl-C): what its kernel did is no answer to keep
         await asyncio.to_thread(self.cache.store, first.key, run)
         for n, job in enumerate(group):
             await self.finished(job, run, n > 0, wall if n == 0 else 0.0)

@@ -171,6 +171,13 @@ Retire = Callable[[WarmKernel], None]
 """Takes a used kernel and shuts it down (in the background, so the worker goes on)."""
 
 
+def _cancelled() -> bool:
+    """Whether the running task is being cancelled (nbclient also cancels its own
+    waits, when the kernel dies)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
 class KernelSession:
     """Runs the cells of one notebook in one kernel."""
 
@@ -190,7 +197,9 @@ class KernelSession:
         except CellTimeoutError:
             return CellRun(RunStatus.TIMEOUT, duration=time.monotonic() - started,
                            outputs=list(cell.get("outputs", [])))
-        except (DeadKernelError, RuntimeError, asyncio.CancelledError):
+        except (DeadKernelError, RuntimeError, asyncio.CancelledError) as exc:
+            if isinstance(exc, asyncio.CancelledError) and _cancelled():
+                raise  # the run is stopped (Ctrl-C): its cell did not die, it was not let finish
             return CellRun(RunStatus.DIED, duration=time.monotonic() - started,
                            outputs=list(cell.get("outputs", [])))
         duration = time.monotonic() - started
