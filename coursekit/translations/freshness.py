@@ -210,6 +210,12 @@ class Freshness:
 
     history: History
     _seen: dict[tuple[str, str], tuple[Digest, Substance] | None] = field(default_factory=dict)
+    """(commit, path) -> the source lesson as it was there."""
+    _versions: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
+    """Object id -> the version of a lesson it holds: read once, however many commits
+    share it."""
+    _current: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
+    """The substance of each source lesson as it is now, shared by its translations."""
 
     def judge(self, source: Digest, translation: Digest) -> Verdict | None:
         """The verdict on ``translation``; None when history cannot tell (the source
@@ -225,24 +231,31 @@ class Freshness:
         touched_source = {c.sha for c in source_commits}
         translated = next((c for c in translation_commits if c.sha not in touched_source),
                           translation_commits[-1])
+        touched_translation = {c.sha for c in translation_commits}
+        unseen = history.since(source.path, translated)
+        if source.path not in history.changed and all(
+                c.sha in touched_translation for c in unseen):
+            # Every change of the source the translation's last commit had seen, or
+            # received with it: current, and no old version to read.
+            return Verdict(outdated=False, translated=translated)
         seen = self._at(translated, source)
         then, before = seen if seen is not None else (None, None)
-        now, own = Substance.of(source), Substance.of(translation)
+        now = self._now(source)
         if translated is translation_commits[0] and before == now:
             # No commit since changed the translation, and the source is as it saw it:
             # current, whatever came and went (and no commit to list).
             return Verdict(outdated=False, translated=translated)
-        touched_translation = {c.sha for c in translation_commits}
-        for commit in history.since(source.path, translated):
+        own: Substance | None = None  # the translation's, read when a change asks
+        for commit in unseen:
             version = self._at(commit, source)
             after = version[1] if version is not None else None
-            # A commit the translation has by content (a branch merged back, squashed
-            # or not) or received with it (a fix in every language) is no cause.
-            if after != before and commit.sha not in touched_translation and (
-                    before is None or after is None
-                    or owes(own, before, after, now) is not False):
-                return self._outdated(now, translated, commit, then,
-                                      self._followed(source, translated, then, translation_commits))
+            if after != before and commit.sha not in touched_translation:
+                # A change the translation received with the commit is no cause, and
+                # neither is one it has by content (a branch merged back, squashed or not).
+                own = own or Substance.of(translation)
+                if before is None or after is None or owes(own, before, after, now) is not False:
+                    return self._outdated(now, translated, commit, then, self._followed(
+                        source, translated, then, translation_commits))
             before = after
         if source.path in history.changed and now != before:
             return self._outdated(now, translated, None, then,
@@ -270,11 +283,23 @@ class Freshness:
     def _at(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
         key = (commit.sha, source.path)
         if key not in self._seen:
-            text = self.history.text_at(commit, source.path)
+            found = self.history.blob_at(commit, source.path)
+            self._seen[key] = None if found is None else self._read(found, source)
+        return self._seen[key]
+
+    def _read(self, blob: tuple[str, bytes], source: Digest) -> tuple[Digest, Substance]:
+        oid, text = blob
+        if oid not in self._versions:
             lesson = source.lesson
-            found = None if text is None else digest(parse_lesson(
+            version = digest(parse_lesson(
                 text, path=lesson.path, language=lesson.language, chapter=lesson.chapter,
                 section=lesson.section, framework=lesson.framework, folder=lesson.folder,
             ))
-            self._seen[key] = None if found is None else (found, Substance.of(found))
-        return self._seen[key]
+            self._versions[oid] = (version, Substance.of(version))
+        return self._versions[oid]
+
+    def _now(self, source: Digest) -> Substance:
+        found = self._current.get(source.path)
+        if found is None or found[0] is not source:
+            found = self._current[source.path] = (source, Substance.of(source))
+        return found[1]

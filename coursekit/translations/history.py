@@ -151,6 +151,12 @@ class History:
     def text_at(self, commit: Commit, path: str) -> bytes | None:
         """``path`` (its name now) as it was at ``commit``; None when it did not exist
         there."""
+        found = self.blob_at(commit, path)
+        return None if found is None else found[1]
+
+    def blob_at(self, commit: Commit, path: str) -> tuple[str, bytes] | None:
+        """The object id and the text of ``path`` (its name now) as it was at ``commit``:
+        many commits share one version of a file, and its id says so."""
         reader = self._open_reader()
         if reader is None:
             return None
@@ -166,7 +172,7 @@ class History:
         size = int(header[2])
         data = _read_exactly(stdout, size)
         stdout.read(1)  # the newline after each object
-        return data
+        return header[0].decode(), data
 
     def _open_reader(self) -> subprocess.Popen[bytes] | None:
         if self._reader is None:
