@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from coursekit.lessons.model import Code, CodeRole
@@ -239,25 +239,29 @@ class Freshness:
             # received with it: current, and no old version to read.
             return Verdict(outdated=False, translated=translated)
         seen = self._at(translated, source)
-        then, before = seen if seen is not None else (None, None)
+        then = seen[0] if seen is not None else None
         now = self._now(source)
-        if translated is translation_commits[0] and before == now:
-            # No commit since changed the translation, and the source is as it saw it:
-            # current, whatever came and went (and no commit to list).
-            return Verdict(outdated=False, translated=translated)
         own: Substance | None = None  # the translation's, read when a change asks
+        changed: Substance | None = None
         for commit in unseen:
+            if commit.sha in touched_translation:
+                continue  # the translation received that change with the commit
+            # Each change measured against its own parent: on a branch merged later,
+            # the source before it is not the one the previous commit in the log left.
+            parent = self._before(commit, source)
             version = self._at(commit, source)
-            after = version[1] if version is not None else None
-            if after != before and commit.sha not in touched_translation:
-                # A change the translation received with the commit is no cause, and
-                # neither is one it has by content (a branch merged back, squashed or not).
-                own = own or Substance.of(translation)
-                if before is None or after is None or owes(own, before, after, now) is not False:
-                    return self._outdated(now, translated, commit, then, self._followed(
-                        source, translated, then, translation_commits))
-            before = after
-        if source.path in history.changed and now != before:
+            before = parent[1] if parent is not None else None
+            changed = version[1] if version is not None else None
+            if changed == before:
+                continue
+            own = own or Substance.of(translation)
+            # A change the translation has by content (a branch merged back, squashed or
+            # not), or that a later commit undid, is no cause.
+            if before is None or changed is None or owes(own, before, changed, now) is not False:
+                return self._outdated(now, translated, commit, then, self._followed(
+                    source, translated, then, translation_commits))
+        last = self._at(source_commits[0], source)
+        if source.path in history.changed and (last is None or now != last[1]):
             return self._outdated(now, translated, None, then,
                                   self._followed(source, translated, then, translation_commits))
         return Verdict(outdated=False, translated=translated)
@@ -279,6 +283,13 @@ class Freshness:
                   translation_commits: list[Commit]) -> tuple[Digest, ...]:
         shared = [self._at(c, source) for c in translation_commits if c.order < translated.order]
         return tuple(v for v in (then, *(s[0] for s in shared if s is not None)) if v is not None)
+
+    def _before(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
+        """The source as it was before ``commit``: at its first parent."""
+        parents = self.history.parents.get(commit.sha)
+        if not parents:
+            return None
+        return self._at(replace(commit, sha=parents[0]), source)
 
     def _at(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
         key = (commit.sha, source.path)

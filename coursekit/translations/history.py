@@ -67,8 +67,11 @@ class History:
             if top is None or Path(top.strip()).resolve() != root.resolve():
                 return None
         graph = _git(git, root, "log", "--format=%H %P")
-        log = _git(git, root, "log", "--topo-order", f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s",
-                   "--name-status", "-M", "--relative", "--", folder)
+        # --full-history: a merge that matches one of its parents must not hide the
+        # commits of the other (a release branch merged back over main's changes).
+        log = _git(git, root, "log", "--topo-order", "--full-history",
+                   f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s", "--name-status", "-M",
+                   "--relative", "--", folder)
         if log is None or graph is None:
             return None
         edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
