@@ -30,12 +30,14 @@ def compare_in_time(
     source: Digest, translation: Digest, settings: Settings, freshness: Freshness | None,
 ) -> tuple[list[Diagnostic], Verdict | None]:
     """The findings on one translated lesson, judged with its history when there is one:
-    an outdated translation gets one ``TRN005`` finding, its differences folded into it."""
+    an outdated translation gets one ``TRN005`` finding, the differences its source's
+    changes made folded into it (its own, measured against the source it followed, stay)."""
     found = compare_lessons(source, translation, settings)
     verdict = freshness.judge(source, translation) if freshness is not None else None
     if verdict is None or not verdict.outdated:
         return found, verdict
-    return outdated.fold(found, source, translation, verdict), verdict
+    followed = [compare_lessons(version, translation, settings) for version in verdict.followed]
+    return outdated.fold(found, source, translation, verdict, followed), verdict
 
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:

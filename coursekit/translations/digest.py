@@ -57,7 +57,17 @@ class Digest:
     headings: tuple[Heading, ...]
     videos: tuple[Located, ...]
     markers: tuple[FrameworkMarker, ...]
-    links: tuple[Located, ...]
+
+    @cached_property
+    def links(self) -> tuple[Located, ...]:
+        """The course pages the prose links to; read on first use: an old version of a
+        lesson that history reads for its substance never needs them."""
+        lesson = self.lesson
+        return tuple(
+            Located(block.line, target)
+            for block in lesson.blocks if isinstance(block, Prose | Admonition)
+            for target in links.course_links(block.text, lesson.local)
+        )
 
     @cached_property
     def names(self) -> LessonNames:
@@ -122,7 +132,6 @@ def digest(lesson: Lesson) -> Digest:
     headings: list[Heading] = []
     videos: list[Located] = []
     markers: list[FrameworkMarker] = []
-    found_links: list[Located] = []
     for block in lesson.blocks:
         if isinstance(block, Code):
             code.append(block)
@@ -132,16 +141,10 @@ def digest(lesson: Lesson) -> Digest:
             markers.append(block)
         elif isinstance(block, Component) and block.name == "Youtube":
             videos.append(Located(block.line, block.attrs.get("id", "").strip("\"'{}")))
-        elif isinstance(block, Prose | Admonition):
-            found_links.extend(
-                Located(block.line, target)
-                for target in links.course_links(block.text, lesson.local)
-            )
     return Digest(
         lesson=lesson,
         code=tuple(code),
         headings=tuple(headings),
         videos=tuple(videos),
         markers=tuple(markers),
-        links=tuple(found_links),
     )

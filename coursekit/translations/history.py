@@ -1,7 +1,9 @@
 """The git history of a course's lesson files, as the translation checks read it.
 
-One ``git log`` lists, for every lesson file, the commits that touched it; one
-``git cat-file --batch`` process then reads a file as it was at any of them. A
+The history is read in one pass: one ``git log`` lists the commit graph (for which
+commit had seen which), one more lists, for every lesson file, the commits that touched
+it, following renames (a lesson moved, a language folder renamed: ``rum`` -> ``ro``).
+One ``git cat-file --batch`` process then reads a file as it was at any of them. A
 course that is no git checkout (or where git is missing) has no history, and the
 checks judge from structure alone.
 """
@@ -25,7 +27,7 @@ class Commit:
     """The author date, ``YYYY-MM-DD``."""
     subject: str
     order: int
-    """Position in the log, newest first: a lower number is a later commit."""
+    """Position in the log (topological, newest first): a lower number is a later commit."""
 
     @property
     def short(self) -> str:
@@ -39,9 +41,17 @@ class History:
     root: Path
     """The course root; paths are relative to it, as the course writes them."""
     commits: dict[str, list[Commit]] = field(default_factory=dict)
-    """Path -> the commits that touched it, newest first."""
+    """Path (as it is now) -> the commits that touched it, newest first, those made under
+    an earlier name of the file included."""
     changed: frozenset[str] = frozenset()
     """Paths that differ from the last commit (edited, staged or new): changed now."""
+    parents: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Commit -> its parents: the graph that says which commit had seen which."""
+    named: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(path now, commit) -> the file's path at that commit, where it had another name."""
+    moved: frozenset[tuple[str, str]] = frozenset()
+    """(path now, commit) of the commits that only renamed the file, its text unchanged."""
+    _ancestors: dict[str, frozenset[str]] = field(default_factory=dict)
     _reader: subprocess.Popen[bytes] | None = None
 
     @classmethod
@@ -56,50 +66,108 @@ class History:
             top = _git(git, root, "rev-parse", "--show-toplevel")
             if top is None or Path(top.strip()).resolve() != root.resolve():
                 return None
-        log = _git(git, root, "log", f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s",
-                   "--name-only", "--no-renames", "--relative", "--", folder)
-        if log is None:
+        graph = _git(git, root, "log", "--format=%H %P")
+        # --full-history: a merge that matches one of its parents must not hide the
+        # commits of the other (a release branch merged back over main's changes).
+        log = _git(git, root, "log", "--topo-order", "--full-history",
+                   f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s", "--name-status", "-M",
+                   "--relative", "--", folder)
+        if log is None or graph is None:
             return None
         edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
                       "--", folder) or ""
         new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
         history = cls(root, changed=frozenset(
             line for line in (*edited.splitlines(), *new.splitlines()) if line))
+        for line in graph.splitlines():
+            sha, *parents = line.split()
+            history.parents[sha] = tuple(parents)
+        history._read_log(log)
+        return history
+
+    def _read_log(self, log: str) -> None:
+        """Each commit under the name its file has now: the log runs newest first, so a
+        rename is met before the commits made under the old name."""
+        now: dict[str, str] = {}  # a name the log still uses -> the file's name today
+        moved: set[tuple[str, str]] = set()
         for order, record in enumerate(log.split(_RECORD)[1:]):
-            head, _, names = record.partition("\n")
+            head, _, entries = record.partition("\n")
             sha, date, subject = ([*head.split(_FIELD), "", ""])[:3]
             commit = Commit(sha, date, subject, order)
-            for name in names.split("\n"):
-                if name:
-                    history.commits.setdefault(name, []).append(commit)
-        return history
+            for entry in entries.split("\n"):
+                status, *names = entry.split("\t")
+                if not names:
+                    continue
+                name = names[-1]
+                current = now.get(name, name)
+                self.commits.setdefault(current, []).append(commit)
+                if name != current:
+                    self.named[(current, sha)] = name
+                if status.startswith("R") and len(names) == 2:
+                    now[names[0]] = current
+                    if status == "R100":
+                        moved.add((current, sha))
+        self.moved = frozenset(moved)
 
     def last(self, path: str) -> Commit | None:
         """The last commit that touched ``path``; None when it has none (untracked)."""
         found = self.commits.get(path)
         return found[0] if found else None
 
+    def ancestors(self, commit: Commit) -> frozenset[str]:
+        """The commits ``commit`` had seen: itself and its ancestors, from the graph read
+        once (never one ``git rev-list`` per question)."""
+        found = self._ancestors.get(commit.sha)
+        if found is None:
+            seen: set[str] = set()
+            stack = [commit.sha]
+            while stack:
+                sha = stack.pop()
+                if sha in seen:
+                    continue
+                known = self._ancestors.get(sha)
+                if known is not None and sha != commit.sha:
+                    seen |= known
+                    continue
+                seen.add(sha)
+                stack.extend(self.parents.get(sha, ()))
+            found = self._ancestors[commit.sha] = frozenset(seen)
+        return found
+
     def since(self, path: str, commit: Commit) -> list[Commit]:
         """The commits that touched ``path`` and that ``commit`` had not seen (not its
         ancestors: a branch merged after it counts, whatever its dates), oldest first."""
-        touched = {c.sha: c for c in self.commits.get(path, [])}
-        git = shutil.which("git")
-        listed = None if git is None else _git(
-            git, self.root, "rev-list", "--reverse", "--topo-order", f"{commit.sha}..HEAD",
-            "--", path)
-        if listed is None:  # by the log's order, then
-            return [c for c in reversed(touched.values()) if c.order < commit.order]
-        return [touched[sha] for sha in listed.split() if sha in touched]
+        seen = self.ancestors(commit)
+        return [c for c in reversed(self.commits.get(path, [])) if c.sha not in seen]
+
+    def name_at(self, path: str, commit: Commit) -> str:
+        """The name that the file called ``path`` now had at ``commit``: the name of the
+        latest commit that touched it no later than ``commit``."""
+        named = self.named.get((path, commit.sha))
+        if named is not None:
+            return named
+        for touched in self.commits.get(path, ()):
+            if touched.order >= commit.order:
+                return self.named.get((path, touched.sha), path)
+        return path
 
     def text_at(self, commit: Commit, path: str) -> bytes | None:
-        """``path`` as it was at ``commit``; None when it did not exist there."""
+        """``path`` (its name now) as it was at ``commit``; None when it did not exist
+        there."""
+        found = self.blob_at(commit, path)
+        return None if found is None else found[1]
+
+    def blob_at(self, commit: Commit, path: str) -> tuple[str, bytes] | None:
+        """The object id and the text of ``path`` (its name now) as it was at ``commit``:
+        many commits share one version of a file, and its id says so."""
         reader = self._open_reader()
         if reader is None:
             return None
         stdin, stdout = reader.stdin, reader.stdout
         assert stdin is not None
         assert stdout is not None
-        stdin.write(f"{commit.sha}:./{path}\n".encode())  # ./: from the course root
+        then = self.name_at(path, commit)
+        stdin.write(f"{commit.sha}:./{then}\n".encode())  # ./: from the course root
         stdin.flush()
         header = stdout.readline().split()
         if len(header) != 3 or header[1] != b"blob":
@@ -107,7 +175,7 @@ class History:
         size = int(header[2])
         data = _read_exactly(stdout, size)
         stdout.read(1)  # the newline after each object
-        return data
+        return header[0].decode(), data
 
     def _open_reader(self) -> subprocess.Popen[bytes] | None:
         if self._reader is None:

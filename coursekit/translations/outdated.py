@@ -3,13 +3,15 @@
 A translation its source outgrew differs from the current source in block after block;
 each difference is true, but the file has one thing to do: catch up. When history says
 it is outdated (:mod:`coursekit.translations.freshness`), the structural differences
-fold into one ``TRN005`` finding that counts them; ``--show-all`` lists them, as notes.
-What the translation's own code breaks (a syntax error, an undefined name, a stale API)
-is reported as ever.
+that the source's changes made fold into one ``TRN005`` finding that counts them;
+``--show-all`` lists them, as notes. The translation's own defects are reported as ever:
+what its code breaks (a syntax error, an undefined name, a stale API), and a difference
+it had from the source it followed as well (its own drift, a block or link it dropped).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -20,6 +22,8 @@ from coursekit.translations.align import align
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Verdict
 
+_SUBJECT = re.compile(r"`([^`\n]{1,80})`")
+
 FOLDED = frozenset(rule.code for rule in (
     rules.SECTION_MISMATCH, rules.HEADING_COUNT, rules.ANCHOR_MISSING, rules.VIDEO_MISMATCH,
     rules.FRAMEWORK_STRUCTURE, rules.LINK_MISMATCH, rules.CODE_MISSING, rules.CODE_EXTRA,
@@ -27,24 +31,57 @@ FOLDED = frozenset(rule.code for rule in (
     rules.ERROR_EXTRA, rules.ERROR_CHANGED,
 ))
 """Differences from the current source that an outdated translation has because it is
-older: they fold into its one ``TRN005`` finding. What its own code breaks (a syntax
-error, an undefined name, a stale API) is reported as ever."""
+older: they fold into its one ``TRN005`` finding, unless the translation had them
+against the source it followed too. What its own code breaks (a syntax error, an
+undefined name, a stale API) is reported as ever."""
 
 
 def fold(
     found: Sequence[Diagnostic], source: Digest, translation: Digest, verdict: Verdict,
+    against_followed: Sequence[Sequence[Diagnostic]] = (),
 ) -> list[Diagnostic]:
     """``found`` on an outdated translation: its ``TRN005`` finding, what stays, and the
-    folded differences (marked so, as notes). A section mismatch stays when the file
-    translates no version of the source at all."""
+    folded differences (marked so, as notes). ``against_followed`` are the translation's
+    differences from each version of the source it followed (``Verdict.followed``): one
+    it has from all of them is its own defect (drift, a dropped block or link), and stays
+    as it is, never folded. A section mismatch stays when the file translates no version
+    of the source at all."""
     then = verdict.then
     if then is not None and any(d.rule == rules.SECTION_MISMATCH.code for d in found) and \
             sections.mismatch(then, translation, align(then.code, translation.code)):
         return list(found)
-    folded = [replace(d, folded=True, severity=Severity.NOTE) for d in found
-              if d.rule in FOLDED]
-    kept = [d for d in found if d.rule not in FOLDED]
+    its_own = _own(against_followed)
+    folded: list[Diagnostic] = []
+    kept: list[Diagnostic] = []
+    for diag in found:
+        if diag.rule in FOLDED and its_own[_key(diag)] > 0:
+            its_own[_key(diag)] -= 1
+            kept.append(diag)
+        elif diag.rule in FOLDED:
+            folded.append(replace(diag, folded=True, severity=Severity.NOTE))
+        else:
+            kept.append(diag)
     return [outdated_finding(source, translation, verdict, folded), *kept, *folded]
+
+
+def _own(against_followed: Sequence[Sequence[Diagnostic]]) -> Counter[Key]:
+    counts = [Counter(_key(d) for d in found if d.rule in FOLDED) for found in against_followed]
+    if not counts:
+        return Counter()
+    own = counts[0]
+    for other in counts[1:]:
+        own &= other
+    return own
+
+
+Key = tuple[str, int | None, str | None]
+
+
+def _key(diag: Diagnostic) -> Key:
+    """A difference of the translation, whichever version of the source it is measured
+    against: its rule, its line in the translation and what it names."""
+    subject = _SUBJECT.search(diag.message)
+    return diag.rule, diag.line, subject[1] if subject else None
 
 
 def outdated_finding(

@@ -1,0 +1,180 @@
+"""Freshness on histories planted with real ``git`` as courses keep them: anchors added
+to the source, a release branch squash-merged back, a fix committed to every language
+at once, a renamed language folder; each beside its counterpart that must be found."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.diagnostics import Diagnostic
+from coursekit.translations.check import check_translations
+from tests.translations.test_trn_freshness import (
+    LOAD,
+    LOAD_FR,
+    TOCTREE,
+    TRAIN_SPLIT,
+    _commit,
+    _git,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+
+TRAIN_SPLIT_FR = LOAD_FR.replace('load_dataset("clips-small")',
+                                 'load_dataset("clips-small", split="a")')
+
+
+def _outdated(root: Path) -> list[Diagnostic]:
+    found = check_translations(Corpus(Course.open(root))).diagnostics
+    return [d for d in found if d.rule == "TRN005"]
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    root = tmp_path / "course"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _commit(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+                   "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR},
+            "Course and its French translation", "2024-01-01T12:00:00")
+    return root
+
+
+def test_an_anchor_added_to_a_source_heading_is_no_substance(course: Path) -> None:
+    anchored = LOAD.replace("## Looking at one[[one]]", "## Looking at one[[looking-at-one]]")
+    _commit(course, {"en/chapter1/1.mdx": anchored.replace(
+        "# Loading sounds[[loading]]", "# Loading sounds[[loading-sounds]]")},
+        "Anchors that say more", "2024-02-01T12:00:00")
+    assert _outdated(course) == []
+    # Its counterpart: a heading added is a section the translation lacks.
+    _commit(course, {"en/chapter1/1.mdx": anchored + "\n## Listening[[listening]]\n"},
+            "A section on listening", "2024-03-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert "headings (2 then, 3 now)" in outdated.message
+    assert '"A section on listening"' in outdated.message
+
+
+def test_whitespace_in_the_source_code_is_no_substance(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace(
+        "from datasets import load_dataset\n\n", "from datasets import load_dataset\n\n\n")
+        .replace("print(clips[0])", "print( clips[0] )")},
+        "Spacing", "2024-02-01T12:00:00")
+    assert _outdated(course) == []
+
+
+def _release_branch_squashed_back(course: Path, *, translated: bool) -> str:
+    """A release branch cut from the first commit; main changes the source (and, when
+    ``translated``, the French file catches up); main is squashed into the release
+    branch ("Bump release"), the release branch gets a French typo fix of its own, and
+    is merged back into main. The typo fix is the translation's last commit, and it
+    never saw main's source change: only its content says whether it has it."""
+    _git(course, "branch", "release")
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split",
+                      "2024-02-01T12:00:00")
+    if translated:
+        _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split",
+                "2024-02-05T12:00:00")
+    _git(course, "checkout", "-q", "release")
+    _git(course, "merge", "-q", "--squash", "main")
+    _git(course, "commit", "-q", "-m", "Bump release", date="2024-03-01T12:00:00")
+    fixed = (TRAIN_SPLIT_FR if translated else LOAD_FR).replace("courts", "brefs")
+    _commit(course, {"fr/chapter1/1.mdx": fixed}, "fr: typo", "2024-03-02T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _git(course, "merge", "-q", "--no-ff", "-m", "Merge release", "release",
+         date="2024-03-03T12:00:00")
+    return changed
+
+
+def test_a_release_branch_squashed_back_hides_nothing_the_translation_has(
+    course: Path,
+) -> None:
+    _release_branch_squashed_back(course, translated=True)
+    assert _outdated(course) == []
+
+
+def test_a_release_branch_squashed_back_keeps_what_the_translation_lacks(
+    course: Path,
+) -> None:
+    changed = _release_branch_squashed_back(course, translated=False)
+    [outdated] = _outdated(course)
+    assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
+
+
+def test_a_fix_committed_to_every_language_at_once_is_not_pending(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT, "fr/chapter1/1.mdx": TRAIN_SPLIT_FR},
+            "Split, in every language", "2024-02-01T12:00:00")
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR.replace("courts", "brefs")},
+            "fr: typo", "2024-01-20T12:00:00")
+    assert _outdated(course) == []
+    # Its counterpart: a later change to the source alone is pending.
+    later = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace(
+        "print(clips[0])", "print(clips[1])")}, "Second clip", "2024-03-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert f"first in {later[:9]}" in outdated.message
+
+
+def test_the_cause_is_the_first_change_the_translation_lacks(course: Path) -> None:
+    """A change on a branch the translation's commit never saw, but that it has (its
+    translator copied it), is no cause; the next one it lacks is."""
+    _git(course, "checkout", "-q", "-b", "side")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-01-10T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split as on side",
+            "2024-01-20T12:00:00")
+    _git(course, "merge", "-q", "--no-ff", "-m", "Merge side", "side",
+         date="2024-02-01T12:00:00")
+    assert _outdated(course) == []
+    lacked = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace(
+        "print(clips[0])", "print(clips[1])")}, "Second clip", "2024-03-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert f"first in {lacked[:9]}" in outdated.message
+
+
+def test_a_renamed_language_folder_is_followed(course: Path) -> None:
+    """``rum`` renamed ``ro``: the rename is no translation, so the Romanian file that
+    lacks a change made before the rename is still outdated, since that change."""
+    _commit(course, {"rum/_toctree.yml": TOCTREE, "rum/chapter1/1.mdx": LOAD},
+            "Romanian", "2024-01-02T12:00:00")
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split",
+                      "2024-02-01T12:00:00")
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split", "2024-02-02T12:00:00")
+    _git(course, "mv", "content/rum", "content/ro")
+    _git(course, "commit", "-q", "-m", "rum is ro", date="2024-03-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert outdated.path == "content/ro/chapter1/1.mdx"
+    assert f"first in {changed[:9]}" in outdated.message
+    assert "last translated in" in outdated.message and "(2024-01-02)" in outdated.message
+
+
+def test_a_renamed_language_folder_that_had_caught_up_is_current(course: Path) -> None:
+    _commit(course, {"rum/_toctree.yml": TOCTREE, "rum/chapter1/1.mdx": LOAD},
+            "Romanian", "2024-01-02T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT, "fr/chapter1/1.mdx": TRAIN_SPLIT_FR},
+            "Split", "2024-02-01T12:00:00")
+    _commit(course, {"rum/chapter1/1.mdx": TRAIN_SPLIT}, "rum: split", "2024-02-02T12:00:00")
+    _git(course, "mv", "content/rum", "content/ro")
+    _git(course, "commit", "-q", "-m", "rum is ro", date="2024-03-01T12:00:00")
+    assert _outdated(course) == []
+
+
+def test_a_translations_own_drift_beside_an_outdated_source_stays_its_own(
+    course: Path,
+) -> None:
+    own = LOAD_FR.replace("print(clips[0])", "print(clips[0], clips[1])")
+    _commit(course, {"fr/chapter1/1.mdx": own}, "fr: two clips", "2024-01-10T12:00:00")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    found = check_translations(Corpus(Course.open(course))).diagnostics
+    shown = sorted((d.rule, d.line) for d in found if not d.folded)
+    folded = sorted((d.rule, d.line) for d in found if d.folded)
+    # The drift the source's change made folds; the one the translation made stays.
+    assert [rule for rule, _ in shown] == ["TRN005", "TRN201"]
+    assert shown[1][1] == own.splitlines().index("print(clips[0], clips[1])")
+    assert [rule for rule, _ in folded] == ["TRN201"]
+    # Its counterpart: without the source's change, the drift is reported just the same.
+    _commit(course, {"en/chapter1/1.mdx": LOAD}, "Back", "2024-03-01T12:00:00")
+    assert [(d.rule, d.line) for d in check_translations(
+        Corpus(Course.open(course))).diagnostics] == [shown[1]]
