@@ -68,7 +68,8 @@ def _run(
         if not files:
             click.echo(f"{title}: nothing changed since {since}")
             return EXIT_CLEAN
-    report = check_course(course, areas, languages, files, documented=request.fmt == "html")
+    report = check_course(course, areas, languages, files, documented=request.fmt == "html",
+                          selection=selection)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
     if choices.diff:  # each finding with its own diff: none shown as one per file
         renderers["text"] = partial(render_text, diffs=True)
