@@ -181,7 +181,11 @@ class CheckCache:
     def flush(self) -> None:
         """Write the shards that gained entries (atomically: a concurrent reader sees
         the old shard or the new one), with the entries another run added meanwhile."""
+        if self._added:
+            self._ignore_in_git()
         for kind, shard in sorted(self._added):
+            if not self._confined(kind):
+                continue
             entries = {**self._read_shard(kind, shard), **self._used[(kind, shard)]}
             old = self._shards.get((kind, shard), {})
             kept = {k: v for k, v in entries.items()
@@ -191,6 +195,22 @@ class CheckCache:
                 write_bytes_atomic(self._shard_path(kind, shard), data.encode("utf-8"),
                                    durable=False)
         self._added.clear()
+
+    def _ignore_in_git(self) -> None:
+        """A ``.gitignore`` of ``*`` in the cache folder, as ruff and mypy keep theirs: the
+        cache is never a change of the course (``check --since`` lists changed files)."""
+        assert self.folder is not None
+        ignore = self.folder / ".gitignore"
+        if self._confined("") and not os.path.lexists(ignore):
+            with contextlib.suppress(OSError):
+                write_bytes_atomic(ignore, b"# written by coursekit check\n*\n", durable=False)
+
+    def _confined(self, kind: str) -> bool:
+        """Whether the folder of ``kind`` is where it is named, no link on the way from
+        the build folder leading elsewhere: the cache writes only inside itself."""
+        assert self.folder is not None
+        real = Path(os.path.realpath(self.folder / kind))
+        return real == Path(os.path.realpath(self.folder.parent)) / self.folder.name / kind
 
     def findings(self, kind: str, key: str, shard: str = "") -> list[Diagnostic] | None:
         """The findings stored under ``key`` (see :meth:`load`)."""
