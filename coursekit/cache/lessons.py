@@ -99,7 +99,9 @@ class _Lessons:
     def diagnostics(self, file: Path) -> list[Diagnostic]:
         from coursekit.cache import diagnostic_from_json
 
-        return [diagnostic_from_json(d) for d in self.record(file)["diagnostics"]]  # type: ignore[attr-defined]
+        found = self.record(file)["diagnostics"]
+        assert isinstance(found, list)  # checked when the record was read
+        return [diagnostic_from_json(d) for d in found]
 
     def digest(self, file: Path) -> Digest:
         found = self.digests.get(file)
