@@ -52,7 +52,8 @@ LANGUAGES = (
     "en", "fr", "es", "de", "it", "pt-BR", "ru", "zh-CN", "zh-TW", "ja", "ko", "vi", "tr",
     "bn", "hi", "id", "th", "uk", "pl", "nl", "ar", "fa", "he", "te", "ta", "my",
 )
-TARGETS = {"check": 1.5, "build": 1.2, "noop": 0.1, "subtitles": 3.0}
+TARGETS = {"check": 1.5, "build": 1.2, "noop": 0.1, "subtitles": 3.0, "warm": 0.1,
+           "touched": 0.2}
 
 
 # --- the course -----------------------------------------------------------------------
@@ -175,6 +176,8 @@ def _measure(what: str, root: Path, out: Path) -> dict[str, Any]:
         count = _bare_pysrt(root / "subtitles")
     elif what == "check":
         count = _check(course, None)
+    elif what in ("cold", "warm", "touched"):
+        count = _check(course, None, cache=True)
     elif what == "subtitles":
         count = _check(course, "subtitles")
     elif what in ("build", "noop"):
@@ -205,14 +208,24 @@ def _bare_pysrt(folder: Path) -> int:
     return cues
 
 
-def _check(course: Any, area: str | None) -> int:
-    """Findings of ``coursekit check`` (or ``check subtitles``) through the library."""
+def _check(course: Any, area: str | None, cache: bool = False) -> int:
+    """Findings of ``coursekit check`` (or ``check subtitles``) through the library;
+    ``cache``: with the check cache of the course's build folder (as the command runs)."""
     try:
         from coursekit.checks import Area, check_course
     except ImportError:  # a checkout from before check_course: what its command ran
         return _check_before_library(course, area)
     areas = [Area(area)] if area else list(Area)
+    if cache:
+        return len(check_course(course, areas, cache=True).diagnostics)
     return len(check_course(course, areas).diagnostics)
+
+
+def _touch_one_lesson(root: Path) -> None:
+    """One source lesson edited as an author edits it: a line of prose more."""
+    lesson = sorted((root / "content" / "en").rglob("*.mdx"))[0]
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\nOne more sentence.\n",
+                      encoding="utf-8")
 
 
 def _check_before_library(course: Any, area: str | None) -> int:
@@ -252,6 +265,10 @@ def _rounds(whats: list[str], root: Path, tmp: Path, code: Path | None,
             out = tmp / ("build" if what in ("build", "noop") else what)
             if what not in ("noop",):
                 shutil.rmtree(out, ignore_errors=True)
+            if what == "cold":
+                shutil.rmtree(root / "build", ignore_errors=True)
+            if what == "touched":
+                _touch_one_lesson(root)
             times[what].append(_run(what, root, out, code)["cpu"])
     return times
 
@@ -278,6 +295,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds: each times every figure once; a ratio is the median "
                              "of its rounds' ratios to the baseline of the same round")
+    parser.add_argument("--no-cache-figures", action="store_true",
+                        help="leave out the check cache's figures (for a checkout without it)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -297,10 +316,19 @@ def main() -> int:
             root = Path(tmp) / name
             lessons = write_lesson_course(corpus, root)
             print(f"{name}: {len(LANGUAGES)} languages, {lessons} lessons")
-            times = _rounds(["naive", "check", "build", "noop"], root, Path(tmp), code,
-                            args.repeat)
+            figures = ["naive", "check", "build", "noop"]
+            if not args.no_cache_figures:
+                figures += ["cold", "warm", "touched"]
+            times = _rounds(figures, root, Path(tmp), code, args.repeat)
             print(f"  {'naive notebook generator':<28} {min(times['naive']):7.2f} s")
             ok &= _report("check", times["check"], times["naive"], TARGETS["check"])
+            if not args.no_cache_figures:
+                ok &= _report("check, cache filled", times["cold"], times["naive"],
+                              TARGETS["check"])
+                ok &= _report("check, warm (x cold)", times["warm"], times["cold"],
+                              TARGETS["warm"])
+                ok &= _report("check, 1 lesson changed", times["touched"], times["cold"],
+                              TARGETS["touched"])
             ok &= _report("cold build", times["build"], times["naive"], TARGETS["build"])
             ok &= _report("no-op rebuild", times["noop"], times["naive"], TARGETS["noop"])
         if args.only == "lessons":

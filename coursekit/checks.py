@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from coursekit.cache import CheckCache
+from coursekit.cache.lessons import check_lessons_cached
 from coursekit.check_result import CheckResult
 from coursekit.collector import collector_paused
 from coursekit.config.check import config_findings
@@ -22,6 +24,8 @@ from coursekit.formatting.check import check_formatting, queue_code
 from coursekit.judgement.documented import documented_notebooks
 from coursekit.language_folders import shadowed_folders
 from coursekit.lessons.check import check_lesson_syntax
+from coursekit.lessons.rules import UNFORMATTED_CODE
+from coursekit.selection import Selection
 from coursekit.subtitles.check import check_subtitles
 from coursekit.translations.check import check_translations
 
@@ -45,21 +49,36 @@ CheckReport = CheckResult
 """The findings of :func:`check_course` and the files it checked."""
 
 
-def check_lessons(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
-    """Lesson syntax, toctrees and code style, then translation drift against the source."""
+def check_lessons(corpus: Corpus, languages: Sequence[str] | None,
+                  selection: Selection | None = None, cache: CheckCache | None = None,
+                  ) -> CheckResult:
+    """Lesson syntax, toctrees and code style, then translation drift against the source.
+
+    Code style (LES124) is looked at only when ``selection`` (default: the course's)
+    turns its rule on: formatting every fence and writing a diff of each change is the
+    larger part of a cold check, and a course that never asked for it is not told.
+    With ``cache``, what did not change since the run that filled it is not judged again
+    (see :mod:`coursekit.cache.lessons`)."""
     course = corpus.course
+    selection = course.config.selection if selection is None else selection
+    formatting = selection.enabled(UNFORMATTED_CODE.code)
+    if cache is not None and cache.enabled:
+        return check_lessons_cached(corpus, languages, cache, formatting)
     langs = languages or course.lesson_languages()
     result = CheckResult(
         diagnostics=check_lesson_syntax(corpus, languages),
         checked=[course.relative(f) for lang in langs for f in corpus.lesson_files(lang)],
     )
-    queue_code(corpus, languages)  # one formatting batch for both checks below
-    result.diagnostics.extend(check_formatting(corpus, languages))
+    if formatting:
+        queue_code(corpus, languages)  # one formatting batch for both checks below
+        result.diagnostics.extend(check_formatting(corpus, languages))
     result.extend(check_translations(corpus, languages))
     return result
 
 
-def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None) -> CheckResult:
+def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None,
+                         selection: Selection | None = None, cache: CheckCache | None = None,
+                         ) -> CheckResult:
     return check_subtitles(corpus, languages)
 
 
@@ -69,13 +88,17 @@ _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
 def check_course(
     course: Course, areas: Iterable[Area] = tuple(Area),
     languages: Sequence[str] | None = None, files: Sequence[Path] = (),
-    *, documented: bool = False,
+    *, documented: bool = False, selection: Selection | None = None, cache: bool = False,
 ) -> CheckReport:
     """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
     configuration's own findings first; ``files``, when given, narrows the check to
     the languages of those files and the findings to those files. With ``documented``,
     the report also carries the notebooks of the checked lessons, documented and not
-    run, from the lessons the check read."""
+    run, from the lessons the check read. A rule that ``selection`` (default: the
+    configuration's) leaves off may be skipped: its findings are then absent. With
+    ``cache``, what the check derives from each file is kept in the course's build
+    folder (``.check-cache``, see :mod:`coursekit.cache`) and taken from there while
+    the file, its configuration and coursekit are unchanged."""
     wanted = list(areas)
     folders = [course.content_dir] * (Area.LESSONS in wanted) + \
         [course.subtitles_dir] * (Area.SUBTITLES in wanted)
@@ -95,8 +118,10 @@ def check_course(
     report.diagnostics.extend(shadowed_folders(course))
     with collector_paused():
         corpus = Corpus(course)
+        store = CheckCache.of(course, cache)
         for area in wanted:
-            report.extend(_CHECKS[area](corpus, languages))
+            report.extend(_CHECKS[area](corpus, languages, selection, store))
+        store.flush()
         if documented:
             report.notebooks = documented_notebooks(corpus, [
                 p for p in report.checked if scope is None or p in scope.paths])

@@ -28,6 +28,8 @@ _BARE_NAMES = frozenset({"StopIteration", "StopAsyncIteration", "Exception", "Ba
 _EXCEPTION_LINE = re.compile(
     r"(?P<name>(?:[A-Za-z_]\w*\.)*(?P<short>[A-Z]\w*))(?::\s*(?P<message>.*))?"
 )
+_NAME_PARTS = (*_SUFFIXES, "StopIteration", "StopAsyncIteration")
+"""A text holding none of these names no exception (see :func:`is_exception_name`)."""
 _TRACE_HEADER = "Traceback (most recent call last)"
 _FRAME = re.compile(
     r"(?:File [\"~/.\w].*(?:, line \d+|:\d+, in .*)|Cell In ?\[\d*\], line \d+.*"
@@ -142,8 +144,8 @@ def documented_in_code(facts: CodeFacts, first_line: int) -> DocumentedException
     import tokenize
 
     tree = facts.tree
-    if tree is None:
-        return None
+    if tree is None or not any(part in facts.runnable for part in _NAME_PARTS):
+        return None  # most code names no exception: no need to tokenize it
     found: list[DocumentedException] = []
     try:
         for tok in tokenize.generate_tokens(io.StringIO(facts.runnable).readline):

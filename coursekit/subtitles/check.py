@@ -88,9 +88,18 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
     src_lang = course.source_language
     sources = corpus.subtitles(src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
     spoken: dict[str, SpokenSource] = {}  # each source file measured once for all languages
+    resolved: dict[str, Settings] = {}
+
+    def settings_of(lang: str) -> Settings:
+        """The settings of ``lang``, resolved once per run (bad values are reported
+        once, when the configuration is checked: CFG001)."""
+        found = resolved.get(lang)
+        if found is None:
+            found = resolved[lang] = settings_for(section, lang, config_path)[0]
+        return found
+
     for lang in wanted:
-        # Bad values are reported once, when the configuration is checked (CFG001).
-        settings, _ = settings_for(section, lang, config_path)
+        settings = settings_of(lang)
         files = sources if lang == src_lang else corpus.subtitles(lang)
         for name, sub in files.items():
             result.checked.append(sub.display_path)
@@ -106,8 +115,8 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
     if src_lang in wanted or sources:
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
         for diag in check_coverage(course, cov):
-            lang_settings, _ = settings_for(section, _language_of(diag.path, course), config_path)
-            result.diagnostics.extend(lang_settings.apply([diag]))
+            result.diagnostics.extend(
+                settings_of(_language_of(diag.path, course)).apply([diag]))
     return result
 
 

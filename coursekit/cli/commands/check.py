@@ -47,6 +47,8 @@ class Choices:
     show_all: bool = False
     quiet: bool = False
     diff: bool = False
+    no_cache: bool = False
+    """Judge every file again, and keep nothing for the next run."""
 
 
 def _run(
@@ -68,7 +70,8 @@ def _run(
         if not files:
             click.echo(f"{title}: nothing changed since {since}")
             return EXIT_CLEAN
-    report = check_course(course, areas, languages, files, documented=request.fmt == "html")
+    report = check_course(course, areas, languages, files, documented=request.fmt == "html",
+                          selection=selection, cache=not choices.no_cache)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
     if choices.diff:  # each finding with its own diff: none shown as one per file
         renderers["text"] = partial(render_text, diffs=True)
@@ -85,6 +88,13 @@ _diff_option = click.option(
 )
 
 
+_no_cache_option = click.option(
+    "--no-cache", is_flag=True,
+    help="Judge every file again, without the findings that earlier runs kept in the build "
+         "folder's .check-cache (for files, configuration and coursekit unchanged).",
+)
+
+
 @click.group("check", invoke_without_command=True)
 @root_option
 @lang_option
@@ -92,6 +102,7 @@ _diff_option = click.option(
 @selection_options
 @_SINCE
 @_diff_option
+@_no_cache_option
 @click.pass_context
 def command(
     ctx: click.Context, /, root: Path, langs: tuple[str, ...], report: ReportRequest,
@@ -112,6 +123,7 @@ def _subcommand(area: Area, doc: str) -> click.Command:
     @selection_options
     @_SINCE
     @_diff_option
+    @_no_cache_option
     def body(
         files: tuple[Path, ...], root: Path, langs: tuple[str, ...], report: ReportRequest,
         since: str | None, **choices: Any,

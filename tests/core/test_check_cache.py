@@ -1,0 +1,180 @@
+"""The check cache: a second run judges only what changed, and never trusts a bad entry."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from coursekit.cache import CACHE_DIR
+from coursekit.checks import Area, check_course
+from coursekit.cli import main
+from coursekit.config import Course
+from coursekit.lessons.parse import parse_lesson
+
+BUNDLED = Path(__file__).resolve().parents[2]
+SOURCE = "content/en/chapter3/4.mdx"
+TRANSLATION = "content/fr/chapter3/4.mdx"
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    for name in ("content", "subtitles"):
+        shutil.copytree(BUNDLED / name, tmp_path / name)
+    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The lessons parsed, by path, counted."""
+    counts: Counter[str] = Counter()
+
+    def counting(*args: object, **kwargs: object) -> object:
+        counts[str(kwargs["path"])] += 1
+        return parse_lesson(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("coursekit.lessons.load.parse_lesson", counting)
+    return counts
+
+
+def _findings(root: Path, cache: bool = True) -> list[str]:
+    report = check_course(Course.open(root), [Area.LESSONS], cache=cache)
+    return sorted(repr(d) for d in report.diagnostics)
+
+
+def _lessons(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in (root / "content").rglob("*.mdx"))
+
+
+def test_a_second_run_parses_nothing_and_finds_the_same(root: Path, parsed: Counter[str]) -> None:
+    plain = _findings(root, cache=False)
+    parsed.clear()
+    assert _findings(root) == plain
+    assert sorted(parsed) == _lessons(root)
+    parsed.clear()
+    assert _findings(root) == plain
+    assert parsed == Counter()
+    assert (root / "build" / CACHE_DIR / ".gitignore").read_text().strip().endswith("*")
+
+
+def test_a_changed_source_lesson_is_judged_again_with_its_translations_only(
+    root: Path, parsed: Counter[str],
+) -> None:
+    _findings(root)
+    lesson = root / SOURCE
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\nOne more line.\n",
+                      encoding="utf-8")
+    parsed.clear()
+    found = _findings(root)
+    assert sorted(parsed) == [SOURCE, *(SOURCE.replace("/en/", f"/{lang}/")
+                                        for lang in ("fr", "it", "zh-CN"))]
+    assert found == _findings(root, cache=False)
+
+
+def test_a_changed_translation_brings_its_new_findings(root: Path, parsed: Counter[str]) -> None:
+    before = _findings(root)
+    lesson = root / TRANSLATION
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\n```py\nnever_closed()\n",
+                      encoding="utf-8")
+    parsed.clear()
+    after = _findings(root)
+    assert sorted(parsed) == [SOURCE, TRANSLATION]
+    assert after != before
+    assert any("LES103" in d and TRANSLATION in d for d in after)
+    assert after == _findings(root, cache=False)
+
+
+def test_a_configuration_change_judges_everything_again(root: Path, parsed: Counter[str]) -> None:
+    _findings(root)
+    config = root / "pyproject.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        '[tool.coursekit.verify]', '[tool.coursekit.translations]\nignore-changes = []\n\n'
+        '[tool.coursekit.verify]'), encoding="utf-8")
+    parsed.clear()
+    found = _findings(root)
+    assert sorted(parsed) == _lessons(root)
+    assert found == _findings(root, cache=False)
+
+
+@pytest.mark.parametrize("damage", [
+    b"", b"{not json", b'{"format": 1, "entries": []}',
+    b'{"format": 1, "entries": {"KEY": {"diagnostics": "not a list"}}}',
+])
+def test_a_damaged_cache_file_is_a_miss_never_an_answer(
+    root: Path, parsed: Counter[str], damage: bytes,
+) -> None:
+    plain = _findings(root, cache=False)
+    _findings(root)
+    for shard in (root / "build" / CACHE_DIR).glob("*/*.json"):
+        data = json.loads(shard.read_bytes())
+        key = next(iter(data["entries"]))
+        shard.write_bytes(damage.replace(b"KEY", key.encode()))
+    parsed.clear()
+    assert _findings(root) == plain
+    assert parsed  # judged again, not taken from what was damaged
+    parsed.clear()
+    assert _findings(root) == plain
+    assert parsed == Counter()  # and cached again
+
+
+def test_an_entry_of_the_wrong_shape_is_judged_again(root: Path) -> None:
+    plain = _findings(root, cache=False)
+    _findings(root)
+    for shard in (root / "build" / CACHE_DIR).glob("pair/*.json"):
+        data = json.loads(shard.read_bytes())
+        data["entries"] = {k: {"diagnostics": [{"rule": "TRN999"}]} for k in data["entries"]}
+        shard.write_text(json.dumps(data), encoding="utf-8")
+    assert _findings(root) == plain
+
+
+_RUN = (
+    "import sys; from pathlib import Path; from coursekit.config import Course; "
+    "from coursekit.checks import check_course; "
+    "r = check_course(Course.open(Path(sys.argv[1])), cache=True); "
+    "print(len(r.diagnostics))"
+)
+
+
+def test_concurrent_runs_leave_a_cache_that_reads_back(root: Path, parsed: Counter[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(BUNDLED)}
+    runs = [subprocess.Popen([sys.executable, "-c", _RUN, str(root)], env=env,
+                             stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    outputs = {run.communicate(timeout=300)[0].strip() for run in runs}
+    assert [run.returncode for run in runs] == [0, 0, 0]
+    assert len(outputs) == 1
+    for shard in (root / "build" / CACHE_DIR).glob("*/*.json"):
+        assert json.loads(shard.read_bytes())["entries"]
+    assert not list((root / "build" / CACHE_DIR).glob("*/.*.tmp"))
+    parsed.clear()
+    assert _findings(root) == _findings(root, cache=False)
+    assert set(parsed.values()) == {1}  # only the run without the cache parsed
+
+
+def test_no_cache_writes_nothing_and_reports_the_same(
+    root: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["check", "lessons", "--root", str(root), "--format", "json"]
+    main([*args, "--no-cache"])
+    plain = capsys.readouterr().out
+    assert not (root / "build").exists()
+    main(args)
+    assert capsys.readouterr().out == plain
+    assert (root / "build" / CACHE_DIR).is_dir()
+    main(args)
+    assert capsys.readouterr().out == plain
+
+
+def test_a_linked_cache_folder_is_never_written_through(root: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-elsewhere"
+    elsewhere.mkdir()
+    (root / "build").mkdir()
+    (root / "build" / CACHE_DIR).symlink_to(elsewhere, target_is_directory=True)
+    assert _findings(root) == _findings(root, cache=False)
+    assert list(elsewhere.iterdir()) == []
