@@ -18,8 +18,14 @@ from pathlib import Path, PurePosixPath
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
+from coursekit.files import ReadState
 from coursekit.fixes.code import CodeFix, Outcome, fix_code
-from coursekit.formatting.lessons import FenceChange, LessonFormat, may_hold_python, read_text
+from coursekit.formatting.lessons import (
+    FenceChange,
+    LessonFormat,
+    may_hold_python,
+    read_lesson_text,
+)
 from coursekit.formatting.places import place_code, split_lines
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
@@ -80,7 +86,9 @@ class DriftPlan:
         failed = []
         for lesson in self.changed:
             try:
-                write_bytes_atomic(lesson.format.file, lesson.format.after)
+                write_bytes_atomic(lesson.format.file, lesson.format.after, follow_links=True,
+                                   expect=lesson.format.read
+                                   or ReadState.of(lesson.format.before))
             except OSError as exc:
                 failed.append((lesson, exc))
         return failed
@@ -107,7 +115,7 @@ class _Fixer:
         return self.scan.uses(block, names)
 
     def fix_lesson(self, language: str, file: Path, text: str, lesson: Lesson,
-                   source: Lesson | None) -> LessonFix:
+                   source: Lesson | None, read: ReadState | None = None) -> LessonFix:
         own = aliases(lesson.code_blocks())
         names = own if source is None else frozenset(
             (dict(aliases(source.code_blocks())) | dict(own)).items())
@@ -130,7 +138,7 @@ class _Fixer:
                 outcomes.append(FileOutcome(language, lesson.path, code.line + outcome.line,
                                             rule, outcome))
         return LessonFix(language, LessonFormat(file, lesson.path, tuple(lines),
-                                                text.startswith(_BOM), tuple(changes)),
+                                                text.startswith(_BOM), tuple(changes), read),
                          tuple(sorted(outcomes, key=lambda found: found.line)))
 
 
@@ -159,12 +167,16 @@ def plan_drift_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
             if paths is not None and course.relative(file) not in paths:
                 continue
             files += 1
-            text = read_text(file)
-            if text is None or not may_hold_python(text) or not fixer.scan.suspect(text):
+            found = read_lesson_text(file)
+            if found is None:
+                continue
+            text, read = found
+            if not may_hold_python(text) or not fixer.scan.suspect(text):
                 continue
             source_file = None if folder == source_folder else sources.get(_key(folder, file))
             source = corpus.lesson(source_file) if source_file is not None else None
-            lessons.append(fixer.fix_lesson(language, file, text, corpus.lesson(file), source))
+            lessons.append(fixer.fix_lesson(language, file, text, corpus.lesson(file), source,
+                                            read))
     return DriftPlan(tuple(lessons), files)
 
 

@@ -301,11 +301,21 @@ _EOL = re.compile(r"\r\n|\r|\n")
 
 
 def encoding_of(data: bytes) -> tuple[bytes, str]:
-    """The byte order mark ``data`` starts with and the codec it calls for."""
-    for mark, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
+    """The byte order mark ``data`` starts with and the codec it calls for; without one,
+    UTF-16 when a NUL is in most bytes of one parity and in none of the other (of the
+    first 4 KiB, as a player sniffs it), else UTF-8."""
+    for mark, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+                        (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
                         (b"\xfe\xff", "utf-16-be")):
         if data.startswith(mark):
             return mark, codec
+    head = data[:4096]
+    if len(head) >= 4:
+        even, odd, half = head[0::2].count(0), head[1::2].count(0), len(head) // 2
+        if odd >= half * 0.6 and even == 0:
+            return b"", "utf-16-le"
+        if even >= half * 0.6 and odd == 0:
+            return b"", "utf-16-be"
     return b"", "utf-8"
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from coursekit.execution.judge.matching import match_error
-from coursekit.execution.judge.verdicts import reworded_as, shim_reproduced
+from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.judgement.documented import describe

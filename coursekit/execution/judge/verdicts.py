@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 
@@ -12,11 +11,10 @@ from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.judge.matching import (
     match_error,
     matches_any,
-    name_matches,
-    normalise_message,
 )
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
+from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.standin_note import standin_note
 from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
@@ -25,15 +23,11 @@ from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
 from coursekit.judgement.documented import describe
-from coursekit.notebooks.metadata import ExpectedError
 from coursekit.stale_apis import StaleApi
 
 _STRING = re.compile(r"""["']([\w.-]+(?:/[\w.-]+)?)["']""")
 _NOTHING_DECLARED = DeclaredPackages()
-_REWORDED = 0.5
-"""How alike (difflib's ratio over masked words) a raised message must be to the
-documented one, of the same class, to be that error reworded rather than another error
-of the class (two ``ValueError``s of a chain say different things)."""
+
 
 
 
@@ -61,17 +55,6 @@ def _drifted(drift: Drift, run: CellRun, cell: CellPlan) -> str:
 
 def _given_drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
     return given_drift_of(apis, run.ename, run.evalue, run.given, library_frame(run.traceback))
-
-
-def shim_reproduced(cell: CellPlan, run: CellRun) -> bool:
-    """Whether a cell run again with renamed APIs raised the error it documents (its
-    message reworded or not)."""
-    name, message = run.shimmed_raised
-    if not name:
-        return False
-    again = CellRun(RunStatus.ERROR, ename=name, evalue=message)
-    return matches_any(cell.expected, name, message) or any(
-        reworded_as(e, again) for e in cell.expected)
 
 
 def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
@@ -120,22 +103,6 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
         detail = match_error(reworded[0], run.ename, run.evalue, run.mro).explanation
         return Verdict.MESSAGE_DRIFT, f"{detail} (same class, reworded){where}"
     return Verdict.ERROR_DRIFT, "; ".join(explanations) + where
-
-
-def likeness(documented: str, raised: str) -> float:
-    """How alike two messages read once masked, word by word (0 to 1)."""
-    want = normalise_message(documented.strip().rstrip(".…")).split(" ")
-    got = normalise_message(raised.strip().split("\n", 1)[0]).split(" ")
-    return difflib.SequenceMatcher(a=want, b=got, autojunk=False).ratio()
-
-
-def reworded_as(expected: ExpectedError, run: CellRun) -> bool:
-    """Whether ``run`` raised ``expected``'s class with its message reworded."""
-    if run.status is not RunStatus.ERROR or not name_matches(expected["name"], run.ename,
-                                                             run.mro):
-        return False
-    message = expected["message"].strip()
-    return not message or likeness(message, run.evalue) >= _REWORDED
 
 
 def cell_verdict(
@@ -233,6 +200,38 @@ def _not_reached(run: CellRun, root: CellPlan, root_result: CellResult,
             f"({root_result.verdict.value}){how}{what}")
 
 
+class _Causes:
+    """Fed the cells in order: which earlier failure each failure goes back to."""
+
+    def __init__(self) -> None:
+        self.tracker = CascadeTracker()
+        self.judged: dict[int, tuple[CellPlan, CellResult]] = {}
+        self.last_death: int | None = None
+
+    def judge(self, cell: CellPlan, run: CellRun, verdict: Verdict,
+              detail: str) -> tuple[Verdict, str, int | None]:
+        """The verdict, its sentence and its cause: ``not-reached`` for a consequence."""
+        explained = (self.tracker.explain(run, cell.code) if verdict in _MAY_BE_CONSEQUENCE
+                     else None)
+        cause = explained.index if explained is not None else None
+        if run.status is RunStatus.NOT_RUN:
+            cause, explained = self.last_death, None
+        elif run.status is RunStatus.DIED:
+            self.last_death = cell.index
+        if cause is not None and cause in self.judged:
+            root, root_result = self.judged[cause]
+            verdict, detail = Verdict.NOT_REACHED, _not_reached(run, root, root_result,
+                                                                explained)
+        failed = ((verdict is Verdict.SKIPPED or not verdict.passed)
+                  and verdict not in _DOCUMENTED_OR_FINE and not run.shimmed_clean
+                  and not shim_reproduced(cell, run))
+        self.tracker.record(cell.index, cell.code, failed=failed, cause=cause)
+        return verdict, detail, cause
+
+    def record(self, cell: CellPlan, result: CellResult) -> None:
+        self.judged[cell.index] = (cell, result)
+
+
 def judge_cells(
     plan: NotebookPlan, runs: list[CellRun], tolerance: float,
     default_timeout: float = DEFAULT_TIMEOUT, *, offline: bool = True,
@@ -250,28 +249,13 @@ def judge_cells(
     outputs are compared on their form only."""
     used: list[str] = []
     on_standins = False
-    tracker = CascadeTracker()
+    causes = _Causes()
     sizes = SizeNames()
     results: list[CellResult] = []
-    by_index: dict[int, tuple[CellPlan, CellResult]] = {}
-    last_death: int | None = None
     for cell, run in zip(plan.cells, runs, strict=True):
         verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis,
                                        packages=packages)
-        explained = tracker.explain(run, cell.code) if verdict in _MAY_BE_CONSEQUENCE else None
-        cause = explained.index if explained is not None else None
-        if run.status is RunStatus.NOT_RUN:
-            cause, explained = last_death, None
-        elif run.status is RunStatus.DIED:
-            last_death = cell.index
-        if cause is not None and cause in by_index:
-            root, root_result = by_index[cause]
-            verdict, detail = Verdict.NOT_REACHED, _not_reached(run, root, root_result,
-                                                                explained)
-        failed = ((verdict is Verdict.SKIPPED or not verdict.passed)
-                  and verdict not in _DOCUMENTED_OR_FINE and not run.shimmed_clean
-                  and not shim_reproduced(cell, run))
-        tracker.record(cell.index, cell.code, failed=failed, cause=cause)
+        verdict, detail, cause = causes.judge(cell, run, verdict, detail)
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
@@ -291,5 +275,5 @@ def judge_cells(
             expected=describe(cell.errors),
         )
         results.append(result)
-        by_index[cell.index] = (cell, result)
+        causes.record(cell, result)
     return results

@@ -1,0 +1,158 @@
+"""Each documented error's fate, judged from given runs (no kernel): reached or not,
+reproduced, reworded or drifted, needing a GPU, and its fix proven or not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from coursekit.execution.judge.apidrift import shim
+from coursekit.execution.judge.reproduced import likeness, reworded_as
+from coursekit.execution.judge.scenarios import fix_failures, scenarios
+from coursekit.execution.judge.verdicts import judge_cells
+from coursekit.execution.plan.model import NotebookPlan, device_of, plan_notebook
+from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
+from coursekit.judgement.model import Fate
+from coursekit.lessons.exceptions import read_output
+from coursekit.stale_apis import bundled
+
+from .conftest import cell, expect, notebook
+
+OK = CellRun(RunStatus.OK)
+
+
+def _error(name: str, message: str) -> CellRun:
+    return CellRun(RunStatus.ERROR, ename=name, evalue=message)
+
+
+def _judge(cells: list[Any], runs: list[CellRun], device: str = "cpu"
+           ) -> tuple[NotebookPlan, list[CellResult], list[Scenario]]:
+    plan = plan_notebook(notebook(cells), device, notebook="en/chapter1/1.ipynb")
+    results = judge_cells(plan, runs, 0.01)
+    return plan, results, scenarios(plan, runs, results)
+
+
+CHAIN = [
+    cell("x = torch.tensor(rows)", 10, errors=[expect("ValueError", "expected sequence of "
+                                                    "length 4 at dim 1 (got 2)")]),
+    cell("x = pad(rows)\nmodel(x)", 20, errors=[expect("ValueError", "shapes (2,3) and "
+                                                     "(4,3) not aligned")]),
+    cell("x = pad(rows, 4)\nmodel(x)", 30),
+]
+
+
+def test_an_attempt_raising_its_own_documented_error_proves_the_fix_before_it() -> None:
+    runs = [_error("ValueError", "expected sequence of length 4 at dim 1 (got 2)"),
+            _error("ValueError", "shapes (2,3) and (4,3) not aligned"), OK]
+    plan, results, found = _judge(CHAIN, runs)
+    assert [r.verdict for r in results] == [Verdict.REPRODUCED, Verdict.REPRODUCED, Verdict.OK]
+    assert [s.outcome for s in found] == [Fate.PROVEN, Fate.PROVEN]
+    assert fix_failures(plan, runs, results) == {}
+
+
+def test_an_attempt_still_raising_the_error_before_it_is_a_fix_that_fails() -> None:
+    runs = [_error("ValueError", "expected sequence of length 4 at dim 1 (got 2)"),
+            _error("ValueError", "expected sequence of length 4 at dim 1 (got 3)"), OK]
+    _, results, found = _judge(CHAIN, runs)
+    assert results[1].verdict is Verdict.ERROR_DRIFT  # another ValueError than its own
+    assert found[0].outcome is Fate.FIX_FAILS
+    assert found[0].reason.endswith(":20 still raises it")
+
+
+def test_a_reworded_message_is_the_same_error_and_another_message_is_not() -> None:
+    documented = expect("ValueError", "You have to specify either input_ids or inputs_embeds")
+    reworded = _error("ValueError", "You must specify exactly one of input_ids or "
+                                    "inputs_embeds")
+    other = _error("ValueError", "expected sequence of length 43 at dim 1 (got 37)")
+    assert reworded_as(documented, reworded)
+    assert not reworded_as(documented, other)
+    assert not reworded_as(documented, _error("TypeError", documented["message"]))
+    assert likeness("a b c", "a b c") == 1.0
+    _, results, found = _judge([cell("trainer.train()", 10, errors=[documented])], [reworded])
+    assert results[0].verdict is Verdict.MESSAGE_DRIFT
+    assert results[0].verdict.passed and results[0].verdict.reproduced
+    assert found[0].outcome is Fate.NO_FIX
+    _, results, _ = _judge([cell("trainer.train()", 10, errors=[documented])], [other])
+    assert results[0].verdict is Verdict.ERROR_DRIFT
+
+
+@pytest.mark.parametrize(("message", "device"), [
+    ("CUDA error: device-side assert triggered", "cuda"),
+    ("CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`", "cuda"),
+    ("CUDA out of memory. Tried to allocate 20.00 MiB", "cuda"),
+    ("cuDNN error: CUDNN_STATUS_NOT_INITIALIZED", "cuda"),
+    ("Target 2 is out of bounds.", None),
+    ("Expected all tensors to be on the same device, but found cpu and cuda:0", None),
+])
+def test_an_error_only_a_gpu_raises_is_that_device_s(message: str, device: str | None) -> None:
+    assert device_of(expect("RuntimeError", message)) == device
+
+
+def test_a_cuda_only_error_needs_a_gpu_whatever_the_cpu_raised() -> None:
+    cells = [cell("trainer.train()", 10, errors=[expect("RuntimeError", "CUDA error: "
+                                                        "device-side assert triggered")]),
+             cell("labels", 20)]
+    _, results, found = _judge(cells, [_error("IndexError", "Target 2 is out of bounds."), OK])
+    assert results[0].verdict is Verdict.NEEDS_GPU
+    assert "here it raised `IndexError: Target 2 is out of bounds.`" in results[0].detail
+    assert found[0].outcome is Fate.NEEDS_GPU and not found[0].reached
+    # Raised on the CPU all the same (a test's own fake), it is reproduced.
+    _, results, found = _judge(cells, [_error("RuntimeError", "CUDA error: device-side "
+                                              "assert triggered"), OK])
+    assert results[0].verdict is Verdict.REPRODUCED
+    assert found[0].outcome is Fate.PROVEN
+    # On a GPU it is the cell's own expectation.
+    _, results, found = _judge(cells, [_error("RuntimeError", "CUDA error: device-side "
+                                              "assert triggered"), OK], device="cuda")
+    assert results[0].verdict is Verdict.REPRODUCED
+
+
+def test_a_name_left_undefined_is_not_reached_and_never_error_drift() -> None:
+    cells = [cell("from transformers import AdamW, Trainer", 10),
+             cell("trainer = Trainer(model)\ntrainer.train()", 20,
+                  errors=[expect("ValueError", "no input_ids")])]
+    runs = [_error("ImportError", "cannot import name 'AdamW' from 'transformers'"),
+            _error("NameError", "name 'Trainer' is not defined")]
+    _, results, found = _judge(cells, runs)
+    assert results[1].verdict is Verdict.NOT_REACHED
+    assert results[1].cause == results[0].index
+    assert "left `Trainer` undefined" in results[1].detail
+    assert found[0].outcome is Fate.NOT_REACHED and not found[0].reached
+    # Its clean counterpart: the name defined, the error its own.
+    _, results, found = _judge(cells, [OK, _error("ValueError", "no input_ids")])
+    assert results[1].verdict is Verdict.REPRODUCED and found[0].reached
+
+
+def test_a_drifted_call_of_its_own_is_never_a_consequence() -> None:
+    code = "model = build()\nargs = TrainingArguments('o', evaluation_strategy='epoch')"
+    cells = [cell(code, 10), cell(code, 20)]
+    drift = _error("TypeError", "TrainingArguments.__init__() got an unexpected keyword "
+                                "argument 'evaluation_strategy'")
+    plan = plan_notebook(notebook(cells), "cpu", notebook="en/chapter1/1.ipynb")
+    results = judge_cells(plan, [drift, drift], 0.01, apis=bundled())
+    assert [(r.verdict, r.cause) for r in results] == [(Verdict.API_DRIFT, None)] * 2
+
+
+def test_a_rename_touches_only_the_drifted_callable_and_a_moved_name_its_import() -> None:
+    apis = {(a.call or a.name, a.keyword): a for a in bundled()}
+    trainer = apis[("transformers.Trainer", "tokenizer")]
+    code = ("collate = DataCollatorWithPadding(tokenizer=tokenizer)\n"
+            "trainer = Trainer(model, tokenizer=tokenizer)  # le modèle\n")
+    assert shim(code, trainer) == code.replace("Trainer(model, tokenizer=",
+                                               "Trainer(model, processing_class=")
+    moved = apis[("transformers.AdamW", None)]
+    fixed = shim("from transformers import AdamW, get_scheduler\nopt = AdamW(p)", moved)
+    assert fixed == ("from transformers import get_scheduler\nfrom torch.optim import AdamW\n"
+                     "opt = AdamW(p)")
+    assert shim("opt = torch.optim.AdamW(p)", moved) is None  # nothing of it to fix
+
+
+def test_an_older_ipython_frame_heads_a_documented_traceback() -> None:
+    text = ("~/envs/base/lib/python3.7/site-packages/torch/nn/functional.py in "
+            "nll_loss(input, target)\n   2386         )\n-> 2388         ret = nll(input)\n\n"
+            "IndexError: Target 2 is out of bounds.")
+    found = read_output(text, 1).exception
+    assert found is not None and (found.name, found.message) == (
+        "IndexError", "Target 2 is out of bounds.")
+    assert read_output("results.py in a folder\nall good", 1).exception is None
