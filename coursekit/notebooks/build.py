@@ -9,13 +9,10 @@ whose stamp (size, times, inode) the manifest trusts is not even read: see
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coursekit import __version__
 from coursekit.collector import collector_paused
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -23,10 +20,11 @@ from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.notebooks import rules
+from coursekit.notebooks.build_options import BuildOptions
 
 # BuildResult is re-exported: a build's callers read it from here.
 from coursekit.notebooks.build_result import BuildResult as BuildResult
-from coursekit.notebooks.convert import convert_lesson, notebook_settings
+from coursekit.notebooks.convert import convert_lesson
 from coursekit.notebooks.lesson_files import (
     LessonFile,
     LessonSource,
@@ -52,24 +50,6 @@ NOTEBOOKS_DIR = "notebooks"
 """The folder of the build directory the notebooks are written to (and verify reads)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Options:
-    with_prose: bool
-    jupytext: str | None
-    kernels: tuple[tuple[str, str], ...]
-    quizzes: bool
-    notebooks: tuple[str, bool, str, str]
-    """:meth:`NotebookSettings.key` of the course's ``[tool.coursekit.notebooks]``."""
-
-    def key(self, framework: Framework) -> str:
-        """What besides the lesson bytes decides its outputs."""
-        payload = json.dumps([
-            __version__, self.with_prose, self.jupytext, self.kernels, framework.value,
-            self.quizzes, self.notebooks,
-        ])
-        return hashlib.sha256(payload.encode()).hexdigest()[:16]
-
-
 @dataclass(slots=True)
 class _Converted:
     """The files one lesson yields, keyed by path, with their frameworks."""
@@ -85,7 +65,7 @@ class _Converted:
 
 class _Builder:
     def __init__(
-        self, course: Course, out: Path, options: _Options, frameworks: set[str], check: bool
+        self, course: Course, out: Path, options: BuildOptions, frameworks: set[str], check: bool
     ) -> None:
         self.course = course
         self.out = out
@@ -278,16 +258,8 @@ def build_course(
     to the course's build folder). With ``check``, write nothing and report in
     ``stale`` (and as diagnostics) what a build would change. ``quizzes``: build
     notebooks for quiz pages too (default: ``[tool.coursekit.notebooks] quizzes``)."""
-    if jupytext is not None and jupytext not in JUPYTEXT_FORMATS:
-        raise ValueError(f"unknown jupytext format `{jupytext}` (expected py:percent or md)")
-    settings = notebook_settings(course)
-    options = _Options(
-        with_prose=with_prose,
-        jupytext=jupytext,
-        kernels=tuple(sorted(course.config.kernels.items())),
-        quizzes=settings.quizzes if quizzes is None else quizzes,
-        notebooks=settings.key(),
-    )
+    options = BuildOptions.of(course, with_prose=with_prose, jupytext=jupytext,
+                              quizzes=quizzes)
     wanted = set(frameworks) if frameworks is not None else set(course.config.frameworks)
     target = (out if out is not None else course.build_dir) / NOTEBOOKS_DIR
     if languages is None:

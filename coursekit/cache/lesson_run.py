@@ -1,0 +1,108 @@
+"""What the cached lesson checks of one run share: the lesson files with their cache
+identities and parser records (each lesson parsed only on demand), and the lookup of a
+unit's findings in the cache."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from coursekit.cache import CheckCache, diagnostic_from_json, diagnostic_json
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.load import LessonPlace, places_of
+from coursekit.translations.digest import Digest, digest
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
+
+
+class LessonRun:
+    """The lesson files of one run with their cache keys, parsed only on demand."""
+
+    def __init__(self, corpus: Corpus, cache: CheckCache) -> None:
+        self.corpus = corpus
+        self.cache = cache
+        self.places: dict[Path, LessonPlace] = {}
+        self.records: dict[Path, dict[str, object]] = {}
+        self.digests: dict[Path, Digest] = {}
+
+    def files(self, language: str) -> list[Path]:
+        files = self.corpus.lesson_files(language)
+        if any(f not in self.places for f in files):
+            self.places.update(zip(files, places_of(self.corpus.course, files), strict=True))
+        return files
+
+    def identity(self, file: Path) -> list[object] | None:
+        """What a unit reading ``file`` depends on; ``None`` when it cannot be cached."""
+        sha = self.cache.file_hash(file)
+        place = self.places[file]
+        return None if sha is None else [place.path, place.language, place.chapter,
+                                         place.section, place.framework.value, place.folder, sha]
+
+    def relative(self, file: Path) -> str:
+        """The file's path as findings name it (its place knows it)."""
+        return self.places[file].path
+
+    def record(self, file: Path) -> dict[str, object]:
+        """The parser findings of ``file`` and whether the translation check reads it."""
+        found = self.records.get(file)
+        if found is not None:
+            return found
+        identity = self.identity(file)
+        key = self.cache.key("lesson", identity) if identity is not None else None
+        if key is not None:
+            found = self.cache.load("lesson", key, self.places[file].language)
+            if found is not None and _valid_record(found):
+                self.records[file] = found
+                return found
+        try:
+            lesson = self.corpus.lesson(file)
+        except Exception as exc:  # a parser failure on one file must not stop the others
+            found = {"diagnostics": [], "readable": False, "error": f"{type(exc).__name__}: {exc}"}
+        else:
+            found = {"diagnostics": [diagnostic_json(d) for d in lesson.diagnostics],
+                     "readable": bool(lesson.blocks) or not lesson.diagnostics, "error": None}
+        if key is not None:
+            self.cache.save("lesson", key, found, self.places[file].language)
+        self.records[file] = found
+        return found
+
+    def diagnostics(self, file: Path) -> list[Diagnostic]:
+        found = self.record(file)["diagnostics"]
+        assert isinstance(found, list)  # checked when the record was read
+        return [diagnostic_from_json(d) for d in found]
+
+    def digest(self, file: Path) -> Digest:
+        found = self.digests.get(file)
+        if found is None:
+            found = self.digests[file] = digest(self.corpus.lesson(file))
+        return found
+
+
+def _valid_record(value: dict[str, object]) -> bool:
+    return isinstance(value.get("diagnostics"), list) and isinstance(value.get("readable"), bool)
+
+
+def cached_findings(cache: CheckCache, kind: str, shard: str, parts: Sequence[object] | None,
+                    compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    """The findings of a unit: from the cache when ``parts`` (``None``: not cacheable)
+    has an entry, else from ``compute()``, then stored."""
+    key = cache.key(kind, parts) if parts is not None else None
+    if key is not None:
+        found = cache.findings(kind, key, shard)
+        if found is not None:
+            return found
+    found = compute()
+    if key is not None:
+        cache.save_findings(kind, key, found, shard)
+    return list(found)
+
+
+def regular_or_absent(cache: CheckCache, path: Path) -> list[object] | None:
+    """The identity of a file a unit reads when present: its hash, or ``absent``."""
+    sha = cache.file_hash(path)
+    if sha is not None:
+        return [sha]
+    return None if os.path.lexists(path) else ["absent"]

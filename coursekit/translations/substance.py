@@ -1,0 +1,161 @@
+"""The substance of a lesson, and whether a translation lacks a change of it.
+
+Substance is what a translation must follow and a translator cannot reword: the code of
+the lesson (Python tokens without comments and whitespace; string literals count, since
+they hold model and dataset names), how many headings it has and at which levels, its
+framework blocks and its videos. Prose, heading text and anchors (``[[anchor]]``), link
+targets, comments, whitespace and outputs are not substance.
+
+A change of substance is judged by content (:func:`owes`): the translation carries it
+when its code has the change's new side rather than its old one, compared by short runs
+of tokens with strings blanked unless the change is only in strings, or when its
+headings, framework blocks and videos match the new side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from coursekit.lessons.model import Code, CodeRole
+from coursekit.translations.digest import Digest
+
+Gram = tuple[object, ...]
+_BLOCK = ("block",)
+"""Between two code blocks in a run of tokens: a gram never spans blocks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One code block as substance: its tokens, and the same with strings blanked."""
+
+    tokens: tuple[object, ...]
+    skeleton: tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class Substance:
+    """The parts of a lesson a translation must follow."""
+
+    code: tuple[Block, ...]
+    headings: tuple[int, ...]
+    """The level of each heading: how the lesson is cut, not what the headings say."""
+    frameworks: tuple[tuple[str, str], ...]
+    videos: tuple[str, ...]
+
+    @classmethod
+    def of(cls, lesson: Digest) -> Substance:
+        return cls(
+            code=tuple(_block(block) for block in lesson.code),
+            headings=tuple(h.level for h in lesson.headings),
+            frameworks=tuple((m.marker, m.framework.value) for m in lesson.markers),
+            videos=tuple(v.value for v in lesson.videos),
+        )
+
+    @cached_property
+    def grams(self) -> Counter[Gram]:
+        return _grams(b.tokens for b in self.code)
+
+    @cached_property
+    def skeleton_grams(self) -> Counter[Gram]:
+        return _grams(b.skeleton for b in self.code)
+
+    def changes(self, now: Substance) -> tuple[str, ...]:
+        """What differs from ``self`` in ``now``, in words."""
+        found: list[str] = []
+        if self.code != now.code:
+            changed = sum(1 for block in now.code if block not in self.code)
+            removed = sum(1 for block in self.code if block not in now.code)
+            found.append(f"code ({_count(changed, 'block')} new or changed, {removed} removed)")
+        if self.headings != now.headings:
+            found.append(f"headings ({len(self.headings)} then, {len(now.headings)} now)")
+        if self.frameworks != now.frameworks:
+            found.append("framework blocks")
+        if self.videos != now.videos:
+            found.append("videos")
+        return tuple(found)
+
+
+def _block(block: Code) -> Block:
+    facts = block.facts
+    if block.role is CodeRole.PYTHON and facts.tokens_without_comments is not None \
+            and facts.skeleton is not None:
+        return Block(tuple(facts.tokens_without_comments), tuple(facts.skeleton))
+    words = (block.language, *block.source.split())
+    return Block(words, words)
+
+
+def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
+    """Every run of three tokens of each block, counted: what a change adds or removes
+    shows as the runs it adds or removes, wherever the block moved."""
+    found: Counter[Gram] = Counter()
+    for tokens in blocks:
+        run = (_BLOCK, *tokens, _BLOCK)
+        found.update(run[i:i + 3] for i in range(len(run) - 2))
+    return found
+
+
+def owes(translation: Substance, before: Substance, after: Substance,
+         now: Substance) -> bool | None:
+    """Whether ``translation`` lacks the change from ``before`` to ``after``, as far as
+    the change lasted until ``now`` (a part a later commit undid is owed no more): False
+    when it has the new side or nothing of the change lasted, True when it keeps the old
+    side (or lacks what was added), None when its content cannot tell."""
+    votes: list[bool | None] = []
+    if before.code != after.code:
+        votes.append(_code_owed(translation, before, after, now))
+    for then, changed, current, own in (
+        (before.headings, after.headings, now.headings, translation.headings),
+        (before.frameworks, after.frameworks, now.frameworks, translation.frameworks),
+        (before.videos, after.videos, now.videos, translation.videos),
+    ):
+        if then != changed:
+            lasted = changed == current
+            votes.append(False if own == changed or not lasted else True if own == then
+                         else None)
+    if True in votes:
+        return True
+    return None if None in votes else False
+
+
+def _code_owed(translation: Substance, before: Substance, after: Substance,
+               now: Substance) -> bool | None:
+    """By the runs of tokens the change added and removed, and that are still added and
+    removed now: a translation translates strings, so they are blanked unless the change
+    is only in strings."""
+    for old, new, current, own in (
+        (before.skeleton_grams, after.skeleton_grams, now.skeleton_grams,
+         translation.skeleton_grams),
+        (before.grams, after.grams, now.grams, translation.grams),
+    ):
+        if old == new:
+            continue
+        added = +Counter({g: min(n - old[g], current[g] - old[g]) for g, n in new.items()})
+        removed = +Counter({g: min(o - new[g], o - current[g]) for g, o in old.items()})
+        if not (added or removed):  # what the change did, a later commit undid
+            return False
+        has_new = _share(own, added, old)
+        has_old = _share(own, removed, current)
+        if has_new is not None and has_old is not None:
+            return False if has_new > has_old else True if has_new < has_old else None
+        if has_new is not None:
+            return has_new < 0.5
+        assert has_old is not None
+        return has_old >= 0.5
+    return False
+
+
+def _share(own: Counter[Gram], delta: Counter[Gram], other: Counter[Gram]) -> float | None:
+    """How much of ``delta`` (runs one side has beyond ``other``) ``own`` has too."""
+    total = sum(delta.values())
+    if not total:
+        return None
+    found = sum(max(0, min(own[gram], other[gram] + extra) - other[gram])
+                for gram, extra in delta.items())
+    return found / total
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'s' * (number != 1)}"
