@@ -55,9 +55,10 @@ def notebook_diagnostics(
             continue
         if result.cause is not None:
             root = by_index[result.cause]
+            because = ("" if result.verdict is Verdict.NOT_REACHED
+                       else f", because the cell at {root.source} failed")
             found.append(rules.CONSEQUENCE.at(
-                path, line, f"{tag} {result.detail}, because the cell at {root.source} failed",
-                fingerprint=fingerprint,
+                path, line, f"{tag} {result.detail}{because}", fingerprint=fingerprint,
             ))
             continue
         rule = rules.BY_VERDICT[result.verdict]
