@@ -59,6 +59,9 @@ class CellRun:
     given: list[str] = field(default_factory=list)
     """Qualified type names of what the cell's code handed to the library that raised
     (the arguments of the first frame past the cell's own)."""
+    called: str = ""
+    """``file:line:name`` of the first frame past the cell's own: the library call the
+    lesson made that raised (empty when the cell's own code raised)."""
     shim: str = ""
     """How the cell was run again after it failed on a renamed API (``--shim-drift``)."""
     shim_error: str = ""

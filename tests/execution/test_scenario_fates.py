@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from coursekit.execution.judge.apidrift import shim
+from coursekit.execution.judge.frames import library_call
 from coursekit.execution.judge.reproduced import likeness, reworded_as
 from coursekit.execution.judge.scenarios import fix_failures, scenarios
 from coursekit.execution.judge.verdicts import judge_cells
@@ -156,3 +157,20 @@ def test_an_older_ipython_frame_heads_a_documented_traceback() -> None:
     assert found is not None and (found.name, found.message) == (
         "IndexError", "Target 2 is out of bounds.")
     assert read_output("results.py in a folder\nall good", 1).exception is None
+
+
+def test_error_drift_names_the_library_call_the_lesson_made() -> None:
+    site = "/env/lib/python3.11/site-packages"
+    raised = CellRun(
+        RunStatus.ERROR, ename="RuntimeError", evalue="Target 2 is out of bounds.",
+        traceback=["Cell In[4], line 1\n----> 1 trainer.train()",
+                   f"File {site}/torch/nn/functional.py:3555, in cross_entropy(a, b)"],
+        called=f"{site}/transformers/trainer.py:2206:Trainer.train")
+    cells = [cell("trainer.train()", 10, errors=[expect("IndexError", "Target 2 is out of "
+                                                        "bounds.")])]
+    _, results, _ = _judge(cells, [raised])
+    assert results[0].verdict is Verdict.ERROR_DRIFT
+    assert results[0].detail.endswith(
+        "inside `torch/nn/functional.py:3555` "
+        "(the lesson called `transformers/trainer.py:2206, in Trainer.train`)")
+    assert library_call("/home/me/lesson_helpers.py:3:f") is None

@@ -39,3 +39,15 @@ def library_frame(traceback: Sequence[str]) -> str | None:
         return None
     roots = list(_LIBRARY_ROOT.finditer(where))
     return where[roots[-1].end():] if roots else None
+
+
+def library_call(called: str) -> str | None:
+    """``transformers/trainer.py:2206, in Trainer.train``: the library call a cell made
+    that raised (a ``file:line:name`` the kernel reported), as a path under its install
+    root; ``None`` when it is not a library's."""
+    path, _, rest = called.rpartition(":")
+    path, _, line = path.rpartition(":")
+    roots = list(_LIBRARY_ROOT.finditer(path))
+    if not roots or not line.isdigit():
+        return None
+    return f"{path[roots[-1].end():]}:{line}, in {rest}"

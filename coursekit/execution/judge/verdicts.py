@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from coursekit.execution.judge.apidrift import Drift, drift_of, given_drift_of
 from coursekit.execution.judge.cascade import CascadeTracker, Cause
-from coursekit.execution.judge.frames import library_frame
+from coursekit.execution.judge.frames import library_call, library_frame
 from coursekit.execution.judge.matching import (
     match_error,
     matches_any,
@@ -102,7 +102,10 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
     if reworded:
         detail = match_error(reworded[0], run.ename, run.evalue, run.mro).explanation
         return Verdict.MESSAGE_DRIFT, f"{detail} (same class, reworded){where}"
-    return Verdict.ERROR_DRIFT, "; ".join(explanations) + where
+    call = library_call(run.called)
+    called = (f" (the lesson called `{call}`)"
+              if call is not None and call.split(",")[0] != inside else "")
+    return Verdict.ERROR_DRIFT, "; ".join(explanations) + where + called
 
 
 def cell_verdict(

@@ -52,10 +52,14 @@ if entry is not None:
         else:  # *args, then **kwargs
             given += list(value.values() if isinstance(value, dict) else value or ())
 result = [type(v).__module__ + "." + type(v).__qualname__ for v in given][:20]
+if entry is not None:
+    result.append("@" + entry.f_code.co_filename + ":" + str(entry.f_lineno) + ":"
+                  + getattr(entry.f_code, "co_qualname", entry.f_code.co_name))
 """
 _GIVEN_EXPRESSION = f"(lambda ns: (exec({_GIVEN_SOURCE!r}, ns), ns['result'])[1])({{}})"
 """The types of what the lesson's code handed to the library that raised: the arguments
-of the first frame past the cell's own (``*args`` and ``**kwargs`` spread)."""
+of the first frame past the cell's own (``*args`` and ``**kwargs`` spread); then that
+frame itself, ``@file:line:name`` (the library call the lesson made)."""
 _PROBE_SECONDS = 5.0
 
 
@@ -220,7 +224,10 @@ class KernelSession:
             traceback=[strip_ansi(line) for line in error.get("traceback", [])][-5:],
             outputs=outputs, duration=duration, execution_count=count,
             refused=[str(r) for r in refused] if isinstance(refused, list) else [],
-            given=[str(g) for g in given] if isinstance(given, list) else [],
+            given=[str(g) for g in given if not str(g).startswith("@")]
+            if isinstance(given, list) else [],
+            called=next((str(g)[1:] for g in given if str(g).startswith("@")), "")
+            if isinstance(given, list) else "",
         )
 
     async def run_instead(self, cell: Any, index: int, timeout: float) -> CellRun:
