@@ -100,7 +100,7 @@ def fixable(api: StaleApi, node: ast.AST | None) -> bool:
     if api.fix is Tier.MANUAL:
         return False
     if isinstance(node, ast.alias) and api.moved_to is not None:
-        return api.moved_to.rpartition(".")[2] == node.name
+        return True
     if isinstance(node, ast.keyword) and api.values:
         return ast.unparse(node.value) in dict(api.values)
     if isinstance(node, ast.Attribute) and api.moved_to is not None:
@@ -117,19 +117,27 @@ def import_edits(statement: ast.ImportFrom, moved: dict[int, str], at: Positions
     where each lives now, ``module.attribute``) from their new modules."""
     names = statement.names
     targets = {index: target.rpartition(".") for index, target in moved.items()}
-    for index, (_, _, attribute) in targets.items():
-        if attribute != names[index].name:
-            raise Unfixable(f"`{names[index].name}` is now `{moved[index]}`, under "
-                            "another name")
     modules = sorted({module for module, _, _ in targets.values()})
+    renamed = any(attribute != names[index].name
+                  for index, (_, _, attribute) in targets.items())
     if len(moved) == len(names):
         if len(modules) > 1:
             raise Unfixable("its names moved to different modules")
         opening = _FROM.match(at.source, at.start(statement))
         if opening is None or statement.module is None:
             raise Unfixable("the import is not written as `from module import ...`")
-        return [at.token(opening.end(), statement.module, modules[0])]
+        if not renamed:
+            return [at.token(opening.end(), statement.module, modules[0])]
+        return [TextEdit(at.start(names[0]), at.end(names[-1]),
+                         ", ".join(_imported(names[i], targets[i][2]) for i in sorted(moved))),
+                at.token(opening.end(), statement.module, modules[0])]
     return [*_removals(names, set(moved), at), *_new_imports(statement, targets, at)]
+
+
+def _imported(alias: ast.alias, attribute: str) -> str:
+    """``load as load_metric``: a moved name imported under the name the code uses."""
+    local = alias.asname or alias.name
+    return attribute if local == attribute else f"{attribute} as {local}"
 
 
 def _removals(names: Sequence[ast.alias], removed: set[int], at: Positions) -> list[TextEdit]:
@@ -154,9 +162,11 @@ def _new_imports(statement: ast.ImportFrom, targets: dict[int, tuple[str, str, s
     indent = first[: len(first) - len(first.lstrip())]
     after = at.starts[statement.end_lineno - 1] + len(at.lines[statement.end_lineno - 1])
     by_module: dict[str, list[str]] = {}
-    for index, (module, _, _) in sorted(targets.items()):
+    for index, (module, _, attribute) in sorted(targets.items()):
         alias = statement.names[index]
-        by_module.setdefault(module, []).append(at.source[at.start(alias):at.end(alias)])
+        written = (at.source[at.start(alias):at.end(alias)] if attribute == alias.name
+                   else _imported(alias, attribute))
+        by_module.setdefault(module, []).append(written)
     text = "".join(f"\n{indent}from {module} import {', '.join(written)}"
                    for module, written in by_module.items())
     return [TextEdit(after, after, text)]

@@ -174,3 +174,14 @@ def test_error_drift_names_the_library_call_the_lesson_made() -> None:
         "inside `torch/nn/functional.py:3555` "
         "(the lesson called `transformers/trainer.py:2206, in Trainer.train`)")
     assert library_call("/home/me/lesson_helpers.py:3:f") is None
+
+
+def test_a_name_moved_under_another_name_is_imported_as_the_code_calls_it() -> None:
+    [metric] = [a for a in bundled() if a.name == "datasets.load_metric"]
+    fixed = shim("from datasets import load_dataset, load_metric\n"
+                 "m = load_metric('glue', 'mrpc')", metric)
+    assert fixed == ("from datasets import load_dataset\nfrom evaluate import load as "
+                     "load_metric\nm = load_metric('glue', 'mrpc')")
+    assert shim("from datasets import load_metric as lm", metric) == (
+        "from evaluate import load as lm")
+    assert shim("from datasets import load_dataset", metric) is None
