@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.options import root_option as _root_option
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
+
+if TYPE_CHECKING:
+    from coursekit.judgement.model import NotebookJudgement
 
 
 @contextlib.contextmanager
@@ -147,6 +151,20 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 
 
+def _judged_notebooks(report_file: Path) -> tuple[NotebookJudgement, ...]:
+    """The notebooks of a stored verify report; a usage error for any other file."""
+    from coursekit.judgement.stored import ReportError, read_report
+
+    try:
+        stored = read_report(report_file)
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
+    if stored.notebooks is None:
+        raise click.UsageError(f"{report_file}: a report without notebooks; "
+                               "`coursekit verify --format json` writes them")
+    return stored.notebooks
+
+
 @command.command("errors")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--from", "report_file", required=True,
@@ -172,19 +190,11 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     from coursekit.fixes.error_report import as_json, language_lines, left_lines
     from coursekit.fixes.errors import plan_error_fixes
     from coursekit.fixes.proven import proven_drifts
-    from coursekit.judgement.stored import ReportError, read_report
 
     course = open_course(root)
     languages = known_languages(langs, course.lesson_languages())
-    try:
-        stored = read_report(report_file)
-    except ReportError as exc:
-        raise click.UsageError(str(exc)) from exc
-    if stored.notebooks is None:
-        raise click.UsageError(f"{report_file}: a report without notebooks; "
-                               "`coursekit verify --format json` writes them")
     paths = file_scope(course, files).paths if files else None
-    drifts, not_proven = proven_drifts(stored.notebooks)
+    drifts, not_proven = proven_drifts(_judged_notebooks(report_file))
     plan = plan_error_fixes(Corpus(course), drifts, languages, paths, not_proven)
     write = not (dry_run or check_only)
     failed = plan.write() if write else []
