@@ -86,12 +86,17 @@ class DriftPlan:
         failed = []
         for lesson in self.changed:
             try:
-                write_bytes_atomic(lesson.format.file, lesson.format.after, follow_links=True,
-                                   expect=lesson.format.read
-                                   or ReadState.of(lesson.format.before))
+                write_lesson(lesson.format)
             except OSError as exc:
                 failed.append((lesson, exc))
         return failed
+
+
+def write_lesson(lesson: LessonFormat) -> None:
+    """Write a fixed lesson atomically, through a link to its target, and only if the
+    file is still the one that was read (:class:`OSError` otherwise)."""
+    write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
+                       expect=lesson.read or ReadState.of(lesson.before))
 
 
 class _Fixer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.options import root_option as _root_option
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
+
+if TYPE_CHECKING:
+    from coursekit.judgement.model import NotebookJudgement
 
 
 @contextlib.contextmanager
@@ -140,6 +144,78 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     fixes = sum(found.outcome.fixed for found in plan.outcomes)
     click.echo(f"fix drift: {verb} {fixes} use(s) in {len(plan.changed)} of {plan.files} "
                "file(s)", err=True)
+    for line in language_lines(plan, verb):
+        click.echo(line, err=True)
+    if failed:
+        return EXIT_FINDINGS
+    return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
+
+
+def _judged_notebooks(report_file: Path) -> tuple[NotebookJudgement, ...]:
+    """The notebooks of a stored verify report; a usage error for any other file."""
+    from coursekit.judgement.stored import ReportError, read_report
+
+    try:
+        stored = read_report(report_file)
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
+    if stored.notebooks is None:
+        raise click.UsageError(f"{report_file}: a report without notebooks; "
+                               "`coursekit verify --format json` writes them")
+    return stored.notebooks
+
+
+@command.command("errors")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "report_file", required=True,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="The report of `coursekit verify --format json` that proved the drift.")
+@_root_option
+@lang_option
+@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: every documented error updated or left.")
+@guarded
+def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[str, ...],
+           dry_run: bool, check_only: bool, fmt: str) -> int:
+    """Update the documented errors that a verification proved drifted (error-drift) to
+    what is raised now, in the source lessons and in every translation whose output
+    fence is the same; FILES, when given, narrows it to those lessons."""
+    import json
+
+    from coursekit.corpus import Corpus
+    from coursekit.filescope import file_scope
+    from coursekit.fixes.error_report import as_json, language_lines, left_lines
+    from coursekit.fixes.errors import plan_error_fixes
+    from coursekit.fixes.proven import proven_drifts
+
+    course = open_course(root)
+    languages = known_languages(langs, course.lesson_languages())
+    paths = file_scope(course, files).paths if files else None
+    drifts, not_proven = proven_drifts(_judged_notebooks(report_file))
+    plan = plan_error_fixes(Corpus(course), drifts, languages, paths, not_proven)
+    write = not (dry_run or check_only)
+    failed = plan.write() if write else []
+    for lesson, error in failed:
+        click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
+                   "left as it was", err=True)
+    verb = "updated" if write else "would update"
+    if fmt == "json":
+        click.echo(json.dumps(as_json(plan, written=write), indent=2))
+    elif dry_run:
+        click.echo(plan.diff(), nl=False)
+    else:
+        for lesson in plan.changed:
+            fixes = sum(found.fixed for found in lesson.outcomes)
+            click.echo(f"{verb} {lesson.format.path} ({fixes} documented error(s))")
+    if fmt == "text":
+        for line in left_lines(plan):
+            click.echo(line, err=True)
+    fixes = sum(found.fixed for found in plan.outcomes)
+    click.echo(f"fix errors: {verb} {fixes} documented error(s) in {len(plan.changed)} of "
+               f"{plan.files} file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
     if failed:
