@@ -102,6 +102,15 @@ def conventions(diagnostics: Sequence[Diagnostic]) -> tuple[list[Diagnostic], li
     return rest, [_convention(key, group) for key, group in folded.items()]
 
 
+_CONVENTION = re.compile(r"\[the same in (\d+) files of ")
+
+
+def files_of(diag: Diagnostic) -> int:
+    """How many files a finding stands for: more than one for a convention's."""
+    found = _CONVENTION.search(diag.message)
+    return int(found[1]) if found else 1
+
+
 def _convention(key: ConventionKey, group: list[Diagnostic]) -> Diagnostic:
     head = group[0]
     paths = list(dict.fromkeys(d.path for d in group))

@@ -22,6 +22,7 @@ from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from coursekit.report.aggregate import files_of
 from coursekit.report.encoding import without_nul
 from coursekit.report.statistics import closing_summary, language_of, summary_line
 from coursekit.rules import all_rules
@@ -70,7 +71,8 @@ def warning_rows(diagnostics: Sequence[Diagnostic]) -> list[WarningRow]:
     for (rule, _), group in groups.items():
         by_rule[rule] = by_rule.get(rule, 0) + sum(d.count for d in group)
     rows = [WarningRow(rule, language, sum(d.count for d in group),
-                       len({d.path for d in group}), group[0].location)
+                       sum(files_of(d) for d in {d.path: d for d in group}.values()),
+                       group[0].location)
             for (rule, language), group in groups.items()]
     return sorted(rows, key=lambda r: (-by_rule[r.rule], r.rule, -r.count, r.language))
 
