@@ -19,7 +19,15 @@ from coursekit.report.overview import render_overview
 from coursekit.subtitles.rules import LINE_TOO_LONG, OVERLAP
 from coursekit.translations.check import check_translations
 from coursekit.translations.rules import ANCHOR_MISSING, LINK_MISMATCH, UNDEFINED_NAME
-from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR, TOCTREE, _commit, _git
+from tests.translations.test_trn_freshness import (
+    LOAD,
+    LOAD_FR,
+    PLAY,
+    PLAY_FR,
+    TOCTREE,
+    _commit,
+    _git,
+)
 
 PLANTED = [
     LINK_MISMATCH.at("content/fr/a.mdx", None, "no link to `chapter2`"),

@@ -71,7 +71,7 @@ def test_a_column_of_missing_files_is_one_finding_and_no_lesson_finding(
 
 def _sound_course(make_course: MakeCourse, source_text: str) -> Path:
     source = CUE.format(text="Hello and welcome.") + \
-        "2\n00:00:03,500 --> 00:00:06,000\n{text}\n\n".format(text=source_text)
+        f"2\n00:00:03,500 --> 00:00:06,000\n{source_text}\n\n"
     translated = CUE.format(text="Bonjour et bienvenue.") + \
         "2\n00:00:03,500 --> 00:00:06,000\n\n"
     return make_course({"en/01_a.srt": source, "fr/01_a.srt": translated})
