@@ -31,6 +31,10 @@ CONVENTION_FILES = 5
 """Files of one language with the same finding about the same thing that make it one
 finding: a convention the language keeps, not a slip in each file."""
 
+_NAMED = re.compile(r"(?<!`)`([^`\n]{1,60})`(?!`)")
+"""The thing a finding is about, for a convention: a span in single backquotes (not
+the backquotes of a fence a message quotes)."""
+
 FILES_SHOWN = 3
 """Files named in a convention's finding."""
 
@@ -79,7 +83,7 @@ def _convention_key(diag: Diagnostic) -> ConventionKey | None:
     be part of a convention; ``None`` for an error or a finding that names nothing."""
     if diag.severity is Severity.ERROR:
         return None
-    subject = _SUBJECT.search(diag.message)
+    subject = _NAMED.search(diag.message)
     language = language_of(diag.path)
     if subject is None or language == "-":
         return None

@@ -187,3 +187,12 @@ def test_outdated_translations_are_one_table_per_language(tmp_path: Path) -> Non
 def test_a_clean_course_reports_clean(tmp_path: Path) -> None:
     root = _glossary_course(tmp_path, lessons=2, with_glossary=0)
     assert _run(root) == ["check lessons: clean"]
+
+
+def test_the_fence_a_message_quotes_is_not_what_it_is_about() -> None:
+    from coursekit.translations.rules import CODE_MISSING
+
+    missing = [CODE_MISSING.at(f"content/fr/{n}.mdx", 3,
+                               f"the source's ```python block `step_{n}()` is missing")
+               for n in range(CONVENTION_FILES + 1)]
+    assert len(aggregate(missing)) == CONVENTION_FILES + 1
