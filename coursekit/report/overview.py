@@ -27,6 +27,10 @@ from coursekit.report.encoding import without_nul
 from coursekit.report.statistics import closing_summary, language_of, summary_line
 from coursekit.rules import all_rules
 
+RUN = "CFG"
+"""Warnings about the run itself (a path named that is not checked, a configuration
+value): listed each in full, as the command line or configuration they judge is short."""
+
 OUTDATED = "TRN005"
 """The rule whose findings are shown as tables, one per language."""
 
@@ -65,7 +69,8 @@ def warning_rows(diagnostics: Sequence[Diagnostic]) -> list[WarningRow]:
     rule its languages by count."""
     groups: dict[tuple[str, str], list[Diagnostic]] = {}
     for diag in sorted_diagnostics(diagnostics):
-        if diag.severity is Severity.WARNING and diag.rule != OUTDATED:
+        if diag.severity is Severity.WARNING and diag.rule != OUTDATED and \
+                not diag.rule.startswith(RUN):
             groups.setdefault((diag.rule, language_of(diag.path)), []).append(diag)
     by_rule: dict[str, int] = {}
     for (rule, _), group in groups.items():
@@ -132,6 +137,9 @@ def render_overview(
     if errors:
         count = sum(d.count for d in diagnostics if d.severity is Severity.ERROR)
         lines += [f"errors ({count}), each with its fix:", *errors, ""]
+    for diag in sorted_diagnostics(diagnostics):
+        if diag.severity is Severity.WARNING and diag.rule.startswith(RUN):
+            lines.append(f"{diag.location}: warning {diag.rule} {diag.message}")
     rows = warning_rows(diagnostics)
     if rows:
         total = sum(r.count for r in rows)
