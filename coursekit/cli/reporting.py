@@ -21,6 +21,7 @@ from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import FORMATS, Renderer, render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.report.overview import render_overview
 from coursekit.report.text import render_statistics, render_text
 from coursekit.selection import Selection
 
@@ -118,6 +119,7 @@ def finish(
     statistics: bool = False,
     quiet: bool = False,
     renderers: Mapping[str, Renderer] | None = None,
+    overview: bool = False,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
     2 when the configuration has problems (``CFG001``), 1 on errors, else 0.
@@ -126,7 +128,9 @@ def finish(
     summary line still counts what it left out.
 
     ``renderers`` replaces the reporters of some formats with a command's own (an HTML
-    page that also shows what only the command knows)."""
+    page that also shows what only the command knows). With ``overview``, the text report
+    is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
+    ``show_all`` asks for every finding by file."""
     config_problems, found = _selected(diagnostics, selection)
     if report.update_baseline:
         if report.baseline is None:
@@ -141,10 +145,12 @@ def finish(
         # Written whole or not at all; an undecodable file name is written back as the
         # bytes it was (as on standard output), the formats for tools having escaped it.
         buffer = io.StringIO()
-        _render(found, report.fmt, buffer, title, checked, statistics, own, hidden)
+        _render(found, report.fmt, buffer, title, checked, statistics, own, hidden,
+                overview and not show_all)
         write_output(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
     else:
-        _render(found, report.fmt, sys.stdout, title, checked, statistics, own, hidden)
+        _render(found, report.fmt, sys.stdout, title, checked, statistics, own, hidden,
+                overview and not show_all)
     if config_problems:
         return EXIT_USAGE
     return EXIT_FINDINGS if has_errors(found) else EXIT_CLEAN
@@ -153,10 +159,12 @@ def finish(
 def _render(
     diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str,
     checked: Sequence[str], statistics: bool, own: Renderer | None = None,
-    hidden: Sequence[Diagnostic] = (),
+    hidden: Sequence[Diagnostic] = (), overview: bool = False,
 ) -> None:
     if statistics and fmt == "text":
         render_statistics(diagnostics, out, title)
+    elif fmt == "text" and own is None and overview:
+        render_overview(diagnostics, out, title, checked, hidden=hidden)
     elif fmt == "text" and own is None:
         render_text(diagnostics, out, title, checked, hidden=hidden)
     elif own is not None:

@@ -90,8 +90,9 @@ def closing_summary(
     diagnostics: Sequence[Diagnostic], command: str, top: int = 5, *, quiet: bool = False,
 ) -> list[str]:
     """Where the findings come from, and what to do next: record them in a baseline
-    first, so that CI fails only on new ones; silence only rules that reported no error
-    (an error loses content or breaks a notebook: it is fixed, not ignored)."""
+    first, so that CI fails only on new ones while the old ones are worked off. No rule
+    is offered for silencing: a rule that fires is a decision for the course (its
+    ``select`` or ``ignore``), not advice a first report gives."""
     stats = statistics(diagnostics)
     if not stats.total:
         return []
@@ -99,20 +100,15 @@ def closing_summary(
     rules = [f"{code} ({severity.value}) {count}" for code, severity, count in stats.by_rule[:top]]
     more = len(stats.by_rule) - top
     languages = [f"{language} {count}" for language, count in stats.by_language[:8]]
-    with_errors = {code for code, severity, _ in stats.by_rule if severity is Severity.ERROR}
-    silenceable = [code for code, _, _ in stats.by_rule if code not in with_errors]
+    with_errors = any(severity is Severity.ERROR for _, severity, _ in stats.by_rule)
     lines = [
         "top rules: " + ", ".join(rules) + (f" (and {more} more: --statistics)" if more > 0
                                              else ""),
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
-        f"to fail only on new findings: coursekit {command} --baseline {BASELINE} "
-        f"--update-baseline, then --baseline {BASELINE} in CI",
+        f"to start from here: coursekit {command} --baseline {BASELINE} --update-baseline "
+        f"records these findings; then --baseline {BASELINE} in CI fails only on new ones",
     ]
     if with_errors and not quiet:
         lines.append(f"to see the errors alone: coursekit {command} --quiet")
-    if silenceable:
-        codes = ",".join(dict.fromkeys(silenceable[:top]))
-        lines.append(f"rules that reported no error can be silenced: coursekit {command} "
-                     f"--ignore {codes}  (or select/ignore in [tool.coursekit])")
     return lines

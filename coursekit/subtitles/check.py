@@ -21,6 +21,7 @@ from coursekit.subtitles.metadata import read_metadata
 from coursekit.subtitles.model import EncodingFacts, SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
+from coursekit.subtitles.sound_notes import over_sound_notes
 from coursekit.subtitles.spoken_source import SpokenSource
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
@@ -34,7 +35,9 @@ def check_file(
     sub: SubtitleFile, settings: Settings, source: SpokenSource | None, source_language: str,
 ) -> list[Diagnostic]:
     """Every rule for one loaded file; ``source`` is its source-language counterpart."""
-    return settings.apply(_file_findings(sub, settings, source, source_language))
+    return settings.apply(over_sound_notes(
+        _file_findings(sub, settings, source, source_language),
+        sub, source if sub.language != source_language else None))
 
 
 def failure(path: str, language: str, exc: Exception) -> Diagnostic:

@@ -11,6 +11,8 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.metadata import (
     Metadata,
+    VideoRow,
+    column_faults,
     folder_language,
     read_metadata,
     subtitle_target,
@@ -61,14 +63,19 @@ def check_metadata(
     course: Course, language: str, meta: Metadata | None = None,
 ) -> Iterator[Diagnostic]:
     """Rows of ``metadata.csv`` whose subtitle file does not exist or lies in another
-    language's folder; ``meta``, when given, is that file already read."""
+    language's folder; ``meta``, when given, is that file already read. A fault most rows
+    share is the column's, and one finding (:func:`column_faults`)."""
     if meta is None:
         meta = read_metadata(course, language)
     if meta is None:
         return
-    yield from meta.problems
+    faults = column_faults(course, meta)
+    in_column = {row.line for rows in faults.values() for row in rows}
+    yield from (d for d in meta.problems if d.line not in in_column)
+    for fault, rows in faults.items():
+        yield _column_finding(meta, fault, rows)
     for row in meta.rows:
-        if not row.srt_filename:
+        if not row.srt_filename or row.line in in_column:
             continue
         target = subtitle_target(course, language, row.srt_filename)
         other = folder_language(course, target)
@@ -85,3 +92,24 @@ def check_metadata(
                 meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
                 f"`{row.srt_filename}`, which does not exist",
                 fingerprint=fingerprint(language, row.srt_filename))
+
+
+def _column_finding(meta: Metadata, fault: str, rows: list[VideoRow]) -> Diagnostic:
+    """One finding for a fault of the ``srt_filename`` column, at its first row."""
+    share = f"in {len(rows)} of {len(meta.rows)} rows"
+    first = rows[0]
+    example = f"line {first.line}: video `{first.id}` lists `{first.srt_filename}`"
+    if fault == "empty":
+        rule, what = rules.BAD_METADATA, f"the srt_filename column is empty {share}"
+        hint, example = "fill in the column", f"line {first.line}: video `{first.id}`"
+    elif fault == "missing":
+        rule, what = rules.VIDEO_WITHOUT_SUBTITLES, (
+            f"the srt_filename column names files that do not exist {share}")
+        hint = "correct the column (a naming of the files, a folder), or add the files"
+    else:
+        other = fault.removeprefix("other:")
+        rule, what = rules.METADATA_OTHER_LANGUAGE, (
+            f"the srt_filename column lists files of the {other} subtitles {share}")
+        hint = f"list the {meta.language} files in the column"
+    return rule.at(meta.shown, first.line, f"{what} ({example}, ...): one fault of the column",
+                   hint=hint, fingerprint=fingerprint(meta.language, "column", fault))

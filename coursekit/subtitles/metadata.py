@@ -125,3 +125,35 @@ def folder_language(course: Course, path: Path) -> str | None:
     except ValueError:
         return None
     return normalise(parts[0]) if len(parts) > 1 else None
+
+
+COLUMN_SHARE = 0.5
+"""Share of a metadata's rows with one fault of their ``srt_filename`` from which the
+fault is the column's (one finding), not each row's."""
+COLUMN_MIN = 3
+"""Rows, at the least, that make a fault the column's."""
+
+
+def row_fault(course: Course, meta: Metadata, row: VideoRow) -> str | None:
+    """What is wrong with the file a row names, as one word (``empty``, ``missing``,
+    ``other:LANG``), or ``None`` where the row's file is the language's own and exists."""
+    if not row.srt_filename:
+        return "empty"
+    target = subtitle_target(course, meta.language, row.srt_filename)
+    other = folder_language(course, target)
+    if other is not None and other != meta.language:
+        return f"other:{other}"
+    return None if target.is_file() else "missing"
+
+
+def column_faults(course: Course, meta: Metadata) -> dict[str, list[VideoRow]]:
+    """The faults of the ``srt_filename`` column: those that most of its rows share (one
+    wrong column: every file of another language, or of a naming that does not exist),
+    with their rows. Such a fault has one cause and one fix, so it is one finding."""
+    rows: dict[str, list[VideoRow]] = {}
+    for row in meta.rows:
+        fault = row_fault(course, meta, row)
+        if fault is not None:
+            rows.setdefault(fault, []).append(row)
+    return {fault: faulty for fault, faulty in rows.items()
+            if len(faulty) >= COLUMN_MIN and len(faulty) >= COLUMN_SHARE * len(meta.rows)}

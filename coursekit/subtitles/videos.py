@@ -13,6 +13,7 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.metadata import (
     Metadata,
+    column_faults,
     folder_language,
     read_metadata,
     subtitle_target,
@@ -28,19 +29,23 @@ def check_lesson_videos(
     corpus: Corpus, language: str, meta: Metadata | None = None,
 ) -> Iterator[Diagnostic]:
     """Each ``<Youtube id>`` of a ``language`` lesson whose video has no subtitles in
-    ``language``. Lessons are read only where the language has a ``metadata.csv``."""
+    ``language``. Lessons are read only where the language has a ``metadata.csv``; a
+    video whose row has a fault of the whole ``srt_filename`` column is left to the
+    column's finding."""
     course = corpus.course
     if meta is None:
         meta = read_metadata(course, language)
     if meta is None or (meta.problems and not meta.rows):
         return
+    # A video whose row shares a fault of the whole column is that column's one finding.
+    covered = {row.id for rows in column_faults(course, meta).values() for row in rows}
     for file in course.lesson_files(language):
         if not _may_embed_a_video(file):
             continue
         lesson = corpus.lesson(file)
         for video in lesson.components(_COMPONENT):
             video_id = video.attrs.get("id", "").strip()
-            if not video_id:
+            if not video_id or video_id in covered:
                 continue
             missing = _missing(course, meta, video_id)
             if missing is not None:

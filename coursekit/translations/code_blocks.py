@@ -180,6 +180,17 @@ def same_code(pairs: Sequence[Pair]) -> bool:
     )
 
 
+def _code_line(lesson: Digest, line: int) -> str | None:
+    """The code at ``line`` of the lesson file, stripped and cut short, for a finding to
+    quote; ``None`` where no code block holds the line."""
+    for block in lesson.code:
+        lines = block.source.splitlines()
+        if block.line < line <= block.line + len(lines):
+            text = lines[line - block.line - 1].strip()
+            return text if len(text) <= 80 else text[:79] + "…"
+    return None
+
+
 def undefined_names(
     source: Digest, translation: Digest, pairs: Sequence[Pair]
 ) -> Iterator[Diagnostic]:
@@ -196,10 +207,13 @@ def undefined_names(
         if defined_at is None:
             continue
         close = difflib.get_close_matches(name, tgt.defined, n=1)
-        hint = f"this lesson defines `{close[0]}`: renamed?" if close else None
+        hint = (f"this lesson defines `{close[0]}`: renamed?" if close else
+                f"define `{name}` as the source does ({source.path}:{defined_at})")
+        used = _code_line(translation, line)
         yield UNDEFINED_NAME.at(
             translation.path, line,
-            f"`{name}` is used but never defined in this lesson (NameError when run); "
+            f"`{name}` is used but never defined in this lesson (NameError when run)"
+            f"{f': `{used}`' if used else ''}; "
             f"the source defines it at {source.path}:{defined_at}",
             hint=hint,
             fingerprint=name,

@@ -23,13 +23,32 @@ def _heading(heading: Heading) -> str:
     return f"`{'#' * heading.level} {heading.text}`"
 
 
+def _odd_heading(src: Sequence[Heading], tgt: Sequence[Heading]) -> str:
+    """The one heading that the translation adds or lacks, where the levels show which
+    (the last one when several would do): named first, so that a heading a language adds
+    to every lesson on purpose reads as one convention."""
+    longer, shorter = (tgt, src) if len(tgt) > len(src) else (src, tgt)
+    if len(longer) != len(shorter) + 1:
+        return ""
+    levels = [h.level for h in shorter]
+    odd = [i for i in range(len(longer))
+           if [h.level for h in (*longer[:i], *longer[i + 1:])] == levels]
+    if not odd:
+        return ""
+    heading = longer[odd[-1]]
+    if longer is tgt:
+        return f": {_heading(heading)} (line {heading.line}) has no counterpart"
+    return f": the source heading {_heading(heading)} (line {heading.line} there) has none here"
+
+
 def headings(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
     """Heading count and anchor ids."""
     src, tgt = source.headings, translation.headings
     if len(src) != len(tgt):
         yield HEADING_COUNT.at(
             translation.path, tgt[0].line if tgt else None,
-            f"{len(tgt)} headings, the source {source.path} has {len(src)}",
+            f"{len(tgt)} headings, the source {source.path} has {len(src)}"
+            f"{_odd_heading(src, tgt)}",
             fingerprint=f"count:{len(src)}:{len(tgt)}",
         )
     kept = {h.anchor for h in tgt if h.anchor is not None}

@@ -54,7 +54,7 @@ def test_an_edge_value_is_a_finding_and_the_files_are_still_checked(
     tmp_path: Path, toml: str, line: int, said: str,
 ) -> None:
     root = _course(tmp_path, toml)
-    result = CliRunner().invoke(cli, ["check", "--root", str(root)])
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--show-all"])
     assert result.exit_code == 2, result.output
     assert "internal error" not in result.output and "SUB020" not in result.output
     assert f"coursekit.toml\n  {line}: error CFG001" in result.output
@@ -88,7 +88,7 @@ def test_a_metadata_file_name_that_cannot_be_a_course_file_is_a_finding(
     (root / "subtitles/en/metadata.csv").write_text(
         f"id,title,link,srt_filename\nv1,One,https://x,01_a.srt\nv2,Two,https://x,{name}\n",
         encoding="utf-8")
-    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(root)])
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(root), "--show-all"])
     assert "internal error" not in result.output
     assert "3: warning SUB411 video `v2`: srt_filename" in result.output
     assert said in result.output

@@ -1,0 +1,91 @@
+"""One finding per root cause in subtitles: a fault most rows of a metadata.csv column
+share is the column's (one finding), and a translated cue left empty where the source
+says only a sound note is a note, not an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.diagnostics import Diagnostic
+from coursekit.subtitles import check_subtitles
+
+MakeCourse = Callable[..., Path]
+HEADER = "id,title,link,srt_filename\n"
+CUE = "1\n00:00:01,000 --> 00:00:03,000\n{text}\n\n"
+LESSON = "# Une leçon\n\n<Youtube id=\"{video}\"/>\n"
+
+
+def _check(root: Path) -> list[Diagnostic]:
+    return check_subtitles(Corpus(Course.open(root))).diagnostics
+
+
+def _metadata_course(make_course: MakeCourse, rows: int, wrong: int) -> Path:
+    """``rows`` French videos with their files; the first ``wrong`` rows list the English
+    file instead; each video is embedded by a French lesson."""
+    files: dict[str, str | bytes] = {}
+    lines = [HEADER]
+    for n in range(1, rows + 1):
+        name = f"{n:02d}_v.srt"
+        files[f"en/{name}"] = CUE.format(text="Hello.")
+        files[f"fr/{name}"] = CUE.format(text="Bonjour.")
+        lines.append(f"vid{n},Video {n},https://y/vid{n},{'../en/' * (n <= wrong)}{name}\n")
+    files["fr/metadata.csv"] = "".join(lines)
+    root = make_course(files)
+    for n in range(1, rows + 1):
+        lesson = root / "content" / "fr" / "chapter1" / f"{n}.mdx"
+        lesson.parent.mkdir(parents=True, exist_ok=True)
+        lesson.write_text(LESSON.format(video=f"vid{n}"), encoding="utf-8")
+    return root
+
+
+def test_one_wrong_metadata_column_is_one_finding(make_course: MakeCourse) -> None:
+    found = [d for d in _check(_metadata_course(make_course, rows=8, wrong=8))
+             if d.rule.startswith("SUB41")]
+    assert [(d.rule, d.line) for d in found] == [("SUB413", 2)]
+    assert "the srt_filename column lists files of the en subtitles in 8 of 8 rows" \
+        in found[0].message
+    assert found[0].hint == "list the fr files in the column"
+
+
+def test_a_few_wrong_rows_are_each_a_finding(make_course: MakeCourse) -> None:
+    found = [d for d in _check(_metadata_course(make_course, rows=8, wrong=2))
+             if d.rule.startswith("SUB41")]
+    assert [(d.rule, d.line) for d in found] == [("SUB413", 2), ("SUB413", 3)]
+    assert all("column" not in d.message for d in found)
+
+
+def test_a_column_of_missing_files_is_one_finding_and_no_lesson_finding(
+    make_course: MakeCourse,
+) -> None:
+    root = _metadata_course(make_course, rows=6, wrong=0)
+    meta = root / "subtitles" / "fr" / "metadata.csv"
+    meta.write_text(meta.read_text(encoding="utf-8").replace("_v.srt", "_v.vtt"),
+                    encoding="utf-8")
+    found = [d for d in _check(root) if d.rule.startswith("SUB41")]
+    assert [(d.rule, d.line) for d in found] == [("SUB410", 2)]
+    assert "names files that do not exist in 6 of 6 rows" in found[0].message
+
+
+def _sound_course(make_course: MakeCourse, source_text: str) -> Path:
+    source = CUE.format(text="Hello and welcome.") + \
+        f"2\n00:00:03,500 --> 00:00:06,000\n{source_text}\n\n"
+    translated = CUE.format(text="Bonjour et bienvenue.") + \
+        "2\n00:00:03,500 --> 00:00:06,000\n\n"
+    return make_course({"en/01_a.srt": source, "fr/01_a.srt": translated})
+
+
+def test_an_empty_cue_over_a_sound_note_is_a_note(make_course: MakeCourse) -> None:
+    [empty] = [d for d in _check(_sound_course(make_course, "(logo whooshes)"))
+               if d.rule == "SUB204"]
+    assert empty.severity.value == "note"
+    assert "the source has only the sound note `(logo whooshes)` there" in empty.message
+
+
+def test_an_empty_cue_over_speech_stays_an_error(make_course: MakeCourse) -> None:
+    [empty] = [d for d in _check(_sound_course(make_course, "Let us start."))
+               if d.rule == "SUB204"]
+    assert empty.severity.value == "error"
+    assert "sound note" not in empty.message
