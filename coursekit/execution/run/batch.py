@@ -101,6 +101,10 @@ class Batch:
         demand: dict[KernelProfile, int] = defaultdict(int)
         for job in jobs:
             demand[job.profile] += 1
+        names = sorted({profile.name for profile in demand})
+        found = await asyncio.gather(*(asyncio.to_thread(kernel_environment, name)
+                                       for name in names))
+        self.environments.update(zip(names, found, strict=True))
         policies = Path(tempfile.mkdtemp(prefix="coursekit-pip-policy-"))
         try:
             for profile in demand:
