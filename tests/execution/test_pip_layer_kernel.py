@@ -119,3 +119,28 @@ def test_an_install_into_the_kernel_moves_its_fingerprint(
     assert before is not None and after is not None
     assert (PACKAGE, "1.0") in after.distributions
     assert after.fingerprint() != before.fingerprint()
+
+
+@pytest.mark.parametrize(("installs", "verdict"), [(False, Verdict.NEEDS_PACKAGES),
+                                                   (True, Verdict.OK)])
+def test_without_lesson_installs_a_lesson_pip_fetches_nothing(
+    tmp_path: Path, throwaway_kernel: Path, monkeypatch: pytest.MonkeyPatch,
+    installs: bool, verdict: Verdict,
+) -> None:
+    """The package is on the user's find-links: with lesson installs off the lesson's pip
+    does not see it (a need, named); with them on it is installed, into an overlay."""
+    links = tmp_path / "links"
+    links.mkdir()
+    _wheel(links)
+    monkeypatch.setenv("PIP_FIND_LINKS", str(links))
+    monkeypatch.setenv("PIP_NO_INDEX", "1")  # nothing of this test reaches an index
+    course = _course(tmp_path / "course", {"1": [
+        cell(f"%pip install {PACKAGE}", 10, LESSON1),
+        cell(f"import {PACKAGE}\nprint({PACKAGE}.VALUE)", 20, LESSON1, outputs=["7"]),
+    ]})
+    report = verify_course(course, device="cpu", jobs=1, use_cache=False,
+                           install_lesson_requirements=installs)
+    [result] = report.notebooks
+    assert result.cells[-1].verdict is verdict
+    if not installs:
+        assert PACKAGE in result.cells[-1].detail + result.cells[-1].hint

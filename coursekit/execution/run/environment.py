@@ -25,7 +25,8 @@ _SITES = (
     "[*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE "
     "else [])]}))"
 )
-_METADATA = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]*?)-(?P<version>[\w.+!]+)\.(dist|egg)-info$")
+_METADATA = re.compile(
+    r"^(?P<name>[A-Za-z0-9][\w.]*?)-(?P<version>[\w.+!]+?)(-py[\d.]+)?\.(dist|egg)-info$")
 _QUERY_SECONDS = 60.0
 
 
