@@ -86,6 +86,7 @@ def verify_course(
         workers=max(1, jobs or os.cpu_count() or 1), settings=settings,
         cache=ResultCache(course.build_dir / CACHE_DIR), use_cache=use_cache, network=network,
         apis=judge.apis, shim_drift=shim_drift, finished=_judged(judge, recorder),
+        lesson_installs=install_lesson_requirements,
     )
     recorder.start(len(planned))
     asyncio.run(batch.run(planned))

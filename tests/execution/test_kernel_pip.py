@@ -1,5 +1,6 @@
-"""A lesson's ``!pip`` is the kernel's own: it installs into the kernel's environment,
-never into the one coursekit runs in, and offline it does not retry an index."""
+"""A lesson's ``!pip`` is the kernel's own (what it installs goes to a layer of the run:
+see ``test_pip_layer_kernel``), never the pip coursekit runs with, and offline it does
+not retry an index."""
 
 from __future__ import annotations
 

@@ -271,28 +271,46 @@ def test_an_unwritable_cache_does_not_stop_verification(tmp_path: Path) -> None:
     assert [nb.passed for nb in found.notebooks] == [True]
 
 
-def test_one_kernel_is_asked_for_its_packages_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """PyTorch and TensorFlow notebooks on one kernel (with different stand-ins), and no
-    cache to remember the answer in: the kernel is still asked once per run."""
+def test_a_warm_run_starts_no_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyTorch and TensorFlow notebooks on one kernel (with different stand-ins): run once,
+    the second run reports from the cache without starting a kernel (the kernel's packages
+    are read from its files), even after its kernelspec was written again unchanged; an
+    edited notebook starts one, for itself alone."""
+    import os
+    import shutil
+
+    from jupyter_client.kernelspec import KernelSpecManager
+
     from coursekit.config import Course
-    from coursekit.execution.run import batch as verify_module
-    from coursekit.execution.run.environment import ask_packages as real
+    from coursekit.execution.run import pool as pool_module
+    from coursekit.execution.run.kernel import start_kernel
 
-    asked: list[object] = []
+    spec = tmp_path / "jupyter" / "kernels" / "python3"
+    shutil.copytree(KernelSpecManager().get_kernel_spec("python3").resource_dir, spec)
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
 
-    async def counted(kernel: Any) -> dict[str, Any]:
-        asked.append(kernel)
-        return await real(kernel)
+    started: list[object] = []
+    real = start_kernel
 
-    monkeypatch.setattr(verify_module, "ask_packages", counted)
+    async def counted(*args: Any) -> Any:
+        started.append(args[0])
+        return await real(*args)
+
+    monkeypatch.setattr(pool_module, "start_kernel", counted)
     write_course(tmp_path, {
         "en/chapter1/1_pt.ipynb": notebook([cell("x = 1", 3)], framework="pt"),
         "en/chapter1/1_tf.ipynb": notebook([cell("y = 2", 3)], framework="tf"),
     })
-    (tmp_path / "build" / ".verify-cache").write_text("not a folder", encoding="utf-8")
-    found = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
-                          device="cpu", use_cache=False)
-    assert [nb.passed for nb in found.notebooks] == [True, True]
-    assert len(asked) == 1
+    course = Course.open(tmp_path)
+    every = [tmp_path / "build" / "notebooks"]
+    cold = verify_course(course, paths=every, device="cpu")
+    assert [nb.passed for nb in cold.notebooks] == [True, True]
+    assert len(started) == 2
+    os.utime(spec / "kernel.json", (1e9, 1e9))  # registered again, the same kernel
+    warm = verify_course(course, paths=every, device="cpu")
+    assert [nb.passed for nb in warm.notebooks] == [True, True]
+    assert (warm.executed_runs, len(started)) == (0, 2)
+    edited = notebook([cell("y = 3", 3)], framework="tf")
+    nbformat.write(edited, tmp_path / "build" / "notebooks" / "en" / "chapter1" / "1_tf.ipynb")
+    again = verify_course(course, paths=every, device="cpu")
+    assert (again.executed_runs, len(started)) == (1, 3)

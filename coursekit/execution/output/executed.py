@@ -8,7 +8,7 @@ from typing import Any
 
 import nbformat
 
-from coursekit.atomic import write_text_atomic
+from coursekit.atomic import write_bytes_atomic
 from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.results import NotebookRun
 
@@ -25,6 +25,14 @@ def executed_notebook(plan: NotebookPlan, run: NotebookRun) -> Any:
 
 
 def save_executed(build_dir: Path, plan: NotebookPlan, run: NotebookRun) -> Path:
+    """Saved without ``fsync`` (verify writes it again from its cache), and not at all
+    when the file holds it already: a warm run of a course writes nothing."""
     path = build_dir / EXECUTED_DIR / plan.notebook
-    write_text_atomic(path, nbformat.writes(executed_notebook(plan, run)))  # type: ignore[no-untyped-call]
+    data = nbformat.writes(executed_notebook(plan, run)).encode("utf-8")  # type: ignore[no-untyped-call]
+    try:
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+            return path
+    except OSError:
+        pass  # unreadable: written again below
+    write_bytes_atomic(path, data, durable=False)
     return path

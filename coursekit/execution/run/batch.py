@@ -4,26 +4,30 @@ Notebooks whose code is the same (translations, mostly) share one kernel run,
 which is also cached on disk; the runs left execute in parallel on a pool of
 warm kernels, started and with the lessons' packages imported ahead (the cache key
 leaves that out: it changes how long a run takes, not what it finds). One
-notebook's failure never stops the others.
+notebook's failure never stops the others. A run whose every key is stored starts no
+kernel: the kernels' environments are read from their files.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import shutil
+import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
 
 from coursekit.execution.cache.key import run_key
 from coursekit.execution.cache.store import ResultCache
 from coursekit.execution.plan.settings import VerifySettings
 from coursekit.execution.results import NotebookRun
-from coursekit.execution.run.environment import ask_packages, fingerprint, kernelspec_identity
+from coursekit.execution.run.environment import KernelEnvironment, kernel_environment
 from coursekit.execution.run.jobs import Job
-from coursekit.execution.run.kernel import KernelProfile, KernelStartError
+from coursekit.execution.run.kernel import KernelProfile
+from coursekit.execution.run.piplayer import write_policy
 from coursekit.execution.run.pool import KernelPool
 from coursekit.execution.run.preimport import modules_to_preimport
 from coursekit.execution.run.runner import run_notebook
@@ -50,43 +54,25 @@ class Batch:
     notebook (``True``), in none (``False``), or in the notebooks that document an error
     (``None``), whose later scenarios a drifted call before them would hide."""
     finished: Finished
+    lesson_installs: bool = False
+    """Whether a lesson's own ``pip install`` may fetch packages (into its run's layer)."""
     executed_runs: int = 0
     """Runs the kernels did (the other jobs shared one, or it came from the cache)."""
     pools: dict[KernelProfile, KernelPool] = field(default_factory=dict)
-    environments: dict[str, str] = field(default_factory=dict)
-    """Package fingerprints by kernelspec identity: profiles of one kernel ask once."""
+    environments: dict[str, KernelEnvironment | None] = field(default_factory=dict)
+    """The environment of each kernelspec, read once."""
 
     def preimport(self, profile: KernelProfile, jobs: list[Job]) -> tuple[str, ...]:
         if not self.settings.preimport:
             return ()
         return modules_to_preimport(job.plan for job in jobs if job.profile == profile)
 
-    async def environment(self, profile: KernelProfile) -> str | None:
-        """The fingerprint of the kernel's packages, asked once per kernelspec version."""
-        identity = kernelspec_identity(profile.name)
-        if identity is None:
-            return None
-        if identity not in self.environments:
-            packages = await self._packages(identity, profile)
-            if packages is None:
-                return None
-            self.environments[identity] = fingerprint(packages)
-        return self.environments[identity]
-
-    async def _packages(self, identity: str, profile: KernelProfile) -> dict[str, Any] | None:
-        known = self.cache.load_environment(identity)
-        if known is not None:
-            return dict(known["packages"])
-        pool = self.pools[profile]
-        try:
-            kernel = await pool.acquire()
-        except KernelStartError:
-            return None
-        packages = await ask_packages(kernel)
-        pool.give_back(kernel)
-        if packages:
-            self.cache.store_environment(identity, packages)
-        return packages
+    async def environment(self, profile: KernelProfile) -> KernelEnvironment | None:
+        """The kernel's environment, read from its files once per kernelspec."""
+        if profile.name not in self.environments:
+            self.environments[profile.name] = await asyncio.to_thread(
+                kernel_environment, profile.name)
+        return self.environments[profile.name]
 
     async def execute(self, group: list[Job], limit: asyncio.Semaphore) -> None:
         first = group[0]
@@ -115,16 +101,26 @@ class Batch:
         demand: dict[KernelProfile, int] = defaultdict(int)
         for job in jobs:
             demand[job.profile] += 1
-        for profile in demand:
-            self.pools[profile] = KernelPool(
-                profile, demand=0, warm=self.workers, preimport=self.preimport(profile, jobs),
-                warmup_timeout=self.settings.timeout,
-            )
+        names = sorted({profile.name for profile in demand})
+        found = await asyncio.gather(*(asyncio.to_thread(kernel_environment, name)
+                                       for name in names))
+        self.environments.update(zip(names, found, strict=True))
+        policies = Path(tempfile.mkdtemp(prefix="coursekit-pip-policy-"))
         try:
+            for profile in demand:
+                environment = await self.environment(profile)
+                self.pools[profile] = KernelPool(
+                    profile, demand=0, warm=self.workers,
+                    preimport=self.preimport(profile, jobs),
+                    warmup_timeout=self.settings.timeout,
+                    pip=write_policy(policies, environment, installs=self.lesson_installs)
+                    if environment is not None else None,
+                )
             await self._run(jobs, demand)
         finally:
             for pool in self.pools.values():
                 await pool.close()
+            shutil.rmtree(policies, ignore_errors=True)
 
     def shims(self, job: Job) -> tuple[StaleApi, ...]:
         """The renames applied to ``job``'s cells that fail on a drifted API."""
@@ -138,6 +134,7 @@ class Batch:
         return run_key(
             job.plan.cells, kernel=job.profile.name, environment=environment,
             standins=job.standins + (":network" if self.network else "")
+            + (":lesson-installs" if self.lesson_installs else "")
             + (":shim-drift:" + _apis_key(self.apis) if self.shims(job) else ""),
             device=job.device, default_timeout=self.settings.timeout,
         )
@@ -153,7 +150,7 @@ class Batch:
                 error = f"kernel `{job.profile.name}` is not installed or does not start"
                 await self.finished(job, NotebookRun(cells=[], kernel_error=error), False, 0)
                 continue
-            job.key = self._key(job, env)
+            job.key = self._key(job, env.fingerprint())
             groups[job.key].append(job)
         return groups
 

@@ -27,6 +27,7 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.network import REFUSED_EXPRESSION
+from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 
 _MRO_EXPRESSION = (
     "[c.__module__ + '.' + c.__qualname__ "
@@ -83,6 +84,8 @@ class WarmKernel:
     km: Any
     kc: Any
     workdir: Path
+    layer: Path | None = None
+    """Where the lesson's ``pip install`` puts packages (see ``piplayer``)."""
 
     async def shutdown(self) -> None:
         try:
@@ -97,6 +100,7 @@ class WarmKernel:
             _close_context(self.kc)
             _close_context(self.km)
             shutil.rmtree(self.workdir, ignore_errors=True)
+            remove_layer(self.layer)
 
 
 def _close_context(owner: Any) -> None:
@@ -108,8 +112,8 @@ def _close_context(owner: Any) -> None:
 
 def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
     """``env`` with the kernel's own scripts first on ``PATH``: a lesson's ``!pip
-    install`` then installs into the kernel's environment, not into the one coursekit
-    runs in (whose ``pip`` would come first otherwise)."""
+    install`` is then the kernel's pip, not the one of the environment coursekit runs
+    in (whose ``pip`` would come first otherwise)."""
     python = Path(argv[0]) if argv else None
     if python is None or not python.is_absolute():
         return env
@@ -118,13 +122,18 @@ def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
     return {**env, "PATH": os.pathsep.join([scripts, *rest])}
 
 
-async def start_kernel(profile: KernelProfile) -> WarmKernel:
+async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None) -> WarmKernel:
+    """A started kernel; with ``pip``, the lesson's ``pip install`` goes into a layer of
+    this kernel's own, removed with it."""
     workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
+    layer = make_layer(pip) if pip is not None else None
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
         spec = km.kernel_spec
         env = kernel_tools_env(list(spec.argv) if spec is not None else [],
                                {**os.environ, **dict(profile.env)})
+        if pip is not None and layer is not None:
+            env = pip.env(env, layer)
         # The kernel process's own log (not cell output) would clutter the report.
         await km.start_kernel(env=env, cwd=str(workdir), stderr=subprocess.DEVNULL)
         kc = km.client()
@@ -132,12 +141,13 @@ async def start_kernel(profile: KernelProfile) -> WarmKernel:
         await kc.wait_for_ready(timeout=profile.startup_timeout)
     except Exception as exc:
         shutil.rmtree(workdir, ignore_errors=True)
+        remove_layer(layer)
         if km.has_kernel:
             await km.shutdown_kernel(now=True)
         _close_context(km)
         raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
     kc.allow_stdin = False
-    return WarmKernel(km=km, kc=kc, workdir=workdir)
+    return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer)
 
 
 async def _reply(kc: Any, msg_id: str, timeout: float) -> dict[str, Any] | None:

@@ -3,12 +3,8 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -20,20 +16,9 @@ from coursekit.execution.plan.declared import (
     lesson_declarations,
 )
 from coursekit.execution.plan.requirements import notebook_requirements
+from coursekit.execution.run.environment import kernel_interpreter
 from coursekit.kernels.overlay import Overlay, ensure_overlay
 from coursekit.notebooks.metadata import NAMESPACE
-
-
-def kernel_interpreter(kernel: str) -> Path | None:
-    """The Python a kernelspec starts (its first argument), if it names one."""
-    try:
-        argv = KernelSpecManager().get_kernel_spec(kernel).argv
-    except NoSuchKernel:
-        return None
-    if argv and argv[0] in ("python", "python3"):
-        return Path(sys.executable)  # what jupyter_client starts for these names
-    python = Path(argv[0]) if argv else None
-    return python if python is not None and python.is_absolute() and python.exists() else None
 
 
 @dataclass(slots=True)

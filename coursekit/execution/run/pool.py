@@ -22,6 +22,7 @@ import contextlib
 from collections import deque
 
 from coursekit.execution.run.kernel import KernelProfile, WarmKernel, start_kernel
+from coursekit.execution.run.piplayer import PipPolicy
 from coursekit.execution.run.preimport import warm_up
 
 
@@ -29,8 +30,11 @@ class KernelPool:
     def __init__(
         self, profile: KernelProfile, *, demand: int, warm: int,
         preimport: tuple[str, ...] = (), warmup_timeout: float = 120.0,
+        pip: PipPolicy | None = None,
     ) -> None:
         self.profile = profile
+        self.pip = pip
+        """Where the lessons' ``pip install`` goes: a layer of each kernel's own."""
         self.preimport = preimport
         """Packages each kernel imports before it is handed out."""
         self.warmup_timeout = warmup_timeout
@@ -47,7 +51,7 @@ class KernelPool:
         self._starting.append(asyncio.ensure_future(self._start()))
 
     async def _start(self) -> WarmKernel:
-        kernel = await start_kernel(self.profile)
+        kernel = await start_kernel(self.profile, self.pip)
         while self.preimport:
             failed = await warm_up(kernel, self.preimport, self.warmup_timeout)
             if failed == []:
@@ -58,7 +62,7 @@ class KernelPool:
             self.preimport = () if failed is None else tuple(
                 m for m in self.preimport if m not in failed)
             await kernel.shutdown()
-            kernel = await start_kernel(self.profile)
+            kernel = await start_kernel(self.profile, self.pip)
         return kernel
 
     def _fill(self) -> None:
@@ -75,12 +79,6 @@ class KernelPool:
         finally:
             self._fill()
 
-    def give_back(self, kernel: WarmKernel) -> None:
-        """Return an unused kernel (e.g. after asking it about its environment)."""
-        done: asyncio.Future[WarmKernel] = asyncio.get_running_loop().create_future()
-        done.set_result(kernel)
-        self._starting.appendleft(asyncio.ensure_future(_ready(done)))
-
     def retire(self, kernel: WarmKernel) -> None:
         """Shut a used kernel down without making its worker wait for it."""
         task = asyncio.ensure_future(kernel.shutdown())
@@ -96,7 +94,3 @@ class KernelPool:
                 await kernel.shutdown()
         if self._stopping:
             await asyncio.gather(*self._stopping, return_exceptions=True)
-
-
-async def _ready(done: asyncio.Future[WarmKernel]) -> WarmKernel:
-    return await done
