@@ -58,7 +58,7 @@ PLANTED: dict[str, int] = {
     "import": 6, "reworded": 71, "changed": 85, "fix_fails": 101, "still": 110,
     "cascade_root": 117, "cascade": 122, "gpu": 132}
 CLEAN: dict[str, int] = {"import": 3, "reworded": 57, "changed": 71, "fix_fails": 87,
-                         "cascade": 110, "gpu": 122}
+                         "cascade": 110, "gpu": 128}
 PLANTED_CHAIN = (19, 32, 48)
 CLEAN_CHAIN = (16, 25, 36)
 

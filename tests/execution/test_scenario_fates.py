@@ -185,3 +185,12 @@ def test_a_name_moved_under_another_name_is_imported_as_the_code_calls_it() -> N
     assert shim("from datasets import load_metric as lm", metric) == (
         "from evaluate import load as lm")
     assert shim("from datasets import load_dataset", metric) is None
+
+
+def test_an_unrelated_scenario_next_is_no_proof_of_a_fix() -> None:
+    cells = [cell("scores['missing']", 10, errors=[expect("KeyError", "'missing'")]),
+             cell("torch.zeros(2).view(3)", 20, errors=[expect("RuntimeError", "shape")])]
+    runs = [_error("KeyError", "'missing'"), _error("RuntimeError", "shape")]
+    _, _, found = _judge(cells, runs)
+    assert [s.outcome for s in found] == [Fate.NO_FIX, Fate.NO_FIX]
+    assert found[0].reason == "no cell follows the error to fix it"

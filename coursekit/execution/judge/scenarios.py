@@ -8,7 +8,7 @@ from the documented one (on stand-ins, only its form is compared) does not undo 
 proof; the scenario's note names it, beside the cell's own output-drift finding.
 
 In a chain (an error, an attempt that raises the next documented error, and so on)
-that next cell is the attempt: it proves the fix
+that next cell, when it reads what the error cell read, is the attempt: it proves the fix
 of the error before it when it no longer raises that error, and it is never counted as
 "a fix that still raises it" for raising its own.
 """
@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coursekit.execution.judge.cascade import read_names
 from coursekit.execution.judge.matching import match_error
 from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Scenario, Verdict
 from coursekit.judgement.documented import describe
 from coursekit.judgement.model import Fate
+from coursekit.lessons.python import code_facts
 
 _FIX_NOT_RUN = frozenset({
     Verdict.NOT_REACHED, Verdict.SKIPPED, Verdict.TIMEOUT, Verdict.KERNEL_DIED,
@@ -39,6 +41,14 @@ def still_raises(error_cell: CellPlan, run: CellRun) -> bool:
         return False
     return any(match_error(e, run.ename, run.evalue, run.mro).matched or reworded_as(e, run)
                for e in error_cell.expected or error_cell.errors)
+
+
+def retries(error_cell: CellPlan, next_cell: CellPlan, imported: set[str]) -> bool:
+    """Whether the next documented error's cell tries again what the error cell did (it
+    reads one of the lesson's own names that cell read, not only a module): in a chain it
+    is the attempt that proves the fix; an unrelated scenario proves nothing."""
+    shared = read_names(error_cell.code) & read_names(next_cell.code)
+    return bool(shared - imported)
 
 
 def _opening(cell: CellPlan, run: CellRun, result: CellResult) -> tuple[Fate | None, str]:
@@ -93,9 +103,12 @@ def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) 
     """Each documented error with the cells up to the next one, and its fate."""
     found: list[Scenario] = []
     positions = [i for i, cell in enumerate(plan.cells) if cell.documents_error]
+    imported = {name for cell in plan.cells for name, _ in code_facts(cell.code).import_bindings}
     for n, start in enumerate(positions):
-        attempt = positions[n + 1] if n + 1 < len(positions) else None
-        end = attempt if attempt is not None else len(plan.cells)
+        following = positions[n + 1] if n + 1 < len(positions) else None
+        end = following if following is not None else len(plan.cells)
+        attempt = (following if following is not None
+                   and retries(plan.cells[start], plan.cells[following], imported) else None)
         fix = range(start + 1, end)
         cell, run, result = plan.cells[start], runs[start], cells[start]
         fate, reason = _opening(cell, run, result)
