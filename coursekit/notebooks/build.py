@@ -15,7 +15,9 @@ from pathlib import Path
 
 from coursekit.collector import collector_paused
 from coursekit.config import Course
+from coursekit.config.listing import Listing
 from coursekit.diagnostics import Diagnostic
+from coursekit.language_folders import unlisted_folders
 from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
@@ -197,9 +199,12 @@ class _Builder:
                 "nothing done with it",
             ))
         seen: set[str] = set()
+        unseen = Listing()  # the folders that cannot be listed: their lessons are kept
         try:
             for language in languages:
-                for file in lesson_files(self.course, language):
+                listing = self.course.lesson_listing(language)
+                unseen.unlisted.extend(listing.unlisted)
+                for file in lesson_files(self.course, language, listing.files):
                     seen.add(file.relative)  # unreadable now is not deleted
                     self.lesson(file)
         except BaseException:
@@ -208,9 +213,13 @@ class _Builder:
             if not self.check:
                 self._save()
             raise
+        self.result.diagnostics[:0] = unlisted_folders(
+            self.course, [*self.course.unlisted_roots(subtitles=False), *unseen.unlisted],
+            "its lessons are not built, and the notebooks built from them are kept")
         wanted = set(languages)
         for lesson, entry in list(self.manifest.lessons.items()):
-            if entry.language in wanted and lesson not in seen:
+            if (entry.language in wanted and lesson not in seen
+                    and not unseen.hides(self.course.root / lesson)):
                 self._deleted(lesson)
         if not self.check:
             self._save()
