@@ -129,6 +129,28 @@ def _link_target(path: Path) -> Path:
     return target
 
 
+def dangling_link(path: Path, *, folder: bool = False) -> str | None:
+    """Why ``path``, a symbolic link, leads nowhere a write could go (a folder output:
+    to nothing; a file output: into a folder that does not exist), in words; ``None``
+    when it is no link or leads somewhere. A write never makes the folders a link
+    points into: a mistyped link would scatter files across the disk."""
+    if not os.path.islink(path):
+        return None
+    try:
+        os.stat(path)
+        return None
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return "a loop of symbolic links" if exc.errno == errno.ELOOP else None
+    written = os.readlink(path)
+    if folder:
+        return f"a symbolic link to `{written}`, which does not exist"
+    if os.path.isdir(os.path.dirname(os.path.realpath(path))):
+        return None  # the link's target is created, as shell redirection and editors do
+    return f"a symbolic link to `{written}`, whose folder does not exist"
+
+
 def _status(path: Path) -> os.stat_result | None:
     try:
         return os.lstat(path)
@@ -222,6 +244,8 @@ def write_output(path: Path, data: bytes) -> None:
         if status is not None and any(test(status.st_mode) for test in _STREAMS) and _stream(
                 path, data):
             return
+        if status is None and (dangling := dangling_link(path)) is not None:
+            raise FileNotFoundError(errno.ENOENT, dangling, os.fspath(path))
         _replace(_link_target(path), data, True, None)
     except OSError as exc:
         named = _named(exc, path)

@@ -47,6 +47,7 @@ from coursekit.notebooks.output_files import OutputFiles, sha256
 from coursekit.notebooks.paired_text import JUPYTEXT_FORMATS as JUPYTEXT_FORMATS
 from coursekit.notebooks.paired_text import paired_text
 from coursekit.notebooks.serialize import dumps
+from coursekit.report.encoding import escape_surrogates
 
 NOTEBOOKS_DIR = "notebooks"
 """The folder of the build directory the notebooks are written to (and verify reads)."""
@@ -154,7 +155,8 @@ class _Builder:
         for framework, path, notebook in conversion.notebooks:
             if framework.value not in self.frameworks:
                 continue
-            converted.add(path, dumps(notebook).encode(), framework)
+            # JSON escapes for an undecodable lesson name: a notebook is UTF-8 throughout
+            converted.add(path, escape_surrogates(dumps(notebook)).encode(), framework)
             if self.options.jupytext is not None:
                 converted.add(*paired_text(path, notebook, self.options.jupytext), framework)
         return converted

@@ -38,6 +38,7 @@ from typing import Any
 from coursekit.atomic import write_text_atomic
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.files import DATA_LIMIT, read_regular
+from coursekit.report.encoding import escape_surrogates
 
 MANIFEST_NAME = ".manifest.json"
 FORMAT = 1
@@ -125,8 +126,9 @@ class Manifest:
         ``json``'s compact encoder, which the indenting one is many times slower than)."""
         lessons = {path: _lesson_json(entry) for path, entry in self.lessons.items()}
         outputs = {path: entry.as_json() for path, entry in self.outputs.items()}
-        return (f'{{"format": {FORMAT},\n "lessons": {_lines(lessons)},\n'
-                f' "outputs": {_lines(outputs)}}}\n')
+        # An undecodable file name (lone surrogates) is kept as JSON escapes, read back as is.
+        return escape_surrogates(f'{{"format": {FORMAT},\n "lessons": {_lines(lessons)},\n'
+                                 f' "outputs": {_lines(outputs)}}}\n')
 
 
 def _lines(entries: dict[str, dict[str, Any]]) -> str:
