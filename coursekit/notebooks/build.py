@@ -192,6 +192,13 @@ class _Builder:
 
 
     def run(self, languages: list[str]) -> BuildResult:
+        if self.manifest.unreadable is not None:
+            self.result.diagnostics.append(rules.UNREADABLE_MANIFEST.at(
+                self.course.relative(self.out / MANIFEST_NAME), None,
+                f"the build manifest is not read: {self.manifest.unreadable}; every lesson "
+                "is built again, and notebooks of removed lessons are not known",
+                hint="remove it: the next build writes a new manifest",
+            ))
         for path in self.manifest.foreign:
             self.touched = True  # the next manifest leaves it out
             self.result.diagnostics.append(rules.FOREIGN_OUTPUT.at(
@@ -245,7 +252,8 @@ class _Builder:
             return
         text = self.manifest.to_json()
         try:
-            if path.is_file() and path.read_text(encoding="utf-8") == text:
+            if (self.manifest.unreadable is None and path.is_file()
+                    and path.read_text(encoding="utf-8") == text):
                 return
             write_manifest(path, self.manifest, text)
         except (OSError, UnicodeDecodeError) as exc:

@@ -30,14 +30,13 @@ is read and hashed, as is any file without a stamp.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.files import DATA_LIMIT, read_regular
+from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular_with_status
 from coursekit.report.encoding import escape_surrogates
 
 MANIFEST_NAME = ".manifest.json"
@@ -86,7 +85,11 @@ class Manifest:
         outputs: dict[str, OutputEntry] | None = None,
         mtime_ns: int | None = None,
         foreign: list[str] | None = None,
+        unreadable: str | None = None,
     ) -> None:
+        self.unreadable = unreadable
+        """Why the file at the manifest's path was not read, when it is no manifest
+        coursekit wrote (not a regular file, or larger than any it writes)."""
         self.mtime_ns = mtime_ns
         self.foreign: list[str] = foreign or []
         """Output paths of the file read that the build never writes: left alone."""
@@ -186,9 +189,18 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
 
 
 def read_manifest(path: Path) -> Manifest:
+    """The manifest at ``path``: empty when there is none or it cannot be used (a full
+    build is then always correct), with why in ``unreadable`` when the path holds
+    something that is no manifest coursekit wrote."""
     try:
-        mtime_ns = os.stat(path).st_mtime_ns
-        document = json.loads(read_regular(path, DATA_LIMIT).decode("utf-8"))
+        data, status = read_regular_with_status(path, DATA_LIMIT)
+    except (NotARegularFile, TooLarge) as exc:
+        return Manifest(unreadable=exc.strerror or str(exc))
+    except OSError:
+        return Manifest()
+    try:
+        mtime_ns = status.st_mtime_ns
+        document = json.loads(data.decode("utf-8"))
         if document.get("format") != FORMAT:
             return Manifest()
         lessons = {
