@@ -30,6 +30,7 @@ from pathlib import Path
 from coursekit.files import (
     NotARegularFile,
     ReadState,
+    dangling_link,
     kind_of,
     read_regular_with_status,
 )
@@ -127,28 +128,6 @@ def _link_target(path: Path) -> Path:
     if os.path.islink(target):
         raise NotARegularFile(errno.ELOOP, "a loop of symbolic links", os.fspath(path))
     return target
-
-
-def dangling_link(path: Path, *, folder: bool = False) -> str | None:
-    """Why ``path``, a symbolic link, leads nowhere a write could go (a folder output:
-    to nothing; a file output: into a folder that does not exist), in words; ``None``
-    when it is no link or leads somewhere. A write never makes the folders a link
-    points into: a mistyped link would scatter files across the disk."""
-    if not os.path.islink(path):
-        return None
-    try:
-        os.stat(path)
-        return None
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        return "a loop of symbolic links" if exc.errno == errno.ELOOP else None
-    written = os.readlink(path)
-    if folder:
-        return f"a symbolic link to `{written}`, which does not exist"
-    if os.path.isdir(os.path.dirname(os.path.realpath(path))):
-        return None  # the link's target is created, as shell redirection and editors do
-    return f"a symbolic link to `{written}`, whose folder does not exist"
 
 
 def _status(path: Path) -> os.stat_result | None:

@@ -108,8 +108,7 @@ def check_course(
         languages = [lang for lang in scope.languages if languages is None or lang in languages]
         if not languages:
             wanted = []
-    config = config_findings(course)
-    report = CheckReport(diagnostics=list(config))
+    report = CheckReport(diagnostics=config_findings(course))
     if (not course.lesson_languages() and not course.subtitle_languages()
             and not course.unlisted_roots()):
         report.diagnostics.append(NO_CONTENT.at(
@@ -125,7 +124,7 @@ def check_course(
         for area in wanted:
             report.extend(_CHECKS[area](corpus, languages, selection, store))
         store.flush()
-        report.diagnostics[len(config):len(config)] = _unlisted(corpus, wanted, languages)
+        report.diagnostics.extend(_unlisted(corpus, wanted, languages))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
                 p for p in report.checked if scope is None or p in scope.paths])

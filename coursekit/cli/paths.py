@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from coursekit.atomic import dangling_link
+from coursekit.files import dangling_link
 
 
 class OutputPath(click.Path):
