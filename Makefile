@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.coursekit-dev
 
-.PHONY: dev system kernels lint test bench clean
+.PHONY: dev system kernels sdists lint test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +25,21 @@ kernels: dev
 	$(BIN)/coursekit kernels install
 	$(BIN)/coursekit standins build
 
+# The source distributions whose own test files the tests read (pysrt's tests/static),
+# fetched into a cache folder before the tests, which never download: where the fetch
+# fails, it says so and the tests that need them skip with that reason.
+SDISTS := .coursekit/sdists
+PYSRT_VERSION = $$($(BIN)/python -c 'from importlib.metadata import version; print(version("pysrt"))')
+sdists: dev
+	$(BIN)/python -m pip download --quiet --no-deps --no-binary :all: -d $(SDISTS) \
+		"pysrt==$(PYSRT_VERSION)" \
+		|| echo "pysrt's source distribution not fetched: tests/subtitles/test_pysrt_static.py will skip"
+
 lint: dev
 	$(BIN)/ruff check coursekit tests bench
 	$(BIN)/mypy
 
-test: system kernels lint
+test: system kernels sdists lint
 	$(BIN)/python -m pytest
 
 bench: dev

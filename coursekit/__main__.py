@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from coursekit.cli import main
+from coursekit.entry import main
 
 if __name__ == "__main__":
     sys.exit(main())

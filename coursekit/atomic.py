@@ -30,6 +30,7 @@ from pathlib import Path
 from coursekit.files import (
     NotARegularFile,
     ReadState,
+    dangling_link,
     kind_of,
     read_regular_with_status,
 )
@@ -222,6 +223,8 @@ def write_output(path: Path, data: bytes) -> None:
         if status is not None and any(test(status.st_mode) for test in _STREAMS) and _stream(
                 path, data):
             return
+        if status is None and (dangling := dangling_link(path)) is not None:
+            raise FileNotFoundError(errno.ENOENT, dangling, os.fspath(path))
         _replace(_link_target(path), data, True, None)
     except OSError as exc:
         named = _named(exc, path)
@@ -237,6 +240,19 @@ def _named(exc: OSError, path: Path) -> OSError:
     return type(exc)(exc.errno, exc.strerror or str(exc), os.fspath(path))
 
 
+def make_folders(folder: Path) -> None:
+    """``folder`` and the folders above it that are missing, as ``mkdir -p`` does, at any
+    depth (``Path.mkdir(parents=True)`` recurses once per missing folder)."""
+    missing = []
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for each in reversed(missing):
+        each.mkdir(exist_ok=True)
+
+
 def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None) -> None:
     status = _status(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
@@ -247,7 +263,7 @@ def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None) -
     try:
         fd, tmp = _temporary(path, mode)
     except FileNotFoundError:  # the folder is made on the first write into it
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(path.parent)
         fd, tmp = _temporary(path, mode)
     _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
     try:

@@ -22,7 +22,7 @@ from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import check_formatting, queue_code
 from coursekit.judgement.documented import documented_notebooks
-from coursekit.language_folders import shadowed_folders
+from coursekit.language_folders import shadowed_folders, unlisted_folders
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.rules import UNFORMATTED_CODE
 from coursekit.selection import Selection
@@ -31,6 +31,7 @@ from coursekit.translations.check import check_translations
 
 if TYPE_CHECKING:
     from coursekit.config import Course
+    from coursekit.diagnostics import Diagnostic
 
 __all__ = ["Area", "CheckReport", "CheckResult", "check_course", "check_lessons",
            "check_subtitle_files"]
@@ -108,7 +109,8 @@ def check_course(
         if not languages:
             wanted = []
     report = CheckReport(diagnostics=config_findings(course))
-    if not course.lesson_languages() and not course.subtitle_languages():
+    if (not course.lesson_languages() and not course.subtitle_languages()
+            and not course.unlisted_roots()):
         report.diagnostics.append(NO_CONTENT.at(
             course.relative(course.root), None,
             f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
@@ -122,6 +124,7 @@ def check_course(
         for area in wanted:
             report.extend(_CHECKS[area](corpus, languages, selection, store))
         store.flush()
+        report.diagnostics.extend(_unlisted(corpus, wanted, languages))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
                 p for p in report.checked if scope is None or p in scope.paths])
@@ -133,3 +136,19 @@ def check_course(
     kept.diagnostics[:0] = [(MISSING_PATH if u.missing else UNCHECKED_PATH).at(
         u.path, None, u.reason) for u in scope.unmatched]
     return kept
+
+
+def _unlisted(corpus: Corpus, areas: list[Area], languages: Sequence[str] | None,
+              ) -> list[Diagnostic]:
+    """The folders of the checked languages that cannot be listed (each language's
+    listing is the one its checks made)."""
+    course = corpus.course
+    if Area.LESSONS in areas:
+        for language in languages or course.lesson_languages():
+            corpus.lesson_listing(language)
+    if Area.SUBTITLES in areas:
+        for language in languages or course.subtitle_languages():
+            corpus.subtitle_listing(language)
+    roots = course.unlisted_roots(lessons=Area.LESSONS in areas,
+                                  subtitles=Area.SUBTITLES in areas)
+    return unlisted_folders(course, [*roots, *corpus.unlisted()])

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from coursekit.config import Course
+from coursekit.config.listing import Listing, Unlisted
 from coursekit.languages import normalise
 from coursekit.lessons.model import Lesson, Toctree
 from coursekit.lessons.python import CodeFactsTable
@@ -25,7 +26,8 @@ class Corpus:
 
     def __init__(self, course: Course) -> None:
         self.course = course
-        self._files: dict[str, list[Path]] = {}
+        self._listings: dict[str, Listing] = {}
+        self._subtitle_listings: dict[str, Listing] = {}
         self._lessons: dict[Path, Lesson] = {}
         self._toctrees: dict[str, Toctree] = {}
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
@@ -54,11 +56,28 @@ class Corpus:
 
     def lesson_files(self, language: str) -> list[Path]:
         """The lesson files of ``language``, in the course's order, listed once."""
+        return self.lesson_listing(language).files
+
+    def lesson_listing(self, language: str) -> Listing:
+        """:meth:`lesson_files`, with the folders of ``language`` that cannot be listed."""
         language = normalise(language)
-        found = self._files.get(language)
+        found = self._listings.get(language)
         if found is None:
-            found = self._files[language] = self.course.lesson_files(language)
+            found = self._listings[language] = self.course.lesson_listing(language)
         return found
+
+    def subtitle_listing(self, language: str) -> Listing:
+        """The subtitle files of ``language``, listed once, or why their folder cannot be."""
+        language = normalise(language)
+        found = self._subtitle_listings.get(language)
+        if found is None:
+            found = self._subtitle_listings[language] = self.course.subtitle_listing(language)
+        return found
+
+    def unlisted(self) -> list[Unlisted]:
+        """Every folder this run's listings could not list, lessons' then subtitles'."""
+        return [folder for listings in (self._listings, self._subtitle_listings)
+                for listing in listings.values() for folder in listing.unlisted]
 
     def lessons(self, language: str) -> list[Lesson]:
         """Every lesson of ``language``, in the course's file order."""
@@ -93,7 +112,7 @@ class Corpus:
 
             found = self._subtitles[language] = {
                 path.name: load_file(path, language, self.course.relative(path))
-                for path in self.course.subtitle_files(language)
+                for path in self.subtitle_listing(language).files
             }
         return found
 

@@ -118,3 +118,25 @@ class ReadState:
         return (len(data) == self.size == status.st_size
                 and (self.mtime_ns is None or status.st_mtime_ns == self.mtime_ns)
                 and hashlib.sha256(data).hexdigest() == self.sha256)
+
+
+def dangling_link(path: Path, *, folder: bool = False) -> str | None:
+    """Why ``path``, a symbolic link, leads nowhere a write could go (a folder output:
+    to nothing; a file output: into a folder that does not exist), in words; ``None``
+    when it is no link or leads somewhere. A write never makes the folders a link
+    points into: a mistyped link would scatter files across the disk."""
+    if not os.path.islink(path):
+        return None
+    try:
+        os.stat(path)
+        return None
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return "a loop of symbolic links" if exc.errno == errno.ELOOP else None
+    written = os.readlink(path)
+    if folder:
+        return f"a symbolic link to `{written}`, which does not exist"
+    if os.path.isdir(os.path.dirname(os.path.realpath(path))):
+        return None  # the link's target is created, as shell redirection and editors do
+    return f"a symbolic link to `{written}`, whose folder does not exist"

@@ -1,10 +1,14 @@
-"""Language folders that the course's layout hides: the findings of ``check`` and ``build``
-on the folders themselves."""
+"""Language folders that the course's layout hides or that cannot be listed: the
+findings of ``check`` and ``build`` on the folders themselves."""
 
 from __future__ import annotations
 
+import errno
+from collections.abc import Iterable
+
 from coursekit.config import Course
-from coursekit.config.rules import SHADOWED_LANGUAGE_FOLDER
+from coursekit.config.listing import Unlisted
+from coursekit.config.rules import SHADOWED_LANGUAGE_FOLDER, UNLISTED_FOLDER
 from coursekit.diagnostics import Diagnostic
 
 
@@ -16,3 +20,22 @@ def shadowed_folders(course: Course) -> list[Diagnostic]:
         "instead: its files are neither checked nor built",
         hint=f"merge it into {course.relative(read)}/ and delete it",
     ) for hidden, read in course.shadowed_language_folders()]
+
+
+_HINTS = {
+    errno.EACCES: "let the user running coursekit read and enter it",
+    errno.EPERM: "let the user running coursekit read and enter it",
+    errno.ENAMETOOLONG: "shorten the names of the folders above it",
+}
+
+
+def unlisted_folders(course: Course, folders: Iterable[Unlisted],
+                     consequence: str = "its files are neither checked nor built",
+                     ) -> list[Diagnostic]:
+    """One ``CFG007`` finding per folder that cannot be listed, each named once."""
+    found = dict.fromkeys(folders)
+    return [UNLISTED_FOLDER.at(
+        course.relative(folder.path), None,
+        f"cannot list the folder: {folder.reason}; {consequence}",
+        hint=_HINTS.get(folder.errno or 0),
+    ) for folder in found]

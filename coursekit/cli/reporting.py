@@ -16,6 +16,7 @@ import click
 
 from coursekit.atomic import write_output
 from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE
+from coursekit.cli.paths import OutputPath
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import FORMATS, Renderer, render
@@ -56,7 +57,7 @@ def report_options(func: Callable[..., R]) -> Callable[..., R]:
         show_default=True, help="How to print the findings.",
     )(packed)
     command = click.option(
-        "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+        "--output", "-o", type=OutputPath(),
         help="Write the report to this file instead of standard output.",
     )(command)
     command = click.option(

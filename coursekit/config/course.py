@@ -1,17 +1,20 @@
 """A course checkout: where its lessons and subtitles are, and in which languages.
 
-Lesson files are listed with ``Path.rglob``. A listing of its own (one ``os.scandir``
-a folder, each file's kind from its entry) made the whole ``check`` of a real-shaped
-course 1.01x faster (``bench/speed_paths.py --only lesson-listing`` at 8442fab, before
-it went), short of the 1.3x a speed path must bring to stay.
+Folders are listed by :mod:`coursekit.config.listing`, which keeps every folder that
+cannot be listed (for its finding, and so that ``build`` keeps its notebooks) and walks
+any depth; not for speed: a listing of its own made the whole ``check`` of a
+real-shaped course only 1.01x faster (``bench/speed_paths.py --only lesson-listing``
+at 8442fab).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursekit.config.listing import Listing, Unlisted, list_folder, walk_files
 from coursekit.config.load import load_config
 from coursekit.config.model import Config
 from coursekit.config.values import LANGUAGE_TAG
@@ -81,6 +84,13 @@ class Course:
         that is read instead: the one named in canonical case, else the first by name."""
         return [*_language_folders(self.content_dir)[1], *_language_folders(self.subtitles_dir)[1]]
 
+    def unlisted_roots(self, *, lessons: bool = True, subtitles: bool = True) -> list[Unlisted]:
+        """The lesson and subtitle folders above the language folders that exist but
+        cannot be listed: no language in them can be found."""
+        bases = [self.content_dir] * lessons + [self.subtitles_dir] * subtitles
+        return [found for base in dict.fromkeys(bases)
+                if (found := _language_folders(base)[2]) is not None]
+
     def lesson_languages(self) -> list[str]:
         found = list(self._folders(self.content_dir))
         return self._order(self.config.languages or tuple(found), found)
@@ -107,30 +117,69 @@ class Course:
         """Every ``.mdx`` (and ``.md``) lesson of a language, in a stable order; a FIFO,
         socket or broken link with such a name is listed too, for its reader to report.
         A ``README.md`` describes its folder and is no lesson."""
+        return self.lesson_listing(language).files
+
+    def lesson_listing(self, language: str) -> Listing:
+        """:meth:`lesson_files`, with the folders of the language that cannot be listed."""
         base = self.lesson_dir(language)
-        if not base.is_dir():
-            return []
-        files = [path for path in base.rglob("*")  # linked folders are not entered
-                 if path.suffix in LESSON_SUFFIXES and path.name.lower() != "readme.md"
-                 and not path.is_dir()]
-        return sorted(files, key=lambda p: _natural_key(p.relative_to(base).as_posix()))
+        if not _is_dir(base):
+            return _absent(self.content_dir)
+        listing = walk_files(base, _is_lesson)  # linked folders are not entered
+        listing.files.sort(key=lambda p: _natural_key(p.relative_to(base).as_posix()))
+        return listing
 
     def subtitle_files(self, language: str) -> list[Path]:
+        return self.subtitle_listing(language).files
+
+    def subtitle_listing(self, language: str) -> Listing:
+        """The subtitle files of a language, or why its folder cannot be listed."""
         base = self.subtitle_dir(language)
-        if not base.is_dir():
-            return []
-        return sorted(p for p in base.iterdir() if p.suffix.lower() in (".srt", ".sbv"))
+        if not _is_dir(base):
+            return _absent(self.subtitles_dir)
+        entries, unlisted = list_folder(base)
+        return Listing(sorted(p for p in entries if p.suffix.lower() in (".srt", ".sbv")),
+                       [unlisted] if unlisted is not None else [])
 
 
-def _language_folders(base: Path) -> tuple[dict[str, Path], list[tuple[Path, Path]]]:
-    """The language folders under ``base`` by normalised tag, and the ``(hidden, read)``
-    pairs of folders whose names differ only in case: one tag, one folder read."""
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a folder above it may not be entered: nothing to list either way
+        return False
+
+
+def _absent(parent: Path) -> Listing:
+    """The listing of a language folder that was not found: empty, unless the folder
+    that would hold it cannot be listed (the language may be there, unseen)."""
+    unlisted = _language_folders(parent)[2]
+    return Listing(unlisted=[unlisted] if unlisted is not None else [])
+
+
+def _is_lesson(entry: os.DirEntry[str]) -> bool:
+    name = entry.name
+    dot = name.rfind(".")  # the suffix as Path.suffix has it: `..md` has one, `.md` none
+    if not 0 < dot < len(name) - 1 or name[dot:] not in LESSON_SUFFIXES \
+            or name.lower() == "readme.md":
+        return False
+    try:
+        return not entry.is_dir()  # a link to a folder named like a lesson is none
+    except OSError:
+        return True
+
+
+def _language_folders(
+    base: Path,
+) -> tuple[dict[str, Path], list[tuple[Path, Path]], Unlisted | None]:
+    """The language folders under ``base`` by normalised tag, the ``(hidden, read)``
+    pairs of folders whose names differ only in case (one tag, one folder read), and
+    why ``base`` cannot be listed if it cannot."""
     found: dict[str, Path] = {}
     hidden: list[tuple[Path, Path]] = []
-    if not base.is_dir():
-        return found, hidden
-    for path in sorted(base.iterdir()):
-        if not (path.is_dir() and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
+    if not _is_dir(base):
+        return found, hidden, None
+    entries, unlisted = list_folder(base)
+    for path in sorted(entries):
+        if not (_is_dir(path) and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
             continue
         tag = normalise(path.name)
         kept = found.get(tag)
@@ -141,7 +190,7 @@ def _language_folders(base: Path) -> tuple[dict[str, Path], list[tuple[Path, Pat
             found[tag] = path
         else:
             hidden.append((path, kept))
-    return found, hidden
+    return found, hidden, unlisted
 
 
 def _natural_key(text: str) -> list[tuple[int, int | str]]:

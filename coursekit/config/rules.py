@@ -36,3 +36,10 @@ UNCHECKED_PATH = Rule(
     "subtitle folders, or in a language the course does not check).",
     why="it may be meant, as a hook passes every file of a commit; a reviewer decides",
 )
+UNLISTED_FOLDER = Rule(
+    "CFG007", "unlisted-folder", Severity.ERROR,
+    "A lesson or subtitle folder exists but cannot be listed (no permission to read it, an "
+    "I/O error, a path too long for the system): the files in it are neither checked nor "
+    "built, and `build` keeps the notebooks it made from them.",
+    why="what the folder holds is not checked, which must not pass as clean",
+)

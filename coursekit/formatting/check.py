@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from coursekit.diagnostics import Diagnostic
@@ -11,7 +12,7 @@ from coursekit.formatting.lessons import (
     LessonFormat,
     format_lessons,
     may_hold_python,
-    read_lesson_text,
+    read_lesson_or_why,
     wants_formatting,
 )
 from coursekit.formatting.settings import SECTION
@@ -43,14 +44,20 @@ def queue_code(corpus: Corpus, languages: Sequence[str] | None = None) -> None:
                     formatter.add(code.facts)
 
 
-def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None) -> list[LessonFormat]:
+def lesson_formats(corpus: Corpus, languages: Sequence[str] | None = None,
+                   unread: list[tuple[Path, str]] | None = None) -> list[LessonFormat]:
     """The lessons of ``languages`` (default: all) that may hold Python, each with what
-    formatting changes in it; a lesson holding no Python fence is not even parsed."""
+    formatting changes in it; a lesson holding no Python fence is not even parsed.
+    ``unread`` is given each lesson file that cannot be read as text, with why."""
     entries, read = [], {}
     for language in wanted_languages(corpus, languages):
         for file in corpus.lesson_files(language):
-            found = read_lesson_text(file)
-            if found is not None and may_hold_python(found[0]):
+            found = read_lesson_or_why(file)
+            if isinstance(found, str):
+                if unread is not None:
+                    unread.append((file, found))
+                continue
+            if may_hold_python(found[0]):
                 entries.append((file, found[0], corpus.lesson(file)))
                 read[file] = found[1]
     return [dataclasses.replace(lesson, read=read[lesson.file])

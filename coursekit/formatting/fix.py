@@ -28,6 +28,9 @@ class FixPlan:
     """The lessons that may hold Python fences."""
     files: int
     """How many lesson files were looked at."""
+    unread: tuple[tuple[str, str], ...] = ()
+    """The lesson files (relative to the course root) that could not be read as text,
+    with why: they are neither formatted nor known to be formatted."""
 
     @property
     def changed(self) -> list[LessonFormat]:
@@ -67,14 +70,17 @@ def plan_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
                      if languages is None or lang in languages]
         if not languages:
             return FixPlan((), 0)
-    formats = lesson_formats(corpus, languages)
+    unread: list[tuple[Path, str]] = []
+    formats = lesson_formats(corpus, languages, unread)
     unavailable = corpus.code_formatter().unavailable
     if unavailable is not None:
         raise FormatterUnavailable(str(unavailable))
     course = corpus.course
     paths = [course.relative(file) for lang in wanted_languages(corpus, languages)
              for file in corpus.lesson_files(lang)]
+    unreadable = [(course.relative(file), why) for file, why in unread]
     if scope is not None:
         formats = [lesson for lesson in formats if lesson.path in scope.paths]
         paths = [path for path in paths if path in scope.paths]
-    return FixPlan(tuple(formats), len(paths))
+        unreadable = [(path, why) for path, why in unreadable if path in scope.paths]
+    return FixPlan(tuple(formats), len(paths), tuple(unreadable))

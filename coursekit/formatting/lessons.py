@@ -166,11 +166,20 @@ def read_lesson_text(file: Path) -> tuple[str, ReadState] | None:
     """The lesson file as text, with what the file was when it was read; ``None`` when
     it cannot be read back as UTF-8 (it is then its own finding, LES101 or LES121, and
     is never rewritten). Only a regular file is read: a FIFO in its place would block."""
+    found = read_lesson_or_why(file)
+    return None if isinstance(found, str) else found
+
+
+def read_lesson_or_why(file: Path) -> tuple[str, ReadState] | str:
+    """:func:`read_lesson_text`, or why the file cannot be read as UTF-8 text, in words."""
     try:
         data, status = read_regular_with_status(file)
+    except OSError as exc:
+        return exc.strerror or str(exc) or type(exc).__name__
+    try:
         return data.decode("utf-8"), ReadState.of(data, status)
-    except (OSError, UnicodeDecodeError):
-        return None
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 (byte offset {exc.start})"
 
 
 def format_lessons(

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from coursekit.collector import collector_paused
 from coursekit.config import Course
+from coursekit.config.listing import Listing
 from coursekit.diagnostics import Diagnostic
+from coursekit.language_folders import unlisted_folders
 from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
@@ -45,6 +47,7 @@ from coursekit.notebooks.output_files import OutputFiles, sha256
 from coursekit.notebooks.paired_text import JUPYTEXT_FORMATS as JUPYTEXT_FORMATS
 from coursekit.notebooks.paired_text import paired_text
 from coursekit.notebooks.serialize import dumps
+from coursekit.report.encoding import escape_surrogates
 
 NOTEBOOKS_DIR = "notebooks"
 """The folder of the build directory the notebooks are written to (and verify reads)."""
@@ -152,7 +155,8 @@ class _Builder:
         for framework, path, notebook in conversion.notebooks:
             if framework.value not in self.frameworks:
                 continue
-            converted.add(path, dumps(notebook).encode(), framework)
+            # JSON escapes for an undecodable lesson name: a notebook is UTF-8 throughout
+            converted.add(path, escape_surrogates(dumps(notebook)).encode(), framework)
             if self.options.jupytext is not None:
                 converted.add(*paired_text(path, notebook, self.options.jupytext), framework)
         return converted
@@ -188,6 +192,13 @@ class _Builder:
 
 
     def run(self, languages: list[str]) -> BuildResult:
+        if self.manifest.unreadable is not None:
+            self.result.diagnostics.append(rules.UNREADABLE_MANIFEST.at(
+                self.course.relative(self.out / MANIFEST_NAME), None,
+                f"the build manifest is not read: {self.manifest.unreadable}; every lesson "
+                "is built again, and notebooks of removed lessons are not known",
+                hint="remove it: the next build writes a new manifest",
+            ))
         for path in self.manifest.foreign:
             self.touched = True  # the next manifest leaves it out
             self.result.diagnostics.append(rules.FOREIGN_OUTPUT.at(
@@ -197,9 +208,12 @@ class _Builder:
                 "nothing done with it",
             ))
         seen: set[str] = set()
+        unseen = Listing()  # the folders that cannot be listed: their lessons are kept
         try:
             for language in languages:
-                for file in lesson_files(self.course, language):
+                listing = self.course.lesson_listing(language)
+                unseen.unlisted.extend(listing.unlisted)
+                for file in lesson_files(self.course, language, listing.files):
                     seen.add(file.relative)  # unreadable now is not deleted
                     self.lesson(file)
         except BaseException:
@@ -208,9 +222,13 @@ class _Builder:
             if not self.check:
                 self._save()
             raise
+        self.result.diagnostics[:0] = unlisted_folders(
+            self.course, [*self.course.unlisted_roots(subtitles=False), *unseen.unlisted],
+            "its lessons are not built, and the notebooks built from them are kept")
         wanted = set(languages)
         for lesson, entry in list(self.manifest.lessons.items()):
-            if entry.language in wanted and lesson not in seen:
+            if (entry.language in wanted and lesson not in seen
+                    and not unseen.hides(self.course.root / lesson)):
                 self._deleted(lesson)
         if not self.check:
             self._save()
@@ -234,7 +252,8 @@ class _Builder:
             return
         text = self.manifest.to_json()
         try:
-            if path.is_file() and path.read_text(encoding="utf-8") == text:
+            if (self.manifest.unreadable is None and path.is_file()
+                    and path.read_text(encoding="utf-8") == text):
                 return
             write_manifest(path, self.manifest, text)
         except (OSError, UnicodeDecodeError) as exc:

@@ -12,7 +12,9 @@ JsonDict = dict[str, Any]
 
 def cell_id(lesson_path: str, key: str) -> str:
     """A valid nbformat cell id derived from the lesson path and a per-block key."""
-    return hashlib.sha1(f"{lesson_path}\0{key}".encode(), usedforsecurity=False).hexdigest()[:16]
+    # an undecodable file name hashes as the bytes it was
+    text = f"{lesson_path}\0{key}".encode("utf-8", "surrogateescape")
+    return hashlib.sha1(text, usedforsecurity=False).hexdigest()[:16]
 
 
 def markdown_cell(source: str, ident: str) -> JsonDict:

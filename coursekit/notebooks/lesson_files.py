@@ -94,9 +94,11 @@ class LessonFile:
         return LessonSource(place=self.place, data=data, stamp=_stamp(status))
 
 
-def lesson_files(course: Course, language: str) -> Iterator[LessonFile]:
-    """Every lesson file of ``language``, with its place."""
-    files = course.lesson_files(language)
+def lesson_files(course: Course, language: str,
+                 files: list[Path] | None = None) -> Iterator[LessonFile]:
+    """Every lesson file of ``language`` (or ``files``, listed already), with its place."""
+    if files is None:
+        files = course.lesson_files(language)
     for path, place in zip(files, places_of(course, files), strict=True):
         yield LessonFile(place, path)
 

@@ -30,14 +30,14 @@ is read and hashed, as is any file without a stamp.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.files import DATA_LIMIT, read_regular
+from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular_with_status
+from coursekit.report.encoding import escape_surrogates
 
 MANIFEST_NAME = ".manifest.json"
 FORMAT = 1
@@ -85,7 +85,11 @@ class Manifest:
         outputs: dict[str, OutputEntry] | None = None,
         mtime_ns: int | None = None,
         foreign: list[str] | None = None,
+        unreadable: str | None = None,
     ) -> None:
+        self.unreadable = unreadable
+        """Why the file at the manifest's path was not read, when it is no manifest
+        coursekit wrote (not a regular file, or larger than any it writes)."""
         self.mtime_ns = mtime_ns
         self.foreign: list[str] = foreign or []
         """Output paths of the file read that the build never writes: left alone."""
@@ -125,8 +129,9 @@ class Manifest:
         ``json``'s compact encoder, which the indenting one is many times slower than)."""
         lessons = {path: _lesson_json(entry) for path, entry in self.lessons.items()}
         outputs = {path: entry.as_json() for path, entry in self.outputs.items()}
-        return (f'{{"format": {FORMAT},\n "lessons": {_lines(lessons)},\n'
-                f' "outputs": {_lines(outputs)}}}\n')
+        # An undecodable file name (lone surrogates) is kept as JSON escapes, read back as is.
+        return escape_surrogates(f'{{"format": {FORMAT},\n "lessons": {_lines(lessons)},\n'
+                                 f' "outputs": {_lines(outputs)}}}\n')
 
 
 def _lines(entries: dict[str, dict[str, Any]]) -> str:
@@ -184,9 +189,18 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
 
 
 def read_manifest(path: Path) -> Manifest:
+    """The manifest at ``path``: empty when there is none or it cannot be used (a full
+    build is then always correct), with why in ``unreadable`` when the path holds
+    something that is no manifest coursekit wrote."""
     try:
-        mtime_ns = os.stat(path).st_mtime_ns
-        document = json.loads(read_regular(path, DATA_LIMIT).decode("utf-8"))
+        data, status = read_regular_with_status(path, DATA_LIMIT)
+    except (NotARegularFile, TooLarge) as exc:
+        return Manifest(unreadable=exc.strerror or str(exc))
+    except OSError:
+        return Manifest()
+    try:
+        mtime_ns = status.st_mtime_ns
+        document = json.loads(data.decode("utf-8"))
         if document.get("format") != FORMAT:
             return Manifest()
         lessons = {

@@ -19,4 +19,4 @@ def paired_text(path: str, document: JsonDict, name: str) -> tuple[str, bytes]:
     import jupytext  # only paired-text builds need it, and it is slow to import
 
     text = jupytext.writes(as_notebook_node(document), fmt=fmt)
-    return path.removesuffix(".ipynb") + extension, text.encode()
+    return path.removesuffix(".ipynb") + extension, text.encode("utf-8", "surrogateescape")

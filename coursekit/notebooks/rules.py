@@ -46,3 +46,11 @@ FOREIGN_OUTPUT = Rule(
     why="a build folder restored from a cache or committed by mistake is input too; "
         "deleting what it names could delete someone's work",
 )
+UNREADABLE_MANIFEST = Rule(
+    "NBK108", "unreadable-manifest", Severity.ERROR,
+    "The build manifest's path holds something no build wrote: not a regular file (a FIFO, "
+    "a socket, a device, a folder), or a file larger than any manifest; it is not read.",
+    AREA,
+    why="the build cannot know which notebooks it wrote before: those of removed lessons are "
+        "neither removed nor reported",
+)

@@ -1,6 +1,7 @@
 """No special file hangs a run: a FIFO, or a file far larger than any coursekit writes,
 in the place of the manifest, a cached run or a ``cache merge`` input is passed over as
-unreadable (the manifest and the cache are then rebuilt; a merge names the input)."""
+unreadable (the manifest and the cache are then rebuilt; a build names the manifest, a
+merge the input)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from typing import Any
 
 import pytest
 
+from coursekit.config import Course
 from coursekit.execution.cache.merge import merge_caches
 from coursekit.execution.cache.store import ResultCache
 from coursekit.execution.results import NotebookRun
 from coursekit.files import DATA_LIMIT, TooLarge, read_regular
+from coursekit.notebooks.build import build_course
 from coursekit.notebooks.manifest import read_manifest
 
 KEY = "ab" + "0" * 62
@@ -64,6 +67,38 @@ def test_a_manifest_that_is_not_one_means_a_full_build(tmp_path: Path,
     path = make(tmp_path / ".manifest.json")
     manifest = _within(10, lambda: read_manifest(path))
     assert (manifest.lessons, manifest.outputs) == ({}, {})
+    assert manifest.unreadable is not None
+
+
+def test_a_missing_or_damaged_manifest_is_rebuilt_without_a_word(tmp_path: Path) -> None:
+    assert read_manifest(tmp_path / ".manifest.json").unreadable is None
+    (tmp_path / ".manifest.json").write_text('{"format": 1, "lessons": ')
+    assert read_manifest(tmp_path / ".manifest.json").unreadable is None
+
+
+@pytest.mark.parametrize(("make", "why"), [(_fifo, "a FIFO (named pipe), not a regular file"),
+                                           (_huge, "more than the")], ids=["fifo", "huge"])
+def test_build_names_a_manifest_that_is_not_one(tmp_path: Path, make: Callable[[Path], Path],
+                                                why: str) -> None:
+    root = tmp_path / "course"
+    (root / "content/en/chapter1").mkdir(parents=True)
+    (root / "content/en/chapter1/1.mdx").write_text("# A\n\n```py\nx = 1\n```\n")
+    (root / "coursekit.toml").write_text("")
+    make(root / "build/notebooks/.manifest.json")
+    result = _within(60, lambda: build_course(Course.open(root)))
+    found = [d for d in result.diagnostics if d.rule == "NBK108"]
+    assert [d.path for d in found] == ["build/notebooks/.manifest.json"]
+    assert why in found[0].message
+    assert result.written == ["en/chapter1/1.ipynb"]
+
+
+def test_build_says_nothing_of_a_manifest_it_wrote(tmp_path: Path) -> None:
+    root = tmp_path / "course"
+    (root / "content/en/chapter1").mkdir(parents=True)
+    (root / "content/en/chapter1/1.mdx").write_text("# A\n\n```py\nx = 1\n```\n")
+    (root / "coursekit.toml").write_text("")
+    build_course(Course.open(root))
+    assert build_course(Course.open(root)).diagnostics == []
 
 
 def test_a_merge_names_an_input_that_is_not_a_cache_entry(tmp_path: Path) -> None:

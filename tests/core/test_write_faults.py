@@ -9,6 +9,7 @@ path the user gave (never a temporary file's).
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
 import signal
@@ -420,3 +421,46 @@ def test_an_interrupted_build_records_the_notebooks_it_wrote(tmp_path: Path) -> 
     (root / "content/en/chapter1/1.mdx").unlink()  # its lesson goes: so does its notebook
     assert _coursekit("build", "--root", str(root)).returncode == 0
     assert not (notebooks / "en/chapter1/1.ipynb").exists()
+
+
+# --- concurrent runs on one course -----------------------------------------------------
+
+
+def _together(*commands: tuple[str, ...]) -> list[subprocess.CompletedProcess[str]]:
+    """The command lines run at the same time, each as its own process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = [subprocess.Popen([sys.executable, "-m", "coursekit", *args], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for args in commands]
+    finished = []
+    for process, args in zip(started, commands, strict=True):
+        out, err = process.communicate(timeout=180)
+        finished.append(subprocess.CompletedProcess(args, process.returncode, out, err))
+    return finished
+
+
+def test_two_builds_at_once_leave_whole_notebooks_and_manifest(tmp_path: Path) -> None:
+    root = write_course(tmp_path / "course")
+    runs = _together(*[("build", "--root", str(root))] * 2)
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert "Traceback" not in run.stderr
+    notebooks = root / "build/notebooks"
+    manifest = json.loads((notebooks / ".manifest.json").read_text(encoding="utf-8"))
+    built = sorted(p.relative_to(notebooks).as_posix() for p in notebooks.rglob("*.ipynb"))
+    assert built and sorted(manifest["outputs"]) == built
+    for path in built:
+        json.loads((notebooks / path).read_text(encoding="utf-8"))
+    assert _temporaries(root) == []
+    assert main(["build", "--root", str(root), "--check"]) == 0
+
+
+def test_two_checks_writing_one_report_at_once_leave_one_whole_report(tmp_path: Path) -> None:
+    root = _course(tmp_path)
+    out = tmp_path / "report.json"
+    runs = _together(*[("check", "--root", str(root), "--format", "json", "-o", str(out))] * 2)
+    assert [run.returncode for run in runs] == [1, 1], [run.stderr for run in runs]
+    assert all("Traceback" not in run.stderr for run in runs)
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["diagnostics"]
+    assert _temporaries(tmp_path) == []

@@ -159,8 +159,10 @@ def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
     # A subprocess with a timeout: a read that blocks fails the test instead of hanging it.
     run = subprocess.run([sys.executable, "-m", "coursekit", "fix", "lessons", "--root",
                           str(root)], capture_output=True, text=True, timeout=120, check=False)
-    assert run.returncode == 0, run.stderr
+    assert run.returncode == 1, run.stderr  # the others formatted, that one named
     assert "formatted 2 fence(s) in 2 of 3 file(s)" in run.stderr
+    assert "content/en/chapter1/2.mdx: cannot read: a FIFO (named pipe), not a regular " \
+           "file; not formatted" in run.stderr
 
 
 def test_a_lesson_that_cannot_be_written_is_reported_and_the_others_written(

@@ -17,6 +17,7 @@ from coursekit.cli.options import (
     report_options,
     root_option,
 )
+from coursekit.cli.paths import OutputPath
 from coursekit.language_folders import shadowed_folders
 from coursekit.notebooks.build import JUPYTEXT_FORMATS, BuildResult, build_course
 from coursekit.notebooks.compare import compare_notebooks, format_report
@@ -41,7 +42,7 @@ def _summary(result: BuildResult, check: bool) -> str:
     help="Only notebooks of this framework (repeatable); notebooks for both are always built.",
 )
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path),
+    "--out", type=OutputPath(folder=True),
     help="Build folder (default: the course's, usually build/); notebooks go in its notebooks/.",
 )
 @click.option("--with-prose", is_flag=True, help="Also put the lesson text in markdown cells.")

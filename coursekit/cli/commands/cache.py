@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
+from coursekit.cli.paths import OutputPath
 
 
 def _cache_folder(path: Path) -> Path:
@@ -28,7 +29,7 @@ def command() -> None:
 @click.argument("sources", nargs=-1, required=True,
                 type=click.Path(exists=True, file_okay=False, path_type=Path))
 @root_option
-@click.option("--into", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--into", type=OutputPath(folder=True),
               help="Cache folder to merge into (default: the course's, build/.verify-cache).")
 @guarded
 def merge(sources: tuple[Path, ...], root: Path, into: Path | None) -> int:

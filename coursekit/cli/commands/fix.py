@@ -21,6 +21,7 @@ from coursekit.cli.options import (
     open_course,
 )
 from coursekit.cli.options import root_option as _root_option
+from coursekit.cli.paths import OutputPath
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 
 if TYPE_CHECKING:
@@ -86,11 +87,13 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         changed = [lesson for lesson in changed if lesson.path not in left]
         for lesson in changed:
             click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
+    for path, why in plan.unread:
+        click.echo(f"{path}: cannot read: {why}; not formatted", err=True)
     verb = "would format" if dry_run or check_only else "formatted"
     fences = sum(len(lesson.changes) for lesson in changed)
     click.echo(f"fix lessons: {verb} {fences} fence(s) in {len(changed)} of "
                f"{plan.files} file(s)", err=True)
-    if len(changed) < len(plan.changed):
+    if len(changed) < len(plan.changed) or plan.unread:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if check_only and changed else EXIT_CLEAN
 
@@ -227,7 +230,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
 @_root_option
 @lang_option
 @click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
-@click.option("--monolingual", "monolingual_out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--monolingual", "monolingual_out", type=OutputPath(folder=True),
               help="Also write monolingual copies of bilingual files under this folder.")
 @guarded
 def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,

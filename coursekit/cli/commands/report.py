@@ -12,6 +12,7 @@ import click
 
 from coursekit.atomic import write_output
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
+from coursekit.cli.paths import OutputPath
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.judgement.stored import ReportError, read_report
 from coursekit.report import render
@@ -33,7 +34,7 @@ def command() -> None:
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="How to write the merged report.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", type=OutputPath(),
               help="Write the merged report to this file instead of standard output.")
 @click.option(
     "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
