@@ -19,8 +19,8 @@ from pathlib import Path, PurePosixPath
 
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
-from coursekit.fixes.lessons import write_lesson
 from coursekit.fixes.outputs import Raised, Unchanged, updated_output
+from coursekit.fixes.plan import FilePlan
 from coursekit.fixes.proven import NotProven, ProvenDrift
 from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_text
 from coursekit.formatting.places import place_code, split_lines
@@ -60,37 +60,15 @@ class LessonErrors:
 
 
 @dataclass(frozen=True, slots=True)
-class ErrorPlan:
+class ErrorPlan(FilePlan[LessonErrors]):
     """What updating the documented errors changes and leaves in a run's lessons."""
 
-    lessons: tuple[LessonErrors, ...]
-    files: int
-    """How many lesson files were looked at."""
     not_proven: tuple[NotProven, ...] = ()
     """The documented errors the report did not prove drifted, left as they are."""
 
     @property
-    def changed(self) -> list[LessonErrors]:
-        return [lesson for lesson in self.lessons if lesson.format.changed]
-
-    @property
     def outcomes(self) -> list[ErrorOutcome]:
         return [outcome for lesson in self.lessons for outcome in lesson.outcomes]
-
-    def diff(self) -> str:
-        """One unified diff of every file the updates change."""
-        return "".join(lesson.format.diff() for lesson in self.changed)
-
-    def write(self) -> list[tuple[LessonErrors, OSError]]:
-        """Write every changed lesson, each atomically; those that could not be written,
-        with why (they are left as they were)."""
-        failed = []
-        for lesson in self.changed:
-            try:
-                write_lesson(lesson.format)
-            except OSError as exc:
-                failed.append((lesson, exc))
-        return failed
 
 
 def _description(output: Output) -> str:

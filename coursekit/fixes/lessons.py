@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
-from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
 from coursekit.fixes.code import CodeFix, Outcome, fix_code
+from coursekit.fixes.plan import FilePlan
 from coursekit.formatting.lessons import (
     FenceChange,
     LessonFormat,
@@ -61,42 +61,13 @@ class LessonFix:
 
 
 @dataclass(frozen=True, slots=True)
-class DriftPlan:
+class DriftPlan(FilePlan[LessonFix]):
     """What the fixes change and leave in the lessons of a run."""
-
-    lessons: tuple[LessonFix, ...]
-    files: int
-    """How many lesson files were looked at."""
-
-    @property
-    def changed(self) -> list[LessonFix]:
-        return [lesson for lesson in self.lessons if lesson.format.changed]
 
     @property
     def outcomes(self) -> list[FileOutcome]:
         return [outcome for lesson in self.lessons for outcome in lesson.outcomes]
 
-    def diff(self) -> str:
-        """One unified diff of every file the fixes change."""
-        return "".join(lesson.format.diff() for lesson in self.changed)
-
-    def write(self) -> list[tuple[LessonFix, OSError]]:
-        """Write every changed lesson, each atomically; those that could not be written,
-        with why (they are left as they were)."""
-        failed = []
-        for lesson in self.changed:
-            try:
-                write_lesson(lesson.format)
-            except OSError as exc:
-                failed.append((lesson, exc))
-        return failed
-
-
-def write_lesson(lesson: LessonFormat) -> None:
-    """Write a fixed lesson atomically, through a link to its target, and only if the
-    file is still the one that was read (:class:`OSError` otherwise)."""
-    write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
-                       expect=lesson.read or ReadState.of(lesson.before))
 
 
 class _Fixer:

@@ -77,6 +77,9 @@ class ScenarioView:
     detail: str
     fixed_by: tuple[Where, ...]
     reason: str
+    outcome: str = ""
+    """The documented error's fate (``not-reached``, ``needs-gpu``...), as the JSON
+    words it."""
 
     @property
     def mark(self) -> str:
@@ -93,6 +96,7 @@ def scenario_view(nb: NotebookJudgement, scenario: Scenario, link: Link) -> Scen
         state=scenario.state, error=where(error.source if error else "", link), detail=detail,
         fixed_by=tuple(where(c.source, link) for c in fixes),
         reason="" if scenario.proven or not scenario.judged else scenario.reason,
+        outcome=scenario.outcome.value,
     )
 
 

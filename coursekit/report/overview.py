@@ -51,6 +51,8 @@ class WarningRow:
     files: int
     first: str
     """Where the first of them is (``path:line``)."""
+    fixable: int = 0
+    """How many of them a ``coursekit fix`` command settles (ruff's ``[*]``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ def warning_rows(diagnostics: Sequence[Diagnostic]) -> list[WarningRow]:
         by_rule[rule] = by_rule.get(rule, 0) + sum(d.count for d in group)
     rows = [WarningRow(rule, language, sum(d.count for d in group),
                        sum(files_of(d) for d in {d.path: d for d in group}.values()),
-                       group[0].location)
+                       group[0].location, sum(d.count for d in group if d.fix))
             for (rule, language), group in groups.items()]
     return sorted(rows, key=lambda r: (-by_rule[r.rule], r.rule, -r.count, r.language))
 
@@ -148,8 +150,9 @@ def render_overview(
         for rule, group in groupby(rows, key=lambda r: r.rule):
             for row in group:
                 files = f"{row.files} file{'s' * (row.files != 1)}"
+                fixable = f", [*] {row.fixable} fixable" if row.fixable else ""
                 lines.append(f"  {rule} {names.get(rule, '')}  {row.language}: {row.count} "
-                             f"in {files} (first {row.first})")
+                             f"in {files} (first {row.first}){fixable}")
         lines.append("")
     tables = outdated_rows(diagnostics)
     if tables:

@@ -1,0 +1,56 @@
+"""What a fix command changes in a course's lessons: the files it changes, one diff of
+them, and the writes, each atomic and only over the file as it was read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from coursekit.atomic import write_bytes_atomic
+from coursekit.files import ReadState
+from coursekit.formatting.lessons import LessonFormat
+
+
+class Fixed(Protocol):
+    """A lesson file as a fix command read it and would write it."""
+
+    @property
+    def format(self) -> LessonFormat: ...
+
+
+L = TypeVar("L", bound=Fixed)
+
+
+@dataclass(frozen=True, slots=True)
+class FilePlan(Generic[L]):
+    """The lesson files a fix command looked at, and what it changes in them."""
+
+    lessons: tuple[L, ...]
+    files: int
+    """How many lesson files were looked at."""
+
+    @property
+    def changed(self) -> list[L]:
+        return [lesson for lesson in self.lessons if lesson.format.changed]
+
+    def diff(self) -> str:
+        """One unified diff of every file the fixes change."""
+        return "".join(lesson.format.diff() for lesson in self.changed)
+
+    def write(self) -> list[tuple[L, OSError]]:
+        """Write every changed lesson, each atomically; those that could not be written,
+        with why (they are left as they were)."""
+        failed = []
+        for lesson in self.changed:
+            try:
+                write_lesson(lesson.format)
+            except OSError as exc:
+                failed.append((lesson, exc))
+        return failed
+
+
+def write_lesson(lesson: LessonFormat) -> None:
+    """Write a fixed lesson atomically, through a link to its target, and only if the
+    file is still the one that was read (:class:`OSError` otherwise)."""
+    write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
+                       expect=lesson.read or ReadState.of(lesson.before))
