@@ -147,7 +147,14 @@ def unshowable(exc: UnicodeEncodeError) -> str | None:
     encoding = getattr(sys.stdout, "encoding", None)
     if not encoding or _codec(exc.encoding) != _codec(encoding):
         return None
-    shown = exc.object[exc.start:exc.end].encode("unicode_escape").decode("ascii")
+    failed = exc.object[exc.start:exc.end]
+    try:  # what standard output's own error handler lets through was not its failure
+        failed.encode(encoding, getattr(sys.stdout, "errors", None) or "strict")
+    except UnicodeEncodeError:
+        pass
+    else:
+        return None
+    shown = failed.encode("unicode_escape").decode("ascii")
     return (f"{STDOUT}: its encoding ({encoding}) cannot show `{shown}`; set "
             "PYTHONIOENCODING=utf-8, or write the report with -o FILE")
 

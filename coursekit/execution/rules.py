@@ -87,6 +87,11 @@ PACKAGE_UNAVAILABLE = Rule(
     "A package the course or a lesson asks for cannot be installed into an overlay of the "
     "kernel (not found, or it would replace a package the kernel pins).",
 )
+CACHE_ENTRY_REFUSED = Rule(
+    "EXE209", "cache-entry-refused", Severity.WARNING,
+    "A stored run in the result cache is not a regular file, or is too large: it was not "
+    "read (the notebook ran again), and it stays in the cache's way until removed.",
+)
 OUTPUT_DRIFT = Rule(
     "EXE301", "output-drift", Severity.WARNING,
     "A cell's output differs from the output the lesson documents.",

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.execution import rules
 from coursekit.execution.cache.store import CACHE_DIR, ResultCache
 from coursekit.execution.judge.notebook import NotebookJudge
 from coursekit.execution.output.record import Progress, Recorder
@@ -90,6 +91,11 @@ def verify_course(
     )
     recorder.start(len(planned))
     asyncio.run(batch.run(planned))
+    report.diagnostics.extend(
+        rules.CACHE_ENTRY_REFUSED.at(course.relative(path), None,
+                                     f"a stored run not read: {why}",
+                                     hint="remove it; the next run stores a fresh one")
+        for path, why in batch.cache.refused)
     report.executed_runs = batch.executed_runs
     report.notebooks.sort(key=lambda r: r.notebook)
     report.wall_time = time.monotonic() - started

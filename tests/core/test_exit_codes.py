@@ -103,3 +103,25 @@ def test_a_name_that_is_not_utf8_is_reported_in_a_report_file(course: Path) -> N
     run = _coursekit("check", "--root", str(course), "--format", "html", "-o", str(out))
     assert run.returncode == 1, run.stderr
     assert b"02_" in out.read_bytes()
+
+
+def test_an_encoding_error_of_another_text_is_not_blamed_on_standard_output(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from coursekit.cli.failures import unshowable
+
+    def failure(text: str, codec: str) -> UnicodeEncodeError:
+        try:
+            text.encode(codec)
+        except UnicodeEncodeError as exc:
+            return exc
+        raise AssertionError(text)
+
+    lenient = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="surrogateescape")
+    monkeypatch.setattr("sys.stdout", lenient)
+    assert unshowable(failure("name-\udcff.mdx", "utf-8")) is None  # raised elsewhere
+    strict = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict")
+    monkeypatch.setattr("sys.stdout", strict)
+    said = unshowable(failure("café", "ascii"))
+    assert said is not None and "cannot show `\\xe9`" in said

@@ -51,14 +51,18 @@ def _huge(path: Path) -> Path:
 def test_a_cached_run_that_is_not_one_is_a_miss(tmp_path: Path,
                                                 make: Callable[[Path], Path]) -> None:
     cache = ResultCache(tmp_path)
-    make(tmp_path / "runs" / KEY[:2] / f"{KEY}.json")
+    entry = make(tmp_path / "runs" / KEY[:2] / f"{KEY}.json")
     assert _within(10, lambda: cache.load(KEY)) is None
+    [(path, why)] = cache.refused  # verify names it in an EXE209 finding
+    assert path == entry and why
 
 
 def test_a_cached_run_is_read_back(tmp_path: Path) -> None:
     cache = ResultCache(tmp_path)
+    assert cache.load(KEY) is None  # absent: a miss, nothing to say
     cache.store(KEY, NotebookRun(cells=[]))
     assert cache.load(KEY) == NotebookRun(cells=[])
+    assert cache.refused == []
 
 
 @pytest.mark.parametrize("make", [_fifo, _huge], ids=["fifo", "huge"])

@@ -3,6 +3,8 @@
 An unreadable entry is a miss, never an error: the run is simply done again; an
 unwritable cache only makes the next run slower. Only a regular file below
 :data:`~coursekit.files.DATA_LIMIT` is read: a FIFO put in an entry's place would block.
+Such an entry (a special file, one too large) is also kept in :attr:`ResultCache.refused`,
+which verify reports, naming it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.execution.results import NotebookRun
-from coursekit.files import DATA_LIMIT, read_regular
+from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular
 
 CACHE_DIR = ".verify-cache"
 
@@ -23,14 +25,20 @@ CACHE_DIR = ".verify-cache"
 class ResultCache:
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.refused: list[tuple[Path, str]] = []
+        """Entries not read for what they are (not a regular file, too large), and why."""
 
     def _run_path(self, key: str) -> Path:
         return self.root / "runs" / key[:2] / f"{key}.json"
 
     def load(self, key: str) -> NotebookRun | None:
+        path = self._run_path(key)
         try:
-            data = json.loads(read_regular(self._run_path(key), DATA_LIMIT).decode("utf-8"))
+            data = json.loads(read_regular(path, DATA_LIMIT).decode("utf-8"))
             return NotebookRun.from_json(data)
+        except (NotARegularFile, TooLarge) as exc:
+            self.refused.append((path, exc.strerror or str(exc)))
+            return None
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
