@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.cache.store import CACHE_DIR, ResultCache
 from coursekit.execution.judge.notebook import NotebookJudge
@@ -45,6 +46,14 @@ def _judged(judge: NotebookJudge, recorder: Recorder) -> Finished:
         await recorder.record(result, job.plan, run)
 
     return finished
+
+
+def _refused(course: Course, cache: ResultCache) -> list[Diagnostic]:
+    """A finding for each stored run the cache did not read for what it is."""
+    return [rules.CACHE_ENTRY_REFUSED.at(course.relative(path), None,
+                                         f"a stored run not read: {why}",
+                                         hint="remove it; the next run stores a fresh one")
+            for path, why in cache.refused]
 
 
 def verify_course(
@@ -91,11 +100,7 @@ def verify_course(
     )
     recorder.start(len(planned))
     asyncio.run(batch.run(planned))
-    report.diagnostics.extend(
-        rules.CACHE_ENTRY_REFUSED.at(course.relative(path), None,
-                                     f"a stored run not read: {why}",
-                                     hint="remove it; the next run stores a fresh one")
-        for path, why in batch.cache.refused)
+    report.diagnostics.extend(_refused(course, batch.cache))
     report.executed_runs = batch.executed_runs
     report.notebooks.sort(key=lambda r: r.notebook)
     report.wall_time = time.monotonic() - started
