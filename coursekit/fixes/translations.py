@@ -84,9 +84,12 @@ class TranslationFix:
         return ((_BOM if self.bom else "") + apply(self.lines, self.edits)).encode("utf-8")
 
     def diff(self) -> str:
-        return "".join(difflib.unified_diff(
-            list(self.lines), split_lines(apply(self.lines, self.edits)),
-            f"a/{self.path}", f"b/{self.path}"))
+        """The unified diff of the file; a last line with no line break is said so, as
+        git says it."""
+        lines = difflib.unified_diff(list(self.lines), split_lines(apply(self.lines, self.edits)),
+                                     f"a/{self.path}", f"b/{self.path}")
+        return "".join(line if line.endswith(("\n", "\r"))
+                       else line + "\n\\ No newline at end of file\n" for line in lines)
 
     def write(self) -> None:
         """Atomically, through a link, and only if the file is still the one read."""
