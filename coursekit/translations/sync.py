@@ -126,6 +126,18 @@ def plan_sync(base: Digest, source: Digest, translation: Digest) -> SyncPlan:
             carries.append(carry)
     paired = {id(t) for t in to_translation.values() if t is not None}
     extras = [t for t in translation.code if id(t) not in paired]
+    unplaced = _add_new(new, source, translation, extras, removed, in_translation,
+                        carries, conflicts)
+    for entries in removed.values():
+        carries.extend(Carry(Action.REMOVE, None, tgt) for _, tgt in entries)
+    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced))
+
+
+def _add_new(new: list[Code], source: Digest, translation: Digest, extras: list[Code],
+             removed: dict[Hashable, list[tuple[Code, Code]]], in_translation: dict[int, Code],
+             carries: list[Carry], conflicts: list[Conflict]) -> list[Code]:
+    """The source's new blocks placed (a block the source moved goes with the
+    translation's block, which leaves its old place); those with no place, returned."""
     unplaced: list[Code] = []
     fresh = {id(block) for block in new}
     for order, block in enumerate(source.code):
@@ -137,7 +149,7 @@ def plan_sync(base: Digest, source: Digest, translation: Digest) -> SyncPlan:
             in_translation[id(block)] = twin
             continue
         text, moved = block.source, removed.get(key(block))
-        if moved:  # the source moved it: the translation's block goes with it
+        if moved:
             old, tgt = moved[0]
             merged = merge_block(old, block, tgt)
             if merged.outcome is Merge.CONFLICT:
@@ -153,9 +165,7 @@ def plan_sync(base: Digest, source: Digest, translation: Digest) -> SyncPlan:
             moved.pop(0)
             carries.append(Carry(Action.REMOVE, None, tgt))
         carries.append(add)
-    for entries in removed.values():
-        carries.extend(Carry(Action.REMOVE, None, tgt) for _, tgt in entries)
-    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced))
+    return unplaced
 
 
 def same_code(one: Code, other: Code) -> bool:
