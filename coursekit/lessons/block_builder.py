@@ -19,7 +19,12 @@ from markdown_it.token import Token
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
-from coursekit.lessons.directives import DirectiveProblem, is_directive, read_directive
+from coursekit.lessons.directives import (
+    FILE_KINDS,
+    DirectiveProblem,
+    is_directive,
+    read_directive,
+)
 from coursekit.lessons.fences import read_info
 from coursekit.lessons.frameworks import FrameworkTracker
 from coursekit.lessons.model import (
@@ -209,7 +214,8 @@ class BlockBuilder(OutputAttachment):
         directive = Directive(line, reading.kind, MappingProxyType(reading.args),
                               self._frameworks.current)
         self._add(directive)
-        self._pending.append(directive)
+        if reading.kind not in FILE_KINDS:
+            self._pending.append(directive)
 
     def _fence(self, token: Token, line: int) -> None:
         info = read_info(token.info)

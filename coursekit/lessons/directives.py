@@ -6,6 +6,11 @@ Grammar (shell-like words after ``coursekit:``)::
     skip [reason="..."]
     timeout=SECONDS        (or: timeout SECONDS)
     framework=pt|tf        (or: framework pt)
+    code-synced source=COMMIT prose=COMMIT
+
+``code-synced`` is about the whole file, not the next code block: a translation whose
+code ``coursekit fix translations`` brought up to the source's ``source`` commit, and
+whose prose still follows the source as of ``prose``.
 """
 
 from __future__ import annotations
@@ -18,10 +23,14 @@ from coursekit.diagnostics import Rule
 from coursekit.lessons import rules
 
 PREFIX = "coursekit"
-KINDS = ("expect-error", "skip", "timeout", "framework")
+KINDS = ("expect-error", "skip", "timeout", "framework", "code-synced")
+CODE_SYNCED = "code-synced"
+FILE_KINDS = frozenset({CODE_SYNCED})
+"""Directives about the whole lesson file, not about the code block after them."""
 DEVICES = ("cpu", "cuda")
 FRAMEWORKS = ("pt", "tf")
 _EXCEPTION_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*")
+_COMMIT = re.compile(r"[0-9a-f]{7,40}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +125,11 @@ def _read_kind(
         ):
             return _malformed(text, "expected a whole number of seconds, e.g. `timeout=120`")
         return DirectiveReading(kind, {"seconds": str(int(positional[0]))})
+    if kind == CODE_SYNCED:
+        if positional or set(named) != {"source", "prose"} or not all(
+                _COMMIT.fullmatch(named[key]) for key in ("source", "prose")):
+            return _malformed(text, "expected `source=COMMIT prose=COMMIT` (commit ids)")
+        return DirectiveReading(kind, {"source": named["source"], "prose": named["prose"]})
     if named or len(positional) != 1 or positional[0] not in FRAMEWORKS:
         return _malformed(text, f"expected `framework=` one of {', '.join(FRAMEWORKS)}")
     return DirectiveReading(kind, {"framework": positional[0]})

@@ -102,15 +102,17 @@ class Component:
 class Directive:
     """A ``<!-- coursekit: ... -->`` or ``{/* coursekit: ... */}`` annotation.
 
-    It applies to the next code block, which also lists it in ``Code.directives``.
+    It applies to the next code block, which also lists it in ``Code.directives``; a
+    ``code-synced`` directive is about the whole file and applies to no block.
     """
 
     line: int
     kind: str
-    """``expect-error``, ``skip``, ``timeout`` or ``framework``."""
+    """``expect-error``, ``skip``, ``timeout``, ``framework`` or ``code-synced``."""
     args: Mapping[str, str] = field(default_factory=_frozen)
     """``expect-error``: ``name``, ``message`` and optionally ``device``;
-    ``skip``: ``reason``; ``timeout``: ``seconds``; ``framework``: ``framework``."""
+    ``skip``: ``reason``; ``timeout``: ``seconds``; ``framework``: ``framework``;
+    ``code-synced``: ``source`` and ``prose`` (commit ids)."""
     framework: Framework = Framework.BOTH
 
 

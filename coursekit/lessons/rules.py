@@ -75,7 +75,8 @@ MALFORMED_FRAMEWORK_MARKER = Rule(
 )
 UNKNOWN_DIRECTIVE = Rule(
     "LES113", "unknown-directive", Severity.WARNING,
-    "A `coursekit:` directive has a kind other than expect-error, skip, timeout, framework.",
+    "A `coursekit:` directive has a kind other than expect-error, skip, timeout, framework, "
+    "code-synced.",
     _AREA,
 )
 MALFORMED_DIRECTIVE = Rule(

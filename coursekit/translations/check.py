@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations import code_blocks, errors, outdated, sections, structure
+from coursekit.translations import (
+    code_blocks,
+    errors,
+    outdated,
+    rules,
+    sections,
+    structure,
+    sync,
+)
 from coursekit.translations.align import CHUNK, CappedRun, align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
@@ -34,10 +42,23 @@ def compare_in_time(
     changes made folded into it (its own, measured against the source it followed, stay)."""
     found = compare_lessons(source, translation, settings)
     verdict = freshness.judge(source, translation) if freshness is not None else None
+    directive = sync.synced(translation.lesson)
     if verdict is None or not verdict.outdated:
-        return found, verdict
+        owed = None if directive is None else outdated.code_synced_finding(
+            source, translation, directive, freshness.history if freshness else None)
+        if owed is None:
+            return found, verdict
+        # Current in code, behind in prose: outdated all the same (never judged fresh).
+        return [owed, *found], replace(verdict or Verdict(outdated=True), outdated=True)
     followed = [compare_lessons(version, translation, settings) for version in verdict.followed]
-    return outdated.fold(found, source, translation, verdict, followed), verdict
+    folded = outdated.fold(found, source, translation, verdict, followed)
+    assert freshness is not None
+    base = sync.base_version(freshness, source, translation) or verdict.then
+    if base is None:
+        return folded, verdict
+    plan = sync.plan_sync(base, source, translation)
+    return [outdated.carried_over(d, plan) if d.rule == rules.OUTDATED.code else d
+            for d in folded], verdict
 
 
 def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:

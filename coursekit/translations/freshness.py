@@ -146,6 +146,11 @@ class Freshness:
         shared = [self._at(c, source) for c in translation_commits if c.order < translated.order]
         return tuple(v for v in (then, *(s[0] for s in shared if s is not None)) if v is not None)
 
+    def version(self, commit: Commit, source: Digest) -> Digest | None:
+        """``source`` as it was at ``commit``; None where it did not exist."""
+        found = self._at(commit, source)
+        return None if found is None else found[0]
+
     def _before(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
         """The source as it was before ``commit``: at its first parent."""
         parents = self.history.parents.get(commit.sha)

@@ -114,6 +114,15 @@ class History:
         found = self.commits.get(path)
         return found[0] if found else None
 
+    def find(self, prefix: str, *paths: str) -> Commit | None:
+        """The commit whose id starts with ``prefix`` among those that touched ``paths``."""
+        for path in paths:
+            found = next((c for c in self.commits.get(path, ()) if c.sha.startswith(prefix)),
+                         None)
+            if found is not None:
+                return found
+        return None
+
     def ancestors(self, commit: Commit) -> frozenset[str]:
         """The commits ``commit`` had seen: itself and its ancestors, from the graph read
         once (never one ``git rev-list`` per question)."""

@@ -17,10 +17,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.lessons.model import Directive
 from coursekit.translations import rules, sections
 from coursekit.translations.align import align
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Verdict
+from coursekit.translations.history import Commit, History
+from coursekit.translations.sync import SyncPlan
 
 _SUBJECT = re.compile(r"`([^`\n]{1,80})`")
 
@@ -110,3 +113,47 @@ def outdated_finding(
 
 def _shorten(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def carried_over(finding: Diagnostic, plan: SyncPlan) -> Diagnostic:
+    """An outdated translation's finding, marked with what ``coursekit fix translations``
+    can carry over of its source's code."""
+    if not plan.blocks and not plan.conflicts:
+        return finding
+    conflicts = (f"; {len(plan.conflicts)} block(s) both sides changed are left to merge by "
+                 "hand" if plan.conflicts else "")
+    return replace(finding, fix="safe" if plan.blocks else None,
+                   message=f"{finding.message}; `coursekit fix translations` carries over "
+                           f"{plan.blocks} code block(s){conflicts}")
+
+
+def code_synced_finding(source: Digest, translation: Digest, directive: Directive,
+                        history: History | None) -> Diagnostic | None:
+    """A translation whose code was synced and whose prose was not: still outdated, for
+    its prose. None where the source's prose has not changed since (nothing owed)."""
+    code_at, prose_at = directive.args["source"], directive.args["prose"]
+    code: Commit | None = None
+    since: Commit | None = None
+    if history is not None:
+        code = history.find(code_at, source.path, translation.path)
+        prose = history.find(prose_at, translation.path, source.path)
+        if prose is not None:
+            behind = [c for c in history.since(source.path, prose)
+                      if (source.path, c.sha) not in history.moved]
+            if not behind:
+                return None
+            since = behind[0]
+    synced = _when(code) if code is not None else code_at
+    owed = (f"prose behind since {_when(since)}" if since is not None
+            else f"prose behind: it follows the source as of {prose_at}")
+    return rules.OUTDATED.at(
+        translation.path, directive.line,
+        f"outdated: code synced with {synced}; {owed}",
+        hint=f"translate what the source's prose gained (git diff {prose_at}..{code_at} -- "
+             f"{source.path}), then delete the `code-synced` line",
+        fingerprint=f"outdated:{source.path}",
+    )
+
+
+def _when(commit: Commit) -> str:
+    return f"{commit.short} ({commit.date}, \"{_shorten(commit.subject)}\")"

@@ -37,7 +37,8 @@ OUTDATED = Rule(
     "The source lesson changed in substance (code, heading outline, framework blocks, "
     "videos) after the translation last did, by its git history; the translation's "
     "differences from the current source fold into this one finding (--show-all lists "
-    "them).",
+    "them). A translation whose code `coursekit fix translations` synced is outdated "
+    "for its prose until its `code-synced` line is taken out.",
     AREA,
     why="an outdated translation builds and loses nothing: it needs updating, which a "
         "reviewer plans",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from coursekit.atomic import write_output
+from coursekit.cli.commands.fix_translations import translations
 from coursekit.cli.failures import Terminated
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -275,3 +276,6 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
     verb = "would change" if dry_run else "changed"
     click.echo(f"fix subtitles: {verb} {changed} of {len(results)} file(s)", err=True)
     return EXIT_FINDINGS if problems else EXIT_CLEAN
+
+
+command.add_command(translations)

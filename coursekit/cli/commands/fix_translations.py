@@ -1,0 +1,67 @@
+"""``coursekit fix translations``: the source's new code carried into outdated translations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from coursekit.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_USAGE,
+    guarded,
+    known_languages,
+    lang_option,
+    open_course,
+)
+from coursekit.cli.options import root_option as _root_option
+
+
+@click.command("translations")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@_root_option
+@lang_option
+@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; list the translations that would change and exit 1 if any.")
+@guarded
+def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
+                 check_only: bool) -> int:
+    """Carry the source's new code into outdated translations, block by block (a
+    three-way merge from the source they last followed): their comments, strings and
+    prose kept; a block both sides changed is reported, not written. FILES, when given,
+    narrows it to those lessons."""
+    from coursekit.corpus import Corpus
+    from coursekit.filescope import file_scope
+    from coursekit.fixes.sync_report import conflict_lines
+    from coursekit.fixes.translations import plan_translation_fixes
+
+    course = open_course(root)
+    languages = known_languages(langs, course.lesson_languages())
+    paths = file_scope(course, files).paths if files else None
+    run = plan_translation_fixes(Corpus(course), languages, paths)
+    if not run.history:
+        click.echo("coursekit: fix translations needs the course's git history (the source "
+                   "each translation last followed); --root is no git checkout", err=True)
+        return EXIT_USAGE
+    write = not (dry_run or check_only)
+    failed = run.write() if write else []
+    for fix, error in failed:
+        click.echo(f"{fix.path}: cannot write: {error.strerror or error}; left as it was",
+                   err=True)
+    verb = "synced" if write else "would sync"
+    if dry_run:
+        click.echo(run.diff(), nl=False)
+    else:
+        for fix in run.changed:
+            click.echo(f"{verb} {fix.path} ({fix.carried} code block(s))")
+    for line in conflict_lines(run):
+        click.echo(line, err=True)
+    blocks = sum(fix.carried for fix in run.changed)
+    click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(run.changed)} of "
+               f"{run.files} translation(s); {len(run.conflicts)} conflict(s) left to merge "
+               "by hand", err=True)
+    if failed or run.conflicts:
+        return EXIT_FINDINGS
+    return EXIT_FINDINGS if not write and run.changed else EXIT_CLEAN

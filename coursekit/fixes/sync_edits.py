@@ -1,0 +1,200 @@
+"""The edits that write a translation's sync plan into its file: code rewritten where
+its fence lies, fences copied from the source, fences removed with one blank line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coursekit.formatting.places import CodePlace, code_lines, place_code
+from coursekit.lessons.model import Code, Heading, Output
+from coursekit.translations.digest import Digest
+from coursekit.translations.sync import Action, Carry, synced
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """``lines`` in place of the file's lines ``start`` to ``end`` (0-based, end excluded)."""
+
+    start: int
+    end: int
+    lines: tuple[str, ...]
+    order: int = 0
+    """Among insertions at one place: the source's order."""
+
+
+def apply(lines: Sequence[str], edits: Sequence[Edit]) -> str:
+    out: list[str] = []
+    at = 0
+    for edit in sorted(edits, key=lambda e: (e.start, e.end, e.order)):
+        out.extend(lines[at:edit.start])
+        out.extend(edit.lines)
+        at = max(at, edit.end)
+    out.extend(lines[at:])
+    return "".join(out)
+
+
+def _output_code(output: Output) -> Code:
+    return Code(output.line, "", output.info, output.text)
+
+
+def _span(lines: Sequence[str], code: Code) -> tuple[int, int, CodePlace] | None:
+    """The file lines of a fence: its opening line to its closing line, included."""
+    place = place_code(lines, code)
+    if place is None:
+        return None
+    return place.first - 1, place.first + place.count, place
+
+
+class FileEdits:
+    """The edits of one translation file, from its plan."""
+
+    def __init__(self, lines: Sequence[str], source_lines: Sequence[str],
+                 translation: Digest) -> None:
+        self.lines = lines
+        self.source_lines = source_lines
+        self.translation = translation
+        first = lines[0] if lines else "\n"
+        self.line_break = first[len(first.rstrip("\r\n")):] or "\n"
+        self.edits: list[Edit] = []
+        self.left: list[str] = []
+
+    def carry(self, carry: Carry) -> bool:
+        if carry.action is Action.UPDATE:
+            return self._update(carry)
+        if carry.action is Action.REMOVE:
+            return self._remove(carry)
+        return self._add(carry)
+
+    def _update(self, carry: Carry) -> bool:
+        tgt, src = carry.translation, carry.source
+        assert tgt is not None
+        assert src is not None
+        edits: list[Edit] = []
+        span = _span(self.lines, tgt)
+        if span is None:
+            return self._cannot(tgt, "its fence cannot be placed in the file exactly")
+        if carry.text is not None and carry.text != tgt.source:
+            place = span[2]
+            edits.append(Edit(place.first, place.first + place.count,
+                              tuple(code_lines(self.lines, place, carry.text))))
+        for n, text in enumerate(carry.outputs):
+            if text is None:
+                continue
+            if n < len(tgt.outputs):
+                out = _span(self.lines, _output_code(tgt.outputs[n]))
+                if out is None:
+                    return self._cannot(tgt, "an output fence cannot be placed exactly")
+                edits.append(Edit(out[2].first, out[2].first + out[2].count,
+                                  tuple(code_lines(self.lines, out[2], text))))
+                continue
+            copied = self._copied(_output_code(src.outputs[n]))
+            after = self._end(tgt)
+            if copied is None or after is None:
+                return self._cannot(tgt, "the source's output fence cannot be copied")
+            edits.append(Edit(after + 1, after + 1, (self.line_break, *copied), order=n))
+        for output in tgt.outputs[len(tgt.outputs) - carry.drop_outputs:]:
+            out = _span(self.lines, _output_code(output))
+            if out is None:
+                return self._cannot(tgt, "an output fence cannot be placed exactly")
+            edits.append(self._removal(out[0], out[1]))
+        self.edits.extend(edits)
+        return True
+
+    def _remove(self, carry: Carry) -> bool:
+        tgt = carry.translation
+        assert tgt is not None
+        spans = [_span(self.lines, tgt), *(_span(self.lines, _output_code(o))
+                                           for o in tgt.outputs)]
+        if any(span is None for span in spans):
+            return self._cannot(tgt, "its fences cannot be placed in the file exactly")
+        self.edits.extend(self._removal(s[0], s[1]) for s in spans if s is not None)
+        return True
+
+    def _removal(self, first: int, last: int) -> Edit:
+        """The fence's lines and one blank line beside them."""
+        if last + 1 < len(self.lines) and not self.lines[last + 1].strip():
+            return Edit(first, last + 2, ())
+        if first > 0 and not self.lines[first - 1].strip():
+            return Edit(first - 1, last + 1, ())
+        return Edit(first, last + 1, ())
+
+    def _add(self, carry: Carry) -> bool:
+        src = carry.source
+        assert src is not None
+        fence = self._copied(src, carry.text)
+        outputs = [self._copied(_output_code(o)) for o in src.outputs]
+        if fence is None or any(o is None for o in outputs):
+            self.left.append(f"the source's block at line {src.line} cannot be copied "
+                             "exactly: not added")
+            return False
+        block: list[str] = list(fence)
+        for output in outputs:
+            assert output is not None
+            block.extend((self.line_break, *output))
+        at = self._insertion(carry)
+        if at is None:
+            self.left.append(f"the source's block at line {src.line} has no place in the "
+                             "file: not added")
+            return False
+        index, before = at
+        lines = (*block, self.line_break) if before else (self.line_break, *block)
+        self.edits.append(Edit(index, index, lines, order=carry.order))
+        return True
+
+    def _insertion(self, carry: Carry) -> tuple[int, bool] | None:
+        """The line index the block goes at, and whether it goes before what is there."""
+        if carry.after is not None:
+            end = self._end(carry.after)
+            return None if end is None else (end + 1, False)
+        if carry.before is not None:
+            start = _span(self.lines, carry.before)
+            return None if start is None else (start[0], True)
+        if carry.section is not None:
+            return self._section_end(carry.section)
+        return None
+
+    def _end(self, code: Code) -> int | None:
+        """The last line of a block: its last output fence's closing line, or its own."""
+        last = _output_code(code.outputs[-1]) if code.outputs else code
+        span = _span(self.lines, last)
+        return None if span is None else span[1]
+
+    def _section_end(self, heading: Heading) -> tuple[int, bool]:
+        """Before the next heading of at most its level, after the blank lines."""
+        following = [h for h in self.translation.headings
+                     if h.line > heading.line and h.level <= heading.level]
+        if not following:
+            end = len(self.lines)
+            while end > 0 and not self.lines[end - 1].strip():
+                end -= 1
+            return end, False
+        return following[0].line - 1, True
+
+    def _copied(self, code: Code, text: str | None = None) -> tuple[str, ...] | None:
+        """The source file's lines of a fence, in this file's line breaks, with ``text``
+        as its code when given."""
+        span = _span(self.source_lines, code)
+        if span is None:
+            return None
+        first, last, place = span
+        inner = (code_lines(self.source_lines, place, text) if text is not None
+                 else self.source_lines[place.first:place.first + place.count])
+        lines = [self.source_lines[first], *inner, self.source_lines[last]]
+        return tuple(line.rstrip("\r\n") + self.line_break for line in lines)
+
+    def _cannot(self, code: Code, why: str) -> bool:
+        self.left.append(f"block at line {code.line}: {why}: left as it was")
+        return False
+
+    def mark(self, text: str) -> None:
+        directive = synced(self.translation.lesson)
+        if directive is not None:
+            self.edits.append(Edit(directive.line - 1, directive.line,
+                                   (text + self.line_break,)))
+            return
+        tail = "" if not self.lines or self.lines[-1].endswith(("\n", "\r")) \
+            else self.line_break
+        at = len(self.lines)
+        self.edits.append(Edit(at, at, (tail + self.line_break, text + self.line_break),
+                               order=1 << 30))

@@ -1,0 +1,191 @@
+"""``coursekit fix translations``: a translation's code brought up to its source's.
+
+For each translation that history judges outdated, :func:`~coursekit.translations.sync.
+plan_sync` says which code blocks change; this module writes them into the file. A
+block's code is rewritten as ``fix lessons`` rewrites it (:mod:`coursekit.formatting.
+places`: the lines it keeps stay byte for byte); a block added is the source's fence,
+copied with its output fences; a block removed takes its fences and one blank line with
+it. Every line outside those fences stays as it was: the prose is the translator's.
+A file that changed gets a ``code-synced`` directive (an HTML comment, which the site
+and the notebooks do not show) naming the source commit its code now follows and the
+one its prose still follows: ``outdated`` says the prose is owed until a translator
+brings it up to date and takes the line out.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coursekit.atomic import write_bytes_atomic
+from coursekit.corpus import Corpus
+from coursekit.files import ReadState
+from coursekit.fixes.sync_edits import Edit, FileEdits, apply
+from coursekit.formatting.lessons import read_lesson_text
+from coursekit.formatting.places import split_lines
+from coursekit.translations.digest import Digest
+from coursekit.translations.freshness import Freshness
+from coursekit.translations.history import History
+from coursekit.translations.languages import load_language
+from coursekit.translations.sync import Conflict, SyncPlan, base_version, plan_sync, synced
+
+_BOM = "\ufeff"
+
+
+@dataclass(frozen=True, slots=True)
+class TranslationFix:
+    """One translated lesson: what its code needs, and the file with it."""
+
+    language: str
+    path: str
+    file: Path
+    source_path: str
+    plan: SyncPlan
+    lines: tuple[str, ...]
+    bom: bool
+    edits: tuple[Edit, ...]
+    carried: int
+    """Code blocks carried over (updated, added, removed)."""
+    left: tuple[str, ...] = ()
+    """What could not be written, in words (a fence that cannot be placed exactly)."""
+    read: ReadState | None = None
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.edits)
+
+    @property
+    def before(self) -> bytes:
+        return ((_BOM if self.bom else "") + "".join(self.lines)).encode("utf-8")
+
+    @property
+    def after(self) -> bytes:
+        return ((_BOM if self.bom else "") + apply(self.lines, self.edits)).encode("utf-8")
+
+    def diff(self) -> str:
+        """The unified diff of the file; a last line with no line break is said so, as
+        git says it."""
+        lines = difflib.unified_diff(list(self.lines), split_lines(apply(self.lines, self.edits)),
+                                     f"a/{self.path}", f"b/{self.path}")
+        return "".join(line if line.endswith(("\n", "\r"))
+                       else line + "\n\\ No newline at end of file\n" for line in lines)
+
+    def write(self) -> None:
+        """Atomically, through a link, and only if the file is still the one read."""
+        write_bytes_atomic(self.file, self.after, follow_links=True,
+                           expect=self.read or ReadState.of(self.before))
+
+
+@dataclass(frozen=True, slots=True)
+class SyncRun:
+    """Every translation looked at in one run."""
+
+    fixes: tuple[TranslationFix, ...]
+    files: int
+    """Translated lessons looked at."""
+    history: bool = True
+    """False: the course has no git history to take a base from; nothing was planned."""
+    skipped: tuple[tuple[str, str], ...] = field(default=())
+    """(path, why) of outdated translations with nothing planned."""
+
+    @property
+    def changed(self) -> list[TranslationFix]:
+        return [fix for fix in self.fixes if fix.changed]
+
+    @property
+    def conflicts(self) -> list[tuple[TranslationFix, Conflict]]:
+        return [(fix, c) for fix in self.fixes for c in fix.plan.conflicts]
+
+    def diff(self) -> str:
+        return "".join(fix.diff() for fix in self.changed)
+
+    def write(self) -> list[tuple[TranslationFix, OSError]]:
+        failed = []
+        for fix in self.changed:
+            try:
+                fix.write()
+            except OSError as exc:
+                failed.append((fix, exc))
+        return failed
+
+
+def marker(source_commit: str, prose_commit: str) -> str:
+    return (f"<!-- coursekit: code-synced source={source_commit[:12]} "
+            f"prose={prose_commit[:12]} -->")
+
+
+def plan_translation_fix(
+    language: str, file: Path, source_file: Path, source: Digest, translation: Digest,
+    base: Digest, marker_text: str,
+) -> TranslationFix | str:
+    """The fix of one translation (or why it cannot be read)."""
+    found, source_found = read_lesson_text(file), read_lesson_text(source_file)
+    if found is None or source_found is None:
+        return "cannot be read as UTF-8 text"
+    text, read = found
+    lines = split_lines(text.removeprefix(_BOM))
+    source_lines = split_lines(source_found[0].removeprefix(_BOM))
+    plan = plan_sync(base, source, translation)
+    edits = FileEdits(lines, source_lines, translation)
+    carried = sum(edits.carry(carry) for carry in plan.carries)
+    if edits.edits:
+        edits.mark(marker_text)
+    return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
+                          text.startswith(_BOM), tuple(edits.edits), carried,
+                          tuple(edits.left), read)
+
+
+def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
+                           paths: frozenset[str] | None = None) -> SyncRun:
+    """The code of every outdated translation in ``languages`` (default: all), of
+    ``paths`` only when given, brought up to its source's."""
+    course = corpus.course
+    history = History.open(course.root, course.relative(course.content_dir))
+    if history is None:
+        return SyncRun((), 0, history=False)
+    freshness = Freshness(history)
+    source_language = course.source_language
+    sources = load_language(corpus, source_language)
+    fixes: list[TranslationFix] = []
+    skipped: list[tuple[str, str]] = []
+    files = 0
+    try:
+        for language in languages or course.lesson_languages():
+            if language == source_language:
+                continue
+            for key, translation in load_language(corpus, language).lessons.items():
+                source = sources.lessons.get(key)
+                if source is None or (paths is not None and translation.path not in paths):
+                    continue
+                files += 1
+                found = _one(freshness, language, course.root, source, translation)
+                if isinstance(found, str):
+                    if found:
+                        skipped.append((translation.path, found))
+                else:
+                    fixes.append(found)
+    finally:
+        history.close()
+    return SyncRun(tuple(fixes), files, skipped=tuple(skipped))
+
+
+def _one(freshness: Freshness, language: str, root: Path, source: Digest,
+         translation: Digest) -> TranslationFix | str:
+    """The fix of one translation, or why there is none ("" when it is current)."""
+    verdict = freshness.judge(source, translation)
+    if verdict is None or not verdict.outdated or verdict.translated is None:
+        return ""
+    history = freshness.history
+    if source.path in history.changed:
+        return "its source has changes not committed: commit them first"
+    base = base_version(freshness, source, translation) or verdict.then
+    last = history.last(source.path)
+    if base is None or last is None:
+        return "the source lesson did not exist when it was last translated"
+    directive = synced(translation.lesson)
+    prose = directive.args["prose"] if directive is not None else verdict.translated.sha
+    return plan_translation_fix(language, root / translation.path, root / source.path, source,
+                                translation, base, marker(last.sha, prose))
+
