@@ -73,7 +73,8 @@ def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
     if run.status is RunStatus.TIMEOUT:
         limit = cell.timeout or default_timeout
         bar = last_bar(run.outputs)
-        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None, bar)
+        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None,
+                                               bar, run.extended)
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
     if fetches:

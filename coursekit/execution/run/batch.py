@@ -83,6 +83,7 @@ class Batch:
                 run = await run_notebook(
                     first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
                     shims=self.shims(first),
+                    extension_budget=self.settings.extension_budget,
                 )
             except Exception as exc:  # contain it to this notebook
                 run = NotebookRun(
