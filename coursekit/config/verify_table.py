@@ -12,10 +12,11 @@ from typing import Any
 
 from coursekit.shown import shown
 
-KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport")
+KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport", "extension-budget")
 """Every key of ``[tool.coursekit.verify]`` (underscores are accepted for dashes)."""
 
-_LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0}
+_LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0,
+           "extension-budget": 7 * 86_400.0}
 """The largest value of each number: a week for a cell, a day for a kernel to start."""
 
 

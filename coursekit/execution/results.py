@@ -72,6 +72,8 @@ class CellRun:
     empty when it was not."""
     real_raised: str = ""
     """What the cell raised in that run (``Name: first line``); ``""`` when it ran clean."""
+    extended: float = 0.0
+    """Seconds the cell was given past its limit while its progress bar advanced."""
 
     @property
     def raised(self) -> str:

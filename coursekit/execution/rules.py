@@ -35,10 +35,12 @@ NEEDS_NETWORK = Rule(
 )
 NEEDS_PACKAGES = Rule(
     "EXE108", "needs-packages", Severity.WARNING,
-    "A cell fails to import a package that the lesson's `pip install` lines or the course's "
-    "[tool.coursekit.kernels] packages declare, or that a library it calls asks for, and "
-    "the kernel lacks (run with --install-lesson-requirements, declare it, or it cannot be "
-    "installed for the kernel).",
+    "A cell fails to import a package the kernel lacks (one the lesson's `pip install` "
+    "lines or the course's [tool.coursekit.kernels] packages declare, one a library it "
+    "calls asks for, or one it imports that no one declares, named by its pip name), or "
+    "a program pip does not install (git-lfs, FFmpeg, a C compiler): run with "
+    "--install-lesson-requirements, declare it, install the program, or it cannot be "
+    "installed for the kernel.",
 )
 PLACEHOLDER_REPO = Rule(
     "EXE109", "placeholder-repo", Severity.NOTE,

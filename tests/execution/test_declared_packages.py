@@ -91,12 +91,70 @@ def test_a_declared_package_the_kernel_lacks_needs_packages() -> None:
     assert then.cause == first.index
 
 
-def test_an_undeclared_package_stays_a_failure_that_names_it() -> None:
+@pytest.mark.parametrize(("code", "raised", "pip"), [
+    ("import gradio as gr", "gradio", "gradio"),
+    ("from sklearn.metrics import f1_score", "sklearn", "scikit-learn"),
+    # No table knows it: the index's name is the module's own.
+    ("import argilla as rg", "argilla", "argilla"),
+])
+def test_an_undeclared_package_the_cell_imports_is_a_need_named_by_its_pip_name(
+        code: str, raised: str, pip: str) -> None:
     packages = DeclaredPackages((Declaration("librosa", "the lesson's `pip install` at x:1"),))
-    [result, _] = judge_cells(_plan(), [_run(*MISSING_GRADIO), CellRun(RunStatus.OK)], 0.0,
-                              packages=packages)
+    [result, _] = judge_cells(
+        _plan(code), [_run("ModuleNotFoundError", f"No module named '{raised}'"),
+                      CellRun(RunStatus.OK)], 0.0, packages=packages)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert result.detail.startswith(f"needs `{pip}` (the cell imports it")
+    assert f"add `{pip}` to the lesson's `pip install` line" in result.hint
+
+
+def test_a_module_the_kernels_package_lacks_is_the_lessons_stale_import() -> None:
+    """The clean counterpart: ``transformers`` is in the kernel; its old module is not."""
+    run = _run("ModuleNotFoundError", "No module named 'transformers.old_module'")
+    [result, _] = judge_cells(_plan("from transformers.old_module import Thing"),
+                              [run, CellRun(RunStatus.OK)], 0.0)
     assert result.verdict is Verdict.UNEXPECTED_ERROR
-    assert "the kernel lacks `gradio`" in result.hint
+    assert "has no module `transformers.old_module`" in result.hint
+
+
+def test_a_later_import_of_the_same_missing_package_is_not_reached() -> None:
+    """One need, one finding: the cells after the first that lack it go back to it."""
+    plan = plan_notebook(notebook([cell("import argilla as rg", 10),
+                                   cell("from argilla import Dataset", 20),
+                                   cell("import gradio", 30)]), "cpu",
+                         notebook="en/chapter1/1.ipynb")
+    first, again, other = judge_cells(plan, [
+        _run("ModuleNotFoundError", "No module named 'argilla'"),
+        _run("ModuleNotFoundError", "No module named 'argilla'"),
+        _run(*MISSING_GRADIO)], 0.0)
+    assert first.verdict is Verdict.NEEDS_PACKAGES
+    assert (again.verdict, again.cause) == (Verdict.NOT_REACHED, first.index)
+    assert "the kernel lacks `argilla` for this cell too" in again.detail
+    assert (other.verdict, other.cause) == (Verdict.NEEDS_PACKAGES, None)
+
+
+@pytest.mark.parametrize(("ename", "evalue", "program"), [
+    ("OSError", "Looks like you do not have git-lfs installed, please install. You can "
+     "install from https://git-lfs.github.com/.", "git-lfs"),
+    ("FileNotFoundError", "[Errno 2] No such file or directory: 'git-lfs'", "git-lfs"),
+    ("ValueError", "ffmpeg was not found but is required to load audio files from filename",
+     "FFmpeg"),
+    ("RuntimeError", "Failed to find C compiler. Please specify via CC environment variable.",
+     "C compiler"),
+])
+def test_a_missing_program_is_a_named_need(ename: str, evalue: str, program: str) -> None:
+    plan = _plan("repo = Repository('model', clone_from='user/model')")
+    [result, _] = judge_cells(plan, [_run(ename, evalue), CellRun(RunStatus.OK)], 0.0)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert result.detail.startswith(f"needs `{program}` (")
+    assert "apt-get install" in result.hint or "CC" in result.hint
+
+
+def test_an_error_that_names_no_program_stays_the_lessons() -> None:
+    plan = _plan("repo = Repository('model', clone_from='user/model')")
+    other = _run("OSError", "[Errno 2] No such file or directory: 'model/config.json'")
+    [result, _] = judge_cells(plan, [other, CellRun(RunStatus.OK)], 0.0)
+    assert result.verdict is Verdict.UNEXPECTED_ERROR
 
 
 def test_an_installed_package_that_still_does_not_import_is_a_failure() -> None:

@@ -91,7 +91,7 @@ def test_a_later_cell_failing_on_its_own_is_not_a_cascade(tmp_path: Path) -> Non
     causes = [(c.verdict, c.cause) for c in report.notebooks[0].cells]
     assert causes == [
         (Verdict.UNEXPECTED_ERROR, None),
-        (Verdict.UNEXPECTED_ERROR, None),  # a missing module: its own failure
+        (Verdict.NEEDS_PACKAGES, None),  # a missing module: a need of its own
         (Verdict.UNEXPECTED_ERROR, None),  # a name no earlier cell left undefined
         (Verdict.NOT_REACHED, 1),     # the clean counterpart: the value left empty
     ]

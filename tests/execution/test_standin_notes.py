@@ -56,8 +56,9 @@ def test_a_missing_package_and_a_name_of_another_section_say_what_to_do() -> Non
                     evalue="No module named 'librosa'"),
             CellRun(RunStatus.ERROR, ename="NameError", evalue="name 'minds' is not defined")]
     module, name = judge_cells(plan, runs, 0.01)
-    assert module.hint.startswith("the kernel lacks `librosa`")
-    assert "[tool.coursekit.kernels.<framework>] `packages`" in module.hint
+    assert module.verdict is Verdict.NEEDS_PACKAGES
+    assert module.hint.startswith("add `librosa` to the lesson's `pip install` line")
+    assert "[tool.coursekit.kernels.pt] `packages`" in module.hint
     assert name.cause is None
     assert name.hint.startswith("no earlier cell of this notebook defines it")
 

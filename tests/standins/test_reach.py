@@ -79,3 +79,60 @@ def test_rows_and_real_counts_are_checked() -> None:
     assert entry is not None
     assert entry["rows"] == "real"
     assert entry["real"]["train"] == 25000
+
+
+CHUNKS = """\
+tokenized = raw.map(tokenize, batched=True, remove_columns=["text", "label"])
+chunk_size = 128
+
+def group_texts(examples):
+    joined = {k: sum(examples[k], []) for k in examples}
+    total = len(joined["input_ids"]) // chunk_size * chunk_size
+    return {k: [t[i : i + chunk_size] for i in range(0, total, chunk_size)]
+            for k, t in joined.items()}
+
+chunks = tokenized.map(group_texts, batched=True)
+"""
+
+
+@pytest.mark.parametrize(("split", "expected"), [
+    ("train_size = 10_000\ntest_size = int(0.1 * train_size)\n"
+     "small = chunks['train'].train_test_split(train_size=train_size, test_size=test_size)",
+     10_000),
+    ("held_out = 1000\nsmall = chunks['train'].train_test_split(test_size=held_out, seed=42)",
+     1000),
+    ("n = 500\nn = n * 4\nsample = chunks['train'].shuffle(seed=0).select(range(n))", 2000),
+    # The clean counterparts: a fraction, and a name no literal gives.
+    ("fraction = 0.1\nsmall = chunks['train'].train_test_split(test_size=fraction)", 0),
+    ("small = chunks['train'].train_test_split(test_size=len(chunks) // 10)", 0),
+    ("size = 0.2\nsize = compute()\nchunks['train'].train_test_split(test_size=size)", 0),
+])
+def test_counts_given_by_names_reach_through_what_the_lesson_derives(
+        split: str, expected: int) -> None:
+    """Tokenize, group into chunks, then split: the chunk size in a slice is a length
+    of tokens, not rows; the split's sizes are rows of the dataset the chunks came from."""
+    assert reach([CHUNKS, split]) == expected
+
+
+def test_a_chunked_corpus_split_at_real_counts_is_built_at_real_size(tmp_path: Path) -> None:
+    split = ("train_size = 10_000\ntest_size = int(0.1 * train_size)\n"
+             "small = chunks['train'].train_test_split(train_size=train_size, "
+             "test_size=test_size, seed=42)")
+    scan = scan_course(_imdb_course(tmp_path / "real", CHUNKS + split))
+    assert scan.reach == {"imdb": 10_000}
+    assert beyond_blocks(scan.reach, load_catalog().subset(scan.needed)) == {"imdb"}
+    # The clean counterpart: the same pipeline split by a fraction keeps the block.
+    clean = scan_course(_imdb_course(tmp_path / "block", CHUNKS + "small = chunks['train']"
+                                     ".train_test_split(test_size=0.1, seed=42)"))
+    assert beyond_blocks(clean.reach, load_catalog().subset(clean.needed)) == set()
+
+
+def _imdb_course(root: Path, code: str) -> Course:
+    lesson = root / "content" / "en" / "chapter1" / "1.mdx"
+    lesson.parent.mkdir(parents=True)
+    (lesson.parent.parent / "_toctree.yml").write_text(
+        "- title: One\n  sections:\n  - local: chapter1/1\n    title: One\n", encoding="utf-8")
+    lesson.write_text(f'# One\n\n```py\nfrom datasets import load_dataset\n\n'
+                      f'raw = load_dataset("imdb")\n```\n\n```py\n{code}\n```\n',
+                      encoding="utf-8")
+    return Course.open(root)

@@ -19,6 +19,8 @@ DIRECTIVE = "<!-- coursekit: timeout={seconds} -->"
 """The lesson line that raises a cell's limit, placed on the line before its code fence."""
 
 _BAR = re.compile(r"(\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<")
+_LABEL = re.compile(r"([^\r\n|]*?):?\s*\d+%\|[^\r\n|]*\|\s*$")
+"""tqdm's description before the percentage: ``Map:  45%|####5     | ``."""
 _ROUND_TO = 60
 _MARGIN = 2.0
 """CI machines are slower and busier than the one a run was measured on."""
@@ -31,6 +33,8 @@ class BarState:
     done: int
     total: int
     elapsed: float
+    label: str = ""
+    """What the bar counts, as its description says (``Map``, ``Generating train split``)."""
 
     @property
     def needed(self) -> float:
@@ -47,15 +51,30 @@ def _stream_text(outputs: Iterable[dict[str, Any]]) -> str:
     return strip_ansi("".join(parts))
 
 
-def last_bar(outputs: Iterable[dict[str, Any]]) -> BarState | None:
-    """The last progress bar state the cell printed, if it printed one that had moved."""
-    found = None
-    for match in _BAR.finditer(_stream_text(outputs)):
+def _states(outputs: Iterable[dict[str, Any]]) -> list[BarState]:
+    text = _stream_text(outputs)
+    states = []
+    for match in _BAR.finditer(text):
         done, total = int(match[1]), int(match[2])
         elapsed = int(match[3] or 0) * 3600 + int(match[4]) * 60 + int(match[5])
-        if 0 < done < total and elapsed > 0:
-            found = BarState(done, total, float(elapsed))
-    return found
+        line = text[:match.start()].rsplit("\r", 1)[-1].rsplit("\n", 1)[-1]
+        label = _LABEL.search(line)
+        states.append(BarState(done, total, float(elapsed),
+                               label[1].strip() if label is not None else ""))
+    return states
+
+
+def last_bar(outputs: Iterable[dict[str, Any]]) -> BarState | None:
+    """The last progress bar state the cell printed, if it printed one that had moved."""
+    return next((s for s in reversed(_states(outputs))
+                 if 0 < s.done < s.total and s.elapsed > 0), None)
+
+
+def current_bar(outputs: Iterable[dict[str, Any]]) -> BarState | None:
+    """The state the cell's progress bar shows now (a finished one too), if it shows one
+    that has moved."""
+    states = [s for s in _states(outputs) if s.done > 0 and s.elapsed > 0]
+    return states[-1] if states else None
 
 
 def suggested_limit(limit: float, bar: BarState | None) -> int:
@@ -69,14 +88,19 @@ def suggested_limit(limit: float, bar: BarState | None) -> int:
 
 
 def timeout_detail(duration: float, limit: float, from_directive: bool, bar: BarState | None,
-                   ) -> str:
-    """The sentence for a cell interrupted after ``duration`` seconds."""
+                   extended: float = 0.0) -> str:
+    """The sentence for a cell interrupted after ``duration`` seconds, ``extended`` of
+    them granted past its limit while its progress bar advanced."""
     origin = "its timeout directive" if from_directive else "the course default"
     sentence = (f"interrupted after running {duration:.0f} s "
-                f"(limit {limit:.0f} s, from {origin})")
+                f"(limit {limit:.0f} s, from {origin}")
+    sentence += (f", and {extended:.0f} s more while its progress bar advanced)" if extended
+                 else ")")
     if bar is not None:
-        sentence += (f"; its progress bar was at {bar.done}/{bar.total} after "
-                     f"{bar.elapsed:.0f} s, so the whole cell needs about {bar.needed:.0f} s")
+        doing = f"`{bar.label}` " if bar.label else ""
+        sentence += (f"; its progress bar {doing}was at {bar.done}/{bar.total} "
+                     f"({100 * bar.done / bar.total:.0f}%) after {bar.elapsed:.0f} s, so the "
+                     f"whole cell needs about {bar.needed:.0f} s")
     return sentence
 
 

@@ -18,7 +18,13 @@ from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.standin_note import standin_note
 from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
-from coursekit.execution.plan.declared import DeclaredPackages, asked_for
+from coursekit.execution.plan.declared import (
+    DeclaredPackages,
+    asked_for,
+    missing_module,
+    requirement_name,
+    stale_submodule,
+)
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.plan.settings import DEFAULT_TIMEOUT
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
@@ -67,7 +73,8 @@ def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
     if run.status is RunStatus.TIMEOUT:
         limit = cell.timeout or default_timeout
         bar = last_bar(run.outputs)
-        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None, bar)
+        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None,
+                                               bar, run.extended)
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
     if fetches:
@@ -167,10 +174,9 @@ def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
         return (f"`{declared.requirement}` ({declared.where}) was installed into the "
                 f"kernel's overlay, yet `{package}` does not import: check that it is the "
                 "package that provides it, and its version")
-    if package is not None:
-        return (f"the kernel lacks `{package}`, which neither the lesson's `pip install` "
-                "lines nor the course declare: add it to the lesson's install line, or to "
-                "[tool.coursekit.kernels.<framework>] `packages`")
+    if stale_submodule(run.ename, run.evalue):
+        return (f"the kernel's `{package}` has no module `{missing_module(run.ename, run.evalue)}`"
+                ": the lesson imports a module that this version moved or removed")
     inside = library_frame(run.traceback)
     if run.ename == "NameError" and inside is not None:
         return ("the name is the library's, not the lesson's: its own code refers to it, "
@@ -180,6 +186,12 @@ def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
         return ("no earlier cell of this notebook defines it: the lesson relies on code of "
                 "another section; repeat that code (or its import) in this lesson")
     return ""
+
+
+def _need(cell: CellPlan, run: CellRun, verdict: Verdict, packages: DeclaredPackages) -> str:
+    declaration = (packages.missing(run.ename, run.evalue, cell.code)
+                   if verdict is Verdict.NEEDS_PACKAGES else None)
+    return requirement_name(declaration.requirement) if declaration is not None else ""
 
 
 def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
@@ -210,12 +222,20 @@ class _Causes:
         self.tracker = CascadeTracker()
         self.judged: dict[int, tuple[CellPlan, CellResult]] = {}
         self.last_death: int | None = None
+        self.needs: dict[str, int] = {}
+        """What the kernel lacks -> the first cell that needed it."""
 
     def judge(self, cell: CellPlan, run: CellRun, verdict: Verdict,
-              detail: str) -> tuple[Verdict, str, int | None]:
-        """The verdict, its sentence and its cause: ``not-reached`` for a consequence."""
+              detail: str, need: str = "") -> tuple[Verdict, str, int | None]:
+        """The verdict, its sentence and its cause: ``not-reached`` for a consequence
+        (``need``: what the kernel lacks for the cell; an earlier cell that lacked it
+        first is the cause)."""
         explained = (self.tracker.explain(run, cell.code) if verdict in _MAY_BE_CONSEQUENCE
                      else None)
+        if need:
+            first = self.needs.setdefault(need, cell.index)
+            if first != cell.index:
+                explained = Cause(first, f"the kernel lacks `{need}` for this cell too")
         cause = explained.index if explained is not None else None
         if run.status is RunStatus.NOT_RUN:
             cause, explained = self.last_death, None
@@ -258,7 +278,8 @@ def judge_cells(
     for cell, run in zip(plan.cells, runs, strict=True):
         verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis,
                                        packages=packages)
-        verdict, detail, cause = causes.judge(cell, run, verdict, detail)
+        verdict, detail, cause = causes.judge(cell, run, verdict, detail,
+                                              _need(cell, run, verdict, packages))
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))

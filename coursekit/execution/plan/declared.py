@@ -5,6 +5,12 @@ adds an install cell of what the code imports; a course lists extra packages per
 kernel in ``[tool.coursekit.kernels.<fw>] packages``. When a cell fails because the
 kernel lacks one of those, the cell ``needs-packages`` (not a failure of the lesson):
 :meth:`DeclaredPackages.missing` finds the declaration behind the import error.
+
+So does a cell that imports a package no one declares: the need names its pip name
+(the reviewed table's, else the module's own, the name the index most often has), and
+a program pip does not install (:mod:`~coursekit.execution.plan.programs`). A module
+the kernel's package lacks (``transformers.old_module``) is no need: the lesson's
+import is stale.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from coursekit.execution.plan.programs import missing_program
 from coursekit.execution.plan.requirements import pip_requirements, url_requirements
 from coursekit.lessons.python import code_facts
+from coursekit.notebooks.distributions import tables
 from coursekit.notebooks.metadata import NAMESPACE, cell_source
 from coursekit.notebooks.requirements import distribution_for
 
@@ -29,14 +37,26 @@ _ASKS_FOR_PACKAGE = re.compile(
 _NAME = re.compile(r"^[A-Za-z0-9][\w.-]*")
 
 
-_NO_FFMPEG = "Could not load libtorchcodec"
-FFMPEG = "FFmpeg's shared libraries"
+def missing_module(ename: str, evalue: str) -> str | None:
+    """The dotted module a ``ModuleNotFoundError`` names."""
+    found = _MISSING_MODULE.search(evalue) if ename == "ModuleNotFoundError" else None
+    return found["module"] if found is not None else None
+
+
+def stale_submodule(ename: str, evalue: str) -> bool:
+    """Whether the missing module is a part of a package the lesson kernels have
+    (``transformers.old_module``): a stale import, not a package to install."""
+    module = missing_module(ename, evalue)
+    if module is None or "." not in module:
+        return False
+    top = module.split(".", 1)[0]
+    return top in tables().kernels and distribution_for(module) in (None, tables().kernels[top])
 
 
 def asked_for(ename: str, evalue: str) -> str | None:
     """The module or package an import error says is missing, if it says."""
-    if ename == "ModuleNotFoundError" and (found := _MISSING_MODULE.search(evalue)):
-        return found["module"].split(".", 1)[0]
+    if (module := missing_module(ename, evalue)) is not None:
+        return module.split(".", 1)[0]
     if ename == "ImportError" and (found := _ASKS_FOR_PACKAGE.search(evalue)):
         return next(g for g in found.groups() if g)
     return None
@@ -85,8 +105,11 @@ class Declaration:
     """Why it could not be installed into the kernel's overlay, when it was tried."""
     by_library: bool = False
     """Not declared: a library the cell calls asks for it (an optional dependency)."""
-    system: bool = False
-    """Not a Python package: libraries of the machine (FFmpeg's), which no pip installs."""
+    system: str = ""
+    """Not a Python package: how to install the program (FFmpeg, git-lfs), which no pip
+    installs."""
+    undeclared: bool = False
+    """Not declared: the cell imports it, and no install line names it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +127,18 @@ class DeclaredPackages:
 
         A package that no one declares but a library asks for (not imported by the
         cell's ``code`` itself: an optional dependency of a library the kernel has) is
-        needed too; a module the cell imports and no one declares is the lesson's gap."""
-        if ename == "RuntimeError" and _NO_FFMPEG in evalue:
-            return Declaration(FFMPEG, "torchcodec, which decodes the audio, loads them; a "
-                               "system package, not a Python one", system=True)
+        needed too, and so is one the cell imports and no one declares (named by its
+        pip name); a missing program (:func:`missing_program`) is needed as well."""
+        program = missing_program(ename, evalue)
+        if program is not None:
+            return Declaration(program.name, program.why, system=program.install)
         module = asked_for(ename, evalue)
-        if module is None:
+        if module is None or stale_submodule(ename, evalue):
             return None
         declaration = self.declaring(module, code)
         if declaration is None:
             if module in code_facts(code).imports:
-                return None
+                return _undeclared(module)
             return Declaration(module, "a library the cell calls asks for it; neither the "
                                "lesson nor the course declares it", by_library=True)
         installed = declaration.from_course or self.installing
@@ -127,7 +151,8 @@ class DeclaredPackages:
                      if provides(d.requirement, module, imported)), None)
 
     def detail(self, declaration: Declaration, raised: str) -> str:
-        name = requirement_name(declaration.requirement)
+        name = (declaration.requirement if declaration.system
+                else requirement_name(declaration.requirement))
         if declaration.unavailable:
             return (f"needs `{name}` ({declaration.where}), which cannot be installed for "
                     f"this kernel: {declaration.unavailable} (raises `{raised}`)")
@@ -136,9 +161,7 @@ class DeclaredPackages:
 
     def hint(self, declaration: Declaration) -> str:
         if declaration.system:
-            return ("install FFmpeg's shared libraries (FFmpeg 4 to 8) on the machine that "
-                    "verifies, e.g. `apt-get install ffmpeg`; `coursekit kernels list` "
-                    "says which one torchcodec finds")
+            return declaration.system
         if declaration.unavailable == _FROM_URL:
             return (f"publish `{requirement_name(declaration.requirement)}` where the machine "
                     "that verifies can install it (a package index or a wheel in `--find-links`)"
@@ -148,6 +171,11 @@ class DeclaredPackages:
                     "transformers, or mark the cells that need it "
                     "`{/* coursekit: skip reason=\"needs " + requirement_name(
                         declaration.requirement) + "\" */}`")
+        if declaration.undeclared:
+            return (f"add `{declaration.requirement}` to the lesson's `pip install` line "
+                    "(the notebook's install cell then has it too), or to [tool.coursekit."
+                    f"kernels.{self.framework}] `packages`; if `{declaration.requirement}` "
+                    "is a file of the lesson's own project, the notebook lacks that file")
         if declaration.by_library:
             return (f"add `{declaration.requirement}` to [tool.coursekit.kernels."
                     f"{self.framework}] `packages` (or to the lesson's `pip install` line) "
@@ -156,6 +184,16 @@ class DeclaredPackages:
         return (f"run `coursekit verify --install-lesson-requirements`, or add "
                 f"`packages = [\"{declaration.requirement}\"]` to "
                 f"[tool.coursekit.kernels.{self.framework}]")
+
+
+def _undeclared(module: str) -> Declaration:
+    """The need of an import no one declares, named by the package the tables give."""
+    known = distribution_for(module)
+    where = ("the cell imports it, and neither the lesson's `pip install` lines nor the "
+             "course declare it")
+    if known is None:
+        where += "; no table maps the module, so its pip name is taken to be its own"
+    return Declaration(known or module, where, undeclared=True)
 
 
 def _cell_source(cell: Any) -> str:

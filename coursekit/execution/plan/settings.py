@@ -12,6 +12,7 @@ from coursekit.shown import shown
 DEFAULT_TIMEOUT = 120.0
 DEFAULT_STARTUP_TIMEOUT = 60.0
 DEFAULT_TOLERANCE = 0.01
+DEFAULT_EXTENSION_BUDGET = 300.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,9 @@ class VerifySettings:
     """Relative tolerance for numbers in documented outputs."""
     preimport: bool = True
     """Pool kernels import the lessons' packages before a notebook gets them."""
+    extension_budget: float = DEFAULT_EXTENSION_BUDGET
+    """Seconds a notebook's cells may run past their limits in all, while their progress
+    bars show they will finish (:mod:`coursekit.execution.run.progress`)."""
 
 
 def _number(table: Any, key: str, default: float, course: Course) -> float:
@@ -52,4 +56,5 @@ def read_settings(course: Course) -> VerifySettings:
             table, "output-tolerance", DEFAULT_TOLERANCE, course,
         ),
         preimport=_flag(table, "preimport", True, course),
+        extension_budget=_number(table, "extension-budget", DEFAULT_EXTENSION_BUDGET, course),
     )

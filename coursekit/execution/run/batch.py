@@ -83,6 +83,7 @@ class Batch:
                 run = await run_notebook(
                     first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
                     shims=self.shims(first),
+                    extension_budget=self.settings.extension_budget,
                 )
             except Exception as exc:  # contain it to this notebook
                 run = NotebookRun(
@@ -135,7 +136,8 @@ class Batch:
             job.plan.cells, kernel=job.profile.name, environment=environment,
             standins=job.standins + (":network" if self.network else "")
             + (":lesson-installs" if self.lesson_installs else "")
-            + (":shim-drift:" + _apis_key(self.apis) if self.shims(job) else ""),
+            + (":shim-drift:" + _apis_key(self.apis) if self.shims(job) else "")
+            + f":extension-budget:{self.settings.extension_budget:g}",
             device=job.device, default_timeout=self.settings.timeout,
         )
 

@@ -28,6 +28,7 @@ from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.network import REFUSED_EXPRESSION
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
+from coursekit.execution.run.progress import LOOK, ProgressBudget
 
 _MRO_EXPRESSION = (
     "[c.__module__ + '.' + c.__qualname__ "
@@ -62,6 +63,8 @@ _GIVEN_EXPRESSION = f"(lambda ns: (exec({_GIVEN_SOURCE!r}, ns), ns['result'])[1]
 of the first frame past the cell's own (``*args`` and ``**kwargs`` spread); then that
 frame itself, ``@file:line:name`` (the library call the lesson made)."""
 _PROBE_SECONDS = 5.0
+_INTERRUPT_GRACE = 30.0
+"""Seconds an interrupted cell has to stop before nbclient's own limit gives up on it."""
 
 
 class KernelStartError(RuntimeError):
@@ -202,22 +205,61 @@ class KernelSession:
             record_timing=False, iopub_timeout=10,
         )
         self.client.kc = kernel.kc
+        self.stopped: float | None = None
+        """Set when the watch interrupted the running cell: the seconds it was granted."""
 
-    async def run(self, cell: Any, index: int, timeout: float) -> CellRun:
-        self.client.timeout = math.ceil(timeout)
+    async def _watch(self, cell: Any, started: float, timeout: float,
+                     budget: ProgressBudget) -> float:
+        """Interrupt the cell at its limit unless its progress bar earns it more time;
+        give the seconds granted past the limit (set before the interrupt)."""
+        deadline = timeout
+        await asyncio.sleep(max(0.0, started + timeout - LOOK - time.monotonic()))
+        budget.look(cell.get("outputs", []))
+        while True:
+            await asyncio.sleep(max(0.0, started + deadline - time.monotonic()))
+            more = budget.grant(cell.get("outputs", []))
+            if more <= 0:
+                self.stopped = deadline - timeout
+                await self.kernel.km.interrupt_kernel()
+                return self.stopped
+            deadline += more
+
+    async def run(self, cell: Any, index: int, timeout: float,
+                  budget: ProgressBudget | None = None) -> CellRun:
+        """Run ``cell``; with ``budget``, a cell whose progress bar advances at its limit
+        may run on (see :mod:`~coursekit.execution.run.progress`)."""
+        extend = budget is not None and budget.left > 0
+        self.client.timeout = math.ceil(
+            timeout + budget.left + _INTERRUPT_GRACE if budget is not None and extend
+            else timeout)
         started = time.monotonic()
+        self.stopped = None
+        watch = None
+        if budget is not None and extend:
+            budget.start_cell()
+            watch = asyncio.ensure_future(self._watch(cell, started, timeout, budget))
         try:
             await self.client.async_execute_cell(cell, index)
         except CellTimeoutError:
             return CellRun(RunStatus.TIMEOUT, duration=time.monotonic() - started,
-                           outputs=list(cell.get("outputs", [])))
+                           outputs=list(cell.get("outputs", [])),
+                           extended=self.stopped or 0.0)
         except (DeadKernelError, RuntimeError, asyncio.CancelledError) as exc:
             if isinstance(exc, asyncio.CancelledError) and _cancelled():
                 raise  # the run is stopped (Ctrl-C): its cell did not die, it was not let finish
             return CellRun(RunStatus.DIED, duration=time.monotonic() - started,
                            outputs=list(cell.get("outputs", [])))
+        finally:
+            if watch is not None:
+                watch.cancel()
+            if budget is not None:
+                budget.settle(time.monotonic() - started - timeout)
         duration = time.monotonic() - started
         outputs = list(cell.get("outputs", []))
+        if self.stopped is not None and any(o.get("ename") == "KeyboardInterrupt"
+                                            for o in outputs):  # ours, at its limit
+            return CellRun(RunStatus.TIMEOUT, duration=duration, extended=self.stopped,
+                           outputs=[o for o in outputs if o.get("output_type") != "error"])
         error = next((o for o in outputs if o.get("output_type") == "error"), None)
         count = cell.get("execution_count")
         if error is None:

@@ -13,6 +13,7 @@ from coursekit.execution.judge.matching import matches_any
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 from coursekit.execution.run.kernel import Acquire, KernelSession, KernelStartError, Retire
+from coursekit.execution.run.progress import ProgressBudget
 from coursekit.execution.run.realwidths import replay_at_real_widths
 from coursekit.stale_apis import StaleApi
 
@@ -29,8 +30,10 @@ class NotebookRunner:
     def __init__(
         self, plan: NotebookPlan, acquire: Acquire, default_timeout: float,
         retire: Retire | None = None, shims: tuple[StaleApi, ...] = (),
+        extension_budget: float = 0.0,
     ) -> None:
         self.plan = plan
+        self.budget = ProgressBudget(extension_budget)
         self.shims = shims
         self.acquire = acquire
         self.retire = retire
@@ -87,7 +90,7 @@ class NotebookRunner:
         if self.session is None:
             return CellRun(RunStatus.NOT_RUN)
         run = await self.session.run(self.node.cells[cell.index], cell.index,
-                                     self.timeout_of(cell))
+                                     self.timeout_of(cell), self.budget)
         if run.status is RunStatus.TIMEOUT and await self.session.recover():
             return run
         if run.status in (RunStatus.DIED, RunStatus.TIMEOUT) or poisons_process(run):
@@ -141,8 +144,11 @@ class NotebookRunner:
 
 async def run_notebook(
     plan: NotebookPlan, acquire: Acquire, default_timeout: float, retire: Retire | None = None,
-    shims: tuple[StaleApi, ...] = (),
+    shims: tuple[StaleApi, ...] = (), extension_budget: float = 0.0,
 ) -> NotebookRun:
     """Run ``plan``'s cells in kernels from ``acquire``; ``retire`` takes them afterwards.
-    ``shims``: stale APIs whose renames are applied to a cell that fails on them."""
-    return await NotebookRunner(plan, acquire, default_timeout, retire, shims).run()
+    ``shims``: stale APIs whose renames are applied to a cell that fails on them;
+    ``extension_budget``: seconds its cells may run past their limits while their
+    progress bars show they will finish."""
+    return await NotebookRunner(plan, acquire, default_timeout, retire, shims,
+                                extension_budget).run()
