@@ -36,7 +36,8 @@ def compare_in_time(
     verdict = freshness.judge(source, translation) if freshness is not None else None
     if verdict is None or not verdict.outdated:
         return found, verdict
-    followed = [compare_lessons(version, translation, settings) for version in verdict.followed]
+    followed = [found if version is source else compare_lessons(version, translation, settings)
+                for version in verdict.followed]
     return outdated.fold(found, source, translation, verdict, followed), verdict
 
 
@@ -126,7 +127,7 @@ class _Run:
         history = None if settings.history is False else History.open(
             course.root, course.relative(course.content_dir), nested=bool(settings.history))
         return cls(corpus, settings, load_language(corpus, course.source_language),
-                   freshness=Freshness(history) if history is not None else None)
+                   freshness=Freshness(history, corpus.code_facts) if history is not None else None)
 
     def close(self) -> None:
         if self.freshness is not None:
