@@ -50,6 +50,7 @@ bench: dev
 	$(BIN)/python bench/adversarial.py
 	$(BIN)/python bench/format.py
 	$(BIN)/python bench/report_cost.py
+	$(BIN)/python bench/history.py
 
 clean:
 	rm -rf $(VENV) build/notebooks build/executed .coursekit

@@ -108,7 +108,7 @@ class Corpus:
         language = normalise(language)
         found = self._subtitles.get(language)
         if found is None:
-            from coursekit.subtitles.check import load_file
+            from coursekit.subtitles.load import load_file
 
             found = self._subtitles[language] = {
                 path.name: load_file(path, language, self.course.relative(path))

@@ -1,7 +1,11 @@
 """pytest plugin: ``pytest --coursekit [--coursekit-root DIR]`` turns a course into tests.
 
 Each notebook's plain cells are one test item and each documented error
-scenario another, so CI shows which lesson's fix stopped working. Without
+scenario another, so CI shows which lesson's fix stopped working. A failure counts as
+``coursekit verify`` counts it: the findings go through the same report pipeline
+(:mod:`coursekit.report.pipeline`, with the course's rule selection), and a cell fails
+its item only where an error finding is kept at it; a finding on the notebook that no
+cell carries (it could not be read or run) fails its plain-cells item. Without
 ``--coursekit`` the plugin does nothing (and imports nothing heavy).
 """
 
@@ -13,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from coursekit.diagnostics import Diagnostic
     from coursekit.execution.results import CellResult, NotebookResult, Scenario
 
 
@@ -59,17 +66,40 @@ def _line(cell: CellResult) -> int | None:
     return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
 
 
-def _failures(cells: list[CellResult]) -> list[str]:
+def _failures(cells: list[CellResult], dropped: frozenset[str] = frozenset()) -> list[str]:
+    """The cells that failed on their own account, less those at ``dropped``."""
     return [f"{c.source}: {c.verdict.value}: {c.detail}" for c in cells
-            if not c.verdict.passed and c.cause is None]
+            if not c.verdict.passed and c.cause is None and c.source not in dropped]
 
 
-def _items(session: pytest.Session, result: NotebookResult) -> list[CoursekitItem]:
+def _dropped(found: Sequence[Diagnostic], errors: Sequence[Diagnostic]) -> frozenset[str]:
+    """The places (``path:line``) of findings where the report keeps no error: the rule
+    selection left them out, or made them warnings."""
+    def places(diagnostics: Sequence[Diagnostic]) -> set[str]:
+        return {f"{d.path}:{d.line}" for d in diagnostics if d.line is not None}
+
+    return frozenset(places(found) - places(errors))
+
+
+def _notebook_failures(result: NotebookResult, errors: Sequence[Diagnostic]) -> list[str]:
+    """The errors kept on ``result``'s lesson that none of its cells carries."""
+    sources = {c.source for c in result.cells}
+    own = {(d.rule, d.path, d.line, d.message) for d in result.diagnostics}
+    return [f"{d.location}: {d.rule} {d.message}" for d in errors
+            if (d.rule, d.path, d.line, d.message) in own
+            and f"{d.path}:{d.line}" not in sources]
+
+
+def _items(session: pytest.Session, result: NotebookResult,
+           errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
+    """``errors``: those the report keeps."""
+    dropped = _dropped(result.diagnostics, errors)
     by_index = {c.index: c for c in result.cells}
     in_scenario = {i for s in result.scenarios for i in (s.error_cell, *s.fix_cells)}
     plain = [c for c in result.cells if c.index not in in_scenario]
     items = [CoursekitItem.from_parent(
-        session, name=f"{result.notebook}::cells", failures=_failures(plain),
+        session, name=f"{result.notebook}::cells",
+        failures=[*_notebook_failures(result, errors), *_failures(plain, dropped)],
         location_path=result.lesson, line=None,
     )]
     scenario: Scenario
@@ -87,8 +117,8 @@ def _items(session: pytest.Session, result: NotebookResult) -> list[CoursekitIte
             ))
             continue
         cells = [error, *(by_index[i] for i in scenario.fix_cells)]
-        failures = _failures(cells)
-        if not scenario.proven and not failures:
+        failures = _failures(cells, dropped)
+        if not scenario.proven and not _failures(cells):
             failures = [f"{error.source}: scenario not proven: {scenario.reason}"]
         items.append(CoursekitItem.from_parent(
             session, name=f"{result.notebook}::scenario@{error.source}", failures=failures,
@@ -112,9 +142,15 @@ def pytest_collection_modifyitems(
     if not config.getoption("coursekit", default=False):
         return
     from coursekit.config import Course
+    from coursekit.diagnostics import Severity
     from coursekit.execution.verify import verify_course
+    from coursekit.report.pipeline import Shape, shape
 
     course = Course.open(Path(config.getoption("coursekit_root")))
     report = verify_course(course, device=config.getoption("coursekit_device"))
+    # As `coursekit verify` reports them, every repeat listed: a cell fails by its own.
+    findings = shape(report.all_diagnostics(), selection=course.config.selection,
+                     how=Shape(show_all=True))
+    errors = [d for d in findings.shown if d.severity is Severity.ERROR]
     for result in report.notebooks:
-        items.extend(_items(session, result))
+        items.extend(_items(session, result, errors))

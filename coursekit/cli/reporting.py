@@ -1,6 +1,7 @@
 """How a command reports its findings: the report options (``--format``, ``--output``,
-``--baseline``, ``--update-baseline``) and :func:`finish`, which applies rule selection
-and the baseline, renders the report and picks the exit code."""
+``--baseline``, ``--update-baseline``) and :func:`finish`, which has the library's
+report pipeline (:mod:`coursekit.report.pipeline`: rule selection, baseline, folding,
+rendering) write the report where it was asked for, and picks the exit code."""
 
 from __future__ import annotations
 
@@ -8,22 +9,18 @@ import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import wraps
+from functools import partial, wraps
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from coursekit.atomic import write_output
 from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE
 from coursekit.cli.paths import OutputPath
-from coursekit.config.rules import BAD_CONFIG
-from coursekit.diagnostics import Diagnostic, Severity, has_errors
-from coursekit.report import FORMATS, Renderer, render
-from coursekit.report.aggregate import aggregate
-from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
-from coursekit.report.overview import render_overview
-from coursekit.report.text import render_statistics, render_text
+from coursekit.diagnostics import Diagnostic
+from coursekit.report import FORMATS, Renderer
+from coursekit.report.pipeline import BaselineError, Shape, record_baseline, shape, write_report
 from coursekit.selection import Selection
 
 R = TypeVar("R")
@@ -70,45 +67,6 @@ def report_options(func: Callable[..., R]) -> Callable[..., R]:
     )(command)
 
 
-def _selected(diagnostics: Sequence[Diagnostic],
-              selection: Selection | None) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """The configuration's problems (``CFG001``, never deselected), and the findings
-    the rule selection keeps."""
-    config_problems = [d for d in diagnostics if d.rule == BAD_CONFIG.code]
-    if selection is None:
-        return config_problems, list(diagnostics)
-    return config_problems, [
-        *config_problems,
-        *selection.apply([d for d in diagnostics if d.rule != BAD_CONFIG.code]),
-    ]
-
-
-def _new(diagnostics: list[Diagnostic], baseline: Path | None) -> list[Diagnostic]:
-    """The findings that the baseline file, when there is one, does not record."""
-    if baseline is None or not baseline.exists():
-        return diagnostics
-    try:
-        known = read_baseline(baseline)
-    except BaselineError as exc:
-        raise click.UsageError(str(exc)) from exc
-    return new_findings(diagnostics, known)
-
-
-def _shown(diagnostics: list[Diagnostic], *, quiet: bool, show_all: bool,
-           grouped: bool) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """The findings the report lists, and those ``quiet`` leaves out (counted only).
-    Repeats are grouped unless ``show_all``, or ``grouped`` by a command's own page."""
-    hidden: list[Diagnostic] = []
-    if quiet:
-        hidden = [d for d in diagnostics if d.severity is not Severity.ERROR]
-        diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
-    if not show_all and not grouped:
-        diagnostics = aggregate(diagnostics)
-    elif not show_all:  # the page shows what is folded into another finding only when asked
-        diagnostics = [d for d in diagnostics if not d.folded]
-    return diagnostics, hidden
-
-
 def finish(
     diagnostics: Sequence[Diagnostic],
     report: ReportRequest,
@@ -132,43 +90,28 @@ def finish(
     page that also shows what only the command knows). With ``overview``, the text report
     is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
     ``show_all`` asks for every finding by file."""
-    config_problems, found = _selected(diagnostics, selection)
     if report.update_baseline:
         if report.baseline is None:
             raise click.UsageError("--update-baseline needs --baseline FILE")
-        count = write_baseline(report.baseline, found)
+        count = record_baseline(report.baseline, diagnostics, selection)
         click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
         return EXIT_CLEAN
     own = (renderers or {}).get(report.fmt)
-    found, hidden = _shown(_new(found, report.baseline), quiet=quiet, show_all=show_all,
-                           grouped=own is not None)
+    try:
+        findings = shape(diagnostics, selection=selection, baseline=report.baseline,
+                         how=Shape(quiet=quiet, show_all=show_all, grouped=own is not None))
+    except BaselineError as exc:
+        raise click.UsageError(str(exc)) from exc
+    write = partial(write_report, findings, report.fmt, title=title, checked=checked,
+                    statistics=statistics, own=own, overview=overview and not show_all)
     if report.output is not None:
         # Written whole or not at all; an undecodable file name is written back as the
         # bytes it was (as on standard output), the formats for tools having escaped it.
         buffer = io.StringIO()
-        _render(found, report.fmt, buffer, title, checked, statistics, own, hidden,
-                overview and not show_all)
+        write(buffer)
         write_output(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
     else:
-        _render(found, report.fmt, sys.stdout, title, checked, statistics, own, hidden,
-                overview and not show_all)
-    if config_problems:
+        write(sys.stdout)
+    if findings.config_problems:
         return EXIT_USAGE
-    return EXIT_FINDINGS if has_errors(found) else EXIT_CLEAN
-
-
-def _render(
-    diagnostics: Sequence[Diagnostic], fmt: str, out: IO[str], title: str,
-    checked: Sequence[str], statistics: bool, own: Renderer | None = None,
-    hidden: Sequence[Diagnostic] = (), overview: bool = False,
-) -> None:
-    if statistics and fmt == "text":
-        render_statistics(diagnostics, out, title)
-    elif fmt == "text" and own is None and overview:
-        render_overview(diagnostics, out, title, checked, hidden=hidden)
-    elif fmt == "text" and own is None:
-        render_text(diagnostics, out, title, checked, hidden=hidden)
-    elif own is not None:
-        own(diagnostics, out, title, checked)
-    else:
-        render(diagnostics, fmt, out, title, checked)
+    return EXIT_FINDINGS if findings.failed else EXIT_CLEAN

@@ -11,14 +11,12 @@ from coursekit.config import Course
 from coursekit.config.rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
-from coursekit.subtitles import rules
 from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
-from coursekit.subtitles.fingerprint import fingerprint
-from coursekit.subtitles.load import load_subtitle_file
+from coursekit.subtitles.load import failure
 from coursekit.subtitles.metadata import read_metadata
-from coursekit.subtitles.model import EncodingFacts, SubtitleFile
+from coursekit.subtitles.model import SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.sound_notes import over_sound_notes
@@ -38,15 +36,6 @@ def check_file(
     return settings.apply(over_sound_notes(
         _file_findings(sub, settings, source, source_language),
         sub, source if sub.language != source_language else None))
-
-
-def failure(path: str, language: str, exc: Exception) -> Diagnostic:
-    """The finding for a file coursekit failed on: one file, never the whole run."""
-    return rules.FILE_FAILURE.at(
-        path, None, f"coursekit failed on this file ({type(exc).__name__}: {exc})"[:300],
-        hint="please report it, with the file; the other files were checked",
-        fingerprint=fingerprint(language, "failure"),
-    )
 
 
 def _checked(
@@ -121,15 +110,6 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
             result.diagnostics.extend(
                 settings_of(_language_of(diag.path, course)).apply([diag]))
     return result
-
-
-def load_file(path: Path, language: str, shown: str) -> SubtitleFile:
-    """Load one file for checking: a file the loader fails on carries that finding."""
-    try:
-        return load_subtitle_file(path, language, shown)
-    except Exception as exc:  # a bug on one file must not stop the others' checks
-        return SubtitleFile(path, language, (), (failure(shown, language, exc),),
-                            EncodingFacts(), shown)
 
 
 def _language_of(path: str, course: Course) -> str:

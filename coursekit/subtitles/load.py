@@ -36,6 +36,25 @@ def load_subtitle_file(path: Path, language: str, display_path: str | None = Non
     return parse_subtitles(data, path, language, shown)
 
 
+def load_file(path: Path, language: str, shown: str) -> SubtitleFile:
+    """Load one file for checking: a file the loader fails on carries that finding
+    (:func:`failure`) instead of its cues."""
+    try:
+        return load_subtitle_file(path, language, shown)
+    except Exception as exc:  # a bug on one file must not stop the others' checks
+        return SubtitleFile(path, language, (), (failure(shown, language, exc),),
+                            EncodingFacts(), shown)
+
+
+def failure(path: str, language: str, exc: Exception) -> Diagnostic:
+    """The finding for a file coursekit failed on: one file, never the whole run."""
+    return rules.FILE_FAILURE.at(
+        path, None, f"coursekit failed on this file ({type(exc).__name__}: {exc})"[:300],
+        hint="please report it, with the file; the other files were checked",
+        fingerprint=fingerprint(language, "failure"),
+    )
+
+
 def parse_subtitles(
     data: bytes, path: Path, language: str, display_path: str | None = None,
 ) -> SubtitleFile:

@@ -50,7 +50,8 @@ def compare_in_time(
             return found, verdict
         # Current in code, behind in prose: outdated all the same (never judged fresh).
         return [owed, *found], replace(verdict or Verdict(outdated=True), outdated=True)
-    followed = [compare_lessons(version, translation, settings) for version in verdict.followed]
+    followed = [found if version is source else compare_lessons(version, translation, settings)
+                for version in verdict.followed]
     folded = outdated.fold(found, source, translation, verdict, followed)
     assert freshness is not None
     base = sync.base_version(freshness, source, translation) or verdict.then
@@ -147,7 +148,7 @@ class _Run:
         history = None if settings.history is False else History.open(
             course.root, course.relative(course.content_dir), nested=bool(settings.history))
         return cls(corpus, settings, load_language(corpus, course.source_language),
-                   freshness=Freshness(history) if history is not None else None)
+                   freshness=Freshness(history, corpus.code_facts) if history is not None else None)
 
     def close(self) -> None:
         if self.freshness is not None:

@@ -31,9 +31,12 @@ its translator is at work on it. Without history the checks judge from structure
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field, replace
 
+from coursekit.files import read_regular
 from coursekit.lessons.parse import parse_lesson
+from coursekit.lessons.python import CodeFactsTable
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.history import Commit, History
 
@@ -71,6 +74,9 @@ class Freshness:
     version of a source lesson once."""
 
     history: History
+    facts: CodeFactsTable | None = None
+    """The run's code facts: a code block an old version shares with the lessons read
+    now (most of them) is tokenized once."""
     _seen: dict[tuple[str, str], tuple[Digest, Substance] | None] = field(default_factory=dict)
     """(commit, path) -> the source lesson as it was there."""
     _versions: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
@@ -78,6 +84,9 @@ class Freshness:
     share it."""
     _current: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
     """The substance of each source lesson as it is now, shared by its translations."""
+    _oids: dict[str, str | None] = field(default_factory=dict)
+    """Source path -> the object id of its text now: a version with that id is the
+    lesson already read, never parsed again."""
 
     def judge(self, source: Digest, translation: Digest) -> Verdict | None:
         """The verdict on ``translation``; None when history cannot tell (the source
@@ -167,14 +176,31 @@ class Freshness:
 
     def _read(self, blob: tuple[str, bytes], source: Digest) -> tuple[Digest, Substance]:
         oid, text = blob
+        if oid not in self._versions and oid == self._oid_now(source):
+            # The source as it is now (its last commit, most often): parsed already.
+            self._versions[oid] = (source, self._now(source))
         if oid not in self._versions:
             lesson = source.lesson
             version = digest(parse_lesson(
                 text, path=lesson.path, language=lesson.language, chapter=lesson.chapter,
                 section=lesson.section, framework=lesson.framework, folder=lesson.folder,
+                facts=self.facts,
             ))
             self._versions[oid] = (version, Substance.of(version))
         return self._versions[oid]
+
+    def _oid_now(self, source: Digest) -> str | None:
+        """The git object id of the source file as it is on disk; None when it cannot
+        be read."""
+        if source.path not in self._oids:
+            try:
+                data = read_regular(self.history.root / source.path)
+            except OSError:
+                self._oids[source.path] = None
+            else:
+                self._oids[source.path] = hashlib.sha1(
+                    b"blob %d\0%s" % (len(data), data), usedforsecurity=False).hexdigest()
+        return self._oids[source.path]
 
     def _now(self, source: Digest) -> Substance:
         found = self._current.get(source.path)

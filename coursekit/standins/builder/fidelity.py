@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .real import real_config, vocabulary_size
+
 IDENTITY = ("vocab_size", "max_position_embeddings", "n_positions", "type_vocab_size",
             "max_source_positions", "max_target_positions", "max_text_positions",
             "pad_token_id", "bos_token_id", "eos_token_id", "decoder_start_token_id")
@@ -60,8 +62,6 @@ def tokenizer_differences(tokenizer: Any, real: Any, size: int) -> list[str]:
 def differences(spec: dict[str, Any], config: Any, tokenizer: Any) -> list[str]:
     """Every observable difference between a stand-in (``config``, ``tokenizer`` or
     ``None``) and the real architecture of its catalog ``spec``."""
-    from .models import real_config, vocabulary_size
-
     real = real_config(spec)
     out = config_differences(spec, config, real)
     if tokenizer is not None:

@@ -16,11 +16,11 @@ from typing import Any
 
 from . import composite, fidelity, hubcache, processors
 from .architectures import MAX_LENGTH, SIZES, model_class_name
+from .real import real_config, real_widths, vocabulary_size
 from .tokenizer import save_tokenizer
 from .vocab import wheel_file
 
 SKIPPED_FILES = {"training_args.bin"}
-CONFIG_CLASSES = {"speecht5_hifigan": "SpeechT5HifiGanConfig"}
 WIDTHS_FILE = "coursekit-real-widths.json"
 """Read by the kernels' ``coursekit_realwidths``, under the same name."""
 
@@ -53,38 +53,6 @@ def build_model(
     hubcache.publish(hf_home, model_id, files, revisions=revisions or [])
 
 
-def real_config(spec: dict[str, Any], **overrides: Any) -> Any:
-    """The real architecture's configuration, no download: its class defaults with the
-    family's ``config`` facts (where the real checkpoint differs from them), and
-    ``overrides``. A composite model's is that of its text model."""
-    import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-    arch = str(spec["architecture"])
-    options = {**spec.get("config", {}), **overrides}
-    if arch in composite.COMPOSITE:
-        return composite.text_config(arch, **options)
-    if arch in CONFIG_CLASSES:  # not in every version's AutoConfig table
-        return getattr(transformers, CONFIG_CLASSES[arch])(**options)
-    return transformers.AutoConfig.for_model(arch, **options)
-
-
-def real_widths(spec: dict[str, Any]) -> dict[str, Any]:
-    """The real values of the keys the stand-in shrinks, for verification to build the
-    real architecture when it must tell a stand-in's error from the real model's (none
-    for a composite model, whose parts shrink in nested configurations)."""
-    arch = str(spec["architecture"])
-    if arch in composite.COMPOSITE or arch not in SIZES:
-        return {}
-    config = real_config(spec)
-    return {key: getattr(config, key) for key in SIZES[arch] if hasattr(config, key)}
-
-
-def vocabulary_size(spec: dict[str, Any]) -> int:
-    """The length of the real tokenizer: the family's ``vocabulary`` fact, or the
-    model's vocabulary size."""
-    return int(spec.get("vocabulary") or real_config(spec).vocab_size)
-
-
 def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
     """The stand-in's configuration: the real one with its size and depth shrunk."""
     arch = str(spec["architecture"])
@@ -100,7 +68,7 @@ def config_for(spec: dict[str, Any], tokenizer: Any) -> Any:
 
 
 def _save_random(spec: dict[str, Any], folder: Path, framework: str, tokenizer: Any) -> None:
-    import transformers
+    import transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     arch = str(spec["architecture"])
     config = config_for(spec, tokenizer)

@@ -1,0 +1,131 @@
+"""From what a command found to what its report shows: rule selection, the baseline,
+folding, rendering.
+
+The command line, the Python API and the pytest plugin report through these steps, so
+the same findings give the same report and the same verdict wherever they are read::
+
+    findings = shape(report.diagnostics, selection=course.config.selection)
+    write_report(findings, "text", sys.stdout, title="check")
+    findings.failed  # an error is shown: the command line exits 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from coursekit.config.rules import BAD_CONFIG
+from coursekit.diagnostics import Diagnostic, Severity, has_errors
+from coursekit.report import Renderer, render
+from coursekit.report.aggregate import aggregate
+from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.report.overview import render_overview
+from coursekit.report.text import render_statistics, render_text
+from coursekit.selection import Selection
+
+__all__ = ["BaselineError", "Findings", "Shape", "record_baseline", "select", "shape",
+           "write_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What the report shows of the findings kept."""
+
+    quiet: bool = False
+    """Errors only, as eslint's ``--quiet``; the text summary still counts the rest."""
+    show_all: bool = False
+    """Every repeat of a rule that fires per block or cue, and what is folded into
+    another finding, instead of one finding per file with the count."""
+    grouped: bool = False
+    """A command's own renderer groups the repeats itself (its HTML page): findings are
+    not aggregated, only those folded into another are left out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """The findings a report shows, and why it fails."""
+
+    shown: list[Diagnostic]
+    hidden: list[Diagnostic] = field(default_factory=list)
+    """Left out by :attr:`Shape.quiet`: counted in the text summary only."""
+    config_problems: list[Diagnostic] = field(default_factory=list)
+    """``CFG001`` findings: the configuration cannot be trusted (never deselected)."""
+
+    @property
+    def failed(self) -> bool:
+        """An error is shown: the run fails (exit 1 on the command line)."""
+        return has_errors(self.shown)
+
+
+def select(diagnostics: Sequence[Diagnostic],
+           selection: Selection | None) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The configuration's problems (``CFG001``, never deselected), and the findings
+    the rule selection keeps (those problems among them)."""
+    config_problems = [d for d in diagnostics if d.rule == BAD_CONFIG.code]
+    if selection is None:
+        return config_problems, list(diagnostics)
+    return config_problems, [
+        *config_problems,
+        *selection.apply([d for d in diagnostics if d.rule != BAD_CONFIG.code]),
+    ]
+
+
+def _new(diagnostics: list[Diagnostic], baseline: Path | None) -> list[Diagnostic]:
+    """The findings that the baseline file, when there is one, does not record;
+    :class:`BaselineError` when it is no baseline."""
+    if baseline is None or not baseline.exists():
+        return diagnostics
+    return new_findings(diagnostics, read_baseline(baseline))
+
+
+def _folded(diagnostics: list[Diagnostic], how: Shape) -> tuple[list[Diagnostic],
+                                                                  list[Diagnostic]]:
+    hidden: list[Diagnostic] = []
+    if how.quiet:
+        hidden = [d for d in diagnostics if d.severity is not Severity.ERROR]
+        diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
+    if not how.show_all and not how.grouped:
+        diagnostics = aggregate(diagnostics)
+    elif not how.show_all:  # the page shows what is folded into another finding only when asked
+        diagnostics = [d for d in diagnostics if not d.folded]
+    return diagnostics, hidden
+
+
+def shape(
+    diagnostics: Sequence[Diagnostic], *, selection: Selection | None = None,
+    baseline: Path | None = None, how: Shape = Shape(),
+) -> Findings:
+    """The findings to report: those the rule selection keeps, less those the
+    ``baseline`` file records (a missing file records none; :class:`BaselineError` when
+    it is no baseline), folded as ``how`` says."""
+    config_problems, found = select(diagnostics, selection)
+    shown, hidden = _folded(_new(found, baseline), how)
+    return Findings(shown, hidden, config_problems)
+
+
+def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
+                    selection: Selection | None = None) -> int:
+    """Record in ``path`` the findings the rule selection keeps; their number."""
+    return write_baseline(path, select(diagnostics, selection)[1])
+
+
+def write_report(
+    findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
+    statistics: bool = False, own: Renderer | None = None, overview: bool = False,
+) -> None:
+    """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text);
+    with ``own``, the command's own renderer of that format; with ``overview``, the text
+    report is the first report a maintainer reads (:mod:`coursekit.report.overview`)."""
+    shown = findings.shown
+    if statistics and fmt == "text":
+        render_statistics(shown, out, title)
+    elif fmt == "text" and own is None and overview:
+        render_overview(shown, out, title, checked, hidden=findings.hidden)
+    elif fmt == "text" and own is None:
+        render_text(shown, out, title, checked, hidden=findings.hidden)
+    elif own is not None:
+        own(shown, out, title, checked)
+    else:
+        render(shown, fmt, out, title, checked)
