@@ -24,44 +24,11 @@ from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
-from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun, RunStatus
-from coursekit.execution.run.network import REFUSED_EXPRESSION
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
+from coursekit.execution.run.raised import read_error
 
-_MRO_EXPRESSION = (
-    "[c.__module__ + '.' + c.__qualname__ "
-    "for c in type(__import__('sys').last_value).__mro__]"
-)
-_GIVEN_SOURCE = """
-import sys, traceback
-def _cell(frame):
-    name = frame.f_code.co_filename
-    return "ipykernel_" in name or name.startswith("<ipython")
-frames = [f for f, _ in traceback.walk_tb(getattr(sys, "last_traceback", None))]
-start = next((i for i, f in enumerate(frames) if _cell(f)), len(frames))
-entry = next((f for f in frames[start + 1:] if not _cell(f)), None)
-given = []
-if entry is not None:
-    code = entry.f_code
-    named = code.co_argcount + code.co_kwonlyargcount
-    names = code.co_varnames[:named + bool(code.co_flags & 4) + bool(code.co_flags & 8)]
-    for n, name in enumerate(names):
-        value = entry.f_locals.get(name)
-        if n < named:
-            given.append(value)
-        else:  # *args, then **kwargs
-            given += list(value.values() if isinstance(value, dict) else value or ())
-result = [type(v).__module__ + "." + type(v).__qualname__ for v in given][:20]
-if entry is not None:
-    result.append("@" + entry.f_code.co_filename + ":" + str(entry.f_lineno) + ":"
-                  + getattr(entry.f_code, "co_qualname", entry.f_code.co_name))
-"""
-_GIVEN_EXPRESSION = f"(lambda ns: (exec({_GIVEN_SOURCE!r}, ns), ns['result'])[1])({{}})"
-"""The types of what the lesson's code handed to the library that raised: the arguments
-of the first frame past the cell's own (``*args`` and ``**kwargs`` spread); then that
-frame itself, ``@file:line:name`` (the library call the lesson made)."""
 _PROBE_SECONDS = 5.0
 _INTERRUPT_GRACE = 30.0
 """Seconds an interrupted cell has to stop before nbclient's own limit gives up on it."""
@@ -265,22 +232,8 @@ class KernelSession:
         if error is None:
             return CellRun(RunStatus.OK, outputs=outputs, duration=duration,
                            execution_count=count)
-        mro = await evaluate(self.kernel, _MRO_EXPRESSION)
-        refused = await evaluate(self.kernel, REFUSED_EXPRESSION)
-        given = await evaluate(self.kernel, _GIVEN_EXPRESSION)
-        return CellRun(
-            RunStatus.ERROR,
-            ename=str(error.get("ename", "")),
-            evalue=str(error.get("evalue", "")),
-            mro=[str(c) for c in mro] if isinstance(mro, list) else [],
-            traceback=[strip_ansi(line) for line in error.get("traceback", [])][-5:],
-            outputs=outputs, duration=duration, execution_count=count,
-            refused=[str(r) for r in refused] if isinstance(refused, list) else [],
-            given=[str(g) for g in given if not str(g).startswith("@")]
-            if isinstance(given, list) else [],
-            called=next((str(g)[1:] for g in given if str(g).startswith("@")), "")
-            if isinstance(given, list) else "",
-        )
+        return await read_error(lambda expression: evaluate(self.kernel, expression), error,
+                                outputs, duration, count)
 
     async def run_instead(self, cell: Any, index: int, timeout: float) -> CellRun:
         """Run ``cell`` in place of the notebook's cell at ``index`` (a rewritten copy),
