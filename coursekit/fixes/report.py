@@ -80,9 +80,12 @@ def language_lines(plan: DriftPlan, verb: str) -> list[str]:
     return lines
 
 
-def proof_lines(proof: DriftProof) -> list[str]:
-    """What the runs proved: each notebook's next cause after the fixes kept, and each
-    lesson left unverified (a fix reverted is a use left: :func:`left_lines`)."""
+def proof_lines(proof: DriftProof | None) -> list[str]:
+    """What the runs proved (nothing when they were not run): each notebook's next cause
+    after the fixes kept, and each lesson left unverified (a fix reverted is a use left:
+    :func:`left_lines`)."""
+    if proof is None:
+        return []
     reverted = {found.cell for found in proof.reverted}
     lines = []
     for found in proof.verified:

@@ -151,9 +151,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
             fixes = sum(found.outcome.fixed for found in lesson.outcomes)
             click.echo(f"{verb} {lesson.format.path} ({fixes} use(s))")
     if fmt == "text":
-        for line in left_lines(plan):
-            click.echo(line, err=True)
-        for line in proof_lines(proof) if proof is not None else ():
+        for line in left_lines(plan) + proof_lines(proof):
             click.echo(line, err=True)
     verb = "fixed" if write else "would fix"
     fixes = sum(found.outcome.fixed for found in plan.outcomes)
