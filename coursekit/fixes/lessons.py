@@ -48,6 +48,8 @@ class FileOutcome:
     """The finding the use is: ``TRN401`` in a translation whose source lesson does
     not use it, else ``EXE106`` (api-drift, as verify finds it)."""
     outcome: Outcome
+    fence: int = 0
+    """Line of the opening marker of the fence the use is in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,8 @@ class LessonFix:
     format: LessonFormat
     """The file as read and as fixed (``changes``: the fences that change)."""
     outcomes: tuple[FileOutcome, ...]
+    source: str | None = None
+    """For a translation: its source lesson (relative to the course root), when found."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +116,11 @@ class _Fixer:
                 rule = "EXE106" if in_source is None or (
                     outcome.api, outcome.text) in in_source else "TRN401"
                 outcomes.append(FileOutcome(language, lesson.path, code.line + outcome.line,
-                                            rule, outcome))
+                                            rule, outcome, code.line))
         return LessonFix(language, LessonFormat(file, lesson.path, tuple(lines),
                                                 text.startswith(_BOM), tuple(changes), read),
-                         tuple(sorted(outcomes, key=lambda found: found.line)))
+                         tuple(sorted(outcomes, key=lambda found: found.line)),
+                         None if source is None else source.path)
 
 
 def _uses_of(scan: StaleApiScan, lesson: Lesson) -> set[tuple[object, str]]:

@@ -6,17 +6,39 @@ from collections import Counter
 from typing import Any
 
 from coursekit.fixes.lessons import DriftPlan, FileOutcome
+from coursekit.fixes.proof import DriftProof, NextCause
 
 
-def as_json(plan: DriftPlan, *, written: bool) -> dict[str, Any]:
-    """Every use found, fixed or left, with its rule, tier, file, line and language."""
+def as_json(plan: DriftPlan, *, written: bool, proof: DriftProof | None = None
+            ) -> dict[str, Any]:
+    """Every use found, fixed or left, with its rule, tier, file, line and language; and
+    what the runs proved (``verified``: ``null`` when nothing was run)."""
     return {
         "written": written,
         "files": plan.files,
         "changed": [lesson.format.path for lesson in plan.changed],
         "fixes": [_entry(found) for found in plan.outcomes],
         "languages": {language: dict(counts) for language, counts in _counts(plan).items()},
+        "verified": None if proof is None else _proof(proof),
     }
+
+
+def _proof(proof: DriftProof) -> dict[str, Any]:
+    return {
+        "notebooks": [{"lesson": found.lesson, "notebook": found.notebook,
+                       "status": found.status, "next_cause": _cause(found)}
+                      for found in proof.verified],
+        "reverted": [{"language": found.language, "path": found.path, "fence": found.fence,
+                      "cell": found.cell, "detail": found.detail} for found in proof.reverted],
+        "unverified": [{"language": found.language, "path": found.path, "why": found.why}
+                       for found in proof.unverified],
+    }
+
+
+def _cause(found: NextCause) -> dict[str, str] | None:
+    cell = found.cause
+    return None if cell is None else {"cell": cell.source, "verdict": cell.verdict.value,
+                                      "detail": cell.detail}
 
 
 def _entry(found: FileOutcome) -> dict[str, Any]:
@@ -55,4 +77,24 @@ def language_lines(plan: DriftPlan, verb: str) -> list[str]:
                           if key != "fixed")
         lines.append(f"  {language}: {verb} {count['fixed']}, left {left}"
                      + (f" ({tiers})" if tiers else ""))
+    return lines
+
+
+def proof_lines(proof: DriftProof | None) -> list[str]:
+    """What the runs proved (nothing when they were not run): each notebook's next cause
+    after the fixes kept, and each lesson left unverified (a fix reverted is a use left:
+    :func:`left_lines`)."""
+    if proof is None:
+        return []
+    reverted = {found.cell for found in proof.reverted}
+    lines = []
+    for found in proof.verified:
+        cell = found.cause
+        if cell is not None and cell.source in reverted:
+            continue
+        after = ("now passes" if cell is None else
+                 f"next cause {cell.source}: {cell.verdict.value}: {cell.detail}")
+        lines.append(f"{found.lesson}: verified {found.notebook}: {after}")
+    lines += [f"{found.path}: fix not verified ({found.why}); kept"
+              for found in proof.unverified]
     return lines

@@ -110,30 +110,39 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
               help="Write nothing; list the lessons that would change and exit 1 if any.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every use found, fixed or left.")
+@click.option("--no-verify", is_flag=True,
+              help="Write the fixes without running the changed lessons' notebooks first.")
 @guarded
 def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: bool,
-          dry_run: bool, check_only: bool, fmt: str) -> int:
+          dry_run: bool, check_only: bool, fmt: str, no_verify: bool) -> int:
     """Repair uses of removed or renamed APIs from the stale-API table, in the lessons
     of every language: safe fixes, and unsafe ones with --unsafe-fixes; FILES, when
-    given, narrows it to those lessons."""
+    given, narrows it to those lessons. Before writing, the changed lessons' notebooks
+    run with the fixes (on the CPU, in a copy of the course): a fix whose cell still
+    raises the drift is reverted. --dry-run and --check run nothing."""
     import json
 
     from coursekit.corpus import Corpus
     from coursekit.filescope import file_scope
     from coursekit.fixes.lessons import plan_drift_fixes
-    from coursekit.fixes.report import as_json, language_lines, left_lines
+    from coursekit.fixes.proof import prove_drift_fixes
+    from coursekit.fixes.report import as_json, language_lines, left_lines, proof_lines
 
     course = open_course(root)
+    corpus = Corpus(course)
     languages = known_languages(langs, course.lesson_languages())
     paths = file_scope(course, files).paths if files else None
-    plan = plan_drift_fixes(Corpus(course), languages, unsafe, paths)
+    plan = plan_drift_fixes(corpus, languages, unsafe, paths)
     write = not (dry_run or check_only)
+    proof = prove_drift_fixes(corpus, plan) if write and not no_verify else None
+    if proof is not None:
+        plan = proof.plan
     failed = plan.write() if write else []
     for lesson, error in failed:
         click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
                    "left as it was", err=True)
     if fmt == "json":
-        click.echo(json.dumps(as_json(plan, written=write), indent=2))
+        click.echo(json.dumps(as_json(plan, written=write, proof=proof), indent=2))
     elif dry_run:
         click.echo(plan.diff(), nl=False)
     else:
@@ -142,7 +151,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
             fixes = sum(found.outcome.fixed for found in lesson.outcomes)
             click.echo(f"{verb} {lesson.format.path} ({fixes} use(s))")
     if fmt == "text":
-        for line in left_lines(plan):
+        for line in left_lines(plan) + proof_lines(proof):
             click.echo(line, err=True)
     verb = "fixed" if write else "would fix"
     fixes = sum(found.outcome.fixed for found in plan.outcomes)
@@ -150,7 +159,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
                "file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed:
+    if failed or (proof is not None and proof.reverted):
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 

@@ -1,0 +1,133 @@
+"""``coursekit fix drift`` proves its fixes by running them: in the venv's own
+``python3`` kernel, on a stale API of a class that the lessons define themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from coursekit.cli import main
+
+pytestmark = pytest.mark.kernel
+
+CONFIG = """\
+source-language = "en"
+kernels = { pt = "python3", tf = "python3" }
+
+[verify]
+timeout = 20
+
+[translations]
+bundled-stale-apis = false
+
+[[translations.stale-apis]]
+method = "greet"
+rename = "hello"
+reason = "was renamed"
+use = "`.hello()`"
+"""
+
+TOCTREE = """- title: Chapter 1
+  sections:
+  - local: chapter1/1
+    title: Proven
+  - local: chapter1/2
+    title: Not proven
+"""
+
+GREETER = """\
+class Greeter:
+    def hello(self):
+        return "hi"
+
+
+greeter = Greeter()
+"""
+
+PROVEN = f"""# Proven
+
+```py
+{GREETER}```
+
+```py
+print(greeter.greet())  # {{comment}}
+```
+
+```py
+1 / 0
+```
+"""
+"""The fix renames the call and the cell runs; the lesson then fails further on."""
+
+NOT_PROVEN = f"""# Not proven
+
+```py
+{GREETER}```
+
+```py
+print(greeter.greet())  # {{comment}}
+print(getattr(greeter, "greet")())
+```
+"""
+"""The fix renames the call it sees; the name in a string still fails on the old API."""
+
+COMMENTS = {"en": "say hello", "fr": "dire bonjour"}
+
+
+def _lesson(language: str, number: int) -> Path:
+    return Path("content", language, "chapter1", f"{number}.mdx")
+
+
+def _course(root: Path) -> Path:
+    for language, comment in COMMENTS.items():
+        (root / "content" / language / "chapter1").mkdir(parents=True)
+        (root / "content" / language / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+        for number, text in ((1, PROVEN), (2, NOT_PROVEN)):
+            (root / _lesson(language, number)).write_text(text.format(comment=comment),
+                                                          encoding="utf-8")
+    (root / "coursekit.toml").write_text(CONFIG, encoding="utf-8")
+    return root
+
+
+def _read(root: Path, language: str, number: int) -> str:
+    return (root / _lesson(language, number)).read_text("utf-8")
+
+
+def test_a_fix_is_kept_only_where_its_cell_no_longer_raises_the_drift(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _course(tmp_path)
+    code = main(["fix", "drift", "--root", str(root), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1  # a fix reverted: the drift is still there
+    for language, comment in COMMENTS.items():
+        assert _read(root, language, 1) == PROVEN.format(comment=comment).replace(
+            "greeter.greet()", "greeter.hello()")
+        assert _read(root, language, 2) == NOT_PROVEN.format(comment=comment)
+    proof = report["verified"]
+    assert [(r["language"], r["path"], r["fence"]) for r in proof["reverted"]] == [
+        ("en", "content/en/chapter1/2.mdx", 12), ("fr", "content/fr/chapter1/2.mdx", 12)]
+    assert all(r["cell"] == "content/en/chapter1/2.mdx:12" and r["detail"].startswith(
+        "`.greet()` was renamed") for r in proof["reverted"])
+    causes = {n["lesson"]: n["next_cause"] for n in proof["notebooks"]}
+    assert causes["content/en/chapter1/1.mdx"]["verdict"] == "unexpected-error"
+    assert causes["content/en/chapter1/1.mdx"]["cell"] == "content/en/chapter1/1.mdx:16"
+    assert "ZeroDivisionError" in causes["content/en/chapter1/1.mdx"]["detail"]
+    assert proof["unverified"] == []
+    left = [(f["language"], f["path"], f["fixed"]) for f in report["fixes"]]
+    assert ("en", "content/en/chapter1/2.mdx", False) in left
+    assert ("fr", "content/fr/chapter1/1.mdx", True) in left
+    assert not (root / "build").exists()  # the runs were in a copy
+
+
+def test_no_verify_writes_every_fix_unproven(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    root = _course(tmp_path)
+    assert main(["fix", "drift", "--root", str(root), "--no-verify"]) == 0
+    err = capsys.readouterr().err
+    assert "verified" not in err
+    for language, comment in COMMENTS.items():
+        for number, text in ((1, PROVEN), (2, NOT_PROVEN)):
+            assert _read(root, language, number) == text.format(comment=comment).replace(
+                "greeter.greet()", "greeter.hello()")
