@@ -44,12 +44,14 @@ def compare_in_time(
     verdict = freshness.judge(source, translation) if freshness is not None else None
     directive = sync.synced(translation.lesson)
     if verdict is None or not verdict.outdated:
-        owed = None if directive is None else outdated.code_synced_finding(
+        owed = None if directive is None else outdated.prose_owed(
             source, translation, directive, freshness.history if freshness else None)
-        if owed is None:
+        if owed is None or directive is None:
             return found, verdict
         # Current in code, behind in prose: outdated all the same (never judged fresh).
-        return [owed, *found], replace(verdict or Verdict(outdated=True), outdated=True)
+        return ([outdated.code_synced_finding(source, translation, directive, owed), *found],
+                replace(verdict or Verdict(outdated=True), outdated=True, prose_only=True,
+                        since=owed.since))
     followed = [found if version is source else compare_lessons(version, translation, settings)
                 for version in verdict.followed]
     folded = outdated.fold(found, source, translation, verdict, followed)
@@ -104,10 +106,11 @@ def source_sections(source: LanguageLessons) -> list[sections.Section]:
 def compare_language(
     source: LanguageLessons, translation: LanguageLessons, settings: Settings,
     freshness: Freshness | None = None, fresh: set[str] | None = None,
+    verdicts: dict[str, Verdict] | None = None,
 ) -> list[Diagnostic]:
     """Every finding on one translation: sections, then each lesson against its source
     (with its history, when ``freshness`` reads one). The paths that history judges
-    current are added to ``fresh``."""
+    current are added to ``fresh``; each verdict history gives, to ``verdicts``."""
     found: list[Diagnostic] = list(translation.diagnostics)
     found.extend(sections.compare_toctrees(
         source_sections(source), source.toctree_path,
@@ -121,6 +124,8 @@ def compare_language(
             found.extend(lesson_found)
             if fresh is not None and verdict is not None and not verdict.outdated:
                 fresh.add(lesson.path)
+            if verdicts is not None and verdict is not None:
+                verdicts[lesson.path] = verdict
     return found
 
 
@@ -135,6 +140,8 @@ class _Run:
     freshness: Freshness | None = None
     fresh: set[str] = field(default_factory=set)
     """Translations that history judges current."""
+    verdicts: dict[str, Verdict] = field(default_factory=dict)
+    """What history says of each translation it can judge."""
 
     @classmethod
     def start(cls, corpus: Corpus, languages: Sequence[str] | None) -> _Run:
@@ -163,7 +170,7 @@ class _Run:
     def language(self, language: str) -> tuple[LanguageLessons, list[Diagnostic]]:
         translation = load_language(self.corpus, language)
         return translation, compare_language(self.source, translation, self.settings,
-                                             self.freshness, self.fresh)
+                                             self.freshness, self.fresh, self.verdicts)
 
 
 def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -> CheckResult:
@@ -188,7 +195,8 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
 
 
 def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[CoverageRow]:
-    """Per translation: which source sections are done, missing or outdated."""
+    """Per translation: which source sections are current, outdated (in code, or in
+    prose only) or missing."""
     run = _Run.start(corpus, languages)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
@@ -197,7 +205,7 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[Cov
             translation, found = run.language(language)
             translated = {key: d.path for key, d in translation.lessons.items()}
             rows.append(coverage_row(language, units, translated,
-                                     outdated_paths(found) - run.fresh))
+                                     outdated_paths(found) - run.fresh, run.verdicts))
     finally:
         run.close()
     return rows

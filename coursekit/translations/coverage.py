@@ -1,11 +1,15 @@
-"""The coverage table: per language, how many source sections are translated and current."""
+"""The coverage table: per language, which source sections are current, outdated (in
+code, or in prose only after a code sync) or missing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import enum
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.translations.freshness import Verdict
+from coursekit.translations.history import Commit
 from coursekit.translations.rules import (
     CODE_DRIFT,
     CODE_EXTRA,
@@ -33,19 +37,62 @@ OUTDATING = frozenset(rule.code for rule in (
 """Rules whose findings mean the translation no longer follows its source."""
 
 
+class Status(enum.StrEnum):
+    """Where one source section stands in one language."""
+
+    CURRENT = "current"
+    OUTDATED_CODE = "outdated_code"
+    """The translation lacks a change of its source's substance (code, headings,
+    framework blocks, videos), or drifted from it."""
+    OUTDATED_PROSE = "outdated_prose"
+    """Its code was synced with the source (a ``code-synced`` line); the prose is owed."""
+    MISSING = "missing"
+
+
+@dataclass(frozen=True, slots=True)
+class LessonCoverage:
+    """One source section in one language."""
+
+    lesson: str
+    """The section's first lesson key (``chapter1/2``)."""
+    status: Status
+    path: str | None = None
+    """The translated file it is judged by (None: missing)."""
+    translated: Commit | None = None
+    """The translation's last commit, where history tells."""
+    since: Commit | None = None
+    """The first commit of the source the translation lacks, where history tells."""
+
+
 @dataclass(frozen=True, slots=True)
 class CoverageRow:
-    """One language: each source section is done, missing or outdated."""
+    """One language: each source section, in the order of the source's toctree."""
 
     language: str
-    done: tuple[str, ...]
-    missing: tuple[str, ...]
-    outdated: tuple[str, ...]
-    """Translated, but drifted from the source (code, errors, structure)."""
+    lessons: tuple[LessonCoverage, ...]
+
+    def of(self, *statuses: Status) -> tuple[str, ...]:
+        return tuple(entry.lesson for entry in self.lessons if entry.status in statuses)
+
+    @property
+    def done(self) -> tuple[str, ...]:
+        return self.of(Status.CURRENT)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return self.of(Status.MISSING)
+
+    @property
+    def outdated(self) -> tuple[str, ...]:
+        """Translated, but behind its source, in code or in prose."""
+        return self.of(Status.OUTDATED_CODE, Status.OUTDATED_PROSE)
+
+    def count(self, status: Status) -> int:
+        return sum(entry.status is status for entry in self.lessons)
 
     @property
     def total(self) -> int:
-        return len(self.done) + len(self.missing) + len(self.outdated)
+        return len(self.lessons)
 
     @property
     def percent_done(self) -> float:
@@ -64,18 +111,27 @@ def coverage_row(
     source_sections: Sequence[Section],
     translated: dict[str, str],
     outdated: set[str],
+    verdicts: Mapping[str, Verdict] | None = None,
 ) -> CoverageRow:
-    """``translated`` maps the keys of the language's lesson files to their paths."""
-    done: list[str] = []
-    missing: list[str] = []
-    stale: list[str] = []
+    """``translated`` maps the keys of the language's lesson files to their paths;
+    ``verdicts`` is what history says of them, where it can."""
+    verdicts = verdicts or {}
+    entries: list[LessonCoverage] = []
     for section in source_sections:
         paths = [translated[local] for local in section.locals if local in translated]
         name = section.locals[0]
         if not paths:
-            missing.append(name)
-        elif outdated.intersection(paths):
-            stale.append(name)
+            entries.append(LessonCoverage(name, Status.MISSING))
+            continue
+        path = next((p for p in paths if p in outdated), paths[0])
+        verdict = verdicts.get(path)
+        if path not in outdated:
+            status = Status.CURRENT
+        elif verdict is not None and verdict.prose_only:
+            status = Status.OUTDATED_PROSE
         else:
-            done.append(name)
-    return CoverageRow(language, tuple(done), tuple(missing), tuple(stale))
+            status = Status.OUTDATED_CODE
+        entries.append(LessonCoverage(
+            name, status, path, verdict.translated if verdict else None,
+            verdict.since if verdict and status is not Status.CURRENT else None))
+    return CoverageRow(language, tuple(entries))

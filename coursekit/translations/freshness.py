@@ -66,6 +66,9 @@ class Verdict:
     """The versions of the source the translation followed: ``then``, and the source as
     each later commit that changed both left it. A difference the translation has from
     all of them is its own, not its source's change."""
+    prose_only: bool = False
+    """Outdated in its prose only: its code was synced with the source (a
+    ``code-synced`` line) and the source's prose changed since ``since``."""
 
 
 @dataclass(slots=True)

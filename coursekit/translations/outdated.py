@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import Directive
@@ -127,28 +127,42 @@ def carried_over(finding: Diagnostic, plan: SyncPlan) -> Diagnostic:
                            f"{plan.blocks} code block(s){conflicts}")
 
 
+@dataclass(frozen=True, slots=True)
+class ProseOwed:
+    """A translation whose code was synced and whose prose was not."""
+
+    code: Commit | None
+    """The commit its code was synced with (None: not in the history read)."""
+    since: Commit | None
+    """The first commit of the source the prose lacks (None: not in the history read)."""
+
+
+def prose_owed(source: Digest, translation: Digest, directive: Directive,
+               history: History | None) -> ProseOwed | None:
+    """What a ``code-synced`` translation owes in prose; None where the source's prose
+    has not changed since (nothing owed)."""
+    if history is None:
+        return ProseOwed(None, None)
+    code = history.find(directive.args["source"], source.path, translation.path)
+    prose = history.find(directive.args["prose"], translation.path, source.path)
+    if prose is None:
+        return ProseOwed(code, None)
+    behind = [c for c in history.since(source.path, prose)
+              if (source.path, c.sha) not in history.moved]
+    return ProseOwed(code, behind[0]) if behind else None
+
+
 def code_synced_finding(source: Digest, translation: Digest, directive: Directive,
-                        history: History | None) -> Diagnostic | None:
+                        owed: ProseOwed) -> Diagnostic:
     """A translation whose code was synced and whose prose was not: still outdated, for
-    its prose. None where the source's prose has not changed since (nothing owed)."""
+    its prose."""
     code_at, prose_at = directive.args["source"], directive.args["prose"]
-    code: Commit | None = None
-    since: Commit | None = None
-    if history is not None:
-        code = history.find(code_at, source.path, translation.path)
-        prose = history.find(prose_at, translation.path, source.path)
-        if prose is not None:
-            behind = [c for c in history.since(source.path, prose)
-                      if (source.path, c.sha) not in history.moved]
-            if not behind:
-                return None
-            since = behind[0]
-    synced = _when(code) if code is not None else code_at
-    owed = (f"prose behind since {_when(since)}" if since is not None
-            else f"prose behind: it follows the source as of {prose_at}")
+    synced = _when(owed.code) if owed.code is not None else code_at
+    behind = (f"prose behind since {_when(owed.since)}" if owed.since is not None
+              else f"prose behind: it follows the source as of {prose_at}")
     return rules.OUTDATED.at(
         translation.path, directive.line,
-        f"outdated: code synced with {synced}; {owed}",
+        f"outdated: code synced with {synced}; {behind}",
         hint=f"translate what the source's prose gained (git diff {prose_at}..{code_at} -- "
              f"{source.path}), then delete the `code-synced` line",
         fingerprint=f"outdated:{source.path}",

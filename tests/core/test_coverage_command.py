@@ -35,10 +35,15 @@ def test_coverage_reports_missing_lessons_and_videos(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "json"])
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
-    (french,) = doc["lessons"]
-    assert french["language"] == "fr"
-    assert french["done"] == ["chapter1/1"]
-    assert french["missing"] == ["chapter1/2"]
+    assert doc["source_language"] == "en"
+    french = doc["languages"]["fr"]
+    assert {key: french[key] for key in ("current", "outdated_code", "outdated_prose",
+                                         "missing", "total")} == {
+        "current": 1, "outdated_code": 0, "outdated_prose": 0, "missing": 1, "total": 2}
+    assert french["percent_current"] == 50.0
+    assert [(e["lesson"], e["status"], e["path"]) for e in french["lessons"]] == [
+        ("chapter1/1", "current", "content/fr/chapter1/1.mdx"),
+        ("chapter1/2", "missing", None)]
     videos = {row["file"]: row["languages"] for row in doc["subtitles"]}
     assert videos["01_hello.srt"] == {"en": True, "fr": True}
     assert videos["02_more.srt"] == {"en": True, "fr": False}

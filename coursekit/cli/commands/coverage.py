@@ -1,14 +1,18 @@
-"""``coursekit coverage``: what is translated, per language, for lessons and videos."""
+"""``coursekit coverage``: per language, which lessons are current, outdated (in code, or
+in prose only) or missing, and which videos have subtitles."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from coursekit.atomic import write_output
 from coursekit.cli.options import (
     EXIT_CLEAN,
     guarded,
@@ -17,19 +21,25 @@ from coursekit.cli.options import (
     open_course,
     root_option,
 )
+from coursekit.cli.paths import OutputPath
 from coursekit.corpus import Corpus
+from coursekit.report.coverage import coverage_document, render_coverage_html
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
+from coursekit.translations.coverage import CoverageRow, Status
 
 
 @click.command("coverage")
 @root_option
 @lang_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text",
               show_default=True)
+@click.option("--output", "-o", type=OutputPath(),
+              help="Write the report to this file instead of standard output.")
 @guarded
-def command(root: Path, langs: tuple[str, ...], fmt: str) -> int:
-    """Show which lessons and video subtitles each language has."""
+def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -> int:
+    """Show, per language, the lessons current, outdated and missing, and which video
+    subtitles each language has."""
     course = open_course(root)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     wanted = known_languages(langs, available)  # `../x` names no language: exit 2
@@ -39,22 +49,34 @@ def command(root: Path, langs: tuple[str, ...], fmt: str) -> int:
         video_langs = [course.source_language, *video_langs]
     videos = subtitle_coverage(course, video_langs).matrix()
     if fmt == "json":
-        click.echo(json.dumps({
-            "lessons": [
-                {"language": row.language, "done": list(row.done), "missing": list(row.missing),
-                 "outdated": list(row.outdated), "percent_done": round(row.percent_done, 1)}
-                for row in lessons
-            ],
-            "subtitles": [{"file": name, "languages": have} for name, have in videos],
-        }, ensure_ascii=False, indent=2))
+        text = json.dumps(coverage_document(course.source_language, lessons, videos),
+                          ensure_ascii=False, indent=2) + "\n"
+    elif fmt == "html":
+        out = io.StringIO()
+        render_coverage_html(course.source_language, lessons, videos, out,
+                             title=f"Translation coverage: {course.root.name}")
+        text = out.getvalue()
+    else:
+        _print_text(lessons, videos, video_langs, output)
         return EXIT_CLEAN
-    console = Console()
+    if output is not None:
+        write_output(output, text.encode("utf-8", "surrogateescape"))
+    else:
+        sys.stdout.write(text)
+    return EXIT_CLEAN
+
+
+def _print_text(lessons: list[CoverageRow], videos: list[tuple[str, dict[str, bool]]],
+                video_langs: list[str], output: Path | None) -> None:
+    out = io.StringIO() if output is not None else None
+    console = Console(file=out, width=120) if out is not None else Console()
     table = Table(title="Lessons (translations against the source language)")
-    for column in ("language", "done", "outdated", "missing", "% done"):
+    for column in ("language", "current", "outdated (code)", "outdated (prose)", "missing",
+                   "% current"):
         table.add_column(column)
     for row in lessons:
-        table.add_row(row.language, str(len(row.done)), str(len(row.outdated)),
-                      str(len(row.missing)), f"{row.percent_done:.0f}")
+        table.add_row(row.language, *(str(row.count(status)) for status in Status),
+                      f"{row.percent_done:.0f}")
     console.print(table)
     videos_table = Table(title="Video subtitles")
     videos_table.add_column("file")
@@ -63,4 +85,5 @@ def command(root: Path, langs: tuple[str, ...], fmt: str) -> int:
     for name, have in videos:
         videos_table.add_row(name, *("yes" if have.get(lang) else "-" for lang in video_langs))
     console.print(videos_table)
-    return EXIT_CLEAN
+    if out is not None and output is not None:
+        write_output(output, out.getvalue().encode("utf-8"))

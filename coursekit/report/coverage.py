@@ -1,0 +1,82 @@
+"""``coverage`` rendered: a JSON document for a badge or a bot comment, and an HTML page
+read at a glance (one row per language with a bar, then each language's outdated and
+missing lessons with the source commit that left them behind).
+
+Both render the same :class:`~coursekit.translations.coverage.CoverageRow` values; the
+page comes from the Jinja2 templates in ``templates/``, every value autoescaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from coursekit import __version__
+from coursekit.translations.coverage import CoverageRow, LessonCoverage, Status
+from coursekit.translations.history import Commit
+
+FORMAT_VERSION = 1
+"""Raised when a key of the JSON document changes meaning or goes."""
+
+VideoMatrix = Sequence[tuple[str, Mapping[str, bool]]]
+"""Each subtitle file of the source, and which languages have it."""
+
+
+def _commit(commit: Commit | None) -> dict[str, str] | None:
+    if commit is None:
+        return None
+    return {"sha": commit.sha, "date": commit.date, "subject": commit.subject}
+
+
+def _entry(entry: LessonCoverage) -> dict[str, Any]:
+    return {"lesson": entry.lesson, "status": entry.status.value, "path": entry.path,
+            "translated": _commit(entry.translated), "since": _commit(entry.since)}
+
+
+def coverage_document(source_language: str, rows: Sequence[CoverageRow],
+                      videos: VideoMatrix) -> dict[str, Any]:
+    """The JSON document: counts per language (``current``, ``outdated_code``,
+    ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
+    its status and commits, and which languages have each video's subtitles."""
+    languages: dict[str, Any] = {}
+    for row in rows:
+        counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
+        counts["total"] = row.total
+        counts["percent_current"] = round(row.percent_done, 1)
+        counts["lessons"] = [_entry(entry) for entry in row.lessons]
+        languages[row.language] = counts
+    return {
+        "version": FORMAT_VERSION,
+        "source_language": source_language,
+        "languages": languages,
+        "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    status: str
+    count: int
+    percent: float
+
+
+def _bar(row: CoverageRow) -> list[_Segment]:
+    total = row.total or 1
+    return [_Segment(status.value, n, 100.0 * n / total)
+            for status in Status if (n := row.count(status))]
+
+
+def render_coverage_html(source_language: str, rows: Sequence[CoverageRow],
+                         videos: VideoMatrix, out: IO[str], title: str) -> None:
+    from coursekit.report.html_templates import environment
+
+    video_languages = sorted({lang for _, have in videos for lang in have},
+                             key=lambda lang: (lang != source_language, lang))
+    out.write(environment().get_template("coverage.html.j2").render(
+        title=title, version=__version__, source_language=source_language,
+        rows=[(row, _bar(row)) for row in rows], statuses=list(Status),
+        behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
+                for row in rows],
+        videos=videos, video_languages=video_languages,
+    ))
