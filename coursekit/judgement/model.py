@@ -99,6 +99,9 @@ class CellResult:
     expected: str = ""
     """Every error the built notebook documents at this cell, on any device
     (``Name: message (on cuda)``, joined by `` / ``): what a scenario opens with."""
+    fix: str = ""
+    """The tier of the ``coursekit fix`` that settles this cell's finding (``safe``,
+    ``unsafe``), as ruff marks a fixable finding; empty when none does."""
 
 
 class Fate(enum.StrEnum):

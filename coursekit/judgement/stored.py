@@ -166,6 +166,7 @@ def _cell(data: Mapping[str, Any]) -> CellResult:
         note=_text(data, "note", optional=True) or "",
         documented=_text(data, "documented", optional=True) or "",
         raised=_text(data, "raised", optional=True) or "",
+        fix=_text(data, "fix", optional=True) or "",
     )
 
 

@@ -17,7 +17,7 @@ def cell_json(cell: CellResult) -> dict[str, Any]:
         "index": cell.index, "source": cell.source, "verdict": cell.verdict.value,
         "detail": cell.detail, "cause": cell.cause, "drift": cell.drift,
         "hint": cell.hint, "note": cell.note, "documented": cell.documented,
-        "raised": cell.raised,
+        "raised": cell.raised, "fix": cell.fix or None,
     }
 
 

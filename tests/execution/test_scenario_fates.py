@@ -194,3 +194,25 @@ def test_an_unrelated_scenario_next_is_no_proof_of_a_fix() -> None:
     _, _, found = _judge(cells, runs)
     assert [s.outcome for s in found] == [Fate.NO_FIX, Fate.NO_FIX]
     assert found[0].reason == "no cell follows the error to fix it"
+
+
+def test_verify_marks_the_findings_a_fix_settles() -> None:
+    from coursekit.execution.judge.diagnose import notebook_diagnostics
+
+    code = "args = TrainingArguments('o', evaluation_strategy='epoch')"
+    cells = [cell(code, 10), cell("from transformers import pipeline\npipeline('conversational')",
+                                  20),
+             cell("trainer.train()", 30, errors=[expect("KeyError", "'x'")])]
+    runs = [_error("TypeError", "TrainingArguments.__init__() got an unexpected keyword "
+                                "argument 'evaluation_strategy'"),
+            _error("KeyError", "Unknown task conversational, available tasks are [...]"),
+            _error("ValueError", "x")]
+    plan = plan_notebook(notebook(cells), "cpu", notebook="en/chapter1/1.ipynb")
+    results = judge_cells(plan, runs, 0.01, apis=bundled())
+    assert [(r.verdict, r.fix) for r in results] == [
+        (Verdict.API_DRIFT, "safe"),   # fix drift renames the keyword
+        (Verdict.API_DRIFT, ""),       # a removed task: a message only
+        (Verdict.ERROR_DRIFT, "safe"),  # fix errors brings the documented error up to date
+    ]
+    found = {d.line: d.fix for d in notebook_diagnostics(plan, results, {})}
+    assert found == {10: "safe", 20: None, 30: "safe"}

@@ -72,6 +72,6 @@ def notebook_diagnostics(
             lines = ", ".join(str(by_index[f.index].line) for f in followers)
             message += f" (and {len(followers)} later cell(s) fail because of it: lines {lines})"
         found.append(rule.at(path, line, message, hint=result.hint or _HINTS.get(result.verdict),
-                             fingerprint=fingerprint))
+                             fingerprint=fingerprint, fix=result.fix or None))
     return found
 

@@ -194,6 +194,18 @@ def _need(cell: CellPlan, run: CellRun, verdict: Verdict, packages: DeclaredPack
     return requirement_name(declaration.requirement) if declaration is not None else ""
 
 
+def _fix_tier(verdict: Verdict, run: CellRun, note: str, apis: Sequence[StaleApi]) -> str:
+    """Which ``coursekit fix`` settles the finding: ``fix drift`` a drifted API with a
+    fix in the table, ``fix errors`` an error drift the stand-ins are not blamed for."""
+    if verdict is Verdict.API_DRIFT:
+        drift = drift_of(apis, run.ename, run.evalue) or _given_drift(apis, run)
+        tier = drift.api.fix.value if drift is not None else ""
+        return "" if tier == "manual" else tier
+    if verdict is Verdict.ERROR_DRIFT and "stand-in" not in note:
+        return "safe"
+    return ""
+
+
 def _standins_used(code: str, standins: frozenset[str]) -> list[str]:
     return sorted({m for m in _STRING.findall(code) if m in standins})
 
@@ -239,7 +251,7 @@ def judge_cells(
                 cell, run, verdict, default_timeout, apis, packages),
             note=note, documented=_documented(cell) if cell.expects_error else "",
             raised=run.raised if run.status is RunStatus.ERROR else "",
-            expected=describe(cell.errors),
+            expected=describe(cell.errors), fix=_fix_tier(verdict, run, note, apis),
         )
         results.append(result)
         causes.record(cell, result)
