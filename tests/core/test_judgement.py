@@ -107,7 +107,8 @@ def test_the_page_escapes_what_a_judgement_quotes() -> None:
     html = out.getvalue()
     assert planted not in html and "<b>" not in html
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
-    assert '<li class="scenario documented"><span class="mark">•</span>' in html
+    assert ('<li class="scenario documented" data-outcome="documented"><span class="mark">'
+            '•</span>') in html
     assert '<span class="count">2 code cells</span>' in html
     assert 'fixed by <a href="content/en/1.mdx#L20">line 20</a></span>' in html
 
