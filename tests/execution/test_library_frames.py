@@ -46,7 +46,7 @@ def test_a_library_name_error_is_its_own_finding(result: NotebookResult) -> None
     verdicts = [(c.verdict, c.cause) for c in result.cells]
     assert verdicts == [
         (Verdict.OK, None),
-        (Verdict.UNEXPECTED_ERROR, None),   # the lesson's import fails
+        (Verdict.NEEDS_PACKAGES, None),     # the lesson's import: a need, by its pip name
         (Verdict.UNEXPECTED_ERROR, None),   # inside shelf: not a consequence of line 20
         (Verdict.NOT_REACHED, 3),          # `model`, which line 30 should have bound
         (Verdict.NOT_REACHED, 2),          # the lesson's own `torch`, left unbound
