@@ -20,6 +20,7 @@ from coursekit.cli.options import (
     known_languages,
     lang_option,
     open_course,
+    rewrite_options,
 )
 from coursekit.cli.options import root_option as _root_option
 from coursekit.cli.paths import OutputPath
@@ -52,9 +53,7 @@ def command() -> None:
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @_root_option
 @lang_option
-@click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@rewrite_options("lessons")
 @guarded
 def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
             check_only: bool) -> int:
@@ -105,9 +104,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
 @lang_option
 @click.option("--unsafe-fixes", "unsafe", is_flag=True,
               help="Apply the unsafe fixes too (they may change behaviour).")
-@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@rewrite_options("lessons")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every use found, fixed or left.")
 @click.option("--no-verify", is_flag=True,
@@ -185,9 +182,7 @@ def _judged_notebooks(report_file: Path) -> tuple[NotebookJudgement, ...]:
               help="The report of `coursekit verify --format json` that proved the drift.")
 @_root_option
 @lang_option
-@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing; list the lessons that would change and exit 1 if any.")
+@rewrite_options("lessons")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every documented error updated or left.")
 @guarded

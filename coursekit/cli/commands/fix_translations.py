@@ -14,6 +14,7 @@ from coursekit.cli.options import (
     known_languages,
     lang_option,
     open_course,
+    rewrite_options,
 )
 from coursekit.cli.options import root_option as _root_option
 
@@ -22,9 +23,7 @@ from coursekit.cli.options import root_option as _root_option
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @_root_option
 @lang_option
-@click.option("--dry-run", is_flag=True, help="Show one unified diff instead of writing.")
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing; list the translations that would change and exit 1 if any.")
+@rewrite_options("translations")
 @guarded
 def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
                  check_only: bool) -> int:
