@@ -3,6 +3,7 @@ change, and removed only when the build can prove they are the files it wrote.""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -113,7 +114,13 @@ class OutputFiles:
         """Whether a link on the way from the notebooks folder to ``target``'s folder
         leads elsewhere (the notebooks folder itself may be a link)."""
         inside = target.parent.relative_to(self.out)
-        return target.parent.resolve() != self.out.resolve() / inside
+        return target.parent.resolve() != self._out_resolved / inside
+
+    @functools.cached_property
+    def _out_resolved(self) -> Path:
+        """The notebooks folder with its links followed, once per run: a link there
+        is the user's choice, only links below it are looked for on each write."""
+        return self.out.resolve()
 
     def _not_owned(self, target: Path, output: OutputEntry) -> str | None:
         """Why the build cannot prove that ``target`` is the file it wrote (``None``

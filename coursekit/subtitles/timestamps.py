@@ -41,7 +41,8 @@ def _ms(hours: str | None, minutes: str, seconds: str, fraction: str | None) -> 
     frac = 0
     if fraction:
         # A fraction is a decimal fraction of a second: `.64` is 640 ms, not 64 ms.
-        frac = round(int(fraction) * 10 ** (3 - len(fraction)))
+        frac = (int(fraction) if len(fraction) == 3
+                else round(int(fraction) * 10 ** (3 - len(fraction))))
     return ((int(hours or 0) * 60 + int(minutes)) * 60 + int(seconds)) * 1000 + frac
 
 
@@ -73,11 +74,14 @@ def parse_srt_timing(line: str) -> Timing | None:
         return None
     oddities: list[str] = []
     shorts: list[str] = []
-    for written, (hours, minutes, seconds, sep, fraction) in ((g[0], g[1:6]), (g[6], g[7:12])):
-        if fraction is not None and len(fraction) < 3:
-            shorts.append(written)
-        else:
-            oddities.extend(_describe(written, hours, minutes, seconds, sep, fraction))
+    canonical = _CANONICAL.match
+    if canonical(g[0]) is None or canonical(g[6]) is None:  # most lines: nothing to say
+        for written, (hours, minutes, seconds, sep, fraction) in ((g[0], g[1:6]),
+                                                                   (g[6], g[7:12])):
+            if fraction is not None and len(fraction) < 3:
+                shorts.append(written)
+            else:
+                oddities.extend(_describe(written, hours, minutes, seconds, sep, fraction))
     start = _ms(g[1], g[2], g[3], g[5])
     end = _ms(g[7], g[8], g[9], g[11])
     if max(start, end) > MAX_MS:
