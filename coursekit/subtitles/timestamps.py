@@ -23,6 +23,9 @@ _COORDINATES = re.compile(r"(?:[XY][12]:\d{1,6}\s*){4}", re.IGNORECASE)
 _CUE_SETTINGS = re.compile(r"(?:(?:position|line|size|align|vertical|region):\S+\s*)+")
 MAX_MS = ((999 * 60 + 59) * 60 + 59) * 1000 + 999
 """999:59:59,999, the latest time an SRT timestamp (three hour digits) can hold."""
+_CANONICAL_TIMING = re.compile(
+    r"(\d\d):([0-5]\d):([0-5]\d),(\d{3}) --> (\d\d):([0-5]\d):([0-5]\d),(\d{3})")
+"""A timing line as written back, with nothing after it: what nearly every line is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,16 @@ def _describe(written: str, hours: str | None, minutes: str, seconds: str,
 
 def parse_srt_timing(line: str) -> Timing | None:
     """The times of an SRT timing line, or ``None`` when it cannot be read."""
+    plain = _CANONICAL_TIMING.fullmatch(line)
+    if plain is not None:  # read as the lenient pattern reads it, with nothing to say
+        h1, m1, s1, f1, h2, m2, s2, f2 = map(int, plain.groups())
+        return Timing(((h1 * 60 + m1) * 60 + s1) * 1000 + f1,
+                      ((h2 * 60 + m2) * 60 + s2) * 1000 + f2)
+    return _lenient_timing(line)
+
+
+def _lenient_timing(line: str) -> Timing | None:
+    """:func:`parse_srt_timing` by the lenient pattern alone, for every line."""
     match = SRT_TIMING.match(line)
     if match is None:
         return None
