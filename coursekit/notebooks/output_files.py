@@ -30,6 +30,7 @@ class OutputFiles:
         self.manifest = manifest
         self.result = result
         self.check = check
+        self._folders_leaving: dict[Path, bool] = {}
 
     def emit(
         self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
@@ -113,8 +114,13 @@ class OutputFiles:
     def _leaves_out(self, target: Path) -> bool:
         """Whether a link on the way from the notebooks folder to ``target``'s folder
         leads elsewhere (the notebooks folder itself may be a link)."""
-        inside = target.parent.relative_to(self.out)
-        return target.parent.resolve() != self._out_resolved / inside
+        folder = target.parent
+        found = self._folders_leaving.get(folder)
+        if found is None:  # once a folder a run: a build writes many notebooks into each
+            inside = folder.relative_to(self.out)
+            found = self._folders_leaving[folder] = (
+                folder.resolve() != self._out_resolved / inside)
+        return found
 
     @functools.cached_property
     def _out_resolved(self) -> Path:
