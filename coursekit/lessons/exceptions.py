@@ -148,7 +148,12 @@ def documented_in_code(facts: CodeFacts, first_line: int) -> DocumentedException
         return None  # most code names no exception: no need to tokenize it
     found: list[DocumentedException] = []
     try:
-        for tok in tokenize.generate_tokens(io.StringIO(facts.runnable).readline):
+        # Only a line that starts with ``#`` and names an exception can hold such a
+        # comment: code without one is not tokenized at all.
+        comments = tokenize.generate_tokens(io.StringIO(facts.runnable).readline) if any(
+            line.lstrip().startswith("#") and any(part in line for part in _NAME_PARTS)
+            for line in facts.runnable.splitlines()) else ()
+        for tok in comments:
             if tok.type == tokenize.COMMENT and not tok.line[: tok.start[1]].strip():
                 reading = _exception_line(tok.string.lstrip("#").strip())
                 if reading is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import PurePosixPath
 
 from coursekit.lessons.model import Framework, Lesson
@@ -11,10 +12,17 @@ _FRAMEWORK_NAMES = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}
 
 def notebook_path(lesson: Lesson, framework: Framework) -> str:
     """Where the notebook goes, relative to ``<build>/notebooks``."""
-    stem = PurePosixPath(lesson.local)
-    if lesson.framework is Framework.BOTH and framework is not Framework.BOTH:
-        stem = stem.with_name(f"{stem.name}_{framework.value}")
-    return f"{lesson.language}/{stem}.ipynb"
+    split = lesson.framework is Framework.BOTH and framework is not Framework.BOTH
+    return _path(lesson.language, lesson.local, framework.value if split else None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _path(language: str, local: str, framework: str | None) -> str:
+    # Cached: a build asks it for each notebook's head cells, name and file.
+    stem = PurePosixPath(local)
+    if framework is not None:
+        stem = stem.with_name(f"{stem.name}_{framework}")
+    return f"{language}/{stem}.ipynb"
 
 
 def notebook_title(lesson: Lesson, framework: Framework) -> str:

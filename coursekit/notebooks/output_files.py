@@ -3,6 +3,7 @@ change, and removed only when the build can prove they are the files it wrote.""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -29,6 +30,7 @@ class OutputFiles:
         self.manifest = manifest
         self.result = result
         self.check = check
+        self._folders_leaving: dict[Path, bool] = {}
 
     def emit(
         self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
@@ -112,8 +114,19 @@ class OutputFiles:
     def _leaves_out(self, target: Path) -> bool:
         """Whether a link on the way from the notebooks folder to ``target``'s folder
         leads elsewhere (the notebooks folder itself may be a link)."""
-        inside = target.parent.relative_to(self.out)
-        return target.parent.resolve() != self.out.resolve() / inside
+        folder = target.parent
+        found = self._folders_leaving.get(folder)
+        if found is None:  # once a folder a run: a build writes many notebooks into each
+            inside = folder.relative_to(self.out)
+            found = self._folders_leaving[folder] = (
+                folder.resolve() != self._out_resolved / inside)
+        return found
+
+    @functools.cached_property
+    def _out_resolved(self) -> Path:
+        """The notebooks folder with its links followed, once per run: a link there
+        is the user's choice, only links below it are looked for on each write."""
+        return self.out.resolve()
 
     def _not_owned(self, target: Path, output: OutputEntry) -> str | None:
         """Why the build cannot prove that ``target`` is the file it wrote (``None``

@@ -151,7 +151,9 @@ class _Scanner:
             cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1,
                       timing.settings)
             self.result.cues.append(cue)
-            self._report_timing(cue, t, timing)
+            if (timing.settings or timing.oddities or timing.short_fractions
+                    or self.kinds[t] is Kind.SBV_TIMING):  # else nothing to report
+                self._report_timing(cue, t, timing)
             if k + 1 < len(self.headers) and self.kinds[end - 1] is not Kind.BLANK:
                 self._missing_blank(cue, end)
             expected_number = self._number(cue, t, expected_number, seen)

@@ -15,6 +15,7 @@ from coursekit.subtitles.readability import _STRAY_WHITESPACE, _has_stray_whites
 from coursekit.subtitles.recovery_scan import scan
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.text import visual_length
+from coursekit.subtitles.timestamps import _lenient_timing, parse_srt_timing
 from coursekit.subtitles.writer import compose
 
 P = Path("x.srt")
@@ -123,3 +124,34 @@ def test_visual_length_is_that_of_the_parts(text: str, cjk: bool) -> None:
     middle = len(shown) // 2
     assert visual_length(shown, cjk) == (visual_length(shown[:middle], cjk)
                                          + visual_length(shown[middle:], cjk))
+
+
+_timing_text = st.text(st.sampled_from("0123456789:,.;-> \t\u0663x"), max_size=40)
+
+
+_PLAIN_PARTS = ("", "01:", "02", ":", "03", ",", "004", " --> ", "01:", "02", ":", "03", ",",
+                "004", "")
+"""A plain timing line in parts, each of which a drawn line may write otherwise."""
+_OTHER_PARTS = (
+    (" ", "\t"), ("", "1:", "123:", "012:", "\u0661\u0662:"), ("2", "60", "99", "\u0662\u0663"),
+    (";", "."), ("3", "75"), (".", ":", ";", ""), ("4", "04", "0040"), ("-->", " -->  ", "->"),
+)
+
+
+@st.composite
+def _plain_timing_lines(draw: st.DrawFn) -> str:
+    # A plain line with up to two of its parts written as lenient reading allows.
+    parts = list(_PLAIN_PARTS)
+    others = (*_OTHER_PARTS, *_OTHER_PARTS[1:7], (" ", "x", " X1:1", "\t", " a"))
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(parts) - 1))
+        parts[at] = draw(st.sampled_from(others[at]))
+    return "".join(parts)
+
+
+@given(st.one_of(_plain_timing_lines(), _timing_text))
+@settings(max_examples=400)
+def test_the_plain_timing_pattern_reads_as_the_lenient_one(line: str) -> None:
+    # The pattern for `HH:MM:SS,mmm --> HH:MM:SS,mmm` is a speed path: the lenient
+    # pattern alone must give the same times, oddities and settings for every line.
+    assert parse_srt_timing(line) == _lenient_timing(line)
