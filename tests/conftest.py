@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -18,6 +19,13 @@ from coursekit.kernels.paths import HOME_VARIABLE, coursekit_home
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    # A suite started in the background of a shell without job control inherits Ctrl-C
+    # ignored, and so would every command it starts: the tests that interrupt one would
+    # then test nothing. A handler (unlike an ignored signal) is not inherited.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _own_home() -> Path:
