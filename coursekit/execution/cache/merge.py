@@ -19,7 +19,7 @@ from coursekit.atomic import write_text_atomic
 from coursekit.execution.results import NotebookRun
 from coursekit.files import DATA_LIMIT, read_regular
 
-_ENTRIES = ("runs/*/*.json", "environments/*.json")
+_ENTRIES = ("runs/*/*.json",)
 
 
 @dataclass(slots=True)
@@ -34,11 +34,7 @@ class CacheMerge:
 
 def _readable(path: Path, text: str) -> bool:
     try:
-        data = json.loads(text)
-        if path.parent.parent.name == "runs":
-            NotebookRun.from_json(data)
-        else:
-            return isinstance(data, dict) and "identity" in data and "packages" in data
+        NotebookRun.from_json(json.loads(text))
     except (ValueError, KeyError, TypeError, RecursionError):
         return False
     return True

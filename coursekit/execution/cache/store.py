@@ -1,4 +1,4 @@
-"""Stored kernel runs and kernel environments, as JSON under ``<build>/.verify-cache/``.
+"""Stored kernel runs, as JSON under ``<build>/.verify-cache/``.
 
 An unreadable entry is a miss, never an error: the run is simply done again; an
 unwritable cache only makes the next run slower. Only a regular file below
@@ -10,10 +10,8 @@ which verify reports, naming it.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 from coursekit.atomic import write_text_atomic
 from coursekit.execution.results import NotebookRun
@@ -47,21 +45,3 @@ class ResultCache:
             return  # a kernel that did not start says nothing about the code
         with contextlib.suppress(OSError):
             write_text_atomic(self._run_path(key), json.dumps(run.to_json()))
-
-    def _env_path(self, identity: str) -> Path:
-        digest = hashlib.sha256(identity.encode()).hexdigest()[:32]
-        return self.root / "environments" / f"{digest}.json"
-
-    def load_environment(self, identity: str) -> dict[str, Any] | None:
-        try:
-            data = json.loads(read_regular(self._env_path(identity), DATA_LIMIT).decode("utf-8"))
-        except (OSError, ValueError):
-            return None
-        if not isinstance(data, dict) or data.get("identity") != identity:
-            return None
-        return data
-
-    def store_environment(self, identity: str, packages: dict[str, Any]) -> None:
-        document = {"identity": identity, "packages": packages}
-        with contextlib.suppress(OSError):
-            write_text_atomic(self._env_path(identity), json.dumps(document, sort_keys=True))

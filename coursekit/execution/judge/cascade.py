@@ -111,10 +111,6 @@ class CascadeTracker:
         self._left_missing: dict[str, int] = {}
         """Files a failed cell should have written."""
 
-    def cause_of(self, run: CellRun, code: str = "") -> int | None:
-        found = self.explain(run, code)
-        return found.index if found is not None else None
-
     def explain(self, run: CellRun, code: str = "") -> Cause | None:
         """The earlier failure ``run``'s failure goes back to, if any."""
         name = missing_name(run)
