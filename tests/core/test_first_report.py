@@ -19,14 +19,14 @@ from coursekit.report.overview import render_overview
 from coursekit.subtitles.rules import LINE_TOO_LONG, OVERLAP
 from coursekit.translations.check import check_translations
 from coursekit.translations.rules import ANCHOR_MISSING, LINK_MISMATCH, UNDEFINED_NAME
+from tests.git_history import commit as _commit
+from tests.git_history import git as _git
 from tests.translations.test_trn_freshness import (
     LOAD,
     LOAD_FR,
     PLAY,
     PLAY_FR,
     TOCTREE,
-    _commit,
-    _git,
 )
 
 PLANTED = [

@@ -18,7 +18,10 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.fixes.translations import SyncRun, plan_translation_fixes
 from coursekit.lessons.parse import parse_lesson
 from coursekit.translations.check import check_translations
-from tests.translations.test_trn_freshness import TOCTREE, _commit, _git
+from tests.git_history import commit as _commit
+from tests.git_history import git as _git
+from tests.git_history import plant
+from tests.translations.test_trn_freshness import TOCTREE
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
@@ -91,11 +94,9 @@ FRENCH = "content/fr/chapter1/1.mdx"
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
     root = tmp_path / "course"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    _commit(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                   "en/chapter1/1.mdx": EN, "fr/chapter1/1.mdx": FR},
-            "Course and its French translation", "2024-01-01T12:00:00")
+    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+                 "en/chapter1/1.mdx": EN, "fr/chapter1/1.mdx": FR},
+          "Course and its French translation")
     return root
 
 

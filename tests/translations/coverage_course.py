@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR, _commit, _git
+from tests.git_history import commit as _commit
+from tests.git_history import git as _git
+from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR
 
 TOCTREE = """\
 - title: 1. Sounds

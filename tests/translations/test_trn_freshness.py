@@ -4,9 +4,7 @@ translations are outdated, since which source commit, and what folds into the fi
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,10 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
+from tests.git_history import commit as _commit
+from tests.git_history import git as _git
+from tests.git_history import plant as _plant
+from tests.git_history import write as _write
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
@@ -83,41 +85,15 @@ sounddevice.play([0.0, 0.1])
 """
 
 
-def _git(root: Path, *args: str, date: str = "2024-01-01T12:00:00") -> str:
-    env = {**os.environ, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date,
-           "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org",
-           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.org",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
-    done = subprocess.run(["git", "-C", str(root), *args], env=env, check=True,
-                          capture_output=True, text=True)
-    return done.stdout.strip()
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / "content" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
-
-def _commit(root: Path, files: dict[str, str], subject: str, date: str) -> str:
-    _write(root, files)
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", subject, date=date)
-    return _git(root, "rev-parse", "HEAD")
-
-
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
     """Source and French translation, both written on 2024-01-01."""
     root = tmp_path / "course"
-    root.mkdir()
-    _git(root, "init", "-q")
-    _commit(root, {
+    _plant(root, {
         "en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
         "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR,
         "en/chapter1/2.mdx": PLAY, "fr/chapter1/2.mdx": PLAY_FR,
-    }, "Course and its French translation", "2024-01-01T12:00:00")
+    }, "Course and its French translation")
     return root
 
 

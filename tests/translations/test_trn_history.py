@@ -13,13 +13,14 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations
+from tests.git_history import commit as _commit
+from tests.git_history import git as _git
+from tests.git_history import plant
 from tests.translations.test_trn_freshness import (
     LOAD,
     LOAD_FR,
     TOCTREE,
     TRAIN_SPLIT,
-    _commit,
-    _git,
 )
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
@@ -36,11 +37,9 @@ def _outdated(root: Path) -> list[Diagnostic]:
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
     root = tmp_path / "course"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    _commit(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                   "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR},
-            "Course and its French translation", "2024-01-01T12:00:00")
+    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+                 "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR},
+          "Course and its French translation")
     return root
 
 
