@@ -29,6 +29,10 @@ MISSING_GRADIO = ("ModuleNotFoundError", "No module named 'gradio'")
      "torchcodec"),
     ("ImportError", "\nWav2Vec2 requires the torchaudio library but it was not found in "
      "your environment.", "torchaudio"),
+    ("RuntimeError", "TensorBoardCallback requires tensorboard to be installed. Either "
+     "update your PyTorch version or install tensorboardX.", "tensorboard"),
+    ("RuntimeError", "the sampler requires the weights library to be set first", None),
+    ("RuntimeError", "numpy is required for this", None),
     ("ImportError", "cannot import name 'x' from 'y'", None),
     ("ValueError", "No module named 'gradio'", None),
 ])
@@ -190,6 +194,18 @@ def test_a_package_a_library_asks_for_is_needed_and_named() -> None:
     inner = _run("ModuleNotFoundError", "No module named 'soundfile'")
     verdict, _ = cell_verdict(_plan("from datasets import Audio").cells[0], inner)
     assert verdict is Verdict.NEEDS_PACKAGES
+
+
+def test_a_callback_that_asks_for_a_package_is_a_need_and_other_runtime_errors_fail() -> None:
+    plan = _plan("trainer = Trainer(model, args)")
+    asked = _run("RuntimeError", "TensorBoardCallback requires tensorboard to be installed. "
+                                 "Either update your PyTorch version or install tensorboardX.")
+    [result, _] = judge_cells(plan, [asked, CellRun(RunStatus.OK)], 0.0)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert "needs `tensorboard`" in result.detail
+    other = _run("RuntimeError", "Expected all tensors to be on the same device")
+    [result, _] = judge_cells(plan, [other, CellRun(RunStatus.OK)], 0.0)
+    assert result.verdict is Verdict.UNEXPECTED_ERROR
 
 
 def test_the_finding_reads_the_same_in_every_format() -> None:

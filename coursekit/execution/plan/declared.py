@@ -28,12 +28,15 @@ from coursekit.notebooks.metadata import NAMESPACE, cell_source
 from coursekit.notebooks.requirements import distribution_for
 
 _MISSING_MODULE = re.compile(r"No module named '(?P<module>[\w.]+)'")
-# datasets: "please install 'torchcodec'"; transformers: "requires the librosa library";
+# datasets: "please install 'torchcodec'"; transformers: "requires the librosa library",
+# and for its callbacks (a RuntimeError) "requires tensorboard to be installed";
 # others: "torchcodec is required".
 _ASKS_FOR_PACKAGE = re.compile(
     r"(?:please install [`'\"]?(?P<install>[\w.-]+)"
     r"|requires the (?P<library>[\w.-]+) library"
+    r"|requires [`'\"]?(?P<installed>[\w.-]+)[`'\"]? to be installed"
     r"|(?<![\w.])(?P<required>[\w-]+) is required)")
+_ASKING_ERRORS = frozenset({"ImportError", "RuntimeError"})
 _NAME = re.compile(r"^[A-Za-z0-9][\w.-]*")
 
 
@@ -57,9 +60,11 @@ def asked_for(ename: str, evalue: str) -> str | None:
     """The module or package an import error says is missing, if it says."""
     if (module := missing_module(ename, evalue)) is not None:
         return module.split(".", 1)[0]
-    if ename == "ImportError" and (found := _ASKS_FOR_PACKAGE.search(evalue)):
-        return next(g for g in found.groups() if g)
-    return None
+    if ename not in _ASKING_ERRORS or (found := _ASKS_FOR_PACKAGE.search(evalue)) is None:
+        return None
+    if ename == "RuntimeError" and found["installed"] is None:
+        return None  # a RuntimeError names a package only in so many words
+    return next(g for g in found.groups() if g)
 
 
 def _normal(name: str) -> str:
