@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.cache import translations as cached_translations
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.translations.check import compare_in_time
 from tests.git_history import commit, plant, write
 from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR, TOCTREE
 
@@ -37,13 +37,12 @@ def course(tmp_path: Path) -> Path:
 def judged(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """The translated lessons compared with their source, by path, counted."""
     counts: Counter[str] = Counter()
-    compare = cached_translations.compare_in_time
 
     def counting(*args: object, **kwargs: object) -> object:
         counts[args[1].path] += 1  # type: ignore[attr-defined]
-        return compare(*args, **kwargs)  # type: ignore[arg-type]
+        return compare_in_time(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cached_translations, "compare_in_time", counting)
+    monkeypatch.setattr("coursekit.cache.translations.compare_in_time", counting)
     return counts
 
 
