@@ -13,7 +13,7 @@ from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import compare_in_time
-from tests.git_history import commit, plant, write
+from tests.git_history import commit, git, plant, write
 from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR, TOCTREE
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
@@ -127,4 +127,18 @@ def test_the_translation_brought_up_to_date_in_a_commit_is_current_in_the_warm_r
         "fr: split", "2024-03-01T12:00:00")
     judged.clear()
     assert _outdated(_warm_is_cold(course, judged)) == []
+    assert judged[TRANSLATION] == 1
+
+
+def test_a_shallow_clone_deepened_is_judged_by_its_whole_history(
+    course: Path, tmp_path: Path, judged: Counter[str],
+) -> None:
+    commit(course, {"en/chapter1/1.mdx": SPLIT}, "Split", "2024-02-01T12:00:00")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", course.as_uri(), str(clone))
+    # One commit holds every file: nothing the translation could lack.
+    assert _outdated(_warm_is_cold(clone, judged)) == []
+    judged.clear()
+    git(clone, "fetch", "-q", "--unshallow")
+    assert [path for path, _ in _outdated(_warm_is_cold(clone, judged))] == [TRANSLATION]
     assert judged[TRANSLATION] == 1
