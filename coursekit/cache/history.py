@@ -17,7 +17,9 @@ holds it; so the identity is:
   shallow clone): a deepened clone gives them parents, and ancestry may change.
 
 A new commit that touches neither file changes none of this: the lessons it did not
-touch keep their entries. The files' bytes now are in the key beside it.
+touch keep their entries. The files' bytes now are in the key beside it. Parents given
+to a commit by ``git replace`` are the one change of ancestry no commit id shows: after
+one, ``check --no-cache`` judges again.
 """
 
 from __future__ import annotations
