@@ -12,15 +12,14 @@ The units, each an entry of :class:`~coursekit.cache.CheckCache`:
   -> the sections one has and the other lacks;
 - ``pair``: a translated lesson and its source lesson -> every finding of their
   comparison. A changed source lesson is compared again with each of its translations,
-  and nothing else is (these two: :mod:`coursekit.cache.translations`).
-
-Judging translations by git history reads more than two files: with history on, the
-translation check runs as without the cache (its parser findings still come from it).
+  and nothing else is (these two: :mod:`coursekit.cache.translations`). With git
+  history on, the key holds what the verdict reads of it too (the two files' commits:
+  :mod:`coursekit.cache.history`), so that a new commit judges again only the pairs
+  whose files it touched.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib import metadata
@@ -34,7 +33,7 @@ from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.languages import normalise
 from coursekit.lessons.toctree import check_toctree
-from coursekit.translations.check import check_translations
+from coursekit.translations.history import History
 from coursekit.translations.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -131,25 +130,21 @@ def check_lessons_cached(corpus: Corpus, languages: Sequence[str] | None,
     if formatting:
         result.diagnostics.extend(_formatting(run, wanted))
     settings, _ = load_settings(course)  # bad values: CFG001, from the configuration check
-    if _reads_history(corpus, settings):
-        result.extend(check_translations(corpus, languages))
-        return result
     tool = _formatter_identity(run)
     settings = replace(settings, formatted=corpus.code_formatter().formatted)
-    result.extend(check_translations_cached(run, languages, settings, tool))
+    history = _history(corpus, settings)
+    try:
+        result.extend(check_translations_cached(run, languages, settings, tool, history))
+    finally:
+        if history is not None:
+            history.close()
     return result
 
 
-def _reads_history(corpus: Corpus, settings: Settings) -> bool:
-    from coursekit.translations.history import History
-
+def _history(corpus: Corpus, settings: Settings) -> History | None:
+    """The course's git history when the translation check reads it."""
     if settings.history is False:
-        return False
+        return None
     course = corpus.course
-    history = History.open(course.root, course.relative(course.content_dir),
-                           nested=bool(settings.history))
-    if history is None:
-        return False
-    with contextlib.suppress(Exception):
-        history.close()
-    return True
+    return History.open(course.root, course.relative(course.content_dir),
+                        nested=bool(settings.history))

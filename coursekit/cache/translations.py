@@ -1,7 +1,8 @@
-"""The translation check of ``check`` through the cache, without history: the sections
-a translation and its source lack of each other (a ``sections`` unit per language), and
-each translated lesson compared with its source (a ``pair`` unit), compared again only
-when one of the two changed."""
+"""The translation check of ``check`` through the cache: the sections a translation and
+its source lack of each other (a ``sections`` unit per language), and each translated
+lesson compared with its source (a ``pair`` unit), compared again only when one of the
+two changed, or, with git history, what history says of them
+(:mod:`coursekit.cache.history`)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from coursekit.cache.history import edge, pair_history
 from coursekit.cache.lesson_run import LessonRun, cached_findings, regular_or_absent
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations import sections
 from coursekit.translations.check import compare_in_time
+from coursekit.translations.freshness import Freshness
+from coursekit.translations.history import History
 from coursekit.translations.rules import UNREADABLE
 from coursekit.translations.settings import Settings
 
@@ -79,10 +83,14 @@ def _sections(run: LessonRun, source: _Readable, translation: _Readable) -> list
 
 
 def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
-                              settings: Settings, tool: str) -> CheckResult:
-    """What the translation check finds without history, each unit from the run's cache
-    when its inputs are unchanged; ``tool`` names the code formatter the pairs depend on."""
+                              settings: Settings, tool: str,
+                              history: History | None = None) -> CheckResult:
+    """What the translation check finds (judging by ``history`` when given), each unit
+    from the run's cache when its inputs are unchanged; ``tool`` names the code
+    formatter the pairs depend on."""
     course = run.corpus.course
+    freshness = None if history is None else Freshness(history, run.corpus.code_facts)
+    edges = None if history is None else edge(history)
     source = _Readable(run, course.source_language)
     result = CheckResult()
     if languages is None or course.source_language in languages:
@@ -103,8 +111,11 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
             if original is None:
                 continue
             ours, theirs = run.identity(original), run.identity(file)
-            entry = None if ours is None or theirs is None else run.cache.key(
-                "pair", [tool, ours, theirs])
+            parts: list[object] = [tool, ours, theirs]
+            if history is not None:
+                parts.extend([edges, pair_history(history, run.relative(original),
+                                                  run.relative(file))])
+            entry = None if ours is None or theirs is None else run.cache.key("pair", parts)
             cached = run.cache.findings("pair", entry, language) if entry is not None else None
             if cached is not None and entry is not None:
                 stored[entry] = cached
@@ -115,7 +126,8 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
         if entry is not None and entry in stored:
             result.diagnostics.extend(stored[entry])
             continue
-        found = compare_in_time(run.digest(original), run.digest(file), settings, None)[0]
+        found = compare_in_time(run.digest(original), run.digest(file), settings,
+                                freshness)[0]
         if entry is not None:
             run.cache.save_findings("pair", entry, found, language)
         result.diagnostics.extend(found)
