@@ -46,6 +46,9 @@ from coursekit.translations.substance import Gram as Gram
 from coursekit.translations.substance import Substance as Substance
 from coursekit.translations.substance import owes as owes
 
+NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
+"""The substance of a lesson before its file existed."""
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -124,14 +127,17 @@ class Freshness:
             # the source before it is not the one the previous commit in the log left.
             parent = self._before(commit, source)
             version = self._at(commit, source)
-            before = parent[1] if parent is not None else None
-            changed = version[1] if version is not None else None
+            # A commit that created the source (or deleted it) is judged by content too:
+            # on a branch merged back, the translation's last commit may never have seen
+            # the source's first one, and yet translate all of it.
+            before = parent[1] if parent is not None else NOTHING
+            changed = version[1] if version is not None else NOTHING
             if changed == before:
                 continue
             own = own or Substance.of(translation)
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
-            if before is None or changed is None or owes(own, before, changed, now) is not False:
+            if owes(own, before, changed, now) is not False:
                 return self._outdated(now, translated, commit, then, self._followed(
                     source, translated, then, translation_commits))
         last = self._at(source_commits[0], source)

@@ -19,6 +19,8 @@ from tests.git_history import plant
 from tests.translations.test_trn_freshness import (
     LOAD,
     LOAD_FR,
+    PLAY,
+    PLAY_FR,
     TOCTREE,
     TRAIN_SPLIT,
 )
@@ -177,3 +179,40 @@ def test_a_translations_own_drift_beside_an_outdated_source_stays_its_own(
     _commit(course, {"en/chapter1/1.mdx": LOAD}, "Back", "2024-03-01T12:00:00")
     assert [(d.rule, d.line) for d in check_translations(
         Corpus(Course.open(course))).diagnostics] == [shown[1]]
+
+
+def _lesson_created_on_main_while_released(course: Path, french: str) -> str:
+    """A release branch cut before the source lesson existed; main creates the lesson
+    and its French translation (``french``), is squashed into the release branch, which
+    gets a French typo fix and is merged back. The typo fix never saw the commit that
+    created the source: only content says whether it translates it."""
+    _git(course, "branch", "release")
+    created = _commit(course, {"en/chapter1/2.mdx": PLAY}, "Playing", "2024-02-01T12:00:00")
+    _commit(course, {"fr/chapter1/2.mdx": french}, "fr: playing", "2024-02-05T12:00:00")
+    _git(course, "checkout", "-q", "release")
+    _git(course, "merge", "-q", "--squash", "main")
+    _git(course, "commit", "-q", "-m", "Bump release", date="2024-03-01T12:00:00")
+    _commit(course, {"fr/chapter1/2.mdx": french.replace("Jouer", "Écouter")}, "fr: typo",
+            "2024-03-02T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    # Both sides added the files since the branch point: the release's side wins.
+    _git(course, "merge", "-q", "--no-ff", "-X", "theirs", "-m", "Merge release", "release",
+         date="2024-03-03T12:00:00")
+    return created
+
+
+def test_a_source_created_on_a_branch_the_translation_never_saw_is_judged_by_content(
+    course: Path,
+) -> None:
+    _lesson_created_on_main_while_released(course, PLAY_FR)
+    assert _outdated(course) == []
+
+
+def test_a_translation_lacking_code_its_source_was_created_with_is_outdated(
+    course: Path,
+) -> None:
+    created = _lesson_created_on_main_while_released(
+        course, PLAY_FR.replace("\nsounddevice.play([0.0, 0.1])\n", "\n"))
+    [outdated] = _outdated(course)
+    assert outdated.path == "content/fr/chapter1/2.mdx"
+    assert f"first in {created[:9]}" in outdated.message
