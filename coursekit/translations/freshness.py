@@ -10,7 +10,9 @@ change. Two questions decide it:
   together (a fix applied to every language) carries its change into the translation,
   and says nothing of the source's earlier changes: the translation's own last commit
   is the last one that did not also change the source; a commit that only renamed the
-  file (or its language folder) is no edit either.
+  file (or its language folder) is no edit either, nor is one that changed its prose
+  alone (a typo fixed, maybe on a release branch squashed back): its translator need
+  not have looked at the source's code then.
 - *Does it lack them?* Commit order alone cannot tell: a release branch merged back,
   squashed or not, makes a translation's last commit look older than changes it already
   has. So each change is judged by content too: the translation carries a change when
@@ -18,7 +20,9 @@ change. Two questions decide it:
   tokens, strings blanked unless the change is only in strings), or when its headings,
   framework blocks and videos match the new side. Only a change the translation lacks
   (or cannot be shown to have, when its commit came later) makes it outdated, and the
-  first such commit is named as the cause.
+  first such commit is named as the cause. A commit that created the source is judged
+  so too, against an empty lesson: a translation made on a branch cut before it may
+  translate all of it.
 
 Substance is what a translation must follow and a translator cannot reword (its code,
 headings, framework blocks and videos): see :mod:`coursekit.translations.substance`,
@@ -106,8 +110,9 @@ class Freshness:
         if translation.path in history.changed or not translation_commits:
             return Verdict(outdated=False)
         touched_source = {c.sha for c in source_commits}
-        translated = next((c for c in translation_commits if c.sha not in touched_source),
-                          translation_commits[-1])
+        translated = self._synced(translation, [
+            c for c in translation_commits if c.sha not in touched_source
+        ]) or translation_commits[-1]
         touched_translation = {c.sha for c in translation_commits}
         unseen = history.since(source.path, translated)
         if source.path not in history.changed and all(
@@ -145,6 +150,19 @@ class Freshness:
             return self._outdated(now, translated, None, then,
                                   self._followed(source, translated, then, translation_commits))
         return Verdict(outdated=False, translated=translated)
+
+    def _synced(self, translation: Digest, commits: list[Commit]) -> Commit | None:
+        """The last of ``commits`` (the translation's own, newest first) that changed its
+        substance: where its translator followed the source. An edit of its prose alone
+        (a typo fixed, on main or on a release branch squashed back) says nothing of the
+        source's code, which its translator may never have looked at. None when every
+        one edited prose alone: the translation follows the source as it was created."""
+        for commit in commits:
+            parent = self._before(commit, translation)
+            version = self._at(commit, translation)
+            if parent is None or version is None or parent[1] != version[1]:
+                return commit
+        return None
 
     @staticmethod
     def _outdated(
