@@ -110,10 +110,10 @@ class Freshness:
         if translation.path in history.changed or not translation_commits:
             return Verdict(outdated=False)
         touched_source = {c.sha for c in source_commits}
-        translated = self._synced(translation, [
-            c for c in translation_commits if c.sha not in touched_source
-        ]) or translation_commits[-1]
         touched_translation = {c.sha for c in translation_commits}
+        translated = self._synced(source, translation, [
+            c for c in translation_commits if c.sha not in touched_source
+        ], touched_translation) or translation_commits[-1]
         unseen = history.since(source.path, translated)
         if source.path not in history.changed and all(
                 c.sha in touched_translation for c in unseen):
@@ -151,18 +151,38 @@ class Freshness:
                                   self._followed(source, translated, then, translation_commits))
         return Verdict(outdated=False, translated=translated)
 
-    def _synced(self, translation: Digest, commits: list[Commit]) -> Commit | None:
+    def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
+                received: set[str]) -> Commit | None:
         """The last of ``commits`` (the translation's own, newest first) that changed its
-        substance: where its translator followed the source. An edit of its prose alone
-        (a typo fixed, on main or on a release branch squashed back) says nothing of the
-        source's code, which its translator may never have looked at. None when every
-        one edited prose alone: the translation follows the source as it was created."""
-        for commit in commits:
+        substance after its source had: where its translator followed the source. An
+        edit of its prose alone (a typo fixed, on main or on a release branch squashed
+        back) says nothing of the source's code, which its translator may never have
+        looked at. None when every one edited prose alone: the translation follows the
+        source as it was created. An edit after which the source had not changed in
+        substance is passed over unread: whatever it did, it had nothing to follow."""
+        for index, commit in enumerate(commits):
+            if index + 1 < len(commits) and not self._changed_between(
+                    source, commits[index + 1], commit, received):
+                continue
             parent = self._before(commit, translation)
             version = self._at(commit, translation)
             if parent is None or version is None or parent[1] != version[1]:
                 return commit
         return None
+
+    def _changed_between(self, source: Digest, older: Commit, newer: Commit,
+                         received: set[str]) -> bool:
+        """Whether a commit that ``newer`` had seen and ``older`` had not changed the
+        source in substance (one that changed the translation too carried its change)."""
+        seen = self.history.ancestors(newer)
+        for commit in self.history.since(source.path, older):
+            if commit.sha not in seen or commit.sha in received:
+                continue
+            parent = self._before(commit, source)
+            version = self._at(commit, source)
+            if (parent[1] if parent else NOTHING) != (version[1] if version else NOTHING):
+                return True
+        return False
 
     @staticmethod
     def _outdated(
