@@ -10,8 +10,8 @@ shapes below, so each is then grafted, with real git commands and dated after th
 history's last commit, onto a fresh clone of it, as a course produces it:
 
 - ``anchors``: ``[[anchor]]`` ids added to every heading of the source lessons, their
-  relative links made absolute and their trailing whitespace and doubled blank lines
-  removed, in one commit after the translations.
+  relative links made absolute, their trailing whitespace (code included) and doubled
+  blank lines removed, in one commit after the translations.
 - ``release``: a release branch taken off a 2023 commit; "Bump release" commits there
   give it main's files as of 2024 and then as of now (squashes of main), translators fix
   prose on it, and it is merged back into main (a real merge); then a second release
@@ -180,8 +180,8 @@ def _slug(title: str) -> str:
 
 
 def with_anchors(text: str) -> str:
-    """Anchors on every heading, relative links absolute, trailing whitespace gone and
-    doubled blank lines made single: outside code only."""
+    """Anchors on every heading, relative links absolute, doubled blank lines made
+    single outside code, trailing whitespace gone everywhere."""
     out: list[str] = []
     for _, line, prose in _lines_outside_code(text):
         if prose:
@@ -193,6 +193,8 @@ def with_anchors(text: str) -> str:
                           r"](https://huggingface.co/learn/audio-course/en/\1)", line)
             if not line and out and not out[-1]:
                 continue
+        elif not line.startswith(("```", "~~~")):
+            line = line.rstrip()
         out.append(line)
     return "\n".join(out)
 
@@ -363,7 +365,9 @@ def findings(root: Path, code: Path) -> dict[str, str | None]:
             [sys.executable, "-m", "coursekit", "check", "lessons", "--root", str(root),
              "--select", "TRN005", "--show-all", "--no-cache", "--format", "json",
              "-o", out.name],
-            env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True, check=False)
+            # Run from the course: ``-m`` would put the working folder's coursekit first.
+            cwd=root, env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True,
+            check=False)
         report = json.loads(Path(out.name).read_text(encoding="utf-8") or "{}")
     found: dict[str, str | None] = {}
     for diag in report.get("diagnostics", ()):
