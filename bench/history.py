@@ -41,7 +41,8 @@ def _cpu(root: Path, code: Path) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         [sys.executable, "-m", "coursekit", "check", "--no-cache", "--root", str(root)],
-        env={**os.environ, "PYTHONPATH": str(code)}, stdout=subprocess.DEVNULL,
+        # From the course: ``-m`` would put the working folder's coursekit first.
+        cwd=root, env={**os.environ, "PYTHONPATH": str(code)}, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, check=False,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
