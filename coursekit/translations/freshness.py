@@ -165,8 +165,10 @@ class Freshness:
                     source, commits[index + 1], commit, received):
                 continue
             parent = self._before(commit, translation)
+            if parent is None:
+                return commit  # it created the translation: read no version of it
             version = self._at(commit, translation)
-            if parent is None or version is None or parent[1] != version[1]:
+            if version is None or parent[1] != version[1]:
                 return commit
         return None
 
