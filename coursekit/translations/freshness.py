@@ -124,19 +124,10 @@ class Freshness:
         then = seen[0] if seen is not None else None
         now = self._now(source)
         own: Substance | None = None  # the translation's, read when a change asks
-        changed: Substance | None = None
         for commit in unseen:
             if commit.sha in touched_translation:
                 continue  # the translation received that change with the commit
-            # Each change measured against its own parent: on a branch merged later,
-            # the source before it is not the one the previous commit in the log left.
-            parent = self._before(commit, source)
-            version = self._at(commit, source)
-            # A commit that created the source (or deleted it) is judged by content too:
-            # on a branch merged back, the translation's last commit may never have seen
-            # the source's first one, and yet translate all of it.
-            before = parent[1] if parent is not None else NOTHING
-            changed = version[1] if version is not None else NOTHING
+            before, changed = self._change(commit, source)
             if changed == before:
                 continue
             own = own or Substance.of(translation)
@@ -180,11 +171,22 @@ class Freshness:
         for commit in self.history.since(source.path, older):
             if commit.sha not in seen or commit.sha in received:
                 continue
-            parent = self._before(commit, source)
-            version = self._at(commit, source)
-            if (parent[1] if parent else NOTHING) != (version[1] if version else NOTHING):
+            before, after = self._change(commit, source)
+            if before != after:
                 return True
         return False
+
+    def _change(self, commit: Commit, source: Digest) -> tuple[Substance, Substance]:
+        """The source's substance before and after ``commit``. Each change is measured
+        against its own parent: on a branch merged later, the source before it is not
+        the one the previous commit in the log left. A commit that created the source
+        (or deleted it) is measured against an empty lesson, and judged by content like
+        any other: the translation's last commit, on a branch merged back, may never
+        have seen the source's first one, and yet translate all of it."""
+        parent = self._before(commit, source)
+        version = self._at(commit, source)
+        return (parent[1] if parent is not None else NOTHING,
+                version[1] if version is not None else NOTHING)
 
     @staticmethod
     def _outdated(
