@@ -10,7 +10,9 @@ change. Two questions decide it:
   together (a fix applied to every language) carries its change into the translation,
   and says nothing of the source's earlier changes: the translation's own last commit
   is the last one that did not also change the source; a commit that only renamed the
-  file (or its language folder) is no edit either.
+  file (or its language folder) is no edit either, nor is one that changed its prose
+  alone (a typo fixed, maybe on a release branch squashed back): its translator need
+  not have looked at the source's code then.
 - *Does it lack them?* Commit order alone cannot tell: a release branch merged back,
   squashed or not, makes a translation's last commit look older than changes it already
   has. So each change is judged by content too: the translation carries a change when
@@ -18,7 +20,9 @@ change. Two questions decide it:
   tokens, strings blanked unless the change is only in strings), or when its headings,
   framework blocks and videos match the new side. Only a change the translation lacks
   (or cannot be shown to have, when its commit came later) makes it outdated, and the
-  first such commit is named as the cause.
+  first such commit is named as the cause. A commit that created the source is judged
+  so too, against an empty lesson: a translation made on a branch cut before it may
+  translate all of it.
 
 Substance is what a translation must follow and a translator cannot reword (its code,
 headings, framework blocks and videos): see :mod:`coursekit.translations.substance`,
@@ -45,6 +49,9 @@ from coursekit.translations.substance import Block as Block
 from coursekit.translations.substance import Gram as Gram
 from coursekit.translations.substance import Substance as Substance
 from coursekit.translations.substance import owes as owes
+
+NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
+"""The substance of a lesson before its file existed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +110,10 @@ class Freshness:
         if translation.path in history.changed or not translation_commits:
             return Verdict(outdated=False)
         touched_source = {c.sha for c in source_commits}
-        translated = next((c for c in translation_commits if c.sha not in touched_source),
-                          translation_commits[-1])
         touched_translation = {c.sha for c in translation_commits}
+        translated = self._synced(source, translation, [
+            c for c in translation_commits if c.sha not in touched_source
+        ], touched_translation) or translation_commits[-1]
         unseen = history.since(source.path, translated)
         if source.path not in history.changed and all(
                 c.sha in touched_translation for c in unseen):
@@ -116,22 +124,16 @@ class Freshness:
         then = seen[0] if seen is not None else None
         now = self._now(source)
         own: Substance | None = None  # the translation's, read when a change asks
-        changed: Substance | None = None
         for commit in unseen:
             if commit.sha in touched_translation:
                 continue  # the translation received that change with the commit
-            # Each change measured against its own parent: on a branch merged later,
-            # the source before it is not the one the previous commit in the log left.
-            parent = self._before(commit, source)
-            version = self._at(commit, source)
-            before = parent[1] if parent is not None else None
-            changed = version[1] if version is not None else None
+            before, changed = self._change(commit, source)
             if changed == before:
                 continue
             own = own or Substance.of(translation)
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
-            if before is None or changed is None or owes(own, before, changed, now) is not False:
+            if owes(own, before, changed, now) is not False:
                 return self._outdated(now, translated, commit, then, self._followed(
                     source, translated, then, translation_commits))
         last = self._at(source_commits[0], source)
@@ -139,6 +141,52 @@ class Freshness:
             return self._outdated(now, translated, None, then,
                                   self._followed(source, translated, then, translation_commits))
         return Verdict(outdated=False, translated=translated)
+
+    def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
+                received: set[str]) -> Commit | None:
+        """The last of ``commits`` (the translation's own, newest first) that changed its
+        substance after its source had: where its translator followed the source. An
+        edit of its prose alone (a typo fixed, on main or on a release branch squashed
+        back) says nothing of the source's code, which its translator may never have
+        looked at. None when every one edited prose alone: the translation follows the
+        source as it was created. An edit after which the source had not changed in
+        substance is passed over unread: whatever it did, it had nothing to follow."""
+        for index, commit in enumerate(commits):
+            if index + 1 < len(commits) and not self._changed_between(
+                    source, commits[index + 1], commit, received):
+                continue
+            parent = self._before(commit, translation)
+            if parent is None:
+                return commit  # it created the translation: read no version of it
+            version = self._at(commit, translation)
+            if version is None or parent[1] != version[1]:
+                return commit
+        return None
+
+    def _changed_between(self, source: Digest, older: Commit, newer: Commit,
+                         received: set[str]) -> bool:
+        """Whether a commit that ``newer`` had seen and ``older`` had not changed the
+        source in substance (one that changed the translation too carried its change)."""
+        seen = self.history.ancestors(newer)
+        for commit in self.history.since(source.path, older):
+            if commit.sha not in seen or commit.sha in received:
+                continue
+            before, after = self._change(commit, source)
+            if before != after:
+                return True
+        return False
+
+    def _change(self, commit: Commit, source: Digest) -> tuple[Substance, Substance]:
+        """The source's substance before and after ``commit``. Each change is measured
+        against its own parent: on a branch merged later, the source before it is not
+        the one the previous commit in the log left. A commit that created the source
+        (or deleted it) is measured against an empty lesson, and judged by content like
+        any other: the translation's last commit, on a branch merged back, may never
+        have seen the source's first one, and yet translate all of it."""
+        parent = self._before(commit, source)
+        version = self._at(commit, source)
+        return (parent[1] if parent is not None else NOTHING,
+                version[1] if version is not None else NOTHING)
 
     @staticmethod
     def _outdated(

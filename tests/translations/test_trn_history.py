@@ -19,6 +19,8 @@ from tests.git_history import plant
 from tests.translations.test_trn_freshness import (
     LOAD,
     LOAD_FR,
+    PLAY,
+    PLAY_FR,
     TOCTREE,
     TRAIN_SPLIT,
 )
@@ -177,3 +179,59 @@ def test_a_translations_own_drift_beside_an_outdated_source_stays_its_own(
     _commit(course, {"en/chapter1/1.mdx": LOAD}, "Back", "2024-03-01T12:00:00")
     assert [(d.rule, d.line) for d in check_translations(
         Corpus(Course.open(course))).diagnostics] == [shown[1]]
+
+
+def _lesson_translated_on_a_branch_cut_before_it(course: Path, french: str) -> str:
+    """A translator's branch cut before the source lesson existed: main creates the
+    lesson, the branch gets its French translation (``french``, from the lesson as
+    published) and is merged back. The translation's commit never saw the commit that
+    created the source: only content says whether it translates it."""
+    _git(course, "branch", "fr-playing")
+    created = _commit(course, {"en/chapter1/2.mdx": PLAY}, "Playing", "2024-02-01T12:00:00")
+    _git(course, "checkout", "-q", "fr-playing")
+    _commit(course, {"fr/chapter1/2.mdx": french}, "fr: playing", "2024-02-05T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _git(course, "merge", "-q", "--no-ff", "-m", "Merge fr-playing", "fr-playing",
+         date="2024-03-03T12:00:00")
+    return created
+
+
+def test_a_source_created_on_a_branch_the_translation_never_saw_is_judged_by_content(
+    course: Path,
+) -> None:
+    _lesson_translated_on_a_branch_cut_before_it(course, PLAY_FR)
+    assert _outdated(course) == []
+
+
+def test_a_translation_lacking_code_its_source_was_created_with_is_outdated(
+    course: Path,
+) -> None:
+    created = _lesson_translated_on_a_branch_cut_before_it(
+        course, PLAY_FR.replace("\nsounddevice.play([0.0, 0.1])\n", "\n"))
+    [outdated] = _outdated(course)
+    assert outdated.path == "content/fr/chapter1/2.mdx"
+    assert f"first in {created[:9]}" in outdated.message
+
+
+def test_a_prose_fix_after_a_source_change_does_not_make_the_translation_current(
+    course: Path,
+) -> None:
+    """A typo fixed in the translation, directly or through a release branch squashed
+    back into main ("Bump release"), leaves its code as old as it was."""
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split",
+                      "2024-02-01T12:00:00")
+    _git(course, "checkout", "-q", "-b", "release")
+    _commit(course, {"fr/chapter1/1.mdx": LOAD_FR.replace("courts", "brefs")}, "fr: typo",
+            "2024-02-10T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _git(course, "merge", "-q", "--squash", "release")
+    _git(course, "commit", "-q", "-m", "Bump release", date="2024-02-12T12:00:00")
+    _commit(course, {"fr/chapter1/1.mdx": LOAD_FR.replace("courts", "très brefs")},
+            "fr: another typo", "2024-02-20T12:00:00")
+    [outdated] = _outdated(course)
+    assert "last translated in" in outdated.message and "(2024-01-01)" in outdated.message
+    assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
+    # Its counterpart: the translator brings the code in, in an edit of prose and code.
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR.replace("courts", "très brefs")},
+            "fr: split", "2024-03-01T12:00:00")
+    assert _outdated(course) == []
