@@ -73,7 +73,7 @@ def summary_timing(run: RunTiming, notebooks: Iterable[tuple[str, float, Noteboo
     totals = dict.fromkeys((f.name for f in fields(NotebookTiming)), 0.0)
     longest = ("", 0.0)
     for path, duration, timing in notebooks:
-        for name, value in asdict(timing).items():
+        for name, value in timing.to_json().items():  # as shown: a merge sums the same
             totals[name] += value
         if duration > longest[1]:
             longest = (path, duration)
