@@ -38,11 +38,10 @@ LAZY = (
     "def __getattr__(name):\n"
     "    if name != 'heavy':\n"
     "        raise AttributeError(name)\n"
-    "    value = importlib.import_module('ck_lazy._heavy').VALUE\n"
-    "    globals()[name] = value\n"
-    "    return value\n"
+    "    return importlib.import_module('ck_lazy._heavy').VALUE\n"
 )
-"""A lazy package, as ``transformers`` is: its ``heavy`` loads when first read."""
+"""A lazy package, as ``transformers`` is: its ``heavy`` loads when first read, and is
+never kept in the package's namespace."""
 NAMESPACE = "print(sorted(n for n in dir() if not n.startswith('_i')))"
 
 

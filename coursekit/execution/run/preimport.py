@@ -148,11 +148,13 @@ def warmup_code(modules: Iterable[str]) -> str:
 
 def _failed_expression(modules: Iterable[str]) -> str:
     """The modules that are installed but did not import, and the names of them that
-    could not be read (those of packages not installed are not tried)."""
+    could not be read (those of packages not installed are not tried). A name is read
+    again to tell: a lazy package keeps what it loaded, but not always in its
+    ``__dict__``; a kernel where it fails again is not handed out."""
     return (f"[e for e, (p, _, n) in ((e, e.partition({NAME_SEPARATOR!r})) for e in "
             f"{tuple(modules)!r}) if __import__('importlib.util').util.find_spec(p) is not None"
             " and (p not in __import__('sys').modules"
-            " or bool(n) and n not in vars(__import__('sys').modules[p]))]")
+            " or bool(n) and not hasattr(__import__('sys').modules[p], n))]")
 
 
 async def warm_up(kernel: WarmKernel, modules: Iterable[str], timeout: float,
