@@ -108,10 +108,17 @@ def verify_course(
     report.diagnostics.extend(_refused(course, batch.cache))
     report.executed_runs = batch.executed_runs
     report.notebooks.sort(key=lambda r: r.notebook)
-    report.wall_time = time.monotonic() - started
-    report.timing = RunTiming(
-        plan=planned - started - assigned.standin_seconds, standins=assigned.standin_seconds,
-        environments=batch.environment_seconds,
-        runs=time.monotonic() - (batch.began or planned),
-    )
+    _time(report, batch, started=started, planned=planned, standins=assigned.standin_seconds)
     return report
+
+
+def _time(report: VerifyReport, batch: Batch, *, started: float, planned: float,
+          standins: float) -> None:
+    """The report's wall time and run stages, planning from ``started`` to ``planned``
+    (``standins`` seconds of it preparing stand-ins)."""
+    ended = time.monotonic()
+    report.wall_time = ended - started
+    report.timing = RunTiming(
+        plan=planned - started - standins, standins=standins,
+        environments=batch.environment_seconds, runs=ended - (batch.began or planned),
+    )
