@@ -6,12 +6,18 @@ start and end of every run is shown, since on a shared machine it moves these ti
 more than coursekit does.
 
 The baseline (``--baseline REV``, by default ``9b1de99``, the code before the
-verify-fidelity work) is a detached git worktree of REV with a virtual
-environment of its own, and both sides get a ``COURSEKIT_HOME`` of their own under
-``--workdir``: stand-ins and kernel overlays of one side never reach the other's, nor
+verify-fidelity work) is a detached git worktree of REV. Each side runs in an
+environment of its own under ``--workdir``: a virtual environment whose only package
+is a path file that puts the side's checkout first and then the packages of the
+interpreter running this script, so that both sides run with the same libraries and
+differ in coursekit's code only. Its kernelspecs are written into that environment,
+which is the side's only Jupyter path (``JUPYTER_PATH``, ``JUPYTER_DATA_DIR``): the
+kernelspecs of the shell running the benchmark are never written, nor read by a side,
+and the benchmark stops if any of them changed. Both sides get a ``COURSEKIT_HOME``
+of their own: stand-ins and kernel overlays of one side never reach the other's, nor
 the machine's shared home. A side whose kernel requirements hash as the shared
 kernel's links that kernel (read only); any other installs its own kernel under its
-home, and the time it took is shown. The checkout, its environment and the homes are
+home, and the time it took is shown. The checkout, the environments and the homes are
 kept for the next invocation.
 
 Each side's stand-ins are built once (``coursekit standins build``, timed apart), then
@@ -27,18 +33,23 @@ It prints each run (wall time, load at start and end, the notebooks of each stat
 and warnings), the ratio current / baseline (the median of the rounds' ratios) and the
 notebooks whose time differs most; each run's JSON report stays in ``WORKDIR/reports``.
 Last figures (audio-course English, 2 cores, two invocations of ``--repeat 2``): 0.54x,
-in docs/corpus-findings.md.
+in docs/corpus-findings.md; against ``3c796c8`` (names read ahead, longest first), one
+round at load 2.1-3.6: 79.0 s before, 76.4 s after (0.97x). The current side's report
+says where its time went (``timing``; docs/corpus-findings.md, "Where the cold time
+goes").
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from dataclasses import dataclass
@@ -60,14 +71,27 @@ class Side:
     source: Path
     """The checkout whose code this side runs."""
     python: Path
-    """The interpreter of the environment that has that checkout installed."""
+    """The interpreter of the side's own environment (see :func:`side_environment`)."""
     home: Path
     """Its ``COURSEKIT_HOME``."""
 
+    @property
+    def jupyter(self) -> Path:
+        """The side's only Jupyter path: where its kernelspecs are written and read."""
+        return self.python.parent.parent / "share" / "jupyter"
+
+    def environ(self) -> dict[str, str]:
+        """This shell's variables, less any that would bring in other code or kernelspecs."""
+        env = {name: value for name, value in os.environ.items()
+               if name not in {"PYTHONPATH", "PYTHONHOME", "JUPYTER_CONFIG_DIR"}}
+        return {**env, "COURSEKIT_HOME": str(self.home), "JUPYTER_PATH": str(self.jupyter),
+                "JUPYTER_DATA_DIR": str(self.jupyter), "JUPYTER_PREFER_ENV_PATH": "1"}
+
     def coursekit(self, *args: str | Path, log: Path | None = None) -> int:
         """Run ``coursekit ARGS`` of this side; its output goes to ``log`` (appended)."""
-        env = {**os.environ, "COURSEKIT_HOME": str(self.home)}
-        command = [str(self.python.parent / "coursekit"), *map(str, args)]
+        env = self.environ()
+        # -P: the working folder (a checkout, maybe the other side's) is not on the path.
+        command = [str(self.python), "-P", "-m", "coursekit", *map(str, args)]
         if log is None:
             return subprocess.run(command, env=env, check=False,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
@@ -111,17 +135,56 @@ def _commit(checkout: Path, rev: str) -> str:
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
-def baseline_checkout(rev: str, workdir: Path, log: Path) -> tuple[Path, Path]:
-    """A worktree of ``rev`` and the interpreter it is installed in (both made once)."""
+def baseline_checkout(rev: str, workdir: Path, log: Path) -> Path:
+    """A worktree of ``rev`` (made once)."""
     checkout = workdir / f"checkout-{_commit(REPO, rev)}"
     if not checkout.is_dir():
         _setup(["git", "-C", str(REPO), "worktree", "add", "--detach", str(checkout), rev], log)
-    python = checkout / ".venv" / "bin" / "python"
-    if not (checkout / ".venv" / "bin" / "coursekit").is_file():
-        _setup(["python3", "-m", "venv", str(checkout / ".venv")], log)
-        _setup([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-              "-e", str(checkout)], log)
-    return checkout, python
+    return checkout
+
+
+def side_environment(name: str, source: Path, workdir: Path, log: Path) -> Path:
+    """The interpreter of a virtual environment that runs ``source``'s coursekit with the
+    packages of the interpreter running this script (made once, its path file rewritten).
+
+    Its ``sys.prefix`` is its own, so ``coursekit kernels install`` writes the side's
+    kernelspecs there and never over those of the shell that runs the benchmark."""
+    prefix = workdir / f"env-{name}"
+    python = prefix / "bin" / "python"
+    if not python.exists():
+        _setup([sys.executable, "-m", "venv", "--without-pip", str(prefix)], log)
+    purelib = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True).stdout.strip())
+    ours = {Path(sysconfig.get_paths()[key]) for key in ("purelib", "platlib")}
+    # The checkout is a plain path ahead of the packages, so that it wins over an
+    # editable coursekit the packages may hold (its finder comes after the path).
+    lines = [str(source.resolve()), *(f"import site; site.addsitedir({str(folder)!r})"
+                                      for folder in sorted(ours))]
+    (purelib / "coursekit_bench_side.pth").write_text("\n".join(lines) + "\n",
+                                                      encoding="utf-8")
+    return python
+
+
+def user_kernelspecs() -> dict[str, str]:
+    """The SHA-256 of every kernelspec file the shell running the benchmark can see."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    found: dict[str, str] = {}
+    for folder in KernelSpecManager().find_kernel_specs().values():
+        spec = Path(folder) / "kernel.json"
+        found[str(spec)] = (hashlib.sha256(spec.read_bytes()).hexdigest()
+                            if spec.is_file() else "missing")
+    return found
+
+
+def check_user_kernelspecs(before: dict[str, str]) -> None:
+    changed = sorted(path for path, digest in user_kernelspecs().items()
+                     if before.get(path) != digest)
+    changed += sorted(set(before) - set(user_kernelspecs()))
+    if changed:
+        raise SystemExit(f"the shell's kernelspecs changed during the benchmark: "
+                         f"{', '.join(changed)} (restore them with `coursekit kernels install`)")
 
 
 def requirements_hash(side: Side, framework: str) -> str:
@@ -129,7 +192,8 @@ def requirements_hash(side: Side, framework: str) -> str:
     in the side's home): a ``python -c`` in this checkout would import this checkout's
     package whatever environment it is."""
     done = subprocess.run([str(side.python), "-P", "-c", HASH_SCRIPT, framework],
-                          capture_output=True, text=True, check=True, cwd=side.home)
+                          capture_output=True, text=True, check=True, cwd=side.home,
+                          env=side.environ())
     module, digest = done.stdout.split()
     if not Path(module).resolve().is_relative_to(side.source.resolve()):
         raise SystemExit(f"{side.name}'s environment imports {module}, not {side.source}")
@@ -288,10 +352,11 @@ def parse_args() -> argparse.Namespace:
 def prepare(args: argparse.Namespace, log: Path) -> tuple[list[Side], dict[str, set[str]]]:
     """Both sides with their kernels and stand-ins; what their stand-in homes hold."""
     started = time.monotonic()
-    checkout, python = baseline_checkout(args.baseline, args.workdir, log)
-    print(f"baseline checkout and environment: {time.monotonic() - started:.0f} s")
-    sides = [Side("baseline", checkout, python, args.workdir / "home-baseline"),
-             Side("current", REPO, Path(sys.executable), args.workdir / "home-current")]
+    checkout = baseline_checkout(args.baseline, args.workdir, log)
+    sides = [Side(name, source, side_environment(name, source, args.workdir, log),
+                  args.workdir / f"home-{name}")
+             for name, source in (("baseline", checkout), ("current", REPO))]
+    print(f"baseline checkout and environments: {time.monotonic() - started:.0f} s")
     kept: dict[str, set[str]] = {}
     for side in sides:
         side.home.mkdir(parents=True, exist_ok=True)
@@ -314,11 +379,14 @@ def main() -> int:
           f"{_commit(REPO, args.baseline)}, current {_commit(REPO, 'HEAD')}; "
           f"{os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M %Z')}; log {log}, "
           f"reports {args.workdir / 'reports'}")
+    before = user_kernelspecs()
     sides, kept = prepare(args, log)
+    check_user_kernelspecs(before)
     runs: list[Run] = []
     for round_ in range(1, args.repeat + 1):
         for side in sides:
             runs.append(verify_cold(side, round_, args, kept[side.name], log))
+            check_user_kernelspecs(before)
             print(f"  round {round_} {side.name}: {runs[-1].wall:.1f} s", flush=True)
     print_runs(runs)
     print_notebooks(runs)

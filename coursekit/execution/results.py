@@ -23,6 +23,7 @@ from coursekit.judgement.model import (
     Unverified,
     Verdict,
 )
+from coursekit.judgement.timing import NotebookTiming, RunTiming
 
 __all__ = ["CellResult", "CellRun", "NotebookJudgement", "NotebookResult", "NotebookRun",
            "NotebookStatus", "RunStatus", "Scenario", "Unverified", "Verdict", "VerifyReport"]
@@ -160,6 +161,8 @@ class NotebookResult:
     first_cell_time: float = 0.0
     """Seconds the first lesson cell ran: where a kernel without pre-imports pays for
     the lesson's imports."""
+    timing: NotebookTiming = field(default_factory=NotebookTiming)
+    """Where its run's time went."""
     device: str = "cpu"
     """The device the notebook ran on."""
     restarts: int = 0
@@ -221,6 +224,7 @@ class NotebookResult:
             scenarios=tuple(self.scenarios), cached=self.cached, executed=self.executed,
             duration=self.duration, device=self.device, restarts=self.restarts,
             replayed=tuple(self.replayed), unverified=tuple(self.unverified),
+            timing=self.timing,
         )
 
     def verdict(self) -> NotebookJudgement:
@@ -246,6 +250,8 @@ class VerifyReport:
     executed_runs: int = 0
     """Notebooks the kernel actually ran (the rest came from the cache or a twin)."""
     wall_time: float = 0.0
+    timing: RunTiming = field(default_factory=RunTiming)
+    """Where the time of the run's stages that belong to no one notebook went."""
 
     def all_diagnostics(self) -> list[Diagnostic]:
         found = list(self.diagnostics)

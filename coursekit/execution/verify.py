@@ -28,6 +28,7 @@ from coursekit.execution.results import NotebookRun, VerifyReport
 from coursekit.execution.run.batch import Batch, Finished
 from coursekit.execution.run.device import resolve_device
 from coursekit.execution.run.jobs import Job, assign_kernels
+from coursekit.judgement.timing import NotebookTiming, RunTiming
 
 __all__ = ["EmptyScopeError", "Progress", "verify_course"]
 
@@ -40,10 +41,13 @@ def _settings(course: Course, preimport: bool | None) -> VerifySettings:
 def _judged(judge: NotebookJudge, recorder: Recorder) -> Finished:
     """Each run, as it is known, judged for its notebook and recorded."""
 
-    async def finished(job: Job, run: NotebookRun, cached: bool, wall: float) -> None:
+    async def finished(job: Job, run: NotebookRun, cached: bool, wall: float,
+                       timing: NotebookTiming) -> None:
+        started = time.monotonic()
         result = judge.judge(job.plan, run, device=job.device, packages=job.packages,
-                             cached=cached, wall=wall)
+                             cached=cached, wall=wall, timing=timing)
         await recorder.record(result, job.plan, run)
+        result.timing = replace(timing, record=time.monotonic() - started)
 
     return finished
 
@@ -85,12 +89,12 @@ def verify_course(
     settings = _settings(course, preimport)
     sources, unread = notebooks_in_scope(course, languages=languages, frameworks=frameworks,
                                          paths=paths)
-    planned, problems = assign_kernels(
+    assigned = assign_kernels(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,
     )
     judge = NotebookJudge.of_course(course, settings, network=network)
-    report = VerifyReport(diagnostics=[*unread, *problems])
+    report = VerifyReport(diagnostics=[*unread, *assigned.diagnostics])
     recorder = Recorder(course.build_dir, report, progress)
     batch = Batch(
         workers=max(1, jobs or os.cpu_count() or 1), settings=settings,
@@ -98,10 +102,23 @@ def verify_course(
         apis=judge.apis, shim_drift=shim_drift, finished=_judged(judge, recorder),
         lesson_installs=install_lesson_requirements,
     )
-    recorder.start(len(planned))
-    asyncio.run(batch.run(planned))
+    recorder.start(len(assigned.jobs))
+    planned = time.monotonic()
+    asyncio.run(batch.run(assigned.jobs))
     report.diagnostics.extend(_refused(course, batch.cache))
     report.executed_runs = batch.executed_runs
     report.notebooks.sort(key=lambda r: r.notebook)
-    report.wall_time = time.monotonic() - started
+    _time(report, batch, started=started, planned=planned, standins=assigned.standin_seconds)
     return report
+
+
+def _time(report: VerifyReport, batch: Batch, *, started: float, planned: float,
+          standins: float) -> None:
+    """The report's wall time and run stages, planning from ``started`` to ``planned``
+    (``standins`` seconds of it preparing stand-ins)."""
+    ended = time.monotonic()
+    report.wall_time = ended - started
+    report.timing = RunTiming(
+        plan=planned - started - standins, standins=standins,
+        environments=batch.environment_seconds, runs=ended - (batch.began or planned),
+    )

@@ -9,10 +9,11 @@ checked and not run has the same shape, with the status ``documented``.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from coursekit.diagnostics import Severity
+from coursekit.judgement.timing import NotebookTiming
 
 
 class Verdict(enum.StrEnum):
@@ -212,6 +213,8 @@ class NotebookJudgement:
     restarts: int = 0
     replayed: tuple[str, ...] = ()
     unverified: tuple[Unverified, ...] = ()
+    timing: NotebookTiming = field(default_factory=NotebookTiming)
+    """Where its run's time went (:mod:`~coursekit.judgement.timing`)."""
 
     @property
     def passed(self) -> bool:
@@ -248,4 +251,5 @@ class NotebookJudgement:
     def without_run_details(self) -> NotebookJudgement:
         """The judgement less how this run came to it (time, cache, where it was
         written): what two shards of one run must agree on."""
-        return replace(self, cached=False, executed=None, duration=0.0)
+        return replace(self, cached=False, executed=None, duration=0.0,
+                       timing=NotebookTiming())

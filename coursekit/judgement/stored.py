@@ -25,6 +25,7 @@ from coursekit.judgement.model import (
     Unverified,
     Verdict,
 )
+from coursekit.judgement.timing import NotebookTiming, RunTiming
 
 
 class ReportError(ValueError):
@@ -40,12 +41,14 @@ class StoredReport:
     """Each notebook's judgement; ``None`` for a report without notebooks (``check``)."""
     executed_runs: int = 0
     wall_time: float = 0.0
+    timing: RunTiming = field(default_factory=RunTiming)
+    """The summary's times of the stages that belong to no one notebook."""
     extras: Mapping[str, Any] = field(default_factory=dict)
     """The summary's entries that coursekit does not recompute (``devices``), as written."""
 
 
 RECOMPUTED = frozenset({"errors", "warnings", "notes", "files", "notebooks", "statuses",
-                        "executed_runs", "wall_time"})
+                        "executed_runs", "wall_time", "timing"})
 """Summary entries a merge computes again from the findings and notebooks."""
 
 
@@ -74,9 +77,22 @@ def report_from_json(name: str, data: Mapping[str, Any]) -> StoredReport:
         notebooks=None if "notebooks" not in data else _notebooks(name, notebooks or ()),
         executed_runs=int(_summary_number(name, summary, "executed_runs")),
         wall_time=float(_summary_number(name, summary, "wall_time")),
+        timing=_run_timing(name, summary.get("timing")),
         extras={k: v for k, v in summary.items() if k not in RECOMPUTED},
         diagnostics=_diagnostics(name, data["diagnostics"]),
     )
+
+
+def _run_timing(name: str, found: Any) -> RunTiming:
+    """The summary's ``timing`` (its sums over notebooks are computed again, not read)."""
+    if found is None:
+        return RunTiming()
+    if not isinstance(found, dict):
+        raise ReportError(f"{name}: summary `timing` is {type(found).__name__}, not a table")
+    try:
+        return RunTiming.from_json(found)
+    except ValueError as exc:
+        raise ReportError(f"{name}: summary {exc}") from exc
 
 
 def _summary_number(name: str, summary: Mapping[str, Any], key: str) -> float:
@@ -150,6 +166,7 @@ def notebook_from_json(data: Mapping[str, Any]) -> NotebookJudgement:
         device=_text(data, "device", optional=True) or "cpu",
         restarts=_whole(data, "restarts") or 0,
         replayed=tuple(str(s) for s in _list(data, "replayed")),
+        timing=NotebookTiming.from_json(data.get("timing") or {}),
         unverified=tuple(
             Unverified(index=_index(u, "index"), source=_text(u, "source"),
                        device=_text(u, "device"), expected=_text(u, "expected"))

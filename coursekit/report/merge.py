@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.judgement.model import NotebookJudgement
 from coursekit.judgement.stored import ReportError, StoredReport, combine_extras
+from coursekit.judgement.timing import RunTiming, summary_timing
 from coursekit.report.json import as_dict
 from coursekit.report.notebooks import notebook_json
 
@@ -36,6 +37,8 @@ class MergedReport:
     executed_runs: int = 0
     wall_time: float = 0.0
     """The longest run's: shards run side by side."""
+    timing: RunTiming = field(default_factory=RunTiming)
+    """Each stage the longest of the runs'."""
     verify: bool = False
     """The reports carry notebooks (``verify`` reports)."""
     summary: dict[str, Any] = field(default_factory=dict)
@@ -80,9 +83,15 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
             merged.summary[key] = combine_extras(merged.summary.pop(key, None), value)
         merged.executed_runs += report.executed_runs
         merged.wall_time = max(merged.wall_time, report.wall_time)
+        merged.timing = _longest(merged.timing, report.timing)
     merged.diagnostics = _union(report.diagnostics for _, report in reports)
     merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
     return merged
+
+
+def _longest(one: RunTiming, other: RunTiming) -> RunTiming:
+    return RunTiming(**{f.name: max(getattr(one, f.name), getattr(other, f.name))
+                        for f in fields(RunTiming)})
 
 
 def merged_document(merged: MergedReport) -> dict[str, Any]:
@@ -103,6 +112,8 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
             "statuses": dict(sorted(statuses.items())),
             "executed_runs": merged.executed_runs,
             "wall_time": round(merged.wall_time, 3),
+            "timing": summary_timing(merged.timing, ((nb.notebook, nb.duration, nb.timing)
+                                                     for nb in merged.notebooks)),
         })
     document["diagnostics"] = [as_dict(d) for d in merged.diagnostics]
     if merged.verify:

@@ -47,6 +47,7 @@ def notebook_json(nb: NotebookJudgement) -> dict[str, Any]:
         "duration": round(nb.duration, 3), "device": nb.device,
         "restarts": nb.restarts, "replayed": list(nb.replayed),
         "unverified": [unverified_json(u) for u in nb.unverified],
+        "timing": nb.timing.to_json(),
         "cells": [cell_json(c) for c in nb.cells],
         "scenarios": [scenario_json(s) for s in nb.scenarios],
         "documented_errors": len(nb.scenarios), "reached": nb.reached,

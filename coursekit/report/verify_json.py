@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
+from coursekit.judgement.timing import summary_timing
 from coursekit.report.json import as_dict, summary_counts
 from coursekit.report.notebooks import notebook_json
 
@@ -37,6 +38,8 @@ def verify_document(
             "proven": sum(s.proven for s in report.scenarios),
             "executed_runs": report.executed_runs,
             "wall_time": round(report.wall_time, 3),
+            "timing": summary_timing(report.timing, ((nb.notebook, nb.duration, nb.timing)
+                                                     for nb in report.notebooks)),
         },
         "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
         "notebooks": [notebook_json(nb.judgement()) for nb in report.notebooks],

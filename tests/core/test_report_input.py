@@ -46,6 +46,12 @@ def _summary(**entries: object) -> str:
     (_report(severity="fatal"), "a diagnostic cannot be read"),
     (_summary(wall_time=float("inf")), "not a number"),
     (_summary(executed_runs="many"), "not a number"),
+    (_summary(timing=[1, 2]), "not a table"),
+    (_summary(timing={"plan": -1}), "not a number of seconds"),
+    (_summary(timing={"runs": "long"}), "not a number of seconds"),
+    (_report(notebooks=[{"notebook": "en/1.ipynb", "lesson": "x", "language": "en",
+                         "framework": "pt", "status": "ok", "timing": {"cells": None}}]),
+     "en/1.ipynb cannot be read"),
     (_summary(deep=json.loads("[" * 900 + "]" * 900)), ""),
 ])
 def test_a_report_that_cannot_be_merged_is_a_usage_error(

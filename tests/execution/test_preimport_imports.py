@@ -27,7 +27,18 @@ def test_top_level_packages_in_order_of_first_use() -> None:
         "import numpy as np\nfrom transformers.models import bert\nimport torch.nn, numpy",
         "from datasets import load_dataset\nimport transformers",
     )
-    assert notebook_imports(plan) == ["numpy", "transformers", "torch", "datasets"]
+    assert notebook_imports(plan) == ["numpy", "transformers", "torch", "datasets",
+                                      "datasets:load_dataset"]
+
+
+def test_names_imported_from_a_package_itself_are_read_ahead_too() -> None:
+    # Read from a lazy package (transformers), a name loads what it needs; a name of a
+    # submodule is that submodule's, whose import already loads it.
+    plan = _plan("from transformers import pipeline, AutoTokenizer as Tok\n"
+                 "from transformers.models import bert\nfrom numpy import *\n"
+                 "from os import path")
+    assert notebook_imports(plan) == ["transformers", "transformers:pipeline",
+                                      "transformers:AutoTokenizer", "numpy"]
 
 
 def test_the_standard_library_and_relative_imports_are_left_out() -> None:
@@ -39,7 +50,7 @@ def test_the_standard_library_and_relative_imports_are_left_out() -> None:
 def test_imports_inside_blocks_count() -> None:
     plan = _plan("try:\n    import evaluate\nexcept ImportError:\n    pass\n"
                  "def f():\n    from accelerate import Accelerator\n")
-    assert notebook_imports(plan) == ["evaluate", "accelerate"]
+    assert notebook_imports(plan) == ["evaluate", "accelerate", "accelerate:Accelerator"]
 
 
 @pytest.mark.parametrize("change", [

@@ -33,17 +33,28 @@ TRIED_TWICE = (
     "raise ImportError('ck_flaky needs a GPU')\n"
 )
 FATAL = "import os\nos._exit(1)\n"
+LAZY = (
+    "import importlib\n"
+    "def __getattr__(name):\n"
+    "    if name != 'heavy':\n"
+    "        raise AttributeError(name)\n"
+    "    return importlib.import_module('ck_lazy._heavy').VALUE\n"
+)
+"""A lazy package, as ``transformers`` is: its ``heavy`` loads when first read, and is
+never kept in the package's namespace."""
 NAMESPACE = "print(sorted(n for n in dir() if not n.startswith('_i')))"
 
 
 @pytest.fixture
 def packages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``ck_slow``, ``ck_flaky`` and ``ck_fatal`` on the kernels' ``PYTHONPATH``."""
+    """``ck_slow``, ``ck_flaky``, ``ck_fatal`` and ``ck_lazy`` on the kernels'
+    ``PYTHONPATH``."""
     folder = tmp_path / "site"
     for name, code in (("ck_slow", SLOW_MODULE), ("ck_flaky", TRIED_TWICE),
-                       ("ck_fatal", FATAL)):
+                       ("ck_fatal", FATAL), ("ck_lazy", LAZY)):
         (folder / name).mkdir(parents=True)
         (folder / name / "__init__.py").write_text(code, encoding="utf-8")
+    (folder / "ck_lazy" / "_heavy.py").write_text(SLOW_MODULE, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", str(folder))
     return folder
 
@@ -97,6 +108,25 @@ def test_a_pre_imported_kernel_changes_timings_only() -> None:
     assert "ck_slow" in _stdout(warm, 3)
     assert [c.execution_count for c in warm.cells] == [c.execution_count for c in cold.cells]
     assert warm.cells[0].execution_count == 1
+
+
+@pytest.mark.usefixtures("packages")
+def test_a_name_of_a_lazy_package_is_read_ahead_and_one_it_lacks_is_left_to_the_lesson(
+        ) -> None:
+    node = notebook([
+        cell("from ck_lazy import heavy\nprint(heavy)", 10, outputs=["42"]),
+        cell("from ck_lazy import missing", 20,
+             errors=[expect("ImportError")]),
+    ])
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    package_only, _ = _run(plan, ("ck_lazy",))
+    warm, kept = _run(plan, ("ck_lazy", "ck_lazy:heavy", "ck_lazy:missing"))
+
+    assert package_only.cells[0].duration >= SLEEP  # the package's shell alone is cheap
+    assert warm.cells[0].duration < SLEEP / 2
+    assert kept == ("ck_lazy", "ck_lazy:heavy")
+    verdicts = [r.verdict for r in judge_cells(plan, warm.cells, 0.01)]
+    assert verdicts == [Verdict.OK, Verdict.REPRODUCED]
 
 
 @pytest.mark.usefixtures("packages")

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.kernel, pytest.mark.slow]
 
 SHARDS = 3
 CACHE = Path("build") / ".verify-cache"
-TIMING = ("duration", "executed", "cached")
+TIMING = ("duration", "executed", "cached", "timing")
 
 
 def _verify(root: Path, report: Path, *extra: str) -> int:
@@ -36,6 +36,7 @@ def _comparable(document: dict[str, Any], *, cached: bool = False) -> dict[str, 
     doc = copy.deepcopy(document)
     summary = doc["summary"]
     summary.pop("wall_time", None)
+    summary.pop("timing", None)
     if cached:
         summary.pop("executed_runs", None)
     for nb in doc.get("notebooks", []):

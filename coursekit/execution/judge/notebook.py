@@ -20,6 +20,7 @@ from coursekit.execution.plan.declared import DeclaredPackages
 from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.plan.settings import VerifySettings
 from coursekit.execution.results import NotebookResult, NotebookRun, Verdict
+from coursekit.judgement.timing import NotebookTiming
 from coursekit.stale_apis import StaleApi
 
 
@@ -72,7 +73,8 @@ class NotebookJudge:
                    synthetic_ids=standin_ids(course, ("models", "datasets")))
 
     def judge(self, plan: NotebookPlan, run: NotebookRun, *, device: str,
-              packages: DeclaredPackages, cached: bool, wall: float) -> NotebookResult:
+              packages: DeclaredPackages, cached: bool, wall: float,
+              timing: NotebookTiming | None = None) -> NotebookResult:
         """The notebook's result on ``device``: a run shared with its twins, or taken
         from the cache, is judged against this notebook's own expectations."""
         result = NotebookResult(
@@ -80,7 +82,7 @@ class NotebookJudge:
             notebook=plan.notebook, cached=cached, duration=wall, cell_time=run.cell_time,
             first_cell_time=run.cells[0].duration if run.cells else 0.0,
             device=device, restarts=run.restarts,
-            replayed=replayed_sources(plan, run),
+            replayed=replayed_sources(plan, run), timing=timing or NotebookTiming(),
         )
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
             result.diagnostics.append(_not_run(plan, run.kernel_error))

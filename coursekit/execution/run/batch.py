@@ -3,9 +3,9 @@
 Notebooks whose code is the same (translations, mostly) share one kernel run,
 which is also cached on disk; the runs left execute in parallel on a pool of
 warm kernels, started and with the lessons' packages imported ahead (the cache key
-leaves that out: it changes how long a run takes, not what it finds). One
-notebook's failure never stops the others. A run whose every key is stored starts no
-kernel: the kernels' environments are read from their files.
+leaves that out: it changes how long a run takes, not what it finds), the longest
+expected first. One notebook's failure never stops the others. A run whose every
+key is stored starts no kernel: the kernels' environments are read from their files.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coursekit.execution.cache.durations import load_durations, store_durations
 from coursekit.execution.cache.key import run_key
 from coursekit.execution.cache.store import ResultCache
 from coursekit.execution.plan.settings import VerifySettings
 from coursekit.execution.results import NotebookRun
+from coursekit.execution.run.clock import KernelClock
 from coursekit.execution.run.environment import KernelEnvironment, kernel_environment
 from coursekit.execution.run.jobs import Job
 from coursekit.execution.run.kernel import KernelProfile
@@ -31,10 +33,13 @@ from coursekit.execution.run.piplayer import write_policy
 from coursekit.execution.run.pool import KernelPool
 from coursekit.execution.run.preimport import modules_to_preimport
 from coursekit.execution.run.runner import run_notebook
+from coursekit.execution.run.schedule import longest_first
+from coursekit.judgement.timing import NotebookTiming
 from coursekit.stale_apis import StaleApi
 
-Finished = Callable[[Job, NotebookRun, bool, float], Awaitable[None]]
-"""Called with (job, run, cached, wall time) for every job, as its run is known."""
+Finished = Callable[[Job, NotebookRun, bool, float, NotebookTiming], Awaitable[None]]
+"""Called with (job, run, cached, wall time, its stages) for every job, as its run is
+known (a job whose run was stored or shared has no wall time and no stages)."""
 
 
 def _apis_key(apis: tuple[StaleApi, ...]) -> str:
@@ -61,6 +66,12 @@ class Batch:
     pools: dict[KernelProfile, KernelPool] = field(default_factory=dict)
     environments: dict[str, KernelEnvironment | None] = field(default_factory=dict)
     """The environment of each kernelspec, read once."""
+    environment_seconds: float = 0.0
+    """How long reading them took."""
+    began: float = 0.0
+    """When the first kernel run could start (``time.monotonic``)."""
+    durations: dict[str, float] = field(default_factory=dict)
+    """Seconds each notebook that ran took, by path, stored for the next run's order."""
 
     def preimport(self, profile: KernelProfile, jobs: list[Job]) -> tuple[str, ...]:
         if not self.settings.preimport:
@@ -78,10 +89,11 @@ class Batch:
         first = group[0]
         async with limit:
             started = time.monotonic()
+            pool = self.pools[first.profile]
+            clock = KernelClock(pool.acquire)
             try:
-                pool = self.pools[first.profile]
                 run = await run_notebook(
-                    first.plan, pool.acquire, self.settings.timeout, retire=pool.retire,
+                    first.plan, clock.acquire, self.settings.timeout, retire=pool.retire,
                     shims=self.shims(first),
                     extension_budget=self.settings.extension_budget,
                 )
@@ -95,17 +107,23 @@ class Batch:
         if task is not None and task.cancelling():
             return  # stopped (Ctrl-C): what its kernel did is no answer to keep
         await asyncio.to_thread(self.cache.store, first.key, run)
+        if run.kernel_error is None:
+            self.durations[first.plan.notebook] = wall
+        timing = clock.timing(run, queue=started - self.began, wall=wall)
         for n, job in enumerate(group):
-            await self.finished(job, run, n > 0, wall if n == 0 else 0.0)
+            await self.finished(job, run, n > 0, *((wall, timing) if n == 0
+                                                   else (0.0, NotebookTiming())))
 
     async def run(self, jobs: list[Job]) -> None:
         demand: dict[KernelProfile, int] = defaultdict(int)
         for job in jobs:
             demand[job.profile] += 1
         names = sorted({profile.name for profile in demand})
+        reading = time.monotonic()
         found = await asyncio.gather(*(asyncio.to_thread(kernel_environment, name)
                                        for name in names))
         self.environments.update(zip(names, found, strict=True))
+        self.environment_seconds = time.monotonic() - reading
         policies = Path(tempfile.mkdtemp(prefix="coursekit-pip-policy-"))
         try:
             for profile in demand:
@@ -122,6 +140,7 @@ class Batch:
             for pool in self.pools.values():
                 await pool.close()
             shutil.rmtree(policies, ignore_errors=True)
+            await asyncio.to_thread(store_durations, self.cache.root, self.durations)
 
     def shims(self, job: Job) -> tuple[StaleApi, ...]:
         """The renames applied to ``job``'s cells that fail on a drifted API."""
@@ -150,7 +169,8 @@ class Batch:
             env = environments[job.profile]
             if env is None:
                 error = f"kernel `{job.profile.name}` is not installed or does not start"
-                await self.finished(job, NotebookRun(cells=[], kernel_error=error), False, 0)
+                await self.finished(job, NotebookRun(cells=[], kernel_error=error), False, 0,
+                                    NotebookTiming())
                 continue
             job.key = self._key(job, env.fingerprint())
             groups[job.key].append(job)
@@ -162,10 +182,13 @@ class Batch:
             stored = self.cache.load(key) if self.use_cache else None
             if stored is not None:
                 for job in group:
-                    await self.finished(job, stored, True, 0.0)
+                    await self.finished(job, stored, True, 0.0, NotebookTiming())
             else:
                 pending.append(group)
         for group in pending:
             self.pools[group[0].profile].demand += 1
+        known = await asyncio.to_thread(load_durations, self.cache.root)
+        pending = longest_first(pending, [group[0].plan for group in pending], known)
         limit = asyncio.Semaphore(self.workers)
+        self.began = time.monotonic()
         await asyncio.gather(*(self.execute(group, limit) for group in pending))

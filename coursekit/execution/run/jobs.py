@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from coursekit.config import Course
@@ -69,11 +70,15 @@ class _Kernels:
     network: bool
     diagnostics: list[Diagnostic]
     standins: dict[str, Standins] = field(default_factory=dict)
+    standin_seconds: float = 0.0
+    """How long preparing the stand-ins took."""
 
     def job(self, source: NotebookSource, plan: NotebookPlan, framework: str,
             device: str) -> Job:
         if framework not in self.standins:
+            started = time.monotonic()
             self.standins[framework], problem = prepare_standins(self.course, framework)
+            self.standin_seconds += time.monotonic() - started
             if problem is not None:
                 self.diagnostics.append(problem)
         standins = self.standins[framework]
@@ -87,6 +92,15 @@ class _Kernels:
                    packages=self.overlays.declared(framework, source.node, overlay))
 
 
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    jobs: list[Job]
+    diagnostics: list[Diagnostic]
+    """Findings about devices, stand-ins and packages."""
+    standin_seconds: float
+    """How long preparing the stand-ins took (building them when they were missing)."""
+
+
 def assign_kernels(
     course: Course,
     sources: list[NotebookSource],
@@ -96,7 +110,7 @@ def assign_kernels(
     startup_timeout: float,
     network: bool,
     lesson_requirements: bool,
-) -> tuple[list[Job], list[Diagnostic]]:
+) -> Assigned:
     """A job for each notebook of the shard, on the device its kernel can use (from a
     request :func:`~coursekit.execution.run.device.resolve_device` resolved), and the
     findings about devices, stand-ins and packages."""
@@ -108,4 +122,5 @@ def assign_kernels(
     for source, plan, framework in chosen:
         on = devices[(source.kernel, framework)].device
         jobs.append(kernels.job(source, plan if on == "cpu" else source.plan(on), framework, on))
-    return jobs, [*kernels.diagnostics, *overlays.diagnostics]
+    return Assigned(jobs, [*kernels.diagnostics, *overlays.diagnostics],
+                    kernels.standin_seconds)

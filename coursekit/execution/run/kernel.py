@@ -56,6 +56,11 @@ class WarmKernel:
     workdir: Path
     layer: Path | None = None
     """Where the lesson's ``pip install`` puts packages (see ``piplayer``)."""
+    start_seconds: float = 0.0
+    """How long it took to start (a kernel started again after a failed warm-up
+    counts the kernel before it too)."""
+    preimport_seconds: float = 0.0
+    """How long it took to import the lessons' packages ahead (see ``preimport``)."""
 
     async def shutdown(self) -> None:
         try:
@@ -95,6 +100,7 @@ def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
 async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None) -> WarmKernel:
     """A started kernel; with ``pip``, the lesson's ``pip install`` goes into a layer of
     this kernel's own, removed with it."""
+    started = time.monotonic()
     workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
     layer = make_layer(pip) if pip is not None else None
     km = AsyncKernelManager(kernel_name=profile.name)
@@ -117,7 +123,8 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None) -> 
         _close_context(km)
         raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
     kc.allow_stdin = False
-    return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer)
+    return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer,
+                      start_seconds=time.monotonic() - started)
 
 
 async def _reply(kc: Any, msg_id: str, timeout: float) -> dict[str, Any] | None:

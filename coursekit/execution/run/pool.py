@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
 
 from coursekit.execution.run.kernel import KernelProfile, WarmKernel, start_kernel
@@ -52,8 +53,11 @@ class KernelPool:
 
     async def _start(self) -> WarmKernel:
         kernel = await start_kernel(self.profile, self.pip)
+        spent = 0.0
         while self.preimport:
+            started = time.monotonic()
             failed = await warm_up(kernel, self.preimport, self.warmup_timeout)
+            kernel.preimport_seconds = spent = spent + time.monotonic() - started
             if failed == []:
                 break
             # The lesson's own cell must meet a failing import as a first import, so the
@@ -62,7 +66,10 @@ class KernelPool:
             self.preimport = () if failed is None else tuple(
                 m for m in self.preimport if m not in failed)
             await kernel.shutdown()
+            before = kernel.start_seconds
             kernel = await start_kernel(self.profile, self.pip)
+            kernel.start_seconds += before
+            kernel.preimport_seconds = spent
         return kernel
 
     def _fill(self) -> None:

@@ -4,7 +4,12 @@ waits, not inside the first cells.
 
 What to import is read from the notebooks' code (:mod:`coursekit.lessons.python`): the
 top-level package of each ``import`` and absolute ``from ... import``, without the
-standard library.
+standard library, and each name imported from a top-level package itself
+(``transformers:pipeline`` for ``from transformers import pipeline``). A lazy package
+loads only its shell on import and what a name needs when the name is first read:
+``import transformers`` takes under a second, reading its ``pipeline`` some 8 s more
+(the audio course's pipeline lessons, 2 cores), which the lesson's first cell paid
+when only the package was imported ahead.
 Nothing that could change a verdict is imported ahead:
 
 - only the imports before a notebook first changes what an import may read (the
@@ -14,10 +19,11 @@ Nothing that could change a verdict is imported ahead:
   kernel of the pool pays for each package.
 
 The warm-up runs silently (no history, no execution count, no outputs kept) in a
-namespace of its own: it leaves nothing behind but ``sys.modules``. A package that
-is not installed is not tried, and one that fails to import is reported, so the pool
-can start a kernel that never tried it: either way the lesson's own cell meets the
-error itself, as a first import.
+namespace of its own: it leaves nothing behind but ``sys.modules`` (and the names a
+lazy package keeps once read). A package that is not installed is not tried, and one
+that fails to import, or a name that cannot be read, is reported, so the pool can
+start a kernel that never tried it: either way the lesson's own cell meets the error
+itself, as a first import.
 """
 
 from __future__ import annotations
@@ -38,12 +44,18 @@ _SETTERS = frozenset({"environ", "putenv", "unsetenv", "chdir", "filterwarnings"
 """Names whose use changes what a later import reads or how it reports."""
 _HARMLESS_MAGICS = frozenset({"time", "timeit", "capture", "matplotlib"})
 
+NAME_SEPARATOR = ":"
+"""Between a package and a name imported from it: ``transformers:pipeline``."""
+
 _WARMUP = """\
 import importlib.util
-for name in {names!r}:
+for entry in {names!r}:
+    package, _, name = entry.partition({separator!r})
     try:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
+        if importlib.util.find_spec(package) is not None:
+            module = importlib.import_module(package)
+            if name:
+                getattr(module, name)
     except (Exception, SystemExit):
         pass  # reported as failed: the pool leaves it to the lesson
 importlib.invalidate_caches()
@@ -74,7 +86,11 @@ def _imported(statement: ast.stmt) -> Iterator[str]:
         if isinstance(node, ast.Import):
             yield from (alias.name.split(".", 1)[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.module.split(".", 1)[0]
+            package = node.module.split(".", 1)[0]
+            yield package
+            if node.module == package:
+                yield from (f"{package}{NAME_SEPARATOR}{alias.name}" for alias in node.names
+                            if alias.name != "*")
 
 
 def _cell_imports(cell: CellPlan) -> tuple[list[str], bool]:
@@ -92,13 +108,13 @@ def _cell_imports(cell: CellPlan) -> tuple[list[str], bool]:
     return found, False
 
 
-def _third_party(name: str) -> bool:
-    return name not in sys.stdlib_module_names
+def _third_party(entry: str) -> bool:
+    return entry.partition(NAME_SEPARATOR)[0] not in sys.stdlib_module_names
 
 
 def notebook_imports(plan: NotebookPlan) -> list[str]:
     """The third-party packages ``plan`` imports before it first changes its environment,
-    in order of first use."""
+    and the names it imports from them (``package:name``), in order of first use."""
     found: dict[str, None] = {}
     for cell in plan.cells:
         if cell.skip is not None:
@@ -111,7 +127,7 @@ def notebook_imports(plan: NotebookPlan) -> list[str]:
 
 
 def modules_to_preimport(plans: Iterable[NotebookPlan]) -> tuple[str, ...]:
-    """The packages at least half of ``plans`` import, in order of first use."""
+    """The packages and names at least half of ``plans`` import, in order of first use."""
     counts: Counter[str] = Counter()
     order: dict[str, None] = {}
     total = 0
@@ -124,15 +140,21 @@ def modules_to_preimport(plans: Iterable[NotebookPlan]) -> tuple[str, ...]:
 
 
 def warmup_code(modules: Iterable[str]) -> str:
-    """A statement that imports ``modules`` and leaves no name in the user namespace."""
-    source = _WARMUP.format(names=tuple(modules))
+    """A statement that imports ``modules`` (and reads the names among them) and leaves
+    no name in the user namespace."""
+    source = _WARMUP.format(names=tuple(modules), separator=NAME_SEPARATOR)
     return f"exec({source!r}, {{'__name__': '__coursekit_preimport__'}})"
 
 
 def _failed_expression(modules: Iterable[str]) -> str:
-    """The modules that are installed but did not import (those not installed are not tried)."""
-    return (f"[n for n in {tuple(modules)!r} if n not in __import__('sys').modules and "
-            "__import__('importlib.util').util.find_spec(n) is not None]")
+    """The modules that are installed but did not import, and the names of them that
+    could not be read (those of packages not installed are not tried). A name is read
+    again to tell: a lazy package keeps what it loaded, but not always in its
+    ``__dict__``; a kernel where it fails again is not handed out."""
+    return (f"[e for e, (p, _, n) in ((e, e.partition({NAME_SEPARATOR!r})) for e in "
+            f"{tuple(modules)!r}) if __import__('importlib.util').util.find_spec(p) is not None"
+            " and (p not in __import__('sys').modules"
+            " or bool(n) and not hasattr(__import__('sys').modules[p], n))]")
 
 
 async def warm_up(kernel: WarmKernel, modules: Iterable[str], timeout: float,
