@@ -72,22 +72,16 @@ def _dispatcher(rules: list[RuleFuncBlockType]) -> RuleFuncBlockType:
 
 
 class FirstCharacterRuler(Ruler[RuleFuncBlockType]):
-    """markdown-it's block ruler whose chains are each one :func:`_dispatcher`: rules
-    are added, replaced, enabled and disabled as on any ruler."""
+    """markdown-it's block ruler whose chains are each one :func:`_dispatcher`, made when
+    markdown-it compiles its chains: rules are added, replaced, enabled and disabled as
+    on any ruler."""
 
     def __init__(self, rules: Ruler[RuleFuncBlockType]) -> None:
         super().__init__()
         self.__rules__ = rules.__rules__
-        self._chains: dict[str, tuple[list[RuleFuncBlockType], list[RuleFuncBlockType]]] = {}
-        """By chain: markdown-it's list of its rules, and the dispatcher made of them."""
 
-    def getRules(self, chainName: str = "") -> list[RuleFuncBlockType]:
-        rules = super().getRules(chainName)
-        made = self._chains.get(chainName)
-        if made is not None and made[0] is rules:
-            return made[1]
-        if not rules:
-            return rules
-        dispatching = [_dispatcher(rules)]
-        self._chains[chainName] = (rules, dispatching)
-        return dispatching
+    def __compile__(self) -> None:
+        super().__compile__()
+        assert self.__cache__ is not None
+        self.__cache__ = {chain: [_dispatcher(rules)] if rules else rules
+                          for chain, rules in self.__cache__.items()}
