@@ -10,10 +10,11 @@ not know is tried at every line, as before. The tokens are the same
 (``tests/lessons/test_lesson_markdown.py`` compares them on the bundled course, the
 fixtures and the corpora; ``test_rule_dispatch.py`` checks each rule's characters).
 
-A speed path beside markdown-it's loop, kept: the whole cold ``build`` of the
-agents-shaped course of ``bench/realshape.py`` is 1.10x faster with it (median of
-8 paired rounds, 0.86-1.26, on 2 cores shared at a load of about 6:
-``bench/rule_dispatch.py --repeat 8 --what build``).
+A speed path beside markdown-it's loop, kept: on the agents-shaped course of
+``bench/realshape.py`` the whole cold ``build`` is 1.10x faster with it (median of 8
+paired rounds, 0.86-1.26, 2 cores shared at a load of about 6) and the whole ``check``
+1.14x (4 rounds, 1.11-1.22, load about 2) (``bench/rule_dispatch.py --what build
+--repeat 8``, ``--what check --repeat 4``; both sides in one process).
 """
 
 from __future__ import annotations
