@@ -18,12 +18,18 @@ baseline may come from rounds at different speeds.
     .venv/bin/python bench/realshape.py
     .venv/bin/python bench/realshape.py --code /tmp/old-checkout --corpus audio-course
     .venv/bin/python bench/realshape.py --only subtitles --repeat 5
+    .venv/bin/python bench/realshape.py --only build --corpus agents-course --repeat 6 \
+        --before /tmp/old-checkout        # before and after, both in every round
 
 Targets: ``check`` <= 1.5x a naive fence-copying notebook generator over the same
 lessons; cold ``build`` <= 1.2x; no-op rebuild <= 0.1x; ``check subtitles`` <= 3x a
 bare pysrt parse of the same files (2.5x while the subtitle check had copies of its own
 of the reader and the timing rules; they went, at 1.31x together, for one plain
-implementation, and the target followed).
+implementation, and the target followed). Last measured (medians of 6-9 rounds, each
+against the baseline of its round, with ``--before`` the checkout before): cold
+``build`` 1.48x on the agents-shaped course (1.61x before), 0.81x on the audio-shaped
+one (0.98x before); ``check subtitles`` 2.68x (2.65x before, the same code): the README
+has their ranges.
 """
 
 from __future__ import annotations
@@ -254,34 +260,56 @@ def _run(what: str, root: Path, out: Path, code: Path | None) -> dict[str, Any]:
     return result
 
 
+BASELINES = ("naive", "pysrt")
+BEFORE = "@before"
+"""Suffix of a figure timed with the ``--before`` checkout."""
+
+
 def _rounds(whats: list[str], root: Path, tmp: Path, code: Path | None,
-            repeat: int) -> dict[str, list[float]]:
+            repeat: int, before: Path | None = None) -> dict[str, list[float]]:
     """The CPU time of each of ``whats`` in each of ``repeat`` rounds. A round runs each
     once, in order, so that a baseline and what is measured against it are timed close
-    together: on a shared machine the speed changes from minute to minute."""
-    times: dict[str, list[float]] = {what: [] for what in whats}
+    together: on a shared machine the speed changes from minute to minute. With
+    ``before``, each figure is also timed with that checkout, right before its own."""
+    sides = [("", code)] if before is None else [(BEFORE, before), ("", code)]
+    times: dict[str, list[float]] = {}
     for _ in range(repeat):
         for what in whats:
-            out = tmp / ("build" if what in ("build", "noop") else what)
-            if what not in ("noop",):
-                shutil.rmtree(out, ignore_errors=True)
-            if what == "cold":
-                shutil.rmtree(root / "build", ignore_errors=True)
-            if what == "touched":
-                _touch_one_lesson(root)
-            times[what].append(_run(what, root, out, code)["cpu"])
+            for suffix, checkout in [("", code)] if what in BASELINES else sides:
+                out = tmp / (("build" if what in ("build", "noop") else what)
+                             + ("-before" if suffix else ""))
+                if what not in ("noop",):
+                    shutil.rmtree(out, ignore_errors=True)
+                if what == "cold":
+                    shutil.rmtree(root / "build", ignore_errors=True)
+                if what == "touched":
+                    _touch_one_lesson(root)
+                times.setdefault(what + suffix, []).append(
+                    _run(what, root, out, checkout)["cpu"])
     return times
 
 
-def _report(name: str, values: list[float], bases: list[float], target: float) -> bool:
-    """Print a figure: its best time, and the median of its ratios to the baseline timed
-    in the same round (with their range when there are several rounds)."""
+def _median(values: list[float], bases: list[float]) -> tuple[float, str]:
+    """The median of the rounds' ratios, and their range when there are several."""
     ratios = sorted(value / base for value, base in zip(values, bases, strict=True))
-    ratio = statistics.median(ratios)
-    ok = ratio <= target
     spread = f" (rounds {ratios[0]:.2f}-{ratios[-1]:.2f})" if len(ratios) > 1 else ""
+    return statistics.median(ratios), spread
+
+
+def _report(name: str, values: list[float], bases: list[float], target: float,
+            before: list[float] | None = None) -> bool:
+    """Print a figure: its best time, and the median of its ratios to the baseline timed
+    in the same round (with their range when there are several rounds); with ``before``,
+    the same of the ``--before`` checkout and the ratio of the two in each round."""
+    ratio, spread = _median(values, bases)
+    ok = ratio <= target
     print(f"  {name:<28} {min(values):7.2f} s  {ratio:6.2f}x{spread}  (target <= {target}x)"
           f"{'' if ok else '  MISSED'}")
+    if before is not None:
+        then, then_spread = _median(before, bases)
+        change, change_spread = _median(values, before)
+        print(f"  {'  before':<28} {min(before):7.2f} s  {then:6.2f}x{then_spread}")
+        print(f"  {'  after / before':<28} {'':9}  {change:6.2f}{change_spread}")
     return ok
 
 
@@ -290,8 +318,12 @@ def main() -> int:
     parser.add_argument("--corpus", action="append", choices=sorted(CORPUS_FOLDERS),
                         help="corpus to shape the lessons on (repeatable; default: both)")
     parser.add_argument("--code", type=Path, help="checkout whose coursekit is measured")
-    parser.add_argument("--only", choices=("lessons", "subtitles"),
-                        help="time only the lesson figures, or only the subtitle figure")
+    parser.add_argument("--before", type=Path,
+                        help="another checkout, each figure also timed with it in every "
+                             "round, right before this one's (before/after in one run)")
+    parser.add_argument("--only", choices=("lessons", "build", "subtitles"),
+                        help="time only the lesson figures, the cold build's, or the "
+                             "subtitle figure")
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds: each times every figure once; a ratio is the median "
                              "of its rounds' ratios to the baseline of the same round")
@@ -306,6 +338,7 @@ def main() -> int:
         return 0
     ok = True
     code = args.code.resolve() if args.code else None
+    before = args.before.resolve() if args.before else None
     print(f"coursekit from {code or 'this checkout'}; CPU seconds of each call")
     with tempfile.TemporaryDirectory(prefix="coursekit-realshape-") as tmp:
         for name in [] if args.only == "subtitles" else args.corpus or sorted(CORPUS_FOLDERS):
@@ -317,31 +350,38 @@ def main() -> int:
             lessons = write_lesson_course(corpus, root)
             print(f"{name}: {len(LANGUAGES)} languages, {lessons} lessons")
             figures = ["naive", "check", "build", "noop"]
-            if not args.no_cache_figures:
+            if args.only == "build":
+                figures = ["naive", "build"]
+            elif not args.no_cache_figures:
                 figures += ["cold", "warm", "touched"]
-            times = _rounds(figures, root, Path(tmp), code, args.repeat)
+            times = _rounds(figures, root, Path(tmp), code, args.repeat, before)
             print(f"  {'naive notebook generator':<28} {min(times['naive']):7.2f} s")
-            ok &= _report("check", times["check"], times["naive"], TARGETS["check"])
-            if not args.no_cache_figures:
+            if "check" in figures:
+                ok &= _report("check", times["check"], times["naive"], TARGETS["check"],
+                              times.get("check" + BEFORE))
+            if "cold" in figures:
                 ok &= _report("check, cache filled", times["cold"], times["naive"],
                               TARGETS["check"])
                 ok &= _report("check, warm (x cold)", times["warm"], times["cold"],
                               TARGETS["warm"])
                 ok &= _report("check, 1 lesson changed", times["touched"], times["cold"],
                               TARGETS["touched"])
-            ok &= _report("cold build", times["build"], times["naive"], TARGETS["build"])
-            ok &= _report("no-op rebuild", times["noop"], times["naive"], TARGETS["noop"])
-        if args.only == "lessons":
+            ok &= _report("cold build", times["build"], times["naive"], TARGETS["build"],
+                          times.get("build" + BEFORE))
+            if "noop" in figures:
+                ok &= _report("no-op rebuild", times["noop"], times["naive"], TARGETS["noop"],
+                              times.get("noop" + BEFORE))
+        if args.only in ("lessons", "build"):
             return 0 if ok else 1
         root = Path(tmp) / "subtitled"
         files = write_subtitles(root)
         (root / "pyproject.toml").write_text(
             '[tool.coursekit]\nsource-language = "en"\n', encoding="utf-8")
         print(f"subtitles: {files} generated files with real-world defects")
-        times = _rounds(["pysrt", "subtitles"], root, Path(tmp), code, args.repeat)
+        times = _rounds(["pysrt", "subtitles"], root, Path(tmp), code, args.repeat, before)
         print(f"  {'bare pysrt parse':<28} {min(times['pysrt']):7.2f} s")
         ok &= _report("check subtitles", times["subtitles"], times["pysrt"],
-                      TARGETS["subtitles"])
+                      TARGETS["subtitles"], times.get("subtitles" + BEFORE))
     return 0 if ok else 1
 
 

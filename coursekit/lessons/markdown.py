@@ -6,11 +6,12 @@ fence ends and headings made one token each, plus the dialect rules from
 ``dialect_block/``. Inline parsing is switched off: the
 lesson model keeps Markdown source, so only block structure is needed.
 
-markdown-it's own block loop and block state run it. A block tokenizer of our own
-(trying at each line only the rules its first character allows, with line tables made
-a list at a time) made the whole ``check`` of a real-shaped course 1.28x faster and a
-cold ``build`` 1.21x (``bench/speed_paths.py --only lesson-parser --repeat 5`` at
-44664d8, before it went), short of the 1.3x a speed path must bring to stay.
+markdown-it's own block loop and block state run it; its ruler hands the loop, for
+each line, only the rules the line's first character allows
+(:mod:`coursekit.lessons.rule_dispatch`, 1.10x on a whole cold ``build``). A block
+tokenizer of our own (the same dispatch, with line tables made a list at a time) made
+the whole ``check`` of a real-shaped course 1.28x faster and a cold ``build`` 1.21x
+(``bench/speed_paths.py --only lesson-parser --repeat 5`` at 44664d8, before it went).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from coursekit.lessons.dialect_block.framework import framework_marker
 from coursekit.lessons.dialect_block.heading import atx_heading, split_anchor
 from coursekit.lessons.dialect_block.paragraph import paragraph, paragraph_or_setext_heading
 from coursekit.lessons.dialect_block.tip import tip
+from coursekit.lessons.rule_dispatch import FirstCharacterRuler
 
 MAX_NESTING = 200
 """Container depth markdown-it follows; past it, it drops the rest of the text.
@@ -43,13 +45,17 @@ def lesson_markdown() -> MarkdownIt:
     return build_lesson_markdown()
 
 
-def build_lesson_markdown(*, one_reading: bool = True, normalised: bool = True) -> MarkdownIt:
+def build_lesson_markdown(
+    *, one_reading: bool = True, normalised: bool = True, dispatched: bool = True,
+) -> MarkdownIt:
     """A parser of the dialect. ``one_reading``: a heading is one token made by the
     dialect's rules, and a paragraph's lines are read once for both the setext heading
     and the paragraph (else markdown-it's heading rules make a heading's three tokens,
     the setext one reading the lines first); ``normalised``: the text comes with its line
     breaks and NULs normalised already (as :func:`coursekit.lessons.parse.normalise`
-    does), so markdown-it's own pass over the whole text to do it again is skipped."""
+    does), so markdown-it's own pass over the whole text to do it again is skipped;
+    ``dispatched``: a line is offered only to the rules its first character allows
+    (:mod:`coursekit.lessons.rule_dispatch`), else to each rule in turn."""
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING})
     md.disable(["code", "html_block", "inline", "text_join"])
     if normalised:
@@ -66,6 +72,8 @@ def build_lesson_markdown(*, one_reading: bool = True, normalised: bool = True) 
     md.block.ruler.before("fence", "comment", comment, _INTERRUPTS)
     md.block.ruler.before("fence", "tip", tip, _INTERRUPTS)
     md.block.ruler.after("tip", "component", component, _INTERRUPTS)
+    if dispatched:
+        md.block.ruler = FirstCharacterRuler(md.block.ruler)
     return md
 
 

@@ -123,6 +123,13 @@ class CodeFacts:
             return frozenset()
         return frozenset(n.attr for n in ast.walk(self.tree) if isinstance(n, ast.Attribute))
 
+    def reads_attribute(self, name: str) -> bool:
+        """Whether ``name`` is one of :attr:`attribute_names`; the tree is walked only
+        when the text holds the name (or is not ASCII, where Python reads identifiers
+        in their NFKC form: ``ｘ`` is ``x``)."""
+        text = self.runnable
+        return (name in text or not text.isascii()) and name in self.attribute_names
+
     @functools.cached_property
     def tokens(self) -> tuple[Token, ...] | None:
         """The significant tokens of the source as written (comments kept, indentation as

@@ -80,7 +80,7 @@ def install_needs(
                     unknown.setdefault(top, None)
             elif requirement != PROVIDED:
                 found.setdefault(requirement, None)
-        for attribute in sorted(facts.attribute_names & mapping.attributes.keys()):
+        for attribute in sorted(a for a in mapping.attributes if facts.reads_attribute(a)):
             found.setdefault(mapping.attributes[attribute], None)
     needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
     lowered = [text.lower() for text in texts]

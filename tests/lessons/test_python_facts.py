@@ -94,6 +94,20 @@ def test_deep_code_in_a_lesson_is_one_finding_and_the_rest_is_built(tmp_path: Pa
     assert result.written == ["en/chapter1/1.ipynb"]
 
 
+@pytest.mark.parametrize(("source", "read"), [
+    ("ds.add_faiss_index(column='x')", True),
+    ("add_faiss_index = 1\nprint(add_faiss_index)", False),  # a name, not an attribute
+    ("# ds.add_faiss_index()\nx = 1", False),  # only in a comment
+    ("ds.\uff41dd_faiss_index()", True),  # a full-width a: Python reads the NFKC form
+    ("%timeit ds.add_faiss_index()", True),  # the runnable text of an IPython line
+    ("ds.add_faiss_index(", False),  # no tree
+])
+def test_an_attribute_is_read_as_the_tree_has_it(source: str, read: bool) -> None:
+    facts = code_facts(source)
+    assert facts.reads_attribute("add_faiss_index") is read
+    assert ("add_faiss_index" in facts.attribute_names) is read
+
+
 def test_names_with_their_first_line() -> None:
     names = code_facts("import numpy as np\nx = np.zeros(2)\ndef f(a):\n    return a + x").names
     assert names.defined == (("np", 1), ("x", 2), ("a", 3), ("f", 3))
