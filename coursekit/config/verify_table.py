@@ -12,12 +12,14 @@ from typing import Any
 
 from coursekit.shown import shown
 
-KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport", "extension-budget")
+KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport", "extension-budget",
+        "fork-kernels")
 """Every key of ``[tool.coursekit.verify]`` (underscores are accepted for dashes)."""
 
 _LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0,
            "extension-budget": 7 * 86_400.0}
 """The largest value of each number: a week for a cell, a day for a kernel to start."""
+_FLAGS = frozenset({"preimport", "fork-kernels"})
 
 
 def number_problem(key: str, value: Any) -> str | None:
@@ -38,7 +40,7 @@ def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
         key = raw_key.replace("_", "-")
         if key not in KEYS:
             problems.append((raw_key, f"unknown key `{raw_key}`"))
-        elif key == "preimport":
+        elif key in _FLAGS:
             if not isinstance(value, bool):
                 problems.append((raw_key, f"`{raw_key}` must be true or false, "
                                           f"got {shown(value)}"))

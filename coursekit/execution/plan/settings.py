@@ -1,4 +1,4 @@
-"""``[tool.coursekit.verify]``: time limits, output tolerance and pre-importing."""
+"""``[tool.coursekit.verify]``: time limits, output tolerance, pre-importing and forking."""
 
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ class VerifySettings:
     extension_budget: float = DEFAULT_EXTENSION_BUDGET
     """Seconds a notebook's cells may run past their limits in all, while their progress
     bars show they will finish (:mod:`coursekit.execution.run.progress`)."""
+    fork_kernels: bool = True
+    """A pool's kernels are forked from one process that imported ipykernel and the
+    pre-imported packages once (:mod:`coursekit.execution.run.zygote`)."""
 
 
 def _number(table: Any, key: str, default: float, course: Course) -> float:
@@ -57,4 +60,5 @@ def read_settings(course: Course) -> VerifySettings:
         ),
         preimport=_flag(table, "preimport", True, course),
         extension_budget=_number(table, "extension-budget", DEFAULT_EXTENSION_BUDGET, course),
+        fork_kernels=_flag(table, "fork-kernels", True, course),
     )

@@ -131,7 +131,7 @@ class Batch:
                 self.pools[profile] = KernelPool(
                     profile, demand=0, warm=self.workers,
                     preimport=self.preimport(profile, jobs),
-                    warmup_timeout=self.settings.timeout,
+                    warmup_timeout=self.settings.timeout, fork=self.settings.fork_kernels,
                     pip=write_policy(policies, environment, installs=self.lesson_installs)
                     if environment is not None else None,
                 )

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
 from coursekit.execution.run.raised import read_error
+from coursekit.execution.run.zygote import ForkedProvisioner, Zygote
 
 _PROBE_SECONDS = 5.0
 _INTERRUPT_GRACE = 30.0
@@ -97,17 +99,34 @@ def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
     return {**env, "PATH": os.pathsep.join([scripts, *rest])}
 
 
-async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None) -> WarmKernel:
+def kernel_env(argv: list[str], profile: KernelProfile) -> dict[str, str]:
+    """The environment a kernel of ``profile`` whose kernelspec runs ``argv`` starts
+    with (before its pip layer)."""
+    return kernel_tools_env(argv, {**os.environ, **dict(profile.env)})
+
+
+def _forked(km: Any, zygote: Zygote) -> None:
+    """Make ``km`` ask ``zygote`` for its kernel process."""
+    km.kernel_id = km.kernel_id or str(uuid.uuid4())
+    provisioner = ForkedProvisioner(kernel_id=km.kernel_id, kernel_spec=km.kernel_spec,
+                                    parent=km)
+    provisioner.zygote = zygote
+    km.provisioner = provisioner
+
+
+async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
+                       zygote: Zygote | None = None) -> WarmKernel:
     """A started kernel; with ``pip``, the lesson's ``pip install`` goes into a layer of
-    this kernel's own, removed with it."""
+    this kernel's own, removed with it; with ``zygote``, forked from it."""
     started = time.monotonic()
     workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
     layer = make_layer(pip) if pip is not None else None
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
+        if zygote is not None:
+            _forked(km, zygote)
         spec = km.kernel_spec
-        env = kernel_tools_env(list(spec.argv) if spec is not None else [],
-                               {**os.environ, **dict(profile.env)})
+        env = kernel_env(list(spec.argv) if spec is not None else [], profile)
         if pip is not None and layer is not None:
             env = pip.env(env, layer)
         # The kernel process's own log (not cell output) would clutter the report.

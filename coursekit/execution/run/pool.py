@@ -12,7 +12,10 @@ the pool only hides start-up and shut-down time:
   awaited when the pool closes;
 - a kernel is handed out once it has imported the packages the pool pre-imports
   (see ``preimport``); a package that fails to import is dropped from the list and
-  the kernel replaced by one that never tried it.
+  the kernel replaced by one that never tried it;
+- with ``fork``, the kernels are forked from one process that imported ipykernel and
+  those packages once (see ``zygote``); a zygote that does not start makes the pool
+  start its kernels as before.
 """
 
 from __future__ import annotations
@@ -22,18 +25,31 @@ import contextlib
 import time
 from collections import deque
 
-from coursekit.execution.run.kernel import KernelProfile, WarmKernel, start_kernel
+from coursekit.execution.run.kernel import (
+    KernelProfile,
+    KernelStartError,
+    WarmKernel,
+    kernel_env,
+    start_kernel,
+)
 from coursekit.execution.run.piplayer import PipPolicy
 from coursekit.execution.run.preimport import warm_up
+from coursekit.execution.run.zygote import Zygote, ZygoteError, zygote_argv
 
 
 class KernelPool:
     def __init__(
         self, profile: KernelProfile, *, demand: int, warm: int,
         preimport: tuple[str, ...] = (), warmup_timeout: float = 120.0,
-        pip: PipPolicy | None = None,
+        pip: PipPolicy | None = None, fork: bool = False,
     ) -> None:
         self.profile = profile
+        self.fork = fork
+        """Whether to fork the kernels from a zygote (until one fails to start)."""
+        self._zygote: Zygote | None = None
+        self._zygote_lock = asyncio.Lock()
+        self._zygote_seconds = 0.0
+        """The zygote's start, not yet counted in a kernel's pre-import time."""
         self.pip = pip
         """Where the lessons' ``pip install`` goes: a layer of each kernel's own."""
         self.preimport = preimport
@@ -51,7 +67,54 @@ class KernelPool:
         self.started += 1
         self._starting.append(asyncio.ensure_future(self._start()))
 
+    async def _zygote_for_start(self) -> Zygote | None:
+        """The zygote to fork the next kernel from, started on first use; ``None`` when
+        the pool starts its kernels itself."""
+        async with self._zygote_lock:
+            while self.fork and self._zygote is None:
+                started = time.monotonic()
+                try:
+                    zygote = await self._start_zygote()
+                except (ZygoteError, OSError, KeyError):
+                    self.fork = False  # the pool's kernels start as they always did
+                    break
+                finally:
+                    self._zygote_seconds += time.monotonic() - started
+                if zygote.failed:  # one that tried a failing import is not forked from
+                    self.preimport = tuple(m for m in self.preimport if m not in zygote.failed)
+                    await zygote.close()
+                    continue
+                self._zygote = zygote
+            return self._zygote
+
+    async def _start_zygote(self) -> Zygote:
+        from jupyter_client.kernelspec import KernelSpecManager
+
+        spec = KernelSpecManager().get_kernel_spec(self.profile.name)
+        argv = zygote_argv(list(spec.argv))
+        if argv is None:
+            raise ZygoteError("the kernelspec does not start ipykernel")
+        env = {**kernel_env(list(spec.argv), self.profile), **(spec.env or {})}
+        return await Zygote.start(argv, env, self.preimport, self.warmup_timeout)
+
+    async def _forked(self) -> WarmKernel | None:
+        """A kernel forked from the pool's zygote; ``None`` when there is none, or the
+        kernel did not start (the pool then stops forking)."""
+        zygote = await self._zygote_for_start()
+        if zygote is None:
+            return None
+        try:
+            kernel = await start_kernel(self.profile, self.pip, zygote)
+        except KernelStartError:
+            self.fork = False
+            return None
+        kernel.preimport_seconds, self._zygote_seconds = self._zygote_seconds, 0.0
+        return kernel
+
     async def _start(self) -> WarmKernel:
+        forked = await self._forked()
+        if forked is not None:
+            return forked
         kernel = await start_kernel(self.profile, self.pip)
         spent = 0.0
         while self.preimport:
@@ -101,3 +164,6 @@ class KernelPool:
                 await kernel.shutdown()
         if self._stopping:
             await asyncio.gather(*self._stopping, return_exceptions=True)
+        if self._zygote is not None:
+            await self._zygote.close()
+            self._zygote = None

@@ -16,6 +16,7 @@ import inspect
 import io
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -27,10 +28,16 @@ HUB_FOLDER = ".coursekit-hub"
 """In the kernel's scratch working folder, which goes away with the kernel."""
 
 
+_shared: list[Path] = []
+"""The stand-ins' Hub cache, as the first :func:`prepare` found it."""
+
+
 def prepare() -> Path:
     """Make the kernel's Hub cache: a link to each entry of the stand-ins' cache."""
-    shared = Path(os.environ.get("HF_HUB_CACHE") or Path(
-        os.environ.get("HF_HOME") or Path.home() / ".cache" / "huggingface") / "hub")
+    if not _shared:
+        _shared.append(Path(os.environ.get("HF_HUB_CACHE") or Path(
+            os.environ.get("HF_HOME") or Path.home() / ".cache" / "huggingface") / "hub"))
+    shared = _shared[0]
     local = Path.cwd() / HUB_FOLDER
     local.mkdir(exist_ok=True)
     if shared.is_dir() and shared.resolve() != local.resolve():
@@ -39,6 +46,17 @@ def prepare() -> Path:
             if not link.exists() and not link.is_symlink():
                 link.symlink_to(entry, target_is_directory=entry.is_dir())
     os.environ["HF_HUB_CACHE"] = str(local)
+    return local
+
+
+def relocate() -> Path:
+    """In a kernel forked from a process that prepared its own hub (see coursekit's
+    ``zygote``): a hub of this kernel's own, in its working folder, and huggingface_hub's
+    cache path, which that library read on import, pointed at it."""
+    local = prepare()
+    constants = sys.modules.get("huggingface_hub.constants")
+    if constants is not None:
+        setattr(constants, "HF_HUB_CACHE", str(local))  # noqa: B010  (a module read at run time)
     return local
 
 

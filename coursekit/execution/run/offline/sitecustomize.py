@@ -227,6 +227,13 @@ def install() -> None:
     sys.meta_path.insert(0, _HubFinder())
 
 
+def forked() -> None:
+    """Called in a kernel forked from a process that loaded this guard (coursekit's
+    ``zygote``), once it is in its own working folder: the local hub is the kernel's."""
+    with contextlib.suppress(OSError):
+        importlib.import_module("coursekit_localhub").relocate()
+
+
 def _chain() -> None:
     """Run the ``sitecustomize`` this one shadows (a distribution's own), if any."""
     here = Path(__file__).resolve().parent

@@ -1,0 +1,108 @@
+"""The process that forks lesson kernels (see :mod:`coursekit.execution.run.zygote`).
+
+This file runs in the lesson kernel's interpreter, which has ipykernel but not
+coursekit: it imports nothing of coursekit and is handed to that interpreter with
+``-c``. Its argument is the JSON list of what to import ahead (``package`` or
+``package:name``, as :mod:`coursekit.execution.run.preimport` writes them).
+
+It speaks JSON lines: on standard output first ``{"ready": true, "failed": [...]}``
+once the imports are done, then for every request read from standard input
+(``{"connection_file", "cwd", "set", "unset"}``: the kernel's working folder and how its
+environment differs from this process's start) the ``{"pid": N}`` of a kernel forked
+for it.
+It ends at the end of its input; its kernels watch it (``JPY_PARENT_PID``) and end
+with it.
+"""
+
+import importlib
+import importlib.util
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+
+def _reap(_signum: int, _frame: object) -> None:
+    """Collect ended kernels, so that none stays a zombie."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
+
+
+def _import_ahead(entries: list[str]) -> list[str]:
+    failed = []
+    for entry in entries:
+        package, _, name = entry.partition(":")
+        try:
+            if importlib.util.find_spec(package) is not None:
+                module = importlib.import_module(package)
+                if name:
+                    getattr(module, name)
+        except (Exception, SystemExit):
+            failed.append(entry)
+    importlib.invalidate_caches()
+    return failed
+
+
+def _kernel(request: dict[str, Any], search_path: list[str]) -> None:
+    """Become the kernel ``request`` asks for (runs in the forked child, never returns)."""
+    try:
+        os.setsid()  # a process group of its own: an interrupt reaches it and its children
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+            signal.signal(signum, signal.SIG_DFL)
+        os.chdir(str(request["cwd"]))
+        # What the kernel's start differs in from this process's (what the imports here
+        # set in the environment stays, as it would in a kernel that imported them).
+        for name in request["unset"]:
+            os.environ.pop(str(name), None)
+        os.environ.update({str(k): str(v) for k, v in request["set"].items()})
+        os.environ["JPY_PARENT_PID"] = str(os.getppid())  # the kernel ends with this process
+        known = set(search_path)
+        added = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                 if p and p not in known]
+        at = max((n + 1 for n, p in enumerate(sys.path) if p in known), default=0)
+        sys.path[at:at] = added  # where the interpreter puts PYTHONPATH, after the others
+        offline = sys.modules.get("coursekit_offline")
+        if offline is not None:
+            offline.forked()  # the local hub of this kernel, in its working folder
+        if "numpy.random" in sys.modules:
+            sys.modules["numpy.random"].seed()  # a state of its own, as a fresh kernel has
+        from ipykernel import kernelapp
+
+        sys.argv = ["ipykernel_launcher", "-f", str(request["connection_file"])]
+        kernelapp.launch_new_instance(argv=sys.argv[1:])
+    finally:
+        os._exit(0)
+
+
+def main() -> None:
+    if sys.path and sys.path[0] in ("", os.getcwd()):
+        del sys.path[0]  # as ipykernel's launcher does; the kernel adds its folder back
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not os.environ.get("MPLBACKEND"):  # as ipykernel sets it, before matplotlib reads it
+        os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    import ipykernel.kernelapp  # noqa: F401  (every kernel needs it: imported once)
+
+    failed = _import_ahead(json.loads(sys.argv[1]) if len(sys.argv) > 1 else [])
+    search_path = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    signal.signal(signal.SIGCHLD, _reap)
+    out = sys.stdout
+    out.write(json.dumps({"ready": True, "failed": failed}) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _kernel(request, search_path)
+        out.write(json.dumps({"pid": pid}) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
