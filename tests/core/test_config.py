@@ -113,6 +113,7 @@ def test_a_typo_in_every_table_is_one_finding_each(tmp_path: Path) -> None:
     ("tool = 5\n", None), ('[tool]\ncoursekit = ["en"]\n', 2),
     ("[tool.coursekit.verify]\noutput-tolerance = -1\n", 2),
     ("[tool.coursekit.verify]\nstartup_timeout = true\n", 2),
+    ('[tool.coursekit.verify]\nfork-kernels = "no"\n', 2),
     ("[tool.coursekit.subtitles]\nframe-rate = 0\n", 2),
     ("[tool.coursekit.subtitles]\nmax-chars-per-line = 4.5\n", 2),
     ("[tool.coursekit.subtitles.french]\nmax-cps = 4\n", 1),
@@ -124,6 +125,16 @@ def test_bad_values_of_every_shape_are_findings(
     (tmp_path / "pyproject.toml").write_text(text)
     [finding] = config_findings(Course.open(tmp_path))
     assert (finding.rule, finding.line) == ("CFG001", line)
+
+
+def test_forking_kernels_is_on_by_default_and_can_be_turned_off(tmp_path: Path) -> None:
+    from coursekit.execution.plan.settings import read_settings
+
+    assert read_settings(Course.open(tmp_path)).fork_kernels
+    (tmp_path / "pyproject.toml").write_text("[tool.coursekit.verify]\nfork-kernels = false\n")
+    course = Course.open(tmp_path)
+    assert config_findings(course) == []
+    assert not read_settings(course).fork_kernels
 
 
 def test_both_layouts_are_discovered(tmp_path: Path) -> None:
