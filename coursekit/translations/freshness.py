@@ -36,7 +36,7 @@ its translator is at work on it. Without history the checks judge from structure
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from coursekit.files import read_regular
 from coursekit.lessons.parse import parse_lesson
@@ -88,7 +88,7 @@ class Freshness:
     """The run's code facts: a code block an old version shares with the lessons read
     now (most of them) is tokenized once."""
     _seen: dict[tuple[str, str], tuple[Digest, Substance] | None] = field(default_factory=dict)
-    """(commit, path) -> the source lesson as it was there."""
+    """(commit, the file's name there) -> the lesson as it was there."""
     _versions: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
     """Object id -> the version of a lesson it holds: read once, however many commits
     share it."""
@@ -120,8 +120,6 @@ class Freshness:
             # Every change of the source the translation's last commit had seen, or
             # received with it: current, and no old version to read.
             return Verdict(outdated=False, translated=translated)
-        seen = self._at(translated, source)
-        then = seen[0] if seen is not None else None
         now = self._now(source)
         own: Substance | None = None  # the translation's, read when a change asks
         for commit in unseen:
@@ -134,12 +132,11 @@ class Freshness:
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
             if owes(own, before, changed, now) is not False:
-                return self._outdated(now, translated, commit, then, self._followed(
-                    source, translated, then, translation_commits))
-        last = self._at(source_commits[0], source)
-        if source.path in history.changed and (last is None or now != last[1]):
-            return self._outdated(now, translated, None, then,
-                                  self._followed(source, translated, then, translation_commits))
+                return self._outdated(source, now, translated, commit, translation_commits)
+        if source.path in history.changed:
+            last = self._at(source_commits[0], source)
+            if last is None or now != last[1]:
+                return self._outdated(source, now, translated, None, translation_commits)
         return Verdict(outdated=False, translated=translated)
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
@@ -188,12 +185,14 @@ class Freshness:
         return (parent[1] if parent is not None else NOTHING,
                 version[1] if version is not None else NOTHING)
 
-    @staticmethod
-    def _outdated(
-        now: Substance, translated: Commit, since: Commit | None, then: Digest | None,
-        followed: tuple[Digest, ...],
-    ) -> Verdict:
-        base = Substance.of(then) if then is not None else None
+    def _outdated(self, source: Digest, now: Substance, translated: Commit,
+                  since: Commit | None, translation_commits: list[Commit]) -> Verdict:
+        """An outdated verdict, with the versions of the source the translation followed
+        (read only now: a current translation needs none of them)."""
+        seen = self._at(translated, source)
+        then = seen[0] if seen is not None else None
+        followed = self._followed(source, translated, then, translation_commits)
+        base = seen[1] if seen is not None else None
         changed = (base.changes(now) if base is not None
                    else ("the whole lesson: the source file came after the translation",))
         return Verdict(outdated=True, translated=translated, since=since, then=then,
@@ -213,24 +212,24 @@ class Freshness:
 
     def _before(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
         """The source as it was before ``commit``: at its first parent."""
-        parents = self.history.parents.get(commit.sha)
-        if not parents:
-            return None
-        return self._at(replace(commit, sha=parents[0]), source)
+        parent = self.history.parent(commit)
+        return None if parent is None else self._at(parent, source)
 
     def _at(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
-        key = (commit.sha, source.path)
+        # By the name the file had there: a first parent names it as its child does.
+        key = (commit.sha, self.history.name_at(source.path, commit))
         if key not in self._seen:
-            found = self.history.blob_at(commit, source.path)
+            found = self.history.blob_at(commit, source.path, self._versions)
             self._seen[key] = None if found is None else self._read(found, source)
         return self._seen[key]
 
-    def _read(self, blob: tuple[str, bytes], source: Digest) -> tuple[Digest, Substance]:
+    def _read(self, blob: tuple[str, bytes | None], source: Digest) -> tuple[Digest, Substance]:
         oid, text = blob
         if oid not in self._versions and oid == self._oid_now(source):
             # The source as it is now (its last commit, most often): parsed already.
             self._versions[oid] = (source, self._now(source))
         if oid not in self._versions:
+            assert text is not None  # read unless its id was known
             lesson = source.lesson
             version = digest(parse_lesson(
                 text, path=lesson.path, language=lesson.language, chapter=lesson.chapter,
