@@ -70,9 +70,9 @@ class Verdict:
     then: Digest | None = None
     """The source lesson as the translation last saw it (None: it did not exist)."""
     followed: tuple[Digest, ...] = ()
-    """The versions of the source the translation followed: ``then``, and the source as
-    each later commit that changed both left it. A difference the translation has from
-    all of them is its own, not its source's change."""
+    """The versions of the source the translation followed, each once: ``then``, and the
+    source as each later commit that changed both left it. A difference the translation
+    has from all of them is its own, not its source's change."""
     prose_only: bool = False
     """Outdated in its prose only: its code was synced with the source (a
     ``code-synced`` line) and the source's prose changed since ``since``."""
@@ -203,7 +203,10 @@ class Freshness:
     def _followed(self, source: Digest, translated: Commit, then: Digest | None,
                   translation_commits: list[Commit]) -> tuple[Digest, ...]:
         shared = [self._at(c, source) for c in translation_commits if c.order < translated.order]
-        return tuple(v for v in (then, *(s[0] for s in shared if s is not None)) if v is not None)
+        # Many commits share a version: one read is one object, compared once.
+        found = {id(v): v for v in (then, *(s[0] for s in shared if s is not None))
+                 if v is not None}
+        return tuple(found.values())
 
     def version(self, commit: Commit, source: Digest) -> Digest | None:
         """``source`` as it was at ``commit``; None where it did not exist."""
