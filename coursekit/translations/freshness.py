@@ -94,6 +94,9 @@ class Freshness:
     share it."""
     _current: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
     """The substance of each source lesson as it is now, shared by its translations."""
+    _verdicts: dict[tuple[str, str], tuple[Digest, Digest, Verdict | None]] = field(
+        default_factory=dict)
+    """(source, translation) -> the two lessons judged and the verdict: judged once."""
     _oids: dict[str, str | None] = field(default_factory=dict)
     """Source path -> the object id of its text now: a version with that id is the
     lesson already read, never parsed again."""
@@ -101,6 +104,14 @@ class Freshness:
     def judge(self, source: Digest, translation: Digest) -> Verdict | None:
         """The verdict on ``translation``; None when history cannot tell (the source
         has no commit)."""
+        known = self._verdicts.get((source.path, translation.path))
+        if known is not None and known[0] is source and known[1] is translation:
+            return known[2]
+        verdict = self._judge(source, translation)
+        self._verdicts[(source.path, translation.path)] = (source, translation, verdict)
+        return verdict
+
+    def _judge(self, source: Digest, translation: Digest) -> Verdict | None:
         history = self.history
         source_commits = history.commits.get(source.path)
         if not source_commits:

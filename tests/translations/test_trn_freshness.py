@@ -327,3 +327,23 @@ def test_each_version_of_the_source_a_translation_followed_is_compared_once(
         LOAD.split("```py\n")[1].split("```")[0].rstrip("\n"),
         TRAIN_SPLIT.split("```py\n")[1].split("```")[0].rstrip("\n"),
     ]
+
+
+def test_a_translation_is_judged_once_for_the_same_lessons(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    corpus = Corpus(Course.open(course))
+    history = History.open(course, "content")
+    assert history is not None
+    source = load_language(corpus, "en").lessons["chapter1/1"]
+    translation = load_language(corpus, "fr").lessons["chapter1/1"]
+    freshness = Freshness(history)
+    try:
+        first = freshness.judge(source, translation)
+        assert freshness.judge(source, translation) is first
+        # Its counterpart: the same file read again (another lesson object) is judged anew.
+        again = load_language(Corpus(Course.open(course)), "fr").lessons["chapter1/1"]
+        other = freshness.judge(source, again)
+    finally:
+        history.close()
+    assert other is not first
+    assert other == first
