@@ -33,6 +33,20 @@ the version before, whose history check bypassed the cache; ``changed`` is
 
 The cold runs (``--no-cache``) are the same code in both; at load 2.3-2.6 they measured
 1.15x (1.03-1.26x).
+
+Cold, after the versions were known by their object ids from the raw log (a version read
+already not read again, a file's creation known without asking git), each version the
+source a translation followed compared once, every translation judged before any is
+compared (one formatter batch, not three) and the runs of tokens counted faster
+(``--repeat 7`` with ``--before`` at ``ffeab90``, load 2.1-2.6; 0.78 s without history):
+
+    before: cold 1.34x (1.31-1.37x), warm 1.08x (1.03-1.17x), changed 1.11x (1.08-1.21x)
+    after:  cold 1.25x (1.24-1.28x), warm 1.11x (1.03-1.18x), changed 1.15x (1.03-1.19x)
+
+What the cold run still spends on history (about 0.2 s of CPU): parsing the 55 old source
+versions that the changes the translations may lack need (0.07 s), their code tokenized
+and counted, git's processes (0.04 s: the two logs, the diff against HEAD) and the
+source versions 23 outdated translations followed, compared with them.
 """
 
 from __future__ import annotations

@@ -142,6 +142,7 @@ class _Run:
     """Translations that history judges current."""
     verdicts: dict[str, Verdict] = field(default_factory=dict)
     """What history says of each translation it can judge."""
+    loaded: dict[str, LanguageLessons] = field(default_factory=dict)
 
     @classmethod
     def start(cls, corpus: Corpus, languages: Sequence[str] | None) -> _Run:
@@ -167,8 +168,28 @@ class _Run:
         wanted = found if languages is None else [lang for lang in languages if lang in found]
         return [lang for lang in wanted if lang != course.source_language]
 
+    def prepare(self, languages: Sequence[str]) -> None:
+        """Load each of ``languages`` and, with history, judge its lessons first: the
+        versions of the source an outdated one followed are compared with it, and their
+        code joins the formatter's one batch rather than making batches of its own."""
+        from coursekit.formatting.lessons import wants_formatting
+
+        formatter = self.corpus.code_formatter()
+        for language in languages:
+            translation = self.loaded[language] = load_language(self.corpus, language)
+            if self.freshness is None:
+                continue
+            for key, lesson in translation.lessons.items():
+                original = self.source.lessons.get(key)
+                verdict = None if original is None else self.freshness.judge(original, lesson)
+                for version in verdict.followed if verdict is not None else ():
+                    for code in version.code:
+                        if wants_formatting(code):
+                            formatter.add(code.facts)
+
     def language(self, language: str) -> tuple[LanguageLessons, list[Diagnostic]]:
-        translation = load_language(self.corpus, language)
+        loaded = self.loaded.pop(language, None)
+        translation = load_language(self.corpus, language) if loaded is None else loaded
         return translation, compare_language(self.source, translation, self.settings,
                                              self.freshness, self.fresh, self.verdicts)
 
@@ -185,6 +206,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
         result.diagnostics.extend(run.source.diagnostics)
         result.checked.extend(d.path for d in run.source.lessons.values())
     try:
+        run.prepare(run.translations(languages))
         for language in run.translations(languages):
             translation, found = run.language(language)
             result.diagnostics.extend(found)

@@ -36,7 +36,7 @@ its translator is at work on it. Without history the checks judge from structure
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from coursekit.files import read_regular
 from coursekit.lessons.parse import parse_lesson
@@ -70,9 +70,9 @@ class Verdict:
     then: Digest | None = None
     """The source lesson as the translation last saw it (None: it did not exist)."""
     followed: tuple[Digest, ...] = ()
-    """The versions of the source the translation followed: ``then``, and the source as
-    each later commit that changed both left it. A difference the translation has from
-    all of them is its own, not its source's change."""
+    """The versions of the source the translation followed, each once: ``then``, and the
+    source as each later commit that changed both left it. A difference the translation
+    has from all of them is its own, not its source's change."""
     prose_only: bool = False
     """Outdated in its prose only: its code was synced with the source (a
     ``code-synced`` line) and the source's prose changed since ``since``."""
@@ -88,12 +88,15 @@ class Freshness:
     """The run's code facts: a code block an old version shares with the lessons read
     now (most of them) is tokenized once."""
     _seen: dict[tuple[str, str], tuple[Digest, Substance] | None] = field(default_factory=dict)
-    """(commit, path) -> the source lesson as it was there."""
+    """(commit, the file's name there) -> the lesson as it was there."""
     _versions: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
     """Object id -> the version of a lesson it holds: read once, however many commits
     share it."""
     _current: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
     """The substance of each source lesson as it is now, shared by its translations."""
+    _verdicts: dict[tuple[str, str], tuple[Digest, Digest, Verdict | None]] = field(
+        default_factory=dict)
+    """(source, translation) -> the two lessons judged and the verdict: judged once."""
     _oids: dict[str, str | None] = field(default_factory=dict)
     """Source path -> the object id of its text now: a version with that id is the
     lesson already read, never parsed again."""
@@ -101,6 +104,14 @@ class Freshness:
     def judge(self, source: Digest, translation: Digest) -> Verdict | None:
         """The verdict on ``translation``; None when history cannot tell (the source
         has no commit)."""
+        known = self._verdicts.get((source.path, translation.path))
+        if known is not None and known[0] is source and known[1] is translation:
+            return known[2]
+        verdict = self._judge(source, translation)
+        self._verdicts[(source.path, translation.path)] = (source, translation, verdict)
+        return verdict
+
+    def _judge(self, source: Digest, translation: Digest) -> Verdict | None:
         history = self.history
         source_commits = history.commits.get(source.path)
         if not source_commits:
@@ -120,8 +131,6 @@ class Freshness:
             # Every change of the source the translation's last commit had seen, or
             # received with it: current, and no old version to read.
             return Verdict(outdated=False, translated=translated)
-        seen = self._at(translated, source)
-        then = seen[0] if seen is not None else None
         now = self._now(source)
         own: Substance | None = None  # the translation's, read when a change asks
         for commit in unseen:
@@ -134,12 +143,11 @@ class Freshness:
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
             if owes(own, before, changed, now) is not False:
-                return self._outdated(now, translated, commit, then, self._followed(
-                    source, translated, then, translation_commits))
-        last = self._at(source_commits[0], source)
-        if source.path in history.changed and (last is None or now != last[1]):
-            return self._outdated(now, translated, None, then,
-                                  self._followed(source, translated, then, translation_commits))
+                return self._outdated(source, now, translated, commit, translation_commits)
+        if source.path in history.changed:
+            last = self._at(source_commits[0], source)
+            if last is None or now != last[1]:
+                return self._outdated(source, now, translated, None, translation_commits)
         return Verdict(outdated=False, translated=translated)
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
@@ -188,12 +196,14 @@ class Freshness:
         return (parent[1] if parent is not None else NOTHING,
                 version[1] if version is not None else NOTHING)
 
-    @staticmethod
-    def _outdated(
-        now: Substance, translated: Commit, since: Commit | None, then: Digest | None,
-        followed: tuple[Digest, ...],
-    ) -> Verdict:
-        base = Substance.of(then) if then is not None else None
+    def _outdated(self, source: Digest, now: Substance, translated: Commit,
+                  since: Commit | None, translation_commits: list[Commit]) -> Verdict:
+        """An outdated verdict, with the versions of the source the translation followed
+        (read only now: a current translation needs none of them)."""
+        seen = self._at(translated, source)
+        then = seen[0] if seen is not None else None
+        followed = self._followed(source, translated, then, translation_commits)
+        base = seen[1] if seen is not None else None
         changed = (base.changes(now) if base is not None
                    else ("the whole lesson: the source file came after the translation",))
         return Verdict(outdated=True, translated=translated, since=since, then=then,
@@ -204,7 +214,10 @@ class Freshness:
     def _followed(self, source: Digest, translated: Commit, then: Digest | None,
                   translation_commits: list[Commit]) -> tuple[Digest, ...]:
         shared = [self._at(c, source) for c in translation_commits if c.order < translated.order]
-        return tuple(v for v in (then, *(s[0] for s in shared if s is not None)) if v is not None)
+        # Many commits share a version: one read is one object, compared once.
+        found = {id(v): v for v in (then, *(s[0] for s in shared if s is not None))
+                 if v is not None}
+        return tuple(found.values())
 
     def version(self, commit: Commit, source: Digest) -> Digest | None:
         """``source`` as it was at ``commit``; None where it did not exist."""
@@ -213,24 +226,24 @@ class Freshness:
 
     def _before(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
         """The source as it was before ``commit``: at its first parent."""
-        parents = self.history.parents.get(commit.sha)
-        if not parents:
-            return None
-        return self._at(replace(commit, sha=parents[0]), source)
+        parent = self.history.parent(commit)
+        return None if parent is None else self._at(parent, source)
 
     def _at(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
-        key = (commit.sha, source.path)
+        # By the name the file had there: a first parent names it as its child does.
+        key = (commit.sha, self.history.name_at(source.path, commit))
         if key not in self._seen:
-            found = self.history.blob_at(commit, source.path)
+            found = self.history.blob_at(commit, source.path, self._versions)
             self._seen[key] = None if found is None else self._read(found, source)
         return self._seen[key]
 
-    def _read(self, blob: tuple[str, bytes], source: Digest) -> tuple[Digest, Substance]:
+    def _read(self, blob: tuple[str, bytes | None], source: Digest) -> tuple[Digest, Substance]:
         oid, text = blob
         if oid not in self._versions and oid == self._oid_now(source):
             # The source as it is now (its last commit, most often): parsed already.
             self._versions[oid] = (source, self._now(source))
         if oid not in self._versions:
+            assert text is not None  # read unless its id was known
             lesson = source.lesson
             version = digest(parse_lesson(
                 text, path=lesson.path, language=lesson.language, chapter=lesson.chapter,

@@ -3,21 +3,29 @@
 The history is read in one pass: one ``git log`` lists the commit graph (for which
 commit had seen which), one more lists, for every lesson file, the commits that touched
 it, following renames (a lesson moved, a language folder renamed: ``rum`` -> ``ro``).
-One ``git cat-file --batch`` process then reads a file as it was at any of them. A
-course that is no git checkout (or where git is missing) has no history, and the
-checks judge from structure alone.
+The second log is read raw: it gives the object id of each file before and after each
+commit that touched it, so that a version the checks read already (many commits share
+one) is known by its id and never read again, and a file a commit created is known to
+be absent at its parent without asking. One ``git cat-file --batch`` process then reads
+a file as it was at any commit. A course that is no git checkout (or where git is
+missing) has no history, and the checks judge from structure alone.
 """
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-from dataclasses import dataclass, field
+from collections.abc import Container
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
 _RECORD = "\x1e"
 _FIELD = "\x1f"
+_FILE_MODES = frozenset({"100644", "100755"})
+"""The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
+_ASK = ""
+"""Not in the log: the object id must be asked of git."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +60,10 @@ class History:
     moved: frozenset[tuple[str, str]] = frozenset()
     """(path now, commit) of the commits that only renamed the file, its text unchanged."""
     _ancestors: dict[str, frozenset[str]] = field(default_factory=dict)
+    _logged: dict[tuple[str, str], tuple[str, str, str]] = field(default_factory=dict)
+    """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
+    id before and after it (its first parent's and its own), as the raw log gives them,
+    for a regular file."""
     _reader: subprocess.Popen[bytes] | None = None
 
     @classmethod
@@ -70,8 +82,8 @@ class History:
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
         log = _git(git, root, "log", "--topo-order", "--full-history",
-                   f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s", "--name-status", "-M",
-                   "--relative", "--", folder)
+                   f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s", "--raw", "--no-abbrev",
+                   "-M", "--relative", "--", folder)
         if log is None or graph is None:
             return None
         edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
@@ -95,14 +107,19 @@ class History:
             sha, date, subject = ([*head.split(_FIELD), "", ""])[:3]
             commit = Commit(sha, date, subject, order)
             for entry in entries.split("\n"):
-                status, *names = entry.split("\t")
-                if not names:
+                change, *names = entry.split("\t")
+                # :old-mode new-mode old-id new-id status (a merge shows no change)
+                fields = change.removeprefix(":").split()
+                if not names or len(fields) != 5 or not change.startswith(":"):
                     continue
+                old_mode, new_mode, old, new, status = fields
                 name = names[-1]
                 current = now.get(name, name)
                 self.commits.setdefault(current, []).append(commit)
                 if name != current:
                     self.named[(current, sha)] = name
+                if {old_mode, new_mode} <= _FILE_MODES | {"000000"}:
+                    self._logged[(current, sha)] = (status, old, new)
                 if status.startswith("R") and len(names) == 2:
                     now[names[0]] = current
                     if status == "R100":
@@ -160,23 +177,64 @@ class History:
                 return self.named.get((path, touched.sha), path)
         return path
 
+    def parent(self, commit: Commit) -> Commit | None:
+        """``commit``'s first parent, in the log's place of ``commit`` (so that a file
+        is named there as ``commit`` names it); None for a first commit."""
+        parents = self.parents.get(commit.sha)
+        return replace(commit, sha=parents[0]) if parents else None
+
     def text_at(self, commit: Commit, path: str) -> bytes | None:
         """``path`` (its name now) as it was at ``commit``; None when it did not exist
         there."""
         found = self.blob_at(commit, path)
         return None if found is None else found[1]
 
-    def blob_at(self, commit: Commit, path: str) -> tuple[str, bytes] | None:
-        """The object id and the text of ``path`` (its name now) as it was at ``commit``:
-        many commits share one version of a file, and its id says so."""
+    def blob_at(self, commit: Commit, path: str,
+                known: Container[str] = ()) -> tuple[str, bytes | None] | None:
+        """The object id and the text of ``path`` (its name now) as it was at ``commit``
+        (or at a first parent that :meth:`parent` gives); None when it did not exist
+        there. Many commits share one version of a file, and its id says so: the text
+        of an id in ``known`` is not read (None)."""
+        name = self.name_at(path, commit)
+        oid = self._logged_id(commit, path, name)
+        if oid is None:
+            return None
+        if oid != _ASK:
+            return oid, None if oid in known else self._read(oid)
+        return self._ask(f"{commit.sha}:./{name}")  # ./: from the course root
+
+    def _logged_id(self, commit: Commit, path: str, name: str) -> str | None:
+        """The object id of the file called ``name`` at ``commit``, where the raw log
+        gives it (None: no such file there); ``_ASK`` where it does not."""
+        logged = self._logged.get((path, commit.sha))
+        if logged is not None and self.named.get((path, commit.sha), path) == name:
+            return None if logged[0] == "D" else logged[2]
+        # ``commit`` as a first parent: the old side of the change its child made, the
+        # child named in the log's place as ``commit`` is.
+        child = next((c for c in self.commits.get(path, ()) if c.order == commit.order), None)
+        if child is None or child.sha == commit.sha or \
+                self.parents.get(child.sha) != (commit.sha,):
+            return _ASK
+        logged = self._logged.get((path, child.sha))
+        if logged is None or self.named.get((path, child.sha), path) != name:
+            return _ASK
+        status, old, _ = logged
+        return None if status == "A" else old if status == "M" else _ASK
+
+    def _read(self, oid: str) -> bytes | None:
+        found = self._ask(oid)
+        return None if found is None else found[1]
+
+    def _ask(self, name: str) -> tuple[str, bytes] | None:
+        """The object id and text of the blob ``name`` names (an id, or
+        ``commit:./path``), read by the one ``git cat-file`` process."""
         reader = self._open_reader()
         if reader is None:
             return None
         stdin, stdout = reader.stdin, reader.stdout
         assert stdin is not None
         assert stdout is not None
-        then = self.name_at(path, commit)
-        stdin.write(f"{commit.sha}:./{then}\n".encode())  # ./: from the course root
+        stdin.write(f"{name}\n".encode())
         stdin.flush()
         header = stdout.readline().split()
         if len(header) != 3 or header[1] != b"blob":

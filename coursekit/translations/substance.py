@@ -93,7 +93,7 @@ def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
     found: Counter[Gram] = Counter()
     for tokens in blocks:
         run = (_BLOCK, *tokens, _BLOCK)
-        found.update(run[i:i + 3] for i in range(len(run) - 2))
+        found.update(zip(run, run[1:], run[2:], strict=False))  # the runs of three
     return found
 
 
@@ -132,8 +132,10 @@ def _code_owed(translation: Substance, before: Substance, after: Substance,
     ):
         if old == new:
             continue
-        added = +Counter({g: min(n - old[g], current[g] - old[g]) for g, n in new.items()})
-        removed = +Counter({g: min(o - new[g], o - current[g]) for g, o in old.items()})
+        added = _positive((g, min(n - old.get(g, 0), current.get(g, 0) - old.get(g, 0)))
+                          for g, n in new.items())
+        removed = _positive((g, min(o - new.get(g, 0), o - current.get(g, 0)))
+                            for g, o in old.items())
         if not (added or removed):  # what the change did, a later commit undid
             return False
         has_new = _share(own, added, old)
@@ -147,12 +149,17 @@ def _code_owed(translation: Substance, before: Substance, after: Substance,
     return False
 
 
+def _positive(counts: Iterable[tuple[Gram, int]]) -> Counter[Gram]:
+    """The runs counted more than zero times, in their order."""
+    return Counter({gram: count for gram, count in counts if count > 0})
+
+
 def _share(own: Counter[Gram], delta: Counter[Gram], other: Counter[Gram]) -> float | None:
     """How much of ``delta`` (runs one side has beyond ``other``) ``own`` has too."""
     total = sum(delta.values())
     if not total:
         return None
-    found = sum(max(0, min(own[gram], other[gram] + extra) - other[gram])
+    found = sum(max(0, min(own.get(gram, 0), other.get(gram, 0) + extra) - other.get(gram, 0))
                 for gram, extra in delta.items())
     return found / total
 

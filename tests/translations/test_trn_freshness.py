@@ -15,6 +15,9 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
+from coursekit.translations.freshness import Freshness
+from coursekit.translations.history import History
+from coursekit.translations.languages import load_language
 from tests.git_history import commit as _commit
 from tests.git_history import git as _git
 from tests.git_history import plant as _plant
@@ -298,3 +301,49 @@ def test_a_fix_applied_to_every_language_does_not_make_an_older_translation_fres
             "Rename the dataset in every language", "2024-03-01T12:00:00")
     [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
     assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
+
+
+def test_each_version_of_the_source_a_translation_followed_is_compared_once(
+    course: Path,
+) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    # Two prose fixes of the translation, both made beside the same source version.
+    for day, word in (("2024-02-10", "petits"), ("2024-02-20", "brefs")):
+        _commit(course, {"fr/chapter1/1.mdx": LOAD_FR.replace("courts", word)},
+                f"fr: {word}", f"{day}T12:00:00")
+    corpus = Corpus(Course.open(course))
+    history = History.open(course, "content")
+    assert history is not None
+    source = load_language(corpus, "en").lessons["chapter1/1"]
+    translation = load_language(corpus, "fr").lessons["chapter1/1"]
+    try:
+        verdict = Freshness(history).judge(source, translation)
+    finally:
+        history.close()
+    assert verdict is not None
+    assert verdict.outdated
+    # The source it was written with, and the source as both fixes saw it: once each.
+    assert [v.code[0].source for v in verdict.followed] == [
+        LOAD.split("```py\n")[1].split("```")[0].rstrip("\n"),
+        TRAIN_SPLIT.split("```py\n")[1].split("```")[0].rstrip("\n"),
+    ]
+
+
+def test_a_translation_is_judged_once_for_the_same_lessons(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    corpus = Corpus(Course.open(course))
+    history = History.open(course, "content")
+    assert history is not None
+    source = load_language(corpus, "en").lessons["chapter1/1"]
+    translation = load_language(corpus, "fr").lessons["chapter1/1"]
+    freshness = Freshness(history)
+    try:
+        first = freshness.judge(source, translation)
+        assert freshness.judge(source, translation) is first
+        # Its counterpart: the same file read again (another lesson object) is judged anew.
+        again = load_language(Corpus(Course.open(course)), "fr").lessons["chapter1/1"]
+        other = freshness.judge(source, again)
+    finally:
+        history.close()
+    assert other is not first
+    assert other == first
