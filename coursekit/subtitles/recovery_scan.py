@@ -62,17 +62,18 @@ class _Scanner:
         self.parsed: dict[int, Timing] = {}
         self.timings: list[int] = []
         """The timing lines (SRT, SBV or unreadable), in order."""
+        self.sbv_lines = 0
         self.kinds = self._classify(lines)
         self.result = ScanResult()
-        sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in self.timings)
-        self.sbv_file = sbv > 0 and sbv >= len(self.parsed)
+        self.sbv_file = self.sbv_lines > 0 and self.sbv_lines >= len(self.parsed)
         self.result.format = "sbv" if self.sbv_file else "srt"
         self.sbv_expected = sbv_expected
         self.headers = self._headers(self.timings)
 
     def _classify(self, lines: list[str]) -> list[Kind]:
         """The kind of each line; the timings of SRT timing lines go to ``parsed``, the
-        positions of all timing lines to ``timings``."""
+        positions of all timing lines to ``timings``, the count of SBV ones to
+        ``sbv_lines``."""
         kinds: list[Kind] = []
         append, parsed, sbv = kinds.append, self.parsed, SBV_TIMING.match
         timing_at = self.timings.append
@@ -94,6 +95,7 @@ class _Scanner:
             elif stripped[0].isdigit() and sbv(line):
                 append(Kind.SBV_TIMING)
                 timing_at(i)
+                self.sbv_lines += 1
             else:
                 append(Kind.TEXT)
         return kinds
@@ -104,14 +106,15 @@ class _Scanner:
     def _headers(self, timings: list[int]) -> list[int]:
         """The first line of each cue: its index line, else its timing line."""
         heads: list[int] = []
+        kinds, lines = self.kinds, self.lines
         previous = -1
         for t in timings:
             head = t
             if t - 1 > previous:
-                kind = self.kinds[t - 1]
-                starts_block = t - 2 < 0 or self.kinds[t - 2] is Kind.BLANK
-                if kind is Kind.INDEX or (
-                    kind is Kind.TEXT and starts_block and _TOKEN.match(self.lines[t - 1])
+                kind = kinds[t - 1]
+                if kind is Kind.INDEX or (  # a text line that starts a block, as a token
+                    kind is Kind.TEXT and (t - 2 < 0 or kinds[t - 2] is Kind.BLANK)
+                    and _TOKEN.match(lines[t - 1])
                 ):
                     head = t - 1
             heads.append(head)
