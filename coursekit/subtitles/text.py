@@ -18,6 +18,9 @@ _TAG = re.compile(r"</?\s*(?:i|b|u|font|c|v|s)\b[^<>]*>|\{\\[^{}]*\}", re.IGNORE
 (an override before the next ``{``): an unclosed ``<i `` is then read up to the next
 tag, not to the end of the text, so many unclosed tags take linear time, not quadratic."""
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_ASCII_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+"""``_WORD`` on ASCII text, lowercased: its letters are ``a-z`` alone, and a range is
+matched faster than the Unicode class (most translated cues of Latin scripts)."""
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?%?", re.IGNORECASE)
 _CODE_MARK = re.compile(r"[_=()\[\]{}`]|\w\.\w")
 _SENTENCE_END = ".,;:!?\"'"
@@ -49,6 +52,13 @@ def visual_length(text: str, cjk: bool) -> float:
     return wide + narrow * 0.5 if cjk else wide * 2 + narrow
 
 
+def shown_length(text: str) -> float:
+    """``visual_length(text, False)``, with no further call for ASCII text without tags."""
+    if text.isascii() and "<" not in text and "{" not in text:
+        return len(text)
+    return visual_length(text, False)
+
+
 _ASCII = re.compile(r"[\x00-\x7f]+")
 
 
@@ -67,6 +77,8 @@ def latin_letter_ratio(text: str) -> float:
 
 
 def words(text: str) -> list[str]:
+    if text.isascii():  # casefolded, ASCII is lowercased
+        return _ASCII_WORD.findall(text.lower())
     return _WORD.findall(text.casefold())
 
 
