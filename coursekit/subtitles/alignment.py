@@ -189,8 +189,8 @@ class Aligner:
         size = len(said.text)
         if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
             return True
-        if self.cjk:
-            return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
+        if self.cjk:  # words first: a line of CJK writes few spaces, if any
+            return (len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE and not has_cjk(text)
                     and latin_letter_ratio(text) > 0.9)
         # The shares of stop words of either language, as ``stop_word_share`` has them.
         src_stops, own_stops = self.src_stops, self.own_stops
