@@ -28,7 +28,7 @@ from coursekit.subtitles.text import (
     has_cjk,
     is_code_only,
     latin_letter_ratio,
-    visual_length,
+    shown_length,
     words,
 )
 from coursekit.subtitles.timestamps import format_seconds, format_srt_time
@@ -154,7 +154,7 @@ class Aligner:
                 if missing is not None:
                     yield missing
             if said.length >= _MIN_SOURCE_CHARS_FOR_TRUNCATION and (
-                _length(text) * factor < min_ratio * said.length
+                shown_length(text) * factor < min_ratio * said.length
             ):
                 yield rules.TRUNCATED.at(
                     self.path, cue.line, f"cue {cue.number} `{_clip(text)}` is far shorter than "
@@ -189,8 +189,8 @@ class Aligner:
         size = len(said.text)
         if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
             return True
-        if self.cjk:
-            return (not has_cjk(text) and len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE
+        if self.cjk:  # words first: a line of CJK writes few spaces, if any
+            return (len(text.split()) >= _MIN_WORDS_FOR_LANGUAGE and not has_cjk(text)
                     and latin_letter_ratio(text) > 0.9)
         # The shares of stop words of either language, as ``stop_word_share`` has them.
         src_stops, own_stops = self.src_stops, self.own_stops
@@ -204,13 +204,6 @@ class Aligner:
         if src_share < 0.3 or own_stops is None:
             return False
         return sum(map(own_stops.__contains__, tokens)) / count < src_share / 2
-
-
-def _length(text: str) -> float:
-    """``visual_length(text, False)``, with no further call for ASCII text without tags."""
-    if text.isascii() and "<" not in text and "{" not in text:
-        return len(text)
-    return visual_length(text, False)
 
 
 def _clip(text: str, limit: int = 70) -> str:

@@ -41,7 +41,6 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
-_TIMINGS = (Kind.SRT_TIMING, Kind.SBV_TIMING, Kind.BAD_TIMING)
 _MAX_INDEX_DIGITS = 9
 """Longer digit runs are never a cue's index, and are not converted to numbers at all."""
 
@@ -61,21 +60,23 @@ class _Scanner:
         self.path = path
         self.language = language
         self.parsed: dict[int, Timing] = {}
+        self.timings: list[int] = []
+        """The timing lines (SRT, SBV or unreadable), in order."""
+        self.sbv_lines = 0
         self.kinds = self._classify(lines)
         self.result = ScanResult()
-        timings = [i for i, k in enumerate(self.kinds) if k in _TIMINGS]
-        sbv = sum(self.kinds[i] is Kind.SBV_TIMING for i in timings)
-        srt = sum(self.kinds[i] is Kind.SRT_TIMING for i in timings)
-        self.sbv_file = sbv > 0 and sbv >= srt
+        self.sbv_file = self.sbv_lines > 0 and self.sbv_lines >= len(self.parsed)
         self.result.format = "sbv" if self.sbv_file else "srt"
         self.sbv_expected = sbv_expected
-        self.timings = timings
-        self.headers = self._headers(timings)
+        self.headers = self._headers(self.timings)
 
     def _classify(self, lines: list[str]) -> list[Kind]:
-        """The kind of each line; the timings of SRT timing lines go to ``parsed``."""
+        """The kind of each line; the timings of SRT timing lines go to ``parsed``, the
+        positions of all timing lines to ``timings``, the count of SBV ones to
+        ``sbv_lines``."""
         kinds: list[Kind] = []
         append, parsed, sbv = kinds.append, self.parsed, SBV_TIMING.match
+        timing_at = self.timings.append
         for i, line in enumerate(lines):
             if "-->" in line:
                 timing = parse_srt_timing(line)
@@ -84,6 +85,7 @@ class _Scanner:
                 else:
                     parsed[i] = timing
                     append(Kind.SRT_TIMING)
+                timing_at(i)
                 continue
             stripped = line.strip()
             if not stripped:
@@ -92,6 +94,8 @@ class _Scanner:
                 append(Kind.INDEX)
             elif stripped[0].isdigit() and sbv(line):
                 append(Kind.SBV_TIMING)
+                timing_at(i)
+                self.sbv_lines += 1
             else:
                 append(Kind.TEXT)
         return kinds
@@ -102,14 +106,15 @@ class _Scanner:
     def _headers(self, timings: list[int]) -> list[int]:
         """The first line of each cue: its index line, else its timing line."""
         heads: list[int] = []
+        kinds, lines = self.kinds, self.lines
         previous = -1
         for t in timings:
             head = t
             if t - 1 > previous:
-                kind = self.kinds[t - 1]
-                starts_block = t - 2 < 0 or self.kinds[t - 2] is Kind.BLANK
-                if kind is Kind.INDEX or (
-                    kind is Kind.TEXT and starts_block and _TOKEN.match(self.lines[t - 1])
+                kind = kinds[t - 1]
+                if kind is Kind.INDEX or (  # a text line that starts a block, as a token
+                    kind is Kind.TEXT and (t - 2 < 0 or kinds[t - 2] is Kind.BLANK)
+                    and _TOKEN.match(lines[t - 1])
                 ):
                     head = t - 1
             heads.append(head)
@@ -130,33 +135,41 @@ class _Scanner:
             ))
         expected_number: int | None = None
         seen: set[int] = set()
-        for k, (head, t) in enumerate(zip(self.headers, self.timings, strict=True)):
-            end = self.headers[k + 1] if k + 1 < len(self.headers) else len(self.lines)
-            timing = self._timing(t)
-            body = self.lines[t + 1:end]
-            lines = self._body(t + 1, body, len(self.result.cues) + 1)
+        lines, kinds, parsed, cues = self.lines, self.kinds, self.parsed, self.result.cues
+        ends = [*self.headers[1:], len(lines)][:len(self.headers)]
+        last = len(ends) - 1
+        for k, (head, t, end) in enumerate(zip(self.headers, self.timings, ends, strict=True)):
+            timing = parsed.get(t) or self._timing(t)
+            text = self._body(t + 1, end, len(cues) + 1)
             if timing is None:
-                reason = why_unreadable(self.lines[t])
+                reason = why_unreadable(lines[t])
                 self.add(rules.MALFORMED_TIMING.at(
                     self.path, t + 1,
-                    f"cannot read the timing line {quote(self.lines[t])}"
+                    f"cannot read the timing line {quote(lines[t])}"
                     f"{f' ({reason})' if reason else ''}; "
-                    f"the cue's text is {quote(' / '.join(lines) or '(none)')}",
+                    f"the cue's text is {quote(' / '.join(text) or '(none)')}",
                     hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
-                    fingerprint=fingerprint(self.language, " ".join(lines), "timing"),
+                    fingerprint=fingerprint(self.language, " ".join(text), "timing"),
                 ))
                 continue
-            index = len(self.result.cues) + 1
-            written = self.lines[head].strip() if head != t else None
-            cue = Cue(index, written, timing.start_ms, timing.end_ms, tuple(lines), head + 1,
+            index = len(cues) + 1
+            written = lines[head].strip() if head != t else None
+            cue = Cue(index, written, timing.start_ms, timing.end_ms, text, head + 1,
                       timing.settings)
-            self.result.cues.append(cue)
+            cues.append(cue)
             if (timing.settings or timing.oddities or timing.short_fractions
-                    or self.kinds[t] is Kind.SBV_TIMING):  # else nothing to report
+                    or kinds[t] is Kind.SBV_TIMING):  # else nothing to report
                 self._report_timing(cue, t, timing)
-            if k + 1 < len(self.headers) and self.kinds[end - 1] is not Kind.BLANK:
+            if k < last and kinds[end - 1] is not Kind.BLANK:
                 self._missing_blank(cue, end)
-            expected_number = self._number(cue, t, expected_number, seen)
+            want = index if expected_number is None else expected_number
+            if (written is not None and written.isascii() and written.isdigit()
+                    and len(written) <= _MAX_INDEX_DIGITS and int(written) == want
+                    and want not in seen):  # the index expected: most cues, nothing to say
+                seen.add(want)
+                expected_number = want + 1
+            else:
+                expected_number = self._number(cue, t, expected_number, seen)
         return self.result
 
     def _timing(self, t: int) -> Timing | None:
@@ -178,24 +191,28 @@ class _Scanner:
                 fingerprint=fingerprint(self.language, " ".join(text)),
             ))
 
-    def _body(self, first: int, body: list[str], cue_index: int) -> list[str]:
-        last = len(body)
-        while last > 0 and not body[last - 1].strip():
+    def _body(self, first: int, end: int, cue_index: int) -> tuple[str, ...]:
+        """The text of the cue whose lines after its timing run from ``first`` to
+        ``end``: its lines up to the last one with text, without blank ones."""
+        kinds = self.kinds
+        last = end
+        while last > first and kinds[last - 1] is Kind.BLANK:
             last -= 1
-        content = body[:last]
-        lines = [line for line in content if line.strip()]
-        if len(lines) < last:  # a blank line inside the cue
-            blanks = [first + i for i, line in enumerate(content) if not line.strip()]
-            text = " ".join(lines)
-            self.add(rules.BLANK_LINE_IN_CUE.at(
-                self.path, blanks[0] + 1,
-                f"blank line inside cue {cue_index} ({quote(text)}): players drop the text "
-                "after it",
-                hint="delete the blank line",
-                cue=cue_index,
-                fingerprint=fingerprint(self.language, text),
-            ))
-        return lines
+        content = self.lines[first:last]
+        if Kind.BLANK not in kinds[first:last]:
+            return tuple(content)
+        lines = [line for line in content if line.strip()]  # a blank line inside the cue
+        blanks = [first + i for i, line in enumerate(content) if not line.strip()]
+        text = " ".join(lines)
+        self.add(rules.BLANK_LINE_IN_CUE.at(
+            self.path, blanks[0] + 1,
+            f"blank line inside cue {cue_index} ({quote(text)}): players drop the text "
+            "after it",
+            hint="delete the blank line",
+            cue=cue_index,
+            fingerprint=fingerprint(self.language, text),
+        ))
+        return tuple(lines)
 
     def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
         sbv_line = self.kinds[t] is Kind.SBV_TIMING

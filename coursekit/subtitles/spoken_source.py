@@ -11,7 +11,7 @@ from functools import cached_property
 from coursekit.subtitles.fingerprint import normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans
-from coursekit.subtitles.text import visual_length
+from coursekit.subtitles.text import shown_length
 
 _TOKEN = re.compile(
     r"`[^`]+`"
@@ -79,7 +79,7 @@ class Said:
 
 def _said(cue: Cue) -> Said:
     text = " ".join(cue.lines)
-    return Said(text, normalise_text(text), frozenset(_tokens(text)), visual_length(text, False))
+    return Said(text, normalise_text(text), frozenset(_tokens(text)), shown_length(text))
 
 
 class SpokenSource:

@@ -13,7 +13,7 @@ to 2.54-2.65x a bare pysrt parse of the same files.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _SRT_TIME = r"(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:([,.:;])(\d{1,4}))?"
 SRT_TIMING = re.compile(rf"^\s*({_SRT_TIME})\s*-->\s*({_SRT_TIME})(.*)$")
@@ -31,8 +31,11 @@ _CANONICAL_TIMING = re.compile(
 """A timing line as written back, with nothing after it: what nearly every line is."""
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(NamedTuple):
+    """The times of a timing line, and what its reading tolerated. A named tuple, not a
+    frozen dataclass: one is made for every cue of every file, and a tuple is made in
+    less than half the time."""
+
     start_ms: int
     end_ms: int
     oddities: tuple[str, ...] = ()

@@ -1,10 +1,18 @@
-"""Measuring subtitle text: what counts as code that needs no translation."""
+"""Measuring subtitle text: what counts as code that needs no translation, and words."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from coursekit.subtitles.text import is_code_only, strip_tags
+from coursekit.subtitles.text import (
+    is_code_only,
+    shown_length,
+    strip_tags,
+    visual_length,
+    words,
+)
 
 
 @pytest.mark.parametrize("text", [
@@ -30,3 +38,17 @@ def test_words_need_translation(text: str) -> None:
 ])
 def test_an_unclosed_tag_is_text_and_ends_at_the_next_tag(text: str, visible: str) -> None:
     assert strip_tags(text) == visible
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("It's THE cat_2 of o'Neil's-3 x'", ["it's", "the", "cat", "of", "o'neil", "s", "x"]),
+    ("L'ÉCOLE straße", ["l'école", "strasse"]),
+])
+def test_words_are_casefolded_letter_runs(text: str, found: list[str]) -> None:
+    assert words(text) == found
+
+
+@given(st.one_of(st.text(st.characters(max_codepoint=127)), st.text()))
+def test_shown_length_is_the_visual_length(text: str) -> None:
+    # ASCII text without tags is measured by its length alone: what the count gives.
+    assert shown_length(text) == visual_length(text, False)
