@@ -34,7 +34,10 @@ and warnings), the ratio current / baseline (the median of the rounds' ratios) a
 notebooks whose time differs most; each run's JSON report stays in ``WORKDIR/reports``.
 Last figures (audio-course English, 2 cores, two invocations of ``--repeat 2``): 0.54x,
 in docs/corpus-findings.md; against ``3c796c8`` (names read ahead, longest first), one
-round at load 2.1-3.6: 79.0 s before, 76.4 s after (0.97x). The current side's report
+round at load 2.1-3.6: 79.0 s before, 76.4 s after (0.97x); against ``c3c71c7`` (before
+kernels were forked from one process), ``--repeat 2`` at load 2.2-3.2: 60.1 s and 69.4 s
+before, 21.4 s and 21.6 s after (0.33x), every verdict and finding count the same. The
+current side's report
 says where its time went (``timing``; docs/corpus-findings.md, "Where the cold time
 goes").
 """
