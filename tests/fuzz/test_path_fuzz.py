@@ -5,6 +5,7 @@ the sandbox's other files stay byte-identical."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -21,6 +22,7 @@ from coursekit.cli import cli
 from .support import SRT_SEEDS, budget, check, example
 
 _SANDBOX = Path(tempfile.mkdtemp(prefix="coursekit-paths-"))
+atexit.register(shutil.rmtree, _SANDBOX, True)  # module-wide, for Hypothesis; gone at exit
 _COURSE = _SANDBOX / "course"
 _LESSON = "# A lesson\n\n```py\nprint('hi')\n```\n"
 

@@ -7,8 +7,10 @@ line. Any metadata.csv is read into rows and findings whose lines are in the fil
 
 from __future__ import annotations
 
+import atexit
 import json
 import math
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -106,6 +108,7 @@ def configurations(draw: st.DrawFn) -> tuple[str, str]:
 
 
 _ROOT = Path(tempfile.mkdtemp(prefix="coursekit-fuzz-"))
+atexit.register(shutil.rmtree, _ROOT, True)  # module-wide, for Hypothesis; gone at exit
 
 
 def _course(name: str, text: str) -> Path:
