@@ -145,3 +145,14 @@ def test_each_forked_lesson_kernel_has_its_local_hub_in_its_own_folder() -> None
         assert imported  # imported in the zygote, which read the path then
         assert constant == variable == os.path.join(cwd, ".coursekit-hub")
     assert found[0][1] != found[1][1]
+
+
+def test_kernels_are_forked_only_for_notebooks_on_the_cpu() -> None:
+    from coursekit.execution.run.batch import _on_cpu
+    from coursekit.execution.run.jobs import Job
+
+    plan = plan_notebook(notebook([cell("x = 1", 3)]), "cpu", notebook="en/chapter1/1.ipynb")
+    gpu = KernelProfile("coursekit-pt", env=(("COURSEKIT_DEVICE", "cuda"),))
+    jobs = [Job(plan, PYTHON), Job(plan, gpu, device="cuda")]
+    assert _on_cpu(PYTHON, jobs)
+    assert not _on_cpu(gpu, jobs)

@@ -131,7 +131,8 @@ class Batch:
                 self.pools[profile] = KernelPool(
                     profile, demand=0, warm=self.workers,
                     preimport=self.preimport(profile, jobs),
-                    warmup_timeout=self.settings.timeout, fork=self.settings.fork_kernels,
+                    warmup_timeout=self.settings.timeout,
+                    fork=self.settings.fork_kernels and _on_cpu(profile, jobs),
                     pip=write_policy(policies, environment, installs=self.lesson_installs)
                     if environment is not None else None,
                 )
@@ -192,3 +193,10 @@ class Batch:
         limit = asyncio.Semaphore(self.workers)
         self.began = time.monotonic()
         await asyncio.gather(*(self.execute(group, limit) for group in pending))
+
+
+def _on_cpu(profile: KernelProfile, jobs: list[Job]) -> bool:
+    """Whether every notebook of ``profile`` runs on the CPU: only then are its kernels
+    forked (a process that touched CUDA, as importing a framework may, cannot be forked
+    into a kernel that uses the GPU)."""
+    return all(job.device == "cpu" for job in jobs if job.profile == profile)
