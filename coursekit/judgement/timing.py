@@ -14,11 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Self
+
+
+class _Seconds:
+    """Stages in seconds, written and read as a JSON object of numbers."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, float]:
+        return {name: round(value, 3) for name, value in asdict(self).items()}  # type: ignore[call-overload]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The stages as :meth:`to_json` writes them; a stage missing is ``0``."""
+        return cls(**{f.name: _seconds(data, f.name) for f in fields(cls)})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
-class NotebookTiming:
+class NotebookTiming(_Seconds):
     queue: float = 0.0
     """Seconds the notebook waited for a free worker, from the start of the runs."""
     kernel_wait: float = 0.0
@@ -36,17 +50,9 @@ class NotebookTiming:
     record: float = 0.0
     """Seconds spent judging the run and saving the executed notebook."""
 
-    def to_json(self) -> dict[str, float]:
-        return {name: round(value, 3) for name, value in asdict(self).items()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> NotebookTiming:
-        """The timing as :meth:`to_json` writes it; a stage it lacks is ``0``."""
-        return cls(**{f.name: _seconds(data, f.name) for f in fields(cls)})
-
 
 @dataclass(frozen=True, slots=True)
-class RunTiming:
+class RunTiming(_Seconds):
     """The stages of a run that belong to no one notebook."""
 
     plan: float = 0.0
@@ -57,13 +63,6 @@ class RunTiming:
     """Seconds reading the kernels' environments (for the cache keys)."""
     runs: float = 0.0
     """Seconds from the first kernel run to the last notebook recorded."""
-
-    def to_json(self) -> dict[str, float]:
-        return {name: round(value, 3) for name, value in asdict(self).items()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RunTiming:
-        return cls(**{f.name: _seconds(data, f.name) for f in fields(cls)})
 
 
 def summary_timing(run: RunTiming, notebooks: Iterable[tuple[str, float, NotebookTiming]],
