@@ -19,6 +19,7 @@ import builtins
 import enum
 import functools
 import tokenize
+import unicodedata
 
 # IPythonKind and IPythonLine are re-exported: callers read a cell's IPython lines here.
 from coursekit.lessons.ipython_lines import IPythonKind as IPythonKind
@@ -124,11 +125,15 @@ class CodeFacts:
         return frozenset(n.attr for n in ast.walk(self.tree) if isinstance(n, ast.Attribute))
 
     def reads_attribute(self, name: str) -> bool:
-        """Whether ``name`` is one of :attr:`attribute_names`; the tree is walked only
-        when the text holds the name (or is not ASCII, where Python reads identifiers
-        in their NFKC form: ``ｘ`` is ``x``)."""
+        """Whether ``name`` (ASCII) is one of :attr:`attribute_names`; the tree is walked
+        only when the text holds the name, as written or in the NFKC form that Python
+        reads identifiers in (``ｘ`` is ``x``). A text that is not ASCII (a translated
+        comment) is normalised for the test: an ASCII name composes with no character
+        before it, so NFKC of the whole text holds it wherever NFKC of an identifier is it."""
         text = self.runnable
-        return (name in text or not text.isascii()) and name in self.attribute_names
+        if name not in text and (text.isascii() or name not in unicodedata.normalize("NFKC", text)):
+            return False
+        return name in self.attribute_names
 
     @functools.cached_property
     def tokens(self) -> tuple[Token, ...] | None:

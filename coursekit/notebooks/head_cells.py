@@ -41,7 +41,9 @@ def install_needs_of(code: list[Code]) -> InstallNeeds:
     its shell fences, and ``!pip install`` / ``%pip install`` lines in its Python."""
     own = [line for block in code if block.role is CodeRole.SHELL
            for line in install_lines(block.source)]
-    own += [line.strip() for block in code if block.role is CodeRole.PYTHON
+    # Only a block that says "install" is read line by line (most say no such thing).
+    own += [line.strip() for block in code
+            if block.role is CodeRole.PYTHON and "install" in block.source
             for line in block.source.splitlines() if _MAGIC_INSTALL.match(line)]
     python = [block.facts for block in code if block.role is CodeRole.PYTHON]
     return install_needs(python, own_requirements(own),

@@ -99,6 +99,10 @@ def test_deep_code_in_a_lesson_is_one_finding_and_the_rest_is_built(tmp_path: Pa
     ("add_faiss_index = 1\nprint(add_faiss_index)", False),  # a name, not an attribute
     ("# ds.add_faiss_index()\nx = 1", False),  # only in a comment
     ("ds.\uff41dd_faiss_index()", True),  # a full-width a: Python reads the NFKC form
+    ("# 建立索引\nds.add_faiss_index()", True),  # a translated comment beside it
+    ("# 建立索引\nds.add_\uff46aiss_index()", True),
+    ("# 建立索引\nds.add_faiss_index", True),
+    ("# 建立索引 add_faiss_index\nx = 1", False),
     ("%timeit ds.add_faiss_index()", True),  # the runnable text of an IPython line
     ("ds.add_faiss_index(", False),  # no tree
 ])
@@ -106,6 +110,13 @@ def test_an_attribute_is_read_as_the_tree_has_it(source: str, read: bool) -> Non
     facts = code_facts(source)
     assert facts.reads_attribute("add_faiss_index") is read
     assert ("add_faiss_index" in facts.attribute_names) is read
+
+
+def test_a_translated_text_without_the_attribute_is_not_walked() -> None:
+    facts = code_facts("# 建立索引\nds.add_index(column='x')")
+    assert facts.tree is not None
+    assert not facts.reads_attribute("add_faiss_index")
+    assert "attribute_names" not in vars(facts)  # answered by the text alone
 
 
 def test_names_with_their_first_line() -> None:
