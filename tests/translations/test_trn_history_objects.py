@@ -117,3 +117,30 @@ def test_a_file_created_by_a_commit_is_absent_at_its_parent(tmp_path: Path) -> N
         assert first[1] == LESSON.encode()
     finally:
         history.close()
+
+
+def test_the_graph_holds_every_commit_those_outside_the_folder_too(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    (root / "README.md").write_text("About.\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "Outside the lessons", date="2024-05-01T12:00:00")
+    history = _open(root)
+    graph = git(root, "log", "--format=%H %P").splitlines()
+    assert history.parents == {sha: tuple(parents) for sha, *parents in map(str.split, graph)}
+    outside = git(root, "rev-parse", "HEAD")
+    assert all(c.sha != outside for found in history.commits.values() for c in found)
+    assert set(history.commits) == {"content/en/sounds.mdx", "content/en/2.mdx"}
+
+
+def test_a_course_inside_a_checkout_names_its_files_from_its_own_root(tmp_path: Path) -> None:
+    root, shas = _course(tmp_path)
+    commit(root, {"english/3.mdx": LESSON}, "A folder beside, its name longer",
+           "2024-05-01T12:00:00")
+    history = History.open(root / "content", "en", nested=True)
+    assert history is not None
+    assert set(history.commits) == {"en/sounds.mdx", "en/2.mdx"}
+    assert [c.sha for c in history.commits["en/sounds.mdx"]] == shas[::-1]
+    found = history.blob_at(history.commits["en/sounds.mdx"][-1], "en/sounds.mdx")
+    history.close()
+    assert found is not None
+    assert found[0] == _git_says(root, shas[0], "content/en/1.mdx")
