@@ -24,6 +24,8 @@ _RECORD = "\x1e"
 _FIELD = "\x1f"
 _FILE_MODES = frozenset({"100644", "100755"})
 """The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
+_BLOB_SIDES = _FILE_MODES | {"000000"}
+"""The modes of either side of a change to such a file (``000000``: absent)."""
 _ASK = ""
 """Not in the log: the object id must be asked of git."""
 
@@ -112,6 +114,8 @@ class History:
             head, _, entries = record.partition("\n")
             sha, parents, date, subject = ([*head.split(_FIELD, 3), "", "", ""])[:4]
             self.parents[sha] = tuple(parents.split())
+            if not entries.strip():
+                continue  # a commit that changed none of the folder's files
             commit = Commit(sha, date, subject, order)
             for entry in entries.split("\n"):
                 change, *relative = entry.split("\t")
@@ -126,7 +130,7 @@ class History:
                 self.commits.setdefault(current, []).append(commit)
                 if name != current:
                     self.named[(current, sha)] = name
-                if {old_mode, new_mode} <= _FILE_MODES | {"000000"}:
+                if old_mode in _BLOB_SIDES and new_mode in _BLOB_SIDES:
                     self._logged[(current, sha)] = (status, old, new)
                 if status.startswith("R") and len(names) == 2:
                     now[names[0]] = current
