@@ -95,11 +95,7 @@ class History:
                    if prefix.strip() or inside else "--relative")
         if log is None:
             return None
-        edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
-                      "--", folder) or ""
-        new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
-        history = cls(root, changed=frozenset(
-            line for line in (*edited.splitlines(), *new.splitlines()) if line))
+        history = cls(root, changed=_changed_now(git, root, folder, prefix.strip()))
         history._read_log(log, inside)
         return history
 
@@ -299,6 +295,33 @@ def _git(git: str, root: Path, *args: str) -> str | None:
     if done.returncode != 0:
         return None
     return done.stdout.decode("utf-8", "replace")
+
+
+_ONE_SIDE = frozenset({" M", " D", " T", "M ", "A ", "D ", "T ", "??"})
+"""The states ``git status`` gives a file that differs from the last commit for certain:
+changed in the index or in the working tree but not in both, or new."""
+
+
+def _changed_now(git: str, root: Path, folder: str, prefix: str) -> frozenset[str]:
+    """The paths under ``folder`` that differ from the last commit (edited, staged or
+    new), relative to ``root`` (``prefix`` in its checkout). One ``git status`` answers,
+    unless a file was changed in the index and then in the working tree (maybe back to
+    the last commit's text: staged, then reverted) or is unmerged: then the working tree
+    is compared with the last commit (``git diff HEAD``), as for every file before."""
+    status = _git(git, root, "--no-optional-locks", "status", "--porcelain",
+                  "--untracked-files=all", "--no-renames", "--", folder)
+    found: list[str] = []
+    for line in (status or "").splitlines():
+        if line[:2] not in _ONE_SIDE or not line[3:].startswith(prefix):
+            status = None
+            break
+        found.append(line[3 + len(prefix):])
+    if status is not None:
+        return frozenset(found)
+    edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
+                  "--", folder) or ""
+    new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
+    return frozenset(line for line in (*edited.splitlines(), *new.splitlines()) if line)
 
 
 def changed_since(root: Path, revision: str) -> frozenset[str] | None:

@@ -144,3 +144,53 @@ def test_a_course_inside_a_checkout_names_its_files_from_its_own_root(tmp_path: 
     history.close()
     assert found is not None
     assert found[0] == _git_says(root, shas[0], "content/en/1.mdx")
+
+
+def _changed_by_diff(root: Path, folder: str) -> frozenset[str]:
+    """What differs from the last commit as ``git diff HEAD`` and the untracked files
+    say it: the working tree against the commit, whatever the index holds."""
+    listed = (git(root, "diff", "--name-only", "--no-renames", "--relative", "HEAD", "--",
+                  folder) + "\n" + git(root, "ls-files", "--others", "--exclude-standard",
+                                        "--", folder))
+    return frozenset(line for line in listed.splitlines() if line)
+
+
+def _stage_edits(root: Path) -> None:
+    """Every way a file can differ from the last commit, or seem to."""
+    content = root / "content"
+    (content / "en/sounds.mdx").write_text("staged\n", encoding="utf-8")
+    git(root, "add", "content/en/sounds.mdx")
+    (content / "en/sounds.mdx").write_text(MORE.replace("[0]", "[1]"), encoding="utf-8")
+    (content / "en/2.mdx").write_text("edited\n", encoding="utf-8")
+    (content / "en/new.mdx").write_text("new\n", encoding="utf-8")
+    (content / "en/staged.mdx").write_text("new, staged\n", encoding="utf-8")
+    git(root, "add", "content/en/staged.mdx")
+
+
+def test_a_file_staged_then_reverted_is_not_changed_now(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    _stage_edits(root)
+    history = _open(root)
+    history.close()
+    assert history.changed == {"content/en/2.mdx", "content/en/new.mdx",
+                               "content/en/staged.mdx"}
+    assert history.changed == _changed_by_diff(root, "content")
+
+
+def test_what_git_status_alone_answers_is_what_the_diff_says(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    _stage_edits(root)
+    git(root, "reset", "-q", "content/en/sounds.mdx")  # no file staged and edited again
+    (root / "content/en/sounds.mdx").write_text("staged\n", encoding="utf-8")
+    git(root, "add", "content/en/sounds.mdx")
+    git(root, "rm", "-q", "--cached", "content/en/2.mdx")
+    history = _open(root)
+    history.close()
+    assert history.changed == {"content/en/sounds.mdx", "content/en/2.mdx",
+                               "content/en/new.mdx", "content/en/staged.mdx"}
+    assert history.changed == _changed_by_diff(root, "content")
+    nested = History.open(root / "content", "en", nested=True)
+    assert nested is not None
+    nested.close()
+    assert nested.changed == _changed_by_diff(root / "content", "en")
+    assert nested.changed == {"en/sounds.mdx", "en/2.mdx", "en/new.mdx", "en/staged.mdx"}
