@@ -1,9 +1,9 @@
 """The git history of a course's lesson files, as the translation checks read it.
 
 The history is read in one pass: one ``git log`` lists the commit graph (for which
-commit had seen which), one more lists, for every lesson file, the commits that touched
-it, following renames (a lesson moved, a language folder renamed: ``rum`` -> ``ro``).
-The second log is read raw: it gives the object id of each file before and after each
+commit had seen which) and, for every lesson file, the commits that touched it,
+following renames (a lesson moved, a language folder renamed: ``rum`` -> ``ro``).
+The log is read raw: it gives the object id of each file before and after each
 commit that touched it, so that a version the checks read already (many commits share
 one) is known by its id and never read again, and a file a commit created is known to
 be absent at its parent without asking. One ``git cat-file --batch`` process then reads
@@ -24,6 +24,8 @@ _RECORD = "\x1e"
 _FIELD = "\x1f"
 _FILE_MODES = frozenset({"100644", "100755"})
 """The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
+_BLOB_SIDES = _FILE_MODES | {"000000"}
+"""The modes of either side of a change to such a file (``000000``: absent)."""
 _ASK = ""
 """Not in the log: the object id must be asked of git."""
 
@@ -74,40 +76,46 @@ class History:
         git = shutil.which("git")
         if git is None:
             return None
-        if not nested:
-            top = _git(git, root, "rev-parse", "--show-toplevel")
-            if top is None or Path(top.strip()).resolve() != root.resolve():
-                return None
-        graph = _git(git, root, "log", "--format=%H %P")
+        # The checkout's top folder, and the course root's place in it.
+        where = _git(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
+        if where is None:
+            return None
+        top, _, prefix = where.partition("\n")
+        if not nested and Path(top.strip()).resolve() != root.resolve():
+            return None
+        inside = "" if folder in ("", ".") else folder.strip("/") + "/"
+        # One log gives the whole commit graph (every commit with its parents: which had
+        # seen which) and the changes of the folder's files: the diff of each commit is
+        # limited to the folder, so the commits that touch none of them list no file.
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
         log = _git(git, root, "log", "--topo-order", "--full-history",
-                   f"--format={_RECORD}%H{_FIELD}%as{_FIELD}%s", "--raw", "--no-abbrev",
-                   "-M", "--relative", "--", folder)
-        if log is None or graph is None:
+                   f"--format={_RECORD}%H{_FIELD}%P{_FIELD}%as{_FIELD}%s", "--raw",
+                   "--no-abbrev", "-M", f"--relative={prefix.strip()}{inside}"
+                   if prefix.strip() or inside else "--relative")
+        if log is None:
             return None
-        edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
-                      "--", folder) or ""
-        new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
-        history = cls(root, changed=frozenset(
-            line for line in (*edited.splitlines(), *new.splitlines()) if line))
-        for line in graph.splitlines():
-            sha, *parents = line.split()
-            history.parents[sha] = tuple(parents)
-        history._read_log(log)
+        history = cls(root, changed=_changed_now(git, root, folder, prefix.strip()))
+        history._read_log(log, inside)
         return history
 
-    def _read_log(self, log: str) -> None:
+    def _read_log(self, log: str, inside: str = "") -> None:
         """Each commit under the name its file has now: the log runs newest first, so a
-        rename is met before the commits made under the old name."""
+        rename is met before the commits made under the old name. The log's names are
+        relative to the folder ``inside`` (the course root's own path in it, ``/`` at
+        its end)."""
         now: dict[str, str] = {}  # a name the log still uses -> the file's name today
         moved: set[tuple[str, str]] = set()
         for order, record in enumerate(log.split(_RECORD)[1:]):
             head, _, entries = record.partition("\n")
-            sha, date, subject = ([*head.split(_FIELD), "", ""])[:3]
+            sha, parents, date, subject = ([*head.split(_FIELD, 3), "", "", ""])[:4]
+            self.parents[sha] = tuple(parents.split())
+            if not entries.strip():
+                continue  # a commit that changed none of the folder's files
             commit = Commit(sha, date, subject, order)
             for entry in entries.split("\n"):
-                change, *names = entry.split("\t")
+                change, *relative = entry.split("\t")
+                names = [inside + name for name in relative]
                 # :old-mode new-mode old-id new-id status (a merge shows no change)
                 fields = change.removeprefix(":").split()
                 if not names or len(fields) != 5 or not change.startswith(":"):
@@ -118,7 +126,7 @@ class History:
                 self.commits.setdefault(current, []).append(commit)
                 if name != current:
                     self.named[(current, sha)] = name
-                if {old_mode, new_mode} <= _FILE_MODES | {"000000"}:
+                if old_mode in _BLOB_SIDES and new_mode in _BLOB_SIDES:
                     self._logged[(current, sha)] = (status, old, new)
                 if status.startswith("R") and len(names) == 2:
                     now[names[0]] = current
@@ -287,6 +295,33 @@ def _git(git: str, root: Path, *args: str) -> str | None:
     if done.returncode != 0:
         return None
     return done.stdout.decode("utf-8", "replace")
+
+
+_ONE_SIDE = frozenset({" M", " D", " T", "M ", "A ", "D ", "T ", "??"})
+"""The states ``git status`` gives a file that differs from the last commit for certain:
+changed in the index or in the working tree but not in both, or new."""
+
+
+def _changed_now(git: str, root: Path, folder: str, prefix: str) -> frozenset[str]:
+    """The paths under ``folder`` that differ from the last commit (edited, staged or
+    new), relative to ``root`` (``prefix`` in its checkout). One ``git status`` answers,
+    unless a file was changed in the index and then in the working tree (maybe back to
+    the last commit's text: staged, then reverted) or is unmerged: then the working tree
+    is compared with the last commit (``git diff HEAD``), as for every file before."""
+    status = _git(git, root, "--no-optional-locks", "status", "--porcelain",
+                  "--untracked-files=all", "--no-renames", "--", folder)
+    found: list[str] = []
+    for line in (status or "").splitlines():
+        if line[:2] not in _ONE_SIDE or not line[3:].startswith(prefix):
+            status = None
+            break
+        found.append(line[3 + len(prefix):])
+    if status is not None:
+        return frozenset(found)
+    edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
+                  "--", folder) or ""
+    new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
+    return frozenset(line for line in (*edited.splitlines(), *new.splitlines()) if line)
 
 
 def changed_since(root: Path, revision: str) -> frozenset[str] | None:

@@ -27,12 +27,54 @@ _BLOCK = ("block",)
 """Between two code blocks in a run of tokens: a gram never spans blocks."""
 
 
-@dataclass(frozen=True, slots=True)
 class Block:
-    """One code block as substance: its tokens, and the same with strings blanked."""
+    """One code block as substance: its tokens, and the same with strings blanked.
 
-    tokens: tuple[object, ...]
-    skeleton: tuple[object, ...]
+    Read from a lesson (:meth:`of`), a block is tokenized on first use: two blocks of one
+    text are equal unread, and most blocks of two versions of a lesson are."""
+
+    __slots__ = ("_code", "_read", "_text")
+
+    def __init__(self, tokens: tuple[object, ...], skeleton: tuple[object, ...]) -> None:
+        self._code: Code | None = None
+        self._text: tuple[bool, str, str] | None = None
+        self._read: tuple[tuple[object, ...], tuple[object, ...]] | None = (tokens, skeleton)
+
+    @classmethod
+    def of(cls, code: Code) -> Block:
+        block = cls.__new__(cls)
+        block._code = code
+        # All that its tokens are made from: what is Python, and how else it is read.
+        block._text = (code.role is CodeRole.PYTHON, code.language, code.source)
+        block._read = None
+        return block
+
+    @property
+    def tokens(self) -> tuple[object, ...]:
+        return self._tokens()[0]
+
+    @property
+    def skeleton(self) -> tuple[object, ...]:
+        return self._tokens()[1]
+
+    def _tokens(self) -> tuple[tuple[object, ...], tuple[object, ...]]:
+        if self._read is None:
+            assert self._code is not None
+            self._read = _tokens(self._code)
+        return self._read
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Block):
+            return NotImplemented
+        if self._text is not None and self._text == other._text:
+            return True
+        return self._tokens() == other._tokens()
+
+    def __hash__(self) -> int:
+        return hash(self._tokens())
+
+    def __repr__(self) -> str:
+        return f"Block(tokens={self.tokens!r}, skeleton={self.skeleton!r})"
 
 
 @dataclass(frozen=True)
@@ -48,7 +90,7 @@ class Substance:
     @classmethod
     def of(cls, lesson: Digest) -> Substance:
         return cls(
-            code=tuple(_block(block) for block in lesson.code),
+            code=tuple(Block.of(block) for block in lesson.code),
             headings=tuple(h.level for h in lesson.headings),
             frameworks=tuple((m.marker, m.framework.value) for m in lesson.markers),
             videos=tuple(v.value for v in lesson.videos),
@@ -78,13 +120,13 @@ class Substance:
         return tuple(found)
 
 
-def _block(block: Code) -> Block:
+def _tokens(block: Code) -> tuple[tuple[object, ...], tuple[object, ...]]:
     facts = block.facts
     if block.role is CodeRole.PYTHON and facts.tokens_without_comments is not None \
             and facts.skeleton is not None:
-        return Block(tuple(facts.tokens_without_comments), tuple(facts.skeleton))
+        return tuple(facts.tokens_without_comments), tuple(facts.skeleton)
     words = (block.language, *block.source.split())
-    return Block(words, words)
+    return words, words
 
 
 def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:

@@ -117,3 +117,80 @@ def test_a_file_created_by_a_commit_is_absent_at_its_parent(tmp_path: Path) -> N
         assert first[1] == LESSON.encode()
     finally:
         history.close()
+
+
+def test_the_graph_holds_every_commit_those_outside_the_folder_too(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    (root / "README.md").write_text("About.\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "Outside the lessons", date="2024-05-01T12:00:00")
+    history = _open(root)
+    graph = git(root, "log", "--format=%H %P").splitlines()
+    assert history.parents == {sha: tuple(parents) for sha, *parents in map(str.split, graph)}
+    outside = git(root, "rev-parse", "HEAD")
+    assert all(c.sha != outside for found in history.commits.values() for c in found)
+    assert set(history.commits) == {"content/en/sounds.mdx", "content/en/2.mdx"}
+
+
+def test_a_course_inside_a_checkout_names_its_files_from_its_own_root(tmp_path: Path) -> None:
+    root, shas = _course(tmp_path)
+    commit(root, {"english/3.mdx": LESSON}, "A folder beside, its name longer",
+           "2024-05-01T12:00:00")
+    history = History.open(root / "content", "en", nested=True)
+    assert history is not None
+    assert set(history.commits) == {"en/sounds.mdx", "en/2.mdx"}
+    assert [c.sha for c in history.commits["en/sounds.mdx"]] == shas[::-1]
+    found = history.blob_at(history.commits["en/sounds.mdx"][-1], "en/sounds.mdx")
+    history.close()
+    assert found is not None
+    assert found[0] == _git_says(root, shas[0], "content/en/1.mdx")
+
+
+def _changed_by_diff(root: Path, folder: str) -> frozenset[str]:
+    """What differs from the last commit as ``git diff HEAD`` and the untracked files
+    say it: the working tree against the commit, whatever the index holds."""
+    listed = (git(root, "diff", "--name-only", "--no-renames", "--relative", "HEAD", "--",
+                  folder) + "\n" + git(root, "ls-files", "--others", "--exclude-standard",
+                                        "--", folder))
+    return frozenset(line for line in listed.splitlines() if line)
+
+
+def _stage_edits(root: Path) -> None:
+    """Every way a file can differ from the last commit, or seem to."""
+    content = root / "content"
+    (content / "en/sounds.mdx").write_text("staged\n", encoding="utf-8")
+    git(root, "add", "content/en/sounds.mdx")
+    (content / "en/sounds.mdx").write_text(MORE.replace("[0]", "[1]"), encoding="utf-8")
+    (content / "en/2.mdx").write_text("edited\n", encoding="utf-8")
+    (content / "en/new.mdx").write_text("new\n", encoding="utf-8")
+    (content / "en/staged.mdx").write_text("new, staged\n", encoding="utf-8")
+    git(root, "add", "content/en/staged.mdx")
+
+
+def test_a_file_staged_then_reverted_is_not_changed_now(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    _stage_edits(root)
+    history = _open(root)
+    history.close()
+    assert history.changed == {"content/en/2.mdx", "content/en/new.mdx",
+                               "content/en/staged.mdx"}
+    assert history.changed == _changed_by_diff(root, "content")
+
+
+def test_what_git_status_alone_answers_is_what_the_diff_says(tmp_path: Path) -> None:
+    root, _ = _course(tmp_path)
+    _stage_edits(root)
+    git(root, "reset", "-q", "content/en/sounds.mdx")  # no file staged and edited again
+    (root / "content/en/sounds.mdx").write_text("staged\n", encoding="utf-8")
+    git(root, "add", "content/en/sounds.mdx")
+    git(root, "rm", "-q", "--cached", "content/en/2.mdx")
+    history = _open(root)
+    history.close()
+    assert history.changed == {"content/en/sounds.mdx", "content/en/2.mdx",
+                               "content/en/new.mdx", "content/en/staged.mdx"}
+    assert history.changed == _changed_by_diff(root, "content")
+    nested = History.open(root / "content", "en", nested=True)
+    assert nested is not None
+    nested.close()
+    assert nested.changed == _changed_by_diff(root / "content", "en")
+    assert nested.changed == {"en/sounds.mdx", "en/2.mdx", "en/new.mdx", "en/staged.mdx"}

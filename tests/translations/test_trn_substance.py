@@ -43,3 +43,25 @@ def test_a_run_never_spans_two_blocks() -> None:
                              (_EDGE, "c", "d"): 1, ("c", "d", _EDGE): 1})
     # Its counterpart: one block of the same tokens has the runs across.
     assert ("a", "b", "c") in _substance([("a", "b", "c", "d")]).grams
+
+
+def _lesson(code: str) -> Substance:
+    from coursekit.lessons.parse import parse_lesson
+    from coursekit.translations.digest import digest
+
+    return Substance.of(digest(parse_lesson(f"# T\n\n```py\n{code}\n```\n", path="a.mdx",
+                                            language="en")))
+
+
+def test_a_block_of_the_same_text_is_equal_without_being_tokenized() -> None:
+    before, after = _lesson("x = f(1)"), _lesson("x = f(1)")
+    assert before == after
+    assert before.code[0]._read is None and after.code[0]._read is None
+
+
+def test_blocks_of_other_text_are_compared_by_their_tokens() -> None:
+    plain = _lesson("x = f(1)")
+    assert plain == _lesson("x = f(1)  # a comment")  # comments are no substance
+    assert plain != _lesson("x = f(2)")
+    assert plain.code[0].tokens == _lesson("x  =  f( 1 )").code[0].tokens
+    assert hash(plain.code[0]) == hash(_lesson("x = f(1)  # note").code[0])
