@@ -20,6 +20,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
+from coursekit.translations.git_calls import changed_now, git_output
+
 _RECORD = "\x1e"
 _FIELD = "\x1f"
 _FILE_MODES = frozenset({"100644", "100755"})
@@ -77,7 +79,7 @@ class History:
         if git is None:
             return None
         # The checkout's top folder, and the course root's place in it.
-        where = _git(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
+        where = git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
         if where is None:
             return None
         top, _, prefix = where.partition("\n")
@@ -89,13 +91,13 @@ class History:
         # limited to the folder, so the commits that touch none of them list no file.
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
-        log = _git(git, root, "log", "--topo-order", "--full-history",
+        log = git_output(git, root, "log", "--topo-order", "--full-history",
                    f"--format={_RECORD}%H{_FIELD}%P{_FIELD}%as{_FIELD}%s", "--raw",
                    "--no-abbrev", "-M", f"--relative={prefix.strip()}{inside}"
                    if prefix.strip() or inside else "--relative")
         if log is None:
             return None
-        history = cls(root, changed=_changed_now(git, root, folder, prefix.strip()))
+        history = cls(root, changed=changed_now(git, root, folder, prefix.strip()))
         history._read_log(log, inside)
         return history
 
@@ -282,56 +284,3 @@ def _read_exactly(stream: IO[bytes], size: int) -> bytes:
         parts.append(chunk)
         size -= len(chunk)
     return b"".join(parts)
-
-
-def _git(git: str, root: Path, *args: str) -> str | None:
-    """The output of one git command in ``root``; None when it fails (no checkout)."""
-    try:
-        done = subprocess.run([git, "-c", "core.quotepath=false", "-C", str(root), *args],
-                              capture_output=True,
-                              check=False, timeout=120)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if done.returncode != 0:
-        return None
-    return done.stdout.decode("utf-8", "replace")
-
-
-_ONE_SIDE = frozenset({" M", " D", " T", "M ", "A ", "D ", "T ", "??"})
-"""The states ``git status`` gives a file that differs from the last commit for certain:
-changed in the index or in the working tree but not in both, or new."""
-
-
-def _changed_now(git: str, root: Path, folder: str, prefix: str) -> frozenset[str]:
-    """The paths under ``folder`` that differ from the last commit (edited, staged or
-    new), relative to ``root`` (``prefix`` in its checkout). One ``git status`` answers,
-    unless a file was changed in the index and then in the working tree (maybe back to
-    the last commit's text: staged, then reverted) or is unmerged: then the working tree
-    is compared with the last commit (``git diff HEAD``), as for every file before."""
-    status = _git(git, root, "--no-optional-locks", "status", "--porcelain",
-                  "--untracked-files=all", "--no-renames", "--", folder)
-    found: list[str] = []
-    for line in (status or "").splitlines():
-        if line[:2] not in _ONE_SIDE or not line[3:].startswith(prefix):
-            status = None
-            break
-        found.append(line[3 + len(prefix):])
-    if status is not None:
-        return frozenset(found)
-    edited = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
-                  "--", folder) or ""
-    new = _git(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
-    return frozenset(line for line in (*edited.splitlines(), *new.splitlines()) if line)
-
-
-def changed_since(root: Path, revision: str) -> frozenset[str] | None:
-    """Paths (relative to ``root``) that differ from ``revision``, committed or not,
-    new files included; None when ``revision`` cannot be read."""
-    git = shutil.which("git")
-    if git is None:
-        return None
-    diff = _git(git, root, "diff", "--name-only", "--no-renames", "--relative", revision, "--")
-    if diff is None:
-        return None
-    new = _git(git, root, "ls-files", "--others", "--exclude-standard") or ""
-    return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)

@@ -27,7 +27,7 @@ from coursekit.cli.options import (
 )
 from coursekit.filescope import touched_files
 from coursekit.report.text import render_text
-from coursekit.translations.history import changed_since
+from coursekit.translations.git_calls import changed_since
 
 _SINCE = click.option(
     "--since", metavar="REV",

@@ -146,9 +146,9 @@ def _watch_functions(*names: str) -> Callable[[ModuleType], None]:
     return patch
 
 
-def _local_hub(patch: str) -> Callable[[ModuleType], None]:
+def _local_hub(patch: str, where: str = "coursekit_localhub") -> Callable[[ModuleType], None]:
     def apply(module: ModuleType) -> None:
-        getattr(importlib.import_module("coursekit_localhub"), patch)(module)
+        getattr(importlib.import_module(where), patch)(module)
 
     return apply
 
@@ -169,14 +169,15 @@ def _demo_does_not_block(module: ModuleType) -> None:
         blocks.block_thread = block_thread
 
 
+_DATASETS = "coursekit_localdatasets"
 _HUB_PATCHES: dict[str, Callable[[ModuleType], None]] = {
     "huggingface_hub.file_download": _watch_functions("hf_hub_download"),
     "huggingface_hub._snapshot_download": _watch_functions("snapshot_download"),
     "huggingface_hub.hf_api": _local_hub("patch_hf_api"),
     "huggingface_hub._login": _local_hub("patch_login"),
-    "datasets.arrow_dataset": _local_hub("patch_dataset_push"),
-    "datasets.dataset_dict": _local_hub("patch_dataset_dict_push"),
-    "datasets.load": _local_hub("patch_dataset_load"),
+    "datasets.arrow_dataset": _local_hub("patch_dataset_push", _DATASETS),
+    "datasets.dataset_dict": _local_hub("patch_dataset_dict_push", _DATASETS),
+    "datasets.load": _local_hub("patch_dataset_load", _DATASETS),
     "gradio.blocks": _demo_does_not_block,
     "transformers.modeling_utils": _real_widths,
     "transformers.modeling_tf_utils": _real_widths,

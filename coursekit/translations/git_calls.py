@@ -1,0 +1,64 @@
+"""The git commands the history of a course's lessons runs beside ``git log``: one
+command's output, and which files differ from the last commit (or from a revision)
+now, edited, staged or new.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+
+def git_output(git: str, root: Path, *args: str) -> str | None:
+    """The output of one git command in ``root``; None when it fails (no checkout)."""
+    try:
+        done = subprocess.run([git, "-c", "core.quotepath=false", "-C", str(root), *args],
+                              capture_output=True,
+                              check=False, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout.decode("utf-8", "replace")
+
+
+_ONE_SIDE = frozenset({" M", " D", " T", "M ", "A ", "D ", "T ", "??"})
+"""The states ``git status`` gives a file that differs from the last commit for certain:
+changed in the index or in the working tree but not in both, or new."""
+
+
+def changed_now(git: str, root: Path, folder: str, prefix: str) -> frozenset[str]:
+    """The paths under ``folder`` that differ from the last commit (edited, staged or
+    new), relative to ``root`` (``prefix`` in its checkout). One ``git status`` answers,
+    unless a file was changed in the index and then in the working tree (maybe back to
+    the last commit's text: staged, then reverted) or is unmerged: then the working tree
+    is compared with the last commit (``git diff HEAD``), as for every file before."""
+    status = git_output(git, root, "--no-optional-locks", "status", "--porcelain",
+                  "--untracked-files=all", "--no-renames", "--", folder)
+    found: list[str] = []
+    for line in (status or "").splitlines():
+        if line[:2] not in _ONE_SIDE or not line[3:].startswith(prefix):
+            status = None
+            break
+        found.append(line[3 + len(prefix):])
+    if status is not None:
+        return frozenset(found)
+    edited = git_output(git, root, "diff", "--name-only", "--no-renames", "--relative", "HEAD",
+                  "--", folder) or ""
+    new = git_output(git, root, "ls-files", "--others", "--exclude-standard", "--", folder) or ""
+    return frozenset(line for line in (*edited.splitlines(), *new.splitlines()) if line)
+
+
+def changed_since(root: Path, revision: str) -> frozenset[str] | None:
+    """Paths (relative to ``root``) that differ from ``revision``, committed or not,
+    new files included; None when ``revision`` cannot be read."""
+    git = shutil.which("git")
+    if git is None:
+        return None
+    diff = git_output(git, root, "diff", "--name-only", "--no-renames", "--relative",
+                      revision, "--")
+    if diff is None:
+        return None
+    new = git_output(git, root, "ls-files", "--others", "--exclude-standard") or ""
+    return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
