@@ -27,7 +27,7 @@ PYTHON = KernelProfile("python3", env=(("COURSEKIT_ZYGOTE_TEST", "profile"),))
 FACTS = ("[__import__('os').getpid(), __import__('os').getppid(), __import__('os').getcwd(),"
          " 'nbformat' in __import__('sys').modules,"
          " __import__('os').environ.get('COURSEKIT_ZYGOTE_TEST'),"
-         " __import__('os').getpgid(0)]")
+         " __import__('os').getpgid(0), __import__('sys').argv[0]]")
 
 
 async def _facts(kernel: WarmKernel) -> list[Any]:
@@ -57,6 +57,7 @@ def test_forked_kernels_are_processes_of_their_own_with_what_the_zygote_imported
     assert all(f[3] for f in facts)  # imported once, in the zygote
     assert all(f[4] == "profile" for f in facts)
     assert all(f[5] == f[0] for f in facts)  # a process group of its own
+    assert all(f[6].endswith("ipykernel_launcher.py") for f in facts)  # as a started one
     assert zygote_ended
 
 

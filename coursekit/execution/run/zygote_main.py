@@ -75,7 +75,9 @@ def _kernel(request: dict[str, Any], search_path: list[str]) -> None:
             sys.modules["numpy.random"].seed()  # a state of its own, as a fresh kernel has
         from ipykernel import kernelapp
 
-        sys.argv = ["ipykernel_launcher", "-f", str(request["connection_file"])]
+        launcher = importlib.util.find_spec("ipykernel_launcher")
+        sys.argv = [launcher.origin if launcher is not None and launcher.origin else
+                    "ipykernel_launcher", "-f", str(request["connection_file"])]
         kernelapp.launch_new_instance(argv=sys.argv[1:])
     finally:
         os._exit(0)
