@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import inspect
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -37,6 +38,7 @@ from typing import Any
 
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.run.kernel import WarmKernel
+from coursekit.execution.run.zygote_main import NAME_SEPARATOR, import_ahead
 from coursekit.lessons.python import IPythonKind, IPythonLine, code_facts
 
 _SETTERS = frozenset({"environ", "putenv", "unsetenv", "chdir", "filterwarnings",
@@ -44,22 +46,10 @@ _SETTERS = frozenset({"environ", "putenv", "unsetenv", "chdir", "filterwarnings"
 """Names whose use changes what a later import reads or how it reports."""
 _HARMLESS_MAGICS = frozenset({"time", "timeit", "capture", "matplotlib"})
 
-NAME_SEPARATOR = ":"
-"""Between a package and a name imported from it: ``transformers:pipeline``."""
 
-_WARMUP = """\
-import importlib.util
-for entry in {names!r}:
-    package, _, name = entry.partition({separator!r})
-    try:
-        if importlib.util.find_spec(package) is not None:
-            module = importlib.import_module(package)
-            if name:
-                getattr(module, name)
-    except (Exception, SystemExit):
-        pass  # reported as failed: the pool leaves it to the lesson
-importlib.invalidate_caches()
-"""
+_WARMUP = ("import importlib\nimport importlib.util\nNAME_SEPARATOR = {separator!r}\n"
+           "{function}\nimport_ahead({names!r})\n")
+"""The zygote's own import loop (:func:`zygote_main.import_ahead`), run in the kernel."""
 
 
 def _harmless(line: IPythonLine) -> bool:
@@ -142,7 +132,8 @@ def modules_to_preimport(plans: Iterable[NotebookPlan]) -> tuple[str, ...]:
 def warmup_code(modules: Iterable[str]) -> str:
     """A statement that imports ``modules`` (and reads the names among them) and leaves
     no name in the user namespace."""
-    source = _WARMUP.format(names=tuple(modules), separator=NAME_SEPARATOR)
+    source = _WARMUP.format(separator=NAME_SEPARATOR, function=inspect.getsource(import_ahead),
+                            names=list(modules))
     return f"exec({source!r}, {{'__name__': '__coursekit_preimport__'}})"
 
 

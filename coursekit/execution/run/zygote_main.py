@@ -22,6 +22,9 @@ import signal
 import sys
 from typing import Any
 
+NAME_SEPARATOR = ":"
+"""Between a package and a name imported from it: ``transformers:pipeline``."""
+
 
 def _reap(_signum: int, _frame: object) -> None:
     """Collect ended kernels, so that none stays a zombie."""
@@ -32,10 +35,12 @@ def _reap(_signum: int, _frame: object) -> None:
         pass
 
 
-def _import_ahead(entries: list[str]) -> list[str]:
+def import_ahead(entries: list[str]) -> list[str]:
+    """Import each entry (reading the name of ``package:name``), leaving those that fail
+    to the lessons; also run in a kernel that pre-imports itself (``preimport``)."""
     failed = []
     for entry in entries:
-        package, _, name = entry.partition(":")
+        package, _, name = entry.partition(NAME_SEPARATOR)
         try:
             if importlib.util.find_spec(package) is not None:
                 module = importlib.import_module(package)
@@ -91,7 +96,7 @@ def main() -> None:
         os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     import ipykernel.kernelapp  # noqa: F401  (every kernel needs it: imported once)
 
-    failed = _import_ahead(json.loads(sys.argv[1]) if len(sys.argv) > 1 else [])
+    failed = import_ahead(json.loads(sys.argv[1]) if len(sys.argv) > 1 else [])
     search_path = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     signal.signal(signal.SIGCHLD, _reap)
     out = sys.stdout
