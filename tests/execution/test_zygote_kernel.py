@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -157,3 +158,21 @@ def test_kernels_are_forked_only_for_notebooks_on_the_cpu() -> None:
     jobs = [Job(plan, PYTHON), Job(plan, gpu, device="cuda")]
     assert _on_cpu(PYTHON, jobs)
     assert not _on_cpu(gpu, jobs)
+
+
+def test_a_package_that_prints_on_import_does_not_stop_the_forking(tmp_path: Path) -> None:
+    (tmp_path / "noisy_banner.py").write_text("print('a banner on import')\nVALUE = 3\n")
+    noisy = KernelProfile("python3", env=(("PYTHONPATH", str(tmp_path)),))
+
+    async def scenario() -> tuple[bool, Any]:
+        pool = KernelPool(noisy, demand=1, warm=1, fork=True, preimport=("noisy_banner",))
+        kernel = await pool.acquire()
+        value = await evaluate(kernel, "__import__('sys').modules['noisy_banner'].VALUE")
+        forked = pool._zygote is not None
+        pool.retire(kernel)
+        await pool.close()
+        return forked, value
+
+    forked, value = asyncio.run(scenario())
+    assert forked  # the banner did not garble the zygote's answers
+    assert value == 3  # imported once, in the zygote

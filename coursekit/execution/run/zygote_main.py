@@ -52,10 +52,11 @@ def import_ahead(entries: list[str]) -> list[str]:
     return failed
 
 
-def _kernel(request: dict[str, Any], search_path: list[str]) -> None:
+def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> None:
     """Become the kernel ``request`` asks for (runs in the forked child, never returns)."""
     try:
         os.setsid()  # a process group of its own: an interrupt reaches it and its children
+        os.close(answers)
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
@@ -92,6 +93,10 @@ def main() -> None:
     if sys.path and sys.path[0] in ("", os.getcwd()):
         del sys.path[0]  # as ipykernel's launcher does; the kernel adds its folder back
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The answers go to a copy of standard output; what a package prints on import goes
+    # where the kernels' own start-up output goes (standard error), not into them.
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
     if not os.environ.get("MPLBACKEND"):  # as ipykernel sets it, before matplotlib reads it
         os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     import ipykernel.kernelapp  # noqa: F401  (every kernel needs it: imported once)
@@ -99,14 +104,13 @@ def main() -> None:
     failed = import_ahead(json.loads(sys.argv[1]) if len(sys.argv) > 1 else [])
     search_path = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     signal.signal(signal.SIGCHLD, _reap)
-    out = sys.stdout
     out.write(json.dumps({"ready": True, "failed": failed}) + "\n")
     out.flush()
     for line in sys.stdin:
         request = json.loads(line)
         pid = os.fork()
         if pid == 0:
-            _kernel(request, search_path)
+            _kernel(request, search_path, out.fileno())
         out.write(json.dumps({"pid": pid}) + "\n")
         out.flush()
 
