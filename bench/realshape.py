@@ -25,13 +25,13 @@ Targets: ``check`` <= 1.5x a naive fence-copying notebook generator over the sam
 lessons; cold ``build`` <= 1.2x; no-op rebuild <= 0.1x; ``check subtitles`` <= 3x a
 bare pysrt parse of the same files (2.5x while the subtitle check had copies of its own
 of the reader and the timing rules; they went, at 1.31x together, for one plain
-implementation, and the target followed). Last measured (medians of 6-9 rounds, each
+implementation, and the target followed). Last measured (medians of 5-9 rounds, each
 against the baseline of its round, with ``--before`` the checkout before): cold
-``build`` 1.31x on the agents-shaped course (1.29x before, in the same rounds: the
-install cell's cheaper tests are inside the spread; 1.48x and 1.61x in an earlier run),
-0.81x on the audio-shaped one (0.98x before); ``check subtitles`` 2.38x and 2.36x in
-two runs (2.60x and 2.58x before, with the recovery scan's second passes over a file's
-lines and the double measure of source cues): the README has their ranges.
+``build`` 1.11x on the agents-shaped course (1.35x before, in the same rounds: the
+lessons without a fence are no longer parsed), 0.69x on the audio-shaped one (0.88x
+before); ``check subtitles`` 2.38x and 2.36x in two runs (2.60x and 2.58x before, with
+the recovery scan's second passes over a file's lines and the double measure of source
+cues): the README has their ranges.
 """
 
 from __future__ import annotations

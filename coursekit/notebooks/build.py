@@ -4,7 +4,9 @@ A lesson whose file, build options and coursekit version match the manifest, and
 whose outputs are on disk as recorded, is neither parsed nor rewritten. Anything
 else is converted again; an output is written only when its bytes change. A file
 whose stamp (size, times, inode) the manifest trusts is not even read: see
-:meth:`coursekit.notebooks.manifest.Manifest.trusts`.
+:meth:`coursekit.notebooks.manifest.Manifest.trusts`. A lesson without a code fence
+has no code and yields no notebook: it is recorded unparsed, and what its text says
+is reported by ``check`` alone.
 """
 
 from __future__ import annotations
@@ -146,6 +148,10 @@ class _Builder:
         )
 
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
+        if not source.has_fence:
+            # No code, so no notebook: nothing for the build to read or to report (the
+            # lesson's own findings are `check`'s). Its old notebooks are removed.
+            return _Converted(diagnostics=[])
         lesson = source.parse(self.code_facts)
         conversion = convert_lesson(
             lesson, self.course, with_prose=self.options.with_prose, source_hash=digest,

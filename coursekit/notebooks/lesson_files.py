@@ -59,6 +59,14 @@ class LessonSource:
     def digest(self) -> str:
         return hashlib.sha256(self.data).hexdigest()
 
+    @property
+    def has_fence(self) -> bool:
+        """Whether the text holds a code fence's marker (```` ``` ```` or ``~~~``): code
+        is read from fences alone (MDX has no indented code), so a lesson without one has
+        no code and yields no notebook. Asked of the bytes: a backtick or tilde is one
+        ASCII byte in UTF-8, which no replacement of invalid bytes makes or takes."""
+        return b"```" in self.data or b"~~~" in self.data
+
     def parse(self, facts: CodeFactsTable | None = None) -> Lesson:
         """The lesson; ``facts``: the code facts of the run, shared between lessons."""
         place = self.place
