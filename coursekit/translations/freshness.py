@@ -46,9 +46,9 @@ from coursekit.translations.history import Commit, History
 
 # The substance of a lesson is re-exported: it was defined here.
 from coursekit.translations.substance import Block as Block
+from coursekit.translations.substance import Change
 from coursekit.translations.substance import Gram as Gram
 from coursekit.translations.substance import Substance as Substance
-from coursekit.translations.substance import owes as owes
 
 NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
 """The substance of a lesson before its file existed."""
@@ -97,6 +97,9 @@ class Freshness:
     _verdicts: dict[tuple[str, str], tuple[Digest, Digest, Verdict | None]] = field(
         default_factory=dict)
     """(source, translation) -> the two lessons judged and the verdict: judged once."""
+    _changes: dict[tuple[str, str], tuple[Substance, Change]] = field(default_factory=dict)
+    """(commit, source path) -> the change of substance the commit made, as far as it
+    lasted until the source as it is now: counted once for all of its translations."""
     _oids: dict[str, str | None] = field(default_factory=dict)
     """Source path -> the object id of its text now: a version with that id is the
     lesson already read, never parsed again."""
@@ -142,7 +145,7 @@ class Freshness:
             own = own or Substance.of(translation)
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
-            if owes(own, before, changed, now) is not False:
+            if self._weighed(commit, source, before, changed, now).owed_by(own) is not False:
                 return self._outdated(source, now, translated, commit, translation_commits)
         if source.path in history.changed:
             last = self._at(source_commits[0], source)
@@ -195,6 +198,14 @@ class Freshness:
         version = self._at(commit, source)
         return (parent[1] if parent is not None else NOTHING,
                 version[1] if version is not None else NOTHING)
+
+    def _weighed(self, commit: Commit, source: Digest, before: Substance, after: Substance,
+                 now: Substance) -> Change:
+        key = (commit.sha, source.path)
+        known = self._changes.get(key)
+        if known is None or known[0] is not now:
+            known = self._changes[key] = (now, Change(before, after, now))
+        return known[1]
 
     def _outdated(self, source: Digest, now: Substance, translated: Commit,
                   since: Commit | None, translation_commits: list[Commit]) -> Verdict:

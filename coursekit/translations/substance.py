@@ -6,7 +6,7 @@ they hold model and dataset names), how many headings it has and at which levels
 framework blocks and its videos. Prose, heading text and anchors (``[[anchor]]``), link
 targets, comments, whitespace and outputs are not substance.
 
-A change of substance is judged by content (:func:`owes`): the translation carries it
+A change of substance is judged by content (:class:`Change`): the translation carries it
 when its code has the change's new side rather than its old one, compared by short runs
 of tokens with strings blanked unless the change is only in strings, or when its
 headings, framework blocks and videos match the new side.
@@ -139,38 +139,72 @@ def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
     return found
 
 
-def owes(translation: Substance, before: Substance, after: Substance,
-         now: Substance) -> bool | None:
-    """Whether ``translation`` lacks the change from ``before`` to ``after``, as far as
-    the change lasted until ``now`` (a part a later commit undid is owed no more): False
-    when it has the new side or nothing of the change lasted, True when it keeps the old
-    side (or lacks what was added), None when its content cannot tell."""
-    votes: list[bool | None] = []
-    if before.code != after.code:
-        votes.append(_code_owed(translation, before, after, now))
-    for then, changed, current, own in (
-        (before.headings, after.headings, now.headings, translation.headings),
-        (before.frameworks, after.frameworks, now.frameworks, translation.frameworks),
-        (before.videos, after.videos, now.videos, translation.videos),
-    ):
-        if then != changed:
-            lasted = changed == current
+class Change:
+    """A change of substance from ``before`` to ``after``, as far as it lasted until
+    ``now`` (a part a later commit undid is owed no more). What the change added and
+    removed is counted once; each translation of the source is then weighed against it
+    (:meth:`owed_by`)."""
+
+    __slots__ = ("_code", "_parts")
+
+    def __init__(self, before: Substance, after: Substance, now: Substance) -> None:
+        self._code: _CodeChange | bool | None = (
+            _code_change(before, after, now) if before.code != after.code else None)
+        self._parts = tuple(
+            (part, then, changed, changed == current)
+            for part, then, changed, current in (
+                ("headings", before.headings, after.headings, now.headings),
+                ("frameworks", before.frameworks, after.frameworks, now.frameworks),
+                ("videos", before.videos, after.videos, now.videos),
+            ) if then != changed)
+
+    def owed_by(self, translation: Substance) -> bool | None:
+        """Whether ``translation`` lacks the change: False when it has the new side or
+        nothing of the change lasted, True when it keeps the old side (or lacks what was
+        added), None when its content cannot tell."""
+        votes: list[bool | None] = []
+        if isinstance(self._code, _CodeChange):
+            votes.append(self._code.owed_by(translation))
+        elif self._code is not None:
+            votes.append(self._code)
+        for part, then, changed, lasted in self._parts:
+            own = getattr(translation, part)
             votes.append(False if own == changed or not lasted else True if own == then
                          else None)
-    if True in votes:
-        return True
-    return None if None in votes else False
+        if True in votes:
+            return True
+        return None if None in votes else False
 
 
-def _code_owed(translation: Substance, before: Substance, after: Substance,
-               now: Substance) -> bool | None:
-    """By the runs of tokens the change added and removed, and that are still added and
-    removed now: a translation translates strings, so they are blanked unless the change
-    is only in strings."""
-    for old, new, current, own in (
-        (before.skeleton_grams, after.skeleton_grams, now.skeleton_grams,
-         translation.skeleton_grams),
-        (before.grams, after.grams, now.grams, translation.grams),
+@dataclass(frozen=True, slots=True)
+class _CodeChange:
+    """The runs of tokens a code change added and removed, and that are still added and
+    removed now, at the first level where the change shows: with strings blanked (a
+    translation translates strings), or with them where the change is only in strings."""
+
+    blanked: bool
+    added: Counter[Gram]
+    removed: Counter[Gram]
+    old: Counter[Gram]
+    current: Counter[Gram]
+
+    def owed_by(self, translation: Substance) -> bool | None:
+        own = translation.skeleton_grams if self.blanked else translation.grams
+        has_new = _share(own, self.added, self.old)
+        has_old = _share(own, self.removed, self.current)
+        if has_new is not None and has_old is not None:
+            return False if has_new > has_old else True if has_new < has_old else None
+        if has_new is not None:
+            return has_new < 0.5
+        assert has_old is not None
+        return has_old >= 0.5
+
+
+def _code_change(before: Substance, after: Substance, now: Substance) -> _CodeChange | bool:
+    """The change of the code, or False where none of it shows or lasted."""
+    for blanked, old, new, current in (
+        (True, before.skeleton_grams, after.skeleton_grams, now.skeleton_grams),
+        (False, before.grams, after.grams, now.grams),
     ):
         if old == new:
             continue
@@ -180,14 +214,7 @@ def _code_owed(translation: Substance, before: Substance, after: Substance,
                             for g, o in old.items())
         if not (added or removed):  # what the change did, a later commit undid
             return False
-        has_new = _share(own, added, old)
-        has_old = _share(own, removed, current)
-        if has_new is not None and has_old is not None:
-            return False if has_new > has_old else True if has_new < has_old else None
-        if has_new is not None:
-            return has_new < 0.5
-        assert has_old is not None
-        return has_old >= 0.5
+        return _CodeChange(blanked, added, removed, old, current)
     return False
 
 
