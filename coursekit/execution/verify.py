@@ -32,6 +32,9 @@ from coursekit.judgement.timing import NotebookTiming, RunTiming
 
 __all__ = ["EmptyScopeError", "Progress", "verify_course"]
 
+NEEDS_DIR = "standin-needs"
+"""The folder of the verify cache that keeps what each lesson needs of the stand-ins."""
+
 
 def _settings(course: Course, preimport: bool | None) -> VerifySettings:
     settings = read_settings(course)
@@ -92,6 +95,7 @@ def verify_course(
     assigned = assign_kernels(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,
+        needs_cache=course.build_dir / CACHE_DIR / NEEDS_DIR if use_cache else None,
     )
     judge = NotebookJudge.of_course(course, settings, network=network)
     report = VerifyReport(diagnostics=[*unread, *assigned.diagnostics])

@@ -141,7 +141,7 @@ def build_into(
 
 def prepare(
     course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
-    ids: Iterable[tuple[str, str]] | None = None,
+    ids: Iterable[tuple[str, str]] | None = None, needs_cache: Path | None = None,
 ) -> StandinEnv:
     """The stand-ins for ``framework`` (``pt``, ``tf``; ``both`` means ``pt``), built
     in that framework's kernel when missing. Cheap when they are already built.
@@ -150,7 +150,9 @@ def prepare(
     default those the course's lessons load, and :data:`CORE`; a dataset that a lesson reads
     past its block of rows is then built at its real size
     (:mod:`~coursekit.standins.reach`). The set is named by the hash of those
-    entries, so another scope builds (once) a set of its own.
+    entries, so another scope builds (once) a set of its own. ``needs_cache``: the
+    folder that keeps what each lesson needs between runs
+    (:func:`~coursekit.standins.needs.course_needs`).
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
     :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
@@ -158,10 +160,10 @@ def prepare(
     catalog = load_catalog(course.config.section("standins"))
     reaches: dict[str, int] = {}
     if ids is None:
-        from coursekit.standins.missing import scan_course
+        from coursekit.standins.needs import course_needs
 
-        scan = scan_course(course)
-        ids, reaches = scan.needed | CORE, scan.reach
+        needed, reaches = course_needs(course, needs_cache)
+        ids = needed | CORE
     catalog = catalog.subset(ids)
     catalog = catalog.at_real_size(beyond_blocks(reaches, catalog))
     name = course.config.kernels.get(fw, f"coursekit-{fw}")

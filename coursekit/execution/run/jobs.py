@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -69,6 +70,8 @@ class _Kernels:
     startup_timeout: float
     network: bool
     diagnostics: list[Diagnostic]
+    needs_cache: Path | None = None
+    """Where what each lesson needs of the stand-ins is kept between runs."""
     standins: dict[str, Standins] = field(default_factory=dict)
     standin_seconds: float = 0.0
     """How long preparing the stand-ins took."""
@@ -77,7 +80,8 @@ class _Kernels:
             device: str) -> Job:
         if framework not in self.standins:
             started = time.monotonic()
-            self.standins[framework], problem = prepare_standins(self.course, framework)
+            self.standins[framework], problem = prepare_standins(self.course, framework,
+                                                                 self.needs_cache)
             self.standin_seconds += time.monotonic() - started
             if problem is not None:
                 self.diagnostics.append(problem)
@@ -110,14 +114,17 @@ def assign_kernels(
     startup_timeout: float,
     network: bool,
     lesson_requirements: bool,
+    needs_cache: Path | None = None,
 ) -> Assigned:
     """A job for each notebook of the shard, on the device its kernel can use (from a
     request :func:`~coursekit.execution.run.device.resolve_device` resolved), and the
-    findings about devices, stand-ins and packages."""
+    findings about devices, stand-ins and packages. ``needs_cache``: where what each
+    lesson needs of the stand-ins is kept between runs."""
     overlays = Overlays(course, lesson_requirements=lesson_requirements)
     chosen = _in_shard(course, sources, shard)
     devices = choose_devices(device, {(s.kernel, fw) for s, _, fw in chosen}, startup_timeout)
-    kernels = _Kernels(course, overlays, startup_timeout, network, _fallbacks(course, devices))
+    kernels = _Kernels(course, overlays, startup_timeout, network, _fallbacks(course, devices),
+                       needs_cache)
     jobs: list[Job] = []
     for source, plan, framework in chosen:
         on = devices[(source.kernel, framework)].device

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -21,11 +22,12 @@ class Standins:
     hash: str = ""
 
 
-def prepare_standins(course: Course, framework: str) -> tuple[Standins, Diagnostic | None]:
+def prepare_standins(course: Course, framework: str, needs_cache: Path | None = None,
+                     ) -> tuple[Standins, Diagnostic | None]:
     """The stand-ins' environment for ``framework``; a finding instead when they cannot
-    be prepared."""
+    be prepared. ``needs_cache``: where what each lesson needs is kept between runs."""
     try:
-        prepared = prepare(course, Framework(framework))
+        prepared = prepare(course, Framework(framework), needs_cache=needs_cache)
         env = tuple(sorted((str(k), str(v)) for k, v in dict(prepared.env).items()))
         return Standins(env=env, hash=str(prepared.hash)), None
     except Exception as exc:  # a broken stand-in set must not stop verification
