@@ -29,6 +29,7 @@ from coursekit.execution.run.batch import Batch, Finished
 from coursekit.execution.run.device import resolve_device
 from coursekit.execution.run.jobs import Job, assign_kernels
 from coursekit.judgement.timing import NotebookTiming, RunTiming
+from coursekit.lessons.python import shared_code_facts
 
 __all__ = ["EmptyScopeError", "Progress", "verify_course"]
 
@@ -87,6 +88,20 @@ def verify_course(
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
     selects no notebook; every problem with a notebook is a diagnostic.
     """
+    with shared_code_facts():  # the planner, pre-imports and judge read each code once
+        return _verify(course, languages=languages, frameworks=frameworks, paths=paths,
+                       device=device, jobs=jobs, shard=shard, use_cache=use_cache,
+                       preimport=preimport, network=network, shim_drift=shim_drift,
+                       install_lesson_requirements=install_lesson_requirements,
+                       progress=progress)
+
+
+def _verify(
+    course: Course, *, languages: Iterable[str] | None, frameworks: Iterable[str] | None,
+    paths: Iterable[Path], device: str, jobs: int | None, shard: Shard | None,
+    use_cache: bool, preimport: bool | None, network: bool, shim_drift: bool | None,
+    install_lesson_requirements: bool, progress: Progress | None,
+) -> VerifyReport:
     started = time.monotonic()
     resolved = resolve_device(device)
     settings = _settings(course, preimport)

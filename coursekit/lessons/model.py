@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python import CodeFacts, code_facts
 
 
 class Framework(enum.StrEnum):
@@ -167,7 +167,7 @@ class Code:
         """What the source says as Python, each fact read on first use and kept."""
         facts = self.known_facts
         if facts is None:
-            facts = CodeFacts(self.source)
+            facts = code_facts(self.source)
             object.__setattr__(self, "known_facts", facts)  # a cache, not a change of value
         return facts
 

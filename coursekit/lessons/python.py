@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
+import contextvars
 import enum
 import functools
 import tokenize
 import unicodedata
+from collections.abc import Iterator
 
 # IPythonKind and IPythonLine are re-exported: callers read a cell's IPython lines here.
 from coursekit.lessons.ipython_lines import IPythonKind as IPythonKind
@@ -224,9 +227,30 @@ class CodeFacts:
 
 
 
+_RUN_TABLE: contextvars.ContextVar[CodeFactsTable | None] = contextvars.ContextVar(
+    "coursekit_code_facts", default=None)
+"""The table of the run in progress (:func:`shared_code_facts`), if any."""
+
+
 def code_facts(source: str) -> CodeFacts:
-    """The facts of one source text, computed on first use of each."""
-    return CodeFacts(source)
+    """The facts of one source text, computed on first use of each; within
+    :func:`shared_code_facts`, shared by every caller that reads the same text."""
+    table = _RUN_TABLE.get()
+    return CodeFacts(source) if table is None else table(source)
+
+
+@contextlib.contextmanager
+def shared_code_facts() -> Iterator[CodeFactsTable]:
+    """One table for every :func:`code_facts` (and every lesson block read without a
+    table of its own) in the block, its tasks and threads: a run whose stages each read
+    the same code (verify's planner, pre-imports and judge) reads it once. Nothing
+    outlives the block."""
+    table = CodeFactsTable()
+    token = _RUN_TABLE.set(table)
+    try:
+        yield table
+    finally:
+        _RUN_TABLE.reset(token)
 
 
 class CodeFactsTable:

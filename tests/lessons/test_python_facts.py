@@ -18,6 +18,7 @@ from coursekit.lessons.python import (
     LastStatement,
     code_facts,
     defined_names,
+    shared_code_facts,
 )
 from coursekit.notebooks.build import build_course
 from coursekit.notebooks.rules import INVALID_PYTHON
@@ -148,6 +149,16 @@ def test_a_table_keeps_one_instance_per_source_text_and_nothing_outlives_it() ->
     assert table("a = 1") is table("a = 1")
     assert table("a = 1") is not table("a = 2")
     assert CodeFactsTable()("a = 1") is not table("a = 1")
+    assert code_facts("a = 1") is not code_facts("a = 1")
+
+
+def test_a_run_shares_the_facts_of_each_text_and_nothing_outlives_it() -> None:
+    with shared_code_facts() as table:
+        assert code_facts("a = 1") is code_facts("a = 1") is table("a = 1")
+        assert code_facts("a = 1") is not code_facts("a = 2")
+        alone = parse_lesson(LESSON, path="content/it/c/1.mdx", language="it")
+        assert alone.code_blocks()[0].facts is code_facts(alone.code_blocks()[0].source)
+    assert code_facts("a = 1") is not table("a = 1")
     assert code_facts("a = 1") is not code_facts("a = 1")
 
 
