@@ -120,3 +120,10 @@ def test_a_stored_entry_of_another_shape_is_read_again(tmp_path: Path) -> None:
     shard.write_text(text.replace('"loads":[["datasets","imdb"]', '"loads":[["datasets"]'),
                      encoding="utf-8")
     assert needs.course_needs(course, tmp_path / "cache") == expected
+
+
+def test_a_cache_folder_that_cannot_be_made_only_costs_the_reading(tmp_path: Path) -> None:
+    course = _course(tmp_path)
+    (tmp_path / "blocked").write_text("a file where the folder would go", encoding="utf-8")
+    assert needs.course_needs(course, tmp_path / "blocked" / "needs") == _scan(course)
+    assert (tmp_path / "blocked").is_file()
