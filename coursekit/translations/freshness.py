@@ -135,14 +135,15 @@ class Freshness:
             # received with it: current, and no old version to read.
             return Verdict(outdated=False, translated=translated)
         now = self._now(source)
-        own: Substance | None = None  # the translation's, read when a change asks
-        for commit in unseen:
+        own = Substance.of(translation)
+        # A translation whose substance is the source's now has every change that lasted:
+        # no change is owed (Change.owed_by is False for each), so none is read.
+        for commit in () if own == now else unseen:
             if commit.sha in touched_translation:
                 continue  # the translation received that change with the commit
             before, changed = self._change(commit, source)
             if changed == before:
                 continue
-            own = own or Substance.of(translation)
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause.
             if self._weighed(commit, source, before, changed, now).owed_by(own) is not False:

@@ -121,13 +121,7 @@ def test_a_fix_committed_to_every_language_at_once_is_not_pending(course: Path) 
 def test_the_cause_is_the_first_change_the_translation_lacks(course: Path) -> None:
     """A change on a branch the translation's commit never saw, but that it has (its
     translator copied it), is no cause; the next one it lacks is."""
-    _git(course, "checkout", "-q", "-b", "side")
-    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-01-10T12:00:00")
-    _git(course, "checkout", "-q", "main")
-    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split as on side",
-            "2024-01-20T12:00:00")
-    _git(course, "merge", "-q", "--no-ff", "-m", "Merge side", "side",
-         date="2024-02-01T12:00:00")
+    _copied_from_a_side_branch(course)
     assert _outdated(course) == []
     lacked = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace(
         "print(clips[0])", "print(clips[1])")}, "Second clip", "2024-03-01T12:00:00")
@@ -235,3 +229,50 @@ def test_a_prose_fix_after_a_source_change_does_not_make_the_translation_current
     _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR.replace("courts", "très brefs")},
             "fr: split", "2024-03-01T12:00:00")
     assert _outdated(course) == []
+
+
+def _versions_read(course: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """(TRN005 findings, old versions of the source parsed) of one check."""
+    from coursekit.lessons.parse import parse_lesson as real
+    from coursekit.translations import freshness
+
+    parsed: list[str] = []
+
+    def parse(*args: object, **kwargs: object) -> object:
+        parsed.append(str(kwargs.get("path")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(freshness, "parse_lesson", parse)
+    return len(_outdated(course)), sum("/en/" in f"/{path}" for path in parsed)
+
+
+def _copied_from_a_side_branch(course: Path) -> None:
+    """The source changes on a branch; the translation copies the change on main before
+    the branch is merged: its commit never saw the source's."""
+    _git(course, "checkout", "-q", "-b", "side")
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-01-10T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split as on side",
+            "2024-01-20T12:00:00")
+    _git(course, "merge", "-q", "--no-ff", "-m", "Merge side", "side",
+         date="2024-02-01T12:00:00")
+
+
+def test_a_translation_with_the_sources_substance_now_reads_no_old_version(
+    course: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It has what the source has now, every change included: current, and no old
+    version of the source is read to say so."""
+    _copied_from_a_side_branch(course)
+    assert _versions_read(course, monkeypatch) == (0, 0)
+
+
+def test_a_translation_without_it_reads_the_changes(
+    course: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _copied_from_a_side_branch(course)
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace(
+        "print(clips[0])", "print(clips[1])")}, "Second clip", "2024-03-01T12:00:00")
+    outdated, parsed = _versions_read(course, monkeypatch)
+    assert outdated == 1
+    assert parsed >= 1
