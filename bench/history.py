@@ -76,6 +76,14 @@ opening the history 0.009 s, and git's processes 0.032 s of their own CPU (the l
 single part is the 0.03 s that 1.2x needs; of the 375 changes of English lessons in the
 log, 12 replace prose lines by prose lines alone, too few for a cheaper reading of old
 versions to pay.
+
+Then a translation whose substance is its source's now is judged current without
+reading any old version of the source (it has every change that lasted, so none is
+owed): 42 old versions parsed instead of 55. ``--repeat 9`` with ``--before`` at
+``7d1c57e``, load about 1: cold 1.25x (1.21-1.27x) before, 1.23x (1.18-1.24x) after;
+warm 1.08x and 1.06x; changed 1.09x and 1.10x. The remaining cost is the tokens of the
+code blocks that changed (166 texts more than without history, 0.018 s) and the parse
+of the old versions that a translation's content cannot answer without (0.041 s).
 """
 
 from __future__ import annotations
