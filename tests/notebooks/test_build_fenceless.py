@@ -37,32 +37,24 @@ def _parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return parsed
 
 
-def test_a_lesson_without_a_fence_is_not_parsed_and_its_findings_are_checks(
-    course_root: Path, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("text", "with_code"), [(UNTITLED_PROSE, False), (UNTITLED_CODE, True)])
+def test_a_lesson_is_parsed_and_reported_by_the_build_only_when_it_has_code(
+    course_root: Path, monkeypatch: pytest.MonkeyPatch, text: str, with_code: bool,
 ) -> None:
+    """The same defect (no title) in a lesson without a fence and in one with code: the
+    build reads and reports only the second; ``check`` reports both."""
     lesson = "content/en/chapter1/5.mdx"
-    write(course_root, lesson, UNTITLED_PROSE)
+    write(course_root, lesson, text)
     parsed = _parsed(monkeypatch)
     result = build(course_root)
-    assert lesson not in parsed
     assert "content/en/chapter1/1.mdx" in parsed
-    assert not [d for d in result.diagnostics if d.path == lesson]
-    assert not [n for n in result.notebooks if n.startswith("en/chapter1/5")]
+    assert (lesson in parsed) is with_code
+    untitled = lesson_rules.MISSING_TITLE.code
+    assert any(d.path == lesson and d.rule == untitled
+               for d in result.diagnostics) is with_code
+    assert ("en/chapter1/5.ipynb" in result.notebooks) is with_code
     checked = check_course(Course.open(course_root), [Area.LESSONS]).diagnostics
-    assert any(d.path == lesson and d.rule == lesson_rules.MISSING_TITLE.code for d in checked)
-
-
-def test_the_same_finding_in_a_lesson_with_code_is_reported_by_the_build(
-    course_root: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    lesson = "content/en/chapter1/5.mdx"
-    write(course_root, lesson, UNTITLED_CODE)
-    parsed = _parsed(monkeypatch)
-    result = build(course_root)
-    assert lesson in parsed
-    assert any(d.path == lesson and d.rule == lesson_rules.MISSING_TITLE.code
-               for d in result.diagnostics)
-    assert "en/chapter1/5.ipynb" in result.notebooks
+    assert any(d.path == lesson and d.rule == untitled for d in checked)
 
 
 def test_a_lesson_whose_fences_go_loses_its_notebook(course_root: Path) -> None:
