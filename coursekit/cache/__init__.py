@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
 from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.files import read_regular
 
 if TYPE_CHECKING:
     from coursekit.config import Course
@@ -147,7 +148,8 @@ class CheckCache:
 
     def _read_shard(self, kind: str, shard: str) -> dict[str, Any]:
         try:
-            document = json.loads(self._shard_path(kind, shard).read_bytes())
+            # A regular file only: a FIFO put in a shard's place would block the run.
+            document = json.loads(read_regular(self._shard_path(kind, shard)))
             entries = document["entries"] if document.get("format") == FORMAT else {}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             entries = {}  # unreadable or corrupt: every entry of it a miss

@@ -124,6 +124,22 @@ def test_a_damaged_cache_file_is_a_miss_never_an_answer(
     assert parsed == Counter()  # and cached again
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_in_a_shards_place_is_a_miss_and_left_alone(
+    root: Path, parsed: Counter[str],
+) -> None:
+    plain = _findings(root, cache=False)
+    _findings(root)
+    shards = list((root / "build" / CACHE_DIR).glob("*/*.json"))
+    for shard in shards:
+        shard.unlink()
+        os.mkfifo(shard)
+    parsed.clear()
+    assert _findings(root) == plain  # read around, never waited on
+    assert parsed
+    assert all(shard.is_fifo() for shard in shards)
+
+
 def test_an_entry_of_the_wrong_shape_is_judged_again(root: Path) -> None:
     plain = _findings(root, cache=False)
     _findings(root)

@@ -3,6 +3,7 @@ each lesson read again only when it changed, a damaged cache read around."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,20 @@ def test_a_cache_folder_that_cannot_be_made_only_costs_the_reading(tmp_path: Pat
     (tmp_path / "blocked").write_text("a file where the folder would go", encoding="utf-8")
     assert needs.course_needs(course, tmp_path / "blocked" / "needs") == _scan(course)
     assert (tmp_path / "blocked").is_file()
+
+
+def test_special_files_in_a_shards_place_are_read_around_and_left(tmp_path: Path) -> None:
+    """A FIFO is never waited on; a link is replaced, never written through."""
+    course = _course(tmp_path)
+    expected = needs.course_needs(course, tmp_path / "cache")
+    shard = next((tmp_path / "cache").rglob("en.json"))
+    shard.unlink()
+    os.mkfifo(shard)
+    assert needs.course_needs(course, tmp_path / "cache") == expected
+    assert shard.is_fifo()
+    shard.unlink()
+    outside = tmp_path / "outside.json"
+    outside.write_text("kept", encoding="utf-8")
+    shard.symlink_to(outside)
+    assert needs.course_needs(course, tmp_path / "cache") == expected
+    assert outside.read_text(encoding="utf-8") == "kept"
