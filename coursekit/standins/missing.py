@@ -88,6 +88,14 @@ def lesson_references(lesson: Lesson, defaults: Mapping[str, str] | None = None,
     return references(snippets, defaults)
 
 
+def lesson_reach(lesson: Lesson, refs: Sequence[HubReference]) -> int:
+    """How far ``lesson`` reads the datasets it loads (0 when it loads none): the
+    largest row number or count its Python code reads (:mod:`coursekit.standins.reach`)."""
+    if not any(r.kind == "datasets" and r.role == LOAD for r in refs):
+        return 0
+    return reach(c.source for c in lesson.code_blocks() if c.role is CodeRole.PYTHON)
+
+
 def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanResult:
     """One STD101 finding per hub id without a stand-in, at its first use."""
     result = ScanResult(references=list(found))
@@ -130,11 +138,10 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
     for lesson in load_lessons(course, languages):
         refs = lesson_references(lesson, defaults)
         found += refs
-        datasets = {r.hub_id for r in refs if r.kind == "datasets" and r.role == LOAD}
-        if datasets:
-            far = reach(c.source for c in lesson.code_blocks() if c.role is CodeRole.PYTHON)
-            for hub_id in datasets:
-                reaches[hub_id] = max(reaches.get(hub_id, 0), far)
+        far = lesson_reach(lesson, refs)
+        for ref in refs:
+            if ref.kind == "datasets" and ref.role == LOAD:
+                reaches[ref.hub_id] = max(reaches.get(ref.hub_id, 0), far)
     result = check_references(found, catalog)
     result.reach = reaches
     return result

@@ -17,11 +17,9 @@ from typing import Any
 from coursekit.cache import CheckCache
 from coursekit.config import Course
 from coursekit.lessons.load import load_lesson, place_of
-from coursekit.lessons.model import CodeRole
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.standins.hub_references import LOAD
-from coursekit.standins.missing import course_defaults, lesson_references
-from coursekit.standins.reach import reach
+from coursekit.standins.missing import course_defaults, lesson_reach, lesson_references
 
 KIND = "standin-needs"
 Needs = tuple[set[tuple[str, str]], dict[str, int]]
@@ -48,10 +46,8 @@ def course_needs(course: Course, folder: Path | None = None) -> Needs:
                 lesson = load_lesson(course, file, place, facts)
                 refs = lesson_references(lesson, defaults)
                 loads = sorted({(r.kind, r.hub_id) for r in refs if r.role == LOAD})
-                datasets = {hub_id for kind, hub_id in loads if kind == "datasets"}
-                far = reach(c.source for c in lesson.code_blocks()
-                            if c.role is CodeRole.PYTHON) if datasets else 0
-                entry = {"loads": [list(pair) for pair in loads], "reach": far}
+                entry = {"loads": [list(pair) for pair in loads],
+                         "reach": lesson_reach(lesson, refs)}
                 if key is not None:
                     cache.save(KIND, key, entry, language)
             for kind, hub_id in entry["loads"]:
