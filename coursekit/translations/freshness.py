@@ -179,9 +179,9 @@ class Freshness:
                          received: set[str]) -> bool:
         """Whether a commit that ``newer`` had seen and ``older`` had not changed the
         source in substance (one that changed the translation too carried its change)."""
-        seen = self.history.ancestors(newer)
+        seen = self.history.seen(newer)
         for commit in self.history.since(source.path, older):
-            if commit.sha not in seen or commit.sha in received:
+            if not seen >> commit.order & 1 or commit.sha in received:
                 continue
             before, after = self._change(commit, source)
             if before != after:

@@ -1,13 +1,18 @@
 """The git commands the history of a course's lessons runs beside ``git log``: one
 command's output, and which files differ from the last commit (or from a revision)
-now, edited, staged or new.
+now, edited, staged or new; and what needs no command: whether a folder is the top of
+a checkout of its own, as its ``.git`` says.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import IO
+
+from coursekit.files import read_regular
 
 
 def git_output(git: str, root: Path, *args: str) -> str | None:
@@ -62,3 +67,34 @@ def changed_since(root: Path, revision: str) -> frozenset[str] | None:
         return None
     new = git_output(git, root, "ls-files", "--others", "--exclude-standard") or ""
     return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
+
+
+GIT_PLACES = ("GIT_DIR", "GIT_WORK_TREE")
+"""Variables that put a checkout's repository or top folder elsewhere than its .git says."""
+
+
+def own_checkout(root: Path) -> bool:
+    """Whether ``root`` is the top folder of a checkout of its own, as its ``.git`` says: a
+    repository folder (with its ``HEAD``) or a ``gitdir:`` file (a worktree, a submodule),
+    and no variable that puts the checkout elsewhere."""
+    if any(name in os.environ for name in GIT_PLACES):
+        return False
+    dot_git = root / ".git"
+    try:
+        if dot_git.is_dir():
+            return (dot_git / "HEAD").is_file()
+        return read_regular(dot_git, limit=4096).startswith(b"gitdir: ")
+    except OSError:  # TooLarge is one
+        return False
+
+
+def read_exactly(stream: IO[bytes], size: int) -> bytes:
+    """``size`` bytes of ``stream`` (fewer where it ends first)."""
+    parts: list[bytes] = []
+    while size > 0:
+        chunk = stream.read(size)
+        if not chunk:
+            break
+        parts.append(chunk)
+        size -= len(chunk)
+    return b"".join(parts)

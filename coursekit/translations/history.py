@@ -13,14 +13,20 @@ missing) has no history, and the checks judge from structure alone.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections.abc import Container
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
 
-from coursekit.translations.git_calls import changed_now, git_output
+from coursekit.translations.git_calls import (
+    GIT_PLACES,
+    changed_now,
+    git_output,
+    own_checkout,
+    read_exactly,
+)
 
 _RECORD = "\x1e"
 _FIELD = "\x1f"
@@ -63,7 +69,7 @@ class History:
     """(path now, commit) -> the file's path at that commit, where it had another name."""
     moved: frozenset[tuple[str, str]] = frozenset()
     """(path now, commit) of the commits that only renamed the file, its text unchanged."""
-    _ancestors: dict[str, frozenset[str]] = field(default_factory=dict)
+    _seen: dict[str, int] = field(default_factory=dict)
     _logged: dict[tuple[str, str], tuple[str, str, str]] = field(default_factory=dict)
     """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
     id before and after it (its first parent's and its own), as the raw log gives them,
@@ -78,13 +84,18 @@ class History:
         git = shutil.which("git")
         if git is None:
             return None
-        # The checkout's top folder, and the course root's place in it.
-        where = git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
-        if where is None:
-            return None
-        top, _, prefix = where.partition("\n")
-        if not nested and Path(top.strip()).resolve() != root.resolve():
-            return None
+        # The checkout's top folder, and the course root's place in it: asked of git
+        # unless the root's own .git says that it is the top.
+        prefix = ""
+        if not own_checkout(root):
+            if not nested and not any(name in os.environ for name in GIT_PLACES):
+                return None  # no checkout of its own: at most a folder of another
+            where = git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
+            if where is None:
+                return None
+            top, _, prefix = where.partition("\n")
+            if not nested and Path(top.strip()).resolve() != root.resolve():
+                return None
         inside = "" if folder in ("", ".") else folder.strip("/") + "/"
         # One log gives the whole commit graph (every commit with its parents: which had
         # seen which) and the changes of the folder's files: the diff of each commit is
@@ -150,31 +161,19 @@ class History:
                 return found
         return None
 
-    def ancestors(self, commit: Commit) -> frozenset[str]:
-        """The commits ``commit`` had seen: itself and its ancestors, from the graph read
-        once (never one ``git rev-list`` per question)."""
-        found = self._ancestors.get(commit.sha)
-        if found is None:
-            seen: set[str] = set()
-            stack = [commit.sha]
-            while stack:
-                sha = stack.pop()
-                if sha in seen:
-                    continue
-                known = self._ancestors.get(sha)
-                if known is not None and sha != commit.sha:
-                    seen |= known
-                    continue
-                seen.add(sha)
-                stack.extend(self.parents.get(sha, ()))
-            found = self._ancestors[commit.sha] = frozenset(seen)
-        return found
+    def seen(self, commit: Commit) -> int:
+        """The commits ``commit`` had seen (itself and its ancestors) as a set of bits,
+        one per place in the log (:attr:`Commit.order`): read from the graph once, never
+        one ``git rev-list`` per question."""
+        if not self._seen and self.parents:
+            self._seen = _seen_bits(self.parents)
+        return self._seen.get(commit.sha, 1 << commit.order)
 
     def since(self, path: str, commit: Commit) -> list[Commit]:
         """The commits that touched ``path`` and that ``commit`` had not seen (not its
         ancestors: a branch merged after it counts, whatever its dates), oldest first."""
-        seen = self.ancestors(commit)
-        return [c for c in reversed(self.commits.get(path, [])) if c.sha not in seen]
+        seen = self.seen(commit)
+        return [c for c in reversed(self.commits.get(path, [])) if not seen >> c.order & 1]
 
     def name_at(self, path: str, commit: Commit) -> str:
         """The name that the file called ``path`` now had at ``commit``: the name of the
@@ -191,7 +190,8 @@ class History:
         """``commit``'s first parent, in the log's place of ``commit`` (so that a file
         is named there as ``commit`` names it); None for a first commit."""
         parents = self.parents.get(commit.sha)
-        return replace(commit, sha=parents[0]) if parents else None
+        return Commit(parents[0], commit.date, commit.subject, commit.order) if parents \
+            else None
 
     def text_at(self, commit: Commit, path: str) -> bytes | None:
         """``path`` (its name now) as it was at ``commit``; None when it did not exist
@@ -250,7 +250,7 @@ class History:
         if len(header) != 3 or header[1] != b"blob":
             return None
         size = int(header[2])
-        data = _read_exactly(stdout, size)
+        data = read_exactly(stdout, size)
         stdout.read(1)  # the newline after each object
         return header[0].decode(), data
 
@@ -275,12 +275,26 @@ class History:
             self._reader = None
 
 
-def _read_exactly(stream: IO[bytes], size: int) -> bytes:
-    parts: list[bytes] = []
-    while size > 0:
-        chunk = stream.read(size)
-        if not chunk:
-            break
-        parts.append(chunk)
-        size -= len(chunk)
-    return b"".join(parts)
+def _seen_bits(parents: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each commit of the log (``parents``, in its order) -> the bits of the places of
+    itself and its ancestors. The log lists parents after their children, so from its
+    end each commit's parents are known before it; one that is not is done first."""
+    places = {sha: order for order, sha in enumerate(parents)}
+    found: dict[str, int] = {}
+    for start in reversed(parents):
+        stack = [start]
+        while stack:
+            sha = stack[-1]
+            if sha in found:
+                stack.pop()
+                continue
+            pending = [p for p in parents[sha] if p in places and p not in found]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            bits = 1 << places[sha]
+            for parent in parents[sha]:
+                bits |= found.get(parent, 0)
+            found[sha] = bits
+    return found

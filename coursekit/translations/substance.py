@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.translations.digest import Digest
@@ -33,12 +32,13 @@ class Block:
     Read from a lesson (:meth:`of`), a block is tokenized on first use: two blocks of one
     text are equal unread, and most blocks of two versions of a lesson are."""
 
-    __slots__ = ("_code", "_read", "_text")
+    __slots__ = ("_code", "_read", "_runs", "_text")
 
     def __init__(self, tokens: tuple[object, ...], skeleton: tuple[object, ...]) -> None:
         self._code: Code | None = None
         self._text: tuple[bool, str, str] | None = None
         self._read: tuple[tuple[object, ...], tuple[object, ...]] | None = (tokens, skeleton)
+        self._runs: dict[bool, Counter[Gram]] = {}
 
     @classmethod
     def of(cls, code: Code) -> Block:
@@ -47,7 +47,22 @@ class Block:
         # All that its tokens are made from: what is Python, and how else it is read.
         block._text = (code.role is CodeRole.PYTHON, code.language, code.source)
         block._read = None
+        block._runs = {}
         return block
+
+    @property
+    def key(self) -> object:
+        """What two blocks of one text share (their text, or their tokens when they were
+        made from tokens): equal keys, equal tokens."""
+        return self._text if self._text is not None else self._tokens()
+
+    def runs(self, blanked: bool) -> Counter[Gram]:
+        """The block's runs of three tokens (:func:`runs`), of its skeleton when
+        ``blanked``; counted once."""
+        found = self._runs.get(blanked)
+        if found is None:
+            found = self._runs[blanked] = runs((self.skeleton if blanked else self.tokens,))
+        return found
 
     @property
     def tokens(self) -> tuple[object, ...]:
@@ -77,9 +92,11 @@ class Block:
         return f"Block(tokens={self.tokens!r}, skeleton={self.skeleton!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Substance:
-    """The parts of a lesson a translation must follow."""
+    """The parts of a lesson a translation must follow. Two are compared by their
+    headings, framework blocks and videos first: the code, whose blocks of other texts
+    are tokenized to be compared, last."""
 
     code: tuple[Block, ...]
     headings: tuple[int, ...]
@@ -96,20 +113,20 @@ class Substance:
             videos=tuple(v.value for v in lesson.videos),
         )
 
-    @cached_property
-    def grams(self) -> Counter[Gram]:
-        return _grams(b.tokens for b in self.code)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Substance):
+            return NotImplemented
+        return (self.headings == other.headings and self.frameworks == other.frameworks
+                and self.videos == other.videos and self.code == other.code)
 
-    @cached_property
-    def skeleton_grams(self) -> Counter[Gram]:
-        return _grams(b.skeleton for b in self.code)
+    def __hash__(self) -> int:
+        return hash((self.headings, self.frameworks, self.videos, self.code))
 
     def changes(self, now: Substance) -> tuple[str, ...]:
         """What differs from ``self`` in ``now``, in words."""
         found: list[str] = []
         if self.code != now.code:
-            changed = sum(1 for block in now.code if block not in self.code)
-            removed = sum(1 for block in self.code if block not in now.code)
+            changed, removed = _missing(now.code, self.code), _missing(self.code, now.code)
             found.append(f"code ({_count(changed, 'block')} new or changed, {removed} removed)")
         if self.headings != now.headings:
             found.append(f"headings ({len(self.headings)} then, {len(now.headings)} now)")
@@ -118,6 +135,17 @@ class Substance:
         if self.videos != now.videos:
             found.append("videos")
         return tuple(found)
+
+
+def _missing(blocks: tuple[Block, ...], others: tuple[Block, ...]) -> int:
+    """How many of ``blocks`` equal none of ``others``: a block of a text the others have
+    is there unread; the others are tokenized only for a block of another text."""
+    texts = {block.key for block in others}
+    unmatched = [block for block in blocks if block.key not in texts]
+    if not unmatched:
+        return 0
+    tokens = {block._tokens() for block in others}
+    return sum(1 for block in unmatched if block._tokens() not in tokens)
 
 
 def _tokens(block: Code) -> tuple[tuple[object, ...], tuple[object, ...]]:
@@ -129,7 +157,7 @@ def _tokens(block: Code) -> tuple[tuple[object, ...], tuple[object, ...]]:
     return words, words
 
 
-def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
+def runs(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
     """Every run of three tokens of each block, counted: what a change adds or removes
     shows as the runs it adds or removes, wherever the block moved."""
     found: Counter[Gram] = Counter()
@@ -137,6 +165,24 @@ def _grams(blocks: Iterable[tuple[object, ...]]) -> Counter[Gram]:
         run = (_BLOCK, *tokens, _BLOCK)
         found.update(zip(run, run[1:], run[2:], strict=False))  # the runs of three
     return found
+
+
+def _beyond(ours: tuple[Block, ...], theirs: tuple[Block, ...], blanked: bool) -> Counter[Gram]:
+    """The runs ``ours`` has more of than ``theirs`` (negative: fewer), none at zero. The
+    runs of a lesson are its blocks' runs added up, so a block both have (by its text)
+    adds the same to each side: only the blocks one side lacks are read."""
+    keys = Counter(block.key for block in ours)
+    keys.subtract(block.key for block in theirs)
+    found: Counter[Gram] = Counter()
+    for block in ours:
+        if keys[block.key] > 0:
+            keys[block.key] -= 1
+            found.update(block.runs(blanked))
+    for block in theirs:
+        if keys[block.key] < 0:
+            keys[block.key] += 1
+            found.subtract(block.runs(blanked))
+    return Counter({gram: count for gram, count in found.items() if count})
 
 
 class Change:
@@ -185,13 +231,14 @@ class _CodeChange:
     blanked: bool
     added: Counter[Gram]
     removed: Counter[Gram]
-    old: Counter[Gram]
-    current: Counter[Gram]
+    old: tuple[Block, ...]
+    """The code before the change."""
+    current: tuple[Block, ...]
+    """The code now."""
 
     def owed_by(self, translation: Substance) -> bool | None:
-        own = translation.skeleton_grams if self.blanked else translation.grams
-        has_new = _share(own, self.added, self.old)
-        has_old = _share(own, self.removed, self.current)
+        has_new = _share(_beyond(translation.code, self.old, self.blanked), self.added)
+        has_old = _share(_beyond(translation.code, self.current, self.blanked), self.removed)
         if has_new is not None and has_old is not None:
             return False if has_new > has_old else True if has_new < has_old else None
         if has_new is not None:
@@ -202,19 +249,16 @@ class _CodeChange:
 
 def _code_change(before: Substance, after: Substance, now: Substance) -> _CodeChange | bool:
     """The change of the code, or False where none of it shows or lasted."""
-    for blanked, old, new, current in (
-        (True, before.skeleton_grams, after.skeleton_grams, now.skeleton_grams),
-        (False, before.grams, after.grams, now.grams),
-    ):
-        if old == new:
+    for blanked in (True, False):
+        changed = _beyond(after.code, before.code, blanked)  # the new side's runs beyond the old
+        if not changed:
             continue
-        added = _positive((g, min(n - old.get(g, 0), current.get(g, 0) - old.get(g, 0)))
-                          for g, n in new.items())
-        removed = _positive((g, min(o - new.get(g, 0), o - current.get(g, 0)))
-                            for g, o in old.items())
+        lasting = _beyond(now.code, before.code, blanked)  # the code now beyond the old
+        added = _positive((g, min(n, lasting.get(g, 0))) for g, n in changed.items())
+        removed = _positive((g, min(-n, -lasting.get(g, 0))) for g, n in changed.items())
         if not (added or removed):  # what the change did, a later commit undid
             return False
-        return _CodeChange(blanked, added, removed, old, current)
+        return _CodeChange(blanked, added, removed, before.code, now.code)
     return False
 
 
@@ -223,13 +267,13 @@ def _positive(counts: Iterable[tuple[Gram, int]]) -> Counter[Gram]:
     return Counter({gram: count for gram, count in counts if count > 0})
 
 
-def _share(own: Counter[Gram], delta: Counter[Gram], other: Counter[Gram]) -> float | None:
-    """How much of ``delta`` (runs one side has beyond ``other``) ``own`` has too."""
+def _share(beyond: Counter[Gram], delta: Counter[Gram]) -> float | None:
+    """How much of ``delta`` (runs one side has beyond another) a translation has too,
+    ``beyond`` being the runs it has beyond that other side."""
     total = sum(delta.values())
     if not total:
         return None
-    found = sum(max(0, min(own.get(gram, 0), other.get(gram, 0) + extra) - other.get(gram, 0))
-                for gram, extra in delta.items())
+    found = sum(max(0, min(beyond.get(gram, 0), extra)) for gram, extra in delta.items())
     return found / total
 
 
