@@ -100,6 +100,8 @@ class Freshness:
     _changes: dict[tuple[str, str], tuple[Substance, Change]] = field(default_factory=dict)
     """(commit, source path) -> the change of substance the commit made, as far as it
     lasted until the source as it is now: counted once for all of its translations."""
+    _touched: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Source path -> the commits that touched it, shared by its translations."""
     _oids: dict[str, str | None] = field(default_factory=dict)
     """Source path -> the object id of its text now: a version with that id is the
     lesson already read, never parsed again."""
@@ -123,7 +125,9 @@ class Freshness:
                                if (translation.path, c.sha) not in history.moved]
         if translation.path in history.changed or not translation_commits:
             return Verdict(outdated=False)
-        touched_source = {c.sha for c in source_commits}
+        touched_source = self._touched.get(source.path)
+        if touched_source is None:
+            touched_source = self._touched[source.path] = frozenset(c.sha for c in source_commits)
         touched_translation = {c.sha for c in translation_commits}
         translated = self._synced(source, translation, [
             c for c in translation_commits if c.sha not in touched_source

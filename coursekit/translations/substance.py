@@ -32,13 +32,12 @@ class Block:
     Read from a lesson (:meth:`of`), a block is tokenized on first use: two blocks of one
     text are equal unread, and most blocks of two versions of a lesson are."""
 
-    __slots__ = ("_code", "_read", "_runs", "_text")
+    __slots__ = ("_code", "_read", "_text")
 
     def __init__(self, tokens: tuple[object, ...], skeleton: tuple[object, ...]) -> None:
         self._code: Code | None = None
         self._text: tuple[bool, str, str] | None = None
         self._read: tuple[tuple[object, ...], tuple[object, ...]] | None = (tokens, skeleton)
-        self._runs: dict[bool, Counter[Gram]] = {}
 
     @classmethod
     def of(cls, code: Code) -> Block:
@@ -47,7 +46,6 @@ class Block:
         # All that its tokens are made from: what is Python, and how else it is read.
         block._text = (code.role is CodeRole.PYTHON, code.language, code.source)
         block._read = None
-        block._runs = {}
         return block
 
     @property
@@ -55,14 +53,6 @@ class Block:
         """What two blocks of one text share (their text, or their tokens when they were
         made from tokens): equal keys, equal tokens."""
         return self._text if self._text is not None else self._tokens()
-
-    def runs(self, blanked: bool) -> Counter[Gram]:
-        """The block's runs of three tokens (:func:`runs`), of its skeleton when
-        ``blanked``; counted once."""
-        found = self._runs.get(blanked)
-        if found is None:
-            found = self._runs[blanked] = runs((self.skeleton if blanked else self.tokens,))
-        return found
 
     @property
     def tokens(self) -> tuple[object, ...]:
@@ -138,14 +128,30 @@ class Substance:
 
 
 def _missing(blocks: tuple[Block, ...], others: tuple[Block, ...]) -> int:
-    """How many of ``blocks`` equal none of ``others``: a block of a text the others have
-    is there unread; the others are tokenized only for a block of another text."""
-    texts = {block.key for block in others}
-    unmatched = [block for block in blocks if block.key not in texts]
+    """How many of ``blocks`` have no counterpart among ``others``, each of the others the
+    counterpart of one block at most: by text first, then by tokens, so that only the
+    blocks no text matches are tokenized."""
+    keys = Counter(block.key for block in others)
+    unmatched: list[Block] = []
+    for block in blocks:
+        if keys[block.key] > 0:
+            keys[block.key] -= 1
+        else:
+            unmatched.append(block)
     if not unmatched:
         return 0
-    tokens = {block._tokens() for block in others}
-    return sum(1 for block in unmatched if block._tokens() not in tokens)
+    left: Counter[object] = Counter()  # the tokens of the others no text matched
+    for block in others:
+        if keys[block.key] > 0:
+            keys[block.key] -= 1
+            left[block._tokens()] += 1
+    missing = 0
+    for block in unmatched:
+        if left[block._tokens()] > 0:
+            left[block._tokens()] -= 1
+        else:
+            missing += 1
+    return missing
 
 
 def _tokens(block: Code) -> tuple[tuple[object, ...], tuple[object, ...]]:
@@ -173,16 +179,17 @@ def _beyond(ours: tuple[Block, ...], theirs: tuple[Block, ...], blanked: bool) -
     adds the same to each side: only the blocks one side lacks are read."""
     keys = Counter(block.key for block in ours)
     keys.subtract(block.key for block in theirs)
-    found: Counter[Gram] = Counter()
-    for block in ours:
-        if keys[block.key] > 0:
-            keys[block.key] -= 1
-            found.update(block.runs(blanked))
-    for block in theirs:
-        if keys[block.key] < 0:
-            keys[block.key] += 1
-            found.subtract(block.runs(blanked))
-    return Counter({gram: count for gram, count in found.items() if count})
+    more: list[tuple[object, ...]] = []
+    fewer: list[tuple[object, ...]] = []
+    for blocks, side, step in ((ours, more, 1), (theirs, fewer, -1)):
+        for block in blocks:
+            if keys[block.key] * step > 0:
+                keys[block.key] -= step
+                side.append(block.skeleton if blanked else block.tokens)
+    found, lost = runs(more), runs(fewer)
+    difference = {gram: count - lost[gram] for gram, count in found.items()}
+    difference.update((gram, -count) for gram, count in lost.items() if gram not in found)
+    return Counter({gram: count for gram, count in difference.items() if count})
 
 
 class Change:
