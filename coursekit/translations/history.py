@@ -164,10 +164,10 @@ class History:
     def seen(self, commit: Commit) -> int:
         """The commits ``commit`` had seen (itself and its ancestors) as a set of bits,
         one per place in the log (:attr:`Commit.order`): read from the graph once, never
-        one ``git rev-list`` per question."""
+        one ``git rev-list`` per question. A commit the log lacks has seen none of it."""
         if not self._seen and self.parents:
             self._seen = _seen_bits(self.parents)
-        return self._seen.get(commit.sha, 1 << commit.order)
+        return self._seen.get(commit.sha, 0)
 
     def since(self, path: str, commit: Commit) -> list[Commit]:
         """The commits that touched ``path`` and that ``commit`` had not seen (not its
