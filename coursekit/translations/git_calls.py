@@ -69,22 +69,23 @@ def changed_since(root: Path, revision: str) -> frozenset[str] | None:
     return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
 
 
-GIT_PLACES = ("GIT_DIR", "GIT_WORK_TREE")
+_GIT_PLACES = ("GIT_DIR", "GIT_WORK_TREE")
 """Variables that put a checkout's repository or top folder elsewhere than its .git says."""
 
 
-def own_checkout(root: Path) -> bool:
-    """Whether ``root`` is the top folder of a checkout of its own, as its ``.git`` says: a
-    repository folder (with its ``HEAD``) or a ``gitdir:`` file (a worktree, a submodule),
-    and no variable that puts the checkout elsewhere."""
-    if any(name in os.environ for name in GIT_PLACES):
-        return False
+def own_checkout(root: Path) -> bool | None:
+    """Whether ``root`` is the top folder of a checkout of its own, as its ``.git`` says:
+    True for a repository folder (with its ``HEAD``) or a ``gitdir:`` file (a worktree,
+    a submodule), False for none; None where only git can tell (a variable puts the
+    checkout elsewhere)."""
+    if any(name in os.environ for name in _GIT_PLACES):
+        return None
     dot_git = root / ".git"
     try:
         if dot_git.is_dir():
             return (dot_git / "HEAD").is_file()
         return read_regular(dot_git, limit=4096).startswith(b"gitdir: ")
-    except OSError:  # TooLarge is one
+    except OSError:  # absent, a FIFO or a device, too large (TooLarge)
         return False
 
 

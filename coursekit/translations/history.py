@@ -13,7 +13,6 @@ missing) has no history, and the checks judge from structure alone.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from collections.abc import Container
@@ -21,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.translations.git_calls import (
-    GIT_PLACES,
     changed_now,
     git_output,
     own_checkout,
@@ -87,9 +85,10 @@ class History:
         # The checkout's top folder, and the course root's place in it: asked of git
         # unless the root's own .git says that it is the top.
         prefix = ""
-        if not own_checkout(root):
-            if not nested and not any(name in os.environ for name in GIT_PLACES):
-                return None  # no checkout of its own: at most a folder of another
+        own = own_checkout(root)
+        if own is False and not nested:
+            return None  # no checkout of its own: at most a folder of another
+        if own is not True:
             where = git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
             if where is None:
                 return None

@@ -127,28 +127,33 @@ class Substance:
         return tuple(found)
 
 
+def _unshared(ours: tuple[Block, ...], theirs: tuple[Block, ...]
+              ) -> tuple[list[Block], list[Block]]:
+    """The blocks of each side that the other side lacks, matched by text, each block the
+    match of one block at most: read by nothing but their texts."""
+    keys = Counter(block.key for block in ours)
+    keys.subtract(block.key for block in theirs)
+    found: tuple[list[Block], list[Block]] = ([], [])
+    for blocks, side, step in ((ours, found[0], 1), (theirs, found[1], -1)):
+        for block in blocks:
+            if keys[block.key] * step > 0:
+                keys[block.key] -= step
+                side.append(block)
+    return found
+
+
 def _missing(blocks: tuple[Block, ...], others: tuple[Block, ...]) -> int:
     """How many of ``blocks`` have no counterpart among ``others``, each of the others the
     counterpart of one block at most: by text first, then by tokens, so that only the
     blocks no text matches are tokenized."""
-    keys = Counter(block.key for block in others)
-    unmatched: list[Block] = []
-    for block in blocks:
-        if keys[block.key] > 0:
-            keys[block.key] -= 1
-        else:
-            unmatched.append(block)
+    unmatched, left = _unshared(blocks, others)
     if not unmatched:
         return 0
-    left: Counter[object] = Counter()  # the tokens of the others no text matched
-    for block in others:
-        if keys[block.key] > 0:
-            keys[block.key] -= 1
-            left[block._tokens()] += 1
+    tokens = Counter(block._tokens() for block in left)
     missing = 0
     for block in unmatched:
-        if left[block._tokens()] > 0:
-            left[block._tokens()] -= 1
+        if tokens[block._tokens()] > 0:
+            tokens[block._tokens()] -= 1
         else:
             missing += 1
     return missing
@@ -177,16 +182,9 @@ def _beyond(ours: tuple[Block, ...], theirs: tuple[Block, ...], blanked: bool) -
     """The runs ``ours`` has more of than ``theirs`` (negative: fewer), none at zero. The
     runs of a lesson are its blocks' runs added up, so a block both have (by its text)
     adds the same to each side: only the blocks one side lacks are read."""
-    keys = Counter(block.key for block in ours)
-    keys.subtract(block.key for block in theirs)
-    more: list[tuple[object, ...]] = []
-    fewer: list[tuple[object, ...]] = []
-    for blocks, side, step in ((ours, more, 1), (theirs, fewer, -1)):
-        for block in blocks:
-            if keys[block.key] * step > 0:
-                keys[block.key] -= step
-                side.append(block.skeleton if blanked else block.tokens)
-    found, lost = runs(more), runs(fewer)
+    more, fewer = _unshared(ours, theirs)
+    found = runs(block.skeleton if blanked else block.tokens for block in more)
+    lost = runs(block.skeleton if blanked else block.tokens for block in fewer)
     difference = {gram: count - lost[gram] for gram, count in found.items()}
     difference.update((gram, -count) for gram, count in lost.items() if gram not in found)
     return Counter({gram: count for gram, count in difference.items() if count})

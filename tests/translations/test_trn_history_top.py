@@ -4,6 +4,7 @@ the repository elsewhere); never the log of a project that merely holds the cour
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -70,3 +71,15 @@ def test_a_repository_kept_elsewhere_is_found_by_git(tmp_path: Path,
     history = _opened(root)
     assert history is not None
     assert [c.sha for c in history.commits["content/en/1.mdx"]] == [sha]
+
+
+def test_a_git_path_that_is_a_fifo_is_no_checkout_and_does_not_block(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    plant(root, {"en/1.mdx": LESSON}, "A lesson")
+    os.mkfifo(root / "content" / ".git")
+    assert _opened(root / "content", "en") is None
+    # Its counterpart: a gitdir file there makes it the top of a checkout (a worktree).
+    (root / "content" / ".git").unlink()
+    other = tmp_path / "other"
+    git(root, "worktree", "add", "-q", "--detach", str(other))
+    assert _opened(other) is not None
