@@ -43,12 +43,7 @@ from coursekit.lessons.parse import parse_lesson
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.history import Commit, History
-
-# The substance of a lesson is re-exported: it was defined here.
-from coursekit.translations.substance import Block as Block
-from coursekit.translations.substance import Change
-from coursekit.translations.substance import Gram as Gram
-from coursekit.translations.substance import Substance as Substance
+from coursekit.translations.substance import Change, Substance
 
 NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
 """The substance of a lesson before its file existed."""
@@ -249,14 +244,14 @@ class Freshness:
         # By the name the file had there: a first parent names it as its child does.
         key = (commit.sha, self.history.name_at(source.path, commit))
         if key not in self._seen:
-            found = self.history.blob_at(commit, source.path, self._versions)
+            found = self.history.blob_at(commit, source.path, _Known(self, source))
             self._seen[key] = None if found is None else self._read(found, source)
         return self._seen[key]
 
     def _read(self, blob: tuple[str, bytes | None], source: Digest) -> tuple[Digest, Substance]:
         oid, text = blob
         if oid not in self._versions and oid == self._oid_now(source):
-            # The source as it is now (its last commit, most often): parsed already.
+            # The file as it is now (its last commit's, most often): parsed already.
             self._versions[oid] = (source, self._now(source))
         if oid not in self._versions:
             assert text is not None  # read unless its id was known
@@ -287,3 +282,16 @@ class Freshness:
         if found is None or found[0] is not source:
             found = self._current[source.path] = (source, Substance.of(source))
         return found[1]
+
+
+class _Known:
+    """The versions of a file that need not be read from git: those read already, and
+    the file as it is now (asked only of an id that is neither)."""
+
+    __slots__ = ("_freshness", "_source")
+
+    def __init__(self, freshness: Freshness, source: Digest) -> None:
+        self._freshness, self._source = freshness, source
+
+    def __contains__(self, oid: object) -> bool:
+        return oid in self._freshness._versions or oid == self._freshness._oid_now(self._source)

@@ -347,3 +347,32 @@ def test_a_translation_is_judged_once_for_the_same_lessons(course: Path) -> None
         history.close()
     assert other is not first
     assert other == first
+
+
+def test_the_source_as_it_is_now_is_never_read_from_git(
+        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    new = LOAD.replace('clips = load_dataset("clips-small")',
+                       'clips = load_dataset("clips-small", split="train")')
+    _commit(course, {"en/chapter1/1.mdx": new}, "Load the train split", "2024-03-05T12:00:00")
+    asked: list[str] = []
+    ask = History._ask
+
+    def recorded(self: History, name: str) -> tuple[str, bytes] | None:
+        asked.append(name)
+        return ask(self, name)
+
+    monkeypatch.setattr(History, "_ask", recorded)
+    corpus = Corpus(Course.open(course))
+    history = History.open(course, "content")
+    assert history is not None
+    source = load_language(corpus, "en").lessons["chapter1/1"]
+    translation = load_language(corpus, "fr").lessons["chapter1/1"]
+    try:
+        verdict = Freshness(history).judge(source, translation)
+    finally:
+        history.close()
+    assert verdict is not None and verdict.outdated
+    now = _git(course, "hash-object", "content/en/chapter1/1.mdx")
+    then = _git(course, "rev-parse", "HEAD~1:content/en/chapter1/1.mdx")
+    assert now not in asked  # parsed already: the lesson checked now
+    assert then in asked  # its counterpart: the version before the change is read
