@@ -21,7 +21,7 @@ from coursekit.translations import (
     structure,
     sync,
 )
-from coursekit.translations.align import CHUNK, CappedRun, align
+from coursekit.translations.align import CHUNK, CappedRun, Pair, align
 from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness, Verdict
@@ -52,8 +52,10 @@ def compare_in_time(
         return ([outdated.code_synced_finding(source, translation, directive, owed), *found],
                 replace(verdict or Verdict(outdated=True), outdated=True, prose_only=True,
                         since=owed.since))
-    followed = [found if version is source else compare_lessons(version, translation, settings)
-                for version in verdict.followed]
+    # Compared one at a time, and only while fold still asks: most differences are gone
+    # after the first version.
+    followed = (found if version is source else differences(version, translation, settings)
+                for version in verdict.followed)
     folded = outdated.fold(found, source, translation, verdict, followed)
     assert freshness is not None
     base = sync.base_version(freshness, source, translation) or verdict.then
@@ -78,13 +80,31 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
         f"translation differ, too many to align as a whole; they were aligned {CHUNK} at a "
         "time, so a block moved further than that is reported missing and extra",
     ) for run in capped]
-    found.extend(structure.compare(source, translation))
-    found.extend(code_blocks.compare(source, translation, pairs, settings.ignored,
-                                     settings.formatted))
-    found.extend(errors.compare(source, translation, pairs))
+    found.extend(_differences(source, translation, settings, pairs))
     found.extend(code_blocks.undefined_names(source, translation, pairs))
     found.extend(stale_apis(source, translation, settings))
     return found
+
+
+def differences(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
+    """How ``translation`` differs from ``source`` in structure, code and errors: the
+    findings an outdated translation's differences are measured by against an older
+    version of its source (:func:`coursekit.translations.outdated.fold`). What the
+    translation's own code breaks (an undefined name, a stale API) is no difference and
+    is left out."""
+    pairs = align(source.code, translation.code)
+    mismatch = sections.mismatch(source, translation, pairs)
+    if mismatch is not None:
+        return [mismatch]
+    return _differences(source, translation, settings, pairs)
+
+
+def _differences(source: Digest, translation: Digest, settings: Settings,
+                 pairs: list[Pair]) -> list[Diagnostic]:
+    return [*structure.compare(source, translation),
+            *code_blocks.compare(source, translation, pairs, settings.ignored,
+                                 settings.formatted),
+            *errors.compare(source, translation, pairs)]
 
 
 def stale_apis(source: Digest, translation: Digest, settings: Settings) -> Iterator[Diagnostic]:

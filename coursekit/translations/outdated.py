@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from coursekit.diagnostics import Diagnostic, Severity
@@ -41,19 +41,20 @@ undefined name, a stale API) is reported as ever."""
 
 def fold(
     found: Sequence[Diagnostic], source: Digest, translation: Digest, verdict: Verdict,
-    against_followed: Sequence[Sequence[Diagnostic]] = (),
+    against_followed: Iterable[Sequence[Diagnostic]] = (),
 ) -> list[Diagnostic]:
     """``found`` on an outdated translation: its ``TRN005`` finding, what stays, and the
     folded differences (marked so, as notes). ``against_followed`` are the translation's
     differences from each version of the source it followed (``Verdict.followed``): one
     it has from all of them is its own defect (drift, a dropped block or link), and stays
-    as it is, never folded. A section mismatch stays when the file translates no version
-    of the source at all."""
+    as it is, never folded. They are read one at a time, and no more once none of
+    ``found`` can be the translation's own. A section mismatch stays when the file
+    translates no version of the source at all."""
     then = verdict.then
     if then is not None and any(d.rule == rules.SECTION_MISMATCH.code for d in found) and \
             sections.mismatch(then, translation, align(then.code, translation.code)):
         return list(found)
-    its_own = _own(against_followed)
+    its_own = _own(against_followed, Counter(_key(d) for d in found if d.rule in FOLDED))
     folded: list[Diagnostic] = []
     kept: list[Diagnostic] = []
     for diag in found:
@@ -67,14 +68,21 @@ def fold(
     return [outdated_finding(source, translation, verdict, folded), *kept, *folded]
 
 
-def _own(against_followed: Sequence[Sequence[Diagnostic]]) -> Counter[Key]:
-    counts = [Counter(_key(d) for d in found if d.rule in FOLDED) for found in against_followed]
-    if not counts:
-        return Counter()
-    own = counts[0]
-    for other in counts[1:]:
-        own &= other
-    return own
+def _own(against_followed: Iterable[Sequence[Diagnostic]], wanted: Counter[Key]) -> Counter[Key]:
+    """Of the differences ``wanted``, those the translation has from every version it
+    followed (as many times as from each). None left after a version: none is its own,
+    whatever the later versions say, so they are not read."""
+    own = +wanted
+    if not own:
+        return own
+    read = False
+    for found in against_followed:
+        read = True
+        own &= Counter(key for key in map(_key, (d for d in found if d.rule in FOLDED))
+                       if key in wanted)
+        if not own:
+            break
+    return own if read else Counter()
 
 
 Key = tuple[str, int | None, str | None]
