@@ -20,11 +20,34 @@ A new commit that touches neither file changes none of this: the lessons it did 
 touch keep their entries. The files' bytes now are in the key beside it. Parents given
 to a commit by ``git replace`` are the one change of ancestry no commit id shows: after
 one, ``check --no-cache`` judges again.
+
+The log itself is kept too (:class:`CachedLogs`), by the commit it was read from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from coursekit.cache import CheckCache
 from coursekit.translations.history import Commit, History
+
+
+class CachedLogs:
+    """The course's ``git log`` in its check cache, keyed by the commit it was read from
+    (:func:`coursekit.translations.git_calls.log_output`): a warm run at the same commit
+    runs no ``git log``. The entry of an earlier commit goes when the cache is next
+    written, as every entry no run asks for."""
+
+    def __init__(self, cache: CheckCache) -> None:
+        self._cache = cache
+
+    def recall(self, key: Sequence[str]) -> str | None:
+        entry = self._cache.load("log", self._cache.key("log", list(key)))
+        log = None if entry is None else entry.get("log")
+        return log if isinstance(log, str) else None
+
+    def keep(self, key: Sequence[str], log: str) -> None:
+        self._cache.save("log", self._cache.key("log", list(key)), {"log": log})
 
 
 def edge(history: History) -> list[str]:

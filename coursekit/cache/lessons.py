@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from coursekit.cache import CheckCache
+from coursekit.cache.history import CachedLogs
 from coursekit.cache.lesson_run import LessonRun, cached_findings, regular_or_absent
 from coursekit.cache.translations import check_translations_cached
 from coursekit.check_result import CheckResult
@@ -132,7 +133,7 @@ def check_lessons_cached(corpus: Corpus, languages: Sequence[str] | None,
     settings, _ = load_settings(course)  # bad values: CFG001, from the configuration check
     tool = _formatter_identity(run)
     settings = replace(settings, formatted=corpus.code_formatter().formatted)
-    history = _history(corpus, settings)
+    history = _history(run, settings)
     try:
         result.extend(check_translations_cached(run, languages, settings, tool, history))
     finally:
@@ -141,10 +142,12 @@ def check_lessons_cached(corpus: Corpus, languages: Sequence[str] | None,
     return result
 
 
-def _history(corpus: Corpus, settings: Settings) -> History | None:
-    """The course's git history when the translation check reads it."""
+def _history(run: LessonRun, settings: Settings) -> History | None:
+    """The course's git history when the translation check reads it, its log kept in
+    the cache between runs."""
     if settings.history is False:
         return None
-    course = corpus.course
+    course = run.corpus.course
     return History.open(course.root, course.relative(course.content_dir),
-                        nested=bool(settings.history))
+                        nested=bool(settings.history),
+                        logs=CachedLogs(run.cache) if run.cache.enabled else None)

@@ -19,12 +19,7 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coursekit.translations.git_calls import (
-    changed_now,
-    git_output,
-    own_checkout,
-    read_exactly,
-)
+from coursekit.translations import git_calls
 
 _RECORD = "\x1e"
 _FIELD = "\x1f"
@@ -75,21 +70,23 @@ class History:
     _reader: subprocess.Popen[bytes] | None = None
 
     @classmethod
-    def open(cls, root: Path, folder: str, *, nested: bool = False) -> History | None:
+    def open(cls, root: Path, folder: str, *, nested: bool = False,
+             logs: git_calls.LogStore | None = None) -> History | None:
         """The history of ``folder`` (relative to ``root``), or None without one. Unless
         ``nested``, only when ``root`` is the top folder of its checkout: a course kept
-        inside another project (a test fixture) is not judged by that project's log."""
+        inside another project (a test fixture) is not judged by that project's log.
+        ``logs`` keeps the log between runs."""
         git = shutil.which("git")
         if git is None:
             return None
         # The checkout's top folder, and the course root's place in it: asked of git
         # unless the root's own .git says that it is the top.
         prefix = ""
-        own = own_checkout(root)
+        own = git_calls.own_checkout(root)
         if own is False and not nested:
             return None  # no checkout of its own: at most a folder of another
         if own is not True:
-            where = git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
+            where = git_calls.git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
             if where is None:
                 return None
             top, _, prefix = where.partition("\n")
@@ -101,13 +98,14 @@ class History:
         # limited to the folder, so the commits that touch none of them list no file.
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
-        log = git_output(git, root, "log", "--topo-order", "--full-history",
-                   f"--format={_RECORD}%H{_FIELD}%P{_FIELD}%as{_FIELD}%s", "--raw",
-                   "--no-abbrev", "-M", f"--relative={prefix.strip()}{inside}"
-                   if prefix.strip() or inside else "--relative")
+        log = git_calls.log_output(git, root, (
+            "log", "--topo-order", "--full-history",
+            f"--format={_RECORD}%H{_FIELD}%P{_FIELD}%as{_FIELD}%s", "--raw", "--no-abbrev",
+            "-M", f"--relative={prefix.strip()}{inside}" if prefix.strip() or inside
+            else "--relative"), logs)
         if log is None:
             return None
-        history = cls(root, changed=changed_now(git, root, folder, prefix.strip()))
+        history = cls(root, changed=git_calls.changed_now(git, root, folder, prefix.strip()))
         history._read_log(log, inside)
         return history
 
@@ -249,7 +247,7 @@ class History:
         if len(header) != 3 or header[1] != b"blob":
             return None
         size = int(header[2])
-        data = read_exactly(stdout, size)
+        data = git_calls.read_exactly(stdout, size)
         stdout.read(1)  # the newline after each object
         return header[0].decode(), data
 

@@ -142,3 +142,54 @@ def test_a_shallow_clone_deepened_is_judged_by_its_whole_history(
     git(clone, "fetch", "-q", "--unshallow")
     assert [path for path, _ in _outdated(_warm_is_cold(clone, judged))] == [TRANSLATION]
     assert judged[TRANSLATION] == 1
+
+
+@pytest.fixture
+def logs_read(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The folders in which a ``git log`` ran, one entry a run of it."""
+    from coursekit.translations import git_calls
+
+    ran: list[Path] = []
+    real = git_calls.git_output
+
+    def watched(git: str, root: Path, *args: str) -> str | None:
+        if args[:1] == ("log",):
+            ran.append(root)
+        return real(git, root, *args)
+
+    monkeypatch.setattr(git_calls, "git_output", watched)
+    return ran
+
+
+def test_a_warm_run_at_the_same_commit_reads_the_log_from_the_cache(
+    course: Path, judged: Counter[str], logs_read: list[Path],
+) -> None:
+    commit(course, {"en/chapter1/1.mdx": SPLIT}, "Split", "2024-02-01T12:00:00")
+    cold = _findings(course)
+    assert len(logs_read) == 1
+    assert _findings(course) == cold
+    assert len(logs_read) == 1  # the warm run ran no git log
+    # Its counterpart: a new commit is another log, read from git and judged by.
+    commit(course, {"en/chapter1/1.mdx": LOAD}, "Split undone", "2024-03-01T12:00:00")
+    assert _outdated(_findings(course)) == []
+    assert len(logs_read) == 2
+
+
+def test_a_run_without_the_cache_always_reads_the_log(
+    course: Path, logs_read: list[Path],
+) -> None:
+    _findings(course, cache=False)
+    _findings(course, cache=False)
+    assert len(logs_read) == 2
+
+
+def test_a_shallow_clone_reads_its_log_in_every_run(
+    course: Path, tmp_path: Path, logs_read: list[Path],
+) -> None:
+    commit(course, {"en/chapter1/1.mdx": SPLIT}, "Split", "2024-02-01T12:00:00")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", course.as_uri(), str(clone))
+    _findings(clone)
+    _findings(clone)
+    # Deepened at the same commit, its log is another: never one kept by that commit.
+    assert logs_read == [clone, clone]
