@@ -15,7 +15,8 @@ The units, each an entry of :class:`~coursekit.cache.CheckCache`:
   and nothing else is (these two: :mod:`coursekit.cache.translations`). With git
   history on, the key holds what the verdict reads of it too (the two files' commits:
   :mod:`coursekit.cache.history`), so that a new commit judges again only the pairs
-  whose files it touched.
+  whose files it touched;
+- ``log``: the commit checked out -> the course's ``git log`` read from it.
 """
 
 from __future__ import annotations
