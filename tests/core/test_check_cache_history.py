@@ -130,12 +130,18 @@ def test_the_translation_brought_up_to_date_in_a_commit_is_current_in_the_warm_r
     assert judged[TRANSLATION] == 1
 
 
-def test_a_shallow_clone_deepened_is_judged_by_its_whole_history(
-    course: Path, tmp_path: Path, judged: Counter[str],
-) -> None:
+def _shallow_clone(course: Path, tmp_path: Path) -> Path:
+    """A clone of ``course`` one commit deep, after a commit that outdates the translation."""
     commit(course, {"en/chapter1/1.mdx": SPLIT}, "Split", "2024-02-01T12:00:00")
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--depth", "1", course.as_uri(), str(clone))
+    return clone
+
+
+def test_a_shallow_clone_deepened_is_judged_by_its_whole_history(
+    course: Path, tmp_path: Path, judged: Counter[str],
+) -> None:
+    clone = _shallow_clone(course, tmp_path)
     # One commit holds every file: nothing the translation could lack.
     assert _outdated(_warm_is_cold(clone, judged)) == []
     judged.clear()
@@ -186,9 +192,7 @@ def test_a_run_without_the_cache_always_reads_the_log(
 def test_a_shallow_clone_reads_its_log_in_every_run(
     course: Path, tmp_path: Path, logs_read: list[Path],
 ) -> None:
-    commit(course, {"en/chapter1/1.mdx": SPLIT}, "Split", "2024-02-01T12:00:00")
-    clone = tmp_path / "clone"
-    git(tmp_path, "clone", "-q", "--depth", "1", course.as_uri(), str(clone))
+    clone = _shallow_clone(course, tmp_path)
     _findings(clone)
     _findings(clone)
     # Deepened at the same commit, its log is another: never one kept by that commit.
