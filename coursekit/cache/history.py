@@ -33,21 +33,20 @@ from coursekit.translations.history import Commit, History
 
 
 class CachedLogs:
-    """The course's ``git log`` in its check cache, keyed by the commit it was read from
-    (:func:`coursekit.translations.git_calls.log_output`): a warm run at the same commit
-    runs no ``git log``. The entry of an earlier commit goes when the cache is next
-    written, as every entry no run asks for."""
+    """The course's ``git log`` in its check cache, with the commit it was read from
+    (:mod:`coursekit.translations.kept_log`): a warm run at the same commit runs no
+    ``git log``, and one a few commits on reads only those."""
 
     def __init__(self, cache: CheckCache) -> None:
         self._cache = cache
 
-    def recall(self, key: Sequence[str]) -> str | None:
+    def recall(self, key: Sequence[str]) -> tuple[str, str] | None:
         entry = self._cache.load("log", self._cache.key("log", list(key)))
-        log = None if entry is None else entry.get("log")
-        return log if isinstance(log, str) else None
+        commit, log = (None, None) if entry is None else (entry.get("commit"), entry.get("log"))
+        return (commit, log) if isinstance(commit, str) and isinstance(log, str) else None
 
-    def keep(self, key: Sequence[str], log: str) -> None:
-        self._cache.save("log", self._cache.key("log", list(key)), {"log": log})
+    def keep(self, key: Sequence[str], commit: str, log: str) -> None:
+        self._cache.save("log", self._cache.key("log", list(key)), {"commit": commit, "log": log})
 
 
 def edge(history: History) -> list[str]:

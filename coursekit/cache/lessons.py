@@ -16,7 +16,8 @@ The units, each an entry of :class:`~coursekit.cache.CheckCache`:
   history on, the key holds what the verdict reads of it too (the two files' commits:
   :mod:`coursekit.cache.history`), so that a new commit judges again only the pairs
   whose files it touched;
-- ``log``: the commit checked out -> the course's ``git log`` read from it.
+- ``log``: the options of the course's ``git log`` -> the log and the commit it was read
+  from (:mod:`coursekit.translations.kept_log`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""The git commands the history of a course's lessons runs: one command's output, the
-log (kept between runs by the commit it was read from), and which files differ from
-the last commit (or from a revision) now, edited, staged or new; and what needs no
-command: whether a folder is the top of a checkout of its own, as its ``.git`` says.
+"""The git commands the history of a course's lessons runs beside ``git log``: one
+command's output, and which files differ from the last commit (or from a revision)
+now, edited, staged or new; and what needs no command: whether a folder is the top of
+a checkout of its own, as its ``.git`` says.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO
 
 from coursekit.files import read_regular
 
@@ -27,34 +26,6 @@ def git_output(git: str, root: Path, *args: str) -> str | None:
     if done.returncode != 0:
         return None
     return done.stdout.decode("utf-8", "replace")
-
-
-class LogStore(Protocol):
-    """Where a course's log is kept between runs (the check cache)."""
-
-    def recall(self, key: Sequence[str]) -> str | None: ...
-
-    def keep(self, key: Sequence[str], log: str) -> None: ...
-
-
-def log_output(git: str, root: Path, args: Sequence[str], logs: LogStore | None) -> str | None:
-    """The output of the ``git log`` that ``args`` ask for, from ``logs`` when it keeps the
-    log of the commit checked out now (and kept there when read). The log of one commit
-    in a complete clone is the same whenever it is read: the commit's id fixes every
-    commit before it. Not so in a shallow clone (deepened, it shows more history at the
-    same commit), whose log is always read."""
-    if logs is None:
-        return git_output(git, root, *args)
-    head = git_output(git, root, "rev-parse", "--is-shallow-repository", "--verify", "-q",
-                      "HEAD") or ""
-    shallow, _, commit = head.strip().partition("\n")
-    key = (commit, *args) if shallow == "false" and commit else None
-    log = None if key is None else logs.recall(key)
-    if log is None:
-        log = git_output(git, root, *args)
-        if log is not None and key is not None:
-            logs.keep(key, log)
-    return log
 
 
 _ONE_SIDE = frozenset({" M", " D", " T", "M ", "A ", "D ", "T ", "??"})

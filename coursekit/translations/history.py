@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.translations import git_calls
+from coursekit.translations.kept_log import FIELD, FORMAT, RECORD, LogStore, read_log
 
-_RECORD = "\x1e"
-_FIELD = "\x1f"
 _FILE_MODES = frozenset({"100644", "100755"})
 """The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
 _BLOB_SIDES = _FILE_MODES | {"000000"}
@@ -71,7 +70,7 @@ class History:
 
     @classmethod
     def open(cls, root: Path, folder: str, *, nested: bool = False,
-             logs: git_calls.LogStore | None = None) -> History | None:
+             logs: LogStore | None = None) -> History | None:
         """The history of ``folder`` (relative to ``root``), or None without one. Unless
         ``nested``, only when ``root`` is the top folder of its checkout: a course kept
         inside another project (a test fixture) is not judged by that project's log.
@@ -98,10 +97,9 @@ class History:
         # limited to the folder, so the commits that touch none of them list no file.
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
-        log = git_calls.log_output(git, root, (
-            "log", "--topo-order", "--full-history",
-            f"--format={_RECORD}%H{_FIELD}%P{_FIELD}%as{_FIELD}%s", "--raw", "--no-abbrev",
-            "-M", f"--relative={prefix.strip()}{inside}" if prefix.strip() or inside
+        log = read_log(git, root, (
+            "--topo-order", "--full-history", FORMAT, "--raw", "--no-abbrev", "-M",
+            f"--relative={prefix.strip()}{inside}" if prefix.strip() or inside
             else "--relative"), logs)
         if log is None:
             return None
@@ -116,9 +114,9 @@ class History:
         its end)."""
         now: dict[str, str] = {}  # a name the log still uses -> the file's name today
         moved: set[tuple[str, str]] = set()
-        for order, record in enumerate(log.split(_RECORD)[1:]):
+        for order, record in enumerate(log.split(RECORD)[1:]):
             head, _, entries = record.partition("\n")
-            sha, parents, date, subject = ([*head.split(_FIELD, 3), "", "", ""])[:4]
+            sha, parents, date, subject = ([*head.split(FIELD, 3), "", "", ""])[:4]
             self.parents[sha] = tuple(parents.split())
             if not entries.strip():
                 continue  # a commit that changed none of the folder's files

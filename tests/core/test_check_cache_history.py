@@ -153,17 +153,17 @@ def test_a_shallow_clone_deepened_is_judged_by_its_whole_history(
 @pytest.fixture
 def logs_read(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The folders in which a ``git log`` ran, one entry a run of it."""
-    from coursekit.translations import git_calls
+    from coursekit.translations import kept_log
+    from coursekit.translations.git_calls import git_output as real
 
     ran: list[Path] = []
-    real = git_calls.git_output
 
     def watched(git: str, root: Path, *args: str) -> str | None:
         if args[:1] == ("log",):
             ran.append(root)
         return real(git, root, *args)
 
-    monkeypatch.setattr(git_calls, "git_output", watched)
+    monkeypatch.setattr(kept_log, "git_output", watched)
     return ran
 
 
@@ -175,10 +175,10 @@ def test_a_warm_run_at_the_same_commit_reads_the_log_from_the_cache(
     assert len(logs_read) == 1
     assert _findings(course) == cold
     assert len(logs_read) == 1  # the warm run ran no git log
-    # Its counterpart: a new commit is another log, read from git and judged by.
+    # Its counterpart: a new commit is read from git (itself alone) and judged by.
     commit(course, {"en/chapter1/1.mdx": LOAD}, "Split undone", "2024-03-01T12:00:00")
-    assert _outdated(_findings(course)) == []
-    assert len(logs_read) == 2
+    assert _outdated(_warm_is_cold(course, judged)) == []
+    assert len(logs_read) == 3  # the new commit, then the whole log without the cache
 
 
 def test_a_run_without_the_cache_always_reads_the_log(
