@@ -15,7 +15,7 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
-from coursekit.translations.freshness import Freshness
+from coursekit.translations.freshness import Freshness, Verdict
 from coursekit.translations.history import History
 from coursekit.translations.languages import load_language
 from tests.git_history import commit as _commit
@@ -303,6 +303,19 @@ def test_a_fix_applied_to_every_language_does_not_make_an_older_translation_fres
     assert f"first in {changed[:9]} (2024-02-01, \"Split\")" in outdated.message
 
 
+def _verdict(course: Path) -> Verdict | None:
+    """What the course's history says of the French ``chapter1/1`` against its source."""
+    corpus = Corpus(Course.open(course))
+    history = History.open(course, "content")
+    assert history is not None
+    source = load_language(corpus, "en").lessons["chapter1/1"]
+    translation = load_language(corpus, "fr").lessons["chapter1/1"]
+    try:
+        return Freshness(history).judge(source, translation)
+    finally:
+        history.close()
+
+
 def test_each_version_of_the_source_a_translation_followed_is_compared_once(
     course: Path,
 ) -> None:
@@ -311,15 +324,7 @@ def test_each_version_of_the_source_a_translation_followed_is_compared_once(
     for day, word in (("2024-02-10", "petits"), ("2024-02-20", "brefs")):
         _commit(course, {"fr/chapter1/1.mdx": LOAD_FR.replace("courts", word)},
                 f"fr: {word}", f"{day}T12:00:00")
-    corpus = Corpus(Course.open(course))
-    history = History.open(course, "content")
-    assert history is not None
-    source = load_language(corpus, "en").lessons["chapter1/1"]
-    translation = load_language(corpus, "fr").lessons["chapter1/1"]
-    try:
-        verdict = Freshness(history).judge(source, translation)
-    finally:
-        history.close()
+    verdict = _verdict(course)
     assert verdict is not None
     assert verdict.outdated
     # The source it was written with, and the source as both fixes saw it: once each.
@@ -362,15 +367,7 @@ def test_the_source_as_it_is_now_is_never_read_from_git(
         return ask(self, name)
 
     monkeypatch.setattr(History, "_ask", recorded)
-    corpus = Corpus(Course.open(course))
-    history = History.open(course, "content")
-    assert history is not None
-    source = load_language(corpus, "en").lessons["chapter1/1"]
-    translation = load_language(corpus, "fr").lessons["chapter1/1"]
-    try:
-        verdict = Freshness(history).judge(source, translation)
-    finally:
-        history.close()
+    verdict = _verdict(course)
     assert verdict is not None and verdict.outdated
     now = _git(course, "hash-object", "content/en/chapter1/1.mdx")
     then = _git(course, "rev-parse", "HEAD~1:content/en/chapter1/1.mdx")

@@ -25,12 +25,16 @@ def _opened(root: Path, folder: str = "content", *, nested: bool = False) -> His
     return history
 
 
+def _logged(root: Path) -> list[str] | None:
+    """The commits of the lesson ``content/en/1.mdx`` in ``root``'s history; None without one."""
+    history = _opened(root)
+    return None if history is None else [c.sha for c in history.commits["content/en/1.mdx"]]
+
+
 def test_a_checkout_of_its_own_is_read(tmp_path: Path) -> None:
     root = tmp_path / "course"
     sha = plant(root, {"en/1.mdx": LESSON}, "A lesson")
-    history = _opened(root)
-    assert history is not None
-    assert [c.sha for c in history.commits["content/en/1.mdx"]] == [sha]
+    assert _logged(root) == [sha]
 
 
 def test_a_worktree_whose_git_is_a_file_is_a_checkout_of_its_own(tmp_path: Path) -> None:
@@ -68,9 +72,7 @@ def test_a_repository_kept_elsewhere_is_found_by_git(tmp_path: Path,
     assert _opened(root) is None  # no .git: no checkout
     monkeypatch.setenv("GIT_DIR", str(store))
     monkeypatch.setenv("GIT_WORK_TREE", str(root))
-    history = _opened(root)
-    assert history is not None
-    assert [c.sha for c in history.commits["content/en/1.mdx"]] == [sha]
+    assert _logged(root) == [sha]
 
 
 def test_a_git_path_that_is_a_fifo_is_no_checkout_and_does_not_block(tmp_path: Path) -> None:
