@@ -134,7 +134,7 @@ def check_lessons_cached(corpus: Corpus, languages: Sequence[str] | None,
         result.diagnostics.extend(_formatting(run, wanted))
     settings, _ = load_settings(course)  # bad values: CFG001, from the configuration check
     tool = _formatter_identity(run)
-    settings = replace(settings, formatted=corpus.code_formatter().formatted)
+    settings = replace(settings, formatted=corpus.code_formatter().formatted_facts)
     history = _history(run, settings)
     try:
         result.extend(check_translations_cached(run, languages, settings, tool, history))

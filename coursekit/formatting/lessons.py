@@ -48,6 +48,7 @@ class CodeFormatter:
         self.settings = settings
         self._waiting: dict[str, Protected | None] = {}
         self._done: dict[str, str | None] = {}
+        self._facts: dict[str, CodeFacts] = {}
         self.unavailable: FormatterUnavailable | None = None
         """Why nothing was formatted, when the formatter is missing or does not run."""
 
@@ -62,6 +63,17 @@ class CodeFormatter:
         if self._waiting:
             self._run()
         return self._done[facts.source]
+
+    def formatted_facts(self, facts: CodeFacts) -> CodeFacts | None:
+        """The facts of :meth:`formatted`'s text, one object per text of the run: the
+        facts given where formatting leaves the code as it is."""
+        text = self.formatted(facts)
+        if text is None or text == facts.source:
+            return None if text is None else facts
+        found = self._facts.get(text)
+        if found is None:
+            found = self._facts[text] = CodeFacts(text)
+        return found
 
     def _run(self) -> None:
         waiting, self._waiting = self._waiting, {}

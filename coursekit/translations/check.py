@@ -171,7 +171,7 @@ class _Run:
         # Bad values are reported once, when the configuration is checked (CFG001).
         settings, _ = load_settings(corpus.course)
         queue_code(corpus, languages)
-        settings = replace(settings, formatted=corpus.code_formatter().formatted)
+        settings = replace(settings, formatted=corpus.code_formatter().formatted_facts)
         course = corpus.course
         history = None if settings.history is False else History.open(
             course.root, course.relative(course.content_dir), nested=bool(settings.history))

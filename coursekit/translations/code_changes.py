@@ -29,8 +29,10 @@ IGNORABLE = frozenset({Change.WHITESPACE, Change.COMMENTS, Change.STRINGS})
 CHOOSABLE = IGNORABLE | {Change.FORMATTING}
 """The changes a course may choose not to report."""
 
-Formatted = Callable[[CodeFacts], str | None]
-"""The formatted text of a block's code, ``None`` when it is not formatted."""
+Formatted = Callable[[CodeFacts], CodeFacts | None]
+"""The facts of a block's code as formatted, ``None`` when it is not formatted: one
+object per formatted text, so a source block formatted for each of its translations is
+tokenized once."""
 
 
 def classify(source: CodeFacts, translation: CodeFacts, python: bool = True,
@@ -48,7 +50,7 @@ def classify(source: CodeFacts, translation: CodeFacts, python: bool = True,
     ours, theirs = formatted(source), formatted(translation)
     if ours is None or theirs is None:
         return change
-    again = _classify(CodeFacts(ours), CodeFacts(theirs), python)
+    again = _classify(ours, theirs, python)
     return Change.CODE if again is Change.CODE else Change.FORMATTING
 
 

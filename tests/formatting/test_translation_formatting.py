@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
+from coursekit.formatting.lessons import CodeFormatter
+from coursekit.formatting.settings import FormatSettings
+from coursekit.lessons import python
 from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python_tokens import Token, significant_tokens
 from coursekit.translations.code_changes import Change, classify
 
 SOURCE = """trainer = Trainer(
@@ -64,3 +68,26 @@ def test_formatting_variations_can_be_ignored(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = '[tool.coursekit.translations]\nignore-changes = ["formatting"]\n'
     assert _rules(_course(tmp_path, ONE_LINE, config), capsys) == []
+
+
+def test_a_formatted_text_is_read_once_for_every_translation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The source block, formatted once, is tokenized once however many translations
+    are compared with it; a block formatting leaves alone keeps its own facts."""
+    formatter = CodeFormatter(FormatSettings())
+    source = CodeFacts(ONE_LINE)
+    already = CodeFacts(SOURCE)
+    assert formatter.formatted_facts(already) is already
+    tokenized: list[str] = []
+
+    def counted(text: str) -> tuple[Token, ...] | None:
+        tokenized.append(text)
+        return significant_tokens(text)
+
+    monkeypatch.setattr(python, "significant_tokens", counted)
+    drifted = (DRIFTED, DRIFTED.replace("model,", "model, None,"), DRIFTED.replace("(", "(1, ", 1))
+    for translation in drifted:
+        change = classify(source, CodeFacts(translation), formatted=formatter.formatted_facts)
+        assert change is Change.CODE
+    assert formatter.formatted_facts(source) is formatter.formatted_facts(CodeFacts(ONE_LINE))
+    assert tokenized.count(SOURCE) == 1
