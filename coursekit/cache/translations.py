@@ -14,7 +14,7 @@ from coursekit.cache.history import edge, pair_history
 from coursekit.cache.lesson_run import LessonRun, cached_findings, regular_or_absent
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations import sections
+from coursekit.translations import outdated, sections
 from coursekit.translations.check import compare_in_time
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
@@ -131,6 +131,8 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
         if entry is not None:
             run.cache.save_findings("pair", entry, found, language)
         result.diagnostics.extend(found)
+    result.diagnostics.extend(outdated.cut_history(
+        history, course.relative(course.content_dir), bool(pairs)))
     return result
 
 

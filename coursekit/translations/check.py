@@ -225,14 +225,20 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     if languages is None or corpus.course.source_language in languages:
         result.diagnostics.extend(run.source.diagnostics)
         result.checked.extend(d.path for d in run.source.lessons.values())
+    judged = False
     try:
         run.prepare(run.translations(languages))
         for language in run.translations(languages):
             translation, found = run.language(language)
             result.diagnostics.extend(found)
             result.checked.extend(d.path for d in translation.lessons.values())
+            judged = judged or any(key in run.source.lessons for key in translation.lessons)
     finally:
         run.close()
+    course = corpus.course
+    result.diagnostics.extend(outdated.cut_history(
+        run.freshness.history if run.freshness is not None else None,
+        course.relative(course.content_dir), judged))
     return result
 
 

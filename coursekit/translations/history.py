@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.translations import git_calls
-from coursekit.translations.kept_log import FIELD, FORMAT, RECORD, LogStore, read_log
+from coursekit.translations.kept_log import FIELD, FORMAT, MARKS_ONLY, RECORD, LogStore, read_log
 
 _FILE_MODES = frozenset({"100644", "100755"})
 """The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
@@ -61,6 +61,12 @@ class History:
     """(path now, commit) -> the file's path at that commit, where it had another name."""
     moved: frozenset[tuple[str, str]] = frozenset()
     """(path now, commit) of the commits that only renamed the file, its text unchanged."""
+    cut: frozenset[str] = frozenset()
+    """The commits whose parents the clone lacks (a shallow clone's oldest): the log
+    lists every file they hold as made there, which says only what the files were at
+    the cut, so :meth:`since` counts no change of theirs."""
+    _cut_bits: int = 0
+    """The places in the log (bits, as :meth:`seen` gives them) of the :attr:`cut` commits."""
     _seen: dict[str, int] = field(default_factory=dict)
     _logged: dict[tuple[str, str], tuple[str, str, str]] = field(default_factory=dict)
     """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
@@ -98,7 +104,7 @@ class History:
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
         log = read_log(git, root, (
-            "--topo-order", "--full-history", FORMAT, "--raw", "--no-abbrev", "-M",
+            "--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw", "--no-abbrev", "-M",
             f"--relative={prefix.strip()}{inside}" if prefix.strip() or inside
             else "--relative"), logs)
         if log is None:
@@ -114,10 +120,14 @@ class History:
         its end)."""
         now: dict[str, str] = {}  # a name the log still uses -> the file's name today
         moved: set[tuple[str, str]] = set()
+        cut: set[str] = set()
         for order, record in enumerate(log.split(RECORD)[1:]):
             head, _, entries = record.partition("\n")
-            sha, parents, date, subject = ([*head.split(FIELD, 3), "", "", ""])[:4]
+            sha, parents, marks, date, subject = ([*head.split(FIELD, 4), "", "", "", ""])[:5]
             self.parents[sha] = tuple(parents.split())
+            if "grafted" in marks.split(", "):
+                cut.add(sha)
+                self._cut_bits |= 1 << order
             if not entries.strip():
                 continue  # a commit that changed none of the folder's files
             commit = Commit(sha, date, subject, order)
@@ -141,6 +151,7 @@ class History:
                     if status == "R100":
                         moved.add((current, sha))
         self.moved = frozenset(moved)
+        self.cut = frozenset(cut)
 
     def last(self, path: str) -> Commit | None:
         """The last commit that touched ``path``; None when it has none (untracked)."""
@@ -166,9 +177,15 @@ class History:
 
     def since(self, path: str, commit: Commit) -> list[Commit]:
         """The commits that touched ``path`` and that ``commit`` had not seen (not its
-        ancestors: a branch merged after it counts, whatever its dates), oldest first."""
+        ancestors: a branch merged after it counts, whatever its dates), oldest first.
+        Where the ancestry of ``commit`` reaches the cut of a shallow clone, a commit
+        may be its ancestor beyond the cut: only those made on top of it count then."""
         seen = self.seen(commit)
-        return [c for c in reversed(self.commits.get(path, [])) if not seen >> c.order & 1]
+        found = [c for c in reversed(self.commits.get(path, []))
+                 if not seen >> c.order & 1 and c.sha not in self.cut]
+        if seen & self._cut_bits:
+            return [c for c in found if self.seen(c) >> commit.order & 1]
+        return found
 
     def name_at(self, path: str, commit: Commit) -> str:
         """The name that the file called ``path`` now had at ``commit``: the name of the

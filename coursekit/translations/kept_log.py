@@ -24,8 +24,13 @@ RECORD = "\x1e"
 """Starts each commit's record of the log."""
 FIELD = "\x1f"
 """Separates the fields of a record's first line."""
-FORMAT = f"--format={RECORD}%H{FIELD}%P{FIELD}%as{FIELD}%s"
-"""A record's first line: the commit, its parents, its date and its subject."""
+FORMAT = f"--format={RECORD}%H{FIELD}%P{FIELD}%D{FIELD}%as{FIELD}%s"
+"""A record's first line: the commit, its parents, its marks, its date and its subject.
+With :data:`MARKS_ONLY` the marks are git's alone: ``grafted`` on a commit whose
+parents the clone lacks (a shallow clone's oldest commits), never a branch or tag."""
+MARKS_ONLY = ("--decorate-refs-exclude=*", "--decorate-refs-exclude=HEAD")
+"""Options that leave no ref among a commit's marks: a log read at one commit is the
+same whatever the branches point at."""
 
 
 class LogStore(Protocol):

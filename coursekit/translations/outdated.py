@@ -177,5 +177,19 @@ def code_synced_finding(source: Digest, translation: Digest, directive: Directiv
     )
 
 
+def cut_history(history: History | None, folder: str, judged: bool) -> list[Diagnostic]:
+    """One ``TRN007`` finding on the lesson folder when ``history`` is cut off (a
+    shallow clone) and translations were ``judged`` by it; none otherwise."""
+    if history is None or not history.cut or not judged:
+        return []
+    return [rules.SHALLOW_HISTORY.at(
+        folder, None,
+        "the git history is shallow: translations are judged only by what their sources "
+        "changed since its oldest commit, and one that fell behind earlier seems current",
+        hint="fetch the whole history: `fetch-depth: 0` for actions/checkout, or "
+             "`git fetch --unshallow`",
+    )]
+
+
 def _when(commit: Commit) -> str:
     return f"{commit.short} ({commit.date}, \"{_shorten(commit.subject)}\")"

@@ -52,6 +52,16 @@ ALIGNMENT_CAPPED = Rule(
     AREA,
     why="the comparison of every block with every other grows with the square of the run",
 )
+SHALLOW_HISTORY = Rule(
+    "TRN007", "shallow-history", Severity.WARNING,
+    "The checkout's git history is cut off (a shallow clone: `git clone --depth`, or "
+    "`actions/checkout` with its default `fetch-depth: 1`): a translation is judged only "
+    "by its source's changes after the cut, so one that fell behind before it seems "
+    "current (TRN005 misses it).",
+    AREA,
+    why="nothing in the course is wrong, but outdated translations may go unreported: "
+        "whoever reads the run must know its freshness verdicts are partial",
+)
 
 HEADING_COUNT = Rule(
     "TRN101", "heading-count", Severity.WARNING,
