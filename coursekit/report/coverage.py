@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from coursekit import __version__
-from coursekit.translations.coverage import CoverageRow, LessonCoverage, Status
+from coursekit.translations.coverage import (
+    Coverage,
+    CoverageRow,
+    HistoryRead,
+    LessonCoverage,
+    Status,
+)
 from coursekit.translations.history import Commit
 
 FORMAT_VERSION = 1
@@ -34,13 +40,19 @@ def _entry(entry: LessonCoverage) -> dict[str, Any]:
             "translated": _commit(entry.translated), "since": _commit(entry.since)}
 
 
-def coverage_document(source_language: str, rows: Sequence[CoverageRow],
+SHALLOW_NOTICE = ("the git history is shallow: a translation left behind before its cut "
+                  "seems current (fetch the whole history: fetch-depth: 0)")
+"""What the text and the page say of a table judged by a shallow clone's history."""
+
+
+def coverage_document(source_language: str, coverage: Coverage,
                       videos: VideoMatrix) -> dict[str, Any]:
-    """The JSON document: counts per language (``current``, ``outdated_code``,
+    """The JSON document: what judged the lessons (``history``: ``whole``, ``shallow``
+    or ``none``), counts per language (``current``, ``outdated_code``,
     ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
     its status and commits, and which languages have each video's subtitles."""
     languages: dict[str, Any] = {}
-    for row in rows:
+    for row in coverage.rows:
         counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
         counts["total"] = row.total
         counts["percent_current"] = round(row.percent_done, 1)
@@ -49,6 +61,7 @@ def coverage_document(source_language: str, rows: Sequence[CoverageRow],
     return {
         "version": FORMAT_VERSION,
         "source_language": source_language,
+        "history": coverage.history.value,
         "languages": languages,
         "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
     }
@@ -67,10 +80,11 @@ def _bar(row: CoverageRow) -> list[_Segment]:
             for status in Status if (n := row.count(status))]
 
 
-def render_coverage_html(source_language: str, rows: Sequence[CoverageRow],
+def render_coverage_html(source_language: str, coverage: Coverage,
                          videos: VideoMatrix, out: IO[str], title: str) -> None:
     from coursekit.report.html_templates import environment
 
+    rows = coverage.rows
     video_languages = sorted({lang for _, have in videos for lang in have},
                              key=lambda lang: (lang != source_language, lang))
     out.write(environment().get_template("coverage.html.j2").render(
@@ -79,4 +93,5 @@ def render_coverage_html(source_language: str, rows: Sequence[CoverageRow],
         behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
                 for row in rows],
         videos=videos, video_languages=video_languages,
+        notice=SHALLOW_NOTICE if coverage.history is HistoryRead.SHALLOW else None,
     ))

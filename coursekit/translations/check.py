@@ -22,7 +22,13 @@ from coursekit.translations import (
     sync,
 )
 from coursekit.translations.align import CHUNK, CappedRun, Pair, align
-from coursekit.translations.coverage import CoverageRow, coverage_row, outdated_paths
+from coursekit.translations.coverage import (
+    Coverage,
+    CoverageRow,
+    HistoryRead,
+    coverage_row,
+    outdated_paths,
+)
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness, Verdict
 from coursekit.translations.history import History
@@ -242,10 +248,13 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     return result
 
 
-def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[CoverageRow]:
+def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage:
     """Per translation: which source sections are current, outdated (in code, or in
-    prose only) or missing."""
+    prose only) or missing; and whether the whole history judged them."""
     run = _Run.start(corpus, languages)
+    history = run.freshness.history if run.freshness is not None else None
+    read = (HistoryRead.NONE if history is None
+            else HistoryRead.SHALLOW if history.cut else HistoryRead.WHOLE)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     try:
@@ -256,4 +265,4 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> list[Cov
                                      outdated_paths(found) - run.fresh, run.verdicts))
     finally:
         run.close()
-    return rows
+    return Coverage(rows, read)

@@ -99,6 +99,25 @@ class CoverageRow:
         return 100.0 * len(self.done) / self.total if self.total else 100.0
 
 
+class HistoryRead(enum.StrEnum):
+    """What the verdicts of a coverage table were judged by."""
+
+    WHOLE = "whole"
+    """The whole git history of the checkout."""
+    SHALLOW = "shallow"
+    """A shallow clone's history: a translation left behind before its cut seems current."""
+    NONE = "none"
+    """No history (no git checkout, or history turned off): structure alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """The coverage table of a course: a row per translation, and what judged them."""
+
+    rows: list[CoverageRow]
+    history: HistoryRead
+
+
 def outdated_paths(diagnostics: Iterable[Diagnostic]) -> set[str]:
     return {
         d.path for d in diagnostics

@@ -28,7 +28,7 @@ def planted(tmp_path: Path) -> Planted:
 
 def _statuses(root: Path) -> dict[str, dict[str, Status]]:
     return {row.language: {e.lesson: e.status for e in row.lessons}
-            for row in coverage(Corpus(Course.open(root)))}
+            for row in coverage(Corpus(Course.open(root))).rows}
 
 
 def test_each_lesson_has_one_status(planted: Planted) -> None:
@@ -46,7 +46,8 @@ def test_a_real_translation_of_the_prose_makes_the_lesson_current(planted: Plant
 
 
 def test_outdated_lessons_name_the_source_commit(planted: Planted) -> None:
-    [french] = [row for row in coverage(Corpus(Course.open(planted.root))) if row.language == "fr"]
+    rows = coverage(Corpus(Course.open(planted.root))).rows
+    [french] = [row for row in rows if row.language == "fr"]
     by_lesson = {e.lesson: e for e in french.lessons}
     code, prose = by_lesson["chapter1/2"], by_lesson["chapter1/3"]
     assert code.since is not None and code.since.sha == planted.louder

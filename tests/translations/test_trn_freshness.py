@@ -234,7 +234,7 @@ def test_an_uncommitted_translation_is_judged_current(course: Path) -> None:
 def test_coverage_says_outdated_by_the_same_verdict(course: Path) -> None:
     _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
             "Bigger clips", "2024-02-01T12:00:00")
-    [row] = coverage(Corpus(Course.open(course)))
+    [row] = coverage(Corpus(Course.open(course))).rows
     assert row.outdated == ("chapter1/1",)
     assert row.done == ("chapter1/2",)
 

@@ -142,3 +142,20 @@ def test_the_files_a_cut_commit_lists_are_no_change(tmp_path: Path) -> None:
     shallow = _clone(root, 4)
     assert _cut(shallow) == {"Side 3"}  # main whole: its first commit has no parent to lack
     assert [d.rule for d in _findings(shallow)] == ["TRN007"]
+
+
+def _coverage(root: Path, capsys: pytest.CaptureFixture[str], *fmt: str) -> str:
+    main(["coverage", "--root", str(root), *fmt])
+    return capsys.readouterr().out
+
+
+def test_coverage_says_what_judged_it(origin: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole, shallow = _clone(origin, None), _clone(origin, 1)
+    assert json.loads(_coverage(whole, capsys, "--format", "json"))["history"] == "whole"
+    assert json.loads(_coverage(shallow, capsys, "--format", "json"))["history"] == "shallow"
+    assert "history is shallow" in _coverage(shallow, capsys)
+    assert "history is shallow" not in _coverage(whole, capsys)
+    assert 'class="notice"' in _coverage(shallow, capsys, "--format", "html")
+    assert 'class="notice"' not in _coverage(whole, capsys, "--format", "html")
+    shutil.rmtree(whole / ".git")
+    assert json.loads(_coverage(whole, capsys, "--format", "json"))["history"] == "none"

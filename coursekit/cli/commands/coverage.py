@@ -23,10 +23,10 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.paths import OutputPath
 from coursekit.corpus import Corpus
-from coursekit.report.coverage import coverage_document, render_coverage_html
+from coursekit.report.coverage import SHALLOW_NOTICE, coverage_document, render_coverage_html
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
-from coursekit.translations.coverage import CoverageRow, Status
+from coursekit.translations.coverage import Coverage, HistoryRead, Status
 
 
 @click.command("coverage")
@@ -66,7 +66,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
     return EXIT_CLEAN
 
 
-def _print_text(lessons: list[CoverageRow], videos: list[tuple[str, dict[str, bool]]],
+def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
                 video_langs: list[str], output: Path | None) -> None:
     out = io.StringIO() if output is not None else None
     console = Console(file=out, width=120) if out is not None else Console()
@@ -74,10 +74,12 @@ def _print_text(lessons: list[CoverageRow], videos: list[tuple[str, dict[str, bo
     for column in ("language", "current", "outdated (code)", "outdated (prose)", "missing",
                    "% current"):
         table.add_column(column)
-    for row in lessons:
+    for row in lessons.rows:
         table.add_row(row.language, *(str(row.count(status)) for status in Status),
                       f"{row.percent_done:.0f}")
     console.print(table)
+    if lessons.history is HistoryRead.SHALLOW:
+        console.print(f"warning: {SHALLOW_NOTICE}", markup=False)
     videos_table = Table(title="Video subtitles")
     videos_table.add_column("file")
     for lang in video_langs:
