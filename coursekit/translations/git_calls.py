@@ -69,6 +69,14 @@ def changed_since(root: Path, revision: str) -> frozenset[str] | None:
     return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
 
 
+def is_shallow(root: Path) -> bool:
+    """Whether the checkout at ``root`` is a shallow clone (its oldest commits cut off)."""
+    git = shutil.which("git")
+    found = None if git is None else git_output(git, root, "rev-parse",
+                                                "--is-shallow-repository")
+    return (found or "").strip() == "true"
+
+
 _GIT_PLACES = ("GIT_DIR", "GIT_WORK_TREE")
 """Variables that put a checkout's repository or top folder elsewhere than its .git says."""
 

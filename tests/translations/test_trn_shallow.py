@@ -11,8 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from coursekit.cli import main
+from coursekit.cli import cli, main
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
@@ -159,3 +160,16 @@ def test_coverage_says_what_judged_it(origin: Path, capsys: pytest.CaptureFixtur
     assert 'class="notice"' not in _coverage(whole, capsys, "--format", "html")
     shutil.rmtree(whole / ".git")
     assert json.loads(_coverage(whole, capsys, "--format", "json"))["history"] == "none"
+
+
+def test_since_a_commit_beyond_the_cut_says_the_clone_is_shallow(origin: Path) -> None:
+    runner = CliRunner()
+    args = ["check", "lessons", "--since", "HEAD~2"]
+    shallow = runner.invoke(cli, [*args, "--root", str(_clone(origin, 1))])
+    assert shallow.exit_code == 2
+    assert "no such revision" in shallow.output and "the clone is shallow" in shallow.output
+    # Its counterpart: a revision that no history has, in a whole clone.
+    whole = runner.invoke(cli, ["check", "lessons", "--since", "nothing-here",
+                                "--root", str(_clone(origin, None))])
+    assert whole.exit_code == 2
+    assert "no such revision" in whole.output and "shallow" not in whole.output

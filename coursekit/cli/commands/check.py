@@ -27,7 +27,7 @@ from coursekit.cli.options import (
 )
 from coursekit.filescope import touched_files
 from coursekit.report.text import render_text
-from coursekit.translations.git_calls import changed_since
+from coursekit.translations.git_calls import changed_since, is_shallow
 
 _SINCE = click.option(
     "--since", metavar="REV",
@@ -64,8 +64,11 @@ def _run(
     if since is not None:
         changed = changed_since(course.root, since)
         if changed is None:
+            cut = (" (the clone is shallow: fetch the history it needs, `git fetch "
+                   "--unshallow`, or `fetch-depth: 0` for actions/checkout)"
+                   if is_shallow(course.root) else "")
             raise click.UsageError(f"--since {since}: no such revision in a git checkout at "
-                                   f"{course.root}")
+                                   f"{course.root}{cut}")
         files = (*files, *touched_files(course, changed))
         if not files:
             click.echo(f"{title}: nothing changed since {since}")
