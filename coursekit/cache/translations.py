@@ -121,19 +121,29 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
                 stored[entry] = cached
             pairs.append((entry, original, file, language))
         result.checked.extend(run.relative(f) for f in translation.lessons.values())
-    _queue_code(run, [(s, t) for entry, s, t, _ in pairs if entry not in stored])
-    for entry, original, file, language in pairs:
-        if entry is not None and entry in stored:
-            result.diagnostics.extend(stored[entry])
-            continue
-        found = compare_in_time(run.digest(original), run.digest(file), settings,
-                                freshness)[0]
-        if entry is not None:
-            run.cache.save_findings("pair", entry, found, language)
-        result.diagnostics.extend(found)
+    result.diagnostics.extend(_judged(run, pairs, stored, settings, freshness))
     result.diagnostics.extend(outdated.cut_history(
         history, course.relative(course.content_dir), bool(pairs)))
     return result
+
+
+def _judged(run: LessonRun, pairs: Sequence[tuple[str | None, Path, Path, str]],
+            stored: dict[str, list[Diagnostic]], settings: Settings,
+            freshness: Freshness | None) -> list[Diagnostic]:
+    """The findings of each (entry, source, translation, language) pair: those
+    ``stored`` in the cache as they are, the others judged and stored."""
+    _queue_code(run, [(s, t) for entry, s, t, _ in pairs if entry not in stored])
+    found: list[Diagnostic] = []
+    for entry, original, file, language in pairs:
+        if entry is not None and entry in stored:
+            found.extend(stored[entry])
+            continue
+        judged = compare_in_time(run.digest(original), run.digest(file), settings,
+                                 freshness)[0]
+        if entry is not None:
+            run.cache.save_findings("pair", entry, judged, language)
+        found.extend(judged)
+    return found
 
 
 def _queue_code(run: LessonRun, pairs: Sequence[tuple[Path, Path]]) -> None:

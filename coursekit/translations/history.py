@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.translations import git_calls
+from coursekit.translations.ancestry import seen_bits
 from coursekit.translations.kept_log import FIELD, FORMAT, MARKS_ONLY, RECORD, LogStore, read_log
 
 _FILE_MODES = frozenset({"100644", "100755"})
@@ -172,7 +173,7 @@ class History:
         one per place in the log (:attr:`Commit.order`): read from the graph once, never
         one ``git rev-list`` per question. A commit the log lacks has seen none of it."""
         if not self._seen and self.parents:
-            self._seen = _seen_bits(self.parents)
+            self._seen = seen_bits(self.parents)
         return self._seen.get(commit.sha, 0)
 
     def since(self, path: str, commit: Commit) -> list[Commit]:
@@ -286,27 +287,3 @@ class History:
                 self._reader.stdout.close()
             self._reader = None
 
-
-def _seen_bits(parents: dict[str, tuple[str, ...]]) -> dict[str, int]:
-    """Each commit of the log (``parents``, in its order) -> the bits of the places of
-    itself and its ancestors. The log lists parents after their children, so from its
-    end each commit's parents are known before it; one that is not is done first."""
-    places = {sha: order for order, sha in enumerate(parents)}
-    found: dict[str, int] = {}
-    for start in reversed(parents):
-        stack = [start]
-        while stack:
-            sha = stack[-1]
-            if sha in found:
-                stack.pop()
-                continue
-            pending = [p for p in parents[sha] if p in places and p not in found]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
-            bits = 1 << places[sha]
-            for parent in parents[sha]:
-                bits |= found.get(parent, 0)
-            found[sha] = bits
-    return found

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.translations.history import Commit, History, _seen_bits
+from coursekit.translations.ancestry import seen_bits
+from coursekit.translations.history import Commit, History
 from tests.git_history import commit, git, plant
 
 LESSON = "# Sounds\n\n```py\nclips = load('clips')\n```\n"
@@ -63,7 +64,7 @@ def test_the_bits_are_the_ancestors_whatever_the_order_of_the_graph(
     order = list(parents)
     shuffle.shuffle(order)
     listed = {sha: parents[sha] for sha in order}
-    bits = _seen_bits(listed)
+    bits = seen_bits(listed)
     for place, sha in enumerate(order):
         assert bits[sha] >> place & 1
         assert {order[n] for n in range(count) if bits[sha] >> n & 1} == _ancestors(listed, sha)
