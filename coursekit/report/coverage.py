@@ -16,7 +16,6 @@ from coursekit import __version__
 from coursekit.translations.coverage import (
     Coverage,
     CoverageRow,
-    HistoryRead,
     LessonCoverage,
     Status,
 )
@@ -61,7 +60,7 @@ def coverage_document(source_language: str, coverage: Coverage,
     return {
         "version": FORMAT_VERSION,
         "source_language": source_language,
-        "history": coverage.history.value,
+        "history": coverage.history,
         "languages": languages,
         "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
     }
@@ -93,5 +92,5 @@ def render_coverage_html(source_language: str, coverage: Coverage,
         behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
                 for row in rows],
         videos=videos, video_languages=video_languages,
-        notice=SHALLOW_NOTICE if coverage.history is HistoryRead.SHALLOW else None,
+        notice=SHALLOW_NOTICE if coverage.history == "shallow" else None,
     ))

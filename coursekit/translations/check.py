@@ -253,8 +253,8 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
     prose only) or missing; and whether the whole history judged them."""
     run = _Run.start(corpus, languages)
     history = run.freshness.history if run.freshness is not None else None
-    read = (HistoryRead.NONE if history is None
-            else HistoryRead.SHALLOW if history.cut else HistoryRead.WHOLE)
+    read: HistoryRead = ("none" if history is None
+                         else "shallow" if history.cut else "whole")
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     try:

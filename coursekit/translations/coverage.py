@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.translations.freshness import Verdict
@@ -99,15 +100,10 @@ class CoverageRow:
         return 100.0 * len(self.done) / self.total if self.total else 100.0
 
 
-class HistoryRead(enum.StrEnum):
-    """What the verdicts of a coverage table were judged by."""
-
-    WHOLE = "whole"
-    """The whole git history of the checkout."""
-    SHALLOW = "shallow"
-    """A shallow clone's history: a translation left behind before its cut seems current."""
-    NONE = "none"
-    """No history (no git checkout, or history turned off): structure alone."""
+HistoryRead = Literal["whole", "shallow", "none"]
+"""What judged a coverage table: the checkout's whole git history; a shallow clone's
+(a translation left behind before its cut seems current); none (no git checkout, or
+history turned off: structure alone)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from coursekit.corpus import Corpus
 from coursekit.report.coverage import SHALLOW_NOTICE, coverage_document, render_coverage_html
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
-from coursekit.translations.coverage import Coverage, HistoryRead, Status
+from coursekit.translations.coverage import Coverage, Status
 
 
 @click.command("coverage")
@@ -78,7 +78,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
         table.add_row(row.language, *(str(row.count(status)) for status in Status),
                       f"{row.percent_done:.0f}")
     console.print(table)
-    if lessons.history is HistoryRead.SHALLOW:
+    if lessons.history == "shallow":
         console.print(f"warning: {SHALLOW_NOTICE}", markup=False)
     videos_table = Table(title="Video subtitles")
     videos_table.add_column("file")
