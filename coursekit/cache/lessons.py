@@ -135,21 +135,23 @@ def check_lessons_cached(corpus: Corpus, languages: Sequence[str] | None,
     settings, _ = load_settings(course)  # bad values: CFG001, from the configuration check
     tool = _formatter_identity(run)
     settings = replace(settings, formatted=corpus.code_formatter().formatted_facts)
-    history = _history(run, settings)
+    problems: list[str] = []
+    history = _history(run, settings, problems)
     try:
-        result.extend(check_translations_cached(run, languages, settings, tool, history))
+        result.extend(check_translations_cached(run, languages, settings, tool, history,
+                                                problems))
     finally:
         if history is not None:
             history.close()
     return result
 
 
-def _history(run: LessonRun, settings: Settings) -> History | None:
+def _history(run: LessonRun, settings: Settings, problems: list[str]) -> History | None:
     """The course's git history when the translation check reads it, its log kept in
-    the cache between runs."""
+    the cache between runs; ``problems`` gets why a checkout's history cannot be read."""
     if settings.history is False:
         return None
     course = run.corpus.course
     return History.open(course.root, course.relative(course.content_dir),
-                        nested=bool(settings.history),
+                        nested=bool(settings.history), problems=problems,
                         logs=CachedLogs(run.cache) if run.cache.enabled else None)

@@ -83,11 +83,11 @@ def _sections(run: LessonRun, source: _Readable, translation: _Readable) -> list
 
 
 def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
-                              settings: Settings, tool: str,
-                              history: History | None = None) -> CheckResult:
-    """What the translation check finds (judging by ``history`` when given), each unit
-    from the run's cache when its inputs are unchanged; ``tool`` names the code
-    formatter the pairs depend on."""
+                              settings: Settings, tool: str, history: History | None = None,
+                              problems: Sequence[str] = ()) -> CheckResult:
+    """What the translation check finds (judging by ``history`` when given; ``problems``
+    say why a checkout's history could not be read), each unit from the run's cache when
+    its inputs are unchanged; ``tool`` names the code formatter the pairs depend on."""
     course = run.corpus.course
     freshness = None if history is None else Freshness(history, run.corpus.code_facts)
     edges = None if history is None else edge(history)
@@ -122,8 +122,8 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
             pairs.append((entry, original, file, language))
         result.checked.extend(run.relative(f) for f in translation.lessons.values())
     result.diagnostics.extend(_judged(run, pairs, stored, settings, freshness))
-    result.diagnostics.extend(outdated.cut_history(
-        history, course.relative(course.content_dir), bool(pairs)))
+    result.diagnostics.extend(outdated.history_findings(
+        history, problems, course.relative(course.content_dir), bool(pairs)))
     return result
 
 

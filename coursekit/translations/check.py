@@ -169,6 +169,8 @@ class _Run:
     verdicts: dict[str, Verdict] = field(default_factory=dict)
     """What history says of each translation it can judge."""
     loaded: dict[str, LanguageLessons] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    """Why the course's git history could not be read, in git's words."""
 
     @classmethod
     def start(cls, corpus: Corpus, languages: Sequence[str] | None) -> _Run:
@@ -179,10 +181,13 @@ class _Run:
         queue_code(corpus, languages)
         settings = replace(settings, formatted=corpus.code_formatter().formatted_facts)
         course = corpus.course
+        problems: list[str] = []
         history = None if settings.history is False else History.open(
-            course.root, course.relative(course.content_dir), nested=bool(settings.history))
+            course.root, course.relative(course.content_dir), nested=bool(settings.history),
+            problems=problems)
         return cls(corpus, settings, load_language(corpus, course.source_language),
-                   freshness=Freshness(history, corpus.code_facts) if history is not None else None)
+                   freshness=Freshness(history, corpus.code_facts) if history is not None else None,
+                   problems=problems)
 
     def close(self) -> None:
         if self.freshness is not None:
@@ -242,8 +247,8 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     finally:
         run.close()
     course = corpus.course
-    result.diagnostics.extend(outdated.cut_history(
-        run.freshness.history if run.freshness is not None else None,
+    result.diagnostics.extend(outdated.history_findings(
+        run.freshness.history if run.freshness is not None else None, run.problems,
         course.relative(course.content_dir), judged))
     return result
 

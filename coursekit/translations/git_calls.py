@@ -69,6 +69,25 @@ def changed_since(root: Path, revision: str) -> frozenset[str] | None:
     return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
 
 
+def why_unreadable(git: str | None, root: Path, *log_options: str) -> str | None:
+    """Why git reads no history of the checkout at ``root``, in git's own words (its
+    first line, untranslated): not installed, a repository it refuses (owned by another
+    user), a damaged one, options it does not know. None where the branch has no commit
+    yet: nothing to read."""
+    if git is None:
+        return "git is not on PATH"
+    try:
+        done = subprocess.run([git, "-C", str(root), "log", "-1", *log_options],
+                              capture_output=True, check=False, timeout=120,
+                              env={**os.environ, "LC_ALL": "C"})
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"git cannot run: {exc}"
+    said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    if done.returncode == 0 or any("does not have any commits yet" in line for line in said):
+        return None
+    return said[0] if said else f"git log exited with status {done.returncode}"
+
+
 def is_shallow(root: Path) -> bool:
     """Whether the checkout at ``root`` is a shallow clone (its oldest commits cut off)."""
     git = shutil.which("git")

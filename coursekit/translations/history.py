@@ -77,18 +77,22 @@ class History:
 
     @classmethod
     def open(cls, root: Path, folder: str, *, nested: bool = False,
-             logs: LogStore | None = None) -> History | None:
+             logs: LogStore | None = None, problems: list[str] | None = None,
+             ) -> History | None:
         """The history of ``folder`` (relative to ``root``), or None without one. Unless
         ``nested``, only when ``root`` is the top folder of its checkout: a course kept
         inside another project (a test fixture) is not judged by that project's log.
-        ``logs`` keeps the log between runs."""
+        ``logs`` keeps the log between runs; ``problems`` gets why the history of a
+        checkout of its own cannot be read, in git's words."""
         git = shutil.which("git")
+        own = git_calls.own_checkout(root)
         if git is None:
+            if own and problems is not None:
+                problems.append("git is not on PATH")
             return None
         # The checkout's top folder, and the course root's place in it: asked of git
         # unless the root's own .git says that it is the top.
         prefix = ""
-        own = git_calls.own_checkout(root)
         if own is False and not nested:
             return None  # no checkout of its own: at most a folder of another
         if own is not True:
@@ -104,11 +108,14 @@ class History:
         # limited to the folder, so the commits that touch none of them list no file.
         # --full-history: a merge that matches one of its parents must not hide the
         # commits of the other (a release branch merged back over main's changes).
-        log = read_log(git, root, (
-            "--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw", "--no-abbrev", "-M",
-            f"--relative={prefix.strip()}{inside}" if prefix.strip() or inside
-            else "--relative"), logs)
+        options = ("--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw",
+                   "--no-abbrev", "-M", f"--relative={prefix.strip()}{inside}"
+                   if prefix.strip() or inside else "--relative")
+        log = read_log(git, root, options, logs)
         if log is None:
+            why = git_calls.why_unreadable(git, root, *options) if own else None
+            if why is not None and problems is not None:
+                problems.append(why)
             return None
         history = cls(root, changed=git_calls.changed_now(git, root, folder, prefix.strip()))
         history._read_log(log, inside)

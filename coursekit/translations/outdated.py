@@ -177,18 +177,32 @@ def code_synced_finding(source: Digest, translation: Digest, directive: Directiv
     )
 
 
-def cut_history(history: History | None, folder: str, judged: bool) -> list[Diagnostic]:
-    """One ``TRN007`` finding on the lesson folder when ``history`` is cut off (a
-    shallow clone) and translations were ``judged`` by it; none otherwise."""
-    if history is None or not history.cut or not judged:
+def history_findings(history: History | None, problems: Sequence[str], folder: str,
+                     judged: bool) -> list[Diagnostic]:
+    """What the run says, once, on the lesson folder of the history it judged
+    translations by (none when it ``judged`` none): ``TRN007`` when it is cut off (a
+    shallow clone), ``TRN008`` when git could not read it (``problems``, in git's
+    words)."""
+    if not judged:
         return []
-    return [rules.SHALLOW_HISTORY.at(
+    found = [rules.UNREAD_HISTORY.at(
         folder, None,
-        "the git history is shallow: translations are judged only by what their sources "
-        "changed since its oldest commit, and one that fell behind earlier seems current",
-        hint="fetch the whole history: `fetch-depth: 0` for actions/checkout, or "
-             "`git fetch --unshallow`",
-    )]
+        f"the course is a git checkout, but its history cannot be read ({problem}): "
+        "translations are judged by their structure alone",
+        hint="let git read the checkout (one another user owns: `git config --global "
+             "--add safe.directory <path>`), or say `history = false` in "
+             "[tool.coursekit.translations] to judge by structure on purpose",
+    ) for problem in problems[:1]]
+    if history is not None and history.cut:
+        found.append(rules.SHALLOW_HISTORY.at(
+            folder, None,
+            "the git history is shallow: translations are judged only by what their "
+            "sources changed since its oldest commit, and one that fell behind earlier "
+            "seems current",
+            hint="fetch the whole history: `fetch-depth: 0` for actions/checkout, or "
+                 "`git fetch --unshallow`",
+        ))
+    return found
 
 
 def _when(commit: Commit) -> str:

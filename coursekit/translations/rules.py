@@ -62,6 +62,15 @@ SHALLOW_HISTORY = Rule(
     why="nothing in the course is wrong, but outdated translations may go unreported: "
         "whoever reads the run must know its freshness verdicts are partial",
 )
+UNREAD_HISTORY = Rule(
+    "TRN008", "history-unreadable", Severity.WARNING,
+    "The course is a git checkout, but git could not read its history (git is missing, "
+    "or refuses a repository another user owns): translations are judged by their "
+    "structure alone, and no TRN005 is reported.",
+    AREA,
+    why="nothing in the course is wrong, but outdated translations go unreported: "
+        "whoever reads the run must know that history did not judge it",
+)
 
 HEADING_COUNT = Rule(
     "TRN101", "heading-count", Severity.WARNING,
