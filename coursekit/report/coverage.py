@@ -39,9 +39,15 @@ def _entry(entry: LessonCoverage) -> dict[str, Any]:
             "translated": _commit(entry.translated), "since": _commit(entry.since)}
 
 
-SHALLOW_NOTICE = ("the git history is shallow: a translation left behind before its cut "
-                  "seems current (fetch the whole history: fetch-depth: 0)")
-"""What the text and the page say of a table judged by a shallow clone's history."""
+NOTICES = {
+    "shallow": "the git history is shallow: a translation left behind before its cut "
+               "seems current (fetch the whole history: fetch-depth: 0)",
+    "unreadable": "the course is a git checkout whose history git does not read "
+                  "(`coursekit check` says why, TRN008): the states are judged by "
+                  "structure alone",
+}
+"""What the text and the page say of a table not judged by the whole history of a git
+checkout (none where the course has no history to read)."""
 
 
 def coverage_document(source_language: str, coverage: Coverage,
@@ -92,5 +98,5 @@ def render_coverage_html(source_language: str, coverage: Coverage,
         behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
                 for row in rows],
         videos=videos, video_languages=video_languages,
-        notice=SHALLOW_NOTICE if coverage.history == "shallow" else None,
+        notice=NOTICES.get(coverage.history),
     ))

@@ -258,7 +258,7 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
     prose only) or missing; and whether the whole history judged them."""
     run = _Run.start(corpus, languages)
     history = run.freshness.history if run.freshness is not None else None
-    read: HistoryRead = ("none" if history is None
+    read: HistoryRead = ("unreadable" if run.problems else "none" if history is None
                          else "shallow" if history.cut else "whole")
     units = source_sections(run.source)
     rows: list[CoverageRow] = []

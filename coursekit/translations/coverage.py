@@ -100,10 +100,11 @@ class CoverageRow:
         return 100.0 * len(self.done) / self.total if self.total else 100.0
 
 
-HistoryRead = Literal["whole", "shallow", "none"]
+HistoryRead = Literal["whole", "shallow", "unreadable", "none"]
 """What judged a coverage table: the checkout's whole git history; a shallow clone's
-(a translation left behind before its cut seems current); none (no git checkout, or
-history turned off: structure alone)."""
+(a translation left behind before its cut seems current); structure alone, in a
+checkout whose history git does not read (``unreadable``) or with no history to read
+(no git checkout, or history turned off: ``none``)."""
 
 
 @dataclass(frozen=True, slots=True)

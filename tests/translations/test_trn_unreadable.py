@@ -101,3 +101,14 @@ def test_history_turned_off_is_no_problem(
     (course / "coursekit.toml").write_text(
         'source-language = "en"\n[translations]\nhistory = false\n', encoding="utf-8")
     assert _history_rules(course, capsys) == []
+
+
+def test_coverage_says_its_states_are_judged_by_structure(
+        course: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["coverage", "--root", str(course), "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["history"] == "whole"
+    shutil.rmtree(course / ".git" / "objects")
+    main(["coverage", "--root", str(course), "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["history"] == "unreadable"
+    main(["coverage", "--root", str(course)])
+    assert "history git does not read" in capsys.readouterr().out

@@ -23,7 +23,7 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.paths import OutputPath
 from coursekit.corpus import Corpus
-from coursekit.report.coverage import SHALLOW_NOTICE, coverage_document, render_coverage_html
+from coursekit.report.coverage import NOTICES, coverage_document, render_coverage_html
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
 from coursekit.translations.coverage import Coverage, Status
@@ -78,8 +78,8 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
         table.add_row(row.language, *(str(row.count(status)) for status in Status),
                       f"{row.percent_done:.0f}")
     console.print(table)
-    if lessons.history == "shallow":
-        console.print(f"warning: {SHALLOW_NOTICE}", markup=False)
+    if lessons.history in NOTICES:
+        console.print(f"warning: {NOTICES[lessons.history]}", markup=False)
     videos_table = Table(title="Video subtitles")
     videos_table.add_column("file")
     for lang in video_langs:
