@@ -87,6 +87,8 @@ class SyncRun:
     """Translated lessons looked at."""
     history: bool = True
     """False: the course has no git history to take a base from; nothing was planned."""
+    unreadable: str | None = None
+    """Why git does not read the history of a course that is a checkout (git's words)."""
     skipped: tuple[tuple[str, str], ...] = field(default=())
     """(path, why) of outdated translations with nothing planned."""
 
@@ -142,9 +144,11 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
     """The code of every outdated translation in ``languages`` (default: all), of
     ``paths`` only when given, brought up to its source's."""
     course = corpus.course
-    history = History.open(course.root, course.relative(course.content_dir))
+    problems: list[str] = []
+    history = History.open(course.root, course.relative(course.content_dir),
+                           problems=problems)
     if history is None:
-        return SyncRun((), 0, history=False)
+        return SyncRun((), 0, history=False, unreadable=next(iter(problems), None))
     freshness = Freshness(history)
     source_language = course.source_language
     sources = load_language(corpus, source_language)

@@ -10,8 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from coursekit.cli import main
+from coursekit.cli import cli, main
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.translations.check import check_translations
@@ -112,3 +113,15 @@ def test_coverage_says_its_states_are_judged_by_structure(
     assert json.loads(capsys.readouterr().out)["history"] == "unreadable"
     main(["coverage", "--root", str(course)])
     assert "history git does not read" in capsys.readouterr().out
+
+
+def test_fix_translations_names_why_it_has_no_history(course: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    plain = tmp_path / "plain"
+    shutil.copytree(course, plain, ignore=shutil.ignore_patterns(".git"))
+    shutil.rmtree(course / ".git" / "objects")
+    for root, why in ((course, "git does not read it: fatal:"),
+                      (plain, "--root is no git checkout")):
+        done = runner.invoke(cli, ["fix", "translations", "--root", str(root), "--dry-run"])
+        assert done.exit_code == 2
+        assert why in done.output

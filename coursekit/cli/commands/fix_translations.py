@@ -41,8 +41,10 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     paths = file_scope(course, files).paths if files else None
     run = plan_translation_fixes(Corpus(course), languages, paths)
     if not run.history:
+        why = ("--root is no git checkout" if run.unreadable is None
+               else f"git does not read it: {run.unreadable}")
         click.echo("coursekit: fix translations needs the course's git history (the source "
-                   "each translation last followed); --root is no git checkout", err=True)
+                   f"each translation last followed); {why}", err=True)
         return EXIT_USAGE
     write = not (dry_run or check_only)
     failed = run.write() if write else []
