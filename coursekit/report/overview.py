@@ -27,9 +27,9 @@ from coursekit.report.encoding import without_nul
 from coursekit.report.statistics import closing_summary, language_of, summary_line
 from coursekit.rules import all_rules
 
-RUN = "CFG"
+RUN = ("CFG", "TRN007", "TRN008")
 """Warnings about the run itself (a path named that is not checked, a configuration
-value): listed each in full, as the command line or configuration they judge is short."""
+value, a git history cut off or unread): listed each in full, as there are few."""
 
 OUTDATED = "TRN005"
 """The rule whose findings are shown as tables, one per language."""
@@ -142,6 +142,8 @@ def render_overview(
     for diag in sorted_diagnostics(diagnostics):
         if diag.severity is Severity.WARNING and diag.rule.startswith(RUN):
             lines.append(f"{diag.location}: warning {diag.rule} {diag.message}")
+            if diag.hint:
+                lines.append(f"    fix: {diag.hint}")
     rows = warning_rows(diagnostics)
     if rows:
         total = sum(r.count for r in rows)

@@ -173,3 +173,12 @@ def test_since_a_commit_beyond_the_cut_says_the_clone_is_shallow(origin: Path) -
                                 "--root", str(_clone(origin, None))])
     assert whole.exit_code == 2
     assert "no such revision" in whole.output and "shallow" not in whole.output
+
+
+def test_the_text_report_gives_the_cut_in_full(origin: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    main(["check", "lessons", "--root", str(_clone(origin, 1))])
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index(next(line for line in lines if "TRN007" in line))
+    assert lines[at].startswith("content: warning TRN007 the git history is shallow")
+    assert lines[at + 1].startswith("    fix: fetch the whole history")
