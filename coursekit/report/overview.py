@@ -126,6 +126,17 @@ def _errors(diagnostics: Sequence[Diagnostic]) -> list[str]:
     return lines
 
 
+def _run_warnings(diagnostics: Sequence[Diagnostic]) -> list[str]:
+    """Each warning about the run itself, in full, with its fix."""
+    lines: list[str] = []
+    for diag in sorted_diagnostics(diagnostics):
+        if diag.severity is Severity.WARNING and diag.rule.startswith(RUN):
+            lines.append(f"{diag.location}: warning {diag.rule} {diag.message}")
+            if diag.hint:
+                lines.append(f"    fix: {diag.hint}")
+    return lines
+
+
 def render_overview(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
     *, hidden: Sequence[Diagnostic] = (),
@@ -139,11 +150,7 @@ def render_overview(
     if errors:
         count = sum(d.count for d in diagnostics if d.severity is Severity.ERROR)
         lines += [f"errors ({count}), each with its fix:", *errors, ""]
-    for diag in sorted_diagnostics(diagnostics):
-        if diag.severity is Severity.WARNING and diag.rule.startswith(RUN):
-            lines.append(f"{diag.location}: warning {diag.rule} {diag.message}")
-            if diag.hint:
-                lines.append(f"    fix: {diag.hint}")
+    lines += _run_warnings(diagnostics)
     rows = warning_rows(diagnostics)
     if rows:
         total = sum(r.count for r in rows)

@@ -161,8 +161,11 @@ class Freshness:
         back) says nothing of the source's code, which its translator may never have
         looked at. None when every one edited prose alone: the translation follows the
         source as it was created. An edit after which the source had not changed in
-        substance is passed over unread: whatever it did, it had nothing to follow."""
+        substance is passed over unread, as is one that wrote a version an older commit
+        had written (a squash of main's edits, a cherry-pick): the older one made it."""
         for index, commit in enumerate(commits):
+            if self.history.rewritten(translation.path, commit):
+                continue
             if index + 1 < len(commits) and not self._changed_between(
                     source, commits[index + 1], commit, received):
                 continue

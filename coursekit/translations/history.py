@@ -14,13 +14,13 @@ missing) has no history, and the checks judge from structure alone.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.translations import git_calls
 from coursekit.translations.ancestry import seen_bits
+from coursekit.translations.blob_reader import BlobReader
 from coursekit.translations.kept_log import FIELD, FORMAT, MARKS_ONLY, RECORD, LogStore, read_log
 
 _FILE_MODES = frozenset({"100644", "100755"})
@@ -73,7 +73,10 @@ class History:
     """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
     id before and after it (its first parent's and its own), as the raw log gives them,
     for a regular file."""
-    _reader: subprocess.Popen[bytes] | None = None
+    _blobs: BlobReader = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._blobs = BlobReader(self.root)
 
     @classmethod
     def open(cls, root: Path, folder: str, *, nested: bool = False,
@@ -233,6 +236,20 @@ class History:
             return oid, None if oid in known else self._read(oid)
         return self._ask(f"{commit.sha}:./{name}")  # ./: from the course root
 
+    def rewritten(self, path: str, commit: Commit) -> bool:
+        """Whether ``commit`` wrote a version of ``path`` that an older commit had written
+        (a squash or a cherry-pick of an edit made elsewhere, a revert), as the raw log's
+        object ids say."""
+        made = self._made(path, commit)
+        return made is not None and any(
+            c.order > commit.order and self._made(path, c) == made
+            for c in self.commits.get(path, ()))
+
+    def _made(self, path: str, commit: Commit) -> str | None:
+        """The object id the raw log gives the version ``commit`` wrote (None: none)."""
+        logged = self._logged.get((path, commit.sha))
+        return None if logged is None or logged[0] == "D" else logged[2]
+
     def _logged_id(self, commit: Commit, path: str, name: str) -> str | None:
         """The object id of the file called ``name`` at ``commit``, where the raw log
         gives it (None: no such file there); ``_ASK`` where it does not."""
@@ -257,40 +274,8 @@ class History:
 
     def _ask(self, name: str) -> tuple[str, bytes] | None:
         """The object id and text of the blob ``name`` names (an id, or
-        ``commit:./path``), read by the one ``git cat-file`` process."""
-        reader = self._open_reader()
-        if reader is None:
-            return None
-        stdin, stdout = reader.stdin, reader.stdout
-        assert stdin is not None
-        assert stdout is not None
-        stdin.write(f"{name}\n".encode())
-        stdin.flush()
-        header = stdout.readline().split()
-        if len(header) != 3 or header[1] != b"blob":
-            return None
-        size = int(header[2])
-        data = git_calls.read_exactly(stdout, size)
-        stdout.read(1)  # the newline after each object
-        return header[0].decode(), data
-
-    def _open_reader(self) -> subprocess.Popen[bytes] | None:
-        if self._reader is None:
-            git = shutil.which("git")
-            if git is None:
-                return None
-            self._reader = subprocess.Popen(
-                [git, "-C", str(self.root), "cat-file", "--batch"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            )
-        return self._reader
+        ``commit:./path``)."""
+        return self._blobs.ask(name)
 
     def close(self) -> None:
-        if self._reader is not None:
-            if self._reader.stdin is not None:
-                self._reader.stdin.close()
-            self._reader.wait()
-            if self._reader.stdout is not None:
-                self._reader.stdout.close()
-            self._reader = None
-
+        self._blobs.close()

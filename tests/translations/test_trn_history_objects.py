@@ -91,10 +91,10 @@ def test_a_version_known_by_its_id_is_not_read_again(tmp_path: Path) -> None:
         assert before is not None
         assert history.blob_at(before, path, known={oid, git(
             root, "rev-parse", f"{shas[0]}:content/en/1.mdx")}) is not None
-        assert history._reader is None
+        assert not history._blobs.started
         # Its counterpart: a version not known yet is read.
         assert history.blob_at(changed, path) == (oid, MORE.encode())
-        assert history._reader is not None
+        assert history._blobs.started
     finally:
         history.close()
 
@@ -110,7 +110,7 @@ def test_a_file_created_by_a_commit_is_absent_at_its_parent(tmp_path: Path) -> N
         parent = history.parent(created)
         assert parent is not None
         assert history.blob_at(parent, "content/en/2.mdx") is None
-        assert history._reader is None  # known from the log: git was not asked
+        assert not history._blobs.started  # known from the log: git was not asked
         # Its counterpart: the other lesson was there, and is read.
         first = history.blob_at(parent, "content/en/1.mdx")
         assert first is not None
