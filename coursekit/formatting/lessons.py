@@ -68,8 +68,10 @@ class CodeFormatter:
         """The facts of :meth:`formatted`'s text, one object per text of the run: the
         facts given where formatting leaves the code as it is."""
         text = self.formatted(facts)
-        if text is None or text == facts.source:
-            return None if text is None else facts
+        if text is None:
+            return None
+        if text == facts.source:
+            return facts
         found = self._facts.get(text)
         if found is None:
             found = self._facts[text] = CodeFacts(text)

@@ -52,8 +52,8 @@ checkout (none where the course has no history to read)."""
 
 def coverage_document(source_language: str, coverage: Coverage,
                       videos: VideoMatrix) -> dict[str, Any]:
-    """The JSON document: what judged the lessons (``history``: ``whole``, ``shallow``
-    or ``none``), counts per language (``current``, ``outdated_code``,
+    """The JSON document: what judged the lessons (``history``: ``whole``, ``shallow``,
+    ``unreadable`` or ``none``), counts per language (``current``, ``outdated_code``,
     ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
     its status and commits, and which languages have each video's subtitles."""
     languages: dict[str, Any] = {}

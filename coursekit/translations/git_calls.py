@@ -69,13 +69,11 @@ def changed_since(root: Path, revision: str) -> frozenset[str] | None:
     return frozenset(line for line in (*diff.splitlines(), *new.splitlines()) if line)
 
 
-def why_unreadable(git: str | None, root: Path, *log_options: str) -> str | None:
+def why_unreadable(git: str, root: Path, *log_options: str) -> str | None:
     """Why git reads no history of the checkout at ``root``, in git's own words (its
-    first line, untranslated): not installed, a repository it refuses (owned by another
-    user), a damaged one, options it does not know. None where the branch has no commit
-    yet: nothing to read."""
-    if git is None:
-        return "git is not on PATH"
+    first line, untranslated): a repository it refuses (owned by another user), a
+    damaged one, options it does not know. None where the branch has no commit yet:
+    nothing to read."""
     try:
         done = subprocess.run([git, "-C", str(root), "log", "-1", *log_options],
                               capture_output=True, check=False, timeout=120,
