@@ -52,6 +52,13 @@ class StandinError(RuntimeError):
         super().__init__(message)
         self.output = output
 
+    def __str__(self) -> str:
+        """The message, then the builder's last line (its exception, when it raised one)."""
+        last = next((line.strip() for line in reversed(self.output.splitlines())
+                     if line.strip()), "")
+        message = super().__str__()
+        return f"{message}: {last}" if last else message
+
 
 def builder_root() -> Path:
     """The folder that holds the ``builder`` package (put on the kernel's path)."""

@@ -52,9 +52,10 @@ def test_the_pytorch_assert_is_expected_on_cuda_and_unverified_on_cpu(built: Cou
     assert other.expected == TARGET
     expected = {c.index: [f"{e['name']}: {e['message']}" for e in c.expected] for c in cuda.cells}
     assert expected[left.index] == [ASSERT]
-    # After the restart and replay, the batch goes through the model on the CPU on
-    # both devices, with the same error.
-    after = next(c for c in cuda.cells if c.code.startswith("outputs = trainer.model.cpu()"))
+    # After the restart and replay, the batch (which the Trainer's dataloader put on the
+    # GPU) and the model both go to the CPU, with the same error on both devices.
+    after = next(c for c in cuda.cells if "outputs = trainer.model.cpu()(**batch)" in c.code)
+    assert after.code.startswith("batch = {k: v.cpu() for k, v in batch.items()}")
     assert [e["device"] for e in after.expected] == [None]
     assert after.elsewhere == ()
 

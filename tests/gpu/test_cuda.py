@@ -20,6 +20,8 @@ from coursekit.diagnostics import Severity
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
 from coursekit.execution.run.device import choose_devices, gpu_present
 from coursekit.execution.verify import verify_course
+from coursekit.kernels import kernel_status
+from coursekit.report.pipeline import shape
 
 from ..execution.conftest import cell, expect, notebook, write_course
 
@@ -60,7 +62,10 @@ def test_the_pytorch_debugging_lesson_is_proven_on_cuda(bundled: Course) -> None
     _cuda_or_skip(_kernel(bundled, "pt"), "pt")
     report = verify_course(bundled, languages=["en"], frameworks=["pt"], device="cuda",
                            use_cache=False, jobs=1)
-    errors = [d for d in report.all_diagnostics() if d.severity is Severity.ERROR]
+    # As the command line reports it: the course's per-file-ignores keep chapter 3's
+    # api-drift (a lesson left as written for an older transformers) out.
+    shown = shape(report.all_diagnostics(), selection=bundled.config.selection).shown
+    errors = [d for d in shown if d.severity is Severity.ERROR]
     assert not errors, "\n".join(f"{d.location} {d.rule} {d.message}" for d in errors)
     debugging = _only(report, "en/chapter8/4.ipynb")
     assert debugging.device == "cuda"
@@ -74,6 +79,10 @@ def test_the_pytorch_debugging_lesson_is_proven_on_cuda(bundled: Course) -> None
 
 def test_the_keras_lesson_on_cuda_or_listed_as_not_verified(bundled: Course) -> None:
     _cuda_or_skip(_kernel(bundled, "pt"), "pt")
+    keras_kernel = kernel_status(_kernel(bundled, "tf"), "tf")
+    if not keras_kernel.ready:
+        pytest.skip(f"the TensorFlow kernel `{keras_kernel.name}` is "
+                    f"{keras_kernel.state.value}: nothing runs the Keras lesson here")
     report = verify_course(bundled, languages=["en"], frameworks=["tf"], device="auto",
                            use_cache=False, jobs=1)
     keras = _only(report, "en/chapter8/4_tf.ipynb")
