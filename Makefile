@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.coursekit-dev
 
-.PHONY: dev system kernels sdists lint test bench clean
+.PHONY: dev system kernels sdists lint test floors bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ lint: dev
 test: system kernels sdists lint
 	$(BIN)/python -m pytest
 
+# The tests again with every dependency at the lowest version pyproject.toml allows.
+floors: system kernels sdists
+	bash .ci/floors
+
 bench: dev
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/subtitles.py
@@ -53,4 +57,4 @@ bench: dev
 	$(BIN)/python bench/history.py
 
 clean:
-	rm -rf $(VENV) build/notebooks build/executed .coursekit
+	rm -rf $(VENV) .venv-floors build/notebooks build/executed .coursekit

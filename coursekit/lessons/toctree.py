@@ -25,6 +25,11 @@ from coursekit.lessons.model import Lesson, TocChapter, TocSection, Toctree
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 50
 """Levels of nested ``sections``; the public courses use two."""
+MAX_YAML_DEPTH = 200
+"""Levels of YAML nesting read at most (``MAX_DEPTH`` sections take about two each).
+Deeper files are refused the same way whichever reader PyYAML uses: libyaml before
+PyYAML 6.0.4 reads any depth, from 6.0.4 on it stops near 1,000 levels, and the pure
+Python reader runs out of recursion at a few hundred."""
 QUIZ_WORDS = ("quiz", "quizz", "questionario", "测验", "小测验", "クイズ", "퀴즈", "тест")
 
 
@@ -151,12 +156,34 @@ def _error_line(exc: yaml.YAMLError, text: str | bytes) -> int | None:
     return max(0, min(line, lines - 1))
 
 
+_TOO_DEEP = f"the YAML is nested too deeply to be read (more than {MAX_YAML_DEPTH} levels)"
+
+
 def _error_text(exc: yaml.YAMLError) -> str:
     problem = getattr(exc, "problem", None)
     context = getattr(exc, "context", None)
     if problem:
         return f"{problem} ({context})" if context else str(problem)
     return str(exc).splitlines()[0]
+
+
+def _deeper_than(root: yaml.Node, limit: int) -> bool:
+    """Whether a path from ``root`` passes ``limit`` levels (read without recursion; a
+    node an alias shares is walked once)."""
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    walked: set[int] = set()
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        if id(node) in walked:
+            continue
+        walked.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend((child, depth + 1) for pair in node.value for child in pair)
+    return False
 
 
 def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
@@ -169,10 +196,11 @@ def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
         context.report(rules.TOCTREE_INVALID_YAML, _error_line(exc, text),
                        f"invalid YAML: {_error_text(exc)}")
     except RecursionError:
-        context.report(rules.TOCTREE_INVALID_YAML, None,
-                       "the YAML is nested too deeply to be read")
+        context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
     else:
-        if root is None:
+        if root is not None and _deeper_than(root, MAX_YAML_DEPTH):
+            context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
+        elif root is None:
             context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")
         else:
             chapters = _Reader(context).chapters(root)

@@ -13,7 +13,13 @@ from coursekit.lessons import rules
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.load import load_lesson, load_lessons
 from coursekit.lessons.model import Framework
-from coursekit.lessons.toctree import check_toctree, is_quiz, load_toctree, read_toctree
+from coursekit.lessons.toctree import (
+    MAX_YAML_DEPTH,
+    check_toctree,
+    is_quiz,
+    load_toctree,
+    read_toctree,
+)
 
 COURSE = Path(__file__).parent.parent / "fixtures" / "lessons" / "course"
 
@@ -190,6 +196,16 @@ def test_sections_nested_too_deep_are_reported() -> None:
 def test_yaml_nested_too_deep_is_a_finding() -> None:
     found = _toctree_rules("- title: A\n  sections: " + "[" * 20_000 + "]" * 20_000 + "\n")
     assert [rule for _, rule in found] == [rules.TOCTREE_INVALID_YAML.code]
+
+
+@pytest.mark.parametrize(("levels", "rule"), [
+    (MAX_YAML_DEPTH + 100, rules.TOCTREE_INVALID_YAML.code),  # every PyYAML reads it
+    (MAX_YAML_DEPTH - 50, BAD),  # readable: only its shape is wrong
+])
+def test_yaml_depth_is_judged_alike_by_every_yaml_reader(levels: int, rule: str) -> None:
+    """libyaml before PyYAML 6.0.4 reads any depth; coursekit's own limit decides."""
+    found = _toctree_rules("- title: A\n  sections: " + "[" * levels + "]" * levels + "\n")
+    assert [code for _, code in found] == [rule]
 
 
 def test_nested_sections_are_flattened() -> None:
