@@ -198,10 +198,10 @@ def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
     except RecursionError:
         context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
     else:
-        if root is not None and _deeper_than(root, MAX_YAML_DEPTH):
-            context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
-        elif root is None:
+        if root is None:
             context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")
+        elif _deeper_than(root, MAX_YAML_DEPTH):
+            context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
         else:
             chapters = _Reader(context).chapters(root)
     return Toctree(path=path, language=language, chapters=tuple(chapters),
