@@ -1,4 +1,4 @@
-"""JUnit XML: one test suite per file, one failing test case per error or warning.
+r"""JUnit XML: one test suite per file, one failing test case per error or warning.
 
 A file with no findings is a passing test case, so CI dashboards count what was checked.
 Every text is made fit for XML 1.0 first: a character XML forbids (a control character
