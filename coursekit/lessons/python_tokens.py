@@ -26,14 +26,16 @@ _LAYOUT = frozenset({tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE})
 def significant_tokens(source: str) -> tuple[Token, ...] | None:
     """The tokens of ``source`` but line breaks that end no statement and the end
     marker, indentation and statement ends with empty text; ``None`` when :mod:`tokenize`
-    cannot read it (an unclosed bracket or string, a dedent to no outer level)."""
+    cannot read it (an unclosed bracket or string, a dedent to no outer level; from
+    Python 3.12 on, a carriage return before a non-ASCII character, which its tokenizer
+    fails to decode)."""
     out: list[Token] = []
     try:
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
             if tok.type in _DROPPED:
                 continue
             out.append((tok.type, "" if tok.type in _LAYOUT else tok.string))
-    except (tokenize.TokenError, SyntaxError):
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
         return None
     return tuple(out)
 

@@ -28,6 +28,12 @@ def test_code_changes_change_the_fingerprint() -> None:
     assert code_fingerprint("!pip install x") != code_fingerprint("!pip install y")
 
 
+def test_code_whose_tokens_cannot_be_decoded_is_hashed_as_written() -> None:
+    # A carriage return before a non-ASCII character: Python 3.12's tokenizer and later
+    # fail to decode the line, Python 3.11's reads it; either way the code has a hash.
+    assert code_fingerprint("a = 1\r\x80") != code_fingerprint("a = 1\r\x81")
+
+
 def test_names_defined_by_a_cell() -> None:
     code = "import numpy as np\nfrom a import b\nx, y = 1, 2\ndef f(): pass\nfor i in []: pass"
     assert defined_names(code) >= {"np", "b", "x", "y", "f", "i"}

@@ -41,3 +41,11 @@ def test_ipython_lines_are_read_as_tokens_not_refused() -> None:
 @pytest.mark.parametrize("source", ["x = (1,\n", 'doc = """open\n', "if a:\n    b\n  c\n"])
 def test_what_tokenize_cannot_read_has_no_tokens(source: str) -> None:
     assert significant_tokens(source) is None
+
+
+def test_a_carriage_return_before_a_non_ascii_character_never_raises() -> None:
+    # Python 3.12's tokenizer and later fail to decode such a line (UnicodeDecodeError);
+    # Python 3.11's reads it.
+    tokens = significant_tokens("a = 1\r\x80\n")
+    assert tokens is None or tokens[:3] == ((tokenize.NAME, "a"), (tokenize.OP, "="),
+                                            (tokenize.NUMBER, "1"))

@@ -25,8 +25,9 @@ _DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
 def code_fingerprint(code: str) -> str:
     """A hash of ``code`` that ignores comments and layout outside the code's tokens.
 
-    Code that does not tokenize (IPython magics, shell escapes, broken code) is
-    hashed as written, minus trailing whitespace.
+    Code that does not tokenize (IPython magics, shell escapes, broken code, and from
+    Python 3.12 on a carriage return before a non-ASCII character) is hashed as written,
+    minus trailing whitespace.
     """
     try:
         tokens = [
@@ -36,7 +37,7 @@ def code_fingerprint(code: str) -> str:
             if tok.type not in _DROPPED
         ]
         basis = "\x00".join(tokens)
-    except (tokenize.TokenError, IndentationError, SyntaxError):
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
         basis = "raw\x00" + "\n".join(line.rstrip() for line in code.strip().splitlines())
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()
 
