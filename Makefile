@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.coursekit-dev
 
-.PHONY: dev system kernels sdists lint test floors bench clean
+.PHONY: dev system kernels sdists lint test floors pythons bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,10 +41,17 @@ lint: dev
 
 test: system kernels sdists lint
 	$(BIN)/python -m pytest
+	PYTHONS=newest bash .ci/pythons
 
 # The tests again with every dependency at the lowest version pyproject.toml allows.
 floors: system kernels sdists
 	bash .ci/floors
+
+# The tests again on each newer CPython the machine has (3.12, 3.13, 3.14), without
+# lesson kernels: what coursekit itself does runs on each version (`make test` runs them
+# on the newest one).
+pythons: system sdists
+	bash .ci/pythons
 
 bench: dev
 	$(BIN)/python bench/build.py
@@ -57,4 +64,4 @@ bench: dev
 	$(BIN)/python bench/history.py
 
 clean:
-	rm -rf $(VENV) .venv-floors build/notebooks build/executed .coursekit
+	rm -rf $(VENV) .venv-floors .venv-3.* build/notebooks build/executed .coursekit
