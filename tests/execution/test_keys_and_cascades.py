@@ -23,6 +23,12 @@ def test_comments_and_blank_lines_do_not_change_the_fingerprint() -> None:
     assert code_fingerprint(english) == code_fingerprint(french)
 
 
+def test_indentation_width_alone_does_not_change_the_fingerprint_nesting_does() -> None:
+    assert code_fingerprint("if a:\n  b()\n") == code_fingerprint("if a:\n    b()\n")
+    assert (code_fingerprint("if a:\n    b()\nc()\n")
+            != code_fingerprint("if a:\n    b()\n    c()\n"))
+
+
 def test_code_changes_change_the_fingerprint() -> None:
     assert code_fingerprint("x = load('a')") != code_fingerprint("x = load('b')")
     assert code_fingerprint("!pip install x") != code_fingerprint("!pip install y")

@@ -9,36 +9,31 @@ what the kernel does.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import tokenize
 from collections.abc import Iterable
 
 from coursekit.execution.plan.model import CellPlan
+from coursekit.lessons.python_tokens import significant_tokens
 
 KEY_VERSION = 4
 """Raised whenever what a run does for the same key changes (how a drifted call is
 run again, say), so that no stored run of an older way is replayed."""
-_DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
 
 
 def code_fingerprint(code: str) -> str:
-    """A hash of ``code`` that ignores comments and layout outside the code's tokens.
+    """A hash of ``code`` that ignores comments and layout outside the code's tokens: its
+    significant tokens (those a translated block is compared by) without its comments.
 
-    Code that does not tokenize (IPython magics, shell escapes, broken code, and from
-    Python 3.12 on a carriage return before a non-ASCII character) is hashed as written,
-    minus trailing whitespace.
+    Code that does not tokenize (broken code, and from Python 3.12 on a carriage return
+    before a non-ASCII character) is hashed as written, minus trailing whitespace.
     """
-    try:
-        tokens = [
-            # A NEWLINE token's text is "\n" or "" (at the end of a file): keep its type only.
-            f"{tok.type}:{'' if tok.type == tokenize.NEWLINE else tok.string}"
-            for tok in tokenize.generate_tokens(io.StringIO(code).readline)
-            if tok.type not in _DROPPED
-        ]
-        basis = "\x00".join(tokens)
-    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+    tokens = significant_tokens(code)
+    if tokens is None:
         basis = "raw\x00" + "\n".join(line.rstrip() for line in code.strip().splitlines())
+    else:
+        basis = "\x00".join(f"{kind}:{text}" for kind, text in tokens
+                            if kind != tokenize.COMMENT)
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()
 
 
