@@ -73,6 +73,8 @@ class History:
     """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
     id before and after it (its first parent's and its own), as the raw log gives them,
     for a regular file."""
+    _placed: dict[tuple[str, int], Commit] = field(default_factory=dict)
+    """(path now, place in the log) -> the commit there that touched the file."""
     _blobs: BlobReader = field(init=False)
 
     def __post_init__(self) -> None:
@@ -153,6 +155,7 @@ class History:
                 name = names[-1]
                 current = now.get(name, name)
                 self.commits.setdefault(current, []).append(commit)
+                self._placed.setdefault((current, order), commit)
                 if name != current:
                     self.named[(current, sha)] = name
                 if old_mode in _BLOB_SIDES and new_mode in _BLOB_SIDES:
@@ -258,7 +261,7 @@ class History:
             return None if logged[0] == "D" else logged[2]
         # ``commit`` as a first parent: the old side of the change its child made, the
         # child named in the log's place as ``commit`` is.
-        child = next((c for c in self.commits.get(path, ()) if c.order == commit.order), None)
+        child = self._placed.get((path, commit.order))
         if child is None or child.sha == commit.sha or \
                 self.parents.get(child.sha) != (commit.sha,):
             return _ASK
