@@ -104,7 +104,33 @@ def _opcodes(
     a, b = [key_of(c) for c in source], [key_of(c) for c in translation]
     if a == b:  # the translation kept every block: what difflib answers, without its tables
         return [("equal", 0, len(a), 0, len(b))]
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return difflib.SequenceMatcher(None, *_anchors(a, b), autojunk=False).get_opcodes()
+
+
+def _anchors(a: list[Hashable], b: list[Hashable]) -> tuple[list[Hashable], list[Hashable]]:
+    """``a`` and ``b`` with each key that is not once on each side made unmatchable: a
+    block the source repeats (the same call shown twice) anchors nothing, since which of
+    its copies a translation's copy stands for is a question of order, answered by the
+    finer keys and the similarity alignment of the run around it. Anchoring on it could
+    pair the translation's last copy with the source's first and leave every block
+    between them unmatched on both sides."""
+    once = _counted_once(a) & _counted_once(b)
+    if len(once) == len(set(a) | set(b)):
+        return a, b
+    return ([k if k in once else (_SOURCE_ONLY, i) for i, k in enumerate(a)],
+            [k if k in once else (_TRANSLATION_ONLY, j) for j, k in enumerate(b)])
+
+
+def _counted_once(keys: list[Hashable]) -> set[Hashable]:
+    seen: set[Hashable] = set()
+    repeated: set[Hashable] = set()
+    for k in keys:
+        (repeated if k in seen else seen).add(k)
+    return seen - repeated
+
+
+_SOURCE_ONLY, _TRANSLATION_ONLY = object(), object()
+"""Markers that make a repeated key of either side equal to nothing."""
 
 
 def _align_region(
