@@ -130,6 +130,9 @@ class Rule:
     repeats: bool = False
     """The rule fires once per block or cue of a file: reports show its findings in one
     file as one, with the count and the first locations (``--show-all`` lists each)."""
+    of_its_file: bool = False
+    """The rule says a thing of its file alone (an outdated translation): its findings in
+    many files of a language are each that file's, never a convention of the language."""
 
     def __post_init__(self) -> None:
         area = AREA_NAMES.get(self.code[:3], "")

@@ -16,6 +16,7 @@ at the first file, with the count of files. Errors are never folded.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -80,14 +81,20 @@ ConventionKey = tuple[str, Severity, str, str]
 
 def _convention_key(diag: Diagnostic) -> ConventionKey | None:
     """Rule, severity, language and the thing the finding names, for a finding that can
-    be part of a convention; ``None`` for an error or a finding that names nothing."""
-    if diag.severity is Severity.ERROR:
+    be part of a convention; ``None`` for an error, a finding of a rule that speaks of its
+    file alone (``Rule.of_its_file``) or one that names nothing."""
+    if diag.severity is Severity.ERROR or diag.rule in _of_their_files():
         return None
     subject = _NAMED.search(diag.message)
     language = language_of(diag.path)
     if subject is None or language == "-":
         return None
     return diag.rule, diag.severity, language, subject[1]
+
+
+@functools.cache
+def _of_their_files() -> frozenset[str]:
+    return frozenset(rule.code for rule in all_rules() if rule.of_its_file)
 
 
 def conventions(diagnostics: Sequence[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:

@@ -42,6 +42,7 @@ OUTDATED = Rule(
     AREA,
     why="an outdated translation builds and loses nothing: it needs updating, which a "
         "reviewer plans",
+    of_its_file=True,
 )
 
 ALIGNMENT_CAPPED = Rule(

@@ -189,6 +189,22 @@ def test_a_clean_course_reports_clean(tmp_path: Path) -> None:
     assert _run(root) == ["check lessons: clean"]
 
 
+def test_outdated_translations_of_one_language_are_never_a_convention() -> None:
+    from coursekit.translations.rules import OUTDATED
+
+    # Each names the same command, as a finding whose code can be carried over does.
+    said = "outdated: its source changed; `coursekit fix translations` carries over 1 block"
+    outdated = [OUTDATED.at(f"content/fr/{n}.mdx", 1, said)
+                for n in range(CONVENTION_FILES + 1)]
+    assert [(d.path, d.count) for d in aggregate(outdated)] == [
+        (f"content/fr/{n}.mdx", 1) for n in range(CONVENTION_FILES + 1)]
+    # The same words in the warnings of a rule that speaks of a thing the files share are
+    # one convention.
+    shared = [LINK_MISMATCH.at(f"content/fr/{n}.mdx", 1, said)
+              for n in range(CONVENTION_FILES + 1)]
+    assert [d.count for d in aggregate(shared)] == [CONVENTION_FILES + 1]
+
+
 def test_the_fence_a_message_quotes_is_not_what_it_is_about() -> None:
     from coursekit.translations.rules import CODE_MISSING
 
