@@ -3,7 +3,9 @@
 One run, whose tool lists the rules the findings use; each finding is a result
 located by a path relative to the course root (``%SRCROOT%``) and carries the
 baseline identity as its fingerprint, so a dashboard follows one finding across
-commits that move its line. A verification also lists every notebook's verdict in the
+commits that move its line. A finding about a file as a whole (no line) is located at
+its first line: GitHub code scanning requires a region's ``startLine`` in every
+location. A verification also lists every notebook's verdict in the
 run's property bag (``properties.notebooks``).
 """
 
@@ -52,11 +54,11 @@ def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
     physical: dict[str, Any] = {
         "artifactLocation": {"uri": artifact_uri(diag.path), "uriBaseId": SRCROOT},
     }
-    if diag.line is not None and diag.line >= 1:
-        region: dict[str, Any] = {"startLine": diag.line}
-        if diag.column is not None and diag.column >= 1:
-            region["startColumn"] = diag.column
-        physical["region"] = region
+    lined = diag.line is not None and diag.line >= 1
+    region: dict[str, Any] = {"startLine": diag.line if lined else 1}
+    if lined and diag.column is not None and diag.column >= 1:
+        region["startColumn"] = diag.column
+    physical["region"] = region
     result: dict[str, Any] = {
         "ruleId": diag.rule,
         "ruleIndex": rule_index,
