@@ -39,8 +39,6 @@ the backquotes of a fence a message quotes)."""
 FILES_SHOWN = 3
 """Files named in a convention's finding."""
 
-_SUBJECT = re.compile(r"`([^`\n]{1,60})`")
-"""What a finding without a line names: the section, link or name in backquotes."""
 
 
 def _where(diag: Diagnostic) -> str | None:
@@ -48,7 +46,7 @@ def _where(diag: Diagnostic) -> str | None:
         return f"cue {diag.cue}"
     if diag.line is not None:
         return f"line {diag.line}"
-    subject = _SUBJECT.search(diag.message)
+    subject = _NAMED.search(diag.message)  # the section, link or name it is about
     return f"`{subject[1]}`" if subject else None
 
 

@@ -212,3 +212,13 @@ def test_the_fence_a_message_quotes_is_not_what_it_is_about() -> None:
                                f"the source's ```python block `step_{n}()` is missing")
                for n in range(CONVENTION_FILES + 1)]
     assert len(aggregate(missing)) == CONVENTION_FILES + 1
+
+
+def test_a_merged_finding_names_the_blocks_its_repeats_are_about() -> None:
+    from coursekit.translations.rules import CODE_MISSING
+
+    missing = [CODE_MISSING.at("content/fr/1.mdx", None,
+                               f"the source's ```bash block `step_{n}` is missing")
+               for n in range(3)]
+    [merged] = aggregate(missing)
+    assert "[and 2 more in this file: `step_1`, `step_2`;" in merged.message
