@@ -12,6 +12,7 @@ import click
 from coursekit.atomic import write_output
 from coursekit.cli.commands.fix_translations import translations
 from coursekit.cli.failures import Terminated
+from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -55,6 +56,7 @@ def command() -> None:
 @lang_option
 @rewrite_options("lessons")
 @guarded
+@named_lessons_only()
 def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
             check_only: bool) -> int:
     """Format the Python of the lessons' code fences with the course's formatter
@@ -110,6 +112,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
 @click.option("--no-verify", is_flag=True,
               help="Write the fixes without running the changed lessons' notebooks first.")
 @guarded
+@named_lessons_only()
 def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: bool,
           dry_run: bool, check_only: bool, fmt: str, no_verify: bool) -> int:
     """Repair uses of removed or renamed APIs from the stale-API table, in the lessons
@@ -186,6 +189,7 @@ def _judged_notebooks(report_file: Path) -> tuple[NotebookJudgement, ...]:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every documented error updated or left.")
 @guarded
+@named_lessons_only()
 def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[str, ...],
            dry_run: bool, check_only: bool, fmt: str) -> int:
     """Update the documented errors that a verification proved drifted (error-drift) to

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -25,6 +26,7 @@ from coursekit.cli.options import root_option as _root_option
 @lang_option
 @rewrite_options("translations")
 @guarded
+@named_lessons_only(translations=True)
 def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run: bool,
                  check_only: bool) -> int:
     """Carry the source's new code into outdated translations, block by block (a
