@@ -51,7 +51,7 @@ def compare_in_time(
     directive = sync.synced(translation.lesson)
     if verdict is None or not verdict.outdated:
         owed = None if directive is None else outdated.prose_owed(
-            source, translation, directive, freshness.history if freshness else None)
+            source, translation, directive, freshness)
         if owed is None or directive is None:
             return found, verdict
         # Current in code, behind in prose: outdated all the same (never judged fresh).

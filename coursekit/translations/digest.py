@@ -89,6 +89,16 @@ class Digest:
                 found.update(a or b for a, b in _IMAGE.findall(block.text))
         return frozenset(found)
 
+    @cached_property
+    def prose(self) -> tuple[str, ...]:
+        """The text a translator translates, in order: headings, paragraphs, admonitions
+        and components, each with its runs of spaces and line breaks made one space."""
+        return tuple(" ".join(block.text.split()) if isinstance(block, Heading | Prose |
+                                                                 Admonition)
+                     else " ".join(block.raw.split())
+                     for block in self.lesson.blocks
+                     if isinstance(block, Heading | Prose | Admonition | Component))
+
     @property
     def path(self) -> str:
         return self.lesson.path

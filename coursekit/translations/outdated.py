@@ -21,7 +21,7 @@ from coursekit.lessons.model import Directive
 from coursekit.translations import rules, sections
 from coursekit.translations.align import align
 from coursekit.translations.digest import Digest
-from coursekit.translations.freshness import Verdict
+from coursekit.translations.freshness import Freshness, Verdict
 from coursekit.translations.history import Commit, History
 from coursekit.translations.sync import SyncPlan
 
@@ -146,18 +146,31 @@ class ProseOwed:
 
 
 def prose_owed(source: Digest, translation: Digest, directive: Directive,
-               history: History | None) -> ProseOwed | None:
-    """What a ``code-synced`` translation owes in prose; None where the source's prose
-    has not changed since (nothing owed)."""
-    if history is None:
+               freshness: Freshness | None) -> ProseOwed | None:
+    """What a ``code-synced`` translation owes in prose: the first commit since the one
+    its prose follows that changed the source's prose (a change of code alone, which the
+    sync carried, owes none); None where nothing is owed."""
+    if freshness is None:
         return ProseOwed(None, None)
+    history = freshness.history
     code = history.find(directive.args["source"], source.path, translation.path)
     prose = history.find(directive.args["prose"], translation.path, source.path)
     if prose is None:
         return ProseOwed(code, None)
-    behind = [c for c in history.since(source.path, prose)
-              if (source.path, c.sha) not in history.moved]
-    return ProseOwed(code, behind[0]) if behind else None
+    for commit in history.since(source.path, prose):
+        if (source.path, commit.sha) in history.moved:
+            continue
+        parent = history.parent(commit)
+        before = None if parent is None else freshness.version(parent, source)
+        after = freshness.version(commit, source)
+        if (before.prose if before else ()) != (after.prose if after else ()):
+            return ProseOwed(code, commit)
+    if source.path in history.changed:
+        last = history.last(source.path)
+        then = None if last is None else freshness.version(last, source)
+        if then is None or then.prose != source.prose:
+            return ProseOwed(code, None)
+    return None
 
 
 def code_synced_finding(source: Digest, translation: Digest, directive: Directive,

@@ -302,3 +302,19 @@ def test_code_synced_is_outdated_for_its_prose_until_a_real_translation(course: 
     _commit(course, {"fr/chapter1/1.mdx": real.replace("courts extraits", "brefs extraits")},
             "fr: wording", "2024-02-03T12:00:00")
     assert _outdated(course) == []
+
+
+def test_a_code_synced_translation_owes_no_prose_for_a_change_of_code_alone(
+        course: Path) -> None:
+    changed = _source(course, EN.replace("play(clips[0])", "play(clips[0], rate=16000)"),
+                      "Rate")
+    assert CliRunner().invoke(cli, ["fix", "translations", "--root", str(course)]).exit_code == 0
+    _commit(course, {}, "fr: code synced", "2024-02-02T12:00:00")
+    assert changed[:12] in (course / FRENCH).read_text(encoding="utf-8")
+    assert _outdated(course) == []
+    # Its counterpart: a later change of the source's prose is owed, and named.
+    wording = _source(course, EN.replace("play(clips[0])", "play(clips[0], rate=16000)")
+                      .replace("short clips", "brief clips"), "Wording",
+                      "2024-02-03T12:00:00")
+    [finding] = _outdated(course)
+    assert f"prose behind since {wording[:9]} (2024-02-03, \"Wording\")" in finding.message
