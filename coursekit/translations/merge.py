@@ -2,23 +2,30 @@
 
 The base is the source block as it was when the translation was last brought up to
 date; the translation changed it (at most) in comments and strings, the source in
-code. Lines are merged as ``diff3`` merges them: a region only the source changed
-takes the source's lines, one only the translation changed keeps the translation's
-(its translated comments and strings), and a region both changed takes the source's
-lines, except the lines whose code the source left as it was, which keep their
-translation. The merge is checked: its code must be the source's code, or the
-source's block is taken whole.
+code or strings. Lines are merged as ``diff3`` merges them: a region only the source
+changed takes the source's lines, one only the translation changed keeps the
+translation's (its translated comments and strings), and a region both changed takes
+the source's lines, except the lines whose code the source left as it was, which keep
+their translation. A string the translation translated and the source changed is a
+conflict. The merge is checked: its code must be the source's code, or the source's
+block is taken whole.
+
+Where the translation changed the code too, only a clean ``diff3`` (no region both
+sides changed, but in the same way) whose code is the source's is taken: a change both
+made alike is no conflict.
 """
 
 from __future__ import annotations
 
 import difflib
 import enum
+import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python_tokens import Token
 from coursekit.translations.code_changes import Change, classify
 
 
@@ -30,7 +37,8 @@ class Merge(enum.StrEnum):
     """The source's new code, with the translation's comments and strings where the
     code around them did not change."""
     CONFLICT = "conflict"
-    """The source and the translation both changed the block's code."""
+    """The source and the translation both changed the block's code, or the same
+    string."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,47 +50,124 @@ class BlockMerge:
     """Whether some of the translation's own comments or strings survived the merge."""
 
 
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+_SAME_CODE = frozenset({Change.IDENTICAL, Change.WHITESPACE, Change.COMMENTS})
+"""The changes that leave a block's code and strings as they were."""
+
+
 def _change(old: Code, new: Code) -> Change:
     return classify(old.facts, new.facts, old.role is CodeRole.PYTHON)
 
 
 def merge_block(base: Code, source: Code, translation: Code) -> BlockMerge:
-    """The translation's block with the source's new code, or why not."""
-    if _change(source, translation) is not Change.CODE:
+    """The translation's block with the source's new code and strings, or why not."""
+    if _change(source, translation) in _SAME_CODE:
         return BlockMerge(Merge.KEPT)
-    if _change(base, source) is not Change.CODE:
+    if _change(base, source) in _SAME_CODE:
         return BlockMerge(Merge.KEPT)  # the translation's own change: not the source's
     own = _change(base, translation)
-    if own is Change.CODE:
-        return BlockMerge(Merge.CONFLICT)
     if own is Change.IDENTICAL:
         return BlockMerge(Merge.TAKEN, source.source)
-    merged = merge_lines(base.source, translation.source, source.source)
+    merged, clean = merge_lines(base.source, translation.source, source.source)
+    if own is Change.CODE:
+        # Only a merge with nothing both sides changed apart, whose code is the source's.
+        if clean and _checked(source, merged):
+            return _taken(source, merged)
+        return BlockMerge(Merge.CONFLICT)
+    if _string_conflict(base, source, translation):
+        return BlockMerge(Merge.CONFLICT)
+    return _taken(source, merged) if _checked(source, merged) else \
+        BlockMerge(Merge.TAKEN, source.source)
+
+
+def _taken(source: Code, merged: str) -> BlockMerge:
+    if merged == source.source:
+        return BlockMerge(Merge.TAKEN, source.source)
+    return BlockMerge(Merge.TAKEN, merged, kept_translation=True)
+
+
+def _checked(source: Code, merged: str) -> bool:
+    """Whether the merge has the source's code, and parses where the source does."""
     facts = CodeFacts(merged)
     python = source.role is CodeRole.PYTHON
     parses = not python or source.facts.error is not None or facts.error is None
-    if merged != source.source and parses and \
-            classify(source.facts, facts, python) is not Change.CODE:
-        return BlockMerge(Merge.TAKEN, merged, kept_translation=True)
-    return BlockMerge(Merge.TAKEN, source.source)
+    return parses and classify(source.facts, facts, python) is not Change.CODE
 
 
-def merge_lines(base: str, translation: str, source: str) -> str:
-    """``diff3`` of three texts, the source winning where both changed a line."""
+def _string_conflict(base: Code, source: Code, translation: Code) -> bool:
+    """Whether the translation translated a string that the source changed (to another
+    text than the translation's). The translation's strings are the base's, one for
+    one; the base's are paired with the source's where their code did not change."""
+    ours, theirs = _literals(base.facts), _literals(source.facts)
+    mine = _literals(translation.facts)
+    b_sk, s_sk = base.facts.skeleton, source.facts.skeleton
+    if ours is None or theirs is None or mine is None or b_sk is None or s_sk is None:
+        return False
+    at_b, at_s = _string_places(b_sk), _string_places(s_sk)
+    if not len(mine) == len(ours) == len(at_b) or len(theirs) != len(at_s):
+        return False
+    matcher = difflib.SequenceMatcher(None, b_sk, s_sk, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            i = at_b.get(block.a + offset)
+            if i is None:
+                continue
+            b, s, t = ours[i], theirs[at_s[block.b + offset]], mine[i]
+            if b != t and b != s and s != t:
+                return True
+    return False
+
+
+def _string_places(tokens: Sequence[Token]) -> dict[int, int]:
+    """Skeleton position of each blanked string -> its index among the strings."""
+    places = [n for n, token in enumerate(tokens) if token == (tokenize.STRING, "")]
+    return {place: index for index, place in enumerate(places)}
+
+
+def _literals(facts: CodeFacts) -> list[str] | None:
+    """The text of each string the skeleton blanks, in order: adjacent literals and an
+    f-string's inside joined, as the skeleton joins them."""
+    tokens = facts.tokens_without_comments
+    if tokens is None:
+        return None
+    out: list[str] = []
+    depth = 0
+    joined = False
+    for kind, text in tokens:
+        in_string = depth > 0 or kind in (tokenize.STRING, _FSTRING_START)
+        if kind == _FSTRING_START:
+            depth += 1
+        elif kind == _FSTRING_END and depth:
+            depth -= 1
+        if in_string and joined:
+            out[-1] += text
+        elif in_string:
+            out.append(text)
+        joined = in_string
+    return out
+
+
+def merge_lines(base: str, translation: str, source: str) -> tuple[str, bool]:
+    """``diff3`` of three texts, the source winning where both changed a line; and
+    whether it is clean: no region both changed other than alike."""
     b, t, s = base.split("\n"), translation.split("\n"), source.split("\n")
     in_t, in_s = _matched(b, t), _matched(b, s)
     out: list[str] = []
+    clean = True
     i = j = k = 0
     for stable in [*sorted(set(in_t) & set(in_s)), len(b)]:
         tj = in_t.get(stable, len(t))
         sk = in_s.get(stable, len(s))
         if tj < j or sk < k:
             continue
-        out.extend(_chunk(b[i:stable], t[j:tj], s[k:sk]))
+        lines, alone = _chunk(b[i:stable], t[j:tj], s[k:sk])
+        out.extend(lines)
+        clean = clean and alone
         if stable < len(b):
             out.append(t[tj])
         i, j, k = stable + 1, tj + 1, sk + 1
-    return "\n".join(out)
+    return "\n".join(out), clean
 
 
 def _matched(base: Sequence[str], other: Sequence[str]) -> dict[int, int]:
@@ -95,17 +180,25 @@ def _matched(base: Sequence[str], other: Sequence[str]) -> dict[int, int]:
     return found
 
 
-def _chunk(base: list[str], translation: list[str], source: list[str]) -> list[str]:
+def _chunk(base: list[str], translation: list[str], source: list[str]
+           ) -> tuple[list[str], bool]:
+    """The merged lines of one region, and whether no line of it was changed by both
+    sides apart."""
     if translation in (base, source):
-        return source
+        return source, True
     if source == base:
-        return translation
+        return translation, True
     if len(translation) != len(base):
-        return source  # the translation reshaped these lines: the source's code wins
+        return source, False  # the translation reshaped these lines: the source's code wins
     # The translation changed these lines one for one (a comment, a string): each keeps
     # its translation where the source left its line as it was.
     out: list[str] = []
+    clean = True
     matcher = difflib.SequenceMatcher(None, base, source, autojunk=False)
     for tag, b1, b2, s1, s2 in matcher.get_opcodes():
-        out.extend(translation[b1:b2] if tag == "equal" else source[s1:s2])
-    return out
+        if tag == "equal":
+            out.extend(translation[b1:b2])
+            continue
+        out.extend(source[s1:s2])
+        clean = clean and translation[b1:b2] in (base[b1:b2], source[s1:s2])
+    return out, clean

@@ -6,15 +6,17 @@ source at the translation's last commit, or at the commit a ``code-synced`` dire
 names). Blocks are paired base-to-source and base-to-translation (:func:`align`); then
 
 - a block of all three is merged (:func:`~coursekit.translations.merge.merge_block`):
-  the source's new code, the translation's comments and strings kept; where both sides
-  changed the code it is a :class:`Conflict`, and nothing of it is carried;
+  the source's new code and strings, the translation's comments and strings kept;
+  where both sides changed the code, or the same string, it is a :class:`Conflict`, and
+  nothing of it is carried;
 - a block new in the source goes in at the matching place: after the translation's
   counterpart of the source block before it in the same section (the heading of the
   same anchor), or before that of the one after it, or at the end of the section;
 - a block the source removed goes, unless the translation changed its code (a conflict);
 - a block the source moved is a removal and an addition of the translation's block;
-- output fences follow their code: an output the translation kept as in the base takes
-  the source's, and one the source added or removed is added or removed.
+- output fences follow the source: an output the translation kept as in the base takes
+  the source's (whether or not the source changed its code), and one the source added
+  or removed is added or removed.
 
 This module decides on blocks; :mod:`coursekit.fixes.translations` writes the file.
 """
@@ -177,8 +179,6 @@ def _update(base: Code, source: Code, translation: Code) -> Carry | Conflict | N
     merged = merge_block(base, source, translation)
     if merged.outcome is Merge.CONFLICT:
         return Conflict(base, source, translation)
-    if merged.outcome is Merge.KEPT and same_code(base, source):
-        return None  # the source did not change the code: its outputs stay as they are
     outputs, drop = _outputs(base, source, translation)
     if merged.outcome is Merge.KEPT and not any(o is not None for o in outputs) and not drop:
         return None
