@@ -20,6 +20,7 @@ import contextlib
 import contextvars
 import enum
 import functools
+import re
 import tokenize
 import unicodedata
 from collections.abc import Iterator
@@ -271,3 +272,14 @@ def defined_names(source: str) -> frozenset[str]:
     """The names ``source`` binds: ``defined_names("!pip install x\\nmodel = 1")`` is
     ``{"model"}``."""
     return code_facts(source).defined_names
+
+
+_DETECTED = re.compile(r"\(detected at line (\d+)\)")
+
+
+def error_in_file(error: SyntaxError, fence_line: int) -> str:
+    """``error``'s message with the line it names counted in the lesson file rather than
+    in the block whose fence opens at ``fence_line`` (an unterminated string is "detected
+    at line 36" of its block)."""
+    return _DETECTED.sub(lambda m: f"(detected at line {fence_line + int(m[1])})",
+                         error.msg or "")

@@ -14,7 +14,7 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.lessons.model import Code, CodeRole, Framework, Lesson
-from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python import CodeFacts, error_in_file
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
 from coursekit.notebooks.head_cells import install_cells, install_needs_of, title_cell
@@ -148,7 +148,7 @@ def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
             continue
         line = code.line + (error.lineno or 1)
         found.append(rules.INVALID_PYTHON.at(
-            lesson.path, line, f"Python code does not parse: {error.msg}",
+            lesson.path, line, f"Python code does not parse: {error_in_file(error, code.line)}",
             hint="fix the code, or mark the fence as text if it is not meant to run",
         ))
     return found

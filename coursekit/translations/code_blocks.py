@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.lessons.python import BUILTIN_NAMES
+from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
 from coursekit.translations.align import Pair
 from coursekit.translations.code_changes import Change, Formatted, classify, short_diff
 from coursekit.translations.digest import Digest
@@ -105,7 +105,8 @@ def _broken_translation(
     quoted = f": `{text}`" if text else ""
     return SYNTAX_ERROR.at(
         translation.path, line,
-        f"SyntaxError: {error.msg}{quoted}; the source block {where} parses",
+        f"SyntaxError: {error_in_file(error, tgt.line)}{quoted}; the source block {where} "
+        "parses",
         hint=f"changes against the source:\n{diff}",
         fingerprint=fingerprint,
     )

@@ -255,3 +255,16 @@ def test_a_syntax_error_is_kept_without_the_frames_that_read_it() -> None:
     facts = code_facts("def f(:\n    pass")
     assert facts.error is not None
     assert facts.error.__traceback__ is None
+
+
+def test_a_syntax_error_names_its_line_in_the_lesson_file() -> None:
+    from coursekit.lessons.python import error_in_file
+
+    unterminated = CodeFacts('x = 1\nprompt = """Answer\nin two lines\n').error
+    assert unterminated is not None
+    assert "(detected at line 3)" in (unterminated.msg or "")
+    # The block's fence is line 40 of its lesson: its third line is the file's 43rd.
+    assert error_in_file(unterminated, 40).endswith("(detected at line 43)")
+    # A message that names no line is left as it is.
+    plain = CodeFacts("x = = 1\n").error
+    assert plain is not None and error_in_file(plain, 40) == plain.msg
