@@ -13,7 +13,8 @@ from coursekit.files import dangling_link
 
 class OutputPath(click.Path):
     """A file (or, with ``folder``, a folder) the command writes: a symbolic link there
-    that leads nowhere a write could go is a usage error, before any work is done."""
+    that leads nowhere a write could go is a usage error, before any work is done. A
+    file given as ``-`` is standard output (``None``), as for other command-line tools."""
 
     def __init__(self, *, folder: bool = False) -> None:
         super().__init__(file_okay=not folder, dir_okay=folder, path_type=Path)
@@ -21,6 +22,8 @@ class OutputPath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
+        if value == "-" and not self.folder:
+            return None
         path = super().convert(value, param, ctx)
         reason = dangling_link(Path(os.fsdecode(path)), folder=self.folder)
         if reason is not None:

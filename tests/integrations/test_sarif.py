@@ -101,3 +101,16 @@ def test_clean_check_writes_valid_sarif(course: Path, capsys: pytest.CaptureFixt
     log = json.loads(capsys.readouterr().out)
     VALIDATOR.validate(log)
     assert log["runs"][0]["automationDetails"]["id"] == "coursekit/check-lessons/"
+
+
+def test_an_output_of_a_dash_is_standard_output(
+        broken_course: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--root", str(broken_course), "--format", "sarif", "-o", "-"]) == 1
+    VALIDATOR.validate(json.loads(capsys.readouterr().out))
+    assert not (tmp_path / "-").exists()
+    # Its counterpart: a file of another name is written, and nothing goes to the terminal.
+    assert main(["check", "--root", str(broken_course), "--format", "sarif", "-o", "r"]) == 1
+    assert capsys.readouterr().out == ""
+    VALIDATOR.validate(json.loads((tmp_path / "r").read_text("utf-8")))
