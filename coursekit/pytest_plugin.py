@@ -19,8 +19,14 @@ import pytest
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from coursekit.config import Course
     from coursekit.diagnostics import Diagnostic
-    from coursekit.execution.results import CellResult, NotebookResult, Scenario
+    from coursekit.execution.results import (
+        CellResult,
+        NotebookResult,
+        Scenario,
+        VerifyReport,
+    )
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -136,18 +142,50 @@ def _items(session: pytest.Session, result: NotebookResult,
     return items
 
 
+def _open_course(root: Path) -> Course:
+    """The course at ``root``, opened as ``coursekit verify`` opens it: a root that is
+    not a folder, or a configuration problem (each ``CFG001`` finding with its file and
+    line), is a usage error."""
+    from coursekit.config import Course
+    from coursekit.config.check import config_findings
+
+    if not root.is_dir():
+        raise pytest.UsageError(f"course root {root} is not a folder")
+    course = Course.open(root)
+    problems = config_findings(course)
+    if problems:
+        raise pytest.UsageError("\n".join(
+            f"{root / d.location}: {d.severity.value} {d.rule} {d.message}" for d in problems))
+    return course
+
+
+def _verify(course: Course, device: str) -> VerifyReport:
+    """The course verified on ``device``; no notebook to verify, or a device that is not
+    there, is a usage error, as it is for ``coursekit verify``."""
+    from coursekit.execution.run.device import DeviceError
+    from coursekit.execution.verify import EmptyScopeError, verify_course
+
+    try:
+        return verify_course(course, device=device)
+    except EmptyScopeError as exc:
+        # The whole course is the scope: name its root as given, not as the course sees it.
+        raise pytest.UsageError(
+            f"no notebook to verify in {course.root}: no lesson of the course has code, "
+            "and it has no notebook") from exc
+    except DeviceError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+
+
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item],
 ) -> None:
     if not config.getoption("coursekit", default=False):
         return
-    from coursekit.config import Course
     from coursekit.diagnostics import Severity
-    from coursekit.execution.verify import verify_course
     from coursekit.report.pipeline import Shape, shape
 
-    course = Course.open(Path(config.getoption("coursekit_root")))
-    report = verify_course(course, device=config.getoption("coursekit_device"))
+    course = _open_course(Path(config.getoption("coursekit_root")))
+    report = _verify(course, config.getoption("coursekit_device"))
     # As `coursekit verify` reports them, every repeat listed: a cell fails by its own.
     findings = shape(report.all_diagnostics(), selection=course.config.selection,
                      how=Shape(show_all=True))

@@ -70,3 +70,58 @@ def test_a_rule_the_course_ignores_fails_no_item_as_verify_reports_none(
         encoding="utf-8")
     assert "3 passed" in (found := run()), found
     assert "failed" not in found
+
+
+def _pytest_coursekit(tmp_path: Path, root: Path) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "empty").mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--coursekit",
+         "--coursekit-root", str(root), "--coursekit-device", "cpu", str(tmp_path / "empty")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+    )
+
+
+def _course_without_code(root: Path, toml: str = 'source-language = "en"\n') -> Path:
+    lesson = root / "chapters" / "en" / "chapter0" / "introduction.mdx"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text("# Introduction\n\nNo code in this lesson.\n", encoding="utf-8")
+    (root / "coursekit.toml").write_text(toml, encoding="utf-8")
+    return root
+
+
+def _usage_error(done: subprocess.CompletedProcess[str]) -> str:
+    """The run's output, once checked to be a usage error and no internal one."""
+    output = done.stdout + done.stderr
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, output
+    assert "INTERNALERROR" not in output
+    return output
+
+
+@pytest.mark.parametrize("kind", ["missing", "file"])
+def test_a_root_that_is_not_a_folder_is_a_usage_error_naming_it(
+        tmp_path: Path, kind: str) -> None:
+    root = tmp_path / "course"
+    if kind == "file":
+        root.write_text("not a course\n", encoding="utf-8")
+    output = _usage_error(_pytest_coursekit(tmp_path, root))
+    assert f"ERROR: course root {root} is not a folder" in output
+
+
+def test_a_course_with_nothing_to_verify_is_a_usage_error_naming_its_root(
+        tmp_path: Path) -> None:
+    root = _course_without_code(tmp_path / "course")
+    output = _usage_error(_pytest_coursekit(tmp_path, root))
+    assert f"ERROR: no notebook to verify in {root.resolve()}:" in output
+    assert "verify in .:" not in output
+
+
+def test_a_configuration_problem_is_a_usage_error_at_its_line(tmp_path: Path) -> None:
+    root = _course_without_code(tmp_path / "course",
+                                'source-language = "en"\nbogus-key = 1\n')
+    output = _usage_error(_pytest_coursekit(tmp_path, root))
+    assert f"{root / 'coursekit.toml'}:2: error CFG001 [tool.coursekit] unknown key " \
+           "`bogus-key`" in output
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    output = _usage_error(_pytest_coursekit(tmp_path, root))
+    assert "CFG001" not in output  # past the configuration, on to the lessons
+    assert "no notebook to verify in" in output
