@@ -20,7 +20,15 @@ from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE
 from coursekit.cli.paths import OutputPath
 from coursekit.diagnostics import Diagnostic
 from coursekit.report import FORMATS, Renderer
-from coursekit.report.pipeline import BaselineError, Shape, record_baseline, shape, write_report
+from coursekit.report.baseline import recordable
+from coursekit.report.pipeline import (
+    BaselineError,
+    Shape,
+    record_baseline,
+    select,
+    shape,
+    write_report,
+)
 from coursekit.selection import Selection
 
 R = TypeVar("R")
@@ -63,7 +71,8 @@ def report_options(func: Callable[..., R]) -> Callable[..., R]:
     )(command)
     return click.option(
         "--update-baseline", is_flag=True,
-        help="Record the current findings in the --baseline file and exit 0.",
+        help="Record the current findings in the --baseline file and exit 0 (2 while a "
+             "configuration error, which no baseline records, remains).",
     )(command)
 
 
@@ -81,7 +90,8 @@ def finish(
     overview: bool = False,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
-    2 when the configuration has problems (``CFG001``), 1 on errors, else 0.
+    2 when the configuration has problems (``CFG001``), 1 on errors, else 0; with
+    ``--update-baseline``, 2 on an error the baseline cannot record (:func:`_record`).
 
     ``quiet`` reports errors only, as eslint's ``--quiet`` does; the text report's
     summary line still counts what it left out.
@@ -91,11 +101,12 @@ def finish(
     is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
     ``show_all`` asks for every finding by file."""
     if report.update_baseline:
-        if report.baseline is None:
-            raise click.UsageError("--update-baseline needs --baseline FILE")
-        count = record_baseline(report.baseline, diagnostics, selection)
-        click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
-        return EXIT_CLEAN
+        diagnostics = _record(report, diagnostics, selection)
+        if not diagnostics:
+            return EXIT_CLEAN
+    elif report.baseline is not None and not report.baseline.exists():
+        click.echo(f"coursekit: note: baseline {report.baseline} does not exist, so every "
+                   "finding is new (--update-baseline records them)", err=True)
     own = (renderers or {}).get(report.fmt)
     try:
         findings = shape(diagnostics, selection=selection, baseline=report.baseline,
@@ -112,6 +123,17 @@ def finish(
         write_output(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
     else:
         write(sys.stdout)
-    if findings.config_problems:
+    if findings.config_problems or (report.update_baseline and findings.failed):
         return EXIT_USAGE
     return EXIT_FINDINGS if findings.failed else EXIT_CLEAN
+
+
+def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],
+            selection: Selection | None) -> list[Diagnostic]:
+    """Record the findings in the baseline; the configuration's findings it cannot
+    record, which are reported instead (an error among them: exit 2)."""
+    if report.baseline is None:
+        raise click.UsageError("--update-baseline needs --baseline FILE")
+    count = record_baseline(report.baseline, diagnostics, selection)
+    click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
+    return [d for d in select(diagnostics, selection)[1] if not recordable(d)]

@@ -3,6 +3,8 @@
 A finding is identified by its rule, its file and its fingerprint (or, when the
 rule gives none, its message with digits masked), never by its line, so edits
 elsewhere in the file and small re-timings do not turn old findings into new ones.
+Configuration findings (``CFGxxx``) are never recorded nor absorbed: a run that is not
+the one the course asked for must never pass as an accepted one.
 """
 
 from __future__ import annotations
@@ -19,6 +21,13 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 
 _DIGITS = re.compile(r"\d+")
+VERSION = 1
+"""The format written; a baseline of any other ``version`` is refused."""
+
+
+def recordable(diag: Diagnostic) -> bool:
+    """Whether a baseline may record ``diag``: a configuration finding never."""
+    return not diag.rule.startswith("CFG")
 
 
 def identity(diag: Diagnostic) -> str:
@@ -33,16 +42,17 @@ class BaselineError(ValueError):
 
 
 def write_baseline(path: Path, diagnostics: Iterable[Diagnostic]) -> int:
-    counts = Counter(identity(d) for d in diagnostics)
+    counts = Counter(identity(d) for d in diagnostics if recordable(d))
     entries = [{"id": key, "count": n} for key, n in sorted(counts.items())]
-    document = json.dumps({"version": 1, "findings": entries}, indent=1) + "\n"
+    document = json.dumps({"version": VERSION, "findings": entries}, indent=1) + "\n"
     write_output(path, document.encode("utf-8"))
     return sum(counts.values())
 
 
 def read_baseline(path: Path) -> Counter[str]:
     """The finding counts recorded in ``path``; :class:`BaselineError` on anything else
-    (malformed, nested too deeply, counts that are not whole numbers)."""
+    (malformed, nested too deeply, a ``version`` other than 1, counts that are not
+    whole numbers). A baseline that names no version is read as version 1."""
     try:
         data = json.loads(read_regular(path).decode("utf-8"))
     except RecursionError as exc:
@@ -54,6 +64,10 @@ def read_baseline(path: Path) -> Counter[str]:
             pass
         case _:
             raise BaselineError(f"{path}: not a coursekit baseline (no list of findings)")
+    version = data.get("version", VERSION)
+    if type(version) is not int or version != VERSION:  # `true == 1` in Python
+        raise BaselineError(f"{path}: baseline version {json.dumps(version)[:40]} is not one "
+                            f"this coursekit reads (it writes version {VERSION})")
     found: Counter[str] = Counter()
     for number, entry in enumerate(entries, 1):
         match entry:
@@ -67,12 +81,13 @@ def read_baseline(path: Path) -> Counter[str]:
 
 
 def new_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str]) -> list[Diagnostic]:
-    """The diagnostics not covered by ``baseline`` (each baseline entry absorbs ``count``)."""
+    """The diagnostics not covered by ``baseline`` (each baseline entry absorbs ``count``;
+    a configuration finding is never covered)."""
     left = Counter(baseline)
     fresh: list[Diagnostic] = []
     for diag in diagnostics:
         key = identity(diag)
-        if left[key] > 0:
+        if left[key] > 0 and recordable(diag):
             left[key] -= 1
         else:
             fresh.append(diag)
