@@ -15,7 +15,8 @@ NO_CONTENT = Rule(
 )
 UNKNOWN_LANGUAGE = Rule(
     "CFG003", "unknown-language", Severity.ERROR,
-    "A language asked for on the command line has no folder in the course.",
+    "A language asked for on the command line has neither lessons nor subtitles in the "
+    "course.",
     why="nothing was checked for that language, which must not pass as clean",
 )
 SHADOWED_LANGUAGE_FOLDER = Rule(

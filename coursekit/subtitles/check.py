@@ -71,11 +71,12 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
     config_path = course.relative(course.config.path) if course.config.path else "pyproject.toml"
     available = course.subtitle_languages()
     wanted = [normalise(lang) for lang in languages] if languages else available
-    for lang in wanted:
-        if lang not in available and not course.subtitle_dir(lang).is_dir():
+    for lang in wanted:  # a language with lessons but no subtitles has none to check
+        if lang not in available and not course.subtitle_dir(lang).is_dir() \
+                and not course.lesson_dir(lang).is_dir():
             result.diagnostics.append(UNKNOWN_LANGUAGE.at(
                 course.relative(course.subtitles_dir), None,
-                f"no subtitle folder for language `{lang}`"))
+                f"language `{lang}` has neither lessons nor subtitles in this course"))
     wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
     src_lang = course.source_language
     sources = corpus.subtitles(src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
