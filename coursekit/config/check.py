@@ -20,9 +20,11 @@ from coursekit.translations import settings as translation_settings
 
 
 def config_findings(course: Course) -> list[Diagnostic]:
-    """One ``CFG001`` finding per unknown key or bad value, in the order of the file."""
+    """One ``CFG001`` finding per unknown key or bad value (a language the course does
+    not have among them), in the order of the file."""
     config = course.config
     problems: list[tuple[tuple[str, ...], str]] = []
+    problems.extend(_languages(course))
     problems.extend(_subtitles(course))
     problems.extend(_translations(course))
     problems.extend(_verify(course))
@@ -32,6 +34,30 @@ def config_findings(course: Course) -> list[Diagnostic]:
     found = [config.finding(p.keys, p.message, p.line) for p in config.problems]
     found.extend(config.finding(keys, message) for keys, message in problems)
     return sorted(found, key=lambda d: d.line or 0)
+
+
+def _languages(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    """A configured language the course has no folder of (as ``--lang`` would be a
+    usage error); none when no language folder can be seen (CFG002 or CFG007 says why)."""
+    found = course.found_languages()
+    if not found or course.unlisted_roots():
+        return []
+    config = course.config
+    have = f"which the course has no lessons or subtitles in (found: {', '.join(found)})"
+    problems: list[tuple[tuple[str, ...], str]] = [
+        (("languages",), f"`languages` lists `{lang}`, {have}")
+        for lang in config.languages if lang not in found]
+    if config.source_language not in found:
+        key = _spelled(config.lines, "source-language")
+        problems.append(((key,), f"`{key}` is `{config.source_language}`, {have}"))
+    return problems
+
+
+def _spelled(lines: Mapping[tuple[str, ...], int], key: str) -> str:
+    """``key`` as the file writes it (``source-language`` or ``source_language``)."""
+    other = key.replace("-", "_")
+    return other if any(keys[-1:] == (other,) and keys[:-1] in ((), ("tool", "coursekit"))
+                        for keys in lines) else key
 
 
 def _subtitles(course: Course) -> list[tuple[tuple[str, ...], str]]:

@@ -91,6 +91,10 @@ class Course:
         return [found for base in dict.fromkeys(bases)
                 if (found := _language_folders(base)[2]) is not None]
 
+    def found_languages(self) -> list[str]:
+        """Every language with a lesson or subtitle folder, whatever ``languages`` says."""
+        return sorted({*self._folders(self.content_dir), *self._folders(self.subtitles_dir)})
+
     def lesson_languages(self) -> list[str]:
         found = list(self._folders(self.content_dir))
         return self._order(self.config.languages or tuple(found), found)
