@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial, wraps
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +29,7 @@ from coursekit.report.pipeline import (
     shape,
     write_report,
 )
+from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.selection import Selection
 
 R = TypeVar("R")
@@ -88,6 +89,7 @@ def finish(
     quiet: bool = False,
     renderers: Mapping[str, Renderer] | None = None,
     overview: bool = False,
+    root: Path | None = None,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
     2 when the configuration has problems (``CFG001``), 1 on errors, else 0; with
@@ -99,7 +101,8 @@ def finish(
     ``renderers`` replaces the reporters of some formats with a command's own (an HTML
     page that also shows what only the command knows). With ``overview``, the text report
     is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
-    ``show_all`` asks for every finding by file."""
+    ``show_all`` asks for every finding by file. ``root``: the course's, whose place in
+    its repository the formats GitHub reads name each file from."""
     if report.update_baseline:
         diagnostics = _record(report, diagnostics, selection)
         if not diagnostics:
@@ -113,6 +116,8 @@ def finish(
                          how=Shape(quiet=quiet, show_all=show_all, grouped=own is not None))
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
+    if root is not None and report.fmt in REPOSITORY_FORMATS:
+        findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     write = partial(write_report, findings, report.fmt, title=title, checked=checked,
                     statistics=statistics, own=own, overview=overview and not show_all)
     if report.output is not None:

@@ -81,7 +81,7 @@ def _run(
     return finish(
         report.diagnostics, request, title=title, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
-        renderers=renderers, overview=True,
+        renderers=renderers, overview=True, root=course.root,
     )
 
 

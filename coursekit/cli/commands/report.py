@@ -19,6 +19,7 @@ from coursekit.report import render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
+from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.sarif import render_sarif
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
@@ -62,6 +63,8 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     out = io.StringIO()
     # As the commands write the formats with no page of their own: repeats once per file.
     diagnostics = merged.diagnostics if fmt == "html" else aggregate(merged.diagnostics)
+    if fmt in REPOSITORY_FORMATS:  # named from the repository's top, as the run names them
+        diagnostics = placed(diagnostics, course_place(root))
     if fmt == "html":
         _merged_page(merged, diagnostics, root, output, out)
     elif fmt == "junit" and merged.verify:

@@ -218,6 +218,7 @@ def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: Ru
         selection=course.config.selection,
         renderers=verify_renderers(found, verify_page(
             course, [nb.judgement() for nb in found.notebooks], report.output)),
+        root=course.root,
     )
 
 
