@@ -109,8 +109,9 @@ def check_course(
         if not languages:
             wanted = []
     report = CheckReport(diagnostics=config_findings(course))
-    if (not course.lesson_languages() and not course.subtitle_languages()
-            and not course.unlisted_roots()):
+    # A course whose configuration names only languages it lacks has content all the
+    # same: that is the configuration's finding (CFG001), not this one.
+    if not course.found_languages() and not course.unlisted_roots():
         report.diagnostics.append(NO_CONTENT.at(
             course.relative(course.root), None,
             f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "

@@ -47,8 +47,10 @@ def _languages(course: Course) -> list[tuple[tuple[str, ...], str]]:
     problems: list[tuple[tuple[str, ...], str]] = [
         (("languages",), f"`languages` lists `{lang}`, {have}")
         for lang in config.languages if lang not in found]
-    if config.source_language not in found:
-        key = _spelled(config.lines, "source-language")
+    key = _spelled(config.lines, "source-language")
+    written = any(keys[-1:] == (key,) and keys[:-1] in ((), ("tool", "coursekit"))
+                  for keys in config.lines)
+    if written and config.source_language not in found:  # the default is no one's word
         problems.append(((key,), f"`{key}` is `{config.source_language}`, {have}"))
     return problems
 

@@ -96,6 +96,8 @@ def closing_summary(
     stats = statistics(diagnostics)
     if not stats.total:
         return []
+    # A configuration finding is never recorded in a baseline: one is fixed, not kept.
+    recordable = any(not d.rule.startswith("CFG") for d in diagnostics)
     command = command.removeprefix("coursekit ")
     rules = [f"{code} ({severity.value}) {count}" for code, severity, count in stats.by_rule[:top]]
     more = len(stats.by_rule) - top
@@ -106,9 +108,11 @@ def closing_summary(
                                              else ""),
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
-        f"to start from here: coursekit {command} --baseline {BASELINE} --update-baseline "
-        f"records these findings; then --baseline {BASELINE} in CI fails only on new ones",
     ]
+    if recordable:
+        lines.append(f"to start from here: coursekit {command} --baseline {BASELINE} "
+                     "--update-baseline records these findings; then --baseline "
+                     f"{BASELINE} in CI fails only on new ones")
     if with_errors and not quiet:
         lines.append(f"to see the errors alone: coursekit {command} --quiet")
     return lines

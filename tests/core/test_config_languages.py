@@ -3,6 +3,7 @@ at its line, naming the value and the languages found, and the command exits 2."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,22 @@ def test_languages_the_course_has_are_no_finding(tmp_path: Path, text: str) -> N
 def test_a_course_without_language_folders_is_left_to_cfg002(tmp_path: Path) -> None:
     (tmp_path / "coursekit.toml").write_text('source-language = "de"\n', encoding="utf-8")
     assert config_findings(Course.open(tmp_path)) == []
+
+
+def test_a_course_configured_for_languages_it_lacks_still_has_content(tmp_path: Path) -> None:
+    root = _course(tmp_path, "coursekit.toml", 'languages = ["xx-YY"]\n')
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", "json"])
+    rules = [d["rule"] for d in json.loads(result.output)["diagnostics"]]
+    assert "CFG001" in rules and "CFG002" not in rules  # not "no lessons under chapters/"
+    # Nor is the advice to record the findings in a baseline, which never holds CFG001.
+    text = CliRunner().invoke(cli, ["check", "--root", str(root)]).output
+    assert "--update-baseline" not in text
+
+
+def test_the_default_source_language_is_no_finding(tmp_path: Path) -> None:
+    # Nobody wrote `source-language`: a course without an `en` folder says nothing of it.
+    root = tmp_path / "course"
+    (root / "content/fr").mkdir(parents=True)
+    (root / "content/fr/1.mdx").write_text("# Un\n", encoding="utf-8")
+    (root / "coursekit.toml").write_text("", encoding="utf-8")
+    assert config_findings(Course.open(root)) == []
