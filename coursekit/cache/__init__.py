@@ -24,14 +24,19 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Sequence
-from dataclasses import fields
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from coursekit import __version__
 from coursekit.atomic import write_bytes_atomic
-from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.cache.diagnostic_json import (
+    InvalidEntry,
+    diagnostic_from_json,
+    diagnostic_json,
+    diagnostics_from_json,
+)
+from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 
 if TYPE_CHECKING:
@@ -41,7 +46,6 @@ CACHE_DIR = ".check-cache"
 """The folder of the build directory the entries live in."""
 FORMAT = 1
 _PACKAGE = Path(__file__).resolve().parents[1]
-_FIELDS = tuple(f.name for f in fields(Diagnostic))
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A shard name used as a file name as it is (a language tag); others are hashed."""
 
@@ -75,13 +79,9 @@ def code_identity() -> str:
     return _IDENTITY[0]
 
 
-def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    found = ((name, getattr(diagnostic, name)) for name in _FIELDS)
-    return {name: value for name, value in found if value is not None}
-
-
-def diagnostic_from_json(data: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(**{"line": None, **data, "severity": Severity(data["severity"])})
+__all__ = ["CACHE_DIR", "FORMAT", "CheckCache", "InvalidEntry", "code_identity",
+           "diagnostic_from_json", "diagnostic_json"]
+T = TypeVar("T")
 
 
 def _regular_file_hash(path: Path) -> str | None:
@@ -164,15 +164,26 @@ class CheckCache:
     def load(self, kind: str, key: str, shard: str = "") -> dict[str, Any] | None:
         """The entry stored under ``key``; ``None`` for a miss or an entry that is not a
         document."""
+        return self.read(kind, key, lambda value: value, shard)
+
+    def read(self, kind: str, key: str, parse: Callable[[dict[str, Any]], T],
+             shard: str = "") -> T | None:
+        """What ``parse`` makes of the entry stored under ``key``; ``None`` for a miss, an
+        entry that is not a document, or one ``parse`` refuses (:class:`InvalidEntry`,
+        ``KeyError``, ``TypeError``): such an entry is judged again and overwritten."""
         if self.folder is None:
             return None
         value = self._shard(kind, shard).get(key)
-        if not isinstance(value, dict):
+        try:
+            if not isinstance(value, dict):
+                raise InvalidEntry("not a document")
+            found = parse(value)
+        except (ValueError, KeyError, TypeError):
             self.misses += 1
             return None
         self.hits += 1
         self._used.setdefault((kind, shard), {})[key] = value
-        return value
+        return found
 
     def save(self, kind: str, key: str, value: dict[str, Any], shard: str = "") -> None:
         if self.folder is None:
@@ -216,13 +227,8 @@ class CheckCache:
 
     def findings(self, kind: str, key: str, shard: str = "") -> list[Diagnostic] | None:
         """The findings stored under ``key`` (see :meth:`load`)."""
-        value = self.load(kind, key, shard)
-        if value is None:
-            return None
-        try:
-            return [diagnostic_from_json(d) for d in value["diagnostics"]]
-        except (KeyError, TypeError, ValueError):
-            return None
+        return self.read(kind, key, lambda value: diagnostics_from_json(
+            value.get("diagnostics")), shard)
 
     def save_findings(self, kind: str, key: str, diagnostics: Sequence[Diagnostic],
                       shard: str = "", **extra: Any) -> None:

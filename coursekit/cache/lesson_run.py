@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from coursekit.cache import CheckCache, diagnostic_from_json, diagnostic_json
+from coursekit.cache import CheckCache, InvalidEntry, diagnostic_from_json, diagnostic_json
+from coursekit.cache.diagnostic_json import diagnostics_from_json
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.load import LessonPlace, places_of
 from coursekit.translations.digest import Digest, digest
@@ -53,8 +54,8 @@ class LessonRun:
         identity = self.identity(file)
         key = self.cache.key("lesson", identity) if identity is not None else None
         if key is not None:
-            found = self.cache.load("lesson", key, self.places[file].language)
-            if found is not None and _valid_record(found):
+            found = self.cache.read("lesson", key, _record, self.places[file].language)
+            if found is not None:
                 self.records[file] = found
                 return found
         try:
@@ -81,8 +82,15 @@ class LessonRun:
         return found
 
 
-def _valid_record(value: dict[str, object]) -> bool:
-    return isinstance(value.get("diagnostics"), list) and isinstance(value.get("readable"), bool)
+def _record(value: dict[str, Any]) -> dict[str, object]:
+    """A lesson's stored record, every part of it checked (:class:`InvalidEntry`)."""
+    diagnostics_from_json(value.get("diagnostics"))
+    error = value.get("error")
+    if (value.keys() != {"diagnostics", "readable", "error"}
+            or not isinstance(value["readable"], bool)
+            or not (error is None or isinstance(error, str))):
+        raise InvalidEntry("not a lesson's record")
+    return value
 
 
 def cached_findings(cache: CheckCache, kind: str, shard: str, parts: Sequence[object] | None,

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.cache import CACHE_DIR
+from coursekit.cache.diagnostic_json import diagnostics_from_json
 from coursekit.checks import Area, check_course
 from coursekit.cli import main
 from coursekit.config import Course
@@ -21,6 +22,7 @@ from coursekit.lessons.parse import parse_lesson
 BUNDLED = Path(__file__).resolve().parents[2]
 SOURCE = "content/en/chapter3/4.mdx"
 TRANSLATION = "content/fr/chapter3/4.mdx"
+_MISSING = object()
 
 
 @pytest.fixture
@@ -194,3 +196,87 @@ def test_a_linked_cache_folder_is_never_written_through(root: Path, tmp_path: Pa
     (root / "build" / CACHE_DIR).symlink_to(elsewhere, target_is_directory=True)
     assert _findings(root) == _findings(root, cache=False)
     assert list(elsewhere.iterdir()) == []
+
+
+_WRONG_FIELDS = {
+    "unknown severity": {"severity": "warn"}, "count not a number": {"count": "many"},
+    "count zero": {"count": 0}, "message null": {"message": None}, "path null": {"path": None},
+    "unknown field": {"bogus": 1}, "missing message": {"message": _MISSING},
+    "folded a word": {"folded": "yes"}, "folded a number": {"folded": 1},
+    "line a string": {"line": "3"}, "line a boolean": {"line": True},
+    "excess a string": {"excess": "x"},
+}
+
+
+def _damage_findings(root: Path, change: dict[str, object]) -> set[str]:
+    """Apply ``change`` to every stored finding; the kinds of entry that had one."""
+    kinds = set()
+    for shard in (root / "build" / CACHE_DIR).glob("*/*.json"):
+        data = json.loads(shard.read_bytes())
+        for entry in data["entries"].values():
+            for finding in entry.get("diagnostics", []):
+                finding.update(change)
+                for name in [k for k, v in change.items() if v is _MISSING]:
+                    del finding[name]
+                kinds.add(shard.parent.name)
+        shard.write_text(json.dumps(data, default=str), encoding="utf-8")
+    return kinds
+
+
+def _stored_findings_read_back(root: Path) -> bool:
+    for shard in (root / "build" / CACHE_DIR).glob("*/*.json"):
+        for entry in json.loads(shard.read_bytes())["entries"].values():
+            diagnostics_from_json(entry.get("diagnostics", []))
+    return True
+
+
+@pytest.fixture
+def unclosed(root: Path) -> Path:
+    """The course with a parser finding in a lesson (LES103), so that a lesson's
+    record stores one as the comparison of sections does."""
+    lesson = root / TRANSLATION
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\n```py\nnever_closed()\n",
+                      encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("change", list(_WRONG_FIELDS.values()), ids=list(_WRONG_FIELDS))
+def test_a_finding_with_a_wrong_field_is_judged_again_and_replaced(
+    unclosed: Path, parsed: Counter[str], change: dict[str, object],
+) -> None:
+    plain = _findings(unclosed, cache=False)
+    _findings(unclosed)
+    assert _damage_findings(unclosed, change) == {"lesson", "pair", "sections"}
+    parsed.clear()
+    assert _findings(unclosed) == plain
+    assert sorted(parsed) == [SOURCE, TRANSLATION]  # judged again, not taken from what was damaged
+    assert _stored_findings_read_back(unclosed)  # and overwritten with a good entry
+    parsed.clear()
+    assert _findings(unclosed) == plain
+    assert parsed == Counter()
+
+
+def test_findings_read_back_unchanged_are_still_trusted(
+    unclosed: Path, parsed: Counter[str],
+) -> None:
+    plain = _findings(unclosed, cache=False)
+    _findings(unclosed)
+    assert _damage_findings(unclosed, {}) == {"lesson", "pair", "sections"}
+    parsed.clear()
+    assert _findings(unclosed) == plain
+    assert parsed == Counter()
+
+
+def test_a_lesson_record_of_the_wrong_shape_is_judged_again(
+    root: Path, parsed: Counter[str],
+) -> None:
+    plain = _findings(root, cache=False)
+    _findings(root)
+    for shard in (root / "build" / CACHE_DIR).glob("lesson/*.json"):
+        data = json.loads(shard.read_bytes())
+        for entry in data["entries"].values():
+            entry["error"] = 5
+        shard.write_text(json.dumps(data), encoding="utf-8")
+    parsed.clear()
+    assert _findings(root) == plain
+    assert sorted(parsed) == _lessons(root)
