@@ -40,6 +40,7 @@ from coursekit.notebooks.manifest import (
     MANIFEST_NAME,
     LessonEntry,
     OutputEntry,
+    holds_text,
     read_manifest,
     write_manifest,
 )
@@ -257,12 +258,11 @@ class _Builder:
         if not self.touched and path.is_file():
             return
         text = self.manifest.to_json()
+        if self.manifest.unreadable is None and holds_text(path, text):
+            return
         try:
-            if (self.manifest.unreadable is None and path.is_file()
-                    and path.read_text(encoding="utf-8") == text):
-                return
             write_manifest(path, self.manifest, text)
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
                 self.course.relative(path), None, f"cannot write the build manifest: {exc}",
             ))

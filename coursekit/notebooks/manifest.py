@@ -30,12 +30,17 @@ is read and hashed, as is any file without a stamp.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coursekit.atomic import write_text_atomic
-from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.cache.diagnostic_json import (
+    InvalidEntry,
+    diagnostic_json,
+    diagnostics_from_json,
+)
+from coursekit.diagnostics import Diagnostic
 from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular_with_status
 from coursekit.report.encoding import escape_surrogates
 
@@ -148,7 +153,7 @@ _ENTRY_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
 
 def _lesson_json(entry: LessonEntry) -> dict[str, Any]:
     document: dict[str, Any] = {
-        "diagnostics": [_diagnostic_json(d) for d in entry.diagnostics],
+        "diagnostics": [diagnostic_json(d) for d in entry.diagnostics],
         "frameworks": entry.frameworks, "language": entry.language,
         "options": entry.options, "source_hash": entry.source_hash,
     }
@@ -167,25 +172,47 @@ def is_output_path(path: str) -> bool:
             and all(part not in ("", ".", "..") for part in parts))
 
 
-def _stamp(value: Any) -> Stamp | None:
+def _stamp(value: object) -> Stamp | None:
     if value is None:
         return None
-    size, mtime, ctime, inode = (int(v) for v in value)
+    if (not isinstance(value, list) or len(value) != 4
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise InvalidEntry(f"a stamp is four whole numbers, not {value!r}")
+    size, mtime, ctime, inode = value
     return size, mtime, ctime, inode
 
 
-_DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic))
+def _texts(value: dict[str, Any], names: tuple[str, ...]) -> list[str]:
+    found = [value.get(name) for name in names]
+    if not all(isinstance(v, str) for v in found):
+        raise InvalidEntry(f"an entry's {', '.join(names)} are strings")
+    return [str(v) for v in found]
 
 
-def _diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    # Its fields are plain values (the severity a string enum): no deep copy needed.
-    found = ((name, getattr(diagnostic, name)) for name in _DIAGNOSTIC_FIELDS)
-    return {name: value for name, value in found if value is not None}
+_LESSON_KEYS = frozenset({"language", "source_hash", "options", "frameworks", "diagnostics",
+                          "stamp"})
+_OUTPUT_KEYS = ("lesson", "framework", "source_hash", "options", "sha256")
 
 
-def _diagnostic(data: dict[str, Any]) -> Diagnostic:
-    # ``line`` is left out when it is None (a finding on the whole file).
-    return Diagnostic(**{"line": None, **data, "severity": Severity(data["severity"])})
+def _lesson_entry(value: object) -> LessonEntry:
+    """A lesson's entry, every part of it checked (:class:`InvalidEntry`)."""
+    if not isinstance(value, dict) or not value.keys() <= _LESSON_KEYS:
+        raise InvalidEntry("a lesson's entry is an object of its known fields")
+    language, source_hash, options = _texts(value, ("language", "source_hash", "options"))
+    frameworks = value.get("frameworks")
+    if not isinstance(frameworks, list) or not all(isinstance(f, str) for f in frameworks):
+        raise InvalidEntry("a lesson's frameworks are a list of strings")
+    return LessonEntry(language, source_hash, options, list(frameworks),
+                       diagnostics_from_json(value.get("diagnostics", [])),
+                       _stamp(value.get("stamp")))
+
+
+def _output_entry(value: object) -> OutputEntry:
+    """An output's entry, every part of it checked (:class:`InvalidEntry`)."""
+    if not isinstance(value, dict) or not value.keys() <= {*_OUTPUT_KEYS, "stamp"}:
+        raise InvalidEntry("an output's entry is an object of its known fields")
+    lesson, framework, source_hash, options, sha = _texts(value, _OUTPUT_KEYS)
+    return OutputEntry(lesson, framework, source_hash, options, sha, _stamp(value.get("stamp")))
 
 
 def read_manifest(path: Path) -> Manifest:
@@ -203,26 +230,25 @@ def read_manifest(path: Path) -> Manifest:
         document = json.loads(data.decode("utf-8"))
         if document.get("format") != FORMAT:
             return Manifest()
-        lessons = {
-            key: LessonEntry(
-                language=value["language"],
-                source_hash=value["source_hash"],
-                options=value["options"],
-                frameworks=list(value["frameworks"]),
-                diagnostics=[_diagnostic(d) for d in value.get("diagnostics", [])],
-                stamp=_stamp(value.get("stamp")),
-            )
-            for key, value in document["lessons"].items()
-        }
-        outputs = {
-            key: OutputEntry(**{**value, "stamp": _stamp(value.get("stamp"))})
-            for key, value in document["outputs"].items() if is_output_path(key)
-        }
+        lessons = {key: _lesson_entry(value) for key, value in document["lessons"].items()}
+        outputs = {key: _output_entry(value)
+                   for key, value in document["outputs"].items() if is_output_path(key)}
         foreign = sorted(key for key in document["outputs"] if not is_output_path(key))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        # Missing, truncated or from another version: rebuilding is always correct.
+        # Missing, truncated, edited or from another version (InvalidEntry is a
+        # ValueError): rebuilding is always correct, and the next manifest is written whole.
         return Manifest()
     return Manifest(lessons=lessons, outputs=outputs, mtime_ns=mtime_ns, foreign=foreign)
+
+
+def holds_text(path: Path, text: str) -> bool:
+    """Whether the manifest file at ``path`` is ``text`` already; not when it cannot be
+    read or is not that text's bytes (compared as bytes: one that is not UTF-8 is no
+    manifest coursekit wrote, and is replaced)."""
+    try:
+        return path.is_file() and path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
 
 
 def write_manifest(path: Path, manifest: Manifest, text: str | None = None) -> None:
