@@ -59,3 +59,21 @@ def test_deeply_nested_json_is_an_unreadable_entry(
     err = capsys.readouterr().err
     assert f"{nested}: unreadable cache entry, left out" in err
     assert "1 result(s) added" in err
+
+
+@pytest.mark.parametrize("damage", ["", '{"cells": [', "{not json", "[]", "\udcff"])
+def test_a_target_entry_that_does_not_read_is_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str,
+) -> None:
+    source, target = tmp_path / "a" / CACHE_DIR, tmp_path / "course/build" / CACHE_DIR
+    for key in ("aa11", "bb22"):
+        ResultCache(source).store(key, _run(1.0))
+        ResultCache(target).store(key, _run(2.0))
+    broken = target / "runs" / "aa" / "aa11.json"
+    broken.write_bytes(damage.encode("utf-8", "surrogateescape"))
+    assert ResultCache(target).load("aa11") is None
+    code = main(["cache", "merge", "--root", str(tmp_path / "course"), str(tmp_path / "a")])
+    assert code == 0
+    assert "1 result(s) added" in capsys.readouterr().err
+    merged = [ResultCache(target).load(k) for k in ("aa11", "bb22")]
+    assert [r.cell_time if r else None for r in merged] == [1.0, 2.0]  # good one kept

@@ -3,7 +3,8 @@ matrix (each with its own cache) leave one cache that a re-run reuses entirely.
 
 Entries are keyed by a hash of everything a run depends on, so two caches never
 disagree on what an entry means: an entry already present is kept, an entry that
-cannot be read is left out (a cache miss, as it would be in the cache itself). Entries
+cannot be read is left out (a cache miss, as it would be in the cache itself), and one
+of the target that cannot be read is replaced by the source's. Entries
 are written only inside the target folder: one whose folder there is a link leading
 elsewhere (a cache restored from CI is input too) is refused.
 """
@@ -32,12 +33,14 @@ class CacheMerge:
     """Entries not written: their folder in the target leads out of it."""
 
 
-def _readable(path: Path, text: str) -> bool:
+def _entry_text(path: Path) -> str | None:
+    """The text of the entry at ``path``; ``None`` when it does not read as a run."""
     try:
+        text = read_regular(path, DATA_LIMIT).decode("utf-8")
         NotebookRun.from_json(json.loads(text))
-    except (ValueError, KeyError, TypeError, RecursionError):
-        return False
-    return True
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+    return text
 
 
 def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
@@ -48,15 +51,11 @@ def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
         for pattern in _ENTRIES:
             for entry in sorted(source.glob(pattern)):
                 destination = target / entry.relative_to(source)
-                if destination.exists():
+                if destination.exists() and _entry_text(destination) is not None:
                     outcome.present += 1
                     continue
-                try:
-                    text = read_regular(entry, DATA_LIMIT).decode("utf-8")
-                except (OSError, UnicodeDecodeError):
-                    outcome.unreadable.append(entry)
-                    continue
-                if not _readable(entry, text):
+                text = _entry_text(entry)
+                if text is None:
                     outcome.unreadable.append(entry)
                     continue
                 inside = destination.parent.relative_to(target)
