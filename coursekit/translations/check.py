@@ -30,11 +30,12 @@ from coursekit.translations.coverage import (
     outdated_paths,
 )
 from coursekit.translations.digest import Digest
-from coursekit.translations.freshness import Freshness, Verdict
+from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
 from coursekit.translations.languages import LanguageLessons, load_language
 from coursekit.translations.rules import ALIGNMENT_CAPPED
 from coursekit.translations.settings import Settings, load_settings
+from coursekit.translations.verdict import Verdict
 
 if TYPE_CHECKING:
     from coursekit.corpus import Corpus

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.translations.freshness import Verdict
 from coursekit.translations.history import Commit
 from coursekit.translations.rules import (
     CODE_DRIFT,
@@ -29,6 +28,7 @@ from coursekit.translations.rules import (
     VIDEO_MISMATCH,
 )
 from coursekit.translations.sections import Section
+from coursekit.translations.verdict import Verdict
 
 OUTDATING = frozenset(rule.code for rule in (
     OUTDATED, SECTION_MISMATCH, HEADING_COUNT, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,

@@ -44,33 +44,10 @@ from coursekit.lessons.python import CodeFactsTable
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.history import Commit, History
 from coursekit.translations.substance import Change, Substance
+from coursekit.translations.verdict import Verdict
 
 NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
 """The substance of a lesson before its file existed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What history says of one translated lesson."""
-
-    outdated: bool
-    translated: Commit | None = None
-    """The translation's last commit (None: changed now, not committed)."""
-    since: Commit | None = None
-    """The first commit after ``translated`` that changed the source in substance the
-    translation lacks (None for an outdated translation: the change is not committed
-    yet)."""
-    changed: tuple[str, ...] = ()
-    """What changed in the source since, in words."""
-    then: Digest | None = None
-    """The source lesson as the translation last saw it (None: it did not exist)."""
-    followed: tuple[Digest, ...] = ()
-    """The versions of the source the translation followed, each once: ``then``, and the
-    source as each later commit that changed both left it. A difference the translation
-    has from all of them is its own, not its source's change."""
-    prose_only: bool = False
-    """Outdated in its prose only: its code was synced with the source (a
-    ``code-synced`` line) and the source's prose changed since ``since``."""
 
 
 @dataclass(slots=True)
@@ -124,9 +101,27 @@ class Freshness:
         if touched_source is None:
             touched_source = self._touched[source.path] = frozenset(c.sha for c in source_commits)
         touched_translation = {c.sha for c in translation_commits}
-        translated = self._synced(source, translation, [
-            c for c in translation_commits if c.sha not in touched_source
-        ], touched_translation) or translation_commits[-1]
+        own_commits = [c for c in translation_commits if c.sha not in touched_source]
+        translated = self._synced(source, translation, own_commits, touched_translation) \
+            or translation_commits[-1]
+        verdict = self._since(source, translation, translated, translation_commits,
+                              touched_translation)
+        if verdict.outdated:
+            # Where it is outdated, its last translation is named: a commit after which
+            # the source had not changed may have caught up with older changes, so each
+            # is read (what a current translation never needs).
+            exact = self._synced(source, translation, own_commits, touched_translation,
+                                 exact=True) or translation_commits[-1]
+            if exact != translated:
+                verdict = self._since(source, translation, exact, translation_commits,
+                                      touched_translation)
+        return verdict
+
+    def _since(self, source: Digest, translation: Digest, translated: Commit,
+               translation_commits: list[Commit], touched_translation: set[str]) -> Verdict:
+        """The verdict on a translation whose translator last followed the source at
+        ``translated``."""
+        history = self.history
         unseen = history.since(source.path, translated)
         if source.path not in history.changed and all(
                 c.sha in touched_translation for c in unseen):
@@ -148,25 +143,27 @@ class Freshness:
             if self._weighed(commit, source, before, changed, now).owed_by(own) is not False:
                 return self._outdated(source, now, translated, commit, translation_commits)
         if source.path in history.changed:
-            last = self._at(source_commits[0], source)
+            last = self._at(history.commits[source.path][0], source)
             if last is None or now != last[1]:
                 return self._outdated(source, now, translated, None, translation_commits)
         return Verdict(outdated=False, translated=translated)
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
-                received: set[str]) -> Commit | None:
+                received: set[str], *, exact: bool = False) -> Commit | None:
         """The last of ``commits`` (the translation's own, newest first) that changed its
         substance after its source had: where its translator followed the source. An
         edit of its prose alone (a typo fixed, on main or on a release branch squashed
         back) says nothing of the source's code, which its translator may never have
         looked at. None when every one edited prose alone: the translation follows the
-        source as it was created. An edit after which the source had not changed in
-        substance is passed over unread, as is one that wrote a version an older commit
-        had written (a squash of main's edits, a cherry-pick): the older one made it."""
+        source as it was created. Unless ``exact``, an edit after which the source had not
+        changed in substance is passed over unread (it may have caught up with older
+        changes: an outdated verdict reads it); one that wrote a version an older commit
+        had written (a squash of main's edits, a cherry-pick) is passed over always: the
+        older one made it."""
         for index, commit in enumerate(commits):
             if self.history.rewritten(translation.path, commit):
                 continue
-            if index + 1 < len(commits) and not self._changed_between(
+            if not exact and index + 1 < len(commits) and not self._changed_between(
                     source, commits[index + 1], commit, received):
                 continue
             parent = self._before(commit, translation)

@@ -10,10 +10,10 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Block
 from coursekit.translations.check import compare_lessons, differences
 from coursekit.translations.digest import Digest, digest
-from coursekit.translations.freshness import Verdict
 from coursekit.translations.history import Commit
 from coursekit.translations.outdated import fold
 from coursekit.translations.settings import Settings
+from coursekit.translations.verdict import Verdict
 from tests.translations.trn_lessons import LOOP, SETUP, code, heading, lesson
 
 EN = "content/en/chapter2/3.mdx"

@@ -15,9 +15,10 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations, coverage
-from coursekit.translations.freshness import Freshness, Verdict
+from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
 from coursekit.translations.languages import load_language
+from coursekit.translations.verdict import Verdict
 from tests.git_history import commit as _commit
 from tests.git_history import git as _git
 from tests.git_history import plant as _plant
@@ -373,3 +374,33 @@ def test_the_source_as_it_is_now_is_never_read_from_git(
     then = _git(course, "rev-parse", "HEAD~1:content/en/chapter1/1.mdx")
     assert now not in asked  # parsed already: the lesson checked now
     assert then in asked  # its counterpart: the version before the change is read
+
+
+def _late_catch_up(course: Path, caught_up: bool) -> tuple[str, str]:
+    """The source gains a block; the translation fixes a typo, then (``caught_up``) takes
+    the block a week later, the source unchanged in between; then the source gains
+    another. The commits of the translation's last edit and of the second block."""
+    block_a = '\n```py\nclips = clips.shuffle()\n```\n'
+    block_b = '\n```py\nclips = clips.select(range(10))\n```\n'
+    _commit(course, {"en/chapter1/1.mdx": LOAD + block_a}, "Shuffle", "2024-02-01T12:00:00")
+    typo = LOAD_FR.replace("courts extraits", "courts extraits sonores")
+    _commit(course, {"fr/chapter1/1.mdx": typo}, "fr: typo", "2024-02-05T12:00:00")
+    last = _commit(course, {"fr/chapter1/1.mdx": (typo + block_a) if caught_up
+                            else typo.replace("sonores", "audio")},
+                   "fr: catch up" if caught_up else "fr: wording", "2024-02-20T12:00:00")
+    second = _commit(course, {"en/chapter1/1.mdx": LOAD + block_a + block_b}, "Select",
+                     "2024-03-01T12:00:00")
+    return last, second
+
+
+def test_a_late_catch_up_is_where_the_translation_was_last_translated(course: Path) -> None:
+    last, second = _late_catch_up(course, caught_up=True)
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert f"last translated in {last[:9]} (2024-02-20)" in outdated.message
+    assert f"first in {second[:9]} (2024-03-01" in outdated.message
+
+
+def test_an_edit_of_prose_alone_is_no_translation_of_the_source(course: Path) -> None:
+    _, _ = _late_catch_up(course, caught_up=False)
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert "last translated in" in outdated.message and "(2024-01-01)" in outdated.message
