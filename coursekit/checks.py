@@ -86,6 +86,19 @@ def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None,
 _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
 
 
+def _no_content(course: Course) -> list[Diagnostic]:
+    """``CFG002`` for a course with no language folder at all. One whose configuration
+    names only languages it lacks has content all the same: that is CFG001's finding."""
+    if course.found_languages() or course.unlisted_roots():
+        return []
+    return [NO_CONTENT.at(
+        course.relative(course.root), None,
+        f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
+        f"{course.relative(course.subtitles_dir)}/",
+        hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
+    )]
+
+
 def check_course(
     course: Course, areas: Iterable[Area] = tuple(Area),
     languages: Sequence[str] | None = None, files: Sequence[Path] = (),
@@ -109,15 +122,7 @@ def check_course(
         if not languages:
             wanted = []
     report = CheckReport(diagnostics=config_findings(course))
-    # A course whose configuration names only languages it lacks has content all the
-    # same: that is the configuration's finding (CFG001), not this one.
-    if not course.found_languages() and not course.unlisted_roots():
-        report.diagnostics.append(NO_CONTENT.at(
-            course.relative(course.root), None,
-            f"no lessons under {course.relative(course.content_dir)}/ and no subtitles under "
-            f"{course.relative(course.subtitles_dir)}/",
-            hint="point --root at a course checkout, or set content-dir in [tool.coursekit]",
-        ))
+    report.diagnostics.extend(_no_content(course))
     report.diagnostics.extend(shadowed_folders(course))
     with collector_paused():
         corpus = Corpus(course)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial, wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -120,14 +120,7 @@ def finish(
         findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     write = partial(write_report, findings, report.fmt, title=title, checked=checked,
                     statistics=statistics, own=own, overview=overview and not show_all)
-    if report.output is not None:
-        # Written whole or not at all; an undecodable file name is written back as the
-        # bytes it was (as on standard output), the formats for tools having escaped it.
-        buffer = io.StringIO()
-        write(buffer)
-        write_output(report.output, buffer.getvalue().encode("utf-8", "surrogateescape"))
-    else:
-        write(sys.stdout)
+    _emit(write, report.output)
     if findings.config_problems or (report.update_baseline and findings.failed):
         return EXIT_USAGE
     return EXIT_FINDINGS if findings.failed else EXIT_CLEAN
@@ -142,3 +135,15 @@ def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],
     count = record_baseline(report.baseline, diagnostics, selection)
     click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
     return [d for d in select(diagnostics, selection)[1] if not recordable(d)]
+
+
+def _emit(write: Callable[[IO[str]], None], output: Path | None) -> None:
+    """The report ``write`` writes, to ``output`` or to standard output."""
+    if output is None:
+        write(sys.stdout)
+        return
+    # Written whole or not at all; an undecodable file name is written back as the bytes
+    # it was (as on standard output), the formats for tools having escaped it.
+    buffer = io.StringIO()
+    write(buffer)
+    write_output(output, buffer.getvalue().encode("utf-8", "surrogateescape"))
