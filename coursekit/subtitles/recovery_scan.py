@@ -24,6 +24,7 @@ from coursekit.subtitles.model import Cue, SubtitleFormat
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
+    looks_like_timing,
     parse_sbv_timing,
     parse_srt_timing,
     why_unreadable,
@@ -80,13 +81,15 @@ class _Scanner:
         for i, line in enumerate(lines):
             if "-->" in line:
                 timing = parse_srt_timing(line)
-                if timing is None:
-                    append(Kind.BAD_TIMING)
-                else:
+                if timing is not None:
                     parsed[i] = timing
                     append(Kind.SRT_TIMING)
-                timing_at(i)
-                continue
+                    timing_at(i)
+                    continue
+                if looks_like_timing(line):
+                    append(Kind.BAD_TIMING)
+                    timing_at(i)
+                    continue
             stripped = line.strip()
             if not stripped:
                 append(Kind.BLANK)

@@ -30,7 +30,9 @@ DUPLICATE_INDEX = Rule("SUB009", "duplicate-index", Severity.ERROR,
 INDEX_SEQUENCE = Rule("SUB010", "index-out-of-sequence", Severity.WARNING,
                       "A cue index that does not follow the previous one.", _A)
 MALFORMED_TIMING = Rule("SUB011", "malformed-timing", Severity.ERROR,
-                        "A timing line that cannot be read: the cue cannot be shown.", _A)
+                        "A timing line that cannot be read: the cue cannot be shown. A line "
+                        "with `-->` is a timing line only where its start or end is a time, "
+                        "however damaged; any other is text.", _A)
 NONSTANDARD_TIMESTAMP = Rule("SUB012", "nonstandard-timestamp", Severity.WARNING,
                              "A timestamp not written `HH:MM:SS,mmm` (read anyway).", _A,
                              repeats=True)

@@ -118,6 +118,20 @@ def is_positioning(settings: str) -> bool:
     return bool(_COORDINATES.fullmatch(settings) or _CUE_SETTINGS.fullmatch(settings))
 
 
+_TIME_LIKE = re.compile(r"[\d:,.;]*\d[\d:,.;]*")
+"""A time, however damaged: digits and the separators timings use, no words."""
+
+
+def looks_like_timing(line: str) -> bool:
+    """Whether a line holding ``-->`` that does not read as a timing is a damaged one:
+    the text before the arrow, or the first word after it, is a time. A line of text
+    such as ``text --> tokens --> ids`` is neither, and stays text."""
+    start, _, rest = line.partition("-->")
+    words = rest.split(maxsplit=1)
+    return (_TIME_LIKE.fullmatch(start.strip()) is not None
+            or (bool(words) and _TIME_LIKE.fullmatch(words[0]) is not None))
+
+
 def why_unreadable(line: str) -> str | None:
     """Why a timing line that looks readable was refused, when there is a precise reason."""
     match = SRT_TIMING.match(line)
