@@ -127,12 +127,13 @@ def monolingual(
     sub: SubtitleFile, source: SubtitleFile | None = None,
 ) -> tuple[str, list[Cue]]:
     """The translated lines of a bilingual file, and the cues that have none (left out);
-    ``source``, the source-language file, tells a translated line of code from a source line."""
+    ``source``, the source-language file, tells a translated line of code from a source line.
+    A cue with only its source line keeps it, as the viewer sees it in the bilingual file."""
     splitter = Splitter(sub.language, CueIndex(source.cues) if source is not None else None)
     kept: list[Cue] = []
     missing: list[Cue] = []
     for cue in sub.cues:
-        translated = splitter.translated(cue)
+        translated = splitter.translated(cue) or cue.lines
         if translated:
             kept.append(dataclasses.replace(cue, lines=translated))
         else:

@@ -93,8 +93,9 @@ UNBALANCED_TAG = Rule("SUB207", "unbalanced-tag", Severity.WARNING,
                       repeats=True)
 
 # Bilingual files
-MISSING_TRANSLATED_LINE = Rule("SUB301", "missing-translated-line", Severity.ERROR,
-                               "A bilingual cue without its translated line.", _A)
+MISSING_TRANSLATED_LINE = Rule("SUB301", "missing-translated-line", Severity.WARNING,
+                               "A bilingual cue without its translated line: the viewer sees "
+                               "its source line, untranslated.", _A)
 MISSING_SOURCE_LINE = Rule("SUB302", "missing-source-line", Severity.WARNING,
                            "A bilingual cue without its source-language line.", _A)
 SOURCE_LINE_STYLE = Rule("SUB303", "source-line-style", Severity.NOTE,

@@ -1,7 +1,7 @@
 """A translated cue left empty, or with only its source line, where the source says
 nothing but a sound note (``(logo whooshes)``, ``[music]``): translations often leave
 such notes as they are or blank, and nothing a learner needs is lost. The finding stays,
-as a note (``SUB204``, ``SUB301`` are errors where speech is missing)."""
+as a note (where speech is missing, ``SUB204`` is an error and ``SUB301`` a warning)."""
 
 from __future__ import annotations
 

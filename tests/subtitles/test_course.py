@@ -119,6 +119,15 @@ def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
     ]
 
 
+def test_a_bilingual_cue_with_only_its_source_line_is_a_warning(make_course: MakeCourse) -> None:
+    zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
+    zh[1] = ("trainer.train()",)
+    root = make_course({"en/01_a.srt": srt(EN), "zh-CN/01_a.srt": srt(zh)})
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert [(d.rule, d.severity.value, d.cue) for d in found if d.rule == "SUB301"] == [
+        ("SUB301", "warning", 2)]
+
+
 def test_clean_bilingual_uses_translated_line_for_readability(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN),
                         "zh-CN/01_a.srt": srt([(ZH[i], EN[i]) for i in range(6)])})

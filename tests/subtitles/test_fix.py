@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
@@ -45,10 +46,31 @@ def test_file_with_unreadable_timing_is_left_alone(make_course: MakeCourse) -> N
     assert (root / "subtitles/en/01_a.srt").read_bytes() == data
 
 
-def test_monolingual_copy_reports_missing_translated_line(make_course: MakeCourse) -> None:
+@pytest.mark.parametrize("only", ["World.", "tokenizer.decode(ids)", "Hugging Face."])
+def test_monolingual_copy_keeps_a_cue_with_only_its_source_line(
+    make_course: MakeCourse, only: str,
+) -> None:
     zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
-          "2\n00:00:03,500 --> 00:00:05,000\nWorld.\n\n"
+          f"2\n00:00:03,500 --> 00:00:05,000\n{only}\n\n"
           "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n")
+    root = make_course({"zh-CN/01_a.srt": zh})
+    out = root / "mono"
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
+                                      "--monolingual", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "left out" not in result.output
+    assert (out / "zh-CN/01_a.srt").read_text(encoding="utf-8") == (
+        "1\n00:00:01,000 --> 00:00:03,000\n你好。\n\n"
+        f"2\n00:00:03,500 --> 00:00:05,000\n{only}\n\n"
+        "3\n00:00:05,500 --> 00:00:07,000\n再见。\n\n"
+    )
+
+
+def test_monolingual_copy_leaves_out_an_empty_cue(make_course: MakeCourse) -> None:
+    zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+          "2\n00:00:03,500 --> 00:00:05,000\n\n"
+          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n"
+          "4\n00:00:07,500 --> 00:00:09,000\n谢谢。\nThanks.\n\n")
     root = make_course({"zh-CN/01_a.srt": zh})
     out = root / "mono"
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
@@ -57,6 +79,7 @@ def test_monolingual_copy_reports_missing_translated_line(make_course: MakeCours
     assert "cue 2 has no translated line" in result.output
     assert (out / "zh-CN/01_a.srt").read_text(encoding="utf-8") == (
         "1\n00:00:01,000 --> 00:00:03,000\n你好。\n\n2\n00:00:05,500 --> 00:00:07,000\n再见。\n\n"
+        "3\n00:00:07,500 --> 00:00:09,000\n谢谢。\n\n"
     )
     assert (root / "subtitles/zh-CN/01_a.srt").read_text(encoding="utf-8") == zh
 
