@@ -14,7 +14,7 @@ from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.settings import Settings
-from coursekit.subtitles.text import has_cjk
+from coursekit.subtitles.text import has_cjk, strip_tags
 
 _MIN_CUES_FOR_DETECTION = 3
 _DETECTION_SHARE = 0.5
@@ -102,7 +102,7 @@ def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) ->
 
 
 def _loose(text: str) -> str:
-    return _PUNCTUATION.sub(" ", text.casefold()).strip()
+    return _PUNCTUATION.sub(" ", strip_tags(text).casefold()).strip()
 
 
 def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnostic]:
@@ -127,8 +127,9 @@ def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnosti
 
 
 def _against_source(sub: SubtitleFile, cue: Cue, parts: BilingualCue) -> Iterator[Diagnostic]:
-    embedded = " ".join(map(str.strip, parts.source))
-    reference = " ".join(" ".join(m.lines) for m in parts.matched)
+    """The source part against the source cues, both as shown (tags are not wording)."""
+    embedded = strip_tags(" ".join(map(str.strip, parts.source)))
+    reference = strip_tags(" ".join(" ".join(m.lines) for m in parts.matched))
     if embedded == " ".join(reference.split()):
         return
     fp = fingerprint(sub.language, cue.text)

@@ -128,6 +128,20 @@ def test_a_bilingual_cue_with_only_its_source_line_is_a_warning(make_course: Mak
         ("SUB301", "warning", 2)]
 
 
+@pytest.mark.parametrize(("source", "found"), [
+    (f"<i>{EN[2]}</i>", []),
+    (f"<b>{EN[2]}", []),
+    (f"<i>{EN[2].replace('here', 'there')}</i>", [("SUB304", 3)]),
+])
+def test_embedded_source_line_is_compared_as_shown(
+    make_course: MakeCourse, source: str, found: list[tuple[str, int]],
+) -> None:
+    zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
+    zh[2] = (f"<i>{ZH[2]}</i>", source)
+    root = make_course({"en/01_a.srt": srt(EN), "zh-CN/01_a.srt": srt(zh)})
+    assert [f for f in rules_of(root, "zh-CN") if f[0] != "SUB207"] == found
+
+
 def test_clean_bilingual_uses_translated_line_for_readability(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN),
                         "zh-CN/01_a.srt": srt([(ZH[i], EN[i]) for i in range(6)])})
