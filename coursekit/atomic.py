@@ -14,7 +14,8 @@ What is at the path decides what a write may do: a regular file (or nothing) is
 replaced; a device, a FIFO, a socket or a folder never is (:func:`write_output`, for
 the files a user names, writes into a device or a FIFO as a stream, as shell
 redirection does). A durable write syncs the file before the rename and its folder
-after it, so that a power cut leaves the old file or the new one.
+after it, so that a power cut leaves the old file or the new one. A signal during a
+write is held until it is done or undone (:mod:`coursekit.held_signals`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import os
 import re
 import stat
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from coursekit.files import (
@@ -34,6 +36,7 @@ from coursekit.files import (
     kind_of,
     read_regular_with_status,
 )
+from coursekit.held_signals import signals_held
 
 _MARKER = "coursekit"
 _LEFTOVER = re.compile(rf"\..+\.{_MARKER}\.(?P<pid>[1-9]\d{{0,8}})\.[0-9a-f]{{8}}\.tmp")
@@ -130,13 +133,6 @@ def _link_target(path: Path) -> Path:
     return target
 
 
-def _status(path: Path) -> os.stat_result | None:
-    try:
-        return os.lstat(path)
-    except FileNotFoundError:
-        return None
-
-
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -184,7 +180,7 @@ def sync_folder(folder: Path) -> None:
 
 def write_bytes_atomic(
     path: Path, data: bytes, *, durable: bool = True, expect: ReadState | None = None,
-    follow_links: bool = False,
+    follow_links: bool = False, on_replaced: Callable[[], None] | None = None,
 ) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
@@ -196,14 +192,17 @@ def write_bytes_atomic(
     again, and if it changed (another program saved it meanwhile) nothing is replaced
     and :class:`ChangedSinceRead` is raised. ``follow_links``: a symbolic link at
     ``path`` is written through to its target, as editors do, so that it stays a link;
-    otherwise the link itself is replaced.
+    otherwise the link itself is replaced. ``on_replaced`` is called right after the
+    rename, before a Ctrl-C or SIGTERM that came during it is handled: a run that
+    records there what it wrote records exactly the files it replaced.
 
     Something other than a regular file at ``path`` (a device, a FIFO, a socket, a
     folder) is never replaced: :class:`NotARegularFile`. Every error names ``path``,
     never the temporary file.
     """
     try:
-        _replace(_link_target(path) if follow_links else path, data, durable, expect)
+        _replace(_link_target(path) if follow_links else path, data, durable, expect,
+                 on_replaced)
     except OSError as exc:
         named = _named(exc, path)
         if named is exc:
@@ -253,36 +252,46 @@ def make_folders(folder: Path) -> None:
         each.mkdir(exist_ok=True)
 
 
-def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None) -> None:
-    status = _status(path)
+def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None,
+             on_replaced: Callable[[], None] | None = None) -> None:
+    try:
+        status: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        status = None
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise IsADirectoryError(errno.EISDIR, "a directory: not replaced")
     if status is not None and not (stat.S_ISREG(status.st_mode) or stat.S_ISLNK(status.st_mode)):
         raise NotARegularFile(errno.EEXIST, f"{kind_of(status.st_mode)}: not replaced")
     mode, replacing = _mode_for(path)
-    try:
-        fd, tmp = _temporary(path, mode)
-    except FileNotFoundError:  # the folder is made on the first write into it
-        make_folders(path.parent)
-        fd, tmp = _temporary(path, mode)
-    _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
-    try:
+    with signals_held() as held:  # a signal stops the write before its rename, not after
         try:
-            if replacing:  # the umask may have taken bits of the old file's mode
-                os.fchmod(fd, mode)
-            _write_all(fd, data)
-            if durable:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-        if expect is not None:
-            _still_as_read(path, expect)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    if durable:
-        sync_folder(path.parent)
+            fd, tmp = _temporary(path, mode)
+        except FileNotFoundError:  # the folder is made on the first write into it
+            make_folders(path.parent)
+            fd, tmp = _temporary(path, mode)
+        try:
+            _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
+            try:
+                if replacing:  # the umask may have taken bits of the old file's mode
+                    os.fchmod(fd, mode)
+                held.stop_if_any()
+                _write_all(fd, data)
+                held.stop_if_any()
+                if durable:
+                    os.fsync(fd)
+            finally:
+                os.close(fd)
+            if expect is not None:
+                _still_as_read(path, expect)
+            held.stop_if_any()
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        if on_replaced is not None:
+            on_replaced()
+        if durable:
+            sync_folder(path.parent)
 
 
 def write_text_atomic(path: Path, text: str, *, durable: bool = True,

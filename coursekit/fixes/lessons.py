@@ -24,7 +24,7 @@ from coursekit.formatting.lessons import (
     FenceChange,
     LessonFormat,
     may_hold_python,
-    read_lesson_text,
+    read_lesson_or_why,
 )
 from coursekit.formatting.places import place_code, split_lines
 from coursekit.lessons.model import Code, CodeRole, Lesson
@@ -67,6 +67,10 @@ class LessonFix:
 @dataclass(frozen=True, slots=True)
 class DriftPlan(FilePlan[LessonFix]):
     """What the fixes change and leave in the lessons of a run."""
+
+    unread: tuple[tuple[str, str], ...] = ()
+    """The lesson files (relative to the course root) that could not be read as text,
+    with why: they are neither fixed nor known to need no fix."""
 
     @property
     def outcomes(self) -> list[FileOutcome]:
@@ -141,15 +145,16 @@ def plan_drift_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
     source_folder = course.lesson_dir(source_language)
     sources = {_key(course.lesson_dir(source_language), file): file
                for file in corpus.lesson_files(source_language)}
-    lessons, files = [], 0
+    lessons, files, unread = [], 0, []
     for language in languages or course.lesson_languages():
         folder = course.lesson_dir(language)
         for file in corpus.lesson_files(language):
             if paths is not None and course.relative(file) not in paths:
                 continue
             files += 1
-            found = read_lesson_text(file)
-            if found is None:
+            found = read_lesson_or_why(file)
+            if isinstance(found, str):
+                unread.append((course.relative(file), found))
                 continue
             text, read = found
             if not may_hold_python(text) or not fixer.scan.suspect(text):
@@ -158,7 +163,7 @@ def plan_drift_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
             source = corpus.lesson(source_file) if source_file is not None else None
             lessons.append(fixer.fix_lesson(language, file, text, corpus.lesson(file), source,
                                             read))
-    return DriftPlan(tuple(lessons), files)
+    return DriftPlan(tuple(lessons), files, tuple(unread))
 
 
 def _key(folder: Path, file: Path) -> str:

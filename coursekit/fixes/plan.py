@@ -3,6 +3,8 @@ them, and the writes, each atomic and only over the file as it was read."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -37,20 +39,23 @@ class FilePlan(Generic[L]):
         """One unified diff of every file the fixes change."""
         return "".join(lesson.format.diff() for lesson in self.changed)
 
-    def write(self) -> list[tuple[L, OSError]]:
+    def write(self, on_written: Callable[[L], None] | None = None) -> list[tuple[L, OSError]]:
         """Write every changed lesson, each atomically; those that could not be written,
-        with why (they are left as they were)."""
+        with why (they are left as they were). ``on_written`` hears of each lesson as
+        soon as it is renamed into place (an interrupted run can then say which)."""
         failed = []
         for lesson in self.changed:
+            heard = None if on_written is None else functools.partial(on_written, lesson)
             try:
-                write_lesson(lesson.format)
+                write_lesson(lesson.format, heard)
             except OSError as exc:
                 failed.append((lesson, exc))
         return failed
 
 
-def write_lesson(lesson: LessonFormat) -> None:
+def write_lesson(lesson: LessonFormat, on_replaced: Callable[[], None] | None = None) -> None:
     """Write a fixed lesson atomically, through a link to its target, and only if the
     file is still the one that was read (:class:`OSError` otherwise)."""
     write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
-                       expect=lesson.read or ReadState.of(lesson.before))
+                       expect=lesson.read or ReadState.of(lesson.before),
+                       on_replaced=on_replaced)

@@ -166,7 +166,7 @@ def _judged(corpus: Corpus, plan: DriftPlan, runs: dict[str, str],
                          for fence, cell in sorted(fences.items())]
             lesson = _without(lesson, fences)
         lessons.append(lesson)
-    return DriftProof(DriftPlan(tuple(lessons), plan.files), tuple(verified),
+    return DriftProof(DriftPlan(tuple(lessons), plan.files, plan.unread), tuple(verified),
                       tuple(reverted), tuple(unverified))
 
 

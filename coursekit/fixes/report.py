@@ -17,6 +17,7 @@ def as_json(plan: DriftPlan, *, written: bool, proof: DriftProof | None = None
         "written": written,
         "files": plan.files,
         "changed": [lesson.format.path for lesson in plan.changed],
+        "unread": [{"path": path, "why": why} for path, why in plan.unread],
         "fixes": [_entry(found) for found in plan.outcomes],
         "languages": {language: dict(counts) for language, counts in _counts(plan).items()},
         "verified": None if proof is None else _proof(proof),

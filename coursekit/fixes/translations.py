@@ -15,7 +15,8 @@ brings it up to date and takes the line out.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,10 +73,12 @@ class TranslationFix:
         return "".join(line if line.endswith(("\n", "\r"))
                        else line + "\n\\ No newline at end of file\n" for line in lines)
 
-    def write(self) -> None:
-        """Atomically, through a link, and only if the file is still the one read."""
+    def write(self, on_replaced: Callable[[], None] | None = None) -> None:
+        """Atomically, through a link, and only if the file is still the one read;
+        ``on_replaced`` is called as soon as it is renamed into place."""
         write_bytes_atomic(self.file, self.after, follow_links=True,
-                           expect=self.read or ReadState.of(self.before))
+                           expect=self.read or ReadState.of(self.before),
+                           on_replaced=on_replaced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +106,14 @@ class SyncRun:
     def diff(self) -> str:
         return "".join(fix.diff() for fix in self.changed)
 
-    def write(self) -> list[tuple[TranslationFix, OSError]]:
+    def write(self, on_written: Callable[[TranslationFix], None] | None = None
+              ) -> list[tuple[TranslationFix, OSError]]:
+        """Write every changed translation; those that could not be written, with why.
+        ``on_written`` hears of each as soon as it is renamed into place."""
         failed = []
         for fix in self.changed:
             try:
-                fix.write()
+                fix.write(None if on_written is None else functools.partial(on_written, fix))
             except OSError as exc:
                 failed.append((fix, exc))
         return failed

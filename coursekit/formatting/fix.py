@@ -7,6 +7,7 @@ written.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,17 +46,16 @@ class FixPlan:
         """Write every changed lesson, each atomically and through a link to it; the
         lessons that could not be written, or that another program changed since they
         were read (:class:`ChangedSinceRead`), with why (they are left as they are).
-        ``on_written`` hears of each lesson once it is written."""
+        ``on_written`` hears of each lesson as soon as it is renamed into place."""
         failed = []
         for lesson in self.changed:
+            heard = None if on_written is None else functools.partial(on_written, lesson)
             try:
                 write_bytes_atomic(lesson.file, lesson.after, follow_links=True,
-                                   expect=lesson.read or ReadState.of(lesson.before))
+                                   expect=lesson.read or ReadState.of(lesson.before),
+                                   on_replaced=heard)
             except OSError as exc:
                 failed.append((lesson, exc))
-                continue
-            if on_written is not None:
-                on_written(lesson)
         return failed
 
 

@@ -10,6 +10,7 @@ something (unreadable timing, stray text, invalid UTF-8) is left alone and repor
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,14 +194,15 @@ def write_fixes(results: Sequence[FixResult],
     """Write every changed file atomically; return how many were written. A file that
     cannot be written, or that another program changed since it was read, is left as
     it is, with the reason in its ``refused``. A linked file is written through its
-    link, which stays. ``on_written`` hears of each file once it is written (an
-    interrupted run can then say which it rewrote)."""
+    link, which stays. ``on_written`` hears of each file as soon as it is renamed into
+    place (an interrupted run can then say which it rewrote)."""
     written = 0
     for result in results:
         if result.changed:
+            heard = None if on_written is None else functools.partial(on_written, result)
             try:
                 write_bytes_atomic(result.path, result.after, expect=result.read,
-                                   follow_links=True)
+                                   follow_links=True, on_replaced=heard)
             except ChangedSinceRead as exc:
                 result.refused = f"left as it is: {exc.strerror} (run the fix again)"
                 continue
@@ -208,8 +210,6 @@ def write_fixes(results: Sequence[FixResult],
                 result.refused = f"cannot write: {exc.strerror or exc}"
                 continue
             written += 1
-            if on_written is not None:
-                on_written(result)
     return written
 
 

@@ -4,6 +4,8 @@ and the lessons that must not change."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -182,3 +184,41 @@ def test_line_breaks_and_byte_order_mark_are_kept(
     assert _run(root, capsys)[0] == 0
     assert lesson.read_bytes() == b"\xef\xbb\xbf" + fixed(text).replace(
         "\n", "\r\n").encode("utf-8")
+
+
+def _fifo(path: Path) -> str:
+    path.unlink()
+    os.mkfifo(path)
+    return "a FIFO (named pipe), not a regular file"
+
+
+def _dangling(path: Path) -> str:
+    path.unlink()
+    path.symlink_to(path.parent / "gone.mdx")
+    return "a symbolic link to"
+
+
+def _not_utf8(path: Path) -> str:
+    path.write_bytes(path.read_bytes() + b"\xff\xfe")
+    return "not UTF-8 (byte offset"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symbolic links")
+@pytest.mark.parametrize("plant", [None, _fifo, _dangling, _not_utf8])
+def test_a_lesson_that_cannot_be_read_is_named_and_the_run_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        plant: Callable[[Path], str] | None) -> None:
+    root = write_course(tmp_path)
+    unread = lesson_path("fr", 1)
+    why = plant(root / unread) if plant is not None else None
+    code, out, err = _run(root, capsys)
+    assert f"fixed {lesson_path('en', 1).as_posix()}" in out
+    if why is None:
+        assert code == 0
+        assert "cannot read" not in err
+        return
+    assert code == 1
+    assert f"{unread.as_posix()}: cannot read: {why}" in err
+    assert f"fixed {unread.as_posix()}" not in out
+    report = json.loads(_run(root, capsys, "--check", "--format", "json")[1])
+    assert [entry["path"] for entry in report["unread"]] == [unread.as_posix()]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from coursekit.atomic import write_output
+from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
 from coursekit.cli.commands.fix_translations import translations
-from coursekit.cli.failures import Terminated
 from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -28,21 +26,8 @@ from coursekit.cli.paths import OutputPath
 from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 
 if TYPE_CHECKING:
+    from coursekit.fixes.plan import FilePlan, L
     from coursekit.judgement.model import NotebookJudgement
-
-
-@contextlib.contextmanager
-def _says_what_was_rewritten(name: str) -> Iterator[list[str]]:
-    """A list for the paths of the files rewritten so far; if the run is interrupted
-    (Ctrl-C, SIGTERM) they are listed before it ends."""
-    rewritten: list[str] = []
-    try:
-        yield rewritten
-    except (KeyboardInterrupt, Terminated):
-        for path in rewritten:
-            click.echo(f"fixed {path}")
-        click.echo(f"{name}: interrupted after rewriting {len(rewritten)} file(s)", err=True)
-        raise
 
 
 @click.group("fix")
@@ -80,7 +65,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         for lesson in changed:
             click.echo(lesson.diff(), nl=False)
     else:
-        with _says_what_was_rewritten("fix lessons") as rewritten:
+        with says_what_was_rewritten("fix lessons") as rewritten:
             failed = plan.write(lambda lesson: rewritten.append(lesson.path))
         for lesson, error in failed:
             click.echo(f"{lesson.path}: cannot write: {error.strerror or error}; "
@@ -137,10 +122,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     proof = prove_drift_fixes(corpus, plan) if write and not no_verify else None
     if proof is not None:
         plan = proof.plan
-    failed = plan.write() if write else []
-    for lesson, error in failed:
-        click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
-                   "left as it was", err=True)
+    failed = _write_plan(plan, "fix drift", "fixed") if write else []
     if fmt == "json":
         click.echo(json.dumps(as_json(plan, written=write, proof=proof), indent=2))
     elif dry_run:
@@ -153,15 +135,28 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     if fmt == "text":
         for line in left_lines(plan) + proof_lines(proof):
             click.echo(line, err=True)
+    for path, why in plan.unread:
+        click.echo(f"{path}: cannot read: {why}; not fixed", err=True)
     verb = "fixed" if write else "would fix"
     fixes = sum(found.outcome.fixed for found in plan.outcomes)
     click.echo(f"fix drift: {verb} {fixes} use(s) in {len(plan.changed)} of {plan.files} "
                "file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed or (proof is not None and proof.reverted):
+    if failed or plan.unread or (proof is not None and proof.reverted):
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
+
+
+def _write_plan(plan: FilePlan[L], name: str, verb: str) -> list[tuple[L, OSError]]:
+    """Write the plan's changed lessons, saying which were rewritten if interrupted; those
+    that could not be written, each named on standard error."""
+    with says_what_was_rewritten(name, verb) as rewritten:
+        failed = plan.write(lambda lesson: rewritten.append(lesson.format.path))
+    for lesson, error in failed:
+        click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
+                   "left as it was", err=True)
+    return failed
 
 
 def _judged_notebooks(report_file: Path) -> tuple[NotebookJudgement, ...]:
@@ -209,10 +204,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     drifts, not_proven = proven_drifts(_judged_notebooks(report_file))
     plan = plan_error_fixes(Corpus(course), drifts, languages, paths, not_proven)
     write = not (dry_run or check_only)
-    failed = plan.write() if write else []
-    for lesson, error in failed:
-        click.echo(f"{lesson.format.path}: cannot write: {error.strerror or error}; "
-                   "left as it was", err=True)
+    failed = _write_plan(plan, "fix errors", "updated") if write else []
     verb = "updated" if write else "would update"
     if fmt == "json":
         click.echo(json.dumps(as_json(plan, written=write), indent=2))
@@ -254,7 +246,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
                                "where the copies would replace or join the files they come from")
     results = fix_course(course, languages)
     if not dry_run:
-        with _says_what_was_rewritten("fix subtitles") as rewritten:
+        with says_what_was_rewritten("fix subtitles") as rewritten:
             write_fixes(results, lambda result: rewritten.append(result.display_path))
     problems = 0
     for result in results:

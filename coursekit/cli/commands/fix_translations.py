@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
 from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -49,7 +50,10 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
                    f"each translation last followed); {why}", err=True)
         return EXIT_USAGE
     write = not (dry_run or check_only)
-    failed = run.write() if write else []
+    failed = []
+    if write:
+        with says_what_was_rewritten("fix translations", "synced") as rewritten:
+            failed = run.write(lambda fix: rewritten.append(fix.path))
     for fix, error in failed:
         click.echo(f"{fix.path}: cannot write: {error.strerror or error}; left as it was",
                    err=True)
