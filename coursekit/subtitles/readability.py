@@ -80,21 +80,18 @@ def _cue_text(
     if len(lines) > settings.max_lines:
         found.append((rules.TOO_MANY_LINES, f"cue {cue.number} has {len(lines)} lines (at most "
                       f"{settings.max_lines})", None, _excess(len(lines), settings.max_lines)))
-    # A line of ASCII without tags is as long as it is: no call per such line.
     unit = 0.5 if cjk else 1.0
     if len(lines) == 1:  # most cues: no list to build
-        line = lines[0]
-        longest = (len(line) * unit if line.isascii() and "<" not in line and "{" not in line
-                   else visual_length(line, cjk))
+        longest = _shown_length(lines[0], unit, cjk)
         lengths = [longest]
     else:
-        lengths = [len(line) * unit if line.isascii() and "<" not in line and "{" not in line
-                   else visual_length(line, cjk) for line in lines]
+        lengths = [_shown_length(line, unit, cjk) for line in lines]
         longest = max(lengths, default=0.0)
     if longest > settings.max_chars_per_line:
         found.append((rules.LINE_TOO_LONG, f"cue {cue.number} has a line of {_num(longest)} "
                       f"characters (at most {settings.max_chars_per_line}): "
-                      f"`{lines[lengths.index(longest)]}`", "break the line or shorten it",
+                      f"`{lines[lengths.index(longest)].rstrip()}`",
+                      "break the line or shorten it",
                       _excess(longest, settings.max_chars_per_line)))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
@@ -116,6 +113,15 @@ def _cue_text(
                       f"<{'>, <'.join(unbalanced)}> unbalanced",
                       "close each tag in the cue that opens it", 0.0))
     return found
+
+
+def _shown_length(line: str, unit: float, cjk: bool) -> float:
+    """The length of a line as shown: trailing whitespace (SUB205's) takes no room."""
+    line = line.rstrip()
+    # A line of ASCII without tags is as long as it is: no call per such line.
+    if line.isascii() and "<" not in line and "{" not in line:
+        return len(line) * unit
+    return visual_length(line, cjk)
 
 
 def _excess(value: float, limit: float) -> float:

@@ -142,6 +142,19 @@ def test_embedded_source_line_is_compared_as_shown(
     assert [f for f in rules_of(root, "zh-CN") if f[0] != "SUB207"] == found
 
 
+@pytest.mark.parametrize(("line", "found"), [
+    ("x" * 42 + " ", [("SUB205", 1)]),
+    ("x" * 42 + "\u3000", [("SUB205", 1)]),
+    ("x" * 42 + "y", [("SUB202", 1)]),
+    ("x" * 41 + " y", [("SUB202", 1)]),
+])
+def test_line_length_is_of_the_text_as_shown(
+    make_course: MakeCourse, line: str, found: list[tuple[str, int]],
+) -> None:
+    root = make_course({"en/01_a.srt": cue(1, 1, 5, line)})
+    assert rules_of(root) == found
+
+
 def test_clean_bilingual_uses_translated_line_for_readability(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": srt(EN),
                         "zh-CN/01_a.srt": srt([(ZH[i], EN[i]) for i in range(6)])})
