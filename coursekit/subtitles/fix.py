@@ -103,6 +103,21 @@ def _safe(sub: SubtitleFile) -> set[str]:
     return set()
 
 
+def _emptied(sub: SubtitleFile) -> str | None:
+    """Why a rewrite could lose a cue's text: a line read as a new cue's start, with no
+    blank line before it, right after a cue it leaves with no text, may be that cue's
+    text (``00:01:00,000 --> 00:01:02,000 is a timestamp``)."""
+    for diag in sub.diagnostics:
+        position = (diag.cue or 0) - 2
+        if (diag.rule == rules.MISSING_BLANK_LINE.code and 0 <= position < len(sub.cues)
+                and not sub.cues[position].lines):
+            number = sub.cues[position].number
+            return (f"reading line {diag.line} as a new cue leaves cue {number} with no "
+                    f"text (SUB005, SUB204); if the line is cue {number}'s text, it would "
+                    "be lost")
+    return None
+
+
 def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
               display_path: str | None = None) -> FixResult:
     shown = display_path or path.as_posix()
@@ -111,6 +126,10 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     unsafe = _unsafe(sub)
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
+        return result
+    emptied = _emptied(sub)
+    if emptied is not None:
+        result.refused = f"left alone: {emptied}"
         return result
     ordered, moved = in_order(sub.cues)
     cues, clamped = clamp_overlaps(ordered, settings.min_gap_ms)
@@ -229,6 +248,11 @@ def monolingual_copies(
             if unsafe:
                 found.append(MonolingualResult(sub.display_path, target, "", [], refused=(
                     f"no monolingual copy: it would lose what {', '.join(unsafe)} reports")))
+                continue
+            emptied = _emptied(sub)
+            if emptied is not None:
+                found.append(MonolingualResult(sub.display_path, target, "", [],
+                                               refused=f"no monolingual copy: {emptied}"))
                 continue
             if not is_bilingual(sub, settings, course.source_language):
                 continue

@@ -51,3 +51,46 @@ def test_fix_leaves_text_with_an_arrow_alone(make_course: MakeCourse) -> None:
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert (root / "subtitles/zh-CN/01_a.srt").read_bytes() == data
+
+
+def _fix(root: Path, *more: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), *more])
+    return result.exit_code, result.output
+
+
+def test_fix_refuses_a_timing_line_that_may_be_the_text_before_it(
+    make_course: MakeCourse,
+) -> None:
+    data = _file("00:01:00,000 --> 00:01:02,000 is a timestamp")
+    root = make_course({"fr/01_a.srt": data})
+    code, output = _fix(root)
+    assert code == 1
+    assert "left alone: reading line 7 as a new cue leaves cue 2 with no text" in output
+    assert (root / "subtitles/fr/01_a.srt").read_bytes() == data
+
+
+def test_no_monolingual_copy_where_a_cue_may_lose_its_text(make_course: MakeCourse) -> None:
+    zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+          "2\n00:00:03,500 --> 00:00:05,000\n00:01:00,000 --> 00:01:02,000 是时间\n\n"
+          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n"
+          "4\n00:00:07,500 --> 00:00:09,000\n谢谢。\nThanks.\n\n")
+    root = make_course({"zh-CN/01_a.srt": zh})
+    code, output = _fix(root, "--monolingual", str(root / "mono"))
+    assert code == 1
+    assert "no monolingual copy: reading line 8 as a new cue leaves cue 2 with no text" in output
+    assert not (root / "mono").exists()
+
+
+@pytest.mark.parametrize(("data", "fixed"), [
+    (b"1\n00:00:01,000 --> 00:00:02,000\nHello\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n",
+     b"1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n\n"),
+    (b"1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n",
+     b"1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n\n"),
+])
+def test_fix_goes_on_where_no_cue_is_left_without_text(
+    make_course: MakeCourse, data: bytes, fixed: bytes,
+) -> None:
+    root = make_course({"en/01_a.srt": data})
+    code, output = _fix(root)
+    assert code == 0, output
+    assert (root / "subtitles/en/01_a.srt").read_bytes() == fixed
