@@ -10,7 +10,7 @@ from coursekit.notebooks.metadata import INSTALL_TAG
 from coursekit.notebooks.naming import notebook_path, notebook_title
 from coursekit.notebooks.requirements import InstallNeeds, install_needs, own_requirements
 from coursekit.notebooks.settings import NotebookSettings
-from coursekit.notebooks.shell import install_lines
+from coursekit.notebooks.shell import fence_installs
 
 
 def _fields(lesson: Lesson, framework: Framework) -> dict[str, str]:
@@ -38,9 +38,9 @@ _MAGIC_INSTALL = re.compile(r"^\s*[!%]\s*(?:python3?\s+-m\s+)?pip3?\s+install\s"
 
 def install_needs_of(code: list[Code]) -> InstallNeeds:
     """What the install cell adds to the lesson's own ``pip install`` lines: those of
-    its shell fences, and ``!pip install`` / ``%pip install`` lines in its Python."""
-    own = [line for block in code if block.role is CodeRole.SHELL
-           for line in install_lines(block.source)]
+    its install fences (:func:`~coursekit.notebooks.shell.fence_installs`), and
+    ``!pip install`` / ``%pip install`` lines in its Python."""
+    own = [line for block in code for line in fence_installs(block)]
     # Only a block that says "install" is read line by line (most say no such thing).
     own += [line.strip() for block in code
             if block.role is CodeRole.PYTHON and "install" in block.source

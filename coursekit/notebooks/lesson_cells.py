@@ -15,7 +15,7 @@ from coursekit.notebooks.metadata import (
     compact,
 )
 from coursekit.notebooks.outputs import cell_outputs
-from coursekit.notebooks.shell import install_lines
+from coursekit.notebooks.shell import fence_installs
 
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 
@@ -112,14 +112,14 @@ def body_cells(
 def _code_cell(
     lesson: Lesson, code: Code, index: int, framework: Framework,
 ) -> tuple[JsonDict, bool] | None:
-    """The cell of a Python block, or of a shell fence that installs packages (then
-    ``True``); ``None`` for other code, which reads as prose."""
+    """The cell of a Python block, or of a fence that installs packages (then ``True``,
+    :func:`~coursekit.notebooks.shell.fence_installs`); ``None`` for other code, which
+    reads as prose."""
     if code.role is CodeRole.PYTHON:
         return _lesson_code_cell(lesson, code, index, framework), False
-    if code.role is CodeRole.SHELL:
-        lines = install_lines(code.source)
-        if lines:
-            return _shell_install_cell(lesson, code, index, lines), True
+    lines = fence_installs(code)
+    if lines:
+        return _shell_install_cell(lesson, code, index, lines), True
     return None
 
 

@@ -131,6 +131,31 @@ def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
     assert not any("huggingface-cli" in s or "some output" in s for s in sources)
 
 
+def test_a_fence_with_no_language_that_only_installs_is_an_install_cell(
+        course: Course) -> None:
+    plain = Code(line=3, language="", info="", source="pip install --upgrade evaluate jiwer")
+    notebook = only(lesson(plain, py(7, "import evaluate")), course)
+    sources = [c.source for c in notebook.cells]
+    assert "!pip install --upgrade evaluate jiwer" in sources
+    # Its counterparts: a plain fence that shows more than installs, and a text fence
+    # quoting an install, are prose.
+    shown = Code(line=3, language="", info="", source="pip install evaluate\nDone.")
+    quoted = Code(line=3, language="text", info="text", source="pip install evaluate")
+    for fence in (shown, quoted):
+        cells = [c.source for c in only(lesson(fence, py(7, "x = 1")), course).cells]
+        assert not any(s.startswith("!pip install evaluate") for s in cells)
+
+
+def test_an_install_template_with_placeholders_is_no_cell(course: Course) -> None:
+    template = Code(line=3, language="bash", info="bash",
+                    source="pip install llama-index-{component-type}-{framework-name}")
+    sources = [c.source for c in only(lesson(template, py(7, "x = 1")), course).cells]
+    assert not any("{component-type}" in s for s in sources)
+    real = Code(line=3, language="bash", info="bash", source="pip install llama-index-core")
+    sources = [c.source for c in only(lesson(real, py(7, "x = 1")), course).cells]
+    assert "!pip install llama-index-core" in sources
+
+
 def test_framework_blocks_give_two_notebooks(course: Course) -> None:
     if_, else_, end = markers(10)
     pt_code = py(12, "import torch", framework=Framework.PT)
