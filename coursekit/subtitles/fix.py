@@ -105,12 +105,14 @@ def _safe(sub: SubtitleFile) -> set[str]:
 
 def _emptied(sub: SubtitleFile) -> str | None:
     """Why a rewrite could lose a cue's text: a line read as a new cue's start, with no
-    blank line before it, right after a cue it leaves with no text, may be that cue's
-    text (``00:01:00,000 --> 00:01:02,000 is a timestamp``)."""
+    blank line before it and words after its end time, right after a cue it leaves with
+    no text, may be that cue's text (``00:01:00,000 --> 00:01:02,000 is a timestamp``).
+    A timing line alone there (one written twice) is a new cue's, as the fix reads it."""
+    worded = {d.line for d in sub.diagnostics if d.rule == rules.TEXT_AFTER_TIMING.code}
     for diag in sub.diagnostics:
         position = (diag.cue or 0) - 2
-        if (diag.rule == rules.MISSING_BLANK_LINE.code and 0 <= position < len(sub.cues)
-                and not sub.cues[position].lines):
+        if (diag.rule == rules.MISSING_BLANK_LINE.code and diag.line in worded
+                and 0 <= position < len(sub.cues) and not sub.cues[position].lines):
             number = sub.cues[position].number
             return (f"reading line {diag.line} as a new cue leaves cue {number} with no "
                     f"text (SUB005, SUB204); if the line is cue {number}'s text, it would "

@@ -94,3 +94,15 @@ def test_fix_goes_on_where_no_cue_is_left_without_text(
     code, output = _fix(root)
     assert code == 0, output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == fixed
+
+
+def test_a_timing_line_written_twice_is_fixed_not_refused(make_course: MakeCourse) -> None:
+    # No words after the second timing: a new cue's start, as the fix reads it (no text of
+    # the cue before it can be lost).
+    data = (b"1\n00:00:01,000 --> 00:00:02,000\n00:00:01,000 --> 00:00:02,000\nHello\n\n"
+            b"2\n00:00:03,000 --> 00:00:04,000\nWorld\n\n")
+    root = make_course({"en/01_a.srt": data})
+    _, output = _fix(root)
+    assert "left alone" not in output
+    fixed = (root / "subtitles/en/01_a.srt").read_bytes()
+    assert b"Hello" in fixed and b"World" in fixed and fixed != data
