@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.config.listing import Listing, Unlisted, list_folder, walk_files
@@ -28,12 +28,20 @@ LESSON_SUFFIXES = (".mdx", ".md")
 """The suffixes of lesson files (a ``README.md`` is none)."""
 
 
+_Languages = tuple[dict[str, Path], list[tuple[Path, Path]], "Unlisted | None"]
+
+
 @dataclass(frozen=True, slots=True)
 class Course:
     """A course checkout: its root, configuration and where things are."""
 
     root: Path
     config: Config
+    _listed: dict[Path, tuple[tuple[int, int, int] | None, _Languages]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Folder -> its language folders, with the folder's identity and times when they
+    were listed: listed again once an entry came, went or changed its name there, or
+    the folder's permissions changed (a run asks for them many times)."""
 
     @classmethod
     def open(cls, root: Path | str = ".") -> Course:
@@ -76,20 +84,27 @@ class Course:
             return path.as_posix()
 
     def _folders(self, base: Path) -> dict[str, Path]:
-        return _language_folders(base)[0]
+        return self._languages(base)[0]
+
+    def _languages(self, base: Path) -> _Languages:
+        stamp = _stamp(base)
+        known = self._listed.get(base)
+        if known is None or stamp is None or known[0] != stamp:
+            known = self._listed[base] = (stamp, _language_folders(base))
+        return known[1]
 
     def shadowed_language_folders(self) -> list[tuple[Path, Path]]:
         """Language folders (lessons or subtitles) that another folder of the same tag
         in another case hides (``zh-cn/`` beside ``zh-CN/``), each with the folder
         that is read instead: the one named in canonical case, else the first by name."""
-        return [*_language_folders(self.content_dir)[1], *_language_folders(self.subtitles_dir)[1]]
+        return [*self._languages(self.content_dir)[1], *self._languages(self.subtitles_dir)[1]]
 
     def unlisted_roots(self, *, lessons: bool = True, subtitles: bool = True) -> list[Unlisted]:
         """The lesson and subtitle folders above the language folders that exist but
         cannot be listed: no language in them can be found."""
         bases = [self.content_dir] * lessons + [self.subtitles_dir] * subtitles
         return [found for base in dict.fromkeys(bases)
-                if (found := _language_folders(base)[2]) is not None]
+                if (found := self._languages(base)[2]) is not None]
 
     def found_languages(self) -> list[str]:
         """Every language with a lesson or subtitle folder, whatever ``languages`` says."""
@@ -171,9 +186,16 @@ def _is_lesson(entry: os.DirEntry[str]) -> bool:
         return True
 
 
-def _language_folders(
-    base: Path,
-) -> tuple[dict[str, Path], list[tuple[Path, Path]], Unlisted | None]:
+def _stamp(folder: Path) -> tuple[int, int, int] | None:
+    """What changes when a folder's entries or permissions do (None: no such folder)."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_ctime_ns
+
+
+def _language_folders(base: Path) -> _Languages:
     """The language folders under ``base`` by normalised tag, the ``(hidden, read)``
     pairs of folders whose names differ only in case (one tag, one folder read), and
     why ``base`` cannot be listed if it cannot."""

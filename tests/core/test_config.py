@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,21 @@ def test_lesson_files_are_the_lesson_names_outside_linked_folders(tmp_path: Path
     assert listed == [".hidden/3.mdx", "chapter1/1.mdx", "chapter1/..md", "chapter1/notes.md",
                       "chapter2/deep/er/2.mdx", "dangling.mdx", "linked.mdx", "pipe.mdx",
                       "top.mdx"]
+
+
+def test_language_folders_are_listed_once_until_their_folder_changes(tmp_path: Path) -> None:
+    for language in ("en", "fr"):
+        (tmp_path / "content" / language).mkdir(parents=True)
+    course = Course.open(tmp_path)
+    first = course.lesson_languages()
+    assert first == ["en", "fr"]
+    # Asked again, the listing is the one read (a run asks for it per language and file).
+    content = course.content_dir
+    assert course._folders(content) is course._folders(content)
+    # A folder that came since is seen: the lesson folder's entries changed.
+    time.sleep(0.02)  # past the file system's clock tick, as between two edits
+    (tmp_path / "content" / "ko").mkdir()
+    assert course.lesson_languages() == ["en", "fr", "ko"]
+    time.sleep(0.02)
+    (tmp_path / "content" / "fr").rename(tmp_path / "content" / "es")
+    assert course.lesson_languages() == ["en", "es", "ko"]
