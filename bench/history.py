@@ -168,6 +168,14 @@ commit whose first parent a version comes from was found by its place in the log
 than by a walk over the file's commits (340 walks): ``--repeat 7`` with ``--before`` at
 the version before, load about 1, cold 1.25x (1.18-1.27x) before and 1.24x (1.20-1.27x)
 after, inside the spread.
+
+Then an outdated translation's last translation was read exactly: a commit after which
+the source had not changed is no longer passed over unread where the verdict is
+outdated (on this history 6 of the 26 outdated translations named a commit earlier than
+their last translation), and a code-synced translation's prose is weighed by the
+source's prose. ``--repeat 7`` with ``--before`` at ``78a9874``, load under 1: cold
+1.26x (1.21-1.30x) before, 1.28x (1.27-1.32x) after; warm 1.06x and 1.09x; changed
+1.10x and 1.14x. A right name costs about 0.015 s of CPU here.
 """
 
 from __future__ import annotations
