@@ -5,7 +5,17 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from coursekit.lessons.model import Admonition, Block, Code, Component, Heading, Output, Prose
+from coursekit.lessons.dialect_block.framework import parse_marker
+from coursekit.lessons.model import (
+    Admonition,
+    Block,
+    Code,
+    Component,
+    Framework,
+    Heading,
+    Output,
+    Prose,
+)
 
 JsonDict = dict[str, Any]
 
@@ -42,15 +52,37 @@ def _quoted(text: str) -> str:
     return "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
 
 
-def block_markdown(block: Block) -> str | None:
-    """The Markdown a prose-like block shows as in a notebook, ``None`` if none."""
+def _in_framework(text: str, framework: Framework) -> str:
+    """``text`` as the notebook of ``framework`` shows it: the framework blocks written
+    inside it (in a ``<Tip>``) keep only that framework's branch, without their markers."""
+    if "{" not in text or framework is Framework.BOTH:
+        return text
+    kept: list[str] = []
+    branch: str | None = None  # the framework of the open branch
+    for line in text.splitlines():
+        marker = parse_marker(line.strip().removeprefix(">").strip())
+        if marker is not None and marker["marker"] == "if" and marker["framework"]:
+            branch = marker["framework"]
+        elif marker is not None and marker["marker"] == "else" and branch is not None:
+            branch = marker["framework"] or ("tf" if branch == "pt" else "pt")
+        elif marker is not None and marker["marker"] == "end" and branch is not None:
+            branch = None
+        elif branch is None or branch == framework.value:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def block_markdown(block: Block, framework: Framework = Framework.BOTH) -> str | None:
+    """The Markdown a prose-like block shows as in a notebook of ``framework``, ``None``
+    if none."""
     if isinstance(block, Heading):
         return "#" * max(1, min(block.level, 6)) + " " + block.text
     if isinstance(block, Prose):
         return block.text.strip("\n") or None
     if isinstance(block, Admonition):
         title = f"**{block.kind.capitalize()}**"
-        return _quoted(f"{title}\n\n{block.text.strip()}" if block.text.strip() else title)
+        text = _in_framework(block.text, framework).strip()
+        return _quoted(f"{title}\n\n{text}" if text else title)
     if isinstance(block, Component) and block.name == "Youtube" and block.attrs.get("id"):
         return f"[Video](https://youtu.be/{block.attrs['id']})"
     if isinstance(block, Output) and block.text.strip():

@@ -97,7 +97,7 @@ def body_cells(
         if isinstance(block, Heading) and block.level == 1 and not title_seen:
             title_seen = True  # already the title cell
             continue
-        text = block_markdown(block)
+        text = block_markdown(block, framework)
         if text is None:
             continue
         if isinstance(block, Heading):
