@@ -14,22 +14,14 @@ from coursekit.lessons.model import Code
 from coursekit.lessons.parse import parse_lesson
 from coursekit.translations.merge import BlockMerge, Merge, merge_block
 from tests.fixes.test_fix_translations import EN, FR, _after, _plan, _prose, _source
-from tests.git_history import commit, plant
-from tests.translations.test_trn_freshness import TOCTREE
+from tests.fixes.test_fix_translations import course as course  # the same planted history
+from tests.git_history import commit
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
 SMALL = 'clips = load_dataset("clips-small")'
 OUTPUT = "```python out\nloaded\n```"
 
-
-@pytest.fixture
-def course(tmp_path: Path) -> Path:
-    root = tmp_path / "course"
-    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                 "en/chapter1/1.mdx": EN, "fr/chapter1/1.mdx": FR},
-          "Course and its French translation")
-    return root
 
 
 def test_a_string_the_source_changed_is_taken_where_the_translation_kept_it(
