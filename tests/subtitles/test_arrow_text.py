@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from coursekit.cli import cli
 from coursekit.subtitles import parse_subtitles
 
+from .conftest import bilingual
+
 MakeCourse = Callable[..., Path]
 P = Path("x.srt")
 
@@ -70,10 +72,7 @@ def test_fix_refuses_a_timing_line_that_may_be_the_text_before_it(
 
 
 def test_no_monolingual_copy_where_a_cue_may_lose_its_text(make_course: MakeCourse) -> None:
-    zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
-          "2\n00:00:03,500 --> 00:00:05,000\n00:01:00,000 --> 00:01:02,000 是时间\n\n"
-          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n"
-          "4\n00:00:07,500 --> 00:00:09,000\n谢谢。\nThanks.\n\n")
+    zh = bilingual("00:01:00,000 --> 00:01:02,000 是时间\n")
     root = make_course({"zh-CN/01_a.srt": zh})
     code, output = _fix(root, "--monolingual", str(root / "mono"))
     assert code == 1

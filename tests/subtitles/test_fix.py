@@ -13,6 +13,8 @@ from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
 
+from .conftest import bilingual
+
 MakeCourse = Callable[..., Path]
 BROKEN = (b"1\r\n00:00:01,000 --> 00:00:03,000\r\nHello\n5\n00:00:02.50 --> 00:00:05,000\n"
           b"World\n\n0:00:06.000,0:00:07.500\nAgain\n")
@@ -67,10 +69,7 @@ def test_monolingual_copy_keeps_a_cue_with_only_its_source_line(
 
 
 def test_monolingual_copy_leaves_out_an_empty_cue(make_course: MakeCourse) -> None:
-    zh = ("1\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
-          "2\n00:00:03,500 --> 00:00:05,000\n\n"
-          "3\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n"
-          "4\n00:00:07,500 --> 00:00:09,000\n谢谢。\nThanks.\n\n")
+    zh = bilingual("")
     root = make_course({"zh-CN/01_a.srt": zh})
     out = root / "mono"
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root),
