@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import tokenize
+from collections.abc import Iterator
 
 Token = tuple[int, str]
 """A token's type and text (``""`` for indentation and line ends)."""
@@ -44,27 +45,46 @@ _FSTRING_START = getattr(tokenize, "FSTRING_START", None)
 _FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 
 
-def skeleton(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
-    """``tokens`` with each string literal blanked, adjacent literals and an f-string's
-    inside counted as one (:attr:`coursekit.lessons.python.CodeFacts.skeleton`)."""
-    out: list[Token] = []
+def _marked(tokens: tuple[Token, ...]) -> Iterator[tuple[Token, bool]]:
+    """Each token, with whether it is part of a string literal (a string, or an
+    f-string from its start to its end)."""
     depth = 0
     for kind, text in tokens:
         if kind == _FSTRING_START:
             depth += 1
+        elif kind == _FSTRING_END and depth:
+            depth -= 1
+            yield (kind, text), True
             continue
-        if depth:
-            if kind == _FSTRING_END:
-                depth -= 1
-                if not depth and not (out and out[-1] == (tokenize.STRING, "")):
-                    out.append((tokenize.STRING, ""))
-            continue
-        if kind == tokenize.STRING:
-            if not (out and out[-1] == (tokenize.STRING, "")):
-                out.append((tokenize.STRING, ""))
-            continue
-        out.append((kind, text))
+        yield (kind, text), depth > 0 or kind == tokenize.STRING
+
+
+def skeleton(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    """``tokens`` with each string literal blanked, adjacent literals and an f-string's
+    inside counted as one (:attr:`coursekit.lessons.python.CodeFacts.skeleton`)."""
+    out: list[Token] = []
+    before = False
+    for token, in_string in _marked(tokens):
+        if not in_string:
+            out.append(token)
+        elif not before:
+            out.append((tokenize.STRING, ""))
+        before = in_string
     return tuple(out)
+
+
+def literals(tokens: tuple[Token, ...]) -> list[str]:
+    """The text of each literal :func:`skeleton` blanks, in order (adjacent literals and
+    an f-string's inside joined, as it counts them)."""
+    out: list[str] = []
+    before = False
+    for (_, text), in_string in _marked(tokens):
+        if in_string and before:
+            out[-1] += text
+        elif in_string:
+            out.append(text)
+        before = in_string
+    return out
 
 
 def code_lines(source: str) -> tuple[str, ...] | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
-from coursekit.lessons.python_tokens import Token
+from coursekit.lessons.python_tokens import Token, literals
 from coursekit.translations.code_changes import Change, classify
 
 
@@ -50,8 +50,6 @@ class BlockMerge:
     """Whether some of the translation's own comments or strings survived the merge."""
 
 
-_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
-_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 _SAME_CODE = frozenset({Change.IDENTICAL, Change.WHITESPACE, Change.COMMENTS})
 """The changes that leave a block's code and strings as they were."""
 
@@ -126,26 +124,8 @@ def _string_places(tokens: Sequence[Token]) -> dict[int, int]:
 
 
 def _literals(facts: CodeFacts) -> list[str] | None:
-    """The text of each string the skeleton blanks, in order: adjacent literals and an
-    f-string's inside joined, as the skeleton joins them."""
     tokens = facts.tokens_without_comments
-    if tokens is None:
-        return None
-    out: list[str] = []
-    depth = 0
-    joined = False
-    for kind, text in tokens:
-        in_string = depth > 0 or kind in (tokenize.STRING, _FSTRING_START)
-        if kind == _FSTRING_START:
-            depth += 1
-        elif kind == _FSTRING_END and depth:
-            depth -= 1
-        if in_string and joined:
-            out[-1] += text
-        elif in_string:
-            out.append(text)
-        joined = in_string
-    return out
+    return None if tokens is None else literals(tokens)
 
 
 def merge_lines(base: str, translation: str, source: str) -> tuple[str, bool]:
