@@ -19,6 +19,7 @@ from coursekit.subtitles.model import SubtitleFile
 
 if TYPE_CHECKING:
     from coursekit.formatting.lessons import CodeFormatter
+    from coursekit.lessons.load import LessonPlace
 
 
 class Corpus:
@@ -29,20 +30,38 @@ class Corpus:
         self._listings: dict[str, Listing] = {}
         self._subtitle_listings: dict[str, Listing] = {}
         self._lessons: dict[Path, Lesson] = {}
+        self.placed: dict[Path, LessonPlace] = {}
+        """The place of each lesson file of the languages placed so far (:meth:`places`)."""
+        self._placed: set[str] = set()
         self._toctrees: dict[str, Toctree] = {}
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
         self.code_facts = CodeFactsTable()
         """The facts of the lessons' code, each distinct text read once for the run."""
         self._formatter: CodeFormatter | None = None
 
-    def lesson(self, file: Path) -> Lesson:
-        """The lesson in ``file``; an unreadable file gives a lesson with a diagnostic."""
+    def lesson(self, file: Path, data: bytes | None = None) -> Lesson:
+        """The lesson in ``file`` (parsed from ``data`` when its bytes were read already);
+        an unreadable file gives a lesson with a diagnostic."""
         found = self._lessons.get(file)
         if found is None:
             from coursekit.lessons.load import load_lesson
 
-            found = self._lessons[file] = load_lesson(self.course, file, facts=self.code_facts)
+            found = self._lessons[file] = load_lesson(
+                self.course, file, self.placed.get(file), facts=self.code_facts, data=data)
         return found
+
+    def places(self, language: str) -> dict[Path, LessonPlace]:
+        """The place of each lesson file of ``language`` (and of the languages placed
+        before it), worked out from its folder's list once: a lesson's framework
+        depends on its siblings."""
+        language = normalise(language)
+        if language not in self._placed:
+            from coursekit.lessons.load import places_of
+
+            files = self.lesson_files(language)
+            self.placed.update(zip(files, places_of(self.course, files), strict=True))
+            self._placed.add(language)
+        return self.placed
 
     def code_formatter(self) -> CodeFormatter:
         """The run's formatter of lesson code, as ``[tool.coursekit.format]`` sets it:
@@ -83,12 +102,9 @@ class Corpus:
         """Every lesson of ``language``, in the course's file order."""
         files = self.lesson_files(language)
         if any(file not in self._lessons for file in files):
-            from coursekit.lessons.load import load_lesson, places_of
-
-            # Places of the whole folder's list: a lesson's framework depends on its siblings.
-            for file, place in zip(files, places_of(self.course, files), strict=True):
-                if file not in self._lessons:
-                    self._lessons[file] = load_lesson(self.course, file, place, self.code_facts)
+            self.places(language)
+            for file in files:
+                self.lesson(file)
         return [self._lessons[file] for file in files]
 
     def toctree(self, language: str) -> Toctree:

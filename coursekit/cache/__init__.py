@@ -84,14 +84,19 @@ __all__ = ["CACHE_DIR", "FORMAT", "CheckCache", "InvalidEntry", "code_identity",
 T = TypeVar("T")
 
 
-def _regular_file_hash(path: Path) -> str | None:
+def _regular_file_bytes(path: Path) -> bytes | None:
     try:
         facts = os.lstat(path)
         if not stat.S_ISREG(facts.st_mode):
             return None  # a FIFO would block; a link may point anywhere
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return path.read_bytes()
     except OSError:
         return None
+
+
+def _regular_file_hash(path: Path) -> str | None:
+    data = _regular_file_bytes(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 class CheckCache:
@@ -108,6 +113,7 @@ class CheckCache:
         self.folder = folder
         self._base = [FORMAT, code_identity() if folder is not None else "", configuration]
         self._hashes: dict[Path, str | None] = {}
+        self._kept: dict[Path, bytes] = {}
         self._shards: dict[tuple[str, str], dict[str, Any]] = {}
         self._used: dict[tuple[str, str], dict[str, Any]] = {}
         self._added: set[tuple[str, str]] = set()
@@ -128,13 +134,23 @@ class CheckCache:
     def enabled(self) -> bool:
         return self.folder is not None
 
-    def file_hash(self, path: Path) -> str | None:
+    def file_hash(self, path: Path, keep: bool = False) -> str | None:
         """The SHA-256 of ``path``'s bytes, read once per run; ``None`` when only a
         regular file's bytes could say (a FIFO, a link, a missing or unreadable file):
-        the unit that reads it is then never cached."""
+        the unit that reads it is then never cached. ``keep``: the bytes hashed are kept
+        for :meth:`hashed_bytes`, so that what is parsed is what the key was made of,
+        read once."""
         if path not in self._hashes:
-            self._hashes[path] = _regular_file_hash(path)
+            data = _regular_file_bytes(path)
+            self._hashes[path] = None if data is None else hashlib.sha256(data).hexdigest()
+            if keep and data is not None:
+                self._kept[path] = data
         return self._hashes[path]
+
+    def hashed_bytes(self, path: Path) -> bytes | None:
+        """The bytes :meth:`file_hash` hashed for ``path`` when asked to keep them,
+        handed over once (``None`` after that, or when they were not kept)."""
+        return self._kept.pop(path, None)
 
     def key(self, kind: str, parts: Sequence[object]) -> str:
         payload = json.dumps([*self._base, kind, *parts], default=str)

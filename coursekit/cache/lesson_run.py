@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from coursekit.cache import CheckCache, InvalidEntry, diagnostic_from_json, diagnostic_json
 from coursekit.cache.diagnostic_json import diagnostics_from_json
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.load import LessonPlace, places_of
+from coursekit.lessons.load import LessonPlace
+from coursekit.lessons.model import Lesson
 from coursekit.translations.digest import Digest, digest
 
 if TYPE_CHECKING:
@@ -25,19 +26,19 @@ class LessonRun:
     def __init__(self, corpus: Corpus, cache: CheckCache) -> None:
         self.corpus = corpus
         self.cache = cache
-        self.places: dict[Path, LessonPlace] = {}
+        self.places: dict[Path, LessonPlace] = corpus.placed
         self.records: dict[Path, dict[str, object]] = {}
         self.digests: dict[Path, Digest] = {}
+        self._parsed: dict[Path, list[Diagnostic]] = {}
+        """The parser findings of the lessons this run parsed, as they came."""
 
     def files(self, language: str) -> list[Path]:
-        files = self.corpus.lesson_files(language)
-        if any(f not in self.places for f in files):
-            self.places.update(zip(files, places_of(self.corpus.course, files), strict=True))
-        return files
+        self.corpus.places(language)  # the places of its files join the others
+        return self.corpus.lesson_files(language)
 
     def identity(self, file: Path) -> list[object] | None:
         """What a unit reading ``file`` depends on; ``None`` when it cannot be cached."""
-        sha = self.cache.file_hash(file)
+        sha = self.cache.file_hash(file, keep=True)
         place = self.places[file]
         return None if sha is None else [place.path, place.language, place.chapter,
                                          place.section, place.framework.value, place.folder, sha]
@@ -59,12 +60,13 @@ class LessonRun:
                 self.records[file] = found
                 return found
         try:
-            lesson = self.corpus.lesson(file)
+            lesson = self._lesson(file)
         except Exception as exc:  # a parser failure on one file must not stop the others
             found = {"diagnostics": [], "readable": False, "error": f"{type(exc).__name__}: {exc}"}
         else:
             found = {"diagnostics": [diagnostic_json(d) for d in lesson.diagnostics],
                      "readable": bool(lesson.blocks) or not lesson.diagnostics, "error": None}
+            self._parsed[file] = list(lesson.diagnostics)
         if key is not None:
             self.cache.save("lesson", key, found, self.places[file].language)
         self.records[file] = found
@@ -72,14 +74,21 @@ class LessonRun:
 
     def diagnostics(self, file: Path) -> list[Diagnostic]:
         found = self.record(file)["diagnostics"]
+        parsed = self._parsed.get(file)
+        if parsed is not None:
+            return list(parsed)
         assert isinstance(found, list)  # checked when the record was read
         return [diagnostic_from_json(d) for d in found]
 
     def digest(self, file: Path) -> Digest:
         found = self.digests.get(file)
         if found is None:
-            found = self.digests[file] = digest(self.corpus.lesson(file))
+            found = self.digests[file] = digest(self._lesson(file))
         return found
+
+    def _lesson(self, file: Path) -> Lesson:
+        """The lesson in ``file``, parsed from the bytes its identity hashed."""
+        return self.corpus.lesson(file, self.cache.hashed_bytes(file))
 
 
 def _record(value: dict[str, Any]) -> dict[str, object]:

@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 
 
 def _lesson_key(folder: str, relative: str) -> str:
+    """``relative`` (a lesson's path from the course root) from ``folder`` (its
+    language's), without its suffix: ``units/fr/unit1/intro.mdx`` -> ``unit1/intro``."""
+    if folder not in ("", ".") and relative.startswith(f"{folder}/"):
+        rest = relative[len(folder) + 1:]
+        slash, dot = rest.rfind("/"), rest.rfind(".")
+        return rest[:dot] if slash + 1 < dot < len(rest) - 1 else rest
     path = PurePosixPath(relative)
     try:
         return path.relative_to(folder).with_suffix("").as_posix()

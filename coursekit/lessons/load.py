@@ -142,14 +142,14 @@ def _unread(place: LessonPlace, finding: Diagnostic) -> Lesson:
 
 def load_lesson(
     course: Course, file: Path, place: LessonPlace | None = None,
-    facts: CodeFactsTable | None = None,
+    facts: CodeFactsTable | None = None, data: bytes | None = None,
 ) -> Lesson:
     """Read and parse one lesson file (``place``: its place, when already known;
-    ``facts``: the run's code facts, shared between lessons); an unreadable file gives
-    a lesson with a diagnostic."""
+    ``facts``: the run's code facts, shared between lessons; ``data``: its bytes, when
+    already read); an unreadable file gives a lesson with a diagnostic."""
     place = place if place is not None else place_of(course, file)
     try:
-        data = read_regular(file)
+        data = read_regular(file) if data is None else data
     except OSError as exc:
         finding = rules.UNREADABLE_LESSON.at(
             place.path, None, f"cannot read the lesson: {exc.strerror or exc}"

@@ -280,3 +280,23 @@ def test_a_lesson_record_of_the_wrong_shape_is_judged_again(
     parsed.clear()
     assert _findings(root) == plain
     assert sorted(parsed) == _lessons(root)
+
+
+def test_a_lesson_edited_during_a_run_is_stored_as_the_bytes_its_key_names(root: Path) -> None:
+    from coursekit.cache import CheckCache
+    from coursekit.cache.lesson_run import LessonRun
+    from coursekit.corpus import Corpus
+
+    lesson = root / SOURCE
+    before = lesson.read_text(encoding="utf-8")
+    lesson.write_text(before.replace("# ", "## ", 1), encoding="utf-8")  # no title: LES117
+    course = Course.open(root)
+    run = LessonRun(Corpus(course), CheckCache.of(course))
+    run.files("en")
+    assert run.identity(lesson) is not None  # the key is made of the untitled bytes
+    lesson.write_text(before, encoding="utf-8")  # the author fixes it meanwhile
+    untitled = [d.rule for d in run.diagnostics(lesson)]
+    assert "LES117" in untitled  # what was parsed is what the key names
+    run.cache.flush()
+    # The next run reads the fixed lesson under its own key: no stale finding.
+    assert not any(SOURCE in f and "LES117" in f for f in _findings(root))
