@@ -32,6 +32,14 @@ def test_links_are_read_from_markdown_not_from_code_spans() -> None:
     assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2"]
 
 
+def test_links_inside_emphasis_across_lines_or_beside_entities_are_read_as_commonmark_reads_them(
+) -> None:
+    text = ("*Read [the\nsummary](/course/chapter1/2)* &amp; __[more](../chapter2/3 \"t\")__,\n"
+            "not ![a figure](/course/chapter4/1) nor \\[escaped](/course/chapter5/1), "
+            "and [an &amp; entity](/course/chapter6/1?a=1&amp;b=2).")
+    assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2/3", "chapter6/1"]
+
+
 @pytest.mark.parametrize(("href", "target"), [
     ("../chapter2/3", "chapter2/3"),
     ("https://huggingface.co/learn/agents-course/unit1/tools", None),
