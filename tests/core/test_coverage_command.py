@@ -57,6 +57,27 @@ def test_coverage_text_table(tmp_path: Path) -> None:
     assert "50" in result.output  # French: one of two sections done
 
 
+def test_a_course_without_subtitles_or_translations_gets_a_line_not_an_empty_table(
+        tmp_path: Path) -> None:
+    make_course(tmp_path)
+    for folder in ("en", "fr"):
+        for srt in (tmp_path / "subtitles" / folder).iterdir():
+            srt.unlink()
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Video subtitles: none" in result.output
+    assert "┃ file" not in result.output  # no table header without a row under it
+    assert "Lessons (translations" in result.output
+    french_gone = tmp_path / "content" / "fr"
+    for lesson in sorted(french_gone.rglob("*"), reverse=True):
+        lesson.rmdir() if lesson.is_dir() else lesson.unlink()
+    french_gone.rmdir()
+    alone = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
+    assert alone.exit_code == 0, alone.output
+    assert "Lessons: no translated lesson folder" in alone.output
+    assert "┃ language" not in alone.output
+
+
 def test_a_language_the_course_lacks_is_a_usage_error(tmp_path: Path) -> None:
     make_course(tmp_path / "course")
     outside = tmp_path / "outside"

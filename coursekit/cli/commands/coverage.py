@@ -70,22 +70,31 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
                 video_langs: list[str], output: Path | None) -> None:
     out = io.StringIO() if output is not None else None
     console = Console(file=out, width=120) if out is not None else Console()
-    table = Table(title="Lessons (translations against the source language)")
-    for column in ("language", "current", "outdated (code)", "outdated (prose)", "missing",
-                   "% current"):
-        table.add_column(column)
-    for row in lessons.rows:
-        table.add_row(row.language, *(str(row.count(status)) for status in Status),
-                      f"{row.percent_done:.0f}")
-    console.print(table)
+    # A table with no row says nothing: a course without subtitles (or lessons) gets a
+    # line instead, as the HTML page leaves the section out.
+    if lessons.rows:
+        table = Table(title="Lessons (translations against the source language)")
+        for column in ("language", "current", "outdated (code)", "outdated (prose)",
+                       "missing", "% current"):
+            table.add_column(column)
+        for row in lessons.rows:
+            table.add_row(row.language, *(str(row.count(status)) for status in Status),
+                          f"{row.percent_done:.0f}")
+        console.print(table)
+    else:
+        console.print("Lessons: no translated lesson folder", markup=False)
     if lessons.history in NOTICES:
         console.print(f"warning: {NOTICES[lessons.history]}", markup=False)
-    videos_table = Table(title="Video subtitles")
-    videos_table.add_column("file")
-    for lang in video_langs:
-        videos_table.add_column(lang)
-    for name, have in videos:
-        videos_table.add_row(name, *("yes" if have.get(lang) else "-" for lang in video_langs))
-    console.print(videos_table)
+    if not videos:
+        console.print("Video subtitles: none", markup=False)
+    else:
+        videos_table = Table(title="Video subtitles")
+        videos_table.add_column("file")
+        for lang in video_langs:
+            videos_table.add_column(lang)
+        for name, have in videos:
+            videos_table.add_row(name, *("yes" if have.get(lang) else "-"
+                                         for lang in video_langs))
+        console.print(videos_table)
     if out is not None and output is not None:
         write_output(output, out.getvalue().encode("utf-8"))
