@@ -1,4 +1,8 @@
-"""Bilingual files (SUB3xx): each cue holds the translated line, then the source line."""
+"""Bilingual files (SUB3xx): each cue holds the translated line, then the source line.
+
+A cue whose source line stands above its translated line (the two swapped) is read
+with its parts as they are, and reported (SUB305), not taken for a cue without a
+source line."""
 
 from __future__ import annotations
 
@@ -14,11 +18,15 @@ from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.settings import Settings
-from coursekit.subtitles.text import has_cjk, strip_tags
+from coursekit.subtitles.text import has_cjk, is_code_only, latin_letter_ratio, strip_tags, words
 
 _MIN_CUES_FOR_DETECTION = 3
 _DETECTION_SHARE = 0.5
 _PUNCTUATION = re.compile(r"[^\w]+")
+_SOURCE_FIRST_LIKENESS = 0.6
+"""How alike a leading line and the source cues must read for the line to be the
+source line put first (a reworded source line still is one: SUB304 says so)."""
+_MIN_WORDS_FOR_SOURCE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +35,8 @@ class BilingualCue:
     source: tuple[str, ...]
     matched: tuple[Cue, ...] = ()
     """The source file's cues shown at the same time, when a source file is known."""
+    source_first: bool = False
+    """Whether the source lines stand above the translated ones, against the file's order."""
 
 
 class Splitter:
@@ -62,6 +72,10 @@ class Splitter:
         cut = len(lines)
         while cut > 0 and not has_cjk(lines[cut - 1]):
             cut -= 1
+        if cut == len(lines):
+            head = _source_first(lines, matched)
+            if head:
+                return BilingualCue(lines[head:], lines[:head], matched, source_first=True)
         if matched and len(lines) - cut > 1:
             cut = _best_cut(lines, cut, matched)
         return BilingualCue(lines[:cut], lines[cut:], matched)
@@ -84,6 +98,27 @@ def _best_cut(lines: tuple[str, ...], first: int, matched: tuple[Cue, ...]) -> i
         return exact
     return max(cuts, key=lambda cut: SequenceMatcher(None, suffixes[cut], reference,
                                                      autojunk=False).ratio())
+
+
+def _source_first(lines: tuple[str, ...], matched: tuple[Cue, ...]) -> int:
+    """How many leading lines are the source part put first: lines without CJK
+    characters above the translated ones, that read as the source cues shown at the
+    same time (without the source file: as words, not code); 0 where there are none."""
+    head = 0
+    while head < len(lines) and not has_cjk(lines[head]):
+        head += 1
+    if head in (0, len(lines)):
+        return 0
+    text = " ".join(lines[:head])
+    if matched:
+        reference = _loose(" ".join(" ".join(m.lines) for m in matched))
+        likeness = SequenceMatcher(None, _loose(text), reference, autojunk=False).ratio()
+        return head if likeness >= _SOURCE_FIRST_LIKENESS else 0
+    plain = strip_tags(text)
+    if (len(words(plain)) < _MIN_WORDS_FOR_SOURCE or is_code_only(plain)
+            or latin_letter_ratio(plain) <= 0.9):
+        return 0
+    return head
 
 
 def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) -> bool:
@@ -117,6 +152,13 @@ def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnosti
             yield rules.MISSING_TRANSLATED_LINE.at(
                 path, cue.line, f"cue {cue.number} has only the source line "
                 f"`{' '.join(parts.source)}`", hint="add the translated line above it",
+                cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
+        if parts.source_first:
+            yield rules.SOURCE_LINE_FIRST.at(
+                path, cue.line, f"cue {cue.number} has its source line "
+                f"`{' '.join(parts.source)}` above its translated line "
+                f"`{' '.join(parts.translated)}`",
+                hint="put the translated line first, as in the file's other cues",
                 cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
         if not parts.source:
             yield rules.MISSING_SOURCE_LINE.at(

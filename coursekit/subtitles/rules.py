@@ -104,6 +104,9 @@ SOURCE_LINE_STYLE = Rule("SUB303", "source-line-style", Severity.NOTE,
 SOURCE_LINE_WORDING = Rule("SUB304", "source-line-wording", Severity.WARNING,
                            "The embedded source line words things differently from the source "
                            "file.", _A)
+SOURCE_LINE_FIRST = Rule("SUB305", "source-line-first", Severity.WARNING,
+                         "A bilingual cue whose source line stands above its translated "
+                         "line, against the order of the file's other cues.", _A)
 
 # Alignment with the source language
 MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.NOTE,
