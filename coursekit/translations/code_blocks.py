@@ -103,11 +103,13 @@ def _broken_translation(
     line = tgt.line + error.lineno if error.lineno else tgt.line
     text = (error.text or "").strip()
     quoted = f": `{text}`" if text else ""
+    if error.lineno:  # the change at the line that does not parse first: the likely cause
+        diff = short_diff(src.source, tgt.source, near=error.lineno)
     return SYNTAX_ERROR.at(
         translation.path, line,
         f"SyntaxError: {error_in_file(error, tgt.line)}{quoted}; the source block {where} "
         "parses",
-        hint=f"changes against the source:\n{diff}",
+        hint=f"changes against the source, the one at that line first:\n{diff}",
         fingerprint=fingerprint,
     )
 

@@ -161,16 +161,51 @@ def similarity(source: Code, translation: Code, floor: float = 0.0) -> float:
     return _ratio(source.facts, translation.facts, _is_python(source), floor)
 
 
-def short_diff(source: str, translation: str, limit: int = 6) -> str:
-    """The first changed lines, ``-`` from the source and ``+`` from the translation."""
-    lines = [
-        line
-        for line in difflib.unified_diff(
-            source.splitlines(), translation.splitlines(), lineterm="", n=0
-        )
-        if line[:1] in "+-" and not line.startswith(("---", "+++"))
-    ]
-    shown = [f"{line[0]} {line[1:].strip()}" for line in lines[:limit]]
-    if len(lines) > limit:
-        shown.append(f"... {len(lines) - limit} more changed lines")
+def short_diff(source: str, translation: str, limit: int = 6, near: int | None = None) -> str:
+    """The first changed lines, ``-`` from the source and ``+`` from the translation;
+    with ``near`` (a line of the translation, from 1, that changed), that line first,
+    after the source line of its change most like it."""
+    old, new = source.splitlines(), translation.splitlines()
+    # The changes unified_diff(n=0) shows: a group per change, removed lines first.
+    changed: list[tuple[str, int]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes():
+        if tag != "equal":
+            changed.extend([*(("-", i) for i in range(i1, i2)), *(("+", j) for j in range(j1, j2))])
+    if near is not None and ("+", near - 1) in changed:
+        first = [*_likeliest_before(old, new, changed, near - 1), ("+", near - 1)]
+        changed = first + [entry for entry in changed if entry not in first]
+    shown = [f"{sign} {(old if sign == '-' else new)[i].strip()}" for sign, i in changed[:limit]]
+    if len(changed) > limit:
+        shown.append(f"... {len(changed) - limit} more changed lines")
     return "\n".join(shown)
+
+
+def _likeliest_before(old: list[str], new: list[str], changed: list[tuple[str, int]],
+                      line: int) -> list[tuple[str, int]]:
+    """The removed line most like ``line`` (of ``new``), when one is at least half alike:
+    what that line was before it broke. One of its own change first, then any other."""
+    at = changed.index(("+", line))
+    start = at
+    while start > 0 and changed[start - 1][0] == "+":
+        start -= 1
+    own = []
+    while start > 0 and changed[start - 1][0] == "-":
+        start -= 1
+        own.append(changed[start][1])
+    elsewhere = [i for sign, i in changed if sign == "-" and i not in own]
+    broken = new[line].strip()
+    for removed in (own, elsewhere):
+        scored = [(_alike(old[i].strip(), broken), -i) for i in removed]
+        best = max(scored, default=None)
+        if best is not None and best[0] >= 0.5:
+            return [("-", -best[1])]
+    return []
+
+
+def _alike(before: str, after: str) -> float:
+    """How alike two lines are (0 to 1); a line cut or extended (text pasted after it, a
+    comma lost) counts as alike when the shorter side holds some code."""
+    shorter, longer = sorted((before, after), key=len)
+    if len(shorter) >= 8 and longer.startswith(shorter):
+        return 1.0
+    return difflib.SequenceMatcher(None, before, after).ratio()

@@ -55,6 +55,23 @@ def test_short_diff_shows_changed_lines_and_caps_them() -> None:
     assert many.splitlines()[-1] == "... 14 more changed lines"
 
 
+def test_a_short_diff_near_a_line_shows_that_line_and_what_it_was_first() -> None:
+    source = ("# load the data\nrows = load('a')\n# keep the long ones\n"
+              "kept = [r for r in rows if len(r) > 3]\nreturn kept\n")
+    translation = ("# charger les données\nrows = load('a')\n# garder les longues\n"
+                   "kept = [r for r in rows if len(r) > 3]\nreturn keptCopy code\n")
+    near = short_diff(source, translation, limit=2, near=5)
+    assert near.splitlines()[:2] == ["- return kept", "+ return keptCopy code"]
+    assert near.splitlines()[-1] == "... 4 more changed lines"
+    # Without a line, or with one that did not change, the changes come in their order.
+    plain = short_diff(source, translation, limit=2)
+    assert plain.splitlines()[:2] == ["- # load the data", "+ # charger les données"]
+    assert short_diff(source, translation, limit=2, near=2) == plain
+    # A line unlike every removed one is shown alone, first.
+    alone = short_diff("x = 1\n", "y = compute(2)\n", near=1)
+    assert alone.splitlines() == ["+ y = compute(2)", "- x = 1"]
+
+
 @given(st.text(max_size=200))
 def test_a_block_is_identical_to_itself_and_never_raises(text: str) -> None:
     assert changed(text, text) is Change.IDENTICAL

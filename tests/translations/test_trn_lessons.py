@@ -120,6 +120,11 @@ def test_syntax_error_only_in_the_translation() -> None:
     assert rules(found) == ["TRN203"]
     assert found[0].message.startswith("SyntaxError:")
     assert found[0].line == 14
+    # The fix shows the line that broke, after the source's line, before other changes.
+    assert found[0].hint is not None
+    shown = found[0].hint.splitlines()[1:3]
+    assert shown[0].startswith("- ") and shown[0].endswith("(loader))")
+    assert shown[1].startswith("+ ") and shown[1].endswith("(loader)")
 
 
 def test_renamed_variable_is_an_undefined_name() -> None:
