@@ -29,6 +29,7 @@ from coursekit.subtitles.text import (
     is_code_only,
     latin_letter_ratio,
     shown_length,
+    strip_tags,
     words,
 )
 from coursekit.subtitles.timestamps import format_seconds, format_srt_time
@@ -185,8 +186,9 @@ class Aligner:
         return fingerprint(self.sub.language, text)
 
     def _reads_as_source(self, text: str, said: Said) -> bool:
+        text = strip_tags(text)  # `<i>`, `{\an8}`: no words of any language
         # Texts whose lengths differ this much cannot be equal once whitespace is collapsed.
-        size = len(said.text)
+        size = len(said.normalised)
         if abs(len(text) - size) <= size // 4 + 2 and normalise_text(text) == said.normalised:
             return True
         if self.cjk:  # words first: a line of CJK writes few spaces, if any

@@ -11,7 +11,7 @@ from functools import cached_property
 from coursekit.subtitles.fingerprint import normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex, speech_spans
-from coursekit.subtitles.text import shown_length
+from coursekit.subtitles.text import shown_length, strip_tags
 
 _TOKEN = re.compile(
     r"`[^`]+`"
@@ -72,6 +72,7 @@ class Said:
 
     text: str
     normalised: str
+    """The text as shown (without tags), whitespace collapsed and case folded."""
     tokens: frozenset[str]
     """Numbers and code identifiers, which a translation keeps as they are."""
     length: float
@@ -79,7 +80,8 @@ class Said:
 
 def _said(cue: Cue) -> Said:
     text = " ".join(cue.lines)
-    return Said(text, normalise_text(text), frozenset(_tokens(text)), shown_length(text))
+    return Said(text, normalise_text(strip_tags(text)), frozenset(_tokens(text)),
+                shown_length(text))
 
 
 class SpokenSource:
