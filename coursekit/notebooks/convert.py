@@ -23,7 +23,7 @@ from coursekit.notebooks.head_cells import install_cells, install_needs_of, titl
 # notebook's origin.
 from coursekit.notebooks.lesson_cells import INSTALL_SKIP_REASON as INSTALL_SKIP_REASON
 from coursekit.notebooks.lesson_cells import LessonCell as LessonCell
-from coursekit.notebooks.lesson_cells import body_cells
+from coursekit.notebooks.lesson_cells import body_cells, runs
 from coursekit.notebooks.metadata import NAMESPACE, NotebookMeta
 from coursekit.notebooks.naming import notebook_path
 from coursekit.notebooks.quiz import is_quiz_page
@@ -61,7 +61,7 @@ class Conversion:
 
 
 def _python_code(blocks: list[Code]) -> list[CodeFacts]:
-    return [b.facts for b in blocks if b.role is CodeRole.PYTHON]
+    return [b.facts for b in blocks if runs(b)]
 
 
 def _environment(framework: Framework, sources: list[CodeFacts]) -> Framework:
@@ -174,7 +174,7 @@ def convert_lesson(
             result.origins[path] = made[1]
     if result.notebooks:
         result.diagnostics.extend(_syntax_diagnostics(lesson))
-    elif lesson.has_runnable_code:
+    elif any(runs(code) for code in lesson.code_blocks()):
         result.diagnostics.append(rules.LESSON_WITHOUT_NOTEBOOK.at(
             lesson.path, None, "the lesson has Python code but yields no notebook",
             hint="check its framework blocks: every code block sits in a framework "

@@ -20,6 +20,12 @@ from coursekit.notebooks.shell import fence_installs
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 
 
+def runs(code: Code) -> bool:
+    """Whether ``code`` makes a cell of its own: Python with something to run. An empty
+    fence (```` ```py ```` closed on the next line, or holding blank lines) has none."""
+    return code.role is CodeRole.PYTHON and bool(code.source.strip())
+
+
 @dataclass(frozen=True, slots=True)
 class LessonCell:
     """A notebook cell made from one lesson code block."""
@@ -80,7 +86,7 @@ def body_cells(
 
     title_seen = False
     shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
-             if code.role is CodeRole.PYTHON and o.framework.includes(framework)}
+             if runs(code) and o.framework.includes(framework)}
     for index, block in enumerate(lesson.blocks):
         if not _shows(block, framework):
             continue
@@ -114,9 +120,11 @@ def _code_cell(
 ) -> tuple[JsonDict, bool] | None:
     """The cell of a Python block, or of a fence that installs packages (then ``True``,
     :func:`~coursekit.notebooks.shell.fence_installs`); ``None`` for other code, which
-    reads as prose."""
-    if code.role is CodeRole.PYTHON:
+    reads as prose, and an empty Python fence, which has nothing to show either."""
+    if runs(code):
         return _lesson_code_cell(lesson, code, index, framework), False
+    if code.role is CodeRole.PYTHON:
+        return None
     lines = fence_installs(code)
     if lines:
         return _shell_install_cell(lesson, code, index, lines), True
