@@ -11,8 +11,8 @@ its old token where the tree says is not made.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coursekit.stale_apis import StaleApi, Tier
@@ -131,7 +131,7 @@ def import_edits(statement: ast.ImportFrom, moved: dict[int, str], at: Positions
         return [TextEdit(at.start(names[0]), at.end(names[-1]),
                          ", ".join(_imported(names[i], targets[i][2]) for i in sorted(moved))),
                 at.token(opening.end(), statement.module, modules[0])]
-    return [*_removals(names, set(moved), at), *_new_imports(statement, targets, at)]
+    return [*_removals(statement, set(moved), at), *_new_imports(statement, targets, at)]
 
 
 def _imported(alias: ast.alias, attribute: str) -> str:
@@ -140,33 +140,71 @@ def _imported(alias: ast.alias, attribute: str) -> str:
     return attribute if local == attribute else f"{attribute} as {local}"
 
 
-def _removals(names: Sequence[ast.alias], removed: set[int], at: Positions) -> list[TextEdit]:
-    """Edits that take the names at ``removed`` out of an import that keeps others,
-    each with the comma that joins it to a kept name."""
+def _removals(statement: ast.ImportFrom, removed: set[int], at: Positions
+              ) -> list[TextEdit]:
+    """Edits that take the names at ``removed`` out of an import that keeps others: a
+    name on a line of its own goes with its line (its comment goes to its new import,
+    :func:`_own_line`), any other with the comma that joins it to a kept name. A comment
+    is never taken out with a name written beside others: such a name is left."""
+    names = statement.names
     kept = [index for index in range(len(names)) if index not in removed]
-    edits = []
-    for index in sorted(removed):
+    own = {index: line for index in removed if (line := _own_line(statement, index, at))}
+    inline = sorted(removed - set(own))
+    edits = [own[index][0] for index in sorted(own)]
+    for index in inline:
         if index < kept[-1]:  # up to the next name, which stays or goes in turn
             edits.append(TextEdit(at.start(names[index]), at.start(names[index + 1]), ""))
-    trailing = [index for index in removed if index > kept[-1]]
+    trailing = [index for index in inline if index > kept[-1]]
     if trailing:  # from the end of the last kept name
         edits.append(TextEdit(at.end(names[kept[-1]]), at.end(names[max(trailing)]), ""))
+    spans = sorted((edit.start, edit.end) for edit in edits)
+    if any(end > start for (_, end), (start, _) in itertools.pairwise(spans)):
+        raise Unfixable("its names are written so that taking one out would take others")
+    if any("#" in at.source[edit.start:edit.end] for edit in edits[len(own):]):
+        raise Unfixable("a comment is written between the names it would take out")
     return edits
+
+
+_OWN_LINE = re.compile(r"[ \t]*,?[ \t]*(?P<comment>#[^\n]*)?(?:\n|$)")
+"""What may follow a name alone on its line: its comma, and a comment."""
+
+
+def _own_line(statement: ast.ImportFrom, index: int, at: Positions
+              ) -> tuple[TextEdit, str] | None:
+    """The removal of a name written on a line of its own in a parenthesized import
+    (``    AdamW,  # the optimizer``), with its comment; ``None`` for any other name."""
+    names = statement.names
+    alias = names[index]
+    line_start = at.starts[alias.lineno - 1]
+    if at.source[line_start:at.start(alias)].strip() or \
+            "(" not in at.source[at.start(statement):at.start(names[0])]:
+        return None
+    after = _OWN_LINE.match(at.source, at.end(alias))
+    if after is None:
+        return None
+    line_end = line_start + len(at.lines[alias.lineno - 1]) + 1
+    return TextEdit(line_start, min(line_end, len(at.source)), ""), after["comment"] or ""
 
 
 def _new_imports(statement: ast.ImportFrom, targets: dict[int, tuple[str, str, str]],
                  at: Positions) -> list[TextEdit]:
-    """A line after the statement, at its indentation, for each new module."""
+    """A line after the statement, at its indentation, for each new module, with the
+    comments of the names that leave lines of their own."""
     assert statement.end_lineno is not None
     first = at.lines[statement.lineno - 1]
     indent = first[: len(first) - len(first.lstrip())]
     after = at.starts[statement.end_lineno - 1] + len(at.lines[statement.end_lineno - 1])
-    by_module: dict[str, list[str]] = {}
+    by_module: dict[str, tuple[list[str], list[str]]] = {}
     for index, (module, _, attribute) in sorted(targets.items()):
         alias = statement.names[index]
         written = (at.source[at.start(alias):at.end(alias)] if attribute == alias.name
                    else _imported(alias, attribute))
-        by_module.setdefault(module, []).append(written)
+        names, comments = by_module.setdefault(module, ([], []))
+        names.append(written)
+        own = _own_line(statement, index, at)
+        if own is not None and own[1]:
+            comments.append(own[1])
     text = "".join(f"\n{indent}from {module} import {', '.join(written)}"
-                   for module, written in by_module.items())
+                   + "".join(f"  {comment}" for comment in comments)
+                   for module, (written, comments) in by_module.items())
     return [TextEdit(after, after, text)]

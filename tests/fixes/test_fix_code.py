@@ -32,6 +32,15 @@ def fix(source: str, unsafe: bool = False, apis: tuple[StaleApi, ...] | None = N
      "from torch.optim import AdamW as Opt  # the optimizer\n"),
     ("from transformers import (\n    AdamW,\n    get_scheduler,\n)\n",
      "from transformers import (\n    get_scheduler,\n)\nfrom torch.optim import AdamW\n"),
+    ("from transformers import (\n    Trainer,  # the trainer\n    AdamW,\n)\n",
+     "from transformers import (\n    Trainer,  # the trainer\n)\nfrom torch.optim import AdamW\n"),
+    ("from transformers import (\n    Trainer,\n    AdamW,  # the optimizer\n)\n",
+     "from transformers import (\n    Trainer,\n)\n"
+     "from torch.optim import AdamW  # the optimizer\n"),
+    ("from transformers import (\n    AdamW as Opt,  # the optimizer\n"
+     "    Trainer,  # the trainer\n)\n",
+     "from transformers import (\n    Trainer,  # the trainer\n)\n"
+     "from torch.optim import AdamW as Opt  # the optimizer\n"),
     ("if True:\n    from transformers import pipeline, AdamW\n",
      "if True:\n    from transformers import pipeline\n    from torch.optim import AdamW\n"),
     ("import transformers as tf\nargs = tf.TrainingArguments('o', evaluation_strategy='no')\n",
@@ -64,6 +73,14 @@ def test_a_safe_fix_edits_only_the_changed_tokens(stale: str, repaired: str) -> 
 ])
 def test_code_that_only_looks_stale_is_not_touched(clean: str) -> None:
     assert fix(clean, unsafe=True).outcomes == ()
+
+
+def test_a_moved_name_written_beside_a_comment_it_would_take_is_left() -> None:
+    stale = "from transformers import (AdamW,  # the optimizer\n    Trainer)\n"
+    result = fix(stale)
+    assert result.source == stale
+    [left] = result.left
+    assert left.why == "a comment is written between the names it would take out"
 
 
 def test_unsafe_fixes_wait_for_the_flag_and_a_value_without_replacement_is_left() -> None:
