@@ -32,8 +32,9 @@ _SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|[♪♫*].*[♪♫*]|[♪♫])\s*$")
 def is_sound_effect(cue: Cue) -> bool:
     """A cue that describes a sound, not speech: each line in parentheses or brackets
     (``(screen whooshes)``, ``[music]``) or between music notes. Translations often
-    leave them out, so they are not speech a translation must cover."""
-    lines = [line for line in cue.lines if line.strip()]
+    leave them out, so they are not speech a translation must cover. Tags are not
+    looked at: a note is often in italics (``<i>(music)</i>``)."""
+    lines = [line for line in map(strip_tags, cue.lines) if line.strip()]
     return bool(lines) and all(_SOUND.match(line) for line in lines)
 
 

@@ -1,11 +1,13 @@
 """One finding per root cause in subtitles: a fault most rows of a metadata.csv column
 share is the column's (one finding), and a translated cue left empty where the source
-says only a sound note is a note, not an error."""
+says only a sound note (in italics or not) is a note, not an error."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from coursekit.config import Course
 from coursekit.corpus import Corpus
@@ -77,11 +79,28 @@ def _sound_course(make_course: MakeCourse, source_text: str) -> Path:
     return make_course({"en/01_a.srt": source, "fr/01_a.srt": translated})
 
 
-def test_an_empty_cue_over_a_sound_note_is_a_note(make_course: MakeCourse) -> None:
-    [empty] = [d for d in _check(_sound_course(make_course, "(logo whooshes)"))
-               if d.rule == "SUB204"]
+@pytest.mark.parametrize("note", ["(logo whooshes)", "<i>(logo whooshes)</i>",
+                                  "{\\an8}[music]"])
+def test_an_empty_cue_over_a_sound_note_is_a_note(make_course: MakeCourse, note: str) -> None:
+    [empty] = [d for d in _check(_sound_course(make_course, note)) if d.rule == "SUB204"]
     assert empty.severity.value == "note"
-    assert "the source has only the sound note `(logo whooshes)` there" in empty.message
+    assert f"the source has only the sound note `{note}` there" in empty.message
+
+
+def test_an_empty_cue_over_speech_in_italics_stays_an_error(make_course: MakeCourse) -> None:
+    [empty] = [d for d in _check(_sound_course(make_course, "<i>Let us start.</i>"))
+               if d.rule == "SUB204"]
+    assert empty.severity.value == "error"
+
+
+def test_a_sound_note_in_italics_left_out_is_no_uncovered_speech(
+    make_course: MakeCourse,
+) -> None:
+    source = CUE.format(text="Hello and welcome.") + \
+        "2\n00:00:03,500 --> 00:00:09,000\n<i>(upbeat music)</i>\n\n"
+    root = make_course({"en/01_a.srt": source,
+                        "fr/01_a.srt": CUE.format(text="Bonjour et bienvenue.")})
+    assert [d.rule for d in _check(root)] == []
 
 
 def test_an_empty_cue_over_speech_stays_an_error(make_course: MakeCourse) -> None:
