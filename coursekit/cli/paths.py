@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 import click
 
-from coursekit.files import dangling_link
+from coursekit.files import dangling_link, kind_of
 
 
 class OutputPath(click.Path):
@@ -24,8 +25,33 @@ class OutputPath(click.Path):
                 ctx: click.Context | None) -> Any:
         if value == "-" and not self.folder:
             return None
+        if self.folder and isinstance(value, str | os.PathLike):
+            blocked = _no_folder_there(Path(os.fsdecode(value)))
+            if blocked is not None:
+                self.fail(blocked, param, ctx)
         path = super().convert(value, param, ctx)
         reason = dangling_link(Path(os.fsdecode(path)), folder=self.folder)
         if reason is not None:
             self.fail(f"{click.format_filename(path)} is {reason}", param, ctx)
         return path
+
+
+def _no_folder_there(path: Path) -> str | None:
+    """Why no folder can be at ``path`` (it, or a folder above it, is something else: a
+    file, a device such as ``/dev/null``); ``None`` when one is or can be made there.
+    Only the nearest thing that exists is asked: the write itself reports the rest."""
+    for each in (path, *path.parents):
+        try:
+            mode = os.stat(each).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # not there (or under something else: a folder above says what)
+        except OSError:
+            return None  # unreadable: the write that follows names it
+        if stat.S_ISDIR(mode):
+            return None
+        what = "a regular file" if stat.S_ISREG(mode) else kind_of(mode)
+        if each == path:
+            return f"{click.format_filename(path)} is {what}, not a folder"
+        return (f"{click.format_filename(path)} cannot be made: "
+                f"{click.format_filename(each)} is {what}, not a folder")
+    return None

@@ -107,6 +107,32 @@ def test_an_output_linked_into_a_missing_folder_is_one_usage_error(
     assert not (course / "build/notebooks").exists()
 
 
+@pytest.mark.parametrize("option_extra", [
+    ("--out", ("build",)), ("--monolingual", ("fix", "subtitles")),
+    ("--into", ("cache", "merge", ".")),
+])
+@pytest.mark.parametrize("blocked", ["/dev/null", "file", "file/under"])
+def test_an_output_folder_where_none_can_be_is_one_usage_error(
+        course: Path, option_extra: tuple[str, tuple[str, ...]], blocked: str) -> None:
+    option, extra = option_extra
+    plain = course.parent / "file"
+    plain.write_text("not a folder\n", encoding="utf-8")
+    target = blocked if blocked.startswith("/") else str(course.parent / blocked)
+    run = _coursekit(*extra, "--root", str(course), option, target)
+    assert run.returncode == 2, run.stdout + run.stderr
+    errors = [line for line in run.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and target in errors[0] and "not a folder" in errors[0], errors
+    assert "Traceback" not in run.stderr and "NBK104" not in run.stdout
+    assert plain.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def test_an_output_folder_that_can_be_made_is_made(course: Path) -> None:
+    out = course.parent / "made" / "here"
+    run = _coursekit("build", "--root", str(course), "--out", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert any(out.rglob("*.ipynb"))
+
+
 def test_a_report_linked_to_a_new_file_in_a_folder_that_exists_is_written(course: Path) -> None:
     """The counterpart: a link whose folder exists is written through, as the shell does."""
     (course.parent / "reports").mkdir()
