@@ -24,14 +24,28 @@ class Edit:
 
 
 def apply(lines: Sequence[str], edits: Sequence[Edit]) -> str:
+    """The file's text with ``edits`` made; a last line with no line break that gets
+    lines after it gets a line break first, the file's own."""
     out: list[str] = []
     at = 0
     for edit in sorted(edits, key=lambda e: (e.start, e.end, e.order)):
-        out.extend(lines[at:edit.start])
-        out.extend(edit.lines)
+        _extend(out, lines[at:edit.start], lines)
+        _extend(out, edit.lines, lines)
         at = max(at, edit.end)
-    out.extend(lines[at:])
+    _extend(out, lines[at:], lines)
     return "".join(out)
+
+
+def _extend(out: list[str], more: Sequence[str], lines: Sequence[str]) -> None:
+    if more and out and not out[-1].endswith(("\n", "\r")):
+        out[-1] += line_break(lines)
+    out.extend(more)
+
+
+def line_break(lines: Sequence[str]) -> str:
+    """The file's line break: its first line's (``\\n`` for a file of one line)."""
+    first = lines[0] if lines else "\n"
+    return first[len(first.rstrip("\r\n")):] or "\n"
 
 
 def _output_code(output: Output) -> Code:
@@ -54,8 +68,7 @@ class FileEdits:
         self.lines = lines
         self.source_lines = source_lines
         self.translation = translation
-        first = lines[0] if lines else "\n"
-        self.line_break = first[len(first.rstrip("\r\n")):] or "\n"
+        self.line_break = line_break(lines)
         self.edits: list[Edit] = []
         self.left: list[str] = []
 
@@ -161,11 +174,14 @@ class FileEdits:
         return None if span is None else span[1]
 
     def _section_end(self, heading: Heading) -> tuple[int, bool]:
-        """Before the next heading of at most its level, after the blank lines."""
+        """Before the next heading of at most its level; in the last section, after its
+        last line that is not blank, and before a ``code-synced`` directive below it."""
         following = [h for h in self.translation.headings
                      if h.line > heading.line and h.level <= heading.level]
         if not following:
-            end = len(self.lines)
+            directive = synced(self.translation.lesson)
+            end = len(self.lines) if directive is None or directive.line < heading.line \
+                else directive.line - 1
             while end > 0 and not self.lines[end - 1].strip():
                 end -= 1
             return end, False
@@ -193,8 +209,6 @@ class FileEdits:
             self.edits.append(Edit(directive.line - 1, directive.line,
                                    (text + self.line_break,)))
             return
-        tail = "" if not self.lines or self.lines[-1].endswith(("\n", "\r")) \
-            else self.line_break
-        at = len(self.lines)
-        self.edits.append(Edit(at, at, (tail + self.line_break, text + self.line_break),
+        at = len(self.lines)  # a last line with no line break gets one (:func:`apply`)
+        self.edits.append(Edit(at, at, (self.line_break, text + self.line_break),
                                order=1 << 30))

@@ -1,0 +1,69 @@
+"""``coursekit fix translations`` at the end of a translation: a block added to its last
+section, in a file with no final line break, and in a file that already has a
+``code-synced`` line. Each case beside its counterpart."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from tests.fixes.test_fix_translations import EN, FR, FRENCH, _after, _source
+from tests.git_history import commit, git, plant
+from tests.translations.test_trn_freshness import TOCTREE
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+
+NOTES_EN = "\n## Notes[[notes]]\n\nSome notes.\n"
+NOTES_FR = "\n## Notes[[notes]]\n\nQuelques notes.\n"
+SAVE = "\n```py\nsave(clips)\n```\n"
+
+
+def _planted(tmp_path: Path, fr: str, en: str = EN + NOTES_EN) -> Path:
+    root = tmp_path / "course"
+    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
+                 "en/chapter1/1.mdx": en, "fr/chapter1/1.mdx": fr},
+          "Course and its French translation")
+    return root
+
+
+def _marker(root: Path) -> str:
+    return ("<!-- coursekit: code-synced source=" + git(root, "rev-parse", "HEAD")[:12]
+            + " prose=" + git(root, "log", "-1", "--format=%H", "--", FRENCH)[:12] + " -->\n")
+
+
+@pytest.mark.parametrize("final_break", ["\n", ""])
+def test_a_block_added_at_the_end_of_a_file_is_set_off_by_blank_lines(
+        tmp_path: Path, final_break: str) -> None:
+    root = _planted(tmp_path, FR + NOTES_FR.removesuffix("\n") + final_break)
+    _source(root, EN + NOTES_EN + SAVE)
+    assert _after(root).endswith("Quelques notes.\n" + SAVE + "\n" + _marker(root))
+
+
+@pytest.mark.parametrize("final_break", ["\n", ""])
+def test_a_block_added_after_the_last_fence_of_a_file_is_set_off_by_blank_lines(
+        tmp_path: Path, final_break: str) -> None:
+    root = _planted(tmp_path, FR.removesuffix("\n") + final_break, EN)
+    _source(root, EN + SAVE)
+    assert _after(root).endswith("play(clips[0])\n```\n" + SAVE + "\n" + _marker(root))
+
+
+def test_a_block_added_to_the_last_section_goes_before_the_code_synced_line(
+        tmp_path: Path) -> None:
+    root = _planted(tmp_path, FR + NOTES_FR)
+    _source(root, EN.replace("play(clips[0])", "play(clips[0], rate=16000)") + NOTES_EN)
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    assert done.exit_code == 0, done.output
+    synced = (root / FRENCH).read_text(encoding="utf-8")
+    assert synced.endswith("Quelques notes.\n\n" + _marker(root))
+    commit(root, {}, "fr: code synced", "2024-02-02T12:00:00")
+    _source(root, EN.replace("play(clips[0])", "play(clips[0], rate=16000)") + NOTES_EN + SAVE,
+            "Save", "2024-03-01T12:00:00")
+    after = _after(root)
+    assert after.count("code-synced") == 1
+    assert after.endswith("Quelques notes.\n" + SAVE + "\n<!-- coursekit: code-synced source="
+                          + git(root, "rev-parse", "HEAD")[:12] + " prose="
+                          + synced.rsplit("prose=", 1)[1])
