@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
-from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, markdown_cell
+from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell
 from coursekit.notebooks.expectations import cell_metadata
+from coursekit.notebooks.markdown_run import MarkdownRun
 from coursekit.notebooks.metadata import (
     INSTALL_TAG,
     NAMESPACE,
@@ -76,13 +77,11 @@ def body_cells(
     """The cells after the title and install cells (``offset`` cells); ``origins`` gets
     the lesson cells, with their positions in the notebook."""
     cells: list[JsonDict] = []
-    pending: list[str] = []
-    pending_id = ""
+    pending = MarkdownRun()
 
     def flush() -> None:
-        if pending:
-            cells.append(markdown_cell("\n\n".join(pending), pending_id))
-            pending.clear()
+        if (cell := pending.take()) is not None:
+            cells.append(cell)
 
     title_seen = False
     shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
@@ -108,9 +107,7 @@ def body_cells(
             continue
         if isinstance(block, Heading):
             flush()
-        if not pending:
-            pending_id = cell_id(lesson.path, f"{block.line}:{index}")
-        pending.append(text)
+        pending.add(block, text, cell_id(lesson.path, f"{block.line}:{index}"))
     flush()
     return cells
 

@@ -1,0 +1,93 @@
+"""Lesson text in markdown cells (``build --with-prose``) renders as the lesson does:
+MDX has no indented code, a notebook's Markdown has, so text the lesson indents must
+not turn into a code block in the notebook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+from coursekit.config import Course
+from coursekit.lessons.parse import parse_lesson
+from coursekit.notebooks.convert import lesson_to_notebooks
+
+# An image in an HTML block, its tag indented as authors lay it out.
+FIGURE = """\
+# Title
+
+Some text.
+
+<div class="flex justify-center">
+    <img src="figure.png" alt="A figure">
+</div>
+
+```py
+print(1)
+```
+"""
+
+# A list whose items hold fences, each followed by text indented to the item.
+STEPS = """\
+# Title
+
+1. **Pull a model**
+
+```bash
+tool pull small-model
+```
+
+    Here, we pull a small model.
+
+2. **Run it**
+
+    It starts in the background.
+
+```py
+print(2)
+```
+"""
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Course:
+    return Course.open(tmp_path)
+
+
+def _html(text: str, course: Course) -> str:
+    lesson = parse_lesson(text.encode(), path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    ((_, _, notebook),) = lesson_to_notebooks(lesson, course, with_prose=True)
+    markdown = "\n\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    html: str = MarkdownIt("commonmark").render(markdown)
+    return html
+
+
+def _in_code_block(html: str, text: str) -> bool:
+    return any(text in part.split("</code></pre>")[0] for part in html.split("<pre><code")[1:])
+
+
+def test_an_indented_tag_in_an_html_block_stays_html(course: Course) -> None:
+    html = _html(FIGURE, course)
+    assert '<img src="figure.png" alt="A figure">' in html
+    assert not _in_code_block(html, "figure.png")
+
+
+def test_text_indented_after_a_fence_in_a_list_stays_text(course: Course) -> None:
+    html = _html(STEPS, course)
+    assert not _in_code_block(html, "Here, we pull a small model.")
+    assert "<p>Here, we pull a small model.</p>" in html
+    assert _in_code_block(html, "tool pull small-model")  # the shown fence is code
+
+
+def test_an_indented_paragraph_of_a_list_item_stays_in_its_item(course: Course) -> None:
+    html = _html(STEPS, course)
+    assert not _in_code_block(html, "It starts in the background.")
+    item = html.split("<strong>Run it</strong>")[1].split("</li>")[0]
+    assert "It starts in the background." in item
+
+
+def test_paragraphs_apart_in_the_lesson_stay_apart(course: Course) -> None:
+    html = _html("# Title\n\nOne paragraph.\n\nAnother one.\n\n```py\nx = 1\n```\n", course)
+    assert "<p>One paragraph.</p>\n<p>Another one.</p>" in html
