@@ -23,6 +23,7 @@ from pathlib import Path
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
+from coursekit.fixes.plan import ending_said
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
 from coursekit.formatting.lessons import read_lesson_text
 from coursekit.formatting.places import split_lines
@@ -68,10 +69,9 @@ class TranslationFix:
     def diff(self) -> str:
         """The unified diff of the file; a last line with no line break is said so, as
         git says it."""
-        lines = difflib.unified_diff(list(self.lines), split_lines(apply(self.lines, self.edits)),
-                                     f"a/{self.path}", f"b/{self.path}")
-        return "".join(line if line.endswith(("\n", "\r"))
-                       else line + "\n\\ No newline at end of file\n" for line in lines)
+        return ending_said(difflib.unified_diff(
+            list(self.lines), split_lines(apply(self.lines, self.edits)),
+            f"a/{self.path}", f"b/{self.path}"))
 
     def write(self, on_replaced: Callable[[], None] | None = None) -> None:
         """Atomically, through a link, and only if the file is still the one read;

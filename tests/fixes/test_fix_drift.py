@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -80,6 +82,21 @@ def test_dry_run_prints_one_diff_and_writes_nothing(
     assert "-from transformers import AdamW, TrainingArguments\n" \
            "+from transformers import TrainingArguments\n+from torch.optim import AdamW\n" in out
     assert "  en: would fix 4, left 2 (1 manual, 1 unsafe)" in err.splitlines()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+@pytest.mark.parametrize("final_break", ["\n", ""])
+def test_the_diff_of_a_lesson_with_no_final_line_break_says_so_and_applies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], final_break: str) -> None:
+    root = write_course(tmp_path)
+    drifted = root / lesson_path(DRIFTED_LANGUAGE, 2)
+    drifted.write_text(drifted.read_text("utf-8").removesuffix("\n") + final_break, "utf-8")
+    out = _run(root, capsys, "--dry-run")[1]
+    assert ("```\n\\ No newline at end of file\n" in out) is not bool(final_break)
+    assert all(line.startswith(("--- a/", "+++ b/", "@@", " ", "-", "+", "\\"))
+               for line in out.splitlines())
+    (root / "fixes.diff").write_text(out, encoding="utf-8")
+    subprocess.run(["git", "apply", "--check", "fixes.diff"], cwd=root, check=True)
 
 
 def test_json_lists_each_use_with_rule_tier_file_line_and_language(
