@@ -25,11 +25,11 @@ from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
     looks_like_timing,
+    other_arrow,
     parse_sbv_timing,
     parse_srt_timing,
-    why_unreadable,
 )
-from coursekit.subtitles.timing_lines import quote, timing_findings
+from coursekit.subtitles.timing_lines import quote, timing_findings, unreadable_timing
 
 
 class Kind(enum.Enum):
@@ -99,6 +99,9 @@ class _Scanner:
                 append(Kind.SBV_TIMING)
                 timing_at(i)
                 self.sbv_lines += 1
+            elif stripped[0].isdigit() and other_arrow(line) is not None:
+                append(Kind.BAD_TIMING)
+                timing_at(i)
             else:
                 append(Kind.TEXT)
         return kinds
@@ -144,16 +147,11 @@ class _Scanner:
         for k, (head, t, end) in enumerate(zip(self.headers, self.timings, ends, strict=True)):
             timing = parsed.get(t) or self._timing(t)
             text = self._body(t + 1, end, len(cues) + 1)
-            if timing is None:
-                reason = why_unreadable(lines[t])
-                self.add(rules.MALFORMED_TIMING.at(
-                    self.path, t + 1,
-                    f"cannot read the timing line {quote(lines[t])}"
-                    f"{f' ({reason})' if reason else ''}; "
-                    f"the cue's text is {quote(' / '.join(text) or '(none)')}",
-                    hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
-                    fingerprint=fingerprint(self.language, " ".join(text), "timing"),
-                ))
+            if timing is None:  # the cue is not read, but its index still counts
+                self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text))
+                value = _index_value(lines[head].strip()) if head != t else None
+                expected_number = (value if value is not None
+                                   else expected_number or len(cues) + 1) + 1
                 continue
             index = len(cues) + 1
             written = lines[head].strip() if head != t else None

@@ -32,7 +32,9 @@ INDEX_SEQUENCE = Rule("SUB010", "index-out-of-sequence", Severity.WARNING,
 MALFORMED_TIMING = Rule("SUB011", "malformed-timing", Severity.ERROR,
                         "A timing line that cannot be read: the cue cannot be shown. A line "
                         "with `-->` is a timing line only where its start or end is a time, "
-                        "however damaged; any other is text.", _A)
+                        "however damaged; any other is text. A line of two whole times with "
+                        "another arrow between them (`->`, `—>`) is a damaged timing line "
+                        "too.", _A)
 NONSTANDARD_TIMESTAMP = Rule("SUB012", "nonstandard-timestamp", Severity.WARNING,
                              "A timestamp not written `HH:MM:SS,mmm` (read anyway).", _A,
                              repeats=True)

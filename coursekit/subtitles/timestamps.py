@@ -132,8 +132,25 @@ def looks_like_timing(line: str) -> bool:
             or (bool(words) and _TIME_LIKE.fullmatch(words[0]) is not None))
 
 
+_FULL_TIME = r"\d{1,3}:\d{1,2}:\d{1,2}[,.:;]\d{1,4}"
+_OTHER_ARROW = re.compile(
+    rf"^\s*{_FULL_TIME}\s*([^\w\s,.:;]{{1,4}}(?:\s+[^\w\s,.:;]{{1,3}})?)\s*{_FULL_TIME}(?:\s|$)")
+"""Two whole times with another arrow than ``-->`` between them (``->``, ``—>``, ``=>``,
+``- ->``): a timing line whose arrow is damaged. The comma of SBV (``0:00:01.000,0:00:02.000``)
+is not one."""
+
+
+def other_arrow(line: str) -> str | None:
+    """The arrow of a timing line written with another arrow than ``-->``, if it is one."""
+    match = _OTHER_ARROW.match(line) if "-->" not in line else None
+    return match.group(1) if match is not None else None
+
+
 def why_unreadable(line: str) -> str | None:
     """Why a timing line that looks readable was refused, when there is a precise reason."""
+    arrow = other_arrow(line)
+    if arrow is not None:
+        return f"the arrow is written `{arrow}`, not `-->`"
     match = SRT_TIMING.match(line)
     if match is None:
         return None

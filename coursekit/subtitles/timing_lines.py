@@ -1,5 +1,6 @@
-"""What a readable timing line got wrong: text after the end time, an SBV timing in an
-SRT file, short fractions and other departures from ``HH:MM:SS,mmm``."""
+"""What a timing line got wrong: one that cannot be read; and of a readable one, text
+after the end time, an SBV timing in an SRT file, short fractions and other departures
+from ``HH:MM:SS,mmm``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue
-from coursekit.subtitles.timestamps import Timing, is_positioning
+from coursekit.subtitles.timestamps import Timing, is_positioning, why_unreadable
 
 _FRACTION_SEPARATOR = re.compile(r"[,.:;]")
 
@@ -18,6 +19,21 @@ def quote(text: str, limit: int = 60) -> str:
     """``text`` stripped, cut at ``limit`` characters and put in backticks."""
     text = text.strip()
     return f"`{text if len(text) <= limit else text[:limit - 1] + '…'}`"
+
+
+def unreadable_timing(
+    path: str, language: str, line: int, raw: str, text: tuple[str, ...],
+) -> Diagnostic:
+    """The finding on the timing line ``raw`` (at ``line``) that cannot be read, of the
+    cue whose text is ``text``."""
+    reason = why_unreadable(raw)
+    return rules.MALFORMED_TIMING.at(
+        path, line, f"cannot read the timing line {quote(raw)}"
+        f"{f' ({reason})' if reason else ''}; "
+        f"the cue's text is {quote(' / '.join(text) or '(none)')}",
+        hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
+        fingerprint=fingerprint(language, " ".join(text), "timing"),
+    )
 
 
 def timing_findings(
