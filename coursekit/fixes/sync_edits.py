@@ -64,10 +64,12 @@ class FileEdits:
     """The edits of one translation file, from its plan."""
 
     def __init__(self, lines: Sequence[str], source_lines: Sequence[str],
-                 translation: Digest) -> None:
+                 translation: Digest, source_path: str = "") -> None:
         self.lines = lines
         self.source_lines = source_lines
         self.translation = translation
+        self.source_path = source_path
+        """The source lesson's path, that messages about its blocks name."""
         self.line_break = line_break(lines)
         self.edits: list[Edit] = []
         self.left: list[str] = []
@@ -138,8 +140,9 @@ class FileEdits:
         fence = self._copied(src, carry.text)
         outputs = [self._copied(_output_code(o)) for o in src.outputs]
         if fence is None or any(o is None for o in outputs):
-            self.left.append(f"the source's block at line {src.line} cannot be copied "
-                             "exactly: not added")
+            self.left.append(f"{self.translation.path}: the source's block "
+                             f"{self.source_path}:{src.line} cannot be copied exactly: "
+                             "not added")
             return False
         block: list[str] = list(fence)
         for output in outputs:
@@ -147,8 +150,9 @@ class FileEdits:
             block.extend((self.line_break, *output))
         at = self._insertion(carry)
         if at is None:
-            self.left.append(f"the source's block at line {src.line} has no place in the "
-                             "file: not added")
+            self.left.append(f"{self.translation.path}: the source's block "
+                             f"{self.source_path}:{src.line} has no place in the file: "
+                             "not added")
             return False
         index, before = at
         lines = (*block, self.line_break) if before else (self.line_break, *block)
@@ -200,7 +204,7 @@ class FileEdits:
         return tuple(line.rstrip("\r\n") + self.line_break for line in lines)
 
     def _cannot(self, code: Code, why: str) -> bool:
-        self.left.append(f"block at line {code.line}: {why}: left as it was")
+        self.left.append(f"{self.translation.path}:{code.line}: block left as it was: {why}")
         return False
 
     def mark(self, text: str) -> None:

@@ -29,7 +29,6 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
             yield (f"{fix.path}: the source's block {fix.source_path}:{code.line} has no place "
                    "in the translation (another framework branch, a blockquote, or a section "
                    "it lacks): not added")
-        for why in fix.left:
-            yield f"{fix.path}: {why}"
+        yield from fix.left
     for path, why in run.skipped:
         yield f"{path}: outdated, not synced: {why}"

@@ -51,7 +51,8 @@ class TranslationFix:
     carried: int
     """Code blocks carried over (updated, added, removed)."""
     left: tuple[str, ...] = ()
-    """What could not be written, in words (a fence that cannot be placed exactly)."""
+    """What could not be written, in words, each naming its file and line (a fence that
+    cannot be placed exactly)."""
     read: ReadState | None = None
 
     @property
@@ -136,7 +137,7 @@ def plan_translation_fix(
     lines = split_lines(text.removeprefix(_BOM))
     source_lines = split_lines(source_found[0].removeprefix(_BOM))
     plan = plan_sync(base, source, translation)
-    edits = FileEdits(lines, source_lines, translation)
+    edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
     if edits.edits:
         edits.mark(marker_text)

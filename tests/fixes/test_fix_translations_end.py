@@ -1,6 +1,6 @@
 """``coursekit fix translations`` at the end of a translation: a block added to its last
 section, in a file with no final line break, and in a file that already has a
-``code-synced`` line. Each case beside its counterpart."""
+``code-synced`` line; a last fence never closed. Each case beside its counterpart."""
 
 from __future__ import annotations
 
@@ -67,3 +67,15 @@ def test_a_block_added_to_the_last_section_goes_before_the_code_synced_line(
     assert after.endswith("Quelques notes.\n" + SAVE + "\n<!-- coursekit: code-synced source="
                           + git(root, "rev-parse", "HEAD")[:12] + " prose="
                           + synced.rsplit("prose=", 1)[1])
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_a_fence_that_cannot_be_placed_is_named_with_its_file_and_line(
+        tmp_path: Path, closed: bool) -> None:
+    root = _planted(tmp_path, FR if closed else FR.removesuffix("```\n"), EN)
+    _source(root, EN.replace("play(clips[0])", "play(clips[0], rate=16000)"))
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
+    line = FR.splitlines().index("play(clips[0])")  # the fence opens on the line before
+    said = f"{FRENCH}:{line}: block left as it was: its fence cannot be placed in the file exactly"
+    assert (said in done.output.splitlines()) is not closed
+    assert done.exit_code == (1 if closed else 0)
