@@ -192,7 +192,7 @@ class _Builder:
     def _keep(self, lesson: str, entry: LessonEntry) -> None:
         self.result.diagnostics.extend(entry.diagnostics)
         for path in self._in_scope(self.manifest.outputs_of(lesson)):
-            self.result.unchanged.append(path)
+            self.files.keep(lesson, path)
 
     def _in_scope(self, outputs: dict[str, OutputEntry]) -> dict[str, OutputEntry]:
         return {p: o for p, o in outputs.items() if o.framework in self.frameworks}

@@ -31,11 +31,32 @@ class OutputFiles:
         self.result = result
         self.check = check
         self._folders_leaving: dict[Path, bool] = {}
+        self._owners: dict[str, str] = {}
+        """The lesson each output of this run is from: two lessons cannot share a path
+        (``intro.md`` and ``intro.mdx``; ``intro.mdx``'s PyTorch notebook and ``intro_pt.mdx``)."""
+
+    def keep(self, lesson: str, path: str) -> None:
+        """Record that ``lesson``'s output at ``path`` stays as it is."""
+        self._owners.setdefault(path, lesson)
+        self.result.unchanged.append(path)
+
+    def _taken(self, lesson: str, path: str) -> bool:
+        """Whether another lesson of this run has ``path``, which is then reported."""
+        owner = self._owners.setdefault(path, lesson)
+        if owner == lesson:
+            return False
+        self.result.diagnostics.append(rules.WRITE_FAILED.at(
+            lesson, None, f"cannot write `{path}`: {owner} has a notebook of that name",
+            hint="rename one of the two lessons",
+        ))
+        return True
 
     def emit(
         self, lesson: str, path: str, data: bytes, framework: str, digest: str, key: str
     ) -> bool:
         """Write one output if its bytes changed; ``False`` if that failed."""
+        if self._taken(lesson, path):
+            return False
         target = self.out / path
         stamp = stamp_of(target)
         try:  # nothing to read where nothing could be stamped (a cold build's every file)
