@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.files import read_regular
 from coursekit.judgement.model import (
     CellResult,
     Fate,
@@ -53,9 +54,11 @@ RECOMPUTED = frozenset({"errors", "warnings", "notes", "files", "notebooks", "st
 
 
 def read_report(path: Path) -> StoredReport:
-    """The report in ``path``; :class:`ReportError` naming the file otherwise."""
+    """The report in ``path``; :class:`ReportError` naming the file otherwise. Only a
+    regular file is read, as a baseline is: a device such as ``/dev/zero`` never ends,
+    and a FIFO with no writer never starts."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))
     except RecursionError as exc:
         raise ReportError(f"{path}: cannot read a JSON report (nested too deeply)") from exc
     except (OSError, UnicodeDecodeError, ValueError) as exc:

@@ -4,6 +4,9 @@ nested or odd-typed file is a clear usage error naming it, never an internal one
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,6 +69,22 @@ def test_a_report_that_cannot_be_merged_is_a_usage_error(
         assert result.exit_code == 2, result.output
         assert said in result.output
         assert "b.json" in result.output or "nested" in result.output
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_a_report_that_is_no_regular_file_is_refused_without_reading(
+        tmp_path: Path, special: str) -> None:
+    (tmp_path / "a.json").write_text(_report(), encoding="utf-8")
+    path = special
+    if special == "fifo":
+        os.mkfifo(tmp_path / "fifo")  # nobody writes it: a read would never return
+        path = str(tmp_path / "fifo")
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "report", "merge", str(tmp_path / "a.json"), path],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert f"{path}: cannot read a JSON report" in done.stderr
+    assert "not a regular file" in done.stderr
 
 
 def test_two_good_reports_merge(tmp_path: Path) -> None:
