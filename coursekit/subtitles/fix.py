@@ -109,8 +109,9 @@ def _emptied(sub: SubtitleFile) -> str | None:
     no text, may be that cue's text (``00:01:00,000 --> 00:01:02,000 is a timestamp``).
     A timing line alone there (one written twice) is a new cue's, as the fix reads it."""
     worded = {d.line for d in sub.diagnostics if d.rule == rules.TEXT_AFTER_TIMING.code}
+    starting = {cue.line: i for i, cue in enumerate(sub.cues)}  # SUB005 is on the next cue
     for diag in sub.diagnostics:
-        position = (diag.cue or 0) - 2
+        position = starting.get(diag.line or 0, 0) - 1
         if (diag.rule == rules.MISSING_BLANK_LINE.code and diag.line in worded
                 and 0 <= position < len(sub.cues) and not sub.cues[position].lines):
             number = sub.cues[position].number

@@ -12,6 +12,14 @@ LineEndings = Literal["lf", "crlf", "cr", "mixed", "none"]
 SubtitleFormat = Literal["srt", "sbv"]
 
 
+def cue_number(written: str | None, index: int) -> int:
+    """The number findings call a cue by: its index line ``written``, where that is a
+    plain number, else its position ``index`` in the file."""
+    if written is not None and written.isascii() and written.isdigit() and len(written) < 10:
+        return int(written)
+    return index
+
+
 @dataclass(frozen=True, slots=True)
 class Cue:
     """One cue as a viewer would see it, recovered even from a damaged file."""
@@ -38,10 +46,7 @@ class Cue:
     def number(self) -> int:
         """The cue's index as the file writes it, which findings quote (its position
         when the file writes no plain number)."""
-        written = self.number_as_written
-        if written is not None and written.isascii() and written.isdigit() and len(written) < 10:
-            return int(written)
-        return self.index
+        return cue_number(self.number_as_written, self.index)
 
     @property
     def duration_ms(self) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
-from coursekit.subtitles.model import Cue, SubtitleFormat
+from coursekit.subtitles.model import Cue, SubtitleFormat, cue_number
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
@@ -146,15 +146,15 @@ class _Scanner:
         last = len(ends) - 1
         for k, (head, t, end) in enumerate(zip(self.headers, self.timings, ends, strict=True)):
             timing = parsed.get(t) or self._timing(t)
-            text = self._body(t + 1, end, len(cues) + 1)
+            written = lines[head].strip() if head != t else None
+            text = self._body(t + 1, end, cue_number(written, len(cues) + 1))
             if timing is None:  # the cue is not read, but its index still counts
                 self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text))
-                value = _index_value(lines[head].strip()) if head != t else None
+                value = _index_value(written) if written is not None else None
                 expected_number = (value if value is not None
                                    else expected_number or len(cues) + 1) + 1
                 continue
             index = len(cues) + 1
-            written = lines[head].strip() if head != t else None
             cue = Cue(index, written, timing.start_ms, timing.end_ms, text, head + 1,
                       timing.settings)
             cues.append(cue)
@@ -192,7 +192,7 @@ class _Scanner:
                 fingerprint=fingerprint(self.language, " ".join(text)),
             ))
 
-    def _body(self, first: int, end: int, cue_index: int) -> tuple[str, ...]:
+    def _body(self, first: int, end: int, number: int) -> tuple[str, ...]:
         """The text of the cue whose lines after its timing run from ``first`` to
         ``end``: its lines up to the last one with text, without blank ones."""
         kinds = self.kinds
@@ -207,10 +207,10 @@ class _Scanner:
         text = " ".join(lines)
         self.add(rules.BLANK_LINE_IN_CUE.at(
             self.path, blanks[0] + 1,
-            f"blank line inside cue {cue_index} ({quote(text)}): players drop the text "
+            f"blank line inside cue {number} ({quote(text)}): players drop the text "
             "after it",
             hint="delete the blank line",
-            cue=cue_index,
+            cue=number,
             fingerprint=fingerprint(self.language, text),
         ))
         return tuple(lines)
@@ -225,10 +225,11 @@ class _Scanner:
     def _missing_blank(self, cue: Cue, next_head: int) -> None:
         self.add(rules.MISSING_BLANK_LINE.at(
             self.path, next_head + 1,
-            f"no blank line between cue {cue.index} and the next: players show "
-            f"{quote(self.lines[next_head])} as text of cue {cue.index}",
+            f"no blank line between cue {cue.number} and the next: players show "
+            f"{quote(self.lines[next_head])} as text of cue {cue.number}",
             hint="insert a blank line (`coursekit fix subtitles` does it)",
-            cue=cue.index + 1, fingerprint=fingerprint(self.language, cue.text),
+            cue=cue_number(self.lines[next_head].strip(), cue.index + 1),
+            fingerprint=fingerprint(self.language, cue.text),
         ))
 
     def _number(self, cue: Cue, t: int, expected: int | None, seen: set[int]) -> int | None:
@@ -246,31 +247,31 @@ class _Scanner:
                     self.path, t + 1,
                     f"expected the index of cue {cue.index}, found the timing "
                     f"{quote(self.lines[t])}",
-                    hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                    hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
                 ))
             return None if expected is None else expected + 1
         if not _is_number(written):
             self.add(rules.NON_NUMERIC_INDEX.at(
                 self.path, cue.line, f"cue index {quote(written)} is not a number",
-                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
             ))
             return None if expected is None else expected + 1
         if number is None:
             self.add(rules.INDEX_SEQUENCE.at(
                 self.path, cue.line, f"cue index {quote(written)} ({len(written)} digits) "
                 f"where {want} was expected",
-                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
             ))
             return None if expected is None else expected + 1
         if number in seen:
             self.add(rules.DUPLICATE_INDEX.at(
                 self.path, cue.line, f"cue index {number} is used twice",
-                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
             ))
         elif number != want:
             self.add(rules.INDEX_SEQUENCE.at(
                 self.path, cue.line, f"cue index {number} where {want} was expected",
-                hint="renumber with `coursekit fix subtitles`", cue=cue.index, fingerprint=fp,
+                hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
             ))
         seen.add(number)
         return number + 1

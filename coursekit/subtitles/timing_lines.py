@@ -45,9 +45,9 @@ def timing_findings(
     if timing.settings and not is_positioning(timing.settings):
         found.append(rules.TEXT_AFTER_TIMING.at(
             path, line,
-            f"{quote(timing.settings)} after the end time of cue {cue.index}: players "
+            f"{quote(timing.settings)} after the end time of cue {cue.number}: players "
             "do not show it", hint="move it to the cue's text, or delete it",
-            cue=cue.index, fingerprint=fingerprint(language, timing.settings, "after"),
+            cue=cue.number, fingerprint=fingerprint(language, timing.settings, "after"),
         ))
     if not (timing.short_fractions or timing.oddities or sbv_in_srt):
         return found
@@ -55,7 +55,7 @@ def timing_findings(
     if sbv_in_srt:
         found.append(rules.SBV_FORMAT.at(
             path, line, f"SBV timing {quote(raw)} in an SRT file",
-            cue=cue.index, fingerprint=fp,
+            cue=cue.number, fingerprint=fp,
         ))
     for written in timing.short_fractions:
         found.append(rules.SHORT_FRACTION.at(
@@ -64,12 +64,12 @@ def timing_findings(
             f"fraction; read as {_fraction_ms(written)} ms (common parsers read it as "
             f"{_naive_ms(written)} ms)",
             hint="write three fraction digits, `HH:MM:SS,mmm`",
-            cue=cue.index, fingerprint=fp,
+            cue=cue.number, fingerprint=fp,
         ))
     if timing.oddities:
         found.append(rules.NONSTANDARD_TIMESTAMP.at(
             path, line, "; ".join(timing.oddities) + " (read anyway)",
-            hint="write `HH:MM:SS,mmm`", cue=cue.index, fingerprint=fp,
+            hint="write `HH:MM:SS,mmm`", cue=cue.number, fingerprint=fp,
         ))
     return found
 
