@@ -4,14 +4,13 @@ them, and the writes, each atomic and only over the file as it was read."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.files import ReadState
 from coursekit.formatting.lessons import LessonFormat
-from coursekit.formatting.places import split_lines
 
 
 class Fixed(Protocol):
@@ -38,7 +37,7 @@ class FilePlan(Generic[L]):
 
     def diff(self) -> str:
         """One unified diff of every file the fixes change."""
-        return "".join(ending_said(lesson.format.diff()) for lesson in self.changed)
+        return "".join(lesson.format.diff() for lesson in self.changed)
 
     def write(self, on_written: Callable[[L], None] | None = None) -> list[tuple[L, OSError]]:
         """Write every changed lesson, each atomically; those that could not be written,
@@ -52,15 +51,6 @@ class FilePlan(Generic[L]):
             except OSError as exc:
                 failed.append((lesson, exc))
         return failed
-
-
-def ending_said(diff: Iterable[str] | str) -> str:
-    """A unified diff (its lines, or its text) with each line that has no line break
-    followed by git's ``\\ No newline at end of file``, so that it applies as a patch
-    and the next file's header starts a line of its own."""
-    lines = split_lines(diff) if isinstance(diff, str) else diff
-    return "".join(line if line.endswith(("\n", "\r"))
-                   else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
 def write_lesson(lesson: LessonFormat, on_replaced: Callable[[], None] | None = None) -> None:

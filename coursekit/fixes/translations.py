@@ -23,10 +23,9 @@ from pathlib import Path
 from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
-from coursekit.fixes.plan import ending_said
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
 from coursekit.formatting.lessons import read_lesson_text
-from coursekit.formatting.places import split_lines
+from coursekit.formatting.places import ending_said, split_lines
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History

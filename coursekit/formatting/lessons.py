@@ -23,7 +23,14 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.files import ReadState, read_regular_with_status
 from coursekit.formatting.engines import FormatterUnavailable, format_texts
 from coursekit.formatting.ipython import Protected, protect
-from coursekit.formatting.places import CodePlace, code_lines, place_code, rewrite, split_lines
+from coursekit.formatting.places import (
+    CodePlace,
+    code_lines,
+    ending_said,
+    place_code,
+    rewrite,
+    split_lines,
+)
 from coursekit.formatting.settings import FormatSettings
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
@@ -143,7 +150,7 @@ class LessonFormat:
         """The unified diff of the file (of ``changes`` only, when given)."""
         chosen = self.changes if changes is None else changes
         new = rewrite(self.lines, [(c.place, c.formatted) for c in chosen])
-        return "".join(difflib.unified_diff(
+        return ending_said(difflib.unified_diff(
             list(self.lines), split_lines(new), f"a/{self.path}", f"b/{self.path}",
         ))
 

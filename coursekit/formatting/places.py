@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code
@@ -121,3 +121,12 @@ def rewrite(lines: Sequence[str], changes: Sequence[tuple[CodePlace, str]]) -> s
         at = place.first + place.count
     out.extend(lines[at:])
     return "".join(out)
+
+
+def ending_said(diff: Iterable[str] | str) -> str:
+    """A unified diff (its lines, or its text) with each line that has no line break
+    followed by git's ``\\ No newline at end of file``, so that it applies as a patch
+    and the next file's header starts a line of its own."""
+    lines = split_lines(diff) if isinstance(diff, str) else diff
+    return "".join(line if line.endswith(("\n", "\r"))
+                   else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -177,3 +177,16 @@ def test_a_lesson_that_cannot_be_written_is_reported_and_the_others_written(
     assert isinstance(error, IsADirectoryError)
     assert not any((root / FR).iterdir())
     assert FORMATTED in (root / EN).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("final_break", ["\n", ""])
+def test_the_diff_of_a_lesson_ending_without_a_line_break_says_so_and_applies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], final_break: str) -> None:
+    root = write_course(tmp_path, WIDE)
+    (root / EN).write_text("# Models\n\n```py\nx=1\n```" + final_break, encoding="utf-8")
+    assert main(["fix", "lessons", "--root", str(root), "--dry-run", str(root / EN)]) == 0
+    out = capsys.readouterr().out
+    assert ("```\n\\ No newline at end of file\n" in out) is not bool(final_break)
+    (root / "fix.diff").write_text(out, encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    subprocess.run(["git", "apply", "--check", "fix.diff"], cwd=root, check=True)
