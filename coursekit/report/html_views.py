@@ -197,9 +197,9 @@ class CueBar:
 def _bars(bars: Sequence[Bar], y: int, problems: Mapping[int, list[Diagnostic]]) -> list[CueBar]:
     out = []
     for bar in bars:
-        found = problems.get(bar.index, [])
+        found = problems.get(bar.called, [])
         worst = max((d.severity for d in found), key=lambda s: s.rank, default=None)
-        tip = f"#{bar.index} {clock(bar.start)} → {clock(bar.end)}\n{bar.text}"
+        tip = f"#{bar.called} {clock(bar.start)} → {clock(bar.end)}\n{bar.text}"
         tip += "".join(f"\n{d.rule}: {d.message}" for d in found)
         out.append(CueBar(
             kind=f" problem {worst.value}" if worst is not None else "",
@@ -207,7 +207,7 @@ def _bars(bars: Sequence[Bar], y: int, problems: Mapping[int, list[Diagnostic]])
             # Every other cue a little lower: overlapping cues show as a step, not one bar.
             y=y + 4 * (bar.index % 2),
             width=f"{max((bar.end - bar.start) * PX_PER_SECOND, 1.0):.1f}",
-            index=bar.index, tip=tip,
+            index=bar.called, tip=tip,
         ))
     return out
 

@@ -19,11 +19,19 @@ SUBTITLE_SUFFIXES = (".srt", ".sbv")
 @dataclass(frozen=True, slots=True)
 class Bar:
     index: int
-    """1-based position of the cue in its file (the ``cue`` of its diagnostics)."""
+    """1-based position of the cue in its file."""
     start: float
     """Seconds."""
     end: float
     text: str
+    number: int | None = None
+    """The number the file writes for the cue, which its findings call it by (its
+    ``cue``); ``None``: its position."""
+
+    @property
+    def called(self) -> int:
+        """What findings call the cue: the number the file writes, else its position."""
+        return self.index if self.number is None else self.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +53,8 @@ def _bars(path: Path, language: str, course: Course) -> tuple[Bar, ...]:
     from coursekit.subtitles.load import load_subtitle_file
 
     loaded = load_subtitle_file(path, language, course.relative(path))
-    return tuple(Bar(c.index, c.start_ms / 1000, c.end_ms / 1000, c.text) for c in loaded.cues)
+    return tuple(Bar(c.index, c.start_ms / 1000, c.end_ms / 1000, c.text, c.number)
+                 for c in loaded.cues)
 
 
 def subtitle_timelines(course: Course, paths: Iterable[str]) -> list[Timeline]:

@@ -72,3 +72,23 @@ def test_check_page_marks_every_cue_of_a_repeated_finding(course: Path) -> None:
     marked = re.findall(r'class="cue problem warning"[^>]*data-cue="(\d+)"', html)
     assert marked == ["2", "3", "4"]
     assert html.count("SUB012") >= 3
+
+
+def test_a_file_numbered_from_101_marks_the_cue_its_finding_names(course: Path) -> None:
+    srt = course / "subtitles/fr/02_debugging-the-training-pipeline-(pytorch).srt"
+    cues = srt.read_text("utf-8").strip().split("\n\n")[:3]
+    renumbered = []
+    for number, cue in enumerate(cues, 101):
+        lines = cue.split("\n")
+        renumbered.append("\n".join([str(number), *lines[1:]]))
+    text = "\n\n".join(renumbered) + "\n"
+    second = renumbered[1].split("\n")[1]  # cue 102's timing line, written with dots
+    srt.write_text(text.replace(second, second.replace(",", ".")), encoding="utf-8")
+    page = course / "check.html"
+    main(["check", "subtitles", "--root", str(course), "--format", "html", "-o", str(page)])
+    html = page.read_text("utf-8")
+    svg = html[html.index("<svg"):]
+    timing = {cue: tip for cue, tip in re.findall(
+        r'data-cue="(\d+)"><title>(#\d+ [^<]*)</title>', svg) if "SUB012" in tip}
+    assert list(timing) == ["102"]  # the bar of the cue the file numbers 102
+    assert timing["102"].startswith("#102 ")
