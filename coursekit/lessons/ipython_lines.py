@@ -12,6 +12,10 @@ with one rule for IPython lines, keeping line numbers:
   (``model?``, ``?model``) becomes ``pass`` at its indentation, so the blocks
   around it still parse;
 - ``files = !ls`` and ``x = %env`` keep their assignment (to ``None``).
+
+Before them, as IPython cleans a cell before it runs it: when the first line that is not
+blank is indented, that indentation is taken off every line that starts with it (code
+indented as a whole, copied from a list item, runs in a notebook).
 """
 
 from __future__ import annotations
@@ -59,8 +63,22 @@ def _word(text: str) -> str:
     return words[0] if words else ""
 
 
+def _dedented(source: str) -> str:
+    """``source`` with the indentation of its first line that is not blank taken off
+    each line that starts with it, as IPython does before it runs a cell."""
+    if source.lstrip("\n")[:1] not in (" ", "\t"):
+        return source  # the first line with text starts at its left edge: most code
+    lines = source.split("\n")
+    first = next((line for line in lines if line and not line.isspace()), "")
+    space = first[: len(first) - len(first.lstrip(" \t"))]
+    if not space:
+        return source
+    return "\n".join(line[len(space):] if line.startswith(space) else line for line in lines)
+
+
 def read_ipython(source: str) -> tuple[str, tuple[IPythonLine, ...]]:
     """The runnable text of ``source`` and its IPython lines (see the module docstring)."""
+    source = _dedented(source)
     if not any(mark in source for mark in _MARKS):
         return source, ()
     lines = source.split("\n")

@@ -64,6 +64,19 @@ def test_line_numbers_stay_those_of_the_source() -> None:
     assert facts.runnable.count("\n") == 3
 
 
+@pytest.mark.parametrize(("source", "parses"), [
+    ("    import os\n    print(os.sep)\n", True),  # indented as a whole: IPython runs it
+    ("\n  \n    x = 1\n    if x:\n        y = x\n", True),  # after blank lines too
+    ("\t!pip install x\n\tx = 1\n", True),
+    ("x = 1\n    y = 2\n", False),  # a later line indented alone: IPython refuses it too
+    ("    x = 1\n  y = 2\n", False),  # less indented than the first: left as it is
+])
+def test_code_indented_as_a_whole_parses_as_ipython_runs_it(source: str, parses: bool) -> None:
+    facts = code_facts(source)
+    assert (facts.error is None) is parses
+    assert facts.runnable.count("\n") == source.count("\n")  # line numbers kept
+
+
 def test_top_level_await_parses_as_in_a_notebook() -> None:
     assert code_facts("import asyncio\nawait asyncio.sleep(0)").error is None
 
@@ -93,6 +106,15 @@ def test_deep_code_in_a_lesson_is_one_finding_and_the_rest_is_built(tmp_path: Pa
     result = build_course(Course.open(tmp_path))
     assert [d.rule for d in result.diagnostics] == [INVALID_PYTHON.code]
     assert result.written == ["en/chapter1/1.ipynb"]
+
+
+def test_a_fence_indented_as_a_whole_builds_without_a_finding(tmp_path: Path) -> None:
+    lesson = tmp_path / "content/en/chapter1/1.mdx"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text("# T\n\n```py\n  import os\n  print(os.sep)\n```\n\n"
+                      "```py\nx = 1\n  y = 2\n```\n", encoding="utf-8")
+    result = build_course(Course.open(tmp_path))
+    assert [(d.rule, d.line) for d in result.diagnostics] == [(INVALID_PYTHON.code, 10)]
 
 
 @pytest.mark.parametrize(("source", "read"), [
