@@ -41,3 +41,12 @@ def plant(root: Path, files: dict[str, str], subject: str, date: str = FIRST_DAY
     root.mkdir(parents=True, exist_ok=True)
     git(root, "init", "-q", "-b", "main")
     return commit(root, files, subject, date)
+
+
+def plant_pair(root: Path, toctree: str, en: str, fr: str) -> Path:
+    """A new repository at ``root`` whose first commit holds a one-lesson course
+    (``chapter1/1``) and its French translation, under one ``toctree``; ``root``."""
+    plant(root, {"en/_toctree.yml": toctree, "fr/_toctree.yml": toctree,
+                 "en/chapter1/1.mdx": en, "fr/chapter1/1.mdx": fr},
+          "Course and its French translation")
+    return root

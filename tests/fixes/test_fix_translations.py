@@ -20,7 +20,7 @@ from coursekit.lessons.parse import parse_lesson
 from coursekit.translations.check import check_translations
 from tests.git_history import commit as _commit
 from tests.git_history import git as _git
-from tests.git_history import plant
+from tests.git_history import plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
@@ -93,11 +93,7 @@ FRENCH = "content/fr/chapter1/1.mdx"
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    root = tmp_path / "course"
-    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                 "en/chapter1/1.mdx": EN, "fr/chapter1/1.mdx": FR},
-          "Course and its French translation")
-    return root
+    return plant_pair(tmp_path / "course", TOCTREE, EN, FR)
 
 
 def _source(root: Path, text: str, subject: str = "Source", date: str = "2024-02-01T12:00:00"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 from tests.fixes.test_fix_translations import EN, FR, FRENCH, _after, _source
-from tests.git_history import commit, git, plant
+from tests.git_history import commit, git, plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
@@ -23,11 +23,7 @@ SAVE = "\n```py\nsave(clips)\n```\n"
 
 
 def _planted(tmp_path: Path, fr: str, en: str = EN + NOTES_EN) -> Path:
-    root = tmp_path / "course"
-    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                 "en/chapter1/1.mdx": en, "fr/chapter1/1.mdx": fr},
-          "Course and its French translation")
-    return root
+    return plant_pair(tmp_path / "course", TOCTREE, en, fr)
 
 
 def _marker(root: Path) -> str:

@@ -15,7 +15,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.translations.check import check_translations
 from tests.git_history import commit as _commit
 from tests.git_history import git as _git
-from tests.git_history import plant
+from tests.git_history import plant_pair
 from tests.translations.test_trn_freshness import (
     LOAD,
     LOAD_FR,
@@ -38,11 +38,7 @@ def _outdated(root: Path) -> list[Diagnostic]:
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    root = tmp_path / "course"
-    plant(root, {"en/_toctree.yml": TOCTREE, "fr/_toctree.yml": TOCTREE,
-                 "en/chapter1/1.mdx": LOAD, "fr/chapter1/1.mdx": LOAD_FR},
-          "Course and its French translation")
-    return root
+    return plant_pair(tmp_path / "course", TOCTREE, LOAD, LOAD_FR)
 
 
 def test_an_anchor_added_to_a_source_heading_is_no_substance(course: Path) -> None:
