@@ -128,7 +128,7 @@ def _report(
         at, tail = suspect
         context.report(
             rules.FENCE_CLOSED_WITH_TEXT, at,
-            f"`{marker * length}{tail[:60]}` has text after the marker, so it does "
+            f"the line {marker * length}{tail[:60]} has text after the marker, so it does "
             f"not close the fence opened on line {start + 1}",
             hint="put the text after the closing fence on a line of its own",
         )
@@ -136,15 +136,15 @@ def _report(
         assert suspect is not None
         context.report(
             rules.UNCLOSED_FENCE, start,
-            f"code fence `{shown}` holds the line `{marker * length}{suspect[1]}` "
+            f"code fence {shown} holds the line {marker * length}{suspect[1]} "
             f"(line {suspect[0] + 1}), which is its content, not a new fence: its "
             "closing line is probably missing",
-            hint=f"add a closing `{marker * length}` line where the code ends",
+            hint=f"add a closing {marker * length} line where the code ends",
         )
     elif closed_at is None:
         context.report(
-            rules.UNCLOSED_FENCE, start, f"code fence `{shown}` is never closed",
-            hint=f"add a closing `{marker * length}` line where the code ends",
+            rules.UNCLOSED_FENCE, start, f"code fence {shown} is never closed",
+            hint=f"add a closing {marker * length} line where the code ends",
         )
 
 

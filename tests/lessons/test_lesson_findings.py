@@ -1,0 +1,27 @@
+"""What lesson findings say and where: planted defects with their clean counterparts."""
+
+from __future__ import annotations
+
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.parse import parse_lesson
+
+
+def _findings(text: str) -> list[Diagnostic]:
+    return list(parse_lesson(text, path="case.mdx", language="en").diagnostics)
+
+
+def test_fence_findings_show_fence_lines_as_written() -> None:
+    """A fence line is shown bare, as the translation findings show it: in single
+    backquotes ```` ``` ```` reads as an empty code span and a stray backquote."""
+    swallowed = _findings("# T\n\n```\nx\n\nSo:\n\n```python\ny = 1\n```\n")
+    assert [(d.rule, d.line) for d in swallowed] == [("LES103", 3)]
+    assert swallowed[0].message.startswith(
+        "code fence ``` holds the line ```python (line 8), which is its content")
+    assert swallowed[0].hint == "add a closing ``` line where the code ends"
+    never = _findings("# T\n\n~~~py\nx = 1\n")
+    assert [d.message for d in never] == ["code fence ~~~py is never closed"]
+    with_text = _findings("# T\n\n````py\nx = 1\n````done\n")
+    by_rule = {d.rule: d.message for d in with_text}
+    assert by_rule["LES104"].startswith("the line ````done has text after the marker")
+    assert by_rule["LES103"] == "code fence ````py is never closed"
+    assert _findings("# T\n\n```\nx\n```\n\nSo:\n\n```python\ny = 1\n```\n") == []
