@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ from coursekit.cli.options import (
     root_option,
     selection_options,
 )
+from coursekit.config import Course
+from coursekit.config.check import config_findings
 from coursekit.filescope import touched_files
 from coursekit.report.text import render_text
 from coursekit.translations.git_calls import changed_since, is_shallow
@@ -71,8 +73,7 @@ def _run(
                                    f"{course.root}{cut}")
         files = (*files, *touched_files(course, changed))
         if not files:
-            click.echo(f"{title}: nothing changed since {since}")
-            return EXIT_CLEAN
+            return _nothing_changed(course, request, title, since)
     report = check_course(course, areas, languages, files, documented=request.fmt == "html",
                           selection=selection, cache=not choices.no_cache)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
@@ -83,6 +84,20 @@ def _run(
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers=renderers, overview=True, root=course.root,
     )
+
+
+def _nothing_changed(course: Course, request: ReportRequest, title: str, since: str) -> int:
+    """The run when ``since`` touched nothing checked: the report in the format asked for
+    (the SARIF or JSON file a later CI step reads), holding the configuration's problems,
+    which fail it (exit 2); a baseline is left as it is, as nothing was checked."""
+    said = f"{title}: nothing changed since {since}"
+    problems = config_findings(course)
+    if request.fmt == "text" and not problems:
+        click.echo(said)
+        return EXIT_CLEAN
+    click.echo(said, err=True)
+    return finish(problems, replace(request, update_baseline=False), title=title,
+                  root=course.root)
 
 
 _diff_option = click.option(

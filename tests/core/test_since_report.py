@@ -1,0 +1,67 @@
+"""``check --since`` when the change touched nothing the course checks: the report a CI
+step reads next is still written in the format asked for, and a bad configuration
+still ends the run with exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+
+SUBTITLE = "1\n00:00:01,000 --> 00:00:04,000\nHello there\n\n"
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+                   cwd=root, check=True, capture_output=True)
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    root = tmp_path / "course"
+    (root / "subtitles" / "en").mkdir(parents=True)
+    (root / "subtitles" / "en" / "01_a.srt").write_text(SUBTITLE, encoding="utf-8")
+    _git(root, "init", "-q", ".")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "course")
+    return root
+
+
+def _since_head(course: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--since", "HEAD", *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout
+
+
+def test_nothing_changed_still_writes_the_sarif_file_asked_for(course: Path,
+                                                             tmp_path: Path) -> None:
+    sarif = tmp_path / "findings.sarif"
+    code, _ = _since_head(course, "--format", "sarif", "--output", str(sarif))
+    assert code == 0
+    assert json.loads(sarif.read_text("utf-8"))["runs"][0]["results"] == []
+
+
+def test_nothing_changed_is_an_empty_json_report(course: Path) -> None:
+    code, out = _since_head(course, "--format", "json")
+    assert code == 0
+    assert json.loads(out)["diagnostics"] == []
+
+
+def test_nothing_changed_in_text_says_so(course: Path) -> None:
+    assert _since_head(course) == (0, "check: nothing changed since HEAD\n")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_bad_configuration_fails_the_run_though_nothing_changed(course: Path,
+                                                                  fmt: str) -> None:
+    (course / "coursekit.toml").write_text('select = ["NOPE"]\n', encoding="utf-8")
+    _git(course, "add", "coursekit.toml")
+    _git(course, "commit", "-q", "-m", "configuration")
+    code, out = _since_head(course, "--format", fmt)
+    assert code == 2
+    assert "coursekit.toml" in out and "CFG001" in out
