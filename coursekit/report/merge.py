@@ -20,7 +20,7 @@ from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.judgement.model import NotebookJudgement
 from coursekit.judgement.stored import ReportError, StoredReport, combine_extras
 from coursekit.judgement.timing import RunTiming, summary_timing
-from coursekit.report.json import as_dict
+from coursekit.report.json import as_dict, summary_counts
 from coursekit.report.notebooks import notebook_json
 
 
@@ -95,14 +95,9 @@ def _longest(one: RunTiming, other: RunTiming) -> RunTiming:
 
 
 def merged_document(merged: MergedReport) -> dict[str, Any]:
-    """The merged report in the shape of the reports merged."""
-    counts = Counter(d.severity.value for d in merged.diagnostics)
-    summary: dict[str, Any] = {
-        "errors": counts["error"],
-        "warnings": counts["warning"],
-        "notes": counts["note"],
-        "files": len({d.path for d in merged.diagnostics}),
-    }
+    """The merged report in the shape of the reports merged: the summary counts each
+    repeat of a finding shown once per file, as the run's own report does."""
+    summary: dict[str, Any] = summary_counts(merged.diagnostics)
     document: dict[str, Any] = {"tool": "coursekit", "run": merged.title, "summary": summary}
     summary.update(merged.summary)
     if merged.verify:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 from typing import IO
@@ -11,12 +10,14 @@ from typing import IO
 import click
 
 from coursekit.atomic import write_output
-from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded
+from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, guarded
 from coursekit.cli.paths import OutputPath
+from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.judgement.stored import ReportError, read_report
 from coursekit.report import render
 from coursekit.report.aggregate import aggregate
+from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
@@ -54,12 +55,14 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
         write_output(output, text.encode("utf-8", "surrogateescape"))
     else:
         sys.stdout.write(text)
+    if any(d.rule == BAD_CONFIG.code for d in merged.diagnostics):
+        return EXIT_USAGE  # as the runs merged exited: their configuration is not trusted
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
 
 
 def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | None) -> str:
     if fmt == "json":
-        return json.dumps(merged_document(merged), ensure_ascii=False, indent=2) + "\n"
+        return json_text(merged_document(merged)) + "\n"
     out = io.StringIO()
     # As the commands write the formats with no page of their own: repeats once per file.
     diagnostics = merged.diagnostics if fmt == "html" else aggregate(merged.diagnostics)

@@ -1,0 +1,67 @@
+"""``coursekit report merge`` says what the unsharded run said: its summary counts each
+repeat of a finding shown once per file, its JSON is UTF-8 whatever file names it
+quotes, and its exit code is the run's (2 while a configuration problem remains)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+
+
+def _finding(rule: str, severity: str, path: str, count: int = 1) -> dict[str, object]:
+    return {"rule": rule, "severity": severity, "path": path, "line": 3,
+            "message": f"{rule} found", "count": count}
+
+
+def _report(tmp_path: Path, name: str, *found: dict[str, object]) -> str:
+    document = {"tool": "coursekit", "run": "check", "summary": {}, "diagnostics": list(found)}
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def _merge(*args: str) -> tuple[int, bytes]:
+    result = CliRunner().invoke(cli, ["report", "merge", *args])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.stdout_bytes
+
+
+def test_the_merged_summary_counts_every_repeat(tmp_path: Path) -> None:
+    folded = _finding("SUB202", "warning", "subtitles/fr/01.srt", count=7)
+    single = _finding("SUB205", "note", "subtitles/fr/01.srt")
+    code, out = _merge("--format", "json", _report(tmp_path, "a.json", folded, single))
+    assert code == 0
+    assert json.loads(out)["summary"] == {"errors": 0, "warnings": 7, "notes": 1, "files": 1}
+
+
+def test_one_finding_each_counts_one(tmp_path: Path) -> None:
+    code, out = _merge("--format", "json", _report(
+        tmp_path, "a.json", _finding("SUB101", "error", "subtitles/fr/01.srt")))
+    assert code == 1
+    assert json.loads(out)["summary"] == {"errors": 1, "warnings": 0, "notes": 0, "files": 1}
+
+
+def test_a_name_that_is_not_utf8_is_escaped_in_the_merged_json(tmp_path: Path) -> None:
+    odd = _finding("SUB101", "error", "subtitles/fr/01_\udcff.srt")
+    report = _report(tmp_path, "a.json", odd)
+    written = tmp_path / "merged.json"
+    for out in (_merge("--format", "json", report)[1],
+                (_merge("--format", "json", "-o", str(written), report), written.read_bytes())[1]):
+        document = json.loads(out.decode("utf-8"))  # UTF-8, the odd byte written as an escape
+        assert document["diagnostics"][0]["path"] == "subtitles/fr/01_\udcff.srt"
+
+
+def test_a_configuration_problem_in_a_merged_report_exits_2(tmp_path: Path) -> None:
+    bad = _finding("CFG001", "error", "coursekit.toml")
+    shard = _report(tmp_path, "a.json", bad, _finding("SUB205", "warning", "subtitles/a.srt"))
+    other = _report(tmp_path, "b.json", bad)
+    assert _merge(shard, other)[0] == 2
+    assert _merge("--format", "json", shard)[0] == 2
+
+
+def test_a_warning_alone_exits_0(tmp_path: Path) -> None:
+    assert _merge(_report(tmp_path, "a.json", _finding("SUB205", "warning", "s/a.srt")))[0] == 0
