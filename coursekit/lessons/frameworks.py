@@ -2,7 +2,9 @@
 
 Markers are read in source order; the tracker knows the framework of the text
 at each point and reports what does not balance, always at the line of the
-block's opening marker when there is one.
+block's opening marker when there is one. A block opened inside another is reported
+once (``LES111``); the outer block resumes at the inner one's ``{/if}``, as the site
+builder reads nested ``{#if}`` blocks, so its own ``{/if}`` is no stray marker.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ class FrameworkTracker:
         self._opened_at: int | None = None
         """1-based line of the open ``{#if}``, when inside a block."""
         self._else_seen = False
+        self._outer: list[tuple[int, bool, Framework]] = []
+        """The blocks a nested block opened inside: opening line, ``{:else}`` seen,
+        framework."""
+        self._nested: set[int] = set()
+        """Opening lines of the blocks reported as holding a nested block: one finding
+        for a missing ``{/if}`` there, not also ``LES110``."""
 
     def marker(self, meta: Mapping[str, Any], line: int, text: str) -> FrameworkMarker:
         """Read one marker line (``line`` 1-based) and return its model block."""
@@ -47,7 +55,7 @@ class FrameworkTracker:
 
     def finish(self) -> None:
         """Report a block still open at the end of the lesson."""
-        if self._opened_at is not None:
+        if self._opened_at is not None and self._opened_at not in self._nested:
             self._report(rules.UNCLOSED_FRAMEWORK_BLOCK, self._opened_at,
                          "framework block is never closed by `{/if}`",
                          "add `{/if}` where the framework-specific text ends")
@@ -57,6 +65,8 @@ class FrameworkTracker:
             self._report(rules.NESTED_FRAMEWORK_BLOCK, self._opened_at,
                          f"framework block opened here is still open at line {line}, "
                          "where another one opens", "close it with `{/if}` first")
+            self._outer.append((self._opened_at, self._else_seen, self.current))
+            self._nested.add(self._opened_at)
         chosen = _FRAMEWORKS.get(framework)
         if chosen is None:
             self._report(rules.MALFORMED_FRAMEWORK_MARKER, line,
@@ -83,6 +93,9 @@ class FrameworkTracker:
         if self._opened_at is None:
             self._report(rules.UNBALANCED_FRAMEWORK_BLOCK, line,
                          "`{/if}` outside a framework block", "remove it or add `{#if ...}`")
+        if self._outer:
+            self._opened_at, self._else_seen, self.current = self._outer.pop()
+            return
         self._opened_at = None
         self._else_seen = False
         self.current = Framework.BOTH

@@ -188,7 +188,8 @@ class FrameworkMarker:
     marker: str
     """``if``, ``else`` or ``end``."""
     framework: Framework
-    """The framework of the text that follows the marker (BOTH after ``end``)."""
+    """The framework of the text that follows the marker (BOTH after the ``end`` of a
+    block not nested in another)."""
 
 
 Block = Heading | Prose | Admonition | Component | Directive | Code | Output | FrameworkMarker

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Prose
 from coursekit.lessons.parse import parse_lesson
 
 
@@ -25,3 +26,24 @@ def test_fence_findings_show_fence_lines_as_written() -> None:
     assert by_rule["LES104"].startswith("the line ````done has text after the marker")
     assert by_rule["LES103"] == "code fence ````py is never closed"
     assert _findings("# T\n\n```\nx\n```\n\nSo:\n\n```python\ny = 1\n```\n") == []
+
+
+def _frameworks(text: str) -> list[tuple[int, str]]:
+    lesson = parse_lesson(text, path="case.mdx", language="en")
+    return [(b.line, b.framework.value) for b in lesson.blocks if isinstance(b, Prose)]
+
+
+def test_nested_framework_block_is_one_finding_and_its_outer_block_resumes() -> None:
+    """The outer block's ``{/if}`` closes it: no second finding calls it stray, and the
+    text between the two ``{/if}`` stays in the outer block's framework."""
+    nested = ("# T\n\n{#if fw === 'pt'}\n\nA\n\n{#if fw === 'tf'}\n\nB\n\n{/if}\n\nC\n\n"
+              "{/if}\n\nD\n")
+    assert [(d.rule, d.line) for d in _findings(nested)] == [("LES111", 3)]
+    assert _frameworks(nested) == [(5, "pt"), (9, "tf"), (13, "pt"), (17, "both")]
+    forgotten = "# T\n\n{#if fw === 'pt'}\n\nA\n\n{#if fw === 'tf'}\n\nB\n\n{/if}\n\nC\n"
+    assert [(d.rule, d.line) for d in _findings(forgotten)] == [("LES111", 3)]
+    stray = "# T\n\n{#if fw === 'pt'}\n\nA\n\n{/if}\n\n{/if}\n"
+    assert [(d.rule, d.line) for d in _findings(stray)] == [("LES109", 9)]
+    clean = "# T\n\n{#if fw === 'pt'}\n\nA\n\n{:else}\n\nB\n\n{/if}\n\nC\n"
+    assert _findings(clean) == []
+    assert _frameworks(clean) == [(5, "pt"), (9, "tf"), (13, "both")]
