@@ -203,13 +203,15 @@ def undefined_names(
     tgt = translation.names
     if tgt.star_import:
         return
+    # A rename binds a name the source does not: one it binds too is no new name for this one.
+    own = [name for name in tgt.defined if name not in source.names.defined]
     for name, line in tgt.first_use.items():
         if name in tgt.defined or name in tgt.unparsed or name in BUILTIN_NAMES:
             continue
         defined_at = source.names.defined.get(name)
         if defined_at is None:
             continue
-        close = difflib.get_close_matches(name, tgt.defined, n=1)
+        close = difflib.get_close_matches(name, own, n=1)
         hint = (f"this lesson defines `{close[0]}`: renamed?" if close else
                 f"define `{name}` as the source does ({source.path}:{defined_at})")
         used = _code_line(translation, line)
