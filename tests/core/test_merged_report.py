@@ -4,6 +4,7 @@ quotes, and its exit code is the run's (2 while a configuration problem remains)
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -65,3 +66,16 @@ def test_a_configuration_problem_in_a_merged_report_exits_2(tmp_path: Path) -> N
 
 def test_a_warning_alone_exits_0(tmp_path: Path) -> None:
     assert _merge(_report(tmp_path, "a.json", _finding("SUB205", "warning", "s/a.srt")))[0] == 0
+
+
+def test_the_verify_json_is_utf8_whatever_file_names_it_quotes() -> None:
+    from coursekit.cli.commands.verify import verify_renderers
+    from coursekit.diagnostics import Diagnostic, Severity
+    from coursekit.execution.results import VerifyReport
+
+    odd = Diagnostic("NBK104", Severity.ERROR, "content/fr/01_\udcff.mdx", 1, "clash")
+    out = io.StringIO()
+    verify_renderers(VerifyReport(diagnostics=[odd]), lambda *_: None)["json"](
+        [odd], out, "coursekit verify", ())
+    document = json.loads(out.getvalue().encode("utf-8").decode("utf-8"))
+    assert document["diagnostics"][0]["path"] == "content/fr/01_\udcff.mdx"

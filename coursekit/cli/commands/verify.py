@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from functools import wraps
@@ -36,6 +35,7 @@ from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.run.device import DEVICES, DeviceError
 from coursekit.execution.verify import verify_course
 from coursekit.report import Renderer
+from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
 from coursekit.report.sarif import render_sarif
 from coursekit.report.verify_json import verify_document
@@ -229,8 +229,7 @@ def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer
 
     def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
                  checked: Sequence[str] = ()) -> None:
-        out.write(json.dumps(verify_document(report, diagnostics), ensure_ascii=False,
-                             indent=2) + "\n")
+        out.write(json_text(verify_document(report, diagnostics)) + "\n")
 
     def junit(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
               checked: Sequence[str] = ()) -> None:
