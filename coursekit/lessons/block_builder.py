@@ -105,7 +105,9 @@ class BlockBuilder(OutputAttachment):
         self._pending: list[Directive] = []
         self._quote_depth = 0
         self._admonition_depth = 0
-        self._anchors: dict[str, int] = {}
+        self._anchors: dict[str, list[tuple[int, Framework]]] = {}
+        """Each anchor's headings: line and framework (a page shows one branch of a
+        framework block, so its two branches may share an anchor)."""
 
     def build(self, tokens: Sequence[Token]) -> list[Block]:
         self._walk(tokens, 0, len(tokens))
@@ -188,14 +190,17 @@ class BlockBuilder(OutputAttachment):
         text = token.meta.get("text", "")
         anchor = token.meta.get("anchor")
         if anchor is not None:
-            if anchor in self._anchors:
+            framework = self._frameworks.current
+            seen = self._anchors.setdefault(anchor, [])
+            clash = next((at for at, other in seen if other.includes(framework)), None)
+            if clash is not None:
                 self._context.report(
                     rules.DUPLICATE_ANCHOR, line - 1,
-                    f"anchor `[[{anchor}]]` is already used on line {self._anchors[anchor]}",
+                    f"anchor `[[{anchor}]]` is already used on line {clash}",
                     hint="give each heading its own anchor id",
                 )
             else:
-                self._anchors[anchor] = line
+                seen.append((line, framework))
         if self._admonition_depth == 0:
             self._add(Heading(line, int(token.tag[1:]), text, anchor, self._frameworks.current))
 

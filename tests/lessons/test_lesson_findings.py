@@ -47,3 +47,17 @@ def test_nested_framework_block_is_one_finding_and_its_outer_block_resumes() -> 
     clean = "# T\n\n{#if fw === 'pt'}\n\nA\n\n{:else}\n\nB\n\n{/if}\n\nC\n"
     assert _findings(clean) == []
     assert _frameworks(clean) == [(5, "pt"), (9, "tf"), (13, "both")]
+
+
+def test_an_anchor_repeated_in_the_other_framework_branch_is_no_duplicate() -> None:
+    """A page shows one branch of a framework block: its PyTorch and TensorFlow headings
+    may share an anchor; one that the other branch or shared text also has may not."""
+    branches = ("# T\n\n{#if fw === 'pt'}\n\n## Train[[train]]\n\n{:else}\n\n"
+                "## Train[[train]]\n\n{/if}\n")
+    assert _findings(branches) == []
+    shared = f"{branches}\n## Again[[train]]\n"
+    assert [(d.rule, d.line) for d in _findings(shared)] == [("LES118", 13)]
+    same_branch = "# T\n\n{#if fw === 'pt'}\n\n## A[[a]]\n\n## B[[a]]\n\n{/if}\n"
+    duplicate = _findings(same_branch)
+    assert [(d.rule, d.line) for d in duplicate] == [("LES118", 7)]
+    assert "already used on line 5" in duplicate[0].message
