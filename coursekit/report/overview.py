@@ -24,7 +24,7 @@ from typing import IO
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from coursekit.report.aggregate import files_of
 from coursekit.report.encoding import without_nul
-from coursekit.report.statistics import closing_summary, language_of, summary_line
+from coursekit.report.statistics import closing_summary, language_of, not_shown, summary_line
 from coursekit.rules import all_rules
 
 RUN = ("CFG", "TRN007", "TRN008")
@@ -174,12 +174,7 @@ def render_overview(
         lines.append("")
     notes = [d for d in diagnostics if d.severity is Severity.NOTE]
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    left_out = [(notes, "--show-all lists them"), (hidden, "--quiet")]
-    for findings, why in left_out:
-        if findings:
-            kept = summary_line(findings, files=False).removeprefix("0 errors, ")
-            kept = kept.removeprefix("0 warnings, ")
-            verdict += f" ({kept} not shown: {why})"
+    verdict += not_shown(notes, "--show-all lists them") + not_shown(hidden, "--quiet")
     lines.append(f"{title}: {verdict}")
     lines.extend(f"  {line}" for line in closing_summary(diagnostics, title,
                                                           quiet=bool(hidden)))

@@ -120,7 +120,7 @@ def write_report(
     report is the first report a maintainer reads (:mod:`coursekit.report.overview`)."""
     shown = findings.shown
     if statistics and fmt == "text":
-        render_statistics(shown, out, title)
+        render_statistics(shown, out, title, hidden=findings.hidden)
     elif fmt == "text" and own is None and overview:
         render_overview(shown, out, title, checked, hidden=findings.hidden)
     elif fmt == "text" and own is None:

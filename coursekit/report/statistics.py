@@ -72,6 +72,15 @@ def summary_line(diagnostics: Sequence[Diagnostic], *, files: bool = True) -> st
     return ", ".join(parts) + (f" in {_plural(stats.files, 'file')}" if files else "")
 
 
+def not_shown(findings: Sequence[Diagnostic], why: str) -> str:
+    """What a summary line adds for ``findings`` a report left out: `` (3 warnings, 1
+    note not shown: --quiet)``; empty when there are none."""
+    if not findings:
+        return ""
+    kept = summary_line(findings, files=False).removeprefix("0 errors, ")
+    return f" ({kept.removeprefix('0 warnings, ')} not shown: {why})"
+
+
 def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
     """The ``--statistics`` table: one row per rule, then severities and languages."""
     stats = statistics(diagnostics)

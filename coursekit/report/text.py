@@ -16,7 +16,12 @@ from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from coursekit.report.encoding import without_nul
-from coursekit.report.statistics import closing_summary, statistics_lines, summary_line
+from coursekit.report.statistics import (
+    closing_summary,
+    not_shown,
+    statistics_lines,
+    summary_line,
+)
 
 _STYLE = {Severity.ERROR: "1;31", Severity.WARNING: "33", Severity.NOTE: "36"}
 
@@ -62,17 +67,17 @@ def render_text(
             if diffs and diag.diff:
                 lines.append(diag.diff.rstrip("\n"))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    if hidden:
-        left_out = summary_line(hidden, files=False).removeprefix("0 errors, ")
-        verdict += f" ({left_out} not shown: --quiet)"
-    lines.append(f"{title}: {verdict}")
+    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
     lines.extend(paint("2", f"  {line}")
                  for line in closing_summary(diagnostics, title, quiet=bool(hidden)))
     out.write(without_nul("\n".join(lines) + "\n"))
 
 
-def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str) -> None:
-    """``--statistics``: the counts alone, by rule, severity and language."""
+def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str, *,
+                      hidden: Sequence[Diagnostic] = ()) -> None:
+    """``--statistics``: the counts alone, by rule, severity and language; ``hidden``
+    (what ``--quiet`` left out) counted in the summary line, as the report counts it."""
     lines = statistics_lines(diagnostics)
-    lines.append(f"{title}: {'clean' if not diagnostics else summary_line(diagnostics)}")
+    verdict = "clean" if not diagnostics else summary_line(diagnostics)
+    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
     out.write("\n".join(lines) + "\n")

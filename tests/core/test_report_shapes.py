@@ -1,0 +1,36 @@
+"""What each report format tells a CI system, whatever the shape of the run: the
+``--statistics`` summary under ``--quiet``, JUnit's counts, SARIF's locations."""
+
+from __future__ import annotations
+
+import io
+
+from coursekit.diagnostics import Diagnostic, Severity
+from coursekit.report.pipeline import Shape, shape, write_report
+
+OVERLAP = Diagnostic("SUB101", Severity.ERROR, "subtitles/fr/a.srt", 4, "cue 4 overlaps")
+LONG = Diagnostic("SUB201", Severity.WARNING, "subtitles/fr/a.srt", 9, "line too long")
+STYLE = Diagnostic("SUB205", Severity.NOTE, "subtitles/fr/b.srt", 2, "stray space")
+
+
+def _written(fmt: str, *found: Diagnostic, quiet: bool = False,
+             statistics: bool = False) -> str:
+    out = io.StringIO()
+    write_report(shape(found, how=Shape(quiet=quiet)), fmt, out, title="check",
+                 statistics=statistics)
+    return out.getvalue()
+
+
+def test_statistics_under_quiet_count_what_quiet_left_out() -> None:
+    last = _written("text", OVERLAP, LONG, STYLE, quiet=True, statistics=True).splitlines()[-1]
+    assert last == "check: 1 error, 0 warnings in 1 file (1 warning, 1 note not shown: --quiet)"
+
+
+def test_statistics_under_quiet_of_warnings_alone_are_not_called_clean() -> None:
+    last = _written("text", LONG, quiet=True, statistics=True).splitlines()[-1]
+    assert last == "check: clean (1 warning not shown: --quiet)"
+
+
+def test_statistics_without_quiet_end_with_the_plain_summary() -> None:
+    last = _written("text", OVERLAP, LONG, statistics=True).splitlines()[-1]
+    assert last == "check: 1 error, 1 warning in 1 file"
