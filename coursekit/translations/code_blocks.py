@@ -11,7 +11,13 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
 from coursekit.translations.align import Pair
-from coursekit.translations.code_changes import Change, Formatted, classify, short_diff
+from coursekit.translations.code_changes import (
+    Change,
+    Formatted,
+    classify,
+    code_rows,
+    short_diff,
+)
 from coursekit.translations.digest import Digest
 from coursekit.translations.rules import (
     CODE_DRIFT,
@@ -60,7 +66,8 @@ def _drift(
     if change is Change.IDENTICAL:
         return
     where = f"{source.path}:{src.line}"
-    diff = short_diff(src.source, tgt.source)
+    diff = short_diff(src.source, tgt.source,
+                      first=code_rows(src.source, tgt.source) if change is Change.CODE else None)
     fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
     if change is Change.CODE and src.role is CodeRole.PYTHON:
         broken = _broken_translation(translation, src, tgt, where, diff, fingerprint)

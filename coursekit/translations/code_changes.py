@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import difflib
 import enum
+import io
+import tokenize
 from collections.abc import Callable, Hashable, Sequence
 
 from coursekit.lessons.model import Code, CodeRole
@@ -161,23 +163,71 @@ def similarity(source: Code, translation: Code, floor: float = 0.0) -> float:
     return _ratio(source.facts, translation.facts, _is_python(source), floor)
 
 
-def short_diff(source: str, translation: str, limit: int = 6, near: int | None = None) -> str:
-    """The first changed lines, ``-`` from the source and ``+`` from the translation;
-    with ``near`` (a line of the translation, from 1, that changed), that line first,
-    after the source line of its change most like it."""
+def short_diff(source: str, translation: str, limit: int = 6, near: int | None = None,
+               first: Rows | None = None) -> str:
+    """The first changed lines, ``-`` from the source and ``+`` from the translation, with
+    the indentation they have beyond the least of them (a line moved out of its loop
+    shows it); with ``first`` (:func:`code_rows`), the changes that hold those lines
+    before the others (translated comments); with ``near`` (a line of the translation,
+    from 1, that changed), that line first, after the source line of its change most
+    like it."""
     old, new = source.splitlines(), translation.splitlines()
     # The changes unified_diff(n=0) shows: a group per change, removed lines first.
-    changed: list[tuple[str, int]] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes():
-        if tag != "equal":
-            changed.extend([*(("-", i) for i in range(i1, i2)), *(("+", j) for j in range(j1, j2))])
+    groups: list[list[tuple[str, int]]] = [
+        [*(("-", i) for i in range(i1, i2)), *(("+", j) for j in range(j1, j2))]
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes()
+        if tag != "equal"]
+    if first is not None:
+        groups.sort(key=lambda group: not any(
+            i in (first[0] if sign == "-" else first[1]) for sign, i in group))
+    changed = [entry for group in groups for entry in group]
     if near is not None and ("+", near - 1) in changed:
-        first = [*_likeliest_before(old, new, changed, near - 1), ("+", near - 1)]
-        changed = first + [entry for entry in changed if entry not in first]
-    shown = [f"{sign} {(old if sign == '-' else new)[i].strip()}" for sign, i in changed[:limit]]
+        ahead = [*_likeliest_before(old, new, changed, near - 1), ("+", near - 1)]
+        changed = ahead + [entry for entry in changed if entry not in ahead]
+    lines = [(sign, (old if sign == "-" else new)[i].expandtabs().rstrip())
+             for sign, i in changed[:limit]]
+    margin = min((len(text) - len(text.lstrip()) for _, text in lines if text), default=0)
+    shown = [f"{sign} {text[margin:]}" for sign, text in lines]
     if len(changed) > limit:
         shown.append(f"... {len(changed) - limit} more changed lines")
     return "\n".join(shown)
+
+
+Rows = tuple[frozenset[int], frozenset[int]]
+"""Lines (from 0) of a source block and of its translation."""
+
+
+def code_rows(source: str, translation: str) -> Rows:
+    """The lines of each side whose code changed: tokens other than comments, each
+    string literal's text aside, that the other side lacks; none where either side
+    cannot be tokenized."""
+    ours, theirs = _placed_tokens(source), _placed_tokens(translation)
+    if ours is None or theirs is None:
+        return frozenset(), frozenset()
+    rows: tuple[set[int], set[int]] = (set(), set())
+    matcher = difflib.SequenceMatcher(None, [t for t, _ in ours], [t for t, _ in theirs],
+                                      autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            rows[0].update(row for _, span in ours[i1:i2] for row in span)
+            rows[1].update(row for _, span in theirs[j1:j2] for row in span)
+    return frozenset(rows[0]), frozenset(rows[1])
+
+
+_UNPLACED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER})
+_TEXT = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)})
+
+
+def _placed_tokens(source: str) -> list[tuple[tuple[int, str], range]] | None:
+    """Each token but comments and line breaks, a string literal's text blanked, with
+    the lines (from 0) it spans."""
+    try:
+        return [((tok.type, "" if tok.type in _TEXT else tok.string),
+                 range(tok.start[0] - 1, tok.end[0]))
+                for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                if tok.type not in _UNPLACED]
+    except (tokenize.TokenError, SyntaxError):
+        return None
 
 
 def _likeliest_before(old: list[str], new: list[str], changed: list[tuple[str, int]],

@@ -41,3 +41,45 @@ def test_a_name_only_the_translation_binds_is_offered_as_the_rename() -> None:
                                 ["dataset = 1\n" + LOAD, MAP.replace("tokenized", "tokenised"),
                                  USE]))
     assert renamed.hint == "this lesson defines `tokenised`: renamed?"
+
+
+def _message(found: list[Diagnostic], rule: str) -> list[str]:
+    (finding,) = [d for d in found if d.rule == rule]
+    return finding.message.splitlines()[1:]
+
+
+LOOP = ("# walk the data\nfor row in rows:\n    # count it\n    total += 1\n"
+        "    # show it\n    print(row)\n    # and the next one\n    step(row)\n"
+        "    # last\n    done = finish(row)\n")
+
+
+def test_a_drift_shows_the_lines_whose_code_changed_before_translated_comments() -> None:
+    """Four translated comments came first, and the one changed call was left among the
+    ``... more changed lines``: the finding showed only what the hint says is fine."""
+    translated = (LOOP.replace("# walk the data", "# parcourir les données")
+                  .replace("# count it", "# compter").replace("# show it", "# montrer")
+                  .replace("# and the next one", "# et la suivante")
+                  .replace("finish(row)", "finish(row, early=True)"))
+    shown = _message(_found([LOOP], [translated]), "TRN201")
+    assert shown[:2] == ["-     done = finish(row)", "+     done = finish(row, early=True)"]
+    assert "+ # parcourir les données" in shown
+
+
+def test_a_drift_in_the_code_alone_shows_its_lines_in_order() -> None:
+    shown = _message(_found([LOOP], [LOOP.replace("step(row)", "skip(row)")]), "TRN201")
+    assert shown == ["- step(row)", "+ skip(row)"]
+
+
+def test_a_line_moved_out_of_its_loop_shows_its_indentation() -> None:
+    """The one difference is the indentation: stripped, both lines read the same."""
+    moved = LOOP.replace("    done = finish(row)", "done = finish(row)")
+    assert _message(_found([LOOP], [moved]), "TRN201") == [
+        "-     done = finish(row)", "+ done = finish(row)"]
+
+
+def test_an_unexpected_indent_shows_the_indent_in_its_fix() -> None:
+    indented = "rows = load()\n    total = len(rows)\n"
+    (broken,) = [d for d in _found(["rows = load()\ntotal = len(rows)\n"], [indented])
+                 if d.rule == "TRN203"]
+    assert broken.hint is not None
+    assert broken.hint.splitlines()[1:] == ["- total = len(rows)", "+     total = len(rows)"]
