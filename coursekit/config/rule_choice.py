@@ -17,25 +17,30 @@ KEYS = frozenset({"select", "ignore", "extend_select", "per_file_ignores", "seve
 """The keys read here, with underscores for dashes."""
 
 
-def _selectors(raw_key: str, value: Any, problems: Problems) -> tuple[str, ...] | None:
+def _selectors(raw_key: str, value: Any, problems: Problems,
+               keys: tuple[str, ...] = ()) -> tuple[str, ...] | None:
+    """The selectors of ``value``; each bad one a problem at ``keys`` (``raw_key``'s)."""
+    keys = keys or (raw_key,)
     if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        problems.add((raw_key,), f"`{raw_key}` must be a list of rule codes or prefixes, "
-                                 f"got {shown(value)}")
+        problems.add(keys, f"`{raw_key}` must be a list of rule codes or prefixes, "
+                           f"got {shown(value)}")
         return None
     unknown = unknown_selectors(value, [r.code for r in all_rules()])
     for selector in unknown:
-        problems.add((raw_key,), f"`{raw_key}` names no rule: {shown(selector)}")
+        problems.add(keys, f"`{raw_key}` names no rule: {shown(selector)}")
     return tuple(v for v in value if v not in unknown)
 
 
-def _per_file_ignores(value: Any, problems: Problems) -> dict[str, tuple[str, ...]]:
+def _per_file_ignores(raw_key: str, value: Any,
+                      problems: Problems) -> dict[str, tuple[str, ...]]:
+    """Each pattern's selectors; a bad entry is a problem at its own line."""
     if not isinstance(value, dict):
-        problems.add(("per-file-ignores",),
-                     f"`per-file-ignores` must map path patterns to rule codes, got {shown(value)}")
+        problems.add((raw_key,),
+                     f"`{raw_key}` must map path patterns to rule codes, got {shown(value)}")
         return {}
     out = {}
     for pattern, selectors in value.items():
-        chosen = _selectors("per-file-ignores", selectors, problems)
+        chosen = _selectors(raw_key, selectors, problems, (raw_key, pattern))
         if chosen is not None:
             out[pattern] = chosen
     return out
@@ -68,12 +73,12 @@ def read_selection(table: Mapping[str, Any], problems: Problems) -> Selection:
                 layer[raw_key.replace("-", "_")] = _selectors(spelling, table[spelling], problems)
     if not layer.get("select") and table.get("select"):
         layer["select"] = None  # every entry was bad: keep every rule, do not drop them all
-    pfi = table.get("per-file-ignores", table.get("per_file_ignores", {}))
+    pfi_key = "per_file_ignores" if "per_file_ignores" in table else "per-file-ignores"
     return Selection(
         layers=(Layer(select=layer.get("select"),
                       extend_select=layer.get("extend_select") or (),
                       ignore=layer.get("ignore") or ()),),
-        per_file_ignores=_per_file_ignores(pfi, problems),
+        per_file_ignores=_per_file_ignores(pfi_key, table.get(pfi_key, {}), problems),
         severities=_severities(table.get("severity", {}), problems),
         opt_in=frozenset(code for code, section in BY_REQUEST.items() if section not in table),
     )

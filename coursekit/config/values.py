@@ -36,9 +36,10 @@ def is_language_tag(value: str) -> bool:
 def config_from(file: ConfigFile) -> Config:
     """The configuration that ``file`` sets; what cannot be used is in ``problems``."""
     problems = Problems(file.problems)  # the file as read stays as it was
+    table = _spelled_once(file.table, problems)
     values: dict[str, Any] = {}
     sections: dict[str, Mapping[str, Any]] = {}
-    for raw_key, value in file.table.items():
+    for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key in SELECTION_KEYS:
             continue
@@ -56,9 +57,24 @@ def config_from(file: ConfigFile) -> Config:
         problems.add(("frameworks",), f"unknown framework `{fw}` (expected pt or tf)")
     if unknown:
         del values["frameworks"]
-    selection = read_selection(file.table, problems)
+    selection = read_selection(table, problems)
     return Config(**values, sections=MappingProxyType(sections), selection=selection,
                   path=file.path, lines=file.lines, problems=tuple(problems))
+
+
+def _spelled_once(table: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    """``table`` less the keys written in both spellings (``build-dir`` and ``build_dir``),
+    each a problem at its second spelling: one value would be dropped unsaid, so neither
+    is taken, as a bad value is not."""
+    spellings: dict[str, list[str]] = {}
+    for raw_key in table:
+        spellings.setdefault(raw_key.replace("-", "_"), []).append(raw_key)
+    for first, *others in spellings.values():
+        for other in others:
+            problems.add((other,), f"`{other}` sets `{first}` again: write it once "
+                                   "(neither value is used)")
+    return {key: value for key, value in table.items()
+            if len(spellings[key.replace("-", "_")]) == 1}
 
 
 def _value(raw_key: str, key: str, value: Any, problems: Problems) -> dict[str, Any]:
