@@ -65,6 +65,10 @@ def _drift(
     change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON, formatted)
     if change is Change.IDENTICAL:
         return
+    if change is Change.CODE and src.role is CodeRole.OTHER:
+        # Shown, never run (a prompt, a transcript, a JSON answer, a template): its text
+        # is translated as a string literal is.
+        change = Change.STRINGS
     where = f"{source.path}:{src.line}"
     diff = short_diff(src.source, tgt.source,
                       first=code_rows(src.source, tgt.source) if change is Change.CODE else None)
