@@ -10,16 +10,17 @@ more specific selector wins, and ``ignore`` wins a tie (``select = ["SUB"]``,
 A rule *by request* (``opt_in``) starts unselected: only a selector that names it
 (its code, a prefix of it or ``ALL``) turns it on.
 
-``per-file-ignores`` maps path patterns (``fnmatch`` style, relative to the course
-root, e.g. ``"content/fr/**"``) to selectors ignored in the matching files, and
-``severity`` maps selectors to the severity their findings get.
+``per-file-ignores`` maps path patterns to selectors ignored in the matching files,
+read as ruff reads them (:func:`matches`), and ``severity`` maps selectors to the
+severity their findings get.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from coursekit.diagnostics import Diagnostic, Severity
@@ -36,6 +37,54 @@ def unknown_selectors(selectors: Iterable[str], codes: Iterable[str]) -> list[st
     known = list(codes)
     return [s for s in selectors
             if s != ALL and not any(code.startswith(s) for code in known)]
+
+
+_GLOB_PART = re.compile(r"\*\*/|\*|\?|\[[!^]?\]?[^\]]*\]")
+"""What a glob writes besides plain characters: ``**/``, ``*``, ``?``, a ``[...]`` class."""
+
+
+class GlobError(ValueError):
+    """A ``per-file-ignores`` pattern that is no glob (a class ``[z-a]`` of no character)."""
+
+
+@lru_cache(maxsize=256)
+def glob(pattern: str) -> re.Pattern[str]:
+    """``pattern`` as a regular expression: ``*`` and ``?`` match across folders, and
+    ``**/`` matches no folder as well as some (``content/**/1.mdx`` takes
+    ``content/1.mdx``), as ruff's globs do; a leading ``./`` names the course root.
+    :class:`GlobError` when it is no glob."""
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    out, end = [], 0
+    for part in _GLOB_PART.finditer(pattern):
+        out.append(re.escape(pattern[end:part.start()]))
+        text = part[0]
+        if text.startswith("["):
+            negated = text.startswith(("[!", "[^"))
+            body = re.sub(r"([\\\[&~|^])", r"\\\1", text[2 if negated else 1:-1])
+            out.append(("[^" if negated else "[") + body + "]")
+        else:
+            out.append({"**/": "(?:.*/)?", "*": ".*", "?": "."}[text])
+        end = part.end()
+    out.append(re.escape(pattern[end:]))
+    try:
+        return re.compile("(?s:" + "".join(out) + ")")
+    except re.error as exc:
+        raise GlobError(f"{pattern}: {exc.msg}") from exc
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Whether a ``per-file-ignores`` pattern takes the file at ``path`` (relative to the
+    course root): matched against the path or the file's name; a pattern that starts
+    with ``!`` takes every file the rest of it does not match, as ruff's do."""
+    negated = pattern.startswith("!")
+    try:
+        compiled = glob(pattern[1:] if negated else pattern)
+    except GlobError:  # reported as the configuration's problem; it takes no file
+        return False
+    found = compiled.fullmatch(path) is not None or \
+        compiled.fullmatch(PurePosixPath(path).name) is not None
+    return found is not negated
 
 
 def _specificity(selectors: Iterable[str], code: str) -> int:
@@ -81,12 +130,8 @@ class Selection:
         return state
 
     def ignored_in(self, code: str, path: str) -> bool:
-        name = PurePosixPath(path).name
-        for pattern, selectors in self.per_file_ignores.items():
-            if (fnmatchcase(path, pattern) or fnmatchcase(name, pattern)) and \
-                    _specificity(selectors, code) >= 0:
-                return True
-        return False
+        return any(_specificity(selectors, code) >= 0 and matches(pattern, path)
+                   for pattern, selectors in self.per_file_ignores.items())
 
     def severity_of(self, code: str) -> Severity | None:
         best, chosen = -1, None

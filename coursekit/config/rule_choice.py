@@ -10,7 +10,14 @@ from coursekit.config.model import BY_REQUEST
 from coursekit.config.reading import Problems
 from coursekit.diagnostics import Severity
 from coursekit.rules import all_rules
-from coursekit.selection import SEVERITY_NAMES, Layer, Selection, unknown_selectors
+from coursekit.selection import (
+    SEVERITY_NAMES,
+    GlobError,
+    Layer,
+    Selection,
+    glob,
+    unknown_selectors,
+)
 from coursekit.shown import shown
 
 KEYS = frozenset({"select", "ignore", "extend_select", "per_file_ignores", "severity"})
@@ -40,6 +47,12 @@ def _per_file_ignores(raw_key: str, value: Any,
         return {}
     out = {}
     for pattern, selectors in value.items():
+        try:
+            glob(pattern.removeprefix("!"))
+        except GlobError as exc:
+            problems.add((raw_key, pattern), f"`{raw_key}` pattern {shown(pattern)} is no "
+                                             f"glob ({exc.args[0].rpartition(': ')[2]})")
+            continue
         chosen = _selectors(raw_key, selectors, problems, (raw_key, pattern))
         if chosen is not None:
             out[pattern] = chosen

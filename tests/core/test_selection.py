@@ -125,3 +125,45 @@ def test_configuration_selection_applies_to_build_findings(tmp_path: Path) -> No
     (tmp_path / "coursekit.toml").write_text('ignore = ["NBK105"]\n', encoding="utf-8")
     result = CliRunner().invoke(cli, args)
     assert "NBK105" not in result.output
+
+
+@pytest.mark.parametrize(("pattern", "path", "ignored"), [
+    ("subtitles/en/01_a.srt", "subtitles/en/01_a.srt", True),
+    ("./subtitles/en/01_a.srt", "subtitles/en/01_a.srt", True),  # from the course root
+    ("./subtitles/*", "subtitles/en/01_a.srt", True),
+    ("subtitles/en/**/01_a.srt", "subtitles/en/01_a.srt", True),  # `**/`: no folder too
+    ("subtitles/**/01_a.srt", "subtitles/en/deep/01_a.srt", True),
+    ("**/01_a.srt", "subtitles/en/01_a.srt", True),
+    ("subtitles/*", "subtitles/en/01_a.srt", True),  # `*` across folders
+    ("01_?.srt", "subtitles/en/01_a.srt", True),  # a pattern matches the file name too
+    ("subtitles/[ef][nr]/*", "subtitles/fr/01_a.srt", True),
+    ("subtitles/[!e]*/*", "subtitles/en/01_a.srt", False),
+    ("subtitles/[^e]*/*", "subtitles/en/01_a.srt", False),
+    ("subtitles/e[&&n]/*", "subtitles/en/01_a.srt", True),
+    ("subtitles/en/**/01_a.srt", "subtitles/en/01_b.srt", False),
+    ("./subtitles/fr/*", "subtitles/en/01_a.srt", False),
+    ("content/**", "subtitles/en/01_a.srt", False),
+    ("!subtitles/fr/**", "subtitles/en/01_a.srt", True),  # negated, as ruff's `!`
+    ("!subtitles/en/**", "subtitles/en/01_a.srt", False),
+    ("!01_a.srt", "subtitles/en/01_a.srt", False),
+])
+def test_per_file_ignores_read_their_patterns_as_ruff_does(
+        pattern: str, path: str, ignored: bool) -> None:
+    selection = Selection(per_file_ignores={pattern: ("SUB2",)})
+    assert selection.ignored_in("SUB205", path) is ignored
+    assert not selection.ignored_in("SUB104", path)
+
+
+def test_a_per_file_ignore_with_a_dot_slash_applies_in_a_check(course: Path) -> None:
+    config = '[per-file-ignores]\n"./subtitles/en/**/01_a.srt" = ["SUB2"]\n'
+    assert _check(course, config=config) == (1, ["SUB104"])
+
+
+def test_a_pattern_that_is_no_glob_is_a_finding_at_its_line(course: Path) -> None:
+    config = '[per-file-ignores]\n"subtitles/*" = ["SUB1"]\n"subtitles/[z-a]/*" = ["SUB2"]\n'
+    (course / "coursekit.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--format", "json"])
+    found = json.loads(result.output)["diagnostics"]
+    assert result.exit_code == 2
+    assert [(d["rule"], d["line"]) for d in found if d["rule"] == "CFG001"] == [("CFG001", 3)]
+    assert "SUB104" not in {d["rule"] for d in found}  # the good pattern still applies
