@@ -16,6 +16,7 @@ from coursekit.translations.code_changes import (
     Formatted,
     classify,
     code_rows,
+    shell_words,
     short_diff,
 )
 from coursekit.translations.digest import Digest
@@ -69,6 +70,9 @@ def _drift(
         # Shown, never run (a prompt, a transcript, a JSON answer, a template): its text
         # is translated as a string literal is.
         change = Change.STRINGS
+    elif change is Change.CODE and src.role is CodeRole.SHELL and \
+            shell_words(src.source) == shell_words(tgt.source):
+        change = Change.COMMENTS
     where = f"{source.path}:{src.line}"
     diff = short_diff(src.source, tgt.source,
                       first=code_rows(src.source, tgt.source) if change is Change.CODE else None)

@@ -80,6 +80,24 @@ def _words(source: str) -> tuple[str, ...]:
     return tuple(source.split())
 
 
+def shell_words(source: str) -> tuple[str, ...]:
+    """The words of a shell block without its comments: a ``#`` that starts a word,
+    outside quotes, to the end of its line (``pkg#egg=name`` is one word)."""
+    words: list[str] = []
+    for line in source.splitlines():
+        quote = ""
+        for at, char in enumerate(line):
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "'\"":
+                quote = char
+            elif char == "#" and (at == 0 or line[at - 1].isspace()):
+                line = line[:at]
+                break
+        words.extend(line.split())
+    return tuple(words)
+
+
 def _comment_lines(source: str) -> list[str]:
     return [line.strip() for line in source.split("\n") if line.strip().startswith("#")]
 

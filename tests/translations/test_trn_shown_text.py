@@ -57,3 +57,21 @@ def test_it_is_a_variation_where_a_course_reports_strings() -> None:
 ])
 def test_code_that_runs_still_drifts(info: str, source: str, translation: str) -> None:
     assert [d.rule for d in _found(info, source, translation)] == ["TRN201"]
+
+
+@pytest.mark.parametrize("translation", [
+    "ollama pull qwen2:7b  # voir le site d'ollama pour d'autres modèles\n",
+    "# récupérer le modèle\nollama pull qwen2:7b\n",
+])
+def test_a_comment_a_shell_block_gains_is_no_drift(translation: str) -> None:
+    assert _found("bash", "ollama pull qwen2:7b\n", translation) == []
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("pip install pkg#egg=name\n", "pip install pkg\n"),  # a `#` inside a word is no comment
+    ('echo "# done" && run\n', 'echo "# fait"\n'),
+])
+def test_what_follows_a_hash_in_a_shell_word_or_quotes_is_still_code(
+        source: str, translation: str) -> None:
+    assert [d.rule for d in _found("bash", source, translation)] == ["TRN201"]
+
