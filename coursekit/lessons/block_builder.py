@@ -18,6 +18,7 @@ from types import MappingProxyType
 from markdown_it.token import Token
 
 from coursekit.lessons import rules
+from coursekit.lessons.components import ComponentTracker
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.directives import (
     FILE_KINDS,
@@ -94,6 +95,7 @@ class BlockBuilder(OutputAttachment):
         self._context = context
         self._facts = facts
         self._frameworks = FrameworkTracker(context)
+        self._components = ComponentTracker(context)
         self.blocks: list[Block] = []
         self._code_at: int | None = None
         self._branch_code: list[int] = []
@@ -113,6 +115,7 @@ class BlockBuilder(OutputAttachment):
         self._walk(tokens, 0, len(tokens))
         self._drop_pending()
         self._frameworks.finish()
+        self._components.finish()
         return self.blocks
 
     def _walk(self, tokens: Sequence[Token], start: int, stop: int) -> None:
@@ -139,17 +142,27 @@ class BlockBuilder(OutputAttachment):
             self._marker(self._frameworks.marker(token.meta, line, token.content))
         elif kind == "comment":
             self._comment(token, line)
-        elif kind == "component" and not token.meta.get("closing"):
-            self._add(Component(line, token.meta["name"], MappingProxyType(token.meta["attrs"]),
-                                token.content,
-                                self._frameworks.current))
+        elif kind == "component":
+            self._component(token, line)
         elif kind in ("admonition_open", "admonition_inline"):
+            if kind == "admonition_inline":
+                self._components.text(token.meta["text"])
             self._add(Admonition(line, token.meta["kind"], token.meta["text"],
                                  self._frameworks.current))
             self._admonition_depth += kind == "admonition_open"
         elif kind == "admonition_close":
             self._admonition_depth -= 1
         return index + 1
+
+    def _component(self, token: Token, line: int) -> None:
+        meta = token.meta
+        raw = token.content.removesuffix(meta.get("tail", ""))
+        self._components.tag(meta["name"], line, raw, closing=bool(meta.get("closing")),
+                             self_closing=bool(meta.get("self_closing")),
+                             tail=str(meta.get("tail", "")))
+        if not meta.get("closing"):
+            self._add(Component(line, meta["name"], MappingProxyType(meta["attrs"]),
+                                token.content, self._frameworks.current))
 
     def _container(self, tokens: Sequence[Token], index: int) -> int:
         close, structural = _extent(tokens, index)
@@ -205,9 +218,11 @@ class BlockBuilder(OutputAttachment):
             self._add(Heading(line, int(token.tag[1:]), text, anchor, self._frameworks.current))
 
     def _prose(self, token: Token, line: int) -> None:
+        source = self._source(token)
+        self._components.text(source)
         if self._admonition_depth:
             return
-        self._add(Prose(line, self._source(token), self._frameworks.current))
+        self._add(Prose(line, source, self._frameworks.current))
 
     def _comment(self, token: Token, line: int) -> None:
         if not is_directive(token.content):

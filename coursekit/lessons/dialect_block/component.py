@@ -42,7 +42,8 @@ def component(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             hint="check the quotes and braces of its attributes",
         )
         token = state.push("component", "", 0)
-        token.meta = {"name": name, "attrs": {}, "closing": False}
+        token.meta = {"name": name, "attrs": {}, "closing": False, "self_closing": True,
+                      "tail": ""}
         token.content = text
         token.map = [start, start + 1]
         state.line = start + 1
@@ -51,7 +52,8 @@ def component(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return True
     kind = "component" if is_component_name(name) else "html_tag"
     token = state.push(kind, "", 0)
-    token.meta = {"name": tag.name, "attrs": tag.attrs, "closing": tag.closing}
+    token.meta = {"name": tag.name, "attrs": tag.attrs, "closing": tag.closing,
+                  "self_closing": tag.self_closing, "tail": tag.tail}
     token.content = tag.raw if not tag.tail else f"{tag.raw}{tag.tail}"
     token.map = [start, tag.last_line + 1]
     state.line = tag.last_line + 1

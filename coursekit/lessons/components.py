@@ -1,0 +1,59 @@
+"""Pairing components' opening and closing tags through a lesson.
+
+A component opened by a tag of its own line that does not end in ``/>``
+(``<hfoptions id="x">``, or ``<Youtube id="x">`` missing its slash) needs its closing
+tag, or the site builder cannot build the page. The closing tag may stand on a line of
+its own, end the opening tag's line (``<hfoption id="a">Text.</hfoption>``) or end a
+line of text (``Text.</hfoption>``); what a code fence or a comment holds closes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from coursekit.lessons import rules
+from coursekit.lessons.context import ParseContext
+
+_CLOSING = re.compile(r"</(?P<name>[A-Za-z][\w.:-]*)\s*>")
+
+
+@dataclass(slots=True)
+class ComponentTracker:
+    """The components still open, innermost last."""
+
+    context: ParseContext
+    _open: list[tuple[str, int, str]] = field(default_factory=list)
+    """Name, 1-based line and opening tag of each component still open."""
+
+    def tag(self, name: str, line: int, raw: str, *, closing: bool, self_closing: bool,
+            tail: str) -> None:
+        """A component tag on a line of its own, and the text after it on its last line."""
+        if closing:
+            self._close(name)
+        elif not self_closing:
+            self._open.append((name, line, raw))
+        self.text(tail)
+
+    def text(self, text: str) -> None:
+        """Text that may close components: a paragraph, a tag's tail."""
+        if "</" in text:
+            for match in _CLOSING.finditer(text):
+                self._close(match["name"])
+
+    def _close(self, name: str) -> None:
+        for at in range(len(self._open) - 1, -1, -1):
+            if self._open[at][0] == name:
+                del self._open[at]
+                return
+
+    def finish(self) -> None:
+        """Report each component never closed, at its opening tag."""
+        for name, line, raw in self._open:
+            shown = raw if len(raw) <= 60 and "\n" not in raw else f"<{name} ...>"
+            self.context.report(
+                rules.UNCLOSED_COMPONENT, line - 1,
+                f"component `{shown}` is never closed by `</{name}>`",
+                hint=f"add `</{name}>` where the component ends, or end its tag with `/>`",
+            )
+        self._open.clear()
