@@ -32,7 +32,18 @@ _PATH_SAFE = "/!$&'()*+,;=:@-._~"
 
 
 def artifact_uri(path: str) -> str:
-    return quote(path.replace("\\", "/"), safe=_PATH_SAFE, errors="surrogateescape")
+    """``path`` as a URI reference: a relative one whose first folder holds a ``:`` starts
+    with ``./``, so that no reader takes ``a:b.srt`` for a URI of scheme ``a``."""
+    uri = quote(path.replace("\\", "/"), safe=_PATH_SAFE, errors="surrogateescape")
+    return f"./{uri}" if ":" in uri.partition("/")[0] else uri
+
+
+def artifact_location(path: str) -> dict[str, str]:
+    """Where a result is: relative to the course's top (``%SRCROOT%``), or, for a file
+    named outside it (an absolute path given on the command line), a ``file`` URI."""
+    if path.startswith("/"):
+        return {"uri": f"file://{artifact_uri(path)}"}
+    return {"uri": artifact_uri(path), "uriBaseId": SRCROOT}
 
 
 def _rule_descriptor(code: str, rule: Rule | None) -> dict[str, Any]:
@@ -52,7 +63,7 @@ def _message(diag: Diagnostic) -> str:
 
 def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
     physical: dict[str, Any] = {
-        "artifactLocation": {"uri": artifact_uri(diag.path), "uriBaseId": SRCROOT},
+        "artifactLocation": artifact_location(diag.path),
     }
     lined = diag.line is not None and diag.line >= 1
     region: dict[str, Any] = {"startLine": diag.line if lined else 1}

@@ -34,3 +34,30 @@ def test_statistics_under_quiet_of_warnings_alone_are_not_called_clean() -> None
 def test_statistics_without_quiet_end_with_the_plain_summary() -> None:
     last = _written("text", OVERLAP, LONG, statistics=True).splitlines()[-1]
     assert last == "check: 1 error, 1 warning in 1 file"
+
+
+def _location(path: str) -> dict[str, object]:
+    from coursekit.report.sarif import sarif_log
+
+    found = Diagnostic("CFG006", Severity.WARNING, path, None, "not checked")
+    result = sarif_log([found], "check")["runs"][0]["results"][0]
+    location: dict[str, object] = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    return location
+
+
+def test_a_sarif_location_whose_first_folder_has_a_colon_is_no_uri_scheme() -> None:
+    from urllib.parse import unquote, urlsplit
+
+    location = _location("a:b.srt")
+    assert urlsplit(str(location["uri"])).scheme == ""
+    assert unquote(str(location["uri"])) == "./a:b.srt"
+    assert location["uriBaseId"] == "%SRCROOT%"
+
+
+def test_a_sarif_location_outside_the_course_is_an_absolute_file_uri() -> None:
+    assert _location("/tmp/elsewhere/a b.srt") == {"uri": "file:///tmp/elsewhere/a%20b.srt"}
+
+
+def test_a_plain_sarif_location_is_relative_to_the_source_root() -> None:
+    assert _location("subtitles/fr/a:b.srt") == {
+        "uri": "subtitles/fr/a:b.srt", "uriBaseId": "%SRCROOT%"}

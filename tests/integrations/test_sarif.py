@@ -42,6 +42,14 @@ def test_every_shape_of_finding_is_valid_sarif() -> None:
     VALIDATOR.validate(_sarif(EVERY_SHAPE))
 
 
+def test_files_named_outside_the_course_or_with_a_colon_are_valid_sarif() -> None:
+    log = _sarif([Diagnostic("CFG006", Severity.WARNING, "a:b.srt", None, "not checked"),
+                  Diagnostic("CFG005", Severity.ERROR, "/tmp/x.srt", None, "no such file")])
+    VALIDATOR.validate(log)
+    assert [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in log["runs"][0]["results"]] == ["file:///tmp/x.srt", "./a:b.srt"]
+
+
 def test_no_findings_is_valid_sarif() -> None:
     log = _sarif([])
     VALIDATOR.validate(log)
