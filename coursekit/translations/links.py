@@ -46,10 +46,15 @@ def course_target(href: str, local: str) -> str | None:
     return match.group(1) + (f"#{parts.fragment}" if parts.fragment else "")
 
 
+_ANCHOR = re.compile(r"""<a\s(?:[^>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+"""The target of an HTML anchor, ``<a href="...">``: a link as Markdown's is."""
+
+
 def hrefs(markdown: str) -> tuple[str, ...]:
-    """Every link target in a Markdown fragment, in order."""
-    if "](" not in markdown and "<http" not in markdown:
-        return ()  # no inline link and no autolink: most prose, answered before hashing it
+    """Every link target in a Markdown fragment, in order: Markdown links, autolinks
+    and HTML anchors."""
+    if "](" not in markdown and "<http" not in markdown and "href" not in markdown.lower():
+        return ()  # no inline link, autolink or anchor: most prose, answered before hashing it
     return _parsed_hrefs(markdown)
 
 
@@ -58,6 +63,9 @@ def _parsed_hrefs(markdown: str) -> tuple[str, ...]:
     found: list[str] = []
     for block in _MD.parseInline(markdown):
         for token in block.children or ():
+            if token.type == "html_inline":
+                found.extend(a or b for a, b in _ANCHOR.findall(token.content))
+                continue
             href = token.attrGet("href") if token.type == "link_open" else None
             if isinstance(href, str):
                 found.append(href)

@@ -8,7 +8,7 @@ from coursekit.translations.check import compare_lessons
 from coursekit.translations.digest import digest
 from coursekit.translations.settings import Settings
 
-from .trn_lessons import code, lesson
+from .trn_lessons import code, lesson, prose
 
 EN = "content/en/chapter3/2.mdx"
 FR = "content/fr/chapter3/2.mdx"
@@ -83,3 +83,19 @@ def test_an_unexpected_indent_shows_the_indent_in_its_fix() -> None:
                  if d.rule == "TRN203"]
     assert broken.hint is not None
     assert broken.hint.splitlines()[1:] == ["- total = len(rows)", "+     total = len(rows)"]
+
+
+def _links(source: str, translation: str) -> list[str]:
+    src = digest(lesson(EN, prose(1, source)))
+    tgt = digest(lesson(FR, prose(1, translation)))
+    return [d.message for d in compare_lessons(src, tgt, Settings())]
+
+
+def test_a_link_written_in_html_in_the_source_and_in_markdown_here_is_the_same_link() -> None:
+    assert _links('See <a href="/course/chapter2/1">the data</a>.',
+                  "Voir [les données](/course/chapter2/1).") == []
+
+
+def test_an_html_link_of_the_source_the_translation_drops_is_missing() -> None:
+    assert _links('See <a href="/course/chapter2/1">the data</a>.', "Voir les données.") == [
+        f"no link to `chapter2/1` (the source {EN}:1 links to it)"]

@@ -49,3 +49,10 @@ def test_links_inside_emphasis_across_lines_or_beside_entities_are_read_as_commo
 def test_a_lesson_outside_the_chapters_links_to_chapters_by_name(
         href: str, target: str | None) -> None:
     assert course_target(href, "unit1/introduction") == target
+
+
+def test_an_html_anchor_is_a_link_as_markdown_writes_one() -> None:
+    text = ('Read <a href="/course/chapter1/2" target="_blank">the summary</a>, '
+            "<A HREF='../chapter2/3'>more</A> and [the end](/course/chapter4/1); "
+            "not `<a href=\"/course/chapter9/9\">`, nor <img src=\"/course/chapter5/1\">.")
+    assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2/3", "chapter4/1"]
