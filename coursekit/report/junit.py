@@ -1,4 +1,5 @@
-r"""JUnit XML: one test suite per file, one failing test case per error or warning.
+r"""JUnit XML: one test suite per file, one test case per error (a failure) or warning
+(skipped), each suite and the whole counting both, as CI systems read them.
 
 A file with no findings is a passing test case, so CI dashboards count what was checked.
 Every text is made fit for XML 1.0 first: a character XML forbids (a control character
@@ -44,9 +45,10 @@ def render_junit(
         diags = by_path.get(found, [])
         path = xml_text(found)
         failing = [d for d in diags if d.severity is not Severity.NOTE]
+        errors = sum(d.severity is Severity.ERROR for d in failing)
         suite = ET.SubElement(
             root, "testsuite", name=path, tests=str(max(1, len(failing))),
-            failures=str(sum(d.severity is Severity.ERROR for d in failing)), errors="0",
+            failures=str(errors), errors="0", skipped=str(len(failing) - errors),
         )
         if not failing:
             ET.SubElement(suite, "testcase", classname=path, name="clean")
@@ -62,10 +64,18 @@ def render_junit(
                                    type=xml_text(diag.rule))
             if diag.hint:
                 detail.text = xml_text(diag.hint)
+    _totals(root)
     ET.indent(root)
     out.write('<?xml version="1.0" encoding="utf-8"?>\n')
     out.write(ET.tostring(root, encoding="unicode"))
     out.write("\n")
+
+
+def _totals(root: ET.Element) -> None:
+    """The suites' counts, summed on ``testsuites``: a CI system that reads the totals
+    there (or a suite's, ``skipped`` included) must not count a warning as passed."""
+    for key in ("tests", "failures", "errors", "skipped"):
+        root.set(key, str(sum(int(suite.get(key, "0")) for suite in root)))
 
 
 def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookJudgement]) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import xml.etree.ElementTree as ET
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.report.pipeline import Shape, shape, write_report
@@ -61,3 +62,35 @@ def test_a_sarif_location_outside_the_course_is_an_absolute_file_uri() -> None:
 def test_a_plain_sarif_location_is_relative_to_the_source_root() -> None:
     assert _location("subtitles/fr/a:b.srt") == {
         "uri": "subtitles/fr/a:b.srt", "uriBaseId": "%SRCROOT%"}
+
+
+def _junit(*found: Diagnostic, checked: tuple[str, ...] = ()) -> ET.Element:
+    from coursekit.report.junit import render_junit
+
+    out = io.StringIO()
+    render_junit(found, out, "check", checked)
+    return ET.fromstring(out.getvalue().split("\n", 1)[1])
+
+
+def _counts(element: ET.Element) -> dict[str, str | None]:
+    return {key: element.get(key) for key in ("tests", "failures", "errors", "skipped")}
+
+
+def test_junit_suites_count_the_warnings_they_skip() -> None:
+    root = _junit(OVERLAP, LONG, STYLE, checked=("subtitles/en/c.srt",))
+    suites = {s.get("name"): s for s in root.iter("testsuite")}
+    assert _counts(suites["subtitles/fr/a.srt"]) == {
+        "tests": "2", "failures": "1", "errors": "0", "skipped": "1"}
+    assert _counts(suites["subtitles/fr/b.srt"]) == {  # a note alone: clean
+        "tests": "1", "failures": "0", "errors": "0", "skipped": "0"}
+    assert _counts(root) == {"tests": "4", "failures": "1", "errors": "0", "skipped": "1"}
+
+
+def test_junit_counts_match_the_test_cases() -> None:
+    root = _junit(OVERLAP, LONG, LONG, checked=("subtitles/en/c.srt",))
+    for suite in root.iter("testsuite"):
+        cases = list(suite.iter("testcase"))
+        assert int(suite.get("tests", "-1")) == len(cases)
+        assert int(suite.get("skipped", "-1")) == sum(c.find("skipped") is not None
+                                                      for c in cases)
+    assert int(root.get("tests", "-1")) == len(list(root.iter("testcase")))
