@@ -225,8 +225,16 @@ class BlockBuilder(OutputAttachment):
         self._add(Prose(line, source, self._frameworks.current))
 
     def _comment(self, token: Token, line: int) -> None:
-        if not is_directive(token.content):
-            return
+        if is_directive(token.content):
+            self._directive(token, line)
+        tail = str(token.meta.get("tail", ""))
+        if tail and not tail.startswith(("<!--", "{/*")):  # the page shows the text
+            self._components.text(tail)
+            if not self._admonition_depth:
+                last = token.map[1] if token.map else line
+                self._add(Prose(last, tail, self._frameworks.current))
+
+    def _directive(self, token: Token, line: int) -> None:
         reading = read_directive(token.content)
         if isinstance(reading, DirectiveProblem):
             self._context.report(reading.rule, line - 1, reading.message, reading.hint)

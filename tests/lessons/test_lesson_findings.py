@@ -61,3 +61,16 @@ def test_an_anchor_repeated_in_the_other_framework_branch_is_no_duplicate() -> N
     duplicate = _findings(same_branch)
     assert [(d.rule, d.line) for d in duplicate] == [("LES118", 7)]
     assert "already used on line 5" in duplicate[0].message
+
+
+def _prose(text: str) -> list[tuple[int, str]]:
+    lesson = parse_lesson(text, path="case.mdx", language="en")
+    return [(b.line, b.text) for b in lesson.blocks if isinstance(b, Prose)]
+
+
+def test_text_after_a_comment_on_its_line_is_prose() -> None:
+    """The page shows the text after ``-->``: the notebook's prose keeps it too."""
+    assert _prose("# T\n\n<!-- to do --> Read this first.\n") == [(3, "Read this first.")]
+    assert _prose("# T\n\n{/* to do\n  later */} Read this.\n\nMore.\n") == [
+        (4, "Read this."), (6, "More.")]
+    assert _prose("# T\n\n<!-- to do -->\nRead this.\n") == [(4, "Read this.")]
