@@ -9,16 +9,27 @@ builder reads nested ``{#if}`` blocks, so its own ``{/if}`` is no stray marker.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from coursekit.diagnostics import Rule
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
+from coursekit.lessons.directives import is_directive
 from coursekit.lessons.model import Framework, FrameworkMarker
 
 _FRAMEWORKS = {"pt": Framework.PT, "tf": Framework.TF}
+_COMMENT = re.compile(r"<!--(.*?)-->|\{/\*(.*?)\*/\}")
 _OTHER = {Framework.PT: Framework.TF, Framework.TF: Framework.PT, Framework.BOTH: Framework.BOTH}
+
+
+def _only_comments(text: str) -> bool:
+    """Whether ``text`` is comments only, none of them a directive (which is not read
+    there): a page shows nothing of it, so the marker line loses nothing."""
+    if _COMMENT.sub("", text).strip():
+        return False
+    return not any(is_directive(found[1] or found[2] or "") for found in _COMMENT.finditer(text))
 
 
 class FrameworkTracker:
@@ -41,7 +52,7 @@ class FrameworkTracker:
         if meta.get("typo"):
             self._report(rules.FRAMEWORK_ELSE_TYPO, line, f"`{text}` read as `{{:else}}`",
                          "write `{:else}`")
-        if meta.get("junk"):
+        if meta.get("junk") and not _only_comments(str(meta["junk"])):
             self._report(rules.FRAMEWORK_MARKER_JUNK, line,
                          f"text after the marker: `{meta['junk']}` (the marker was still read)",
                          "put the text on a line of its own")

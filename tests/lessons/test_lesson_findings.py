@@ -74,3 +74,14 @@ def test_text_after_a_comment_on_its_line_is_prose() -> None:
     assert _prose("# T\n\n{/* to do\n  later */} Read this.\n\nMore.\n") == [
         (4, "Read this."), (6, "More.")]
     assert _prose("# T\n\n<!-- to do -->\nRead this.\n") == [(4, "Read this.")]
+
+
+def test_a_comment_after_a_framework_marker_loses_nothing() -> None:
+    """Only text the marker line would lose is ``LES108``: a comment shows on no page."""
+    for comment in ("<!-- PyTorch -->", "{/* PyTorch */}"):
+        assert _findings(f"# T\n\n{{#if fw === 'pt'}} {comment}\n\na\n\n{{/if}}\n") == []
+    junk = _findings("# T\n\n{#if fw === 'pt'}\n\na\n\n{/if} and more\n")
+    assert [(d.rule, d.line) for d in junk] == [("LES108", 7)]
+    hidden = _findings("# T\n\n{#if fw === 'pt'} <!-- coursekit: skip -->\n\n"
+                       "```py\nx\n```\n\n{/if}\n")
+    assert [(d.rule, d.line) for d in hidden] == [("LES108", 3)]
