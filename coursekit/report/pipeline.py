@@ -21,12 +21,17 @@ from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import Renderer, render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.report.encoding import json_text
 from coursekit.report.overview import render_overview
+from coursekit.report.statistics import statistics_document
 from coursekit.report.text import render_statistics, render_text
 from coursekit.selection import Selection
 
-__all__ = ["BaselineError", "Findings", "Shape", "record_baseline", "select", "shape",
-           "write_report"]
+STATISTICS_FORMATS = ("text", "json")
+"""The formats that hold ``--statistics``: the others are for each finding's place."""
+
+__all__ = ["STATISTICS_FORMATS", "BaselineError", "Findings", "Shape", "record_baseline",
+           "select", "shape", "write_report"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,12 +120,15 @@ def write_report(
     findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
     statistics: bool = False, own: Renderer | None = None, overview: bool = False,
 ) -> None:
-    """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text);
-    with ``own``, the command's own renderer of that format; with ``overview``, the text
-    report is the first report a maintainer reads (:mod:`coursekit.report.overview`)."""
+    """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text
+    or json, :data:`STATISTICS_FORMATS`); with ``own``, the command's own renderer of that
+    format; with ``overview``, the text report is the first report a maintainer reads
+    (:mod:`coursekit.report.overview`)."""
     shown = findings.shown
     if statistics and fmt == "text":
         render_statistics(shown, out, title, hidden=findings.hidden)
+    elif statistics and fmt == "json":
+        out.write(json_text(statistics_document(shown, title, findings.hidden)) + "\n")
     elif fmt == "text" and own is None and overview:
         render_overview(shown, out, title, checked, hidden=findings.hidden)
     elif fmt == "text" and own is None:

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.rules import all_rules
@@ -93,6 +94,26 @@ def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
     lines.append("by language: " + (", ".join(
         f"{language} {count}" for language, count in stats.by_language) or "none"))
     return lines
+
+
+def statistics_document(diagnostics: Sequence[Diagnostic], title: str,
+                        hidden: Sequence[Diagnostic] = ()) -> dict[str, Any]:
+    """``--statistics --format json``: the counts of the table, by rule (as ruff's JSON
+    statistics, most severe and most frequent first) and language; ``not_shown`` counts
+    what ``--quiet`` left out."""
+    from coursekit.report.json import summary_counts
+
+    stats = statistics(diagnostics)
+    names = {rule.code: rule.name for rule in all_rules()}
+    return {
+        "tool": "coursekit",
+        "run": title,
+        "summary": summary_counts(diagnostics),
+        "not_shown": summary_counts(hidden),
+        "statistics": [{"rule": code, "name": names.get(code, ""), "severity": severity.value,
+                        "count": count} for code, severity, count in stats.by_rule],
+        "languages": dict(stats.by_language),
+    }
 
 
 def closing_summary(
