@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import textwrap
 from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
+from coursekit.lessons.python import BUILTIN_NAMES, code_facts, error_in_file
 from coursekit.translations.align import Pair
 from coursekit.translations.code_changes import (
     Change,
@@ -145,26 +146,29 @@ def compare(
     formatted: Formatted | None = None,
 ) -> Iterator[Diagnostic]:
     gap: list[tuple[Pair, int | None]] = []
+    unplaced: tuple[list[tuple[Code, int | None]], list[Code]] = ([], [])
     for pair, line in zip(pairs, position_lines(pairs), strict=True):
         src, tgt = pair.source, pair.translation
         if src is not None and tgt is not None:
-            yield from _gap(source, translation, gap, ignored, formatted)
+            yield from _gap(source, translation, gap, ignored, formatted, unplaced)
             gap = []
             yield from _drift(source, translation, src, tgt, ignored, formatted)
             yield from _outputs(source, translation, src, tgt)
         else:
             gap.append((pair, line))
-    yield from _gap(source, translation, gap, ignored, formatted)
+    yield from _gap(source, translation, gap, ignored, formatted, unplaced)
+    yield from _missing_and_extra(source, translation, *unplaced)
 
 
 def _gap(
     source: Digest, translation: Digest, gap: list[tuple[Pair, int | None]],
-    ignored: frozenset[Change], formatted: Formatted | None = None,
+    ignored: frozenset[Change], formatted: Formatted | None,
+    unplaced: tuple[list[tuple[Code, int | None]], list[Code]],
 ) -> Iterator[Diagnostic]:
     """The blocks left unpaired between two paired ones. A source block and a
     translation block of the same kind, in the same place, are one block the
     translation changed: translated text in a plain fence is no finding, changed
-    Python is drift; only what remains is missing or extra."""
+    Python is drift; what remains joins ``unplaced`` (missing, extra)."""
     missing = [(p.source, line) for p, line in gap if p.source is not None]
     extra = [p.translation for p, _ in gap if p.translation is not None]
     for src, line in missing:
@@ -174,12 +178,46 @@ def _gap(
             if src.role is CodeRole.PYTHON:
                 yield from _drift(source, translation, src, twin, ignored, formatted)
             continue
+        unplaced[0].append((src, line))
+    unplaced[1].extend(extra)
+
+
+def _same_code(src: Code, tgt: Code) -> bool:
+    """The same code, whatever the fence and its indentation (in a list item or not),
+    the comments and the strings say."""
+    if src.framework is not tgt.framework:
+        return False
+    if src.role is not CodeRole.PYTHON and tgt.role is not CodeRole.PYTHON:
+        return src.source.split() == tgt.source.split()
+    skeleton = code_facts(textwrap.dedent(src.source)).skeleton
+    return skeleton is not None and skeleton == code_facts(textwrap.dedent(tgt.source)).skeleton
+
+
+def _missing_and_extra(
+    source: Digest, translation: Digest, missing: list[tuple[Code, int | None]],
+    extra: list[Code],
+) -> Iterator[Diagnostic]:
+    """Blocks of the source the translation lacks, and blocks it has that the source
+    lacks; a source block whose code the translation has elsewhere, or in another
+    fence, is one finding that says where."""
+    for src, line in missing:
+        where = f"the source's {describe(src)} ({source.path}:{src.line})"
+        moved = next((t for t in extra if _same_code(src, t)), None)
+        if moved is not None:
+            extra.remove(moved)
+            if moved.info != src.info:
+                runs = "" if (moved.role is CodeRole.PYTHON) is (src.role is CodeRole.PYTHON) \
+                    else (": its code does not run" if src.role is CodeRole.PYTHON
+                          else ": it runs here")
+                what = f"is a ```{moved.info} block here (line {moved.line}){runs}"
+            else:
+                what = f"is at line {moved.line} here, in another order than in the source"
+            yield CODE_MISSING.at(translation.path, moved.line, f"{where} {what}",
+                                  fingerprint=digest_of(src.source))
+            continue
         after = f" (after line {line})" if line is not None else ""
-        yield CODE_MISSING.at(
-            translation.path, line,
-            f"the source's {describe(src)} ({source.path}:{src.line}) is missing{after}",
-            fingerprint=digest_of(src.source),
-        )
+        yield CODE_MISSING.at(translation.path, line, f"{where} is missing{after}",
+                              fingerprint=digest_of(src.source))
     for tgt in extra:
         yield CODE_EXTRA.at(
             translation.path, tgt.line,

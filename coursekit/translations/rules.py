@@ -111,7 +111,8 @@ LINK_MISMATCH = Rule(
 )
 CODE_MISSING = Rule(
     "TRN107", "code-missing", Severity.WARNING,
-    "A code block of the source lesson has no counterpart in the translation.",
+    "A code block of the source lesson has no counterpart in its place in the translation "
+    "(missing, or the translation has its code elsewhere or in another fence, and says where).",
     AREA,
     repeats=True,
 )
