@@ -138,8 +138,18 @@ class _Reader:
                     local_fw=files, quiz=quiz,
                 )
             elif not local_fw:
-                self._bad(node, f"section `{title}` needs `local` or `local_fw: "
-                          "{pt: ..., tf: ...}`")
+                self._bad(node, _no_local(title, fields.get("local")))
+
+
+def _no_local(title: str, local: yaml.Node | None) -> str:
+    """What is wrong with a section that names no lesson file: its ``local`` missing or
+    empty, or not one path."""
+    if isinstance(local, yaml.SequenceNode):
+        return f"section `{title}`: `local` must be one lesson path, not a list"
+    if isinstance(local, yaml.MappingNode):
+        return (f"section `{title}`: `local` must be one lesson path, not a mapping (one "
+                "file per framework is `local_fw: {pt: ..., tf: ...}`)")
+    return f"section `{title}` needs `local` or `local_fw: {{pt: ..., tf: ...}}`"
 
 
 def _error_line(exc: yaml.YAMLError, text: str | bytes) -> int | None:
