@@ -12,6 +12,9 @@ from collections.abc import Mapping
 
 from coursekit.config import verify_table
 from coursekit.config.course import Course
+from coursekit.config.key_lines import line_of
+from coursekit.config.reading import read_file
+from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic
 from coursekit.formatting import settings as format_settings
 from coursekit.notebooks import settings as notebook_settings
@@ -33,7 +36,24 @@ def config_findings(course: Course) -> list[Diagnostic]:
     problems.extend(format_settings.read_settings(config.section(format_settings.SECTION))[1])
     found = [config.finding(p.keys, p.message, p.line) for p in config.problems]
     found.extend(config.finding(keys, message) for keys, message in problems)
+    found.extend(_unread_pyproject(course))
     return sorted(found, key=lambda d: d.line or 0)
+
+
+def _unread_pyproject(course: Course) -> list[Diagnostic]:
+    """A ``[tool.coursekit]`` table of ``pyproject.toml`` that is not read, as the course
+    has a ``coursekit.toml``: what it sets would be dropped unsaid."""
+    config = course.config
+    pyproject = course.root / "pyproject.toml"
+    if config.path is None or config.path.name != "coursekit.toml" or not pyproject.is_file():
+        return []
+    file = read_file(pyproject)
+    if not file.table:
+        return []
+    line = line_of(file.lines, (next(iter(file.table)),), (("tool", "coursekit"),))
+    return [BAD_CONFIG.at("pyproject.toml", file.lines.get(("tool", "coursekit"), line),
+                          "[tool.coursekit] is not read: the course's configuration is "
+                          "coursekit.toml; move these keys there")]
 
 
 def _languages(course: Course) -> list[tuple[tuple[str, ...], str]]:

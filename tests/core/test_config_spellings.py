@@ -53,3 +53,17 @@ def test_a_bad_per_file_ignore_is_named_at_its_own_line(tmp_path: Path, spelling
 def test_a_per_file_ignore_that_is_no_list_is_named_at_its_line(tmp_path: Path) -> None:
     config = '[per_file_ignores]\n"a" = ["SUB1"]\n"b" = "SUB1"\n'
     assert _check(tmp_path, config) == (2, ["CFG001 coursekit.toml:3"])
+
+
+def test_a_pyproject_table_beside_coursekit_toml_is_a_finding_at_its_header(
+        tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "course"\n\n[tool.coursekit]\nignore = ["SUB1"]\n', encoding="utf-8")
+    assert _check(tmp_path, 'languages = ["en"]\n') == (2, ["CFG001 pyproject.toml:4"])
+
+
+def test_a_pyproject_without_a_coursekit_table_beside_coursekit_toml_is_fine(
+        tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "course"\n[tool.ruff]\nline-length = 90\n', encoding="utf-8")
+    assert _check(tmp_path, 'languages = ["en"]\n') == (1, [])
