@@ -47,7 +47,7 @@ def config_from(file: ConfigFile) -> Config:
             if not isinstance(value, dict):
                 problems.add((raw_key,), f"`{raw_key}` must be a table, got {shown(value)}")
             else:
-                sections[key] = MappingProxyType(dict(value))
+                sections[key] = MappingProxyType(_section(raw_key, value, problems))
         elif key in _SCALARS | _LISTS | {"kernels"}:
             values.update(_value(raw_key, key, value, problems))
         else:
@@ -62,17 +62,29 @@ def config_from(file: ConfigFile) -> Config:
                   path=file.path, lines=file.lines, problems=tuple(problems))
 
 
-def _spelled_once(table: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+def _section(raw_key: str, table: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    """An area's table with its settings spelled once; the subtitle table's language
+    tables too (``[subtitles.fr]``). Deeper tables map names that are data (hub ids, rule
+    codes, file patterns), where ``a-b`` and ``a_b`` are two names."""
+    found = _spelled_once(table, problems, (raw_key,))
+    if raw_key.replace("-", "_") == "subtitles":
+        found = {key: _spelled_once(value, problems, (raw_key, key))
+                 if isinstance(value, dict) else value for key, value in found.items()}
+    return found
+
+
+def _spelled_once(table: Mapping[str, Any], problems: Problems,
+                  where: tuple[str, ...] = ()) -> dict[str, Any]:
     """``table`` less the keys written in both spellings (``build-dir`` and ``build_dir``),
     each a problem at its second spelling: one value would be dropped unsaid, so neither
-    is taken, as a bad value is not."""
+    is taken, as a bad value is not. ``where``: the keys of the table in the file."""
     spellings: dict[str, list[str]] = {}
     for raw_key in table:
         spellings.setdefault(raw_key.replace("-", "_"), []).append(raw_key)
     for first, *others in spellings.values():
         for other in others:
-            problems.add((other,), f"`{other}` sets `{first}` again: write it once "
-                                   "(neither value is used)")
+            problems.add((*where, other), f"`{other}` sets `{first}` again: write it once "
+                                          "(neither value is used)")
     return {key: value for key, value in table.items()
             if len(spellings[key.replace("-", "_")]) == 1}
 

@@ -37,6 +37,25 @@ def test_a_key_in_both_spellings_is_a_finding_at_its_second_line(
     assert _check(tmp_path, config) == (2, [f"CFG001 coursekit.toml:{line}"])
 
 
+@pytest.mark.parametrize(("config", "line"), [
+    ("[subtitles]\nmax-cps = 100\nmax_cps = 5\n", 3),
+    ("[subtitles.fr]\nmax_lines = 3\nmax-lines = 2\n", 3),
+    ("[translations]\nbundled-stale-apis = true\nbundled_stale_apis = false\n", 3),
+    ("[verify]\nstartup-timeout = 60\nstartup_timeout = 30\n", 3),
+    ("[notebooks]\npage-url = 'a'\npage_url = 'b'\n", 3),
+])
+def test_a_setting_of_an_area_in_both_spellings_is_a_finding_at_its_second_line(
+        tmp_path: Path, config: str, line: int) -> None:
+    assert _check(tmp_path, config) == (2, [f"CFG001 coursekit.toml:{line}"])
+
+
+def test_names_in_deeper_tables_are_data_not_settings(tmp_path: Path) -> None:
+    config = ('[subtitles.severity]\nSUB104 = "note"\n'
+              '[per-file-ignores]\n"subtitles/a-b.srt" = ["SUB1"]\n'
+              '"subtitles/a_b.srt" = ["SUB1"]\n')
+    assert _check(tmp_path, config) == (0, [])
+
+
 def test_one_spelling_of_each_key_is_read(tmp_path: Path) -> None:
     config = ('source_language = "en"\nextend-select = ["SUB1"]\n'
               '[per_file_ignores]\n"subtitles/*" = ["SUB1"]\n')
