@@ -53,10 +53,17 @@ class Protected:
         return "\n".join(out) if seen == len(self.lines) else None
 
 
+def _indented_as_a_whole(source: str) -> bool:
+    first = next((line for line in source.split("\n") if line.strip()), "")
+    return first[:1] in (" ", "\t")
+
+
 def protect(facts: CodeFacts) -> Protected | None:
     """The code of ``facts`` ready to format; ``None`` when it is not Python to format
-    (it does not parse, or IPython reads its body as something else)."""
-    if facts.error is not None or _MARK in facts.source:
+    (it does not parse, or IPython reads its body as something else). Code indented as
+    a whole, which runs as IPython takes its indentation off, is left as written: a
+    formatter refuses it (and ruff the whole batch of a run with it)."""
+    if facts.error is not None or _MARK in facts.source or _indented_as_a_whole(facts.source):
         return None
     ipython = facts.ipython
     if not ipython:

@@ -6,6 +6,7 @@ import pytest
 
 from coursekit.formatting.engines import format_texts
 from coursekit.formatting.ipython import protect
+from coursekit.formatting.lessons import CodeFormatter
 from coursekit.formatting.settings import FormatSettings, Formatter
 from coursekit.lessons.python import CodeFacts
 from tests.formatting.support import FORMATTERS
@@ -38,9 +39,27 @@ def test_the_target_version_reaches_the_formatter(formatter: Formatter) -> None:
     "!pip install \\\n    datasets\nx=1",     # a shell line continued on the next
     "def broken(:\n    pass",                 # no Python at all
     "__coursekit_ipython_0__ = 1",            # holds the placeholder itself
+    "    import  os\n    x=1",                  # indented as a whole: runs, not formattable
+    "\n\timport  os",
 ])
 def test_code_that_cannot_be_protected_is_not_formatted(source: str) -> None:
     assert protect(CodeFacts(source)) is None
+
+
+def test_a_batch_with_code_indented_as_a_whole_is_formatted_in_one_ruff_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from coursekit.formatting import engines
+
+    def one_file_per_text(*args: object, **kwargs: object) -> object:
+        raise AssertionError("ruff refused the batch: one file per text")
+
+    monkeypatch.setattr(engines, "_with_ruff_files", one_file_per_text)
+    formatter = CodeFormatter(FormatSettings(Formatter.RUFF))
+    facts = [CodeFacts("import  os\n"), CodeFacts("    x=1\n    y=2\n")]
+    for each in facts:
+        formatter.add(each)
+    assert formatter.formatted(facts[0]) == "import os"
+    assert formatter.formatted(facts[1]) is None  # left as written
 
 
 def test_a_placeholder_the_formatter_lost_leaves_the_code_alone() -> None:
