@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.lessons.ipython_lines import PYTHON_CELL_MAGICS, IPythonKind
+from coursekit.lessons.ipython_lines import PYTHON_CELL_MAGICS, IPythonKind, dedented
 from coursekit.lessons.python import CodeFacts
 
 _MARK = "__coursekit_ipython_"
@@ -53,25 +53,21 @@ class Protected:
         return "\n".join(out) if seen == len(self.lines) else None
 
 
-def _indented_as_a_whole(source: str) -> bool:
-    first = next((line for line in source.split("\n") if line.strip()), "")
-    return first[:1] in (" ", "\t")
-
-
 def protect(facts: CodeFacts) -> Protected | None:
     """The code of ``facts`` ready to format; ``None`` when it is not Python to format
     (it does not parse, or IPython reads its body as something else). Code indented as
-    a whole, which runs as IPython takes its indentation off, is left as written: a
-    formatter refuses it (and ruff the whole batch of a run with it)."""
-    if facts.error is not None or _MARK in facts.source or _indented_as_a_whole(facts.source):
+    a whole is formatted as IPython runs it, its indentation taken off: a formatter
+    refuses it as written (and ruff the whole batch of a run with it)."""
+    if facts.error is not None or _MARK in facts.source:
         return None
+    source = dedented(facts.source)
     ipython = facts.ipython
     if not ipython:
-        return Protected(facts.source, ())
+        return Protected(source, ())
     first = ipython[0]
     if first.kind is IPythonKind.CELL_MAGIC and first.name not in PYTHON_CELL_MAGICS:
         return None
-    source_lines = facts.source.split("\n")
+    source_lines = source.split("\n")
     kept: list[str] = []
     for number, ipython_line in enumerate(ipython):
         written = source_lines[ipython_line.line - 1]

@@ -63,7 +63,7 @@ def _word(text: str) -> str:
     return words[0] if words else ""
 
 
-def _dedented(source: str) -> str:
+def dedented(source: str) -> str:
     """``source`` with the indentation of its first line that is not blank taken off
     each line that starts with it, as IPython does before it runs a cell."""
     if source.lstrip("\n")[:1] not in (" ", "\t"):
@@ -78,7 +78,7 @@ def _dedented(source: str) -> str:
 
 def read_ipython(source: str) -> tuple[str, tuple[IPythonLine, ...]]:
     """The runnable text of ``source`` and its IPython lines (see the module docstring)."""
-    source = _dedented(source)
+    source = dedented(source)
     if not any(mark in source for mark in _MARKS):
         return source, ()
     lines = source.split("\n")
