@@ -4,6 +4,7 @@ syntax, outputs, and names the translation reads but never binds."""
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -75,8 +76,8 @@ def _drift(
             shell_words(src.source) == shell_words(tgt.source):
         change = Change.COMMENTS
     where = f"{source.path}:{src.line}"
-    diff = short_diff(src.source, tgt.source,
-                      first=code_rows(src.source, tgt.source) if change is Change.CODE else None)
+    diff = short_diff(src.source, tgt.source, first=functools.partial(
+        code_rows, src.source, tgt.source) if change is Change.CODE else None)
     fingerprint = f"{digest_of(src.source)}:{digest_of(tgt.source)}"
     if change is Change.CODE and src.role is CodeRole.PYTHON:
         broken = _broken_translation(translation, src, tgt, where, diff, fingerprint)

@@ -182,22 +182,23 @@ def similarity(source: Code, translation: Code, floor: float = 0.0) -> float:
 
 
 def short_diff(source: str, translation: str, limit: int = 6, near: int | None = None,
-               first: Rows | None = None) -> str:
+               first: Callable[[], Rows] | None = None) -> str:
     """The first changed lines, ``-`` from the source and ``+`` from the translation, with
     the indentation they have beyond the least of them (a line moved out of its loop
-    shows it); with ``first`` (:func:`code_rows`), the changes that hold those lines
-    before the others (translated comments); with ``near`` (a line of the translation,
-    from 1, that changed), that line first, after the source line of its change most
-    like it."""
+    shows it); where more lines changed than are shown, with ``first`` (which gives
+    :func:`code_rows`, asked only then), the changes that hold those lines before the
+    others (translated comments); with ``near`` (a line of the translation, from 1, that
+    changed), that line first, after the source line of its change most like it."""
     old, new = source.splitlines(), translation.splitlines()
     # The changes unified_diff(n=0) shows: a group per change, removed lines first.
     groups: list[list[tuple[str, int]]] = [
         [*(("-", i) for i in range(i1, i2)), *(("+", j) for j in range(j1, j2))]
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes()
         if tag != "equal"]
-    if first is not None:
+    if first is not None and sum(map(len, groups)) > limit:
+        rows = first()
         groups.sort(key=lambda group: not any(
-            i in (first[0] if sign == "-" else first[1]) for sign, i in group))
+            i in (rows[0] if sign == "-" else rows[1]) for sign, i in group))
     changed = [entry for group in groups for entry in group]
     if near is not None and ("+", near - 1) in changed:
         ahead = [*_likeliest_before(old, new, changed, near - 1), ("+", near - 1)]
