@@ -190,8 +190,15 @@ def _same_code(src: Code, tgt: Code) -> bool:
         return False
     if src.role is not CodeRole.PYTHON and tgt.role is not CodeRole.PYTHON:
         return src.source.split() == tgt.source.split()
-    skeleton = code_facts(textwrap.dedent(src.source)).skeleton
-    return skeleton is not None and skeleton == code_facts(textwrap.dedent(tgt.source)).skeleton
+    skeleton = _skeleton(src)
+    return skeleton is not None and skeleton == _skeleton(tgt)
+
+
+def _skeleton(code: Code) -> tuple[object, ...] | None:
+    """The block's skeleton, whatever its indentation: its own facts' (read once for the
+    run) unless the block is indented as a whole."""
+    text = textwrap.dedent(code.source)
+    return (code.facts if text == code.source else code_facts(text)).skeleton
 
 
 def _missing_and_extra(
