@@ -48,13 +48,13 @@ def course_target(href: str, local: str) -> str | None:
 
 _ANCHOR = re.compile(r"""<a\s(?:[^>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 """The target of an HTML anchor, ``<a href="...">``: a link as Markdown's is."""
-_HREF = re.compile("href", re.IGNORECASE)
+_ANCHOR_TAG = re.compile(r"<a\s", re.IGNORECASE)
 
 
 def hrefs(markdown: str) -> tuple[str, ...]:
     """Every link target in a Markdown fragment, in order: Markdown links, autolinks
     and HTML anchors."""
-    if "](" not in markdown and "<http" not in markdown and _HREF.search(markdown) is None:
+    if "](" not in markdown and "<http" not in markdown and _ANCHOR_TAG.search(markdown) is None:
         return ()  # no inline link, autolink or anchor: most prose, answered before hashing it
     return _parsed_hrefs(markdown)
 
