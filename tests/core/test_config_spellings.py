@@ -31,20 +31,14 @@ def _check(root: Path, config: str, name: str = "coursekit.toml") -> tuple[int, 
     ('ignore = ["SUB2"]\nextend-select = ["SUB1"]\nextend_select = ["SUB1"]\n', 3),
     ('[per-file-ignores]\n"x" = ["SUB2"]\n\n[per_file_ignores]\n"subtitles/*" = ["SUB1"]\n', 4),
     ('[tool.coursekit]\nbuild_dir = "b"\nbuild-dir = "b"\n', 3),
-])
-def test_a_key_in_both_spellings_is_a_finding_at_its_second_line(
-        tmp_path: Path, config: str, line: int) -> None:
-    assert _check(tmp_path, config) == (2, [f"CFG001 coursekit.toml:{line}"])
-
-
-@pytest.mark.parametrize(("config", "line"), [
+    # the settings of an area's table, a language's subtitle table among them
     ("[subtitles]\nmax-cps = 100\nmax_cps = 5\n", 3),
     ("[subtitles.fr]\nmax_lines = 3\nmax-lines = 2\n", 3),
     ("[translations]\nbundled-stale-apis = true\nbundled_stale_apis = false\n", 3),
     ("[verify]\nstartup-timeout = 60\nstartup_timeout = 30\n", 3),
     ("[notebooks]\npage-url = 'a'\npage_url = 'b'\n", 3),
 ])
-def test_a_setting_of_an_area_in_both_spellings_is_a_finding_at_its_second_line(
+def test_a_key_in_both_spellings_is_a_finding_at_its_second_line(
         tmp_path: Path, config: str, line: int) -> None:
     assert _check(tmp_path, config) == (2, [f"CFG001 coursekit.toml:{line}"])
 

@@ -10,21 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
-
-SUBTITLE = (
-    "1\n00:00:01,000 --> 00:00:04,000\nHello there \n\n"
-    "2\n00:00:03,000 --> 00:00:06,000\n"
-    "This line is much too long to be shown on one line of a screen\n\n"
-)
-"""SUB104 (overlap, error), SUB205 (whitespace), SUB201 and SUB202 (warnings)."""
+from tests.core.overlap_course import write_overlap_course
 
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    folder = tmp_path / "subtitles" / "en"
-    folder.mkdir(parents=True)
-    (folder / "01_a.srt").write_text(SUBTITLE, encoding="utf-8")
-    return tmp_path
+    return write_overlap_course(tmp_path)
 
 
 def _check(course: Path, *args: str) -> tuple[int, str]:
