@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import IO
 
@@ -26,7 +27,9 @@ def annotation(diag: Diagnostic) -> str:
     if diag.column is not None:
         props.append(f"col={diag.column}")
     props.append(f"title={_escape_property(diag.rule)}")
-    message = diag.message if diag.cue is None else f"cue {diag.cue}: {diag.message}"
+    message = diag.message
+    if diag.cue is not None and not re.search(rf"\bcue {diag.cue}\b", message):
+        message = f"cue {diag.cue}: {message}"  # named once: most messages say it already
     if diag.hint:
         message += f"\n{diag.hint}"
     return f"::{_COMMAND[diag.severity]} {','.join(props)}::{_escape_data(message)}"
