@@ -22,7 +22,6 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.report import FORMATS, Renderer
 from coursekit.report.baseline import recordable
 from coursekit.report.pipeline import (
-    STATISTICS_FORMATS,
     BaselineError,
     Shape,
     record_baseline,
@@ -104,9 +103,6 @@ def finish(
     is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
     ``show_all`` asks for every finding by file. ``root``: the course's, whose place in
     its repository the formats GitHub reads name each file from."""
-    if statistics and report.fmt not in STATISTICS_FORMATS:
-        raise click.UsageError(f"--statistics prints the counts as text or json, which "
-                               f"--format {report.fmt} cannot hold")
     if report.update_baseline:
         diagnostics = _record(report, diagnostics, selection)
         if not diagnostics:

@@ -45,7 +45,11 @@ def test_statistics_as_json_under_quiet_count_what_was_left_out(course: Path) ->
 
 @pytest.mark.parametrize("fmt", ["github", "junit", "sarif", "html"])
 def test_statistics_in_a_format_that_cannot_hold_them_is_a_usage_error(
-        course: Path, fmt: str) -> None:
+        course: Path, fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the course was checked before the usage error")
+
+    monkeypatch.setattr("coursekit.cli.commands.check.check_course", never)
     code, out = _check(course, "--format", fmt)
     assert code == 2
     assert "--statistics" in out and "::error" not in out

@@ -28,6 +28,7 @@ from coursekit.cli.options import (
 from coursekit.config import Course
 from coursekit.config.check import config_findings
 from coursekit.filescope import touched_files
+from coursekit.report.pipeline import STATISTICS_FORMATS
 from coursekit.report.text import render_text
 from coursekit.translations.git_calls import changed_since, is_shallow
 
@@ -58,6 +59,9 @@ def _run(
     request: ReportRequest, files: tuple[Path, ...] = (), choices: Choices = Choices(),
     since: str | None = None,
 ) -> int:
+    if choices.statistics and request.fmt not in STATISTICS_FORMATS:  # before any work
+        raise click.UsageError(f"--statistics prints the counts as text or json, which "
+                               f"--format {request.fmt} cannot hold")
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root, lenient=True)
     selection = course.config.selection.then(layer)
