@@ -41,6 +41,23 @@ def significant_tokens(source: str) -> tuple[Token, ...] | None:
     return tuple(out)
 
 
+_UNPLACED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER})
+_TEXT = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)})
+
+
+def placed_tokens(source: str) -> list[tuple[Token, range]] | None:
+    """Each token but comments and line breaks, a string literal's text blanked, with
+    the lines (from 0) it spans: which lines a change of code touches. ``None`` where
+    :func:`significant_tokens` is."""
+    try:
+        return [((tok.type, "" if tok.type in _TEXT else tok.string),
+                 range(tok.start[0] - 1, tok.end[0]))
+                for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                if tok.type not in _UNPLACED]
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        return None
+
+
 _FSTRING_START = getattr(tokenize, "FSTRING_START", None)
 _FSTRING_END = getattr(tokenize, "FSTRING_END", None)
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import difflib
 import enum
-import io
-import tokenize
 from collections.abc import Callable, Hashable, Sequence
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
+from coursekit.lessons.python_tokens import placed_tokens
 
 
 class Change(enum.StrEnum):
@@ -220,7 +219,7 @@ def code_rows(source: str, translation: str) -> Rows:
     """The lines of each side whose code changed: tokens other than comments, each
     string literal's text aside, that the other side lacks; none where either side
     cannot be tokenized."""
-    ours, theirs = _placed_tokens(source), _placed_tokens(translation)
+    ours, theirs = placed_tokens(source), placed_tokens(translation)
     if ours is None or theirs is None:
         return frozenset(), frozenset()
     rows: tuple[set[int], set[int]] = (set(), set())
@@ -231,22 +230,6 @@ def code_rows(source: str, translation: str) -> Rows:
             rows[0].update(row for _, span in ours[i1:i2] for row in span)
             rows[1].update(row for _, span in theirs[j1:j2] for row in span)
     return frozenset(rows[0]), frozenset(rows[1])
-
-
-_UNPLACED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER})
-_TEXT = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)})
-
-
-def _placed_tokens(source: str) -> list[tuple[tuple[int, str], range]] | None:
-    """Each token but comments and line breaks, a string literal's text blanked, with
-    the lines (from 0) it spans."""
-    try:
-        return [((tok.type, "" if tok.type in _TEXT else tok.string),
-                 range(tok.start[0] - 1, tok.end[0]))
-                for tok in tokenize.generate_tokens(io.StringIO(source).readline)
-                if tok.type not in _UNPLACED]
-    except (tokenize.TokenError, SyntaxError):
-        return None
 
 
 def _likeliest_before(old: list[str], new: list[str], changed: list[tuple[str, int]],
