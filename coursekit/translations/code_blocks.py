@@ -6,10 +6,10 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
-import textwrap
 from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.ipython_lines import dedented
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES, code_facts, error_in_file
 from coursekit.translations.align import Pair
@@ -195,9 +195,10 @@ def _same_code(src: Code, tgt: Code) -> bool:
 
 
 def _skeleton(code: Code) -> tuple[object, ...] | None:
-    """The block's skeleton, whatever its indentation: its own facts' (read once for the
-    run) unless the block is indented as a whole."""
-    text = textwrap.dedent(code.source)
+    """The block's skeleton, whatever its indentation (taken off as IPython takes it off
+    a cell): its own facts' (read once for the run) unless the block is indented as a
+    whole."""
+    text = dedented(code.source)
     return (code.facts if text == code.source else code_facts(text)).skeleton
 
 
