@@ -147,6 +147,7 @@ def diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
         count=_whole(data, "count") or 1,
         diff=_text(data, "diff", optional=True),
         folded=bool(data.get("folded", False)),
+        fix=_text(data, "fixable", optional=True),
     )
 
 

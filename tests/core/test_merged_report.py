@@ -79,3 +79,14 @@ def test_the_verify_json_is_utf8_whatever_file_names_it_quotes() -> None:
         [odd], out, "coursekit verify", ())
     document = json.loads(out.getvalue().encode("utf-8").decode("utf-8"))
     assert document["diagnostics"][0]["path"] == "content/fr/01_\udcff.mdx"
+
+
+def test_the_tier_of_a_findings_fix_survives_the_merge(tmp_path: Path) -> None:
+    safe = {**_finding("TRN401", "warning", "content/fr/1.mdx"), "fixable": "safe"}
+    plain = _finding("TRN201", "warning", "content/fr/1.mdx")
+    report = _report(tmp_path, "a.json", safe, plain)
+    merged = json.loads(_merge("--format", "json", report)[1])["diagnostics"]
+    assert [d.get("fixable") for d in merged] == [None, "safe"]
+    text = _merge(report)[1].decode()
+    assert "TRN401 [*] TRN401 found" in text
+    assert "TRN201 [*]" not in text
