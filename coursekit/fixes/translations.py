@@ -24,7 +24,7 @@ from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
-from coursekit.formatting.lessons import read_lesson_text
+from coursekit.formatting.lessons import read_lesson_or_why
 from coursekit.formatting.places import ending_said, split_lines
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
@@ -33,6 +33,13 @@ from coursekit.translations.languages import load_language
 from coursekit.translations.sync import Conflict, SyncPlan, base_version, plan_sync, synced
 
 _BOM = "\ufeff"
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """An outdated translation that cannot be synced: it or its source cannot be read."""
+
+    why: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +101,9 @@ class SyncRun:
     """Why git does not read the history of a course that is a checkout (git's words)."""
     skipped: tuple[tuple[str, str], ...] = field(default=())
     """(path, why) of outdated translations with nothing planned."""
+    unread: tuple[tuple[str, str], ...] = field(default=())
+    """(path, why) of outdated translations not synced because they or their source
+    cannot be read as UTF-8 text."""
 
     @property
     def changed(self) -> list[TranslationFix]:
@@ -127,11 +137,13 @@ def marker(source_commit: str, prose_commit: str) -> str:
 def plan_translation_fix(
     language: str, file: Path, source_file: Path, source: Digest, translation: Digest,
     base: Digest, marker_text: str,
-) -> TranslationFix | str:
-    """The fix of one translation (or why it cannot be read)."""
-    found, source_found = read_lesson_text(file), read_lesson_text(source_file)
-    if found is None or source_found is None:
-        return "cannot be read as UTF-8 text"
+) -> TranslationFix | Unread:
+    """The fix of one translation (or why it or its source cannot be read)."""
+    found, source_found = read_lesson_or_why(file), read_lesson_or_why(source_file)
+    if isinstance(found, str):
+        return Unread(found)
+    if isinstance(source_found, str):
+        return Unread(f"its source {source.path}: {source_found}")
     text, read = found
     lines = split_lines(text.removeprefix(_BOM))
     source_lines = split_lines(source_found[0].removeprefix(_BOM))
@@ -160,6 +172,7 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
     sources = load_language(corpus, source_language)
     fixes: list[TranslationFix] = []
     skipped: list[tuple[str, str]] = []
+    unread: list[tuple[str, str]] = []
     files = 0
     try:
         for language in languages or course.lesson_languages():
@@ -171,18 +184,20 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
                     continue
                 files += 1
                 found = _one(freshness, language, course.root, source, translation)
-                if isinstance(found, str):
+                if isinstance(found, Unread):
+                    unread.append((translation.path, found.why))
+                elif isinstance(found, str):
                     if found:
                         skipped.append((translation.path, found))
                 else:
                     fixes.append(found)
     finally:
         history.close()
-    return SyncRun(tuple(fixes), files, skipped=tuple(skipped))
+    return SyncRun(tuple(fixes), files, skipped=tuple(skipped), unread=tuple(unread))
 
 
 def _one(freshness: Freshness, language: str, root: Path, source: Digest,
-         translation: Digest) -> TranslationFix | str:
+         translation: Digest) -> TranslationFix | Unread | str:
     """The fix of one translation, or why there is none ("" when it is current)."""
     verdict = freshness.judge(source, translation)
     if verdict is None or not verdict.outdated or verdict.translated is None:
