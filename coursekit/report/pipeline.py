@@ -88,13 +88,13 @@ def _new(diagnostics: list[Diagnostic], baseline: Path | None) -> list[Diagnosti
 def _folded(diagnostics: list[Diagnostic], how: Shape) -> tuple[list[Diagnostic],
                                                                   list[Diagnostic]]:
     hidden: list[Diagnostic] = []
+    if not how.show_all:  # what another finding stands for is neither shown nor left out
+        diagnostics = [d for d in diagnostics if not d.folded]
     if how.quiet:
         hidden = [d for d in diagnostics if d.severity is not Severity.ERROR]
         diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not how.show_all and not how.grouped:
         diagnostics = aggregate(diagnostics)
-    elif not how.show_all:  # the page shows what is folded into another finding only when asked
-        diagnostics = [d for d in diagnostics if not d.folded]
     return diagnostics, hidden
 
 

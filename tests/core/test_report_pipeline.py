@@ -76,3 +76,16 @@ def test_the_same_findings_render_in_every_format() -> None:
         out = io.StringIO()
         write_report(findings, fmt, out, title="check", checked=["subtitles/fr/a.srt"])
         assert "cue 4 overlaps" in out.getvalue(), fmt
+
+
+def test_quiet_does_not_count_what_another_finding_stands_for() -> None:
+    behind = Diagnostic("TRN107", Severity.NOTE, "content/fr/a.mdx", 7, "code missing",
+                        folded=True)
+    outdated = Diagnostic("TRN005", Severity.WARNING, "content/fr/a.mdx", 1, "outdated")
+    findings = shape([OVERLAP, outdated, behind], how=Shape(quiet=True))
+    assert findings.hidden == [outdated]
+    out = io.StringIO()
+    write_report(findings, "text", out, title="check")
+    assert "(1 warning not shown: --quiet)" in out.getvalue()
+    assert shape([OVERLAP, outdated, behind], how=Shape(quiet=True, show_all=True)).hidden == [
+        outdated, behind]
