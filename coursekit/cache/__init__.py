@@ -167,8 +167,8 @@ class CheckCache:
             # A regular file only: a FIFO put in a shard's place would block the run.
             document = json.loads(read_regular(self._shard_path(kind, shard)))
             entries = document["entries"] if document.get("format") == FORMAT else {}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            entries = {}  # unreadable or corrupt: every entry of it a miss
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            entries = {}  # unreadable, corrupt or nested too deeply: every entry a miss
         return entries if isinstance(entries, dict) else {}
 
     def _shard(self, kind: str, shard: str) -> dict[str, Any]:

@@ -108,6 +108,7 @@ def test_a_configuration_change_judges_everything_again(root: Path, parsed: Coun
 @pytest.mark.parametrize("damage", [
     b"", b"{not json", b'{"format": 1, "entries": []}',
     b'{"format": 1, "entries": {"KEY": {"diagnostics": "not a list"}}}',
+    b"[" * 100_000,  # nested deeper than the JSON reader recurses
 ])
 def test_a_damaged_cache_file_is_a_miss_never_an_answer(
     root: Path, parsed: Counter[str], damage: bytes,
