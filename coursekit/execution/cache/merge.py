@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
-from coursekit.execution.results import NotebookRun
+from coursekit.execution.cache.run_json import run_from_json
 from coursekit.files import DATA_LIMIT, read_regular
 
 _ENTRIES = ("runs/*/*.json",)
@@ -37,7 +37,7 @@ def _entry_text(path: Path) -> str | None:
     """The text of the entry at ``path``; ``None`` when it does not read as a run."""
     try:
         text = read_regular(path, DATA_LIMIT).decode("utf-8")
-        NotebookRun.from_json(json.loads(text))
+        run_from_json(json.loads(text))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     return text

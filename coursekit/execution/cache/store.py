@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.execution.cache.run_json import run_from_json
 from coursekit.execution.results import NotebookRun
 from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular
 
@@ -33,12 +34,12 @@ class ResultCache:
         path = self._run_path(key)
         try:
             data = json.loads(read_regular(path, DATA_LIMIT).decode("utf-8"))
-            return NotebookRun.from_json(data)
+            return run_from_json(data)
         except (NotARegularFile, TooLarge) as exc:
             self.refused.append((path, exc.strerror or str(exc)))
             return None
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None  # not a run (truncated, another shape, nested too deeply): a miss
 
     def store(self, key: str, run: NotebookRun) -> None:
         if run.kernel_error is not None:
