@@ -5,6 +5,9 @@ A component opened by a tag of its own line that does not end in ``/>``
 tag, or the site builder cannot build the page. The closing tag may stand on a line of
 its own, end the opening tag's line (``<hfoption id="a">Text.</hfoption>``) or end a
 line of text (``Text.</hfoption>``); what a code fence or a comment holds closes nothing.
+A closing tag on a line of its own that closes no open component stops the site builder
+as well (``LES126``); one at the end of a line of text is not judged, since prose may
+quote a tag.
 """
 
 from __future__ import annotations
@@ -30,7 +33,12 @@ class ComponentTracker:
             tail: str) -> None:
         """A component tag on a line of its own, and the text after it on its last line."""
         if closing:
-            self._close(name)
+            if not self._close(name):
+                self.context.report(
+                    rules.STRAY_CLOSING_TAG, line - 1,
+                    f"`</{name}>` closes no open `<{name}>`",
+                    hint=f"remove it, or open the component before it with `<{name}>`",
+                )
         elif not self_closing:
             self._open.append((name, line, raw))
         self.text(tail)
@@ -41,11 +49,13 @@ class ComponentTracker:
             for match in _CLOSING.finditer(text):
                 self._close(match["name"])
 
-    def _close(self, name: str) -> None:
+    def _close(self, name: str) -> bool:
+        """Close the innermost open ``name``; ``False`` where none is open."""
         for at in range(len(self._open) - 1, -1, -1):
             if self._open[at][0] == name:
                 del self._open[at]
-                return
+                return True
+        return False
 
     def finish(self) -> None:
         """Report each component never closed, at its opening tag."""

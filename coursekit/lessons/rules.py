@@ -94,6 +94,12 @@ UNCLOSED_COMPONENT = Rule(
     "A component or `<Tip>` is never closed.", _AREA,
     why="an unclosed component or comment breaks the page or hides the rest of it",
 )
+STRAY_CLOSING_TAG = Rule(
+    "LES126", "stray-closing-tag", Severity.ERROR,
+    "A component's closing tag on a line of its own closes no component that is open.",
+    _AREA,
+    why="the site builder stops at a closing tag it cannot pair: the page is not built",
+)
 MISSING_TITLE = Rule(
     "LES117", "missing-title", Severity.WARNING,
     "The lesson has no level-1 heading to take its title from.", _AREA,
