@@ -13,6 +13,7 @@ when the stretch is long. Small files go to ``difflib`` whole, as they always di
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
@@ -24,29 +25,46 @@ STRETCH = 64
 """Lines (both sides together) of a changed stretch that ``difflib`` compares whole;
 a longer one is compared cue by cue."""
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
+
 Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
 Block = tuple[str, ...]
 
 
 def unified_diff(old: Sequence[str], new: Sequence[str], fromfile: str, tofile: str,
                  context: int = 3) -> str:
-    """A unified diff of two lists of lines (each with its line ending)."""
+    """A unified diff of two lists of lines (each with its line ending); a line with no
+    line break (the last of a file) is followed by git's ``\\ No newline at end of
+    file``, so that the diff applies as a patch and the next line starts a line."""
+    return "".join(line if line.endswith(("\n", "\r"))
+                   else line + "\n\\ No newline at end of file\n"
+                   for line in _diff_lines(old, new, fromfile, tofile, context))
+
+
+def text_lines(text: str) -> list[str]:
+    """``text`` cut after each ``\\r\\n``, ``\\r`` or ``\\n`` (as the subtitle reader cuts
+    it, and no other line separator): ``"".join`` gives it back."""
+    return [line for line in _LINE.findall(text) if line]
+
+
+def _diff_lines(old: Sequence[str], new: Sequence[str], fromfile: str, tofile: str,
+                context: int) -> Iterator[str]:
     if len(old) + len(new) <= SMALL:
-        return "".join(difflib.unified_diff(old, new, fromfile, tofile, n=context))
+        yield from difflib.unified_diff(old, new, fromfile, tofile, n=context)
+        return
     matcher = _Opcodes(_opcodes(old, new))
-    out: list[str] = []
+    header = [f"--- {fromfile}\n", f"+++ {tofile}\n"]
     for group in matcher.get_grouped_opcodes(context):
-        if not out:
-            out += [f"--- {fromfile}\n", f"+++ {tofile}\n"]
+        yield from header
+        header = []
         first, last = group[0], group[-1]
-        out.append(f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n")
+        yield f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n"
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
-                out += (" " + line for line in old[i1:i2])
+                yield from (" " + line for line in old[i1:i2])
                 continue
-            out += ("-" + line for line in old[i1:i2])
-            out += ("+" + line for line in new[j1:j2])
-    return "".join(out)
+            yield from ("-" + line for line in old[i1:i2])
+            yield from ("+" + line for line in new[j1:j2])
 
 
 class _Opcodes(difflib.SequenceMatcher[str]):

@@ -21,7 +21,7 @@ from coursekit.files import ReadState, read_regular_with_status
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
-from coursekit.subtitles.diff import unified_diff
+from coursekit.subtitles.diff import text_lines, unified_diff
 from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
@@ -60,8 +60,8 @@ class FixResult:
         return self.refused is None and self.after != self.before
 
     def diff(self) -> str:
-        old = self.before.decode("utf-8", errors="replace").splitlines(keepends=True)
-        new = self.after.decode("utf-8", errors="replace").splitlines(keepends=True)
+        old = text_lines(self.before.decode("utf-8", errors="replace"))
+        new = text_lines(self.after.decode("utf-8", errors="replace"))
         return unified_diff(old, new, f"a/{self.display_path}", f"b/{self.display_path}")
 
 
