@@ -34,3 +34,22 @@ def test_a_language_without_notebooks_names_it(tmp_path: Path) -> None:
     root = _course(tmp_path)
     with pytest.raises(EmptyScopeError, match=r"language\(s\) fr"):
         verify_course(Course.open(root), languages=["fr"], device="cpu")
+
+
+def test_notebooks_given_by_their_files_keep_the_names_a_whole_run_gives_them(
+        tmp_path: Path) -> None:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+
+    course = write_course(tmp_path, {
+        "en/chapter1/1.ipynb": notebook([cell("x = 1", 3)]),
+        "fr/chapter1/1.ipynb": notebook([cell("x = 1", 3)], language="fr",
+                                        lesson="content/fr/chapter1/1.mdx"),
+    })
+    built = tmp_path / "build" / "notebooks"
+    sources, _ = notebooks_in_scope(
+        course, languages=None, frameworks=None,
+        paths=[built / "en" / "chapter1" / "1.ipynb", built / "fr" / "chapter1" / "1.ipynb",
+               built / "fr"],
+    )
+    assert [s.notebook for s in sources][:2] == ["en/chapter1/1.ipynb", "fr/chapter1/1.ipynb"]
+    assert {s.notebook for s in sources} == {"en/chapter1/1.ipynb", "fr/chapter1/1.ipynb"}

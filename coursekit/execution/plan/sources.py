@@ -98,6 +98,18 @@ def _built_in_memory(
     return generate()
 
 
+def _notebook_name(path: Path, course: Course, given: Path) -> str:
+    """The notebook's path as a whole run names it (under ``<build>/notebooks``, else
+    under the root, else under the folder given), so that two notebooks given by their
+    files never share a name, nor their executed copy its file."""
+    for base in (course.build_dir / NOTEBOOKS_DIR, course.root, given):
+        try:
+            return path.resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
 def _read_files(
     files: Iterable[Path], base: Path, course: Course, diagnostics: list[Diagnostic],
 ) -> Iterator[tuple[str, Any]]:
@@ -109,11 +121,7 @@ def _read_files(
                 course.relative(path), None, f"cannot read the notebook: {exc}",
             ))
             continue
-        try:
-            relpath = path.resolve().relative_to(base.resolve()).as_posix()
-        except ValueError:
-            relpath = path.name
-        yield relpath, node
+        yield _notebook_name(path, course, base), node
 
 
 def _notebook_files(path: Path) -> list[Path]:
