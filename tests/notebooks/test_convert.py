@@ -427,6 +427,37 @@ def test_code_before_an_inline_quiz_is_no_quiz_page(course: Course) -> None:
     ]
 
 
+OPENING_CODE_THEN_QUESTION = b"""\
+# Loading a dataset
+
+```py
+ds = load_dataset("minds14")
+```
+
+```py
+print(ds[0])
+```
+
+Check yourself:
+
+<Question
+  choices={[
+    { text: "A row", explain: "", correct: true },
+  ]}
+/>
+"""
+
+
+def test_code_under_the_title_then_a_check_question_is_no_quiz_page(course: Course) -> None:
+    notebook = only(_parsed(OPENING_CODE_THEN_QUESTION), course)
+    assert [c.source for c in code_cells(notebook)] == [
+        'ds = load_dataset("minds14")', "print(ds[0])",
+    ]
+    # the same snippets under a numbered question of their own are a quiz's choices
+    numbered = OPENING_CODE_THEN_QUESTION.replace(b"\n\n```py", b"\n\n### 1. Which?\n\n```py", 1)
+    assert convert_lesson(_parsed(numbered, "quiz"), course).notebooks == []
+
+
 def test_a_framework_notebook_says_its_framework_in_its_title(course: Course) -> None:
     notebooks = {fw: nb for fw, _, nb in lesson_to_notebooks(_parsed(SHARED_OUTPUT), course)}
     assert notebooks[Framework.PT].cells[0].source == "# Shapes (PyTorch)"
