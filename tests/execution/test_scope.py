@@ -53,3 +53,14 @@ def test_notebooks_given_by_their_files_keep_the_names_a_whole_run_gives_them(
     )
     assert [s.notebook for s in sources][:2] == ["en/chapter1/1.ipynb", "fr/chapter1/1.ipynb"]
     assert {s.notebook for s in sources} == {"en/chapter1/1.ipynb", "fr/chapter1/1.ipynb"}
+
+
+def test_a_notebook_given_twice_is_verified_once(tmp_path: Path) -> None:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+
+    course = write_course(tmp_path, {"en/chapter1/1.ipynb": notebook([cell("x = 1", 3)]),
+                                     "en/chapter1/2.ipynb": notebook([cell("y = 2", 3)])})
+    folder = tmp_path / "build" / "notebooks" / "en" / "chapter1"
+    sources, _ = notebooks_in_scope(course, languages=None, frameworks=None,
+                                    paths=[folder / "2.ipynb", folder, folder / "2.ipynb"])
+    assert [s.notebook for s in sources] == ["en/chapter1/1.ipynb", "en/chapter1/2.ipynb"]

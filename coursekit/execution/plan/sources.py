@@ -130,6 +130,19 @@ def _notebook_files(path: Path) -> list[Path]:
     return [path] if path.suffix == ".ipynb" else []
 
 
+def _given_files(explicit: list[Path]) -> list[tuple[Path, Path]]:
+    """Each notebook file the paths name, once (a file given again, or inside a folder
+    also given, is run and reported once), with the folder it was found in."""
+    seen: set[Path] = set()
+    files: list[tuple[Path, Path]] = []
+    for given in explicit:
+        for file in _notebook_files(given):
+            if file.resolve() not in seen:
+                seen.add(file.resolve())
+                files.append((file, given if given.is_dir() else given.parent))
+    return files
+
+
 def _selected(
     relpath: str, node: Any, languages: list[str] | None, frameworks: set[str] | None,
     paths: list[str],
@@ -183,9 +196,8 @@ def collect(
         found: Iterable[tuple[str, Any]]
         if explicit:
             found = (
-                item for p in explicit
-                for item in _read_files(_notebook_files(p), p if p.is_dir() else p.parent,
-                                        course, diagnostics)
+                item for file, given in _given_files(explicit)
+                for item in _read_files([file], given, course, diagnostics)
             )
             lesson_paths = []
         else:
