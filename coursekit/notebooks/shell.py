@@ -10,12 +10,15 @@ import re
 
 from coursekit.lessons.model import Code, CodeRole
 
-_PROMPT = re.compile(r"^\s*\$\s+")
+_PROMPT = re.compile(r"^\s*(?:\$\s+|[!%](?=\s*\S))\s*")
+"""A shell prompt, or the ``!`` or ``%`` of a line written for a notebook
+(``!pip install ...`` in a shell fence): taken off, so the command is read alone."""
 _INSTALL = re.compile(r"^(?:python3?\s+-m\s+)?pip3?\s+install\s+\S")
 
 
 def _commands(source: str) -> list[str]:
-    """Commands of a shell fence, with ``\\`` continuations joined and prompts removed."""
+    """Commands of a shell fence, with ``\\`` continuations joined and prompts (and a
+    notebook's ``!`` or ``%``) removed."""
     commands: list[str] = []
     pending = ""
     for raw in source.splitlines():

@@ -146,6 +146,16 @@ def test_a_fence_with_no_language_that_only_installs_is_an_install_cell(
         assert not any(s.startswith("!pip install evaluate") for s in cells)
 
 
+def test_notebook_install_lines_of_a_shell_fence_are_kept(course: Course) -> None:
+    shell = Code(line=3, language="bash", info="bash",
+                 source="!pip install evaluate\npip install jiwer\n%pip install -q datasets")
+    sources = [c.source for c in only(lesson(shell, py(9, "x = 1")), course).cells]
+    assert "!pip install evaluate\n!pip install jiwer\n!pip install -q datasets" in sources
+    plain = Code(line=3, language="", info="", source="!pip install evaluate")
+    sources = [c.source for c in only(lesson(plain, py(7, "x = 1")), course).cells]
+    assert "!pip install evaluate" in sources
+
+
 def test_an_install_template_with_placeholders_is_no_cell(course: Course) -> None:
     template = Code(line=3, language="bash", info="bash",
                     source="pip install llama-index-{component-type}-{framework-name}")
