@@ -54,15 +54,23 @@ class FixResult:
     """Why the file was left alone, when it was."""
     read: ReadState | None = None
     """The file as it was read: it is replaced only if it still is that file."""
+    encoding: str = "utf-8"
+    """The codec the file was read with (a fixed file is always written as UTF-8)."""
 
     @property
     def changed(self) -> bool:
         return self.refused is None and self.after != self.before
 
     def diff(self) -> str:
-        old = text_lines(self.before.decode("utf-8", errors="replace"))
+        """The unified diff of the file's text; a file read in another encoding is
+        said to be saved as UTF-8 on a line before it (which a patch passes over), as
+        its text alone may not have changed."""
+        old = text_lines(self.before.decode(self.encoding, errors="replace"))
         new = text_lines(self.after.decode("utf-8", errors="replace"))
-        return unified_diff(old, new, f"a/{self.display_path}", f"b/{self.display_path}")
+        said = ("" if self.encoding == "utf-8" else
+                f"{self.display_path}: read as {self.encoding.upper()}, saved as UTF-8\n")
+        return said + unified_diff(old, new, f"a/{self.display_path}",
+                                   f"b/{self.display_path}")
 
 
 def _eol(sub: SubtitleFile, settings: Settings) -> str:
@@ -125,7 +133,7 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
               display_path: str | None = None) -> FixResult:
     shown = display_path or path.as_posix()
     sub = parse_subtitles(data, path, language, shown)
-    result = FixResult(path, shown, data, data)
+    result = FixResult(path, shown, data, data, encoding=sub.encoding.encoding)
     unsafe = _unsafe(sub)
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"

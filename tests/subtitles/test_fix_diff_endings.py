@@ -64,3 +64,17 @@ def test_the_linear_diff_says_a_missing_last_line_break_as_difflib_s_does(cues: 
     new_lines[0] = "0\n"
     diff = unified_diff(old_lines, new_lines, "a", "b")
     assert diff.endswith(f"-line {cues}{NO_BREAK}+line {cues}\n+\n")
+
+
+@pytest.mark.parametrize(("codec", "marked"), [("utf-16-le", True), ("utf-16-be", False),
+                                               ("utf-8", False)])
+def test_a_file_read_in_another_encoding_is_diffed_as_text_and_said_to_be_saved_as_utf8(
+        make_course: MakeCourse, codec: str, marked: bool) -> None:
+    text = WRONG_INDEX + "World\n\n"
+    data = ("\ufeff" if marked else "").encode(codec) + text.encode(codec)
+    root = make_course({"en/01_a.srt": data})
+    diff = _dry_run(root)
+    assert "\x00" not in diff
+    assert "-5\n+2\n" in diff
+    said = f"subtitles/en/01_a.srt: read as {codec.upper()}, saved as UTF-8\n"
+    assert diff.startswith(said) == (codec != "utf-8")
