@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from coursekit import __version__
+from coursekit.report.encoding import escape_surrogates
 from coursekit.translations.coverage import (
     Coverage,
     CoverageRow,
@@ -92,11 +93,11 @@ def render_coverage_html(source_language: str, coverage: Coverage,
     rows = coverage.rows
     video_languages = sorted({lang for _, have in videos for lang in have},
                              key=lambda lang: (lang != source_language, lang))
-    out.write(environment().get_template("coverage.html.j2").render(
+    out.write(escape_surrogates(environment().get_template("coverage.html.j2").render(
         title=title, version=__version__, source_language=source_language,
         rows=[(row, _bar(row)) for row in rows], statuses=list(Status),
         behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
                 for row in rows],
         videos=videos, video_languages=video_languages,
         notice=NOTICES.get(coverage.history),
-    ))
+    )))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
@@ -91,3 +93,26 @@ def test_a_language_the_course_lacks_is_a_usage_error(tmp_path: Path) -> None:
     fine = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path / "course"),
                                     "--lang", "FR", "--format", "json"])
     assert fine.exit_code == 0, fine.output
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_a_file_name_that_is_not_utf8_reaches_every_coverage_report(
+    tmp_path: Path, fmt: str,
+) -> None:
+    make_course(tmp_path)
+    for lang in ("en", "fr"):
+        folder = os.fsencode(tmp_path / "subtitles" / lang)
+        with open(os.path.join(folder, b"03_\xff.srt"), "wb") as handle:
+            handle.write(CUE.encode())
+    report = tmp_path / f"coverage.{fmt}"
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", fmt,
+                                      "-o", str(report)])
+    assert result.exit_code == 0, result.output
+    data = report.read_bytes()
+    if fmt == "json":  # UTF-8, the odd byte written as an escape the parser reads back
+        files = [row["file"] for row in json.loads(data.decode("utf-8"))["subtitles"]]
+        assert "03_\udcff.srt" in files
+    elif fmt == "html":
+        assert "03_\\udcff.srt" in data.decode("utf-8")
+    else:  # the text names the file by its own bytes, as on a terminal
+        assert b"03_\xff.srt" in data

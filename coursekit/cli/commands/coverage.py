@@ -4,7 +4,6 @@ in prose only) or missing, and which videos have subtitles."""
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from coursekit.cli.options import (
 from coursekit.cli.paths import OutputPath
 from coursekit.corpus import Corpus
 from coursekit.report.coverage import NOTICES, coverage_document, render_coverage_html
+from coursekit.report.encoding import json_text
 from coursekit.subtitles.coverage import coverage as subtitle_coverage
 from coursekit.translations.check import coverage as lesson_coverage
 from coursekit.translations.coverage import Coverage, Status
@@ -49,8 +49,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
         video_langs = [course.source_language, *video_langs]
     videos = subtitle_coverage(course, video_langs).matrix()
     if fmt == "json":
-        text = json.dumps(coverage_document(course.source_language, lessons, videos),
-                          ensure_ascii=False, indent=2) + "\n"
+        text = json_text(coverage_document(course.source_language, lessons, videos)) + "\n"
     elif fmt == "html":
         out = io.StringIO()
         render_coverage_html(course.source_language, lessons, videos, out,
@@ -97,4 +96,5 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
                                          for lang in video_langs))
         console.print(videos_table)
     if out is not None and output is not None:
-        write_output(output, out.getvalue().encode("utf-8"))
+        # A file name that is not UTF-8 is written as its bytes, as on standard output.
+        write_output(output, out.getvalue().encode("utf-8", "surrogateescape"))
