@@ -116,3 +116,11 @@ def test_a_file_name_that_is_not_utf8_reaches_every_coverage_report(
         assert "03_\\udcff.srt" in data.decode("utf-8")
     else:  # the text names the file by its own bytes, as on a terminal
         assert b"03_\xff.srt" in data
+
+
+def test_a_file_name_with_brackets_is_shown_as_it_is(tmp_path: Path) -> None:
+    make_course(tmp_path)
+    (tmp_path / "subtitles" / "en" / "03_intro[bold]draft.srt").write_text(CUE, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "03_intro[bold]draft.srt" in result.output

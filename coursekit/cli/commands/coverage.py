@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from coursekit.atomic import write_output
 from coursekit.cli.options import (
@@ -91,8 +92,8 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
         videos_table.add_column("file")
         for lang in video_langs:
             videos_table.add_column(lang)
-        for name, have in videos:
-            videos_table.add_row(name, *("yes" if have.get(lang) else "-"
+        for name, have in videos:  # a name is text: `01_intro[draft].srt` is no markup
+            videos_table.add_row(Text(name), *("yes" if have.get(lang) else "-"
                                          for lang in video_langs))
         console.print(videos_table)
     if out is not None and output is not None:
