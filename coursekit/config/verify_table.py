@@ -20,15 +20,18 @@ _LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-toleran
            "extension-budget": 7 * 86_400.0}
 """The largest value of each number: a week for a cell, a day for a kernel to start."""
 _FLAGS = frozenset({"preimport", "fork-kernels"})
+_ZERO_TAKEN = frozenset({"output-tolerance", "extension-budget"})
+"""The numbers that may be 0 (no tolerance, no extension); a time limit of 0 would be
+none at all (nbclient waits forever), so a cell that never ends would hang the run."""
 
 
 def number_problem(key: str, value: Any) -> str | None:
     """Why ``value`` is no value of the number ``key``, if it is not: it must be finite,
-    not negative, and at most the key's limit (``inf``, ``nan`` and ``1e308`` are not
-    time limits)."""
+    not negative (above 0 for a time limit), and at most the key's limit (``inf``,
+    ``nan`` and ``1e308`` are not time limits)."""
     high = _LIMITS[key]
     if (isinstance(value, bool) or not isinstance(value, int | float)
-            or not 0 <= value <= high):
+            or not 0 <= value <= high or (value == 0 and key not in _ZERO_TAKEN)):
         return f"must be a positive number up to {high:g}, got {shown(value)}"
     return None
 

@@ -46,6 +46,8 @@ def _course(root: Path, toml: str) -> Path:
     (f"build-dir = \"{'x' * 100_000}\"\n", 1, "folder name longer than 255 bytes"),
     ("[verify]\ntimeout = inf\n", 2, "`timeout` must be a positive number up to 604800"),
     ("[verify]\nstartup-timeout = nan\n", 2, "`startup-timeout` must be a positive number"),
+    ("[verify]\ntimeout = 0\n", 2, "`timeout` must be a positive number up to 604800, got 0"),
+    ("[verify]\nstartup-timeout = 0.0\n", 2, "`startup-timeout` must be a positive number"),
     ("[verify]\noutput-tolerance = 1e308\n", 2, "`output-tolerance` must be a positive number"),
     (f"[kernels]\npt = \"{LONG}\"\n", 2, "`kernels.pt` must be a kernel name"),
     ("[kernels]\npt = \"../../x\"\n", 2, "`kernels.pt` must be a kernel name"),
@@ -68,6 +70,7 @@ def test_values_inside_the_ranges_are_taken(tmp_path: Path) -> None:
                              "[subtitles]\nframe-rate = 25\nmax-duration = 86400\n"
                              "min-gap-frames = 0\nmax-cps = 999.5\n"
                              "[verify]\ntimeout = 604800\noutput-tolerance = 0\n"
+                             "extension-budget = 0\n"
                              "[kernels]\npt = \"my-kernel_3.11\"\n")
     result = CliRunner().invoke(cli, ["check", "--root", str(root)])
     assert result.exit_code == 1, result.output
