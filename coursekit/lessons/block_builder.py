@@ -146,7 +146,7 @@ class BlockBuilder(OutputAttachment):
             self._component(token, line)
         elif kind in ("admonition_open", "admonition_inline"):
             if kind == "admonition_inline":
-                self._components.text(token.meta["text"])
+                self._components.text(token.meta["text"], line)
             self._add(Admonition(line, token.meta["kind"], token.meta["text"],
                                  self._frameworks.current))
             self._admonition_depth += kind == "admonition_open"
@@ -219,7 +219,7 @@ class BlockBuilder(OutputAttachment):
 
     def _prose(self, token: Token, line: int) -> None:
         source = self._source(token)
-        self._components.text(source)
+        self._components.text(source, line)
         if self._admonition_depth:
             return
         self._add(Prose(line, source, self._frameworks.current))
@@ -229,9 +229,9 @@ class BlockBuilder(OutputAttachment):
             self._directive(token, line)
         tail = str(token.meta.get("tail", ""))
         if tail and not tail.startswith(("<!--", "{/*")):  # the page shows the text
-            self._components.text(tail)
+            last = token.map[1] if token.map else line
+            self._components.text(tail, last)
             if not self._admonition_depth:
-                last = token.map[1] if token.map else line
                 self._add(Prose(last, tail, self._frameworks.current))
 
     def _directive(self, token: Token, line: int) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
+from coursekit.lessons.html_elements import ElementTracker
 
 _CLOSING = re.compile(r"</(?P<name>[A-Za-z][\w.:-]*)\s*>")
 
@@ -28,6 +29,11 @@ class ComponentTracker:
     context: ParseContext
     _open: list[tuple[str, int, str]] = field(default_factory=list)
     """Name, 1-based line and opening tag of each component still open."""
+    _elements: ElementTracker = field(init=False)
+    """The HTML elements of the same text, paired apart."""
+
+    def __post_init__(self) -> None:
+        self._elements = ElementTracker(self.context)
 
     def tag(self, name: str, line: int, raw: str, *, closing: bool, self_closing: bool,
             tail: str) -> None:
@@ -41,10 +47,12 @@ class ComponentTracker:
                 )
         elif not self_closing:
             self._open.append((name, line, raw))
-        self.text(tail)
+        self.text(tail, line + raw.count("\n"))
 
-    def text(self, text: str) -> None:
-        """Text that may close components: a paragraph, a tag's tail."""
+    def text(self, text: str, line: int) -> None:
+        """Text that may close components (a paragraph, a tag's tail) and holds HTML
+        elements; ``line``: its first line (1-based)."""
+        self._elements.text(text, line)
         if "</" in text:
             for match in _CLOSING.finditer(text):
                 self._close(match["name"])
@@ -58,7 +66,8 @@ class ComponentTracker:
         return False
 
     def finish(self) -> None:
-        """Report each component never closed, at its opening tag."""
+        """Report each component and HTML element never closed, at its opening tag."""
+        self._elements.finish()
         for name, line, raw in self._open:
             shown = raw if len(raw) <= 60 and "\n" not in raw else f"<{name} ...>"
             self.context.report(

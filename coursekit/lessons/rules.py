@@ -91,13 +91,13 @@ DANGLING_DIRECTIVE = Rule(
 )
 UNCLOSED_COMPONENT = Rule(
     "LES116", "unclosed-component", Severity.ERROR,
-    "A component or `<Tip>` is never closed.", _AREA,
+    "A component, a `<Tip>` or an HTML element (`<div>`) is never closed.", _AREA,
     why="an unclosed component or comment breaks the page or hides the rest of it",
 )
 STRAY_CLOSING_TAG = Rule(
     "LES126", "stray-closing-tag", Severity.ERROR,
-    "A component's closing tag on a line of its own closes no component that is open.",
-    _AREA,
+    "A closing tag closes nothing open: a component's on a line of its own, or an HTML "
+    "element's in the prose.", _AREA,
     why="the site builder stops at a closing tag it cannot pair: the page is not built",
 )
 MISSING_TITLE = Rule(
