@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
+from coursekit.execution.cache.durations import load_durations, store_durations
 from coursekit.execution.cache.store import CACHE_DIR, ResultCache
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 
@@ -77,3 +78,15 @@ def test_a_target_entry_that_does_not_read_is_replaced(
     assert "1 result(s) added" in capsys.readouterr().err
     merged = [ResultCache(target).load(k) for k in ("aa11", "bb22")]
     assert [r.cell_time if r else None for r in merged] == [1.0, 2.0]  # good one kept
+
+
+def test_the_shards_notebook_times_are_merged_too(tmp_path: Path) -> None:
+    first, second, target = (tmp_path / n / CACHE_DIR for n in ("a", "b", "course/build"))
+    ResultCache(first).store("aa11", _run(1.0))
+    ResultCache(second).store("bb22", _run(2.0))
+    store_durations(first, {"en/1.ipynb": 12.5})
+    store_durations(second, {"fr/1.ipynb": 30.0})
+    store_durations(target, {"en/1.ipynb": 4.0, "it/1.ipynb": 2.0})
+    assert main(["cache", "merge", "--root", str(tmp_path / "course"), str(first),
+                 str(second)]) == 0
+    assert load_durations(target) == {"en/1.ipynb": 12.5, "fr/1.ipynb": 30.0, "it/1.ipynb": 2.0}

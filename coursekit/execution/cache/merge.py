@@ -4,7 +4,8 @@ matrix (each with its own cache) leave one cache that a re-run reuses entirely.
 Entries are keyed by a hash of everything a run depends on, so two caches never
 disagree on what an entry means: an entry already present is kept, an entry that
 cannot be read is left out (a cache miss, as it would be in the cache itself), and one
-of the target that cannot be read is replaced by the source's. Entries
+of the target that cannot be read is replaced by the source's. How long each notebook
+took (``durations.json``) is united too, a source's time over the target's. Entries
 are written only inside the target folder: one whose folder there is a link leading
 elsewhere (a cache restored from CI is input too) is refused.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.execution.cache.durations import load_durations, store_durations
 from coursekit.execution.cache.run_json import run_from_json
 from coursekit.files import DATA_LIMIT, read_regular
 
@@ -64,4 +66,7 @@ def merge_caches(sources: Iterable[Path], target: Path) -> CacheMerge:
                     continue
                 write_text_atomic(destination, text)
                 outcome.added += 1
+        # How long each notebook took orders the next run's, longest first: the shards
+        # timed theirs, and a cache that forgot them would order by a guess.
+        store_durations(target, load_durations(source))
     return outcome
