@@ -24,6 +24,7 @@ from coursekit.languages import normalise
 from coursekit.lessons.model import Framework
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.notebooks import rules
+from coursekit.notebooks.build_lock import build_lock
 from coursekit.notebooks.build_options import BuildOptions
 
 # BuildResult is re-exported: a build's callers read it from here.
@@ -291,8 +292,8 @@ def build_course(
         chosen = course.lesson_languages()
     else:
         chosen = [normalise(language) for language in languages]
-    builder = _Builder(course, target, options, wanted, check)
-    with collector_paused():
+    with build_lock(target, check=check), collector_paused():
+        builder = _Builder(course, target, options, wanted, check)  # reads the manifest
         result = builder.run(chosen)
         del builder  # see collector_paused: the lessons' code facts go before it resumes
     return result
