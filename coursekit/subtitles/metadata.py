@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,17 +58,17 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     meta = Metadata(language, path, course.relative(path))
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            rows = list(csv.DictReader(handle))
+            header, rows = _rows(handle)
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         meta.problems.append(rules.BAD_METADATA.at(
             meta.shown, None, f"cannot read: {exc}", fingerprint=fingerprint(language, "metadata")))
         return meta
-    if rows and not set(COLUMNS) <= set(rows[0]):
+    if rows and not set(COLUMNS) <= set(header):
         meta.problems.append(rules.BAD_METADATA.at(
             meta.shown, 1, f"expected the columns {', '.join(COLUMNS)}, found "
-            f"{', '.join(str(k) for k in rows[0])}", fingerprint=fingerprint(language, "columns")))
+            f"{', '.join(header)}", fingerprint=fingerprint(language, "columns")))
         return meta
-    for line, row in enumerate(rows, start=2):
+    for line, row in rows:
         video_id = (row.get("id") or "").strip()
         name = (row.get("srt_filename") or "").strip()
         unusable = _name_problem(course, language, name) if name else None
@@ -80,8 +81,27 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
                 meta.shown, line, f"video `{video_id}`: srt_filename {unusable}; not read",
                 fingerprint=fingerprint(language, video_id, "name")))
             name = ""
-        meta.rows.append(VideoRow(line, video_id, (row.get("title") or "").strip(), name))
+        title = " ".join((row.get("title") or "").split())  # a quoted title may span lines
+        meta.rows.append(VideoRow(line, video_id, title, name))
     return meta
+
+
+def _rows(handle: Iterable[str]) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """The header and each row with the line it starts on: a blank line, or a quoted
+    field that spans lines, moves the rows after it down (``csv.DictReader`` counts rows)."""
+    reader = csv.reader(handle)
+    header: list[str] | None = None
+    rows: list[tuple[int, dict[str, str]]] = []
+    read = 0
+    for found in reader:
+        start, read = read + 1, reader.line_num
+        if not found:  # a blank line
+            continue
+        if header is None:
+            header = found
+            continue
+        rows.append((start, dict(zip(header, found, strict=False))))
+    return header or [], rows
 
 
 _NAME_MAX = 255

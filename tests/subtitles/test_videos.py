@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
@@ -83,3 +85,19 @@ def test_row_pointing_to_a_missing_file_of_another_language_is_one_finding(
     findings = check_subtitles(Corpus(Course.open(root))).diagnostics
     assert [(d.rule, d.line) for d in findings if d.rule.startswith("SUB41")] == [("SUB413", 2)]
     assert "of the en subtitles (and it does not exist)" in findings[0].message
+
+
+@pytest.mark.parametrize("between", [
+    "vid1,A,https://y/vid1,01_a.srt\n",  # no blank line: each row on its line
+    "\nvid1,A,https://y/vid1,01_a.srt\n\n",  # blank lines, which the reader skips
+    'vid1,"A title,\non two lines",https://y/vid1,01_a.srt\n',  # a quoted title
+])
+def test_a_row_is_found_at_the_line_it_starts_on(make_course: MakeCourse, between: str) -> None:
+    rows = between + 'vid2,"B,\nits title on two lines",https://y/vid2,02_b.srt\n'
+    root = _course(make_course, rows, videos=())
+    line = 1 + between.count("\n") + 1
+    [diag] = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert (diag.rule, diag.line) == ("SUB410", line)
+    assert "\n" not in diag.message
+    lines = (root / diag.path).read_text("utf-8").split("\n")
+    assert lines[line - 1].startswith("vid2,")
