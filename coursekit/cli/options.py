@@ -113,10 +113,12 @@ def open_course(root: Path, *, lenient: bool = False) -> Course:
 
 
 def known_languages(langs: Sequence[str], available: Sequence[str]) -> list[str] | None:
-    """The languages asked for, normalised; a language the course lacks is a usage error."""
+    """The languages asked for, normalised, each once (``--lang fr --lang FR`` asks for
+    French once: a fix would rewrite its files twice); a language the course lacks is a
+    usage error."""
     from coursekit.languages import normalise
 
-    wanted = [normalise(lang) for lang in langs]
+    wanted = list(dict.fromkeys(normalise(lang) for lang in langs))
     unknown = [lang for lang in wanted if lang not in available]
     if unknown:
         raise click.UsageError(

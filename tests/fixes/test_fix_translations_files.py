@@ -62,3 +62,12 @@ def test_a_source_that_is_not_utf8_is_named_beside_its_translation(tmp_path: Pat
     code, output = _fix(root, "--check")
     assert code == 1, output
     assert f"{FRENCH}: cannot read: its source {SOURCE}: not UTF-8 (byte offset " in output
+
+
+@pytest.mark.parametrize("langs", [["fr"], ["fr", "fr"], ["fr", "FR"]])
+def test_a_language_asked_for_twice_is_synced_once(tmp_path: Path, langs: list[str]) -> None:
+    root = _planted(tmp_path)
+    options = [arg for lang in langs for arg in ("--lang", lang)]
+    assert _fix(root, *options) == (0, f"synced {FRENCH} (1 code block(s))\n"
+                                       "fix translations: synced 1 code block(s) in 1 of 1 "
+                                       "translation(s); 0 conflict(s) left to merge by hand\n")

@@ -114,6 +114,18 @@ def test_fix_narrows_to_the_files_and_languages_named(
     assert "would format 1 fence(s) in 1 of 1 file(s)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("langs", [["en"], ["en", "en"], ["en", "EN"]])
+def test_a_language_asked_for_twice_is_formatted_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], langs: list[str]) -> None:
+    root = write_course(tmp_path, WIDE)
+    options = [arg for lang in langs for arg in ("--lang", lang)]
+    assert main(["fix", "lessons", "--root", str(root), *options]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"formatted {EN} (1 fence(s))\n"
+    assert "formatted 1 fence(s) in 1 of 1 file(s)" in captured.err
+    assert "cannot write" not in captured.err
+
+
 @pytest.mark.parametrize(("table", "message"), [
     ('formatter = "yapf"', '`formatter` must be "ruff" or "black"'),
     ("line-length = 0", "`line-length` must be a whole number"),
