@@ -92,12 +92,13 @@ class Digest:
     @cached_property
     def prose(self) -> tuple[str, ...]:
         """The text a translator translates, in order: headings, paragraphs, admonitions
-        and components, each with its runs of spaces and line breaks made one space."""
-        return tuple(" ".join(block.text.split()) if isinstance(block, Heading | Prose |
-                                                                 Admonition)
-                     else " ".join(block.raw.split())
-                     for block in self.lesson.blocks
-                     if isinstance(block, Heading | Prose | Admonition | Component))
+        and components, each with its runs of spaces and line breaks made one space and
+        its link targets left out (a link moved to another page leaves the words as
+        they were)."""
+        return tuple(" ".join(links.without_targets(
+            block.text if isinstance(block, Heading | Prose | Admonition) else block.raw
+        ).split()) for block in self.lesson.blocks
+            if isinstance(block, Heading | Prose | Admonition | Component))
 
     @property
     def path(self) -> str:

@@ -73,6 +73,21 @@ def _parsed_hrefs(markdown: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+_LINK_TARGET = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)")
+"""Where a Markdown link's target is written: ``](`` and the destination after it (in
+angle brackets, or with balanced parentheses), its title left."""
+_ANCHOR_TARGET = re.compile(r"""(<a\s(?:[^>]*?\s)?href\s*=\s*)(?:"[^"]*"|'[^']*')""",
+                            re.IGNORECASE)
+
+
+def without_targets(markdown: str) -> str:
+    """``markdown`` with the targets of its links and HTML anchors left empty: the words a
+    translator translates, whatever page they point to."""
+    if "](" not in markdown and _ANCHOR_TAG.search(markdown) is None:
+        return markdown
+    return _ANCHOR_TARGET.sub(r'\1""', _LINK_TARGET.sub("](", markdown))
+
+
 def course_links(markdown: str, local: str) -> Iterator[str]:
     for href in hrefs(markdown):
         target = course_target(href, local)
