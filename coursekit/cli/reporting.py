@@ -90,6 +90,7 @@ def finish(
     renderers: Mapping[str, Renderer] | None = None,
     overview: bool = False,
     root: Path | None = None,
+    narrows: bool = False,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
     2 when the configuration has problems (``CFG001``), 1 on errors, else 0; with
@@ -102,7 +103,8 @@ def finish(
     page that also shows what only the command knows). With ``overview``, the text report
     is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
     ``show_all`` asks for every finding by file. ``root``: the course's, whose place in
-    its repository the formats GitHub reads name each file from."""
+    its repository the formats GitHub reads name each file from. ``narrows``: the command
+    takes ``--quiet`` and ``--statistics``, which the text summary may then offer."""
     if report.update_baseline:
         diagnostics = _record(report, diagnostics, selection)
         if not diagnostics:
@@ -119,7 +121,8 @@ def finish(
     if root is not None and report.fmt in REPOSITORY_FORMATS:
         findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     write = partial(write_report, findings, report.fmt, title=title, checked=checked,
-                    statistics=statistics, own=own, overview=overview and not show_all)
+                    statistics=statistics, own=own, overview=overview and not show_all,
+                    narrows=narrows)
     _emit(write, report.output)
     if findings.config_problems or (report.update_baseline and findings.failed):
         return EXIT_USAGE

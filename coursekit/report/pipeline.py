@@ -119,11 +119,13 @@ def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
 def write_report(
     findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
     statistics: bool = False, own: Renderer | None = None, overview: bool = False,
+    narrows: bool = True,
 ) -> None:
     """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text
     or json, :data:`STATISTICS_FORMATS`); with ``own``, the command's own renderer of that
     format; with ``overview``, the text report is the first report a maintainer reads
-    (:mod:`coursekit.report.overview`)."""
+    (:mod:`coursekit.report.overview`); ``narrows``: the command takes ``--quiet`` and
+    ``--statistics``, which the text report's summary offers only then."""
     shown = findings.shown
     if statistics and fmt == "text":
         render_statistics(shown, out, title, hidden=findings.hidden)
@@ -132,7 +134,7 @@ def write_report(
     elif fmt == "text" and own is None and overview:
         render_overview(shown, out, title, checked, hidden=findings.hidden)
     elif fmt == "text" and own is None:
-        render_text(shown, out, title, checked, hidden=findings.hidden)
+        render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows)
     elif own is not None:
         own(shown, out, title, checked)
     else:

@@ -118,11 +118,13 @@ def statistics_document(diagnostics: Sequence[Diagnostic], title: str,
 
 def closing_summary(
     diagnostics: Sequence[Diagnostic], command: str, top: int = 5, *, quiet: bool = False,
+    narrows: bool = True,
 ) -> list[str]:
     """Where the findings come from, and what to do next: record them in a baseline
     first, so that CI fails only on new ones while the old ones are worked off. No rule
     is offered for silencing: a rule that fires is a decision for the course (its
-    ``select`` or ``ignore``), not advice a first report gives."""
+    ``select`` or ``ignore``), not advice a first report gives. ``narrows``: the command
+    takes ``--quiet`` and ``--statistics``, which are offered only then."""
     stats = statistics(diagnostics)
     if not stats.total:
         return []
@@ -134,8 +136,9 @@ def closing_summary(
     languages = [f"{language} {count}" for language, count in stats.by_language[:8]]
     with_errors = any(severity is Severity.ERROR for _, severity, _ in stats.by_rule)
     lines = [
-        "top rules: " + ", ".join(rules) + (f" (and {more} more: --statistics)" if more > 0
-                                             else ""),
+        "top rules: " + ", ".join(rules) + (f" (and {more} more: --statistics)"
+                                             if more > 0 and narrows else
+                                             f" (and {more} more)" if more > 0 else ""),
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
     ]
@@ -143,6 +146,6 @@ def closing_summary(
         lines.append(f"to start from here: coursekit {command} --baseline {BASELINE} "
                      "--update-baseline records these findings; then --baseline "
                      f"{BASELINE} in CI fails only on new ones")
-    if with_errors and not quiet:
+    if with_errors and not quiet and narrows:
         lines.append(f"to see the errors alone: coursekit {command} --quiet")
     return lines

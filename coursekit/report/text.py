@@ -36,13 +36,14 @@ def _painter(out: IO[str]) -> tuple[bool, str]:
 
 def render_text(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
-    *, hidden: Sequence[Diagnostic] = (), diffs: bool = False,
+    *, hidden: Sequence[Diagnostic] = (), diffs: bool = False, narrows: bool = True,
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
     left out, counted in the summary line only; with ``diffs``, each finding's diff under
-    it (LES124). A finding that a safe ``coursekit fix`` settles is marked ``[*]``, as
-    ruff marks its fixable findings. A hint is shown the first time a rule
-    gives it; a later finding of that rule with the same hint says ``(hint above)``."""
+    it (LES124); ``narrows``: the command takes ``--quiet`` and ``--statistics``, which
+    the summary offers only then. A finding that a safe ``coursekit fix`` settles is
+    marked ``[*]``, as ruff marks its fixable findings. A hint is shown the first time a
+    rule gives it; a later finding of that rule with the same hint says ``(hint above)``."""
     colour, reset = _painter(out)
 
     def paint(code: str, text: str) -> str:
@@ -69,7 +70,8 @@ def render_text(
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
     lines.extend(paint("2", f"  {line}")
-                 for line in closing_summary(diagnostics, title, quiet=bool(hidden)))
+                 for line in closing_summary(diagnostics, title, quiet=bool(hidden),
+                                                 narrows=narrows))
     out.write(without_nul("\n".join(lines) + "\n"))
 
 

@@ -168,3 +168,19 @@ def test_a_per_cue_rule_without_a_measure_still_says_its_share(tmp_path: Path) -
     assert (found["cue"], found["count"]) == (3, 3)
     assert "[3 of 10 cues (30%) of this file; also cue 6, cue 8; --show-all lists each]" \
         in found["message"]
+
+
+def test_a_command_without_quiet_or_statistics_offers_neither(tmp_path: Path) -> None:
+    lessons = tmp_path / "chapters" / "en" / "chapter1"
+    lessons.mkdir(parents=True)
+    (lessons.parent / "_toctree.yml").write_text(
+        "- title: One\n  sections:\n  - local: chapter1/a\n    title: A\n", encoding="utf-8")
+    (lessons / "a.mdx").write_text("# A\n\n```py\nx = 1\n\nText the fence swallows.\n",
+                                   encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "coursekit build: 1 error" in result.output
+    assert "coursekit build --baseline" in result.output
+    assert "--quiet" not in result.output
+    offered = CliRunner().invoke(cli, ["check", "lessons", "--root", str(tmp_path)])
+    assert offered.output.rstrip().endswith("coursekit check lessons --quiet")

@@ -86,7 +86,7 @@ def _run(
     return finish(
         report.diagnostics, request, title=title, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
-        renderers=renderers, overview=True, root=course.root,
+        renderers=renderers, overview=True, root=course.root, narrows=True,
     )
 
 
@@ -101,7 +101,7 @@ def _nothing_changed(course: Course, request: ReportRequest, title: str, since: 
         return EXIT_CLEAN
     click.echo(said, err=True)
     return finish(problems, replace(request, update_baseline=False), title=title,
-                  root=course.root)
+                  root=course.root, narrows=True)
 
 
 _diff_option = click.option(
@@ -135,6 +135,9 @@ def command(
         return guarded(_run)(tuple(Area), "check", root, langs, report, (), Choices(**choices),
                              since)
     return EXIT_CLEAN
+
+
+
 
 
 def _subcommand(area: Area, doc: str) -> click.Command:
