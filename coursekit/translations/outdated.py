@@ -150,7 +150,8 @@ def prose_owed(source: Digest, translation: Digest, directive: Directive,
                freshness: Freshness | None) -> ProseOwed | None:
     """What a ``code-synced`` translation owes in prose: the first commit since the one
     its prose follows that changed the source's prose (a change of code alone, which the
-    sync carried, owes none); None where nothing is owed."""
+    sync carried, owes none, nor does one whose commit changed the translation's prose
+    too: it received the change); None where nothing is owed."""
     if freshness is None:
         return ProseOwed(None, None)
     history = freshness.history
@@ -158,13 +159,12 @@ def prose_owed(source: Digest, translation: Digest, directive: Directive,
     prose = history.find(directive.args["prose"], translation.path, source.path)
     if prose is None:
         return ProseOwed(code, None)
+    received = {c.sha for c in history.commits.get(translation.path, ())}
     for commit in history.since(source.path, prose):
         if (source.path, commit.sha) in history.moved:
             continue
-        parent = history.parent(commit)
-        before = None if parent is None else freshness.version(parent, source)
-        after = freshness.version(commit, source)
-        if (before.prose if before else ()) != (after.prose if after else ()):
+        if _prose_changed(freshness, commit, source) and not (
+                commit.sha in received and _prose_changed(freshness, commit, translation)):
             return ProseOwed(code, commit)
     if source.path in history.changed:
         last = history.last(source.path)
@@ -172,6 +172,15 @@ def prose_owed(source: Digest, translation: Digest, directive: Directive,
         if then is None or then.prose != source.prose:
             return ProseOwed(code, None)
     return None
+
+
+def _prose_changed(freshness: Freshness, commit: Commit, lesson: Digest) -> bool:
+    """Whether ``commit`` changed the prose of ``lesson`` (created or deleted it: its
+    prose against none)."""
+    parent = freshness.history.parent(commit)
+    before = None if parent is None else freshness.version(parent, lesson)
+    after = freshness.version(commit, lesson)
+    return (before.prose if before else ()) != (after.prose if after else ())
 
 
 def code_synced_finding(source: Digest, translation: Digest, directive: Directive,

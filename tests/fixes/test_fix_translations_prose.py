@@ -79,3 +79,20 @@ def test_a_source_link_moved_to_another_page_owes_no_prose(synced: Path) -> None
     [finding] = _outdated(synced)
     assert f"prose behind since {worded[:9]} (2024-02-04, \"Wording\")" in finding.message
 
+
+def test_a_prose_change_the_translation_received_in_its_commit_is_not_owed(
+        synced: Path) -> None:
+    french = (synced / FRENCH).read_text(encoding="utf-8")
+    _commit(synced, {"en/chapter1/1.mdx": EN.replace(*CODE).replace("are short", "are brief"),
+                     "fr/chapter1/1.mdx": french.replace("sont courts", "sont brefs")},
+            "Brief, in every language", "2024-02-03T12:00:00")
+    assert _outdated(synced) == []
+    # Its counterpart: a commit that touched the translation without its prose (a code
+    # comment) and changed the source's prose owes that prose.
+    french = (synced / FRENCH).read_text(encoding="utf-8")
+    worded = _commit(synced, {
+        "en/chapter1/1.mdx": EN.replace(*CODE).replace("are short", "last seconds"),
+        "fr/chapter1/1.mdx": french.replace('split="train")', 'split="train")  # entraînement'),
+    }, "Seconds; a French comment", "2024-02-04T12:00:00")
+    [finding] = _outdated(synced)
+    assert f"prose behind since {worded[:9]} (2024-02-04" in finding.message
