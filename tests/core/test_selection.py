@@ -158,3 +158,17 @@ def test_a_pattern_that_is_no_glob_is_a_finding_at_its_line(course: Path) -> Non
     assert result.exit_code == 2
     assert [(d["rule"], d["line"]) for d in found if d["rule"] == "CFG001"] == [("CFG001", 3)]
     assert "SUB104" not in {d["rule"] for d in found}  # the good pattern still applies
+
+
+def test_options_before_the_subcommand_are_its_options_too(course: Path) -> None:
+    def rules(*args: str) -> tuple[int, list[str]]:
+        result = CliRunner().invoke(cli, ["check", *args])
+        assert result.exit_code != 2, result.output
+        return result.exit_code, sorted(d["rule"] for d in json.loads(result.output)["diagnostics"])
+
+    before = rules("--root", str(course), "--format", "json", "--select", "SUB2", "subtitles")
+    after = rules("subtitles", "--root", str(course), "--format", "json", "--select", "SUB2")
+    assert before == after == (0, ["SUB201", "SUB202", "SUB205"])
+    # one written after the subcommand wins
+    assert rules("--root", str(course), "--format", "json", "--select", "SUB1", "subtitles",
+                 "--select", "SUB2") == after

@@ -134,10 +134,15 @@ def command(
     if ctx.invoked_subcommand is None:
         return guarded(_run)(tuple(Area), "check", root, langs, report, (), Choices(**choices),
                              since)
+    # `check --format json subtitles`: an option written before the subcommand is its
+    # option too (one written after it wins), never dropped unsaid.
+    given = {name: value for name, value in ctx.params.items()
+             if ctx.get_parameter_source(name) in _GIVEN}
+    ctx.default_map = {ctx.invoked_subcommand: given}
     return EXIT_CLEAN
 
 
-
+_GIVEN = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
 
 
 def _subcommand(area: Area, doc: str) -> click.Command:
