@@ -112,3 +112,16 @@ def test_a_later_cell_failing_on_its_own_is_not_a_cascade(tmp_path: Path) -> Non
         (Verdict.UNEXPECTED_ERROR, None),  # a name no earlier cell left undefined
         (Verdict.NOT_REACHED, 1),     # the clean counterpart: the value left empty
     ]
+
+
+def test_a_file_a_failed_cell_names_is_missing_because_of_it() -> None:
+    tracker = CascadeTracker()
+    tracker.record(2, 'import missing\nwith open("data/numbers.txt", "w") as handle:\n'
+                      '    handle.write("1 2 3")', failed=True, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
+                    evalue="[Errno 2] No such file or directory: 'numbers.txt'")
+    found = tracker.explain(later, 'with open("numbers.txt") as handle:\n    handle.read()')
+    assert found is not None and (found.index, found.how) == (2, "did not write `numbers.txt`")
+    other = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
+                    evalue="[Errno 2] No such file or directory: 'other.txt'")
+    assert tracker.explain(other, 'open("other.txt")') is None

@@ -8,9 +8,10 @@ Failures also travel through data: a failed cell may have bound or changed a
 name before it stopped (``raw = DatasetDict()`` and then the line that should
 fill it), so a later cell that fails while reading that name (``raw["train"]``:
 ``KeyError``) is its consequence too. So is a ``FileNotFoundError`` on a file a
-failed cell should have downloaded. A clean cell that binds the name again ends
-the chain. A later error of a kind no value causes (a missing module, code that does
-not parse, a name no failure left undefined) is the cell's own, whatever it reads.
+failed cell should have downloaded, or named (and so would have written). A clean
+cell that binds the name again ends the chain. A later error of a kind no value causes
+(a missing module, code that does not parse, a name no failure left undefined) is the
+cell's own, whatever it reads.
 """
 
 from __future__ import annotations
@@ -54,6 +55,20 @@ def changed_names(code: str) -> set[str]:
             targets = [node.value.func.value]
         names.update(base for target in targets if (base := _base(target)) is not None)
     return names
+
+
+def named_files(code: str) -> set[str]:
+    """The file names a cell's string literals name (``open("numbers.txt", "w")``,
+    ``df.to_csv("out/train.csv")``): a later cell that finds such a file missing after
+    this cell failed is the failure's consequence, as it is for a file a shell
+    command should have downloaded."""
+    tree = code_facts(code).tree
+    if tree is None:
+        return set()
+    return {PurePosixPath(node.value).name for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and 0 < len(node.value) < 256 and "\n" not in node.value
+            and PurePosixPath(node.value).name not in ("", ".", "..")}
 
 
 def read_names(code: str) -> set[str]:
@@ -141,5 +156,5 @@ class CascadeTracker:
         if failed:
             for name in changed_names(code) - names:
                 self._left_wrong[name] = root
-            for file in shell_fetch_files(code):
+            for file in (*shell_fetch_files(code), *named_files(code)):
                 self._left_missing[file] = root
