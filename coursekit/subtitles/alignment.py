@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
@@ -116,8 +117,9 @@ class Aligner:
 
     def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:
         limit = self.settings.max_uncovered * 1000
-        for a, b in subtract_spans(self.spoken.speech, speech_spans(cues, shift)):
-            if b - a <= limit:
+        cover = speech_spans(cues, shift)
+        for a, b, heard in _between_cues(subtract_spans(self.spoken.speech, cover), cover):
+            if heard <= limit:
                 continue
             said = " ".join(" ".join(c.lines) for c in self.index.overlapping(a, b))
             after = next((c for c in cues if c.start_ms - shift >= b), cues[-1])
@@ -206,6 +208,28 @@ class Aligner:
         if src_share < 0.3 or own_stops is None:
             return False
         return sum(map(own_stops.__contains__, tokens)) / count < src_share / 2
+
+
+def _between_cues(
+    pieces: list[tuple[int, int]], cover: list[tuple[int, int]],
+) -> Iterator[tuple[int, int, int]]:
+    """The uncovered ``pieces`` of speech grouped by the gap between translated cues
+    they lie in, each group as its first start, its last end and the speech in it:
+    cues of speech that the source separates by short pauses are one stretch the
+    translation leaves out, however short each cue."""
+    starts = [a for a, _ in cover]
+    group: tuple[int, int, int] | None = None
+    gap = -1
+    for a, b in pieces:
+        here = bisect_left(starts, a)  # the translated cues before the piece
+        if group is not None and here == gap:
+            group = (group[0], b, group[2] + b - a)
+            continue
+        if group is not None:
+            yield group
+        group, gap = (a, b, b - a), here
+    if group is not None:
+        yield group
 
 
 def _clip(text: str, limit: int = 70) -> str:

@@ -116,8 +116,8 @@ MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.NOTE,
 EXTRA_TRANSLATION = Rule("SUB402", "extra-translation", Severity.WARNING,
                          "A subtitle file with no source-language counterpart.", _A)
 UNCOVERED_SPEECH = Rule("SUB403", "uncovered-speech", Severity.WARNING,
-                        "Source speech longer than `max-uncovered` seconds with no translated cue.",
-                        _A)
+                        "Source speech longer than `max-uncovered` seconds with no translated cue "
+                        "(the source cues between two translated cues counted together).", _A)
 CUE_OVER_SILENCE = Rule("SUB404", "cue-over-silence", Severity.WARNING,
                         "A translated cue shown where the source has no speech.", _A, repeats=True)
 SYSTEMATIC_OFFSET = Rule("SUB405", "systematic-offset", Severity.WARNING,

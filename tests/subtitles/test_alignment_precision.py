@@ -48,3 +48,17 @@ def test_messages_quote_the_file_s_own_cue_numbers(make_course: MakeCourse) -> N
     untranslated = [(c, m) for r, c, m in found(root) if r == "SUB407"]
     assert untranslated and untranslated[0][0] == 12
     assert untranslated[0][1].startswith("cue 12 ")
+
+
+def test_speech_left_out_over_several_short_cues_is_uncovered(make_course: MakeCourse) -> None:
+    # Six source cues of 2.5 s each, 0.5 s apart: no one of them is longer than the
+    # 3 s allowed, but a translation without the middle four leaves 10 s of speech out.
+    left_out = "".join(cue(k + 1, 3 * i + 1, 3 * i + 3.5, FR[i]) for k, i in enumerate((0, 5)))
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": left_out})
+    [(rule, number, message)] = found(root)
+    assert (rule, number) == ("SUB403", 2)
+    assert "from 00:00:04,000 to 00:00:15,500" in message
+    # Each cue a little late and short, the speech each misses under the limit: clean.
+    late = "".join(cue(i + 1, 3 * i + 1.2, 3 * i + 3.2, text) for i, text in enumerate(FR))
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": late})
+    assert "SUB403" not in rules(root)
