@@ -19,8 +19,12 @@ BASELINE = "coursekit-baseline.json"
 
 def language_of(path: str) -> str:
     """The language folder of a course path (``content/fr/...``, ``subtitles/zh-CN/...``),
-    or ``-`` for files of no language (configuration, toctree-less folders)."""
-    for part in PurePosixPath(path).parts[:3]:
+    or ``-`` for files of no language (configuration, toctree-less folders) and for a
+    path outside the course (a build folder given by ``--out``: ``/tmp/out/...``)."""
+    parts = PurePosixPath(path).parts
+    if not parts or parts[0] in ("/", "..") or re.match(r"[A-Za-z]:", parts[0]):
+        return "-"
+    for part in parts[:3]:
         if _LANGUAGE.match(part):
             return part
     return "-"

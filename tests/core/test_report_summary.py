@@ -111,6 +111,12 @@ def test_language_of_course_paths() -> None:
     assert language_of("pyproject.toml") == "-"
 
 
+def test_a_path_outside_the_course_is_of_no_language() -> None:
+    assert language_of("/tmp/out/notebooks/.manifest.json") == "-"
+    assert language_of("../out/notebooks/.manifest.json") == "-"
+    assert language_of("C:/out/notebooks/.manifest.json") == "-"
+
+
 def _long_lines_file(lengths: dict[int, int], cues: int = 10) -> str:
     """``cues`` cues of four seconds; cue N has a line of ``lengths[N]`` characters."""
     blocks = []
