@@ -19,6 +19,7 @@ def as_json(plan: ErrorPlan, *, written: bool) -> dict[str, Any]:
         "not_proven": [{"rule": RULE, "path": left.path, "line": left.line,
                         "documented": left.documented, "why": left.why}
                        for left in plan.not_proven],
+        "unread": [{"path": path, "why": why} for path, why in plan.unread],
         "languages": {language: dict(counts) for language, counts in _counts(plan).items()},
     }
 

@@ -22,7 +22,7 @@ from coursekit.files import ReadState
 from coursekit.fixes.outputs import Raised, Unchanged, updated_output
 from coursekit.fixes.plan import FilePlan
 from coursekit.fixes.proven import NotProven, ProvenDrift
-from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_text
+from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_or_why
 from coursekit.formatting.places import place_code, split_lines
 from coursekit.lessons.model import Code, Lesson, Output
 
@@ -65,6 +65,9 @@ class ErrorPlan(FilePlan[LessonErrors]):
 
     not_proven: tuple[NotProven, ...] = ()
     """The documented errors the report did not prove drifted, left as they are."""
+    unread: tuple[tuple[str, str], ...] = ()
+    """(path, why) of each lesson with an error to update that cannot be read, or that
+    the report names and the course has not (a report of another checkout)."""
 
     @property
     def outcomes(self) -> list[ErrorOutcome]:
@@ -144,12 +147,22 @@ class _Planner:
         self.languages = languages
         self.paths = paths
         self.files: dict[Path, _File | None] = {}
+        self.why: dict[Path, str] = {}
+        """Why each file opened as ``None`` cannot be read."""
+        self.unread: dict[str, str] = {}
+        """(path, why) of the files that could not be read and were to be updated."""
+        self.known = {file for language in self.course.lesson_languages()
+                      for file in corpus.lesson_files(language)}
 
     def open(self, file: Path) -> _File | None:
+        """The lesson in ``file``; ``None`` (its why in :attr:`why`) when the file is no
+        lesson of the course or cannot be read as UTF-8 text."""
         if file not in self.files:
-            found = read_lesson_text(file)
-            if found is None:
+            found = (read_lesson_or_why(file) if file in self.known else None)
+            if found is None or isinstance(found, str):
                 self.files[file] = None
+                self.why[file] = ("no lesson of this course (a report of another checkout?)"
+                                  if found is None else f"cannot read: {found}")
             else:
                 text, read = found
                 lesson = self.corpus.lesson(file)
@@ -173,9 +186,11 @@ class _Planner:
                     yield file
 
     def fix(self, drift: ProvenDrift) -> None:
-        opened = self.open(self.course.root / drift.path)
+        file = self.course.root / drift.path
+        opened = self.open(file)
         raised = Raised.parse(drift.raised)
         if opened is None:
+            self.unread[drift.path] = self.why[file]
             return
         code = next((c for c in opened.lesson.code_blocks() if c.line == drift.line), None)
         documented = _first_line(drift.documented)
@@ -215,6 +230,9 @@ class _Planner:
         documented = _description(output).split("\n", 1)[0]
         for file in self.translations(opened_source):
             opened = self.open(file)
+            path = self.course.relative(file)
+            if opened is None and (self.paths is None or path in self.paths):
+                self.unread[path] = self.why[file]
             if opened is None or not self.wanted(opened):
                 continue
             theirs = [o for c in opened.lesson.code_blocks() for o in c.outputs
@@ -244,7 +262,8 @@ def plan_error_fixes(corpus: Corpus, drifts: Iterable[ProvenDrift],
                and (opened.changes or opened.outcomes)]
     looked = sum(1 for opened in planner.files.values()
                  if opened is not None and planner.wanted(opened))
-    return ErrorPlan(tuple(lessons), looked, tuple(not_proven))
+    return ErrorPlan(tuple(lessons), looked, tuple(not_proven),
+                     tuple(sorted(planner.unread.items())))
 
 
 def _key(folder: Path, file: Path) -> str:

@@ -217,12 +217,14 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     if fmt == "text":
         for line in left_lines(plan):
             click.echo(line, err=True)
+    for path, why in plan.unread:
+        click.echo(f"{path}: {why}; not updated", err=True)
     fixes = sum(found.fixed for found in plan.outcomes)
     click.echo(f"fix errors: {verb} {fixes} documented error(s) in {len(plan.changed)} of "
                f"{plan.files} file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed:
+    if failed or plan.unread:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 
