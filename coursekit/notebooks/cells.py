@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from coursekit.lessons.dialect_block.framework import parse_marker
+from coursekit.lessons.markdown import lesson_markdown
 from coursekit.lessons.model import (
     Admonition,
     Block,
@@ -72,6 +74,22 @@ def _in_framework(text: str, framework: Framework) -> str:
     return "\n".join(kept)
 
 
+def _without_fences(text: str) -> str:
+    """``text`` of a tip without its fences: each is a block of the lesson too, shown
+    after the tip as its own cell (Python), its code's output or a shown fence, so the
+    tip's Markdown would show them twice."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    dropped: set[int] = set()
+    for token in lesson_markdown().parse(text):
+        if token.type == "fence" and token.map:
+            dropped.update(range(*token.map))
+    if not dropped:
+        return text
+    lines = [line for number, line in enumerate(text.splitlines()) if number not in dropped]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+
+
 def block_markdown(block: Block, framework: Framework = Framework.BOTH) -> str | None:
     """The Markdown a prose-like block shows as in a notebook of ``framework``, ``None``
     if none."""
@@ -81,7 +99,7 @@ def block_markdown(block: Block, framework: Framework = Framework.BOTH) -> str |
         return block.text.strip("\n") or None
     if isinstance(block, Admonition):
         title = f"**{block.kind.capitalize()}**"
-        text = _in_framework(block.text, framework).strip()
+        text = _without_fences(_in_framework(block.text, framework)).strip()
         return _quoted(f"{title}\n\n{text}" if text else title)
     if isinstance(block, Component) and block.name == "Youtube" and block.attrs.get("id"):
         return f"[Video](https://youtu.be/{block.attrs['id']})"

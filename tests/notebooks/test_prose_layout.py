@@ -91,3 +91,55 @@ def test_an_indented_paragraph_of_a_list_item_stays_in_its_item(course: Course) 
 def test_paragraphs_apart_in_the_lesson_stay_apart(course: Course) -> None:
     html = _html("# Title\n\nOne paragraph.\n\nAnother one.\n\n```py\nx = 1\n```\n", course)
     assert "<p>One paragraph.</p>\n<p>Another one.</p>" in html
+
+
+# A tip that holds runnable code and its output, between two sentences and a shown fence.
+TIP_WITH_CODE = """\
+# Title
+
+<Tip>
+
+Try this:
+
+```py
+print("from the tip")
+```
+
+```python out
+from the tip
+```
+
+It prints one line; in a terminal:
+
+```bash
+echo shown
+```
+
+</Tip>
+
+> [!TIP]
+> Or this:
+>
+> ```py
+> print("from the alert")
+> ```
+"""
+
+
+def _cells(text: str, course: Course) -> list[tuple[str, str]]:
+    lesson = parse_lesson(text.encode(), path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    ((_, _, notebook),) = lesson_to_notebooks(lesson, course, with_prose=True)
+    return [(c.cell_type, c.source) for c in notebook.cells]
+
+
+def test_a_tips_code_is_its_cell_alone_and_its_text_stays(course: Course) -> None:
+    cells = _cells(TIP_WITH_CODE, course)
+    markdown = "\n\n".join(source for kind, source in cells if kind == "markdown")
+    code = [source for kind, source in cells if kind == "code"]
+    assert code == ['print("from the tip")', 'print("from the alert")']
+    assert 'print("from the' not in markdown
+    assert "from the tip\n" not in markdown  # the output is the cell's
+    for kept in ("Try this:", "It prints one line; in a terminal:", "Or this:"):
+        assert kept in markdown
+    assert markdown.count("echo shown") == 1  # a shown fence, once
