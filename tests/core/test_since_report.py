@@ -65,3 +65,22 @@ def test_a_bad_configuration_fails_the_run_though_nothing_changed(course: Path,
     code, out = _since_head(course, "--format", fmt)
     assert code == 2
     assert "coursekit.toml" in out and "CFG001" in out
+
+
+def test_a_partial_check_does_not_overwrite_the_baseline(course: Path, tmp_path: Path) -> None:
+    srt = course / "subtitles" / "en" / "01_a.srt"
+    srt.write_text(SUBTITLE.replace("there", "there "), encoding="utf-8")  # SUB205
+    _git(course, "commit", "-q", "-am", "a stray space")
+    baseline = tmp_path / "baseline.json"
+    record = ["--baseline", str(baseline), "--update-baseline"]
+    whole = CliRunner().invoke(cli, ["check", "--root", str(course), *record])
+    assert whole.exit_code == 0, whole.output
+    recorded = baseline.read_bytes()
+    assert json.loads(recorded)["findings"]
+    srt.write_text(SUBTITLE + "2\n00:00:05,000 --> 00:00:06,000\nAnd more\n\n", encoding="utf-8")
+    code, _ = _since_head(course, *record)
+    named = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(course), str(srt),
+                                     *record])
+    assert (code, named.exit_code) == (2, 2)
+    assert "records the findings of the whole course" in named.output
+    assert baseline.read_bytes() == recorded
