@@ -125,3 +125,14 @@ def test_a_file_a_failed_cell_names_is_missing_because_of_it() -> None:
     other = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
                     evalue="[Errno 2] No such file or directory: 'other.txt'")
     assert tracker.explain(other, 'open("other.txt")') is None
+
+
+def test_a_value_the_cell_binds_again_before_reading_it_is_not_left_half_built() -> None:
+    tracker = CascadeTracker()
+    tracker.record(1, 'scores = {"a": 1}\nmissing_fn()', failed=True, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="KeyError", evalue="'b'")
+    assert tracker.explain(later, 'scores = {}\nscores["b"]') is None
+    found = tracker.explain(later, 'scores["b"]')
+    assert found is not None and (found.index, found.how) == (1, "left `scores` half-built")
+    assert _cause(tracker, later) is None  # no code given: nothing read
+    assert tracker.explain(later, "scores = scores | {}\nscores['b']") is not None

@@ -75,6 +75,17 @@ def read_names(code: str) -> set[str]:
     return {name for name, _ in code_facts(code).names.used}
 
 
+def read_before_bound(code: str) -> set[str]:
+    """The names a cell reads before it binds them itself (on an earlier line), that is
+    the values it takes from the cells before it: ``scores = {}`` then ``scores["b"]``
+    reads no earlier ``scores``."""
+    names = code_facts(code).names
+    bound: dict[str, int] = {}
+    for name, line in names.defined:
+        bound.setdefault(name, line)
+    return {name for name, line in names.used if line <= bound.get(name, line)}
+
+
 _NOT_FROM_DATA = frozenset({
     "ModuleNotFoundError", "ImportError", "SyntaxError", "IndentationError", "TabError",
     "NameError", "UnboundLocalError",
@@ -136,7 +147,7 @@ class CascadeTracker:
         if file and file in self._left_missing:
             return Cause(self._left_missing[file], f"did not write `{file}`")
         if run.status is RunStatus.ERROR and self._left_wrong and not _own_kind(run):
-            suspects = sorted((self._left_wrong[n], n) for n in read_names(code)
+            suspects = sorted((self._left_wrong[n], n) for n in read_before_bound(code)
                               if n in self._left_wrong)
             if suspects:
                 root, name = suspects[-1]
