@@ -71,3 +71,15 @@ def test_a_language_asked_for_twice_is_synced_once(tmp_path: Path, langs: list[s
     assert _fix(root, *options) == (0, f"synced {FRENCH} (1 code block(s))\n"
                                        "fix translations: synced 1 code block(s) in 1 of 1 "
                                        "translation(s); 0 conflict(s) left to merge by hand\n")
+
+
+def test_a_course_inside_another_repository_is_told_so(tmp_path: Path) -> None:
+    project = _planted(tmp_path)
+    (project / "course").mkdir()
+    (project / "content").rename(project / "course" / "content")
+    code, output = _fix(project / "course", "--check")
+    assert code == 2
+    assert "--root is not the top folder of a git checkout" in output
+    # Its counterpart: the course at the top of its checkout is synced.
+    (project / "course" / "content").rename(project / "content")
+    assert _fix(project, "--check")[0] == 1

@@ -121,7 +121,7 @@ def test_fix_translations_names_why_it_has_no_history(course: Path, tmp_path: Pa
     shutil.copytree(course, plain, ignore=shutil.ignore_patterns(".git"))
     shutil.rmtree(course / ".git" / "objects")
     for root, why in ((course, "git does not read it: fatal:"),
-                      (plain, "--root is no git checkout")):
+                      (plain, "--root is not the top folder of a git checkout")):
         done = runner.invoke(cli, ["fix", "translations", "--root", str(root), "--dry-run"])
         assert done.exit_code == 2
         assert why in done.output

@@ -44,7 +44,8 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     paths = file_scope(course, files).paths if files else None
     run = plan_translation_fixes(Corpus(course), languages, paths)
     if not run.history:
-        why = ("--root is no git checkout" if run.unreadable is None
+        why = ("--root is not the top folder of a git checkout (the history of a "
+               "repository it lies inside is not read)" if run.unreadable is None
                else f"git does not read it: {run.unreadable}")
         click.echo("coursekit: fix translations needs the course's git history (the source "
                    f"each translation last followed); {why}", err=True)
