@@ -88,7 +88,9 @@ class HtmlPage:
 
 
 def render_page(page: HtmlPage, out: IO[str]) -> None:
-    counts = Counter(d.severity for d in page.diagnostics)
+    counts: Counter[Severity] = Counter()
+    for diag in page.diagnostics:  # each repeat a finding stands for, as the summaries count
+        counts[diag.severity] += diag.count
     documented = all(nb.status is NotebookStatus.DOCUMENTED for nb in page.notebooks)
     from coursekit.report.html_templates import environment
 

@@ -161,7 +161,7 @@ def lessons_matrix(checked: Sequence[str], diagnostics: Sequence[Diagnostic],
         return None
     by_path: dict[str, Counter[Severity]] = defaultdict(Counter)
     for diag in diagnostics:
-        by_path[diag.path][diag.severity] += 1
+        by_path[diag.path][diag.severity] += diag.count
     rows: dict[str, dict[str, str]] = defaultdict(dict)
     for lesson_path in lessons:
         language = _language_of(lesson_path)

@@ -92,3 +92,15 @@ def test_a_file_numbered_from_101_marks_the_cue_its_finding_names(course: Path) 
         r'data-cue="(\d+)"><title>(#\d+ [^<]*)</title>', svg) if "SUB012" in tip}
     assert list(timing) == ["102"]  # the bar of the cue the file numbers 102
     assert timing["102"].startswith("#102 ")
+
+
+def test_a_finding_that_stands_for_repeats_counts_each_of_them() -> None:
+    # A finding read back from a JSON report (`report merge --format html`) may stand for
+    # the repeats of its rule in its file: the page counts them as the report's summary does.
+    repeated = Diagnostic("SUB202", Severity.WARNING, "subtitles/fr/01_x.srt", 5,
+                          "line too long [and 6 more in this file]", count=7)
+    out = io.StringIO()
+    render_page(HtmlPage(title="check", diagnostics=[*FINDINGS, repeated]), out)
+    html = out.getvalue()
+    assert "<span>8 warnings</span>" in html and "<span>1 errors</span>" in html
+    assert "<code>SUB202</code> (7)" in html
