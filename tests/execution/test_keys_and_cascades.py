@@ -136,3 +136,30 @@ def test_a_value_the_cell_binds_again_before_reading_it_is_not_left_half_built()
     assert found is not None and (found.index, found.how) == (1, "left `scores` half-built")
     assert _cause(tracker, later) is None  # no code given: nothing read
     assert tracker.explain(later, "scores = scores | {}\nscores['b']") is not None
+
+
+@pytest.mark.parametrize("cells", [
+    ["!wget https://example.com/archive.zip\n!unzip -q archive.zip"],
+    ["!wget https://example.com/archive.zip", "!unzip -q archive.zip -d archive"],
+])
+def test_a_file_unpacked_from_an_archive_no_cell_downloaded_is_missing_because_of_it(
+        cells: list[str]) -> None:
+    tracker = CascadeTracker()
+    for index, code in enumerate(cells, start=1):
+        tracker.record(index, code, failed=index == 1, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
+                    evalue="[Errno 2] No such file or directory: 'archive/readme.txt'")
+    found = tracker.explain(later, 'open("archive/readme.txt")')
+    assert found is not None and found.index == 1 and "`archive.zip`" in found.how
+    absolute = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
+                       evalue="[Errno 2] No such file or directory: '/etc/none.txt'")
+    assert tracker.explain(absolute, 'open("/etc/none.txt")') is None
+
+
+def test_an_archive_downloaded_and_unpacked_explains_no_missing_file() -> None:
+    tracker = CascadeTracker()
+    tracker.record(1, "!wget https://example.com/archive.zip\n!unzip archive.zip",
+                   failed=False, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
+                    evalue="[Errno 2] No such file or directory: 'archive/readme.txt'")
+    assert tracker.explain(later, 'open("archive/readme.txt")') is None

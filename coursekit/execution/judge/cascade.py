@@ -28,6 +28,8 @@ from coursekit.lessons.python import code_facts, defined_names
 
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
 _MISSING_FILE = re.compile(r"No such file or directory: '([^']+)'")
+_UNPACK = re.compile(r"^\s*!\s*(?:unzip|tar|7z|7za|gunzip|bunzip2|unxz|unrar)\b(.*)",
+                     re.MULTILINE)
 
 
 def _base(node: ast.expr) -> str | None:
@@ -110,11 +112,23 @@ def missing_name(run: CellRun) -> str | None:
     return found.group(1) if found else None
 
 
-def missing_file(run: CellRun) -> str | None:
+def unpacked_archives(code: str) -> list[str]:
+    """The files a cell's shell escapes unpack (``!unzip data.zip -d data``,
+    ``!tar xzf data.tar.gz``), by name."""
+    return [PurePosixPath(word.strip("'\"")).name for found in _UNPACK.finditer(code)
+            for word in found.group(1).split() if not word.startswith("-") and "." in word]
+
+
+def _missing_path(run: CellRun) -> str | None:
     if run.status is not RunStatus.ERROR:
         return None
     found = _MISSING_FILE.search(run.evalue)
-    return PurePosixPath(found.group(1)).name if found else None
+    return found.group(1) if found else None
+
+
+def missing_file(run: CellRun) -> str | None:
+    path = _missing_path(run)
+    return PurePosixPath(path).name if path else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +150,9 @@ class CascadeTracker:
         """Names a failed cell bound or changed before it stopped: their values are suspect."""
         self._left_missing: dict[str, int] = {}
         """Files a failed cell should have written."""
+        self._unpacked: tuple[int, str] | None = None
+        """The failed cell that should have downloaded the archive a cell unpacks, and the
+        archive: the files in the working folder may be any of those it holds."""
 
     def explain(self, run: CellRun, code: str = "") -> Cause | None:
         """The earlier failure ``run``'s failure goes back to, if any."""
@@ -146,6 +163,10 @@ class CascadeTracker:
         file = missing_file(run)
         if file and file in self._left_missing:
             return Cause(self._left_missing[file], f"did not write `{file}`")
+        if file and self._unpacked is not None and not str(_missing_path(run)).startswith("/"):
+            root, archive = self._unpacked
+            return Cause(root, f"did not download `{archive}`, which the file was to be "
+                               "unpacked from")
         if run.status is RunStatus.ERROR and self._left_wrong and not _own_kind(run):
             suspects = sorted((self._left_wrong[n], n) for n in read_before_bound(code)
                               if n in self._left_wrong)
@@ -169,3 +190,6 @@ class CascadeTracker:
                 self._left_wrong[name] = root
             for file in (*shell_fetch_files(code), *named_files(code)):
                 self._left_missing[file] = root
+        for archive in unpacked_archives(code):
+            if archive in self._left_missing:
+                self._unpacked = (self._left_missing[archive], archive)
