@@ -83,3 +83,13 @@ def test_a_course_inside_another_repository_is_told_so(tmp_path: Path) -> None:
     # Its counterpart: the course at the top of its checkout is synced.
     (project / "course" / "content").rename(project / "content")
     assert _fix(project, "--check")[0] == 1
+
+
+@pytest.mark.parametrize(("langs", "code"), [(["en"], 2), (["EN"], 2), (["en", "fr"], 1)])
+def test_the_source_language_alone_is_a_usage_error(
+        tmp_path: Path, langs: list[str], code: int) -> None:
+    root = _planted(tmp_path)
+    options = [arg for lang in langs for arg in ("--lang", lang)]
+    done, output = _fix(root, "--check", *options)
+    assert done == code, output
+    assert ("--lang en is the course's source language" in output) == (code == 2)

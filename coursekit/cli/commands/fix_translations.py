@@ -41,6 +41,10 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
 
     course = open_course(root)
     languages = known_languages(langs, course.lesson_languages())
+    if languages == [course.source_language]:
+        raise click.UsageError(f"--lang {course.source_language} is the course's source "
+                               "language; fix translations rewrites its translations: "
+                               "name their languages, or leave --lang out")
     paths = file_scope(course, files).paths if files else None
     run = plan_translation_fixes(Corpus(course), languages, paths)
     if not run.history:
