@@ -4,11 +4,11 @@ A quiz shows snippets as answer choices (``A.``, ``B.``...), some wrong on purpo
 notebook of them runs nothing a learner needs. A page is a quiz when every Python
 code block sits in a section (the text between two headings) that asks a
 ``<Question>``, and one of those sections offers two code blocks or more, as choices
-do. A quiz asks its questions under headings of their own, so code in the lesson's
-opening section (before its first sub-heading) is the lesson's, whatever question
-follows it. A lesson with runnable code that ends in an inline quiz is no quiz page:
-its code sections ask nothing, one snippet is followed by a check question, or its
-code opens the lesson.
+do. A quiz asks its questions under headings of their own, each after its choices, so
+code in the lesson's opening section (before its first sub-heading) or after a
+question of its section is the lesson's. A lesson with runnable code that ends in an
+inline quiz is no quiz page: its code sections ask nothing, one snippet is followed by
+a check question, its code opens the lesson, or it goes on after the question.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ QUESTION = "Question"
 
 
 def is_quiz_page(lesson: Lesson) -> bool:
-    """Whether every Python code block of ``lesson`` is in a section with a question,
-    none of them in the opening section."""
+    """Whether every Python code block of ``lesson`` is in a section with a question
+    that follows it, none of them in the opening section."""
     code_sections: Counter[int] = Counter()
     question_sections: set[int] = set()
     section = 0
@@ -34,7 +34,7 @@ def is_quiz_page(lesson: Lesson) -> bool:
         elif isinstance(block, Component) and block.name == QUESTION:
             question_sections.add(section)
         elif isinstance(block, Code) and block.role is CodeRole.PYTHON:
-            if opening:
+            if opening or section in question_sections:
                 return False
             code_sections[section] += 1
     return (set(code_sections) <= question_sections

@@ -466,6 +466,9 @@ def test_code_under_the_title_then_a_check_question_is_no_quiz_page(course: Cour
     # the same snippets under a numbered question of their own are a quiz's choices
     numbered = OPENING_CODE_THEN_QUESTION.replace(b"\n\n```py", b"\n\n### 1. Which?\n\n```py", 1)
     assert convert_lesson(_parsed(numbered, "quiz"), course).notebooks == []
+    # unless the section goes on with code after its question: the lesson's code
+    going_on = numbered + b"\n```py\nprint(len(ds))\n```\n"
+    assert len(code_cells(only(_parsed(going_on), course))) == 3
 
 
 def test_a_framework_notebook_says_its_framework_in_its_title(course: Course) -> None:
