@@ -1,5 +1,6 @@
 """What ``coursekit fix translations`` left to a person, in words: each conflict with its
-three versions, the blocks with no place, the fences that cannot be placed."""
+three versions, the blocks with no place, the fences that cannot be placed, the
+translations not synced and those that cannot be read."""
 
 from __future__ import annotations
 
@@ -32,3 +33,5 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
         yield from fix.left
     for path, why in run.skipped:
         yield f"{path}: outdated, not synced: {why}"
+    for path, why in run.unread:
+        yield f"{path}: cannot read: {why}; not synced"

@@ -70,8 +70,6 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
             click.echo(f"{verb} {fix.path} ({fix.carried} code block(s))")
     for line in conflict_lines(run):
         click.echo(line, err=True)
-    for path, why in run.unread:
-        click.echo(f"{path}: cannot read: {why}; not synced", err=True)
     blocks = sum(fix.carried for fix in run.changed)
     click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(run.changed)} of "
                f"{run.files} translation(s); {len(run.conflicts)} conflict(s) left to merge "
