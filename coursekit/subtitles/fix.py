@@ -2,7 +2,8 @@
 
 Renumbering, SBV to SRT, splitting cues merged by a missing blank line, joining a
 cue split by a blank line, canonical timestamps, BOM and line endings per policy,
-putting cues in order of their start and clamping overlaps to the minimum gap.
+putting cues in order of their start and clamping overlaps to the minimum gap (where
+the cue is still shown for ``min-duration``: else the overlap is left, and said).
 What follows an end time (positioning, or text) is kept. A file whose reading lost
 something (unreadable timing, stray text, invalid UTF-8) is left alone and reported.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,7 @@ from coursekit.subtitles.model import Cue, SubtitleFile
 from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
+from coursekit.subtitles.timestamps import format_seconds
 from coursekit.subtitles.writer import compose
 
 UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.STRAY_TEXT.code,
@@ -56,6 +59,9 @@ class FixResult:
     """The file as it was read: it is replaced only if it still is that file."""
     encoding: str = "utf-8"
     """The codec the file was read with (a fixed file is always written as UTF-8)."""
+    left: list[str] = field(default_factory=list)
+    """The overlaps that no clamp can part, each as ``LINE: what`` (the line of the
+    fixed file)."""
 
     @property
     def changed(self) -> bool:
@@ -91,16 +97,25 @@ def in_order(cues: tuple[Cue, ...]) -> tuple[tuple[Cue, ...], bool]:
     return ordered, any(a is not b for a, b in zip(ordered, cues, strict=True))
 
 
-def clamp_overlaps(cues: tuple[Cue, ...], min_gap_ms: int) -> tuple[tuple[Cue, ...], int]:
-    """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown."""
-    out, clamped = list(cues), 0
-    for i in range(len(cues) - 1):
-        cue, nxt = cues[i], cues[i + 1]
-        if cue.end_ms > nxt.start_ms and cue.start_ms < nxt.start_ms:
-            end = max(nxt.start_ms - min_gap_ms, cue.start_ms + 1)
+def clamp_overlaps(
+    cues: tuple[Cue, ...], min_gap_ms: int, min_duration_ms: int = 0,
+) -> tuple[tuple[Cue, ...], int, list[str]]:
+    """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown for
+    ``min_duration_ms``; the overlaps left, each as ``LINE: what`` (its composed line)."""
+    out, clamped, left, line = list(cues), 0, [], 1
+    for i, (cue, nxt) in enumerate(itertools.pairwise(cues)):
+        end = nxt.start_ms - min_gap_ms
+        if cue.end_ms > nxt.start_ms and end - cue.start_ms >= max(min_duration_ms, 1):
             out[i] = dataclasses.replace(cue, end_ms=end)
             clamped += 1
-    return tuple(out), clamped
+        elif cue.end_ms > nxt.start_ms:
+            left.append(f"{line}: cue {i + 1} overlaps cue {i + 2}, " + (
+                "which starts with it" if nxt.start_ms == cue.start_ms else
+                f"and would be shown for {format_seconds(end - cue.start_ms)} once clamped"
+                if end > cue.start_ms else "and would not be shown once clamped")
+                + ": left as it is; re-time the two")
+        line += len(cue.lines) + 3  # its index, its timing, its text and a blank line
+    return tuple(out), clamped, left
 
 
 def _safe(sub: SubtitleFile) -> set[str]:
@@ -143,7 +158,8 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
         result.refused = f"left alone: {emptied}"
         return result
     ordered, moved = in_order(sub.cues)
-    cues, clamped = clamp_overlaps(ordered, settings.min_gap_ms)
+    cues, clamped, result.left = clamp_overlaps(ordered, settings.min_gap_ms,
+                                                round(settings.min_duration * 1000))
     result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
     found = {d.rule for d in (*sub.diagnostics, *check_storage(sub, settings))}
     result.changes = sorted(found & FIXED)

@@ -54,14 +54,31 @@ def check_timing(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]:
             # Apart by the minimum gap (never negative) or more, and starting at different
             # times: nothing to say about the pair (the usual case).
             if gap < gap_ms or nxt.start_ms == cue.start_ms:
-                yield from _with_next(path, lang, cue, nxt, gap_ms, settings.allow_contiguous,
-                                      len(cues))
+                yield from _with_next(path, lang, cue, nxt, (gap_ms, min_ms),
+                                      settings.allow_contiguous, len(cues))
+
+
+def _overlap_hint(cue: Cue, nxt: Cue, gap_ms: int, min_ms: int) -> str:
+    """What settles an overlap: the fix's clamp, where it keeps the cue shown for
+    ``min_ms`` (:func:`coursekit.subtitles.fix.clamp_overlaps`), or a person."""
+    if nxt.start_ms < cue.start_ms:
+        return "`coursekit fix subtitles` puts the cues in order of their start"
+    if nxt.start_ms == cue.start_ms:
+        return "they start together, so no clamp parts them: re-time one"
+    kept = nxt.start_ms - gap_ms - cue.start_ms
+    if kept < max(min_ms, 1):
+        shown = f"be shown for {format_seconds(kept)}" if kept > 0 else "not be shown"
+        return f"re-time the two: clamped, cue {cue.number} would {shown}"
+    return "`coursekit fix subtitles` clamps it to the minimum gap"
 
 
 def _with_next(
-    path: str, lang: str, cue: Cue, nxt: Cue, gap_ms: int, allow_contiguous: bool,
+    path: str, lang: str, cue: Cue, nxt: Cue, limits: tuple[int, int], allow_contiguous: bool,
     out_of: int,
 ) -> Iterator[Diagnostic]:
+    """The findings of a cue with the next one; ``limits`` are the minimum gap and the
+    minimum duration (ms)."""
+    gap_ms, min_ms = limits
     if (cue.start_ms, cue.end_ms) == (nxt.start_ms, nxt.end_ms):
         yield rules.IDENTICAL_TIMES.at(
             path, nxt.line, f"cue {nxt.number} has the same times as cue {cue.number} "
@@ -71,11 +88,15 @@ def _with_next(
         return
     gap = nxt.start_ms - cue.end_ms
     if gap < 0 and cue.duration_ms >= 0:
-        yield rules.OVERLAP.at(
-            path, cue.line, f"cue {cue.number} ends at {format_srt_time(cue.end_ms)}, "
-            f"{format_seconds(-gap)} after cue {nxt.number} starts",
-            hint="`coursekit fix subtitles` clamps it to the minimum gap",
-            cue=cue.number, fingerprint=fingerprint(lang, cue.text))
+        at, message = cue, (f"cue {cue.number} ends at {format_srt_time(cue.end_ms)}, "
+                            f"{format_seconds(-gap)} after cue {nxt.number} starts")
+        if nxt.start_ms < cue.start_ms:  # the later cue is out of place, not too long
+            at, message = nxt, (f"cue {nxt.number} starts at {format_srt_time(nxt.start_ms)}, "
+                                f"before cue {cue.number} above it "
+                                f"({format_srt_time(cue.start_ms)}): the cues are out of order")
+        yield rules.OVERLAP.at(path, at.line, message,
+                               hint=_overlap_hint(cue, nxt, gap_ms, min_ms),
+                               cue=at.number, fingerprint=fingerprint(lang, at.text))
     elif 0 <= gap < gap_ms and not (gap == 0 and allow_contiguous):
         yield rules.GAP_TOO_SMALL.at(
             path, nxt.line, f"only {format_seconds(gap)} between cue {cue.number} and cue "

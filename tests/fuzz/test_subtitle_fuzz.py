@@ -187,10 +187,13 @@ def _pysrt_splits(sub: SubtitleFile) -> bool:
 
 
 def _unfixable_overlaps(sub: SubtitleFile) -> bool:
-    """Whether every overlap left is between cues that start together."""
-    starts = {c.index: c.start_ms for c in sub.cues}
+    """Whether every overlap left is one no clamp parts: between cues that start
+    together, or where the clamped cue would be shown for less than ``min-duration``."""
+    cues = {c.index: c for c in sub.cues}
+    shortest = max(round(SETTINGS.min_duration * 1000), 1)
     return all(
-        d.cue is not None and d.cue < len(sub.cues) and starts[d.cue] == starts[d.cue + 1]
+        d.cue is not None and d.cue < len(sub.cues)
+        and cues[d.cue + 1].start_ms - SETTINGS.min_gap_ms - cues[d.cue].start_ms < shortest
         for d in check_timing(sub, SETTINGS) if d.rule == "SUB104"
     )
 

@@ -158,3 +158,49 @@ def test_monolingual_copies_are_not_written_over_the_subtitles(make_course: Make
     assert result.exit_code == 2
     assert "lies in the subtitles folder" in result.output
     assert (root / "subtitles/zh-CN/01_a.srt").read_text(encoding="utf-8") == zh
+
+
+def _overlapping(next_start: str) -> bytes:
+    return ("1\n00:00:01,000 --> 00:00:02,000\nFirst.\n\n"
+            "2\n00:00:03,000 --> 00:00:06,000\nSecond, shown too long.\n\n"
+            f"3\n{next_start} --> 00:00:08,000\nThird.\n\n").encode()
+
+
+@pytest.mark.parametrize(("next_start", "clamp", "said"), [
+    ("00:00:05,000", b"00:00:03,000 --> 00:00:04,917", None),  # a clamp keeps it readable
+    ("00:00:03,500", None, "cue 2 would be shown for 0.417 s"),
+    ("00:00:03,050", None, "cue 2 would not be shown"),
+    ("00:00:03,000", None, "they start together"),
+])
+def test_an_overlap_is_clamped_only_where_the_cue_stays_readable(
+    make_course: MakeCourse, next_start: str, clamp: bytes | None, said: str | None,
+) -> None:
+    data = _overlapping(next_start)
+    root = make_course({"en/01_a.srt": data})
+    [overlap] = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert (overlap.rule, overlap.line, overlap.cue) == ("SUB104", 5, 2)
+    assert said in (overlap.hint or "") if said else "clamps it" in (overlap.hint or "")
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    written = (root / "subtitles/en/01_a.srt").read_bytes()
+    if clamp is not None:
+        assert result.exit_code == 0, result.output
+        assert clamp in written
+        assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
+    else:  # clamped to a flash, the cue's words would be lost to the viewer
+        assert result.exit_code == 1, result.output
+        assert written == data
+        assert "subtitles/en/01_a.srt:5: cue 2 overlaps cue 3" in result.output
+        assert "left as it is" in result.output
+
+
+def test_a_cue_out_of_order_is_the_finding_not_the_cue_before_it(
+    make_course: MakeCourse,
+) -> None:
+    data = _overlapping("00:00:05,000").replace(b"3\n00:00:05,000 --> 00:00:08,000",
+                                                 b"3\n00:00:00,000 --> 00:00:00,900")
+    root = make_course({"en/01_a.srt": data})
+    [found] = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert (found.rule, found.line, found.cue) == ("SUB104", 9, 3)
+    assert found.message == ("cue 3 starts at 00:00:00,000, before cue 2 above it "
+                             "(00:00:03,000): the cues are out of order")
+    assert "puts the cues in order" in (found.hint or "")

@@ -259,6 +259,9 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
             click.echo(result.diff(), nl=False)
         elif result.changed:
             click.echo(f"fixed {result.display_path} ({', '.join(result.changes) or 'format'})")
+        for left in result.left if not result.refused else ():
+            click.echo(f"{result.display_path}:{left}", err=True)
+            problems += 1
     if monolingual_out is not None:
         for copy in monolingual_copies(course, monolingual_out, languages):
             if copy.refused:
