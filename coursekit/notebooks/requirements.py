@@ -62,6 +62,11 @@ class InstallNeeds:
     """Programs the lesson uses that pip does not install."""
 
 
+_OPTION = re.compile(r"(?<=\s)--?[a-z][\w-]*(?:=\S*)?\s+")
+"""A command's option (``-y``, ``--quiet``, ``-qq``): ``apt-get install -y ffmpeg`` needs
+FFmpeg as ``apt-get install ffmpeg`` does."""
+
+
 def install_needs(
     code: Iterable[CodeFacts], own: Iterable[str] = (), texts: Iterable[str] = (),
 ) -> InstallNeeds:
@@ -83,7 +88,7 @@ def install_needs(
         for attribute in sorted(a for a in mapping.attributes if facts.reads_attribute(a)):
             found.setdefault(mapping.attributes[attribute], None)
     needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
-    lowered = [text.lower() for text in texts]
+    lowered = [_OPTION.sub("", text.lower()) for text in texts]
     system = {need.name: need for word, need in mapping.system.items()
               if any(word in text for text in lowered)}
     return InstallNeeds(

@@ -108,3 +108,8 @@ def test_programs_pip_does_not_install_are_found_in_the_fences() -> None:
     needs = install_needs([code_facts("import torch")], texts=["!git lfs install", "x = 1"])
     assert [n.name for n in needs.system] == ["git-lfs"]
     assert install_needs([code_facts("import torch")], texts=["git status"]).system == ()
+    for line in ("apt-get install -y ffmpeg", "sudo apt-get -qq install ffmpeg",
+                 "!apt install --yes ffmpeg"):
+        needs = install_needs([code_facts("import torch")], texts=[line])
+        assert [n.name for n in needs.system] == ["FFmpeg"], line
+    assert install_needs([], texts=["apt-get install -y sox"]).system == ()
