@@ -204,3 +204,17 @@ def test_a_cue_out_of_order_is_the_finding_not_the_cue_before_it(
     assert found.message == ("cue 3 starts at 00:00:00,000, before cue 2 above it "
                              "(00:00:03,000): the cues are out of order")
     assert "puts the cues in order" in (found.hint or "")
+
+
+@pytest.mark.parametrize("first", [1, 101])
+def test_a_cue_left_out_of_a_monolingual_copy_is_named_as_the_file_numbers_it(
+    make_course: MakeCourse, first: int,
+) -> None:
+    zh = (f"{first}\n00:00:01,000 --> 00:00:03,000\n你好。\nHello.\n\n"
+          f"{first + 1}\n00:00:03,500 --> 00:00:05,000\n\n"
+          f"{first + 2}\n00:00:05,500 --> 00:00:07,000\n再见。\nGoodbye.\n\n"
+          f"{first + 3}\n00:00:07,500 --> 00:00:09,000\n谢谢。\nThanks.\n\n")
+    root = make_course({"zh-CN/01_a.srt": zh})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--dry-run",
+                                      "--monolingual", str(root / "mono")])
+    assert f"subtitles/zh-CN/01_a.srt:6: cue {first + 1} has no translated line" in result.output

@@ -269,7 +269,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
                 problems += 1
                 continue
             for cue in copy.missing:
-                click.echo(f"{copy.source}:{cue.line}: cue {cue.index} has no translated line; "
+                click.echo(f"{copy.source}:{cue.line}: cue {cue.number} has no translated line; "
                            "left out of the monolingual copy", err=True)
                 problems += 1
             if dry_run:
