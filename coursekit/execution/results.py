@@ -9,6 +9,7 @@ render of it.
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -39,6 +40,12 @@ class RunStatus(enum.StrEnum):
     SKIPPED = "skipped"
     NOT_RUN = "not-run"
     """The kernel could not be (re)started, so the cell never ran."""
+
+
+_PARSE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+_CELL_FILE = re.compile(r" \((?:\d+\.py|<ipython-input-[^>]*>), line \d+\)$")
+"""Where Python says code of the cell itself did not parse (``(1850221797.py, line 1)``,
+the file IPython compiles the cell as), which IPython does not show with the error."""
 
 
 @dataclass(slots=True)
@@ -75,6 +82,13 @@ class CellRun:
     """What the cell raised in that run (``Name: first line``); ``""`` when it ran clean."""
     extended: float = 0.0
     """Seconds the cell was given past its limit while its progress bar advanced."""
+
+    def __post_init__(self) -> None:
+        # The message of a cell that does not parse as a learner sees it under the cell
+        # (`SyntaxError: invalid syntax`), and as lessons document it: not with the name
+        # of the file the kernel compiled the cell as, which no lesson can know.
+        if self.ename in _PARSE_ERRORS:
+            self.evalue = _CELL_FILE.sub("", self.evalue)
 
     @property
     def raised(self) -> str:
