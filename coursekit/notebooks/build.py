@@ -130,6 +130,9 @@ class _Builder:
             ))
             return
         self.result.diagnostics.extend(converted.diagnostics)
+        # Never fresh until all its outputs are written: those of a build stopped or failed
+        # between two are known, built again by the next build, removed with the lesson.
+        self.manifest.lessons[source.relative] = LessonEntry(source.language, "", "", [])
         failed = False
         for path, data in converted.files.items():
             framework = converted.frameworks[path]
@@ -138,8 +141,6 @@ class _Builder:
             if path not in converted.files:
                 self.files.remove(path, reason=f"{source.relative} no longer yields it")
         if failed:
-            # Not recorded, so the next build tries this lesson again.
-            self.manifest.lessons.pop(source.relative, None)
             return
         covered = self.frameworks
         if entry is not None and (entry.source_hash, entry.options) == (digest, key):

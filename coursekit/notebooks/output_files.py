@@ -80,25 +80,40 @@ class OutputFiles:
                 lesson, None, f"`{path}` is {what}", hint="run `coursekit build`",
             ))
             return True
+        return self._write(lesson, path, data, entry, previous)
+
+    def _write(self, lesson: str, path: str, data: bytes, entry: OutputEntry,
+               previous: OutputEntry | None) -> bool:
+        """Write the output ``entry`` records; ``False`` if that failed."""
+        target = self.out / path
+        replaced: list[bool] = []
         try:
             if self._leaves_out(target):
                 raise OSError("a linked folder on its path leads out of the notebooks folder")
-            write_bytes_atomic(target, data, durable=False)
+            write_bytes_atomic(target, data, durable=False,
+                               on_replaced=lambda: replaced.append(True))
         except OSError as exc:
             self.result.diagnostics.append(rules.WRITE_FAILED.at(
                 lesson, None, f"cannot write `{path}`: {exc}",
             ))
             self.manifest.drop_output(path)
             return False
-        except BaseException:  # stopped (Ctrl-C): the file is as it was, so is its record
-            if previous is None:
+        except BaseException:
+            # Stopped (Ctrl-C): a file not yet replaced is as it was, so is its record; one
+            # replaced (the signal came during the rename) is recorded as the new file.
+            if replaced:
+                self._written(path, entry, target)
+            elif previous is None:
                 self.manifest.drop_output(path)
             else:
                 self.manifest.set_output(path, previous)
             raise
+        self._written(path, entry, target)
+        return True
+
+    def _written(self, path: str, entry: OutputEntry, target: Path) -> None:
         entry.stamp = stamp_of(target)
         self.result.written.append(path)
-        return True
 
     def remove(self, path: str, *, reason: str) -> None:
         output = self.manifest.outputs[path]
