@@ -42,6 +42,8 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
+_WEBVTT = re.compile(r"WEBVTT(?:[ \t]|$)")
+"""The first line of a WebVTT file: the word, then nothing or a space and a title."""
 _MAX_INDEX_DIGITS = 9
 """Longer digit runs are never a cue's index, and are not converted to numbers at all."""
 
@@ -185,12 +187,14 @@ class _Scanner:
         text = [line for line in self.lines[start:stop] if line.strip()]
         if text:
             line = next(i for i in range(start, stop) if self.lines[i].strip())
-            self.add(rules.STRAY_TEXT.at(
-                self.path, line + 1,
-                f"text outside any cue: {quote(' / '.join(text))}",
-                hint="give it an index and a timing line, or delete it",
-                fingerprint=fingerprint(self.language, " ".join(text)),
-            ))
+            said, hint = f"text outside any cue: {quote(' / '.join(text))}", (
+                "give it an index and a timing line, or delete it")
+            if _WEBVTT.match(text[0]):
+                said = f"{said} (a WebVTT header: this looks like WebVTT, not SRT)"
+                hint = ("save it as SRT: no header or NOTE blocks, an index above each "
+                        "timing line, `,` before the milliseconds")
+            self.add(rules.STRAY_TEXT.at(self.path, line + 1, said, hint=hint,
+                                         fingerprint=fingerprint(self.language, " ".join(text))))
 
     def _body(self, first: int, end: int, number: int) -> tuple[str, ...]:
         """The text of the cue whose lines after its timing run from ``first`` to

@@ -50,6 +50,22 @@ def test_sbv_content_is_read_and_reported_once() -> None:
     assert "looks like YouTube SBV" in diag.message
 
 
+@pytest.mark.parametrize(("head", "webvtt"), [
+    ("WEBVTT\n\n", True),
+    ("\ufeffWEBVTT - a title\nKind: captions\n\nNOTE made by hand\n\n", True),
+    ("WEBVTTish notes\n\n", False),  # text outside any cue, of no known format
+    ("Subtitles by someone\n\n", False),
+])
+def test_a_webvtt_header_says_the_file_is_webvtt(head: str, webvtt: bool) -> None:
+    data = (head + "1\n00:00:01.000 --> 00:00:02.000\nHi\n\n").encode()
+    sub = parse_subtitles(data, P, "en")
+    assert [c.lines for c in sub.cues] == [("Hi",)]
+    [stray] = [d for d in sub.diagnostics if d.rule == "SUB014"]
+    assert stray.line == 1
+    assert ("looks like WebVTT, not SRT" in stray.message) is webvtt
+    assert ("save it as SRT" in (stray.hint or "")) is webvtt
+
+
 def test_bom_and_crlf_are_recorded() -> None:
     data = b"\xef\xbb\xbf1\r\n00:00:01,000 --> 00:00:02,000\r\nA\r\n\r\n"
     sub = parse_subtitles(data, P, "en")
