@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
+
+from coursekit.diagnostics import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -22,6 +25,25 @@ def without_nul(text: str) -> str:
     return text.replace("\x00", "\\x00")
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""A control character other than the tab and the line break (C0, DEL and C1)."""
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character but the tab and the line break written as its
+    escape (``\\x1b``, ``\\r``): a line quoted from a course file must not drive the
+    terminal or the log that shows the report (clear it, retitle it, hide what follows)."""
+    return _CONTROL.sub(lambda m: ascii(m[0])[1:-1], text)
+
+
 def json_text(document: Any) -> str:
     """``document`` as indented JSON that encodes as UTF-8."""
     return escape_surrogates(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+def shown(diag: Diagnostic) -> Diagnostic:
+    """``diag`` with the text it quotes made :func:`printable`, for a report a terminal
+    shows."""
+    return replace(diag, path=printable(diag.path), message=printable(diag.message),
+                   hint=None if diag.hint is None else printable(diag.hint),
+                   diff=None if diag.diff is None else printable(diag.diff))

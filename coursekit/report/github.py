@@ -7,13 +7,15 @@ from collections.abc import Sequence
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
-from coursekit.report.encoding import without_nul
+from coursekit.report.encoding import printable
 
 _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """As the runner reads it back; any other control character quoted from a course file
+    is written as its escape (``\\x1b``), so that it drives no log viewer."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:
@@ -40,4 +42,4 @@ def render_github(
 ) -> None:
     del title, checked
     for diag in sorted_diagnostics(diagnostics):
-        out.write(without_nul(annotation(diag)) + "\n")
+        out.write(annotation(diag) + "\n")

@@ -23,7 +23,7 @@ from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from coursekit.report.aggregate import files_of
-from coursekit.report.encoding import without_nul
+from coursekit.report.encoding import printable
 from coursekit.report.statistics import closing_summary, language_of, not_shown, summary_line
 from coursekit.rules import all_rules
 
@@ -178,4 +178,4 @@ def render_overview(
     lines.append(f"{title}: {verdict}")
     lines.extend(f"  {line}" for line in closing_summary(diagnostics, title,
                                                           quiet=bool(hidden)))
-    out.write(without_nul("\n".join(lines) + "\n"))
+    out.write(printable("\n".join(lines) + "\n"))

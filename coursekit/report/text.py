@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
-from coursekit.report.encoding import without_nul
+from coursekit.report.encoding import shown, without_nul
 from coursekit.report.statistics import (
     closing_summary,
     not_shown,
@@ -45,6 +45,7 @@ def render_text(
     marked ``[*]``, as ruff marks its fixable findings. A hint is shown the first time a
     rule gives it; a later finding of that rule with the same hint says ``(hint above)``."""
     colour, reset = _painter(out)
+    diagnostics = [shown(d) for d in diagnostics]  # what they quote, printable: no colour of theirs
 
     def paint(code: str, text: str) -> str:
         return f"\x1b[{code}m{text}{reset}" if colour else text

@@ -173,3 +173,25 @@ def test_a_course_file_name_that_is_not_utf8_reaches_every_report_file(
         assert "SUB011" in data.decode("utf-8")
     else:  # text and annotations name the file by its own bytes, as on a terminal
         assert b"01_\xff.srt" in data
+
+
+@pytest.mark.parametrize("args", [[], ["--show-all"], ["--format", "github"]])
+def test_a_control_sequence_a_subtitle_quotes_reaches_no_terminal(
+    tmp_path: Path, args: list[str],
+) -> None:
+    from click.testing import CliRunner
+
+    from coursekit.cli import cli
+
+    folder = tmp_path / "subtitles" / "en"
+    folder.mkdir(parents=True)
+    long_line = "a line far too long for one row \x1b[2J\x1b]0;retitled\x07 of a screen, to be read"
+    (folder / "01_\x1b[8m.srt").write_text(
+        f"1\n00:00:01,000 --> 00:00:09,000\n{long_line}\n\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), *args])
+    assert result.exit_code == 0, result.output
+    assert "SUB202" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "01_\\x1b[8m.srt" in result.output  # written as its escapes
+    if args:  # the findings in full, the line quoted
+        assert "\\x1b[2J\\x1b]0;retitled\\x07" in result.output
