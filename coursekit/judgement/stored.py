@@ -63,6 +63,9 @@ def read_report(path: Path) -> StoredReport:
         raise ReportError(f"{path}: cannot read a JSON report (nested too deeply)") from exc
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ReportError(f"{path}: cannot read a JSON report ({exc})") from exc
+    if isinstance(data, dict) and data.get("tool") == "coursekit" and "statistics" in data:
+        raise ReportError(f"{path}: the counts of --statistics, not the findings of a "
+                          "JSON report (--format json without --statistics)")
     if not isinstance(data, dict) or data.get("tool") != "coursekit" or not isinstance(
         data.get("diagnostics"), list
     ):

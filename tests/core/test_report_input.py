@@ -41,6 +41,8 @@ def _summary(**entries: object) -> str:
     ('{"tool": "coursekit", "run": "check", "diagnostics": [' + DEEP + "]}",
      "nested too deeply"),
     ("[1, 2]", "not a coursekit JSON report"),
+    ('{"tool": "coursekit", "run": "check", "summary": {}, "statistics": []}',
+     "the counts of --statistics, not the findings"),
     (_report(line=1e400), "not a whole number"),
     (_report(line="3"), "not a whole number"),
     (_report(message={"text": "x"}), "not text"),
