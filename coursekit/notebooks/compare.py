@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from coursekit.files import DATA_LIMIT, read_regular
+
 _FRAMEWORKS = ("pt", "tf")
 _SECTION_PREFIX = "section"
 
@@ -67,14 +69,33 @@ def notebook_key(relative: PurePosixPath, framework: str | None) -> str:
     return f"{relative.parent / stem} {chosen}"
 
 
+def _source(cell: object) -> bool:
+    """Whether ``cell`` is no cell, or one whose source is nbformat's multiline string."""
+    source = cell.get("source", "") if isinstance(cell, dict) else ""
+    return isinstance(source, str) or (
+        isinstance(source, list) and all(isinstance(line, str) for line in source))
+
+
 def _read(path: Path) -> dict[str, Any] | None:
+    """The notebook at ``path``; ``None`` for anything else: a file that is not a regular
+    one or larger than any notebook, not JSON (or nested too deeply for its reader), or
+    JSON without a list of cells whose sources are text."""
     try:
-        document = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+        document = json.loads(read_regular(path, DATA_LIMIT))
+    except (OSError, ValueError, RecursionError):
         return None
-    if isinstance(document, dict) and isinstance(document.get("cells"), list):
+    if (isinstance(document, dict) and isinstance(document.get("cells"), list)
+            and all(_source(cell) for cell in document["cells"])):
         return document
     return None
+
+
+def _framework(document: dict[str, Any]) -> str | None:
+    """The framework a built notebook's ``coursekit`` metadata names, if any."""
+    metadata = document.get("metadata")
+    ours = metadata.get("coursekit") if isinstance(metadata, dict) else None
+    framework = ours.get("framework") if isinstance(ours, dict) else None
+    return framework if isinstance(framework, str) else None
 
 
 def _text(value: Any) -> str:
@@ -133,8 +154,7 @@ def compare_notebooks(built: Path, published: Path) -> FidelityReport:
         document = _read(built / relative)
         if document is None:
             continue
-        framework = document.get("metadata", {}).get("coursekit", {}).get("framework")
-        ours[notebook_key(relative, framework)] = (str(relative), document)
+        ours[notebook_key(relative, _framework(document))] = (str(relative), document)
     seen: set[str] = set()
     for relative in _notebooks(published):
         document = _read(published / relative)

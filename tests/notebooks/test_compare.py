@@ -92,3 +92,33 @@ def test_a_built_name_and_its_published_name_pair(
         other = "tf" if framework == "pt" else "pt"
         assert notebook_key(published_name(built, other), None) != notebook_key(
             built, framework)
+
+
+@pytest.mark.parametrize("content", [
+    b"[" * 100_000,  # nested deeper than the JSON reader recurses
+    b'{"cells": [{"cell_type": "code", "source": ["x = 1\\n", 5], "outputs": []}]}',
+    b'{"cells": [{"cell_type": "code", "source": {"x": 1}, "outputs": []}]}',
+], ids=["nested", "source-line-a-number", "source-a-mapping"])
+def test_a_published_file_that_is_no_notebook_is_named_not_an_internal_error(
+    built: Path, tmp_path: Path, content: bytes,
+) -> None:
+    write_published(built, tmp_path)
+    broken = tmp_path / "en" / "chapter1" / "broken.ipynb"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_bytes(content)
+    report = compare_notebooks(built, tmp_path)
+    assert report.unreadable == ["en/chapter1/broken.ipynb"]
+    assert report.total("reproduced") == report.total("code_cells") > 0
+
+
+def test_a_foreign_notebook_in_the_build_folder_is_passed_over(tmp_path: Path) -> None:
+    built, published = tmp_path / "built" / "en", tmp_path / "published" / "en"
+    for folder in (built, published):
+        folder.mkdir(parents=True)
+        (folder / "1.ipynb").write_text(
+            '{"metadata": {"coursekit": 5}, "cells": [{"cell_type": "code", '
+            '"source": "x = 1", "outputs": []}]}', encoding="utf-8")
+    (built / "2.ipynb").write_text('{"metadata": 5, "cells": []}', encoding="utf-8")
+    report = compare_notebooks(tmp_path / "built", tmp_path / "published")
+    assert [(p.built, p.reproduced) for p in report.pairs] == [("en/1.ipynb", 1)]
+    assert report.only_built == ["en/2.ipynb"]
