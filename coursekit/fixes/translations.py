@@ -14,7 +14,6 @@ brings it up to date and takes the line out.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from coursekit.corpus import Corpus
 from coursekit.files import ReadState
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
 from coursekit.formatting.lessons import read_lesson_or_why
-from coursekit.formatting.places import ending_said, split_lines
+from coursekit.formatting.places import file_diff, split_lines
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
@@ -76,9 +75,8 @@ class TranslationFix:
     def diff(self) -> str:
         """The unified diff of the file; a last line with no line break is said so, as
         git says it."""
-        return ending_said(difflib.unified_diff(
-            list(self.lines), split_lines(apply(self.lines, self.edits)),
-            f"a/{self.path}", f"b/{self.path}"))
+        return file_diff(self.lines, split_lines(apply(self.lines, self.edits)), self.path,
+                         self.bom)
 
     def write(self, on_replaced: Callable[[], None] | None = None) -> None:
         """Atomically, through a link, and only if the file is still the one read;

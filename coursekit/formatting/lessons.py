@@ -12,7 +12,6 @@ formatter did not keep, is left alone too.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
@@ -26,7 +25,7 @@ from coursekit.formatting.ipython import Protected, protect
 from coursekit.formatting.places import (
     CodePlace,
     code_lines,
-    ending_said,
+    file_diff,
     place_code,
     rewrite,
     split_lines,
@@ -150,9 +149,7 @@ class LessonFormat:
         """The unified diff of the file (of ``changes`` only, when given)."""
         chosen = self.changes if changes is None else changes
         new = rewrite(self.lines, [(c.place, c.formatted) for c in chosen])
-        return ending_said(difflib.unified_diff(
-            list(self.lines), split_lines(new), f"a/{self.path}", f"b/{self.path}",
-        ))
+        return file_diff(self.lines, split_lines(new), self.path, self.bom)
 
     def findings(self, settings: FormatSettings) -> list[Diagnostic]:
         """One LES124 finding per fence the formatter changes, with its diff."""

@@ -130,3 +130,16 @@ def ending_said(diff: Iterable[str] | str) -> str:
     lines = split_lines(diff) if isinstance(diff, str) else diff
     return "".join(line if line.endswith(("\n", "\r"))
                    else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def file_diff(old: Sequence[str], new: Sequence[str], path: str, bom: bool) -> str:
+    """The unified diff (``a/<path>``, ``b/<path>``) of a file's lines as read and as
+    rewritten (without their byte order mark), which applies as a patch: the first line
+    of each side holds the file's mark when it has one, as git shows it, and a last line
+    with no line break is said so (:func:`ending_said`)."""
+    before, after = list(old), list(new)
+    if bom:
+        for side in (before, after):
+            if side:
+                side[0] = "\ufeff" + side[0]
+    return ending_said(difflib.unified_diff(before, after, f"a/{path}", f"b/{path}"))
