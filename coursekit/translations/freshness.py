@@ -6,13 +6,10 @@ change. Two questions decide it:
 
 - *Which commits could it lack?* Those that changed the source and that the
   translation's own last commit had not seen (not its ancestors: a branch merged after
-  it counts, whatever its dates). A commit that changed the source and the translation
-  together (a fix applied to every language) carries its change into the translation,
-  and says nothing of the source's earlier changes: the translation's own last commit
-  is the last one that did not also change the source; a commit that only renamed the
-  file (or its language folder) is no edit either, nor is one that changed its prose
-  alone (a typo fixed, maybe on a release branch squashed back): its translator need
-  not have looked at the source's code then.
+  it counts, whatever its dates). That last commit did not change the source too: one
+  that changed both (a fix applied to every language) says nothing of the source's
+  earlier changes, and is a cause only where the translation plainly lacks its change.
+  One that only renamed the file is no edit, nor one that changed its prose alone.
 - *Does it lack them?* Commit order alone cannot tell: a release branch merged back,
   squashed or not, makes a translation's last commit look older than changes it already
   has. So each change is judged by content too: the translation carries a change when
@@ -123,30 +120,36 @@ class Freshness:
         ``translated``."""
         history = self.history
         unseen = history.since(source.path, translated)
-        if source.path not in history.changed and all(
-                c.sha in touched_translation for c in unseen):
-            # Every change of the source the translation's last commit had seen, or
-            # received with it: current, and no old version to read.
+        if source.path not in history.changed and not unseen:
+            # Its last commit had seen every change: current, no old version read.
             return Verdict(outdated=False, translated=translated)
         now = self._now(source)
         own = Substance.of(translation)
         # A translation whose substance is the source's now has every change that lasted:
         # no change is owed (Change.owed_by is False for each), so none is read.
         for commit in () if own == now else unseen:
-            if commit.sha in touched_translation:
-                continue  # the translation received that change with the commit
             before, changed = self._change(commit, source)
             if changed == before:
                 continue
             # A change the translation has by content (a branch merged back, squashed or
-            # not), or that a later commit undid, is no cause.
-            if self._weighed(commit, source, before, changed, now).owed_by(own) is not False:
+            # not), or that a later commit undid, is no cause; one that came with an edit
+            # of the translation, only where it plainly lacks it (that edit may word it).
+            owed = self._weighed(commit, source, before, changed, now).owed_by(own)
+            if (owed or (owed is None and commit.sha not in touched_translation)) and \
+                    not self._restored(commit, translated, (source, translation)):
                 return self._outdated(source, now, translated, commit, translation_commits)
         if source.path in history.changed:
             last = self._at(history.commits[source.path][0], source)
             if last is None or now != last[1]:
                 return self._outdated(source, now, translated, None, translation_commits)
         return Verdict(outdated=False, translated=translated)
+
+    def _restored(self, commit: Commit, translated: Commit, pair: tuple[Digest, Digest]) -> bool:
+        """Whether ``commit`` left source and translation (``pair``) as at ``translated``
+        (main squashed into a release branch): what the translation lacks is its own."""
+        versions = [self._at(c, lesson) for c in (translated, commit) for lesson in pair]
+        substance = [None if version is None else version[1] for version in versions]
+        return None not in substance and substance[:2] == substance[2:]
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
                 received: set[str], *, exact: bool = False) -> Commit | None:

@@ -272,3 +272,57 @@ def test_a_translation_without_it_reads_the_changes(
     outdated, parsed = _versions_read(course, monkeypatch)
     assert outdated == 1
     assert parsed >= 1
+
+
+def test_a_source_change_the_translation_did_not_receive_in_its_commit_is_pending(
+        course: Path) -> None:
+    """A commit that changed the source's code and only the translation's prose (one
+    lesson's fix beside another's typo) brought the translation nothing of that code."""
+    changed = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT,
+                               "fr/chapter1/1.mdx": LOAD_FR.replace("courts", "brefs")},
+                      "Split; a French typo", "2024-02-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert f"first in {changed[:9]} (2024-02-01, \"Split; a French typo\")" in outdated.message
+    # Its counterpart: the translation's edit in that commit carried the change.
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR.replace("courts", "brefs")},
+            "fr: split", "2024-02-02T12:00:00")
+    assert _outdated(course) == []
+
+
+def test_a_source_change_the_translation_received_little_of_is_pending(course: Path) -> None:
+    every = 'for clip in clips:\n    print(clip["audio"]["array"].shape, clip["label"])'
+    both = TRAIN_SPLIT.replace("print(clips[0])", every)
+    changed = _commit(course, {"en/chapter1/1.mdx": both, "fr/chapter1/1.mdx": TRAIN_SPLIT_FR},
+                      "Split; every clip, in English only", "2024-02-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert f"first in {changed[:9]}" in outdated.message
+    # Its counterpart: all of it received.
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR.replace("print(clips[0])", every)},
+            "fr: every clip", "2024-02-02T12:00:00")
+    assert _outdated(course) == []
+
+
+def test_a_squash_that_gives_back_the_followed_source_owes_nothing(course: Path) -> None:
+    """Main's files squashed into a release branch give back the source and the
+    translation as the translator left them: what the translation lacked of that source
+    is its own drift, not a change the squash brought."""
+    _git(course, "branch", "release")
+    every = 'for clip in clips:\n    print(clip["audio"]["array"].shape, clip["label"])'
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace("print(clips[0])", every)},
+            "Split; every clip", "2024-02-01T12:00:00")
+    _commit(course, {"fr/chapter1/1.mdx": TRAIN_SPLIT_FR}, "fr: split",
+            "2024-02-05T12:00:00")  # one clip still: its own drift
+    _git(course, "checkout", "-q", "release")
+    _git(course, "read-tree", "-u", "--reset", "main")
+    _git(course, "commit", "-q", "-m", "Bump release", date="2024-03-01T12:00:00")
+    _git(course, "checkout", "-q", "main")
+    _git(course, "merge", "-q", "--no-ff", "-m", "Merge release", "release",
+         date="2024-03-03T12:00:00")
+    found = check_translations(Corpus(Course.open(course))).diagnostics
+    assert [d.rule for d in found if d.rule in ("TRN005", "TRN201")] == ["TRN201"]
+    # Its counterpart: a later change of the source is owed, and named, not the squash.
+    later = _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT.replace(
+        "print(clips[0])", every.replace("clips:", "clips[:10]:"))}, "Ten clips",
+        "2024-04-01T12:00:00")
+    [outdated] = _outdated(course)
+    assert f"first in {later[:9]}" in outdated.message
