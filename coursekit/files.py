@@ -140,3 +140,15 @@ def dangling_link(path: Path, *, folder: bool = False) -> str | None:
     if os.path.isdir(os.path.dirname(os.path.realpath(path))):
         return None  # the link's target is created, as shell redirection and editors do
     return f"a symbolic link to `{written}`, whose folder does not exist"
+
+
+def leads_out(home: Path, path: Path) -> bool:
+    """Whether a linked folder on the way from the folder ``home`` to the file ``path``
+    below it leads elsewhere (``home`` itself may be a link: that is the user's choice;
+    a link below it may come from anywhere, such as a build folder restored from a
+    cache). Folders not made yet lead nowhere."""
+    inside = path.parent.relative_to(home)
+    try:
+        return path.parent.resolve() != home.resolve() / inside
+    except (OSError, RuntimeError):  # a loop of links
+        return True

@@ -16,7 +16,7 @@ from pathlib import Path
 from coursekit.atomic import write_text_atomic
 from coursekit.execution.cache.run_json import run_from_json
 from coursekit.execution.results import NotebookRun
-from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, read_regular
+from coursekit.files import DATA_LIMIT, NotARegularFile, TooLarge, leads_out, read_regular
 
 CACHE_DIR = ".verify-cache"
 
@@ -44,5 +44,8 @@ class ResultCache:
     def store(self, key: str, run: NotebookRun) -> None:
         if run.kernel_error is not None:
             return  # a kernel that did not start says nothing about the code
+        path = self._run_path(key)
+        if leads_out(self.root, path):
+            return  # a linked folder (a cache restored from CI) leads out of the cache
         with contextlib.suppress(OSError):
-            write_text_atomic(self._run_path(key), json.dumps(run.to_json()))
+            write_text_atomic(path, json.dumps(run.to_json()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import nbformat
 from coursekit.atomic import write_bytes_atomic
 from coursekit.execution.plan.model import NotebookPlan
 from coursekit.execution.results import NotebookRun
+from coursekit.files import leads_out
 
 EXECUTED_DIR = "executed"
 
@@ -26,7 +28,8 @@ def executed_notebook(plan: NotebookPlan, run: NotebookRun) -> Any:
 
 def save_executed(build_dir: Path, plan: NotebookPlan, run: NotebookRun) -> Path:
     """Saved without ``fsync`` (verify writes it again from its cache), and not at all
-    when the file holds it already: a warm run of a course writes nothing."""
+    when the file holds it already: a warm run of a course writes nothing. Never through
+    a linked folder below the executed folder that leads out of it (:class:`OSError`)."""
     path = build_dir / EXECUTED_DIR / plan.notebook
     data = nbformat.writes(executed_notebook(plan, run)).encode("utf-8")  # type: ignore[no-untyped-call]
     try:
@@ -34,5 +37,8 @@ def save_executed(build_dir: Path, plan: NotebookPlan, run: NotebookRun) -> Path
             return path
     except OSError:
         pass  # unreadable: written again below
+    if leads_out(build_dir / EXECUTED_DIR, path):
+        raise OSError(errno.EXDEV, "a linked folder on its path leads out of the executed "
+                      "folder", str(path))
     write_bytes_atomic(path, data, durable=False)
     return path
