@@ -163,3 +163,21 @@ def test_an_archive_downloaded_and_unpacked_explains_no_missing_file() -> None:
     later = CellRun(RunStatus.ERROR, ename="FileNotFoundError",
                     evalue="[Errno 2] No such file or directory: 'archive/readme.txt'")
     assert tracker.explain(later, 'open("archive/readme.txt")') is None
+
+
+@pytest.mark.parametrize("failed", [
+    "import torch\nmodel = build_model()",
+    "torch.manual_seed(0)\nmodel = build_model()",
+])
+def test_a_module_a_failed_cell_imported_or_called_is_not_left_half_built(
+        failed: str) -> None:
+    tracker = CascadeTracker()
+    tracker.record(1, "import torch", failed=False, cause=None)
+    tracker.record(2, failed, failed=True, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="RuntimeError",
+                    evalue="mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)")
+    assert tracker.explain(later, "torch.ones(2, 3) @ torch.ones(2, 3)") is None
+    tracker.record(3, "model = torch.nn.Linear(3, 2)\nmodel.train()\nbroken()", failed=True,
+                   cause=None)
+    found = tracker.explain(later, "model(torch.ones(2, 3))")
+    assert found is not None and found.how == "left `model` half-built"

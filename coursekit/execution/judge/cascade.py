@@ -150,6 +150,9 @@ class CascadeTracker:
         """Names a failed cell bound or changed before it stopped: their values are suspect."""
         self._left_missing: dict[str, int] = {}
         """Files a failed cell should have written."""
+        self._modules: set[str] = set()
+        """Names bound by an import: a module is whole once imported, whatever a failed
+        cell then called on it (``torch.manual_seed(0)``), so it is never half-built."""
         self._unpacked: tuple[int, str] | None = None
         """The failed cell that should have downloaded the archive a cell unpacks, and the
         archive: the files in the working folder may be any of those it holds."""
@@ -177,16 +180,18 @@ class CascadeTracker:
 
     def record(self, index: int, code: str, *, failed: bool, cause: int | None) -> None:
         names = defined_names(code)
+        self._modules.update(name for name, _ in code_facts(code).import_bindings)
         root = cause if cause is not None else index
         for name in names:
             if failed:
                 self._left_undefined[name] = root
-                self._left_wrong[name] = root
+                if name not in self._modules:
+                    self._left_wrong[name] = root
             else:
                 self._left_undefined.pop(name, None)
                 self._left_wrong.pop(name, None)
         if failed:
-            for name in changed_names(code) - names:
+            for name in changed_names(code) - names - self._modules:
                 self._left_wrong[name] = root
             for file in (*shell_fetch_files(code), *named_files(code)):
                 self._left_missing[file] = root
