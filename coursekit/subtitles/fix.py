@@ -71,8 +71,10 @@ class FixResult:
         """The unified diff of the file's text; a file read in another encoding is
         said to be saved as UTF-8 on a line before it (which a patch passes over), as
         its text alone may not have changed."""
-        old = text_lines(self.before.decode(self.encoding, errors="replace"))
-        new = text_lines(self.after.decode("utf-8", errors="replace"))
+        before = self.before.decode(self.encoding, errors="replace")
+        if self.encoding != "utf-8":  # its byte order mark is the codec's, said above
+            before = before.removeprefix("\ufeff")
+        old, new = text_lines(before), text_lines(self.after.decode("utf-8", errors="replace"))
         said = ("" if self.encoding == "utf-8" else
                 f"{self.display_path}: read as {self.encoding.upper()}, saved as UTF-8\n")
         return said + unified_diff(old, new, f"a/{self.display_path}",

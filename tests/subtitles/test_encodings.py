@@ -40,6 +40,16 @@ def test_a_file_with_a_byte_order_mark_is_read_named_and_saved_as_utf8(codec: st
     assert result.after == TEXT.encode()
 
 
+@pytest.mark.parametrize("codec", sorted(MARKED))
+def test_the_diff_of_a_file_saved_as_utf8_shows_only_what_its_text_changed(codec: str) -> None:
+    said = f"x.srt: read as {codec.upper()}, saved as UTF-8\n"
+    assert fix_bytes(MARKED[codec], P, "en", SETTINGS).diff() == said
+    renumbered = MARKED[codec].replace("2\r\n".encode(codec), "7\r\n".encode(codec))
+    diff = fix_bytes(renumbered, P, "en", SETTINGS).diff()
+    assert diff.startswith(said)
+    assert [line for line in diff.splitlines()[3:] if line[:1] in "+-"] == ["-7", "+2"]
+
+
 @pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
 def test_utf16_without_a_mark_is_recognised_and_named(codec: str) -> None:
     data = TEXT.encode(codec)
