@@ -90,21 +90,20 @@ def finish(
     renderers: Mapping[str, Renderer] | None = None,
     overview: bool = False,
     root: Path | None = None,
-    narrows: bool = False,
+    narrows: bool = False, diffs: bool = False,
 ) -> int:
     """Apply rule selection and the baseline, render the report and return the exit code:
     2 when the configuration has problems (``CFG001``), 1 on errors, else 0; with
     ``--update-baseline``, 2 on an error the baseline cannot record (:func:`_record`).
 
     ``quiet`` reports errors only, as eslint's ``--quiet`` does; the text report's
-    summary line still counts what it left out.
-
-    ``renderers`` replaces the reporters of some formats with a command's own (an HTML
-    page that also shows what only the command knows). With ``overview``, the text report
-    is the first report a maintainer reads (:mod:`coursekit.report.overview`) unless
-    ``show_all`` asks for every finding by file. ``root``: the course's, whose place in
-    its repository the formats GitHub reads name each file from. ``narrows``: the command
-    takes ``--quiet`` and ``--statistics``, which the text summary may then offer."""
+    summary line still counts what it left out. ``renderers`` replaces the reporters of
+    some formats with a command's own (an HTML page that also shows what only the command
+    knows). With ``overview``, the text report is the first report a maintainer reads
+    (:mod:`coursekit.report.overview`) unless ``show_all`` asks for every finding by file;
+    with ``diffs``, it lists each finding (none as one per file) with its diff. ``root``:
+    the course's, whose place in its repository GitHub's formats name files from.
+    ``narrows``: the command takes ``--quiet`` and ``--statistics`` (the summary offers them)."""
     if report.update_baseline:
         diagnostics = _record(report, diagnostics, selection)
         if not diagnostics:
@@ -114,15 +113,16 @@ def finish(
                    "finding is new (--update-baseline records them)", err=True)
     own = (renderers or {}).get(report.fmt)
     try:
+        grouped = own is not None or (diffs and report.fmt == "text")  # each its own diff
         findings = shape(diagnostics, selection=selection, baseline=report.baseline,
-                         how=Shape(quiet=quiet, show_all=show_all, grouped=own is not None))
+                         how=Shape(quiet=quiet, show_all=show_all, grouped=grouped))
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
     if root is not None and report.fmt in REPOSITORY_FORMATS:
         findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     write = partial(write_report, findings, report.fmt, title=title, checked=checked,
                     statistics=statistics, own=own, overview=overview and not show_all,
-                    narrows=narrows)
+                    narrows=narrows, diffs=diffs)
     _emit(write, report.output)
     if findings.config_problems or (report.update_baseline and findings.failed):
         return EXIT_USAGE

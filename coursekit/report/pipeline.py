@@ -119,22 +119,24 @@ def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
 def write_report(
     findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
     statistics: bool = False, own: Renderer | None = None, overview: bool = False,
-    narrows: bool = True,
+    narrows: bool = True, diffs: bool = False,
 ) -> None:
     """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text
     or json, :data:`STATISTICS_FORMATS`); with ``own``, the command's own renderer of that
     format; with ``overview``, the text report is the first report a maintainer reads
     (:mod:`coursekit.report.overview`); ``narrows``: the command takes ``--quiet`` and
-    ``--statistics``, which the text report's summary offers only then."""
+    ``--statistics``, which the text report's summary offers only then; with ``diffs``,
+    the text report lists each finding by file with its diff (LES124) under it."""
     shown = findings.shown
     if statistics and fmt == "text":
         render_statistics(shown, out, title, hidden=findings.hidden)
     elif statistics and fmt == "json":
         out.write(json_text(statistics_document(shown, title, findings.hidden)) + "\n")
-    elif fmt == "text" and own is None and overview:
+    elif fmt == "text" and own is None and overview and not diffs:
         render_overview(shown, out, title, checked, hidden=findings.hidden)
     elif fmt == "text" and own is None:
-        render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows)
+        render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows,
+                    diffs=diffs)
     elif own is not None:
         own(shown, out, title, checked)
     else:

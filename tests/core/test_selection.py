@@ -172,3 +172,11 @@ def test_options_before_the_subcommand_are_its_options_too(course: Path) -> None
     # one written after the subcommand wins
     assert rules("--root", str(course), "--format", "json", "--select", "SUB1", "subtitles",
                  "--select", "SUB2") == after
+
+
+def test_diff_under_quiet_still_counts_what_quiet_left_out(course: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--diff", "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert "error SUB104" in result.output and "SUB202" not in result.output
+    assert "(3 warnings not shown: --quiet)" in result.output
+    assert "to see the errors alone" not in result.output  # it is what was asked

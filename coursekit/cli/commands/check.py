@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ from coursekit.config import Course
 from coursekit.config.check import config_findings
 from coursekit.filescope import touched_files
 from coursekit.report.pipeline import STATISTICS_FORMATS
-from coursekit.report.text import render_text
 from coursekit.translations.git_calls import changed_since, is_shallow
 
 _SINCE = click.option(
@@ -87,12 +85,11 @@ def _run(
     report = check_course(course, areas, languages, files, documented=request.fmt == "html",
                           selection=selection, cache=not choices.no_cache)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
-    if choices.diff:  # each finding with its own diff: none shown as one per file
-        renderers["text"] = partial(render_text, diffs=True)
     return finish(
         report.diagnostics, request, title=title, checked=report.checked, selection=selection,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers=renderers, overview=True, root=course.root, narrows=True,
+        diffs=choices.diff,
     )
 
 
