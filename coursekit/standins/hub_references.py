@@ -1,7 +1,8 @@
 """Find the hub ids that lesson code loads, in the syntax tree of each code block.
 
 A reference is a string argument of ``*.from_pretrained``, ``pipeline(model=...)``,
-``load_dataset`` or ``evaluate.load``/``load_metric``, directly or through a variable
+``load_dataset`` or ``evaluate.load``/``load_metric`` (under whatever name the lesson
+imports them: ``from evaluate import load``), directly or through a variable
 assigned a string literal anywhere in the lesson (``checkpoint = "bert-base-uncased"``
 in one cell, ``from_pretrained(checkpoint)`` in the next), plus any string assigned to
 a checkpoint-like name; ``pipeline("task")`` without a model refers to the task's
@@ -60,20 +61,25 @@ class HubReference:
     """How the id was reached when the lesson does not spell it (``pipeline("ner")``)."""
 
 
-def _callee(node: ast.Call) -> tuple[str | None, str]:
-    """(object name, attribute or function name) of a call."""
-    func = node.func
+def _callee(node: ast.Call, aliases: Mapping[str, str] | None = None) -> tuple[str | None, str]:
+    """(object name, attribute or function name) of a call, a name an import binds read
+    as what it imports (``aliases``: local name -> qualified name): ``load`` after
+    ``from evaluate import load`` is ``("evaluate", "load")``, ``ev.load`` after
+    ``import evaluate as ev`` too."""
+    func, aliases = node.func, aliases or {}
     if isinstance(func, ast.Attribute):
-        owner = func.value.id if isinstance(func.value, ast.Name) else None
+        owner = aliases.get(func.value.id, func.value.id) if isinstance(func.value, ast.Name) \
+            else None
         return owner, func.attr
     if isinstance(func, ast.Name):
-        return None, func.id
+        module, _, name = aliases.get(func.id, func.id).rpartition(".")
+        return module or None, name
     return None, ""
 
 
-def _kind(node: ast.Call) -> tuple[str, str] | None:
+def _kind(node: ast.Call, aliases: Mapping[str, str] | None = None) -> tuple[str, str] | None:
     """(kind, keyword of the id argument) when the call loads from the hub."""
-    owner, name = _callee(node)
+    owner, name = _callee(node, aliases)
     if name == "pipeline":
         return MODEL, "model"
     if name == "from_pretrained":
@@ -167,17 +173,24 @@ def _push_targets(trees: _Trees, strings: _Strings) -> dict[str, tuple[Snippet, 
     return pushed
 
 
+def _aliases(trees: _Trees) -> dict[str, str]:
+    """Each name the lesson's imports bind -> the qualified name it stands for."""
+    return {local: qualified for snippet, _ in trees
+            for local, qualified in code_facts(snippet.source).import_bindings}
+
+
 def _loads(
     trees: _Trees, strings: _Strings, defaults: Mapping[str, str] | None,
 ) -> set[HubReference]:
     """The ids that hub-loading calls read, and the default models of bare pipelines."""
     found: set[HubReference] = set()
+    aliases = _aliases(trees)
     for snippet, tree in trees:
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or (kind := _kind(node)) is None:
+            if not isinstance(node, ast.Call) or (kind := _kind(node, aliases)) is None:
                 continue
             line = snippet.line + node.lineno - 1
-            if _callee(node)[1] == "pipeline":
+            if _callee(node, aliases)[1] == "pipeline":
                 argument, task = _pipeline_model(node)
                 if argument is None:
                     model = default_model(task, defaults or {}) if task else None

@@ -34,6 +34,22 @@ def test_direct_string_arguments_of_each_loader() -> None:
     }
 
 
+def test_loaders_imported_under_their_own_or_another_name_are_read() -> None:
+    found = refs(
+        "from evaluate import load\nimport evaluate as ev\n"
+        "from datasets import load_dataset as ld\nfrom transformers import pipeline as make\n",
+        'wer = load("wer")\nacc = ev.load("accuracy")\nraw = ld("imdb")\n'
+        'clf = make("text-classification", model="acme/classifier")\n',
+    )
+    assert found == {("metrics", "wer", 8), ("metrics", "accuracy", 9),
+                     ("datasets", "imdb", 10), ("models", "acme/classifier", 11)}
+
+
+def test_a_load_that_is_not_the_hub_loaders_is_no_reference() -> None:
+    assert refs('from json import load\nimport torch as ev\n'
+                'a = load("wer")\nb = ev.load("accuracy")\nc = load("imdb")\n') == set()
+
+
 def test_checkpoint_variable_resolves_across_cells() -> None:
     found = refs('checkpoint = "bert-base-uncased"',
                  "model = AutoModel.from_pretrained(checkpoint)")
