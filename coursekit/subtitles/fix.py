@@ -60,8 +60,7 @@ class FixResult:
     encoding: str = "utf-8"
     """The codec the file was read with (a fixed file is always written as UTF-8)."""
     left: list[str] = field(default_factory=list)
-    """The overlaps that no clamp can part, each as ``LINE: what`` (the line of the
-    fixed file)."""
+    """The overlaps no clamp parts, each as ``LINE: what`` (a line of the fixed file)."""
 
     @property
     def changed(self) -> bool:
@@ -72,7 +71,7 @@ class FixResult:
         said to be saved as UTF-8 on a line before it (which a patch passes over), as
         its text alone may not have changed."""
         before = self.before.decode(self.encoding, errors="replace")
-        if self.encoding != "utf-8":  # its byte order mark is the codec's, said above
+        if self.encoding != "utf-8":  # the codec's byte order mark, said above the diff
             before = before.removeprefix("\ufeff")
         old, new = text_lines(before), text_lines(self.after.decode("utf-8", errors="replace"))
         said = ("" if self.encoding == "utf-8" else
@@ -84,8 +83,7 @@ class FixResult:
 def _eol(sub: SubtitleFile, settings: Settings) -> str:
     if settings.line_endings in ("lf", "crlf"):
         return "\n" if settings.line_endings == "lf" else "\r\n"
-    facts = sub.encoding
-    return "\r\n" if facts.crlf > facts.lf + facts.cr else "\n"
+    return "\r\n" if sub.encoding.crlf > sub.encoding.lf + sub.encoding.cr else "\n"
 
 
 def _bom(sub: SubtitleFile, settings: Settings) -> bool:
