@@ -17,7 +17,7 @@ from coursekit.diagnostics import Rule
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.directives import is_directive
-from coursekit.lessons.model import Framework, FrameworkMarker
+from coursekit.lessons.model import Block, Framework, FrameworkMarker
 
 _FRAMEWORKS = {"pt": Framework.PT, "tf": Framework.TF}
 _COMMENT = re.compile(r"<!--(.*?)-->|\{/\*(.*?)\*/\}")
@@ -113,3 +113,24 @@ class FrameworkTracker:
 
     def _report(self, rule: Rule, line: int, message: str, hint: str | None = None) -> None:
         self._context.report(rule, line - 1, message, hint)
+
+
+def report_dead_branches(blocks: list[Block], framework: Framework,
+                         context: ParseContext) -> None:
+    """In a page for ``framework`` alone, each branch for the other framework that holds
+    something, reported at its marker: the site shows that page only to learners of
+    ``framework``, and its notebooks take only their framework's blocks."""
+    if framework is Framework.BOTH:
+        return
+    dead: FrameworkMarker | None = None
+    for block in blocks:
+        if isinstance(block, FrameworkMarker):
+            dead = None if block.framework.includes(framework) else block
+        elif dead is not None:
+            name = {Framework.PT: "PyTorch", Framework.TF: "TensorFlow"}[framework]
+            context.report(rules.DEAD_FRAMEWORK_BRANCH, dead.line - 1,
+                           f"this page is listed for {name} only (`local_fw`): the "
+                           f"`{dead.framework}` branch opened here is in no notebook and "
+                           "on no page",
+                           hint=f"move its content to the {dead.framework} page, or remove it")
+            dead = None

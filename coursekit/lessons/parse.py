@@ -10,6 +10,7 @@ from coursekit.diagnostics import sorted_diagnostics
 from coursekit.lessons import rules
 from coursekit.lessons.block_builder import BlockBuilder
 from coursekit.lessons.context import ParseContext
+from coursekit.lessons.frameworks import report_dead_branches
 from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 from coursekit.lessons.python import CodeFactsTable
@@ -80,6 +81,7 @@ def parse_lesson(
         tokens = lesson_markdown().parse(source, context.env())
         _report_depth(tokens, context)
         blocks = BlockBuilder(context.lines, context, facts).build(tokens)
+        report_dead_branches(blocks, framework, context)
     title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
     if title is None and not empty:
         context.report(rules.MISSING_TITLE, None, "no level-1 heading (`# Title`) in the lesson",

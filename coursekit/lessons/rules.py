@@ -100,6 +100,12 @@ STRAY_CLOSING_TAG = Rule(
     "element's in the prose.", _AREA,
     why="the site builder stops at a closing tag it cannot pair: the page is not built",
 )
+DEAD_FRAMEWORK_BRANCH = Rule(
+    "LES127", "dead-framework-branch", Severity.WARNING,
+    "A page listed for one framework only (`local_fw` in `_toctree.yml`) holds a framework "
+    "block's branch for the other one.", _AREA,
+    why="that branch's text and code reach no notebook, and the page never shows it",
+)
 MISSING_TITLE = Rule(
     "LES117", "missing-title", Severity.WARNING,
     "The lesson has no level-1 heading to take its title from.", _AREA,
