@@ -59,6 +59,9 @@ class HubReference:
     """``load`` (needs a stand-in), ``push-target`` or ``placeholder``."""
     via: str = ""
     """How the id was reached when the lesson does not spell it (``pipeline("ner")``)."""
+    config: str = ""
+    """The configuration a dataset is loaded in (``load_dataset("glue", "mnli")``), where
+    the lesson names one."""
 
 
 def _callee(node: ast.Call, aliases: Mapping[str, str] | None = None) -> tuple[str | None, str]:
@@ -200,9 +203,15 @@ def _loads(
                     continue
             else:
                 argument = _first_argument(node, kind[1])
-            found.update(HubReference(kind[0], value, snippet.path, line)
-                         for value in _values(argument, strings))
+            configs = _values(_config_argument(node), strings) if kind[0] == DATASET else []
+            found.update(HubReference(kind[0], value, snippet.path, line, config=config)
+                         for value in _values(argument, strings) for config in configs or [""])
     return found
+
+
+def _config_argument(node: ast.Call) -> ast.expr | None:
+    """The configuration argument of a ``load_dataset`` call (its second, or ``name``)."""
+    return node.args[1] if len(node.args) > 1 else _keyword(node, "name")
 
 
 def _with_roles(

@@ -5,12 +5,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import CodeRole, Lesson
 from coursekit.standins import rules
-from coursekit.standins.catalog import Catalog, CatalogError, family_names, load_catalog
+from coursekit.standins.catalog import (
+    GLUE_CONFIGS,
+    Catalog,
+    CatalogError,
+    family_names,
+    load_catalog,
+)
 from coursekit.standins.hub_references import LOAD, HubReference, Snippet, references, unique_ids
 from coursekit.standins.reach import reach
 
@@ -110,7 +117,41 @@ def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanRes
                 f"{SINGULAR[kind]} `{hub_id}`{via} has no offline stand-in{others}",
                 hint=_hint(kind, hub_id),
             ))
+    _check_configs(found, catalog, result)
     return result
+
+
+def _check_configs(found: Sequence[HubReference], catalog: Catalog, result: ScanResult) -> None:
+    """One STD101 finding per configuration a lesson loads a dataset in that its stand-in
+    is not built with (``load_dataset("glue", "sst2")``: the glue stand-in has mrpc and
+    mnli), at its first use."""
+    wanted: dict[tuple[str, str], list[HubReference]] = {}
+    for ref in found:
+        spec = catalog.get(ref.kind, ref.hub_id) if ref.role == LOAD and ref.config else None
+        if spec is not None and ref.config not in spec.get("configs", [ref.config]):
+            wanted.setdefault((ref.hub_id, ref.config), []).append(ref)
+    for (hub_id, config), uses in sorted(wanted.items()):
+        first = min(uses, key=lambda r: (r.path, r.line))
+        others = f" (and {len(uses) - 1} more use(s))" if len(uses) > 1 else ""
+        spec = catalog.get("datasets", hub_id) or {}
+        result.missing.add(("datasets", hub_id))
+        result.diagnostics.append(rules.STANDIN_MISSING.at(
+            first.path, first.line,
+            f"dataset `{hub_id}` in configuration `{config}` has no offline stand-in (its "
+            f"stand-in has {', '.join(spec['configs'])}){others}",
+            hint=_config_hint(hub_id, config, spec),
+        ))
+
+
+def _config_hint(hub_id: str, config: str, spec: Mapping[str, Any]) -> str:
+    """The lines of ``pyproject.toml`` that build ``hub_id``'s stand-in in ``config`` too."""
+    if spec["schema"] == "glue" and config not in GLUE_CONFIGS:
+        return (f"the glue stand-in is built in {', '.join(GLUE_CONFIGS)} only: this "
+                "configuration runs for real with `coursekit verify --network`")
+    configs = ", ".join(f'"{c}"' for c in [*spec["configs"], config])
+    return ("add to pyproject.toml (the configurations the stand-in is built in):\n"
+            f'[tool.coursekit.standins.datasets."{hub_id}"]\n'
+            f'schema = "{spec["schema"]}"\nconfigs = [{configs}]')
 
 
 def course_defaults(course: Course) -> dict[str, str]:

@@ -170,3 +170,34 @@ def test_course_entries_make_an_id_known() -> None:
     catalog = load_catalog({"models": {"acme/gpt5": "gpt2"}})
     found = [HubReference("models", "acme/gpt5", "x.mdx", 1)]
     assert check_references(found, catalog).diagnostics == []
+
+
+CONFIGS = ('a = load_dataset("glue", "sst2")\nb = load_dataset("glue", "mrpc")\n'
+           'c = load_dataset("mozilla-foundation/common_voice_13_0", name="ko", split="test")\n'
+           'd = load_dataset("PolyAI/minds14", name="en-US")\ne = load_dataset("imdb")\n')
+
+
+def test_a_dataset_loaded_in_a_configuration_its_stand_in_lacks_is_reported() -> None:
+    found = references([Snippet(CONFIGS, "x.mdx", 1)])
+    result = check_references(found, load_catalog())
+    assert sorted((d.line, d.message) for d in result.diagnostics) == [
+        (1, "dataset `glue` in configuration `sst2` has no offline stand-in "
+            "(its stand-in has mrpc, mnli)"),
+        (3, "dataset `mozilla-foundation/common_voice_13_0` in configuration `ko` has no "
+            "offline stand-in (its stand-in has en, fr, de, es, it, nl, dv, hi, pt, sv-SE, "
+            "tr, ja)"),
+    ]
+    assert result.missing == {("datasets", "glue"),
+                              ("datasets", "mozilla-foundation/common_voice_13_0")}
+    hint = {d.line: d.hint or "" for d in result.diagnostics}[3]
+    assert hint.endswith('schema = "common_voice"\nconfigs = ["en", "fr", "de", "es", "it", '
+                         '"nl", "dv", "hi", "pt", "sv-SE", "tr", "ja", "ko"]')
+
+
+def test_a_course_entry_with_the_configuration_makes_it_known() -> None:
+    catalog = load_catalog({"datasets": {
+        "mozilla-foundation/common_voice_13_0": {"schema": "common_voice", "configs": ["ko"]},
+        "glue": {"schema": "glue", "configs": ["mrpc"]},
+    }})
+    found = references([Snippet(CONFIGS.replace('"sst2"', '"mrpc"'), "x.mdx", 1)])
+    assert check_references(found, catalog).diagnostics == []
