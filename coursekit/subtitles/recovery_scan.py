@@ -21,6 +21,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat, cue_number
+from coursekit.subtitles.text import said_invisible
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
     Timing,
@@ -256,7 +257,8 @@ class _Scanner:
             return None if expected is None else expected + 1
         if not _is_number(written):
             self.add(rules.NON_NUMERIC_INDEX.at(
-                self.path, cue.line, f"cue index {quote(written)} is not a number",
+                self.path, cue.line, f"cue index {quote(written)} is not a number"
+                f"{said_invisible(written)}",
                 hint="renumber with `coursekit fix subtitles`", cue=cue.number, fingerprint=fp,
             ))
             return None if expected is None else expected + 1

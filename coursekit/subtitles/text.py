@@ -60,6 +60,25 @@ def shown_length(text: str) -> float:
     return visual_length(text, False)
 
 
+def said_invisible(text: str) -> str:
+    """The invisible characters of ``text`` (format characters), named after a colon, or
+    nothing: a quote cannot show them. A byte order mark inside a file starts another
+    file, joined on."""
+    found = sorted({c for c in text if not c.isascii() and unicodedata.category(c) == "Cf"})
+    if not found:
+        return ""
+    names = ", ".join(f"U+{ord(c):04X} ({_invisible_name(c)})" for c in found)
+    joined = ", the start of another file joined on?" if _BOM in found else ""
+    return f": it holds the invisible {names}{joined}"
+
+
+_BOM = "\ufeff"
+
+
+def _invisible_name(char: str) -> str:
+    return "a byte order mark" if char == _BOM else unicodedata.name(char, "?").lower()
+
+
 _ASCII = re.compile(r"[\x00-\x7f]+")
 
 

@@ -66,6 +66,19 @@ def test_a_webvtt_header_says_the_file_is_webvtt(head: str, webvtt: bool) -> Non
     assert ("save it as SRT" in (stray.hint or "")) is webvtt
 
 
+@pytest.mark.parametrize(("index", "said"), [
+    ("\ufeff2", ": it holds the invisible U+FEFF (a byte order mark), the start of another "
+                "file joined on?"),
+    ("\u200b2", ": it holds the invisible U+200B (zero width space)"),
+    ("2a", ""),  # a quote shows every character of it
+])
+def test_an_index_that_is_not_a_number_names_what_cannot_be_seen(index: str, said: str) -> None:
+    data = f"1\n00:00:01,000 --> 00:00:02,000\nA\n\n{index}\n00:00:03,000 --> 00:00:04,000\nB\n\n"
+    [diag] = parse_subtitles(data.encode(), P, "en").diagnostics
+    assert (diag.rule, diag.line, diag.cue) == ("SUB008", 5, 2)
+    assert diag.message == f"cue index `{index}` is not a number{said}"
+
+
 def test_bom_and_crlf_are_recorded() -> None:
     data = b"\xef\xbb\xbf1\r\n00:00:01,000 --> 00:00:02,000\r\nA\r\n\r\n"
     sub = parse_subtitles(data, P, "en")
