@@ -102,5 +102,5 @@ def test_a_finding_that_stands_for_repeats_counts_each_of_them() -> None:
     out = io.StringIO()
     render_page(HtmlPage(title="check", diagnostics=[*FINDINGS, repeated]), out)
     html = out.getvalue()
-    assert "<span>8 warnings</span>" in html and "<span>1 errors</span>" in html
+    assert "<span>8 warnings</span>" in html and "<span>1 error</span>" in html
     assert "<code>SUB202</code> (7)" in html
