@@ -86,7 +86,7 @@ def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None,
 _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}
 
 
-def _no_content(course: Course) -> list[Diagnostic]:
+def no_content(course: Course) -> list[Diagnostic]:
     """``CFG002`` for a course with no language folder at all. One whose configuration
     names only languages it lacks has content all the same: that is CFG001's finding."""
     if course.found_languages() or course.unlisted_roots():
@@ -122,7 +122,7 @@ def check_course(
         if not languages:
             wanted = []
     report = CheckReport(diagnostics=config_findings(course))
-    report.diagnostics.extend(_no_content(course))
+    report.diagnostics.extend(no_content(course))
     report.diagnostics.extend(shadowed_folders(course))
     with collector_paused():
         corpus = Corpus(course)

@@ -29,7 +29,7 @@ def named_lessons_only(*, translations: bool = False
                 return func(*args, files=files, root=root, langs=langs, **kwargs)
             from coursekit.fixes.scope import named_lessons
 
-            course = open_course(root)
+            course = open_course(root, content=True)
             languages = known_languages(langs, course.lesson_languages())
             named = named_lessons(course, files, languages, translations=translations)
             for diag in named.refused:

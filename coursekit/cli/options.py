@@ -95,15 +95,21 @@ def command_line_layer(
     return layer
 
 
-def open_course(root: Path, *, lenient: bool = False) -> Course:
+def open_course(root: Path, *, lenient: bool = False, content: bool = False) -> Course:
     """Open the course; a configuration problem ends the command with exit 2,
     each problem printed as a ``CFG001`` finding with its file and line, unless
-    ``lenient`` (``check`` reports them with its other findings)."""
+    ``lenient`` (``check`` reports them with its other findings). With ``content``, so
+    does a root with no lesson and no subtitle folder (``CFG002``): a fix that looked
+    at nothing must not pass as clean."""
     if not root.is_dir():
         raise click.UsageError(f"course root {root} is not a folder")
     course = Course.open(root)
     if not lenient:
         problems = config_findings(course)
+        if content and not problems:
+            from coursekit.checks import no_content
+
+            problems = no_content(course)
         for diag in problems:
             click.echo(f"{diag.location}: {diag.severity.value} {diag.rule} {diag.message}",
                        err=True)

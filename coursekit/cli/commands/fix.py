@@ -50,7 +50,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
     from coursekit.formatting.engines import FormatterUnavailable
     from coursekit.formatting.fix import plan_fixes
 
-    course = open_course(root)
+    course = open_course(root, content=True)
     languages = known_languages(langs, course.lesson_languages())
     try:
         plan = plan_fixes(Corpus(course), languages, files)
@@ -113,7 +113,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     from coursekit.fixes.proof import prove_drift_fixes
     from coursekit.fixes.report import as_json, language_lines, left_lines, proof_lines
 
-    course = open_course(root)
+    course = open_course(root, content=True)
     corpus = Corpus(course)
     languages = known_languages(langs, course.lesson_languages())
     paths = file_scope(course, files).paths if files else None
@@ -198,7 +198,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     from coursekit.fixes.errors import plan_error_fixes
     from coursekit.fixes.proven import proven_drifts
 
-    course = open_course(root)
+    course = open_course(root, content=True)
     languages = known_languages(langs, course.lesson_languages())
     paths = file_scope(course, files).paths if files else None
     drifts, not_proven = proven_drifts(_judged_notebooks(report_file))
@@ -240,7 +240,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
               monolingual_out: Path | None) -> int:
     """Renumber cues, split merged cues, convert SBV, clamp overlaps, normalise BOM and
     line endings as configured."""
-    course = open_course(root)
+    course = open_course(root, content=True)
     languages = known_languages(langs, course.subtitle_languages())
     if monolingual_out is not None and monolingual_out.resolve().is_relative_to(
             course.subtitles_dir.resolve()):

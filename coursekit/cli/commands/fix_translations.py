@@ -39,7 +39,7 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     from coursekit.fixes.sync_report import conflict_lines
     from coursekit.fixes.translations import plan_translation_fixes
 
-    course = open_course(root)
+    course = open_course(root, content=True)
     languages = known_languages(langs, course.lesson_languages())
     if languages == [course.source_language]:
         raise click.UsageError(f"--lang {course.source_language} is the course's source "
