@@ -39,3 +39,19 @@ def test_kernels_list_names_each_configured_kernel(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["kernels", "list", "--root", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.split()[:3] == ["coursekit-test-absent", "tf", "missing"]
+
+
+def test_scan_of_a_language_the_course_lacks_is_a_usage_error(tmp_path: Path) -> None:
+    root = str(course(tmp_path))
+    result = CliRunner().invoke(cli, ["standins", "scan", "--root", root, "--lang", "xx"])
+    assert result.exit_code == 2, result.output
+    assert "no such language in this course: xx; found: en" in result.output
+    again = CliRunner().invoke(cli, ["standins", "scan", "--root", root, "--lang", "EN"])
+    assert again.exit_code == 0, again.output
+    assert "ok       dataset  glue  (1 use(s))" in again.output
+
+
+def test_scan_of_a_folder_with_no_lesson_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "CFG002 no lessons under content/" in result.output

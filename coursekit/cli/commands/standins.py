@@ -13,12 +13,12 @@ from coursekit.cli.options import (
     ReportRequest,
     finish,
     guarded,
+    known_languages,
     lang_option,
     open_course,
     report_options,
     root_option,
 )
-from coursekit.languages import normalise
 
 
 @click.group("standins")
@@ -38,8 +38,8 @@ def scan(
     from coursekit.standins.hub_references import PLACEHOLDER_ROLE, PUSH, unique_ids
     from coursekit.standins.missing import SINGULAR, scan_course
 
-    course = open_course(root)
-    result = scan_course(course, [normalise(lang) for lang in langs] or None)
+    course = open_course(root, content=True)  # a root with no lesson is no clean scan
+    result = scan_course(course, known_languages(langs, course.lesson_languages()))
     if report.fmt == "text" and report.output is None:
         for (kind, hub_id), uses in unique_ids(result.references).items():
             mark = "missing" if (kind, hub_id) in result.missing else "ok"
