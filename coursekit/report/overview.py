@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import Path
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
@@ -139,10 +140,11 @@ def _run_warnings(diagnostics: Sequence[Diagnostic]) -> list[str]:
 
 def render_overview(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
-    *, hidden: Sequence[Diagnostic] = (),
+    *, hidden: Sequence[Diagnostic] = (), baseline: Path | None = None,
 ) -> None:
     """The report in its sections (see the module), then the summary; ``hidden`` are the
-    findings ``--quiet`` left out, counted in the summary line only."""
+    findings ``--quiet`` left out, counted in the summary line only; ``baseline``: the
+    file the findings are new against, which the summary's advice names."""
     names = {rule.code: rule.name for rule in all_rules()}
     command = title.removeprefix("coursekit ")
     lines: list[str] = []
@@ -177,5 +179,6 @@ def render_overview(
     verdict += not_shown(notes, "--show-all lists them") + not_shown(hidden, "--quiet")
     lines.append(f"{title}: {verdict}")
     lines.extend(f"  {line}" for line in closing_summary(diagnostics, title,
-                                                          quiet=bool(hidden)))
+                                                          quiet=bool(hidden),
+                                                          baseline=baseline))
     out.write(printable("\n".join(lines) + "\n"))

@@ -57,6 +57,8 @@ class Findings:
     """Left out by :attr:`Shape.quiet`: counted in the text summary only."""
     config_problems: list[Diagnostic] = field(default_factory=list)
     """``CFG001`` findings: the configuration cannot be trusted (never deselected)."""
+    baseline: Path | None = None
+    """The baseline file the shown findings are new against, when one was read."""
 
     @property
     def failed(self) -> bool:
@@ -107,7 +109,8 @@ def shape(
     it is no baseline), folded as ``how`` says."""
     config_problems, found = select(diagnostics, selection)
     shown, hidden = _folded(_new(found, baseline), how)
-    return Findings(shown, hidden, config_problems)
+    read = baseline if baseline is not None and baseline.exists() else None
+    return Findings(shown, hidden, config_problems, read)
 
 
 def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
@@ -133,10 +136,11 @@ def write_report(
     elif statistics and fmt == "json":
         out.write(json_text(statistics_document(shown, title, findings.hidden)) + "\n")
     elif fmt == "text" and own is None and overview and not diffs:
-        render_overview(shown, out, title, checked, hidden=findings.hidden)
+        render_overview(shown, out, title, checked, hidden=findings.hidden,
+                        baseline=findings.baseline)
     elif fmt == "text" and own is None:
         render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows,
-                    diffs=diffs)
+                    diffs=diffs, baseline=findings.baseline)
     elif own is not None:
         own(shown, out, title, checked)
     else:

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
@@ -122,13 +122,15 @@ def statistics_document(diagnostics: Sequence[Diagnostic], title: str,
 
 def closing_summary(
     diagnostics: Sequence[Diagnostic], command: str, top: int = 5, *, quiet: bool = False,
-    narrows: bool = True,
+    narrows: bool = True, baseline: Path | None = None,
 ) -> list[str]:
     """Where the findings come from, and what to do next: record them in a baseline
     first, so that CI fails only on new ones while the old ones are worked off. No rule
     is offered for silencing: a rule that fires is a decision for the course (its
     ``select`` or ``ignore``), not advice a first report gives. ``narrows``: the command
-    takes ``--quiet`` and ``--statistics``, which are offered only then."""
+    takes ``--quiet`` and ``--statistics``, which are offered only then. Where the
+    findings are those new against a ``baseline`` file, the advice is to fix them or to
+    record them in that file, not to start a baseline."""
     stats = statistics(diagnostics)
     if not stats.total:
         return []
@@ -146,7 +148,10 @@ def closing_summary(
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
     ]
-    if recordable:
+    if recordable and baseline is not None:
+        lines.append(f"new since {baseline}: fix them, or record them with coursekit "
+                     f"{command} --baseline {baseline} --update-baseline")
+    elif recordable:
         lines.append(f"to start from here: coursekit {command} --baseline {BASELINE} "
                      "--update-baseline records these findings; then --baseline "
                      f"{BASELINE} in CI fails only on new ones")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from itertools import groupby
+from pathlib import Path
 from typing import IO
 
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
@@ -37,13 +38,15 @@ def _painter(out: IO[str]) -> tuple[bool, str]:
 def render_text(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
     *, hidden: Sequence[Diagnostic] = (), diffs: bool = False, narrows: bool = True,
+    baseline: Path | None = None,
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
     left out, counted in the summary line only; with ``diffs``, each finding's diff under
     it (LES124); ``narrows``: the command takes ``--quiet`` and ``--statistics``, which
     the summary offers only then. A finding that a safe ``coursekit fix`` settles is
     marked ``[*]``, as ruff marks its fixable findings. A hint is shown the first time a
-    rule gives it; a later finding of that rule with the same hint says ``(hint above)``."""
+    rule gives it; a later finding of that rule with the same hint says ``(hint above)``.
+    ``baseline``: the file the findings are new against, which the summary's advice names."""
     colour, reset = _painter(out)
     diagnostics = [shown(d) for d in diagnostics]  # what they quote, printable: no colour of theirs
 
@@ -72,7 +75,7 @@ def render_text(
     lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
     lines.extend(paint("2", f"  {line}")
                  for line in closing_summary(diagnostics, title, quiet=bool(hidden),
-                                                 narrows=narrows))
+                                                 narrows=narrows, baseline=baseline))
     out.write(without_nul("\n".join(lines) + "\n"))
 
 

@@ -92,6 +92,25 @@ def test_the_advice_starts_a_baseline_and_never_ignores_a_rule() -> None:
     assert not any("--ignore" in line for line in lines)
 
 
+def test_findings_new_against_a_baseline_are_fixed_or_recorded_in_it() -> None:
+    lines = _overview(PLANTED, baseline=Path("ci/baseline.json"))
+    assert "  new since ci/baseline.json: fix them, or record them with coursekit check " \
+        "--baseline ci/baseline.json --update-baseline" in lines
+    assert not any("to start from here" in line for line in lines)
+
+
+def test_a_run_against_a_baseline_names_it_in_its_advice(tmp_path: Path) -> None:
+    root = _course(tmp_path, {"en/a.mdx": "# A\n\n</Tip>\n"})
+    baseline = tmp_path / "recorded.json"
+    runner = CliRunner()
+    args = ["check", "lessons", "--root", str(root), "--no-cache", "--baseline", str(baseline)]
+    runner.invoke(cli, [*args, "--update-baseline"])
+    (root / "content" / "en" / "a.mdx").write_text("# A\n\n</Tip>\n\n</Tip>\n")
+    text = runner.invoke(cli, args).output
+    assert f"new since {baseline}: fix them" in text
+    assert "to start from here" not in text
+
+
 def _course(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = tmp_path / "content" / name
