@@ -80,6 +80,18 @@ def test_a_course_without_subtitles_or_translations_gets_a_line_not_an_empty_tab
     assert "┃ language" not in alone.output
 
 
+def test_the_source_language_alone_says_where_its_translations_are_counted(
+        tmp_path: Path) -> None:
+    make_course(tmp_path)
+    source = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--lang", "en"])
+    assert source.exit_code == 0, source.output
+    assert "Lessons: en is the source language; its translations are counted with " \
+        "--lang LANG, or without --lang" in source.output
+    assert "no translated lesson folder" not in source.output
+    french = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--lang", "fr"])
+    assert "Lessons (translations" in french.output
+
+
 def test_a_language_the_course_lacks_is_a_usage_error(tmp_path: Path) -> None:
     make_course(tmp_path / "course")
     outside = tmp_path / "outside"

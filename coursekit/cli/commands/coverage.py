@@ -57,7 +57,11 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
                              title=f"Translation coverage: {course.root.name}")
         text = out.getvalue()
     else:
-        _print_text(lessons, videos, video_langs, output)
+        only_source = wanted is not None and set(wanted) == {course.source_language}
+        _print_text(lessons, videos, video_langs, output,
+                    empty=(f"Lessons: {course.source_language} is the source language; its "
+                           "translations are counted with --lang LANG, or without --lang")
+                    if only_source else "Lessons: no translated lesson folder")
         return EXIT_CLEAN
     if output is not None:
         write_output(output, text.encode("utf-8", "surrogateescape"))
@@ -67,7 +71,9 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
 
 
 def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
-                video_langs: list[str], output: Path | None) -> None:
+                video_langs: list[str], output: Path | None, *,
+                empty: str = "Lessons: no translated lesson folder") -> None:
+    """The tables; ``empty``: the line said where no translation is counted."""
     out = io.StringIO() if output is not None else None
     console = Console(file=out, width=120) if out is not None else Console()
     # A table with no row says nothing: a course without subtitles (or lessons) gets a
@@ -82,7 +88,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
                           f"{row.percent_done:.0f}")
         console.print(table)
     else:
-        console.print("Lessons: no translated lesson folder", markup=False)
+        console.print(empty, markup=False, soft_wrap=True)
     if lessons.history in NOTICES:
         console.print(f"warning: {NOTICES[lessons.history]}", markup=False)
     if not videos:
