@@ -10,7 +10,8 @@ BAD_CONFIG = Rule(
 )
 NO_CONTENT = Rule(
     "CFG002", "no-content", Severity.ERROR,
-    "No lesson folder (content/ or chapters/) was found under the course root.",
+    "No lesson folder (content/, chapters/ or units/) and no subtitle folder was found "
+    "under the course root.",
     why="nothing was checked, which must not pass as clean",
 )
 UNKNOWN_LANGUAGE = Rule(
