@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
-from coursekit.fixes.outputs import Raised, Unchanged, updated_output
+from coursekit.fixes.outputs import Raised, Unchanged, documents, updated_output
 from coursekit.fixes.plan import FilePlan
 from coursekit.fixes.proven import NotProven, ProvenDrift
 from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_or_why
@@ -201,8 +201,7 @@ class _Planner:
         outputs = [o for o in code.outputs if o.exception is not None
                    and _among(_description(o), drift.documented)]
         if not outputs:
-            if not any(o.exception is not None and _description(o) == str(raised)
-                       for o in code.outputs):  # already up to date: nothing to say
+            if not any(documents(o, raised) for o in code.outputs):  # else up to date
                 opened.left(drift.line, documented, raised, "the error is not documented in "
                             "an output fence (a directive or the code documents it)")
             return

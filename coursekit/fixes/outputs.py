@@ -119,6 +119,14 @@ def updated_output(output: Output, raised: Raised) -> str:
     return text
 
 
+def documents(output: Output, raised: Raised) -> bool:
+    """Whether ``output`` documents ``raised`` already, as ``verify`` matches errors (a
+    message the lesson cut short with ``...`` matches the whole one)."""
+    found = output.exception
+    return (found is not None and found.short_name == raised.name
+            and message_matches(found.message, raised.message))
+
+
 def _check(text: str, output: Output, raised: Raised) -> None:
     """The new text must read as documenting ``raised``, as the lesson reader and
     ``verify``'s matching read it."""

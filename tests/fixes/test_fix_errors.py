@@ -93,8 +93,11 @@ def test_a_second_run_changes_nothing(tmp_path: Path,
     root = write_course(tmp_path)
     assert _run(root, capsys)[0] == 0
     once = _files(root)
-    code, out, _ = _run(root, capsys, "--check")
+    code, out, err = _run(root, capsys, "--check")
     assert (code, out) == (0, "")
+    # The message cut short with "..." documents the raised one: up to date, not left.
+    assert "EXE102 left" not in err
+    assert "would update 0, left" not in err
     assert _run(root, capsys)[0] == 0
     assert _files(root) == once
 
