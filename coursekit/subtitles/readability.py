@@ -26,7 +26,15 @@ ShownLines = Callable[[Cue], tuple[str, ...]]
 _TAG = re.compile(r"<\s*(/?)\s*(i|b|u|font)\b[^<>]*>", re.IGNORECASE)
 """An ``<i>``, ``<b>``, ``<u>`` or ``<font>`` tag, ending before the next ``<`` (see
 :data:`coursekit.subtitles.text._TAG`: linear time on unclosed tags)."""
-_MARKDOWN = re.compile(r"`|\*\*|__\w")
+_MARKDOWN = re.compile(
+    r"`"
+    r"|(?<![\w*])\*\*(?=[^\s*])[^*\n]*(?<=\S)\*\*(?![\w*])"  # **strong**
+    r"|(?<!\w)__(?=[^\s_])(?!\w+__(?!\w))[^_\n]*(?<=\S)__(?!\w)"  # __strong__
+)
+"""Markdown that players show as written: a backtick, or a pair of ``**`` or ``__`` around
+words on one line. Python's names are no markup: ``__init__`` (one word between the
+pairs), ``**kwargs`` and ``2**10`` (no pair). The content of a pair holds no ``*`` or
+``_``, so that each pair is looked for up to the next one only (linear time)."""
 _STRAY_WHITESPACE = re.compile(r"^[^\S\n]|[^\S\n]$", re.MULTILINE)
 """Whitespace at the start or end of a line of a cue's text (lines joined by newlines)."""
 

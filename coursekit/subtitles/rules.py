@@ -88,7 +88,8 @@ EMPTY_CUE = Rule("SUB204", "empty-cue", Severity.ERROR,
 STRAY_WHITESPACE = Rule("SUB205", "stray-whitespace", Severity.WARNING,
                         "Leading or trailing whitespace on a line.", _A, repeats=True)
 MARKDOWN_MARKUP = Rule("SUB206", "markdown-markup", Severity.WARNING,
-                       "Markdown markup (backticks) that players show literally.", _A,
+                       "Markdown markup that players show literally: backticks, or `**` or "
+                       "`__` around words (not a Python name: `__init__`, `**kwargs`).", _A,
                        repeats=True)
 UNBALANCED_TAG = Rule("SUB207", "unbalanced-tag", Severity.WARNING,
                       "An `<i>`, `<b>`, `<u>` or `<font>` tag not closed in its cue.", _A,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.subtitles import check_file, load_subtitle_file
+from coursekit.subtitles import check_file, load_subtitle_file, parse_subtitles
 from coursekit.subtitles.rules import BOM
 from coursekit.subtitles.settings import settings_for
 
@@ -51,3 +51,21 @@ def test_every_file_rule_has_a_fixture() -> None:
     covered = {p.name.split("-", 1)[0] for p in DEFECTS.glob("*.srt")}
     untested_here = {"SUB015", "SUB016", "SUB020"}  # covered in test_loader.py, test_robustness.py
     assert per_file - covered == untested_here
+
+
+@pytest.mark.parametrize(("text", "markup"), [
+    ("We call `trainer.train()` here.", True),
+    ("This is **the** point.", True),
+    ("This is __the key__ point.", True),
+    ("Its __init__ method sets it up.", False),  # Python's names, as said
+    ("then __init__ calls __call__", False),
+    ("We pass **kwargs along.", False),
+    ("That is 2**10 items.", False),
+])
+def test_markdown_markup_is_a_pair_or_a_backtick_not_a_python_name(
+    text: str, markup: bool,
+) -> None:
+    data = f"1\n00:00:01,000 --> 00:00:04,000\n{text}\n\n".encode()
+    sub = parse_subtitles(data, Path("x.srt"), "en")
+    found = [d.rule for d in check_file(sub, SETTINGS, None, "en")]
+    assert found == (["SUB206"] if markup else [])
