@@ -199,10 +199,11 @@ def test_the_command_reports_and_exits_by_findings(
     document = json.loads(failing.stdout)
     assert document["summary"]["errors"] == 6
     by_path = {nb["notebook"]: nb for nb in document["notebooks"]}
-    assert set(by_path) == {"chapter1/1.ipynb", "chapter1/2.ipynb"}
-    assert by_path["chapter1/2.ipynb"]["status"] == "ok"
-    assert by_path["chapter1/2.ipynb"]["first_cause"] is None
-    failed = by_path["chapter1/1.ipynb"]
+    # named as a whole run names them, so that a language's executed copies stay apart
+    assert set(by_path) == {"en/chapter1/1.ipynb", "en/chapter1/2.ipynb"}
+    assert by_path["en/chapter1/2.ipynb"]["status"] == "ok"
+    assert by_path["en/chapter1/2.ipynb"]["first_cause"] is None
+    failed = by_path["en/chapter1/1.ipynb"]
     assert failed["status"] == "error-drift"  # its first cause
     assert failed["first_cause"]["source"] == f"{LESSON}:60"
     assert failed["first_cause"]["verdict"] == "error-drift"
