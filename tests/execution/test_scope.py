@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
+from coursekit.config import Course
 from coursekit.execution.plan.scope import EmptyScopeError
 from coursekit.execution.verify import verify_course
 
@@ -64,3 +66,55 @@ def test_a_notebook_given_twice_is_verified_once(tmp_path: Path) -> None:
     sources, _ = notebooks_in_scope(course, languages=None, frameworks=None,
                                     paths=[folder / "2.ipynb", folder, folder / "2.ipynb"])
     assert [s.notebook for s in sources] == ["en/chapter1/1.ipynb", "en/chapter1/2.ipynb"]
+
+
+def _lessons_and_their_notebooks(root: Path) -> Course:
+    """Two lessons, the notebooks a build left of them and the executed copies of a run."""
+    write_course(root, {"en/chapter1/1.ipynb": notebook([cell("x = 1", 3)]),
+                        "en/chapter1/2.ipynb": notebook([cell("y = 2", 3)])})
+    lessons = root / "content" / "en" / "chapter1"
+    lessons.mkdir(parents=True)
+    for name in ("1", "2"):
+        (lessons / f"{name}.mdx").write_text(f"# Lesson {name}\n\n```py\nz = {name}\n```\n",
+                                             encoding="utf-8")
+    executed = root / "build" / "executed"
+    shutil.copytree(root / "build" / "notebooks", executed)
+    return Course.open(root)
+
+
+def _scope(course: Course, *paths: Path) -> list[tuple[str, bool]]:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+
+    sources, _ = notebooks_in_scope(course, languages=None, frameworks=None, paths=paths)
+    return [(s.notebook, s.origin is not None) for s in sources]
+
+
+def test_the_root_names_its_lessons_not_every_notebook_under_it(tmp_path: Path) -> None:
+    course = _lessons_and_their_notebooks(tmp_path)
+    both = [("en/chapter1/1.ipynb", True), ("en/chapter1/2.ipynb", True)]
+    assert _scope(course, tmp_path) == both
+    assert _scope(course, tmp_path / "content" / "en") == both
+
+
+def test_a_lesson_path_through_dot_dot_or_a_link_names_the_lesson(tmp_path: Path) -> None:
+    course = _lessons_and_their_notebooks(tmp_path)
+    (tmp_path / "link").symlink_to(tmp_path / "content" / "en" / "chapter1")
+    one = [("en/chapter1/1.ipynb", True)]
+    assert _scope(course, tmp_path / "content" / "fr" / ".." / "en" / "chapter1" / "1.mdx") == one
+    assert _scope(course, tmp_path / "link" / "1.mdx") == one
+
+
+def test_lessons_and_notebooks_given_together_all_run(tmp_path: Path) -> None:
+    course = _lessons_and_their_notebooks(tmp_path)
+    lesson = tmp_path / "content" / "en" / "chapter1" / "1.mdx"
+    built = tmp_path / "build" / "notebooks" / "en" / "chapter1" / "2.ipynb"
+    assert _scope(course, lesson, built) == [("en/chapter1/1.ipynb", True),
+                                             ("en/chapter1/2.ipynb", False)]
+
+
+def test_executed_notebooks_run_again_keep_their_names(tmp_path: Path) -> None:
+    course = _lessons_and_their_notebooks(tmp_path)
+    assert _scope(course, tmp_path / "build") == [("en/chapter1/1.ipynb", False),
+                                                  ("en/chapter1/2.ipynb", False)]
+    assert _scope(course, tmp_path / "build" / "executed") == [
+        ("en/chapter1/1.ipynb", False), ("en/chapter1/2.ipynb", False)]

@@ -9,6 +9,8 @@ are and planned from their metadata.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +21,7 @@ import nbformat
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
+from coursekit.execution.output.executed import EXECUTED_DIR
 from coursekit.execution.plan.model import NotebookPlan, plan_from_lesson, plan_notebook
 from coursekit.notebooks.build import NOTEBOOKS_DIR
 from coursekit.notebooks.convert import NotebookOrigin
@@ -99,10 +102,13 @@ def _built_in_memory(
 
 
 def _notebook_name(path: Path, course: Course, given: Path) -> str:
-    """The notebook's path as a whole run names it (under ``<build>/notebooks``, else
-    under the root, else under the folder given), so that two notebooks given by their
-    files never share a name, nor their executed copy its file."""
-    for base in (course.build_dir / NOTEBOOKS_DIR, course.root, given):
+    """The notebook's path as a whole run names it (under ``<build>/notebooks`` or
+    ``<build>/executed``, else under the root, else under the folder given), so that two
+    notebooks given by their files never share a name, nor their executed copy its file
+    (an executed notebook run again is saved over itself, not in a folder of its own)."""
+    bases = (course.build_dir / NOTEBOOKS_DIR, course.build_dir / EXECUTED_DIR, course.root,
+             given)
+    for base in bases:
         try:
             return path.resolve().relative_to(base.resolve()).as_posix()
         except ValueError:
@@ -130,13 +136,34 @@ def _notebook_files(path: Path) -> list[Path]:
     return [path] if path.suffix == ".ipynb" else []
 
 
-def _given_files(explicit: list[Path]) -> list[tuple[Path, Path]]:
+def _within(path: Path, folder: Path) -> bool:
+    path, folder = path.resolve(), folder.resolve()
+    return path == folder or folder in path.parents
+
+
+def _names_notebooks(course: Course, path: Path) -> bool:
+    """Whether a path given to verify names notebooks to run as they are: a notebook, or
+    a folder of notebooks that holds no lesson of the course and lies in none (the root,
+    or a folder of lessons, names the lessons, whatever notebooks the build left in it)."""
+    if not path.is_dir():
+        return path.suffix == ".ipynb"
+    lessons = course.content_dir
+    if lessons.is_dir() and (_within(lessons, path) or _within(path, lessons)):
+        return False
+    return bool(_notebook_files(path))
+
+
+def _given_files(course: Course, explicit: list[Path]) -> list[tuple[Path, Path]]:
     """Each notebook file the paths name, once (a file given again, or inside a folder
-    also given, is run and reported once), with the folder it was found in."""
+    also given, is run and reported once), with the folder it was found in; a folder's
+    executed notebooks (the outputs of earlier runs) only when it lies among them."""
     seen: set[Path] = set()
     files: list[tuple[Path, Path]] = []
+    executed = course.build_dir / EXECUTED_DIR
     for given in explicit:
         for file in _notebook_files(given):
+            if given.is_dir() and not _within(given, executed) and _within(file, executed):
+                continue
             if file.resolve() not in seen:
                 seen.add(file.resolve())
                 files.append((file, given if given.is_dir() else given.parent))
@@ -164,7 +191,21 @@ def _in_scope(
         return False
     if not paths:
         return True
-    return any(lesson == p or lesson.startswith(p.rstrip("/") + "/") for p in paths)
+    return any(p == "." or lesson == p or lesson.startswith(p.rstrip("/") + "/")
+               for p in paths)
+
+
+def _scope_names(course: Course, paths: list[Path]) -> list[str]:
+    """How the course names each lesson path given: as written with ``..`` taken out
+    (``chapters/fr/../en/1.mdx``), and where a link leads (a lesson given through a link
+    to its folder)."""
+    names: list[str] = []
+    for path in paths:
+        candidates = [Path(os.path.normpath(path.absolute()))]
+        with contextlib.suppress(OSError, RuntimeError):
+            candidates.append(path.resolve())
+        names.extend(n for n in map(course.relative, candidates) if n not in names)
+    return names
 
 
 def collect(
@@ -178,13 +219,13 @@ def collect(
 
     ``languages`` ``None`` means every language of the course."""
     diagnostics: list[Diagnostic] = []
-    explicit = [p for p in paths if _notebook_files(p)]
-    lesson_paths = [course.relative(p) for p in paths if p not in explicit]
+    explicit = [p for p in paths if _names_notebooks(course, p)]
+    lesson_paths = _scope_names(course, [p for p in paths if p not in explicit])
     built = None
-    if not explicit:
+    if lesson_paths or not explicit:  # lessons given beside notebooks run too
         wanted = languages if languages is not None else course.lesson_languages()
         built = _built_in_memory(course, wanted, diagnostics)
-    chosen: list[NotebookSource]
+    chosen: list[NotebookSource] = []
     if built is not None:
         chosen = [
             NotebookSource(relpath, node, _origin_kernel(course, origin), origin)
@@ -192,20 +233,18 @@ def collect(
             if _in_scope(origin.lesson.language, origin.framework.value, origin.lesson.path,
                          languages, frameworks, lesson_paths)
         ]
-    else:
-        found: Iterable[tuple[str, Any]]
-        if explicit:
-            found = (
-                item for file, given in _given_files(explicit)
-                for item in _read_files([file], given, course, diagnostics)
-            )
-            lesson_paths = []
-        else:
-            base = course.build_dir / NOTEBOOKS_DIR
-            found = _read_files(_notebook_files(base), base, course, diagnostics)
-        chosen = [
-            NotebookSource(relpath, node, _kernel_of(course, node))
-            for relpath, node in found
-            if _selected(relpath, node, languages, frameworks, lesson_paths)
-        ]
+    found: Iterable[tuple[str, Any]] = ()
+    if explicit:
+        found = (item for file, given in _given_files(course, explicit)
+                 for item in _read_files([file], given, course, diagnostics))
+    elif built is None:
+        base = course.build_dir / NOTEBOOKS_DIR
+        found = _read_files(_notebook_files(base), base, course, diagnostics)
+    named = {source.notebook for source in chosen}
+    chosen += [
+        NotebookSource(relpath, node, _kernel_of(course, node))
+        for relpath, node in found
+        if relpath not in named
+        and _selected(relpath, node, languages, frameworks, [] if explicit else lesson_paths)
+    ]
     return sorted(chosen, key=lambda s: s.notebook), diagnostics
