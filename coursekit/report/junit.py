@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 from typing import IO
@@ -53,12 +54,15 @@ def render_junit(
         if not failing:
             ET.SubElement(suite, "testcase", classname=path, name="clean")
             continue
+        named: Counter[str] = Counter()
         for diag in failing:
-            case = ET.SubElement(
-                suite, "testcase", classname=path,
-                name=xml_text(f"{diag.rule} {diag.location}"
-                              + (f" cue {diag.cue}" if diag.cue else "")),
-            )
+            name = f"{diag.rule} {diag.location}" + (f" cue {diag.cue}" if diag.cue else "")
+            # A CI system keys test cases by class and name: a second finding of a rule at
+            # one place gets a number, or it would replace the first one's case.
+            named[name] += 1
+            if named[name] > 1:
+                name = f"{name} ({named[name]})"
+            case = ET.SubElement(suite, "testcase", classname=path, name=xml_text(name))
             tag = "failure" if diag.severity is Severity.ERROR else "skipped"
             detail = ET.SubElement(case, tag, message=xml_text(diag.message),
                                    type=xml_text(diag.rule))

@@ -107,6 +107,16 @@ def test_junit_counts_failures_and_lists_clean_files() -> None:
     assert [c.get("name") for c in clean.iter("testcase")] == ["clean"]
 
 
+def test_junit_names_each_finding_at_one_place_apart() -> None:
+    twice = [Diagnostic("TRN201", Severity.WARNING, "content/fr/1.mdx", 7, message)
+             for message in ("first drift", "second drift")]
+    other = Diagnostic("TRN201", Severity.WARNING, "content/fr/1.mdx", 9, "third drift")
+    root = ET.fromstring(rendered("junit", [*twice, other]).split("\n", 1)[1])
+    names = [c.get("name") for c in root.iter("testcase")]
+    assert names == ["TRN201 content/fr/1.mdx:7", "TRN201 content/fr/1.mdx:7 (2)",
+                     "TRN201 content/fr/1.mdx:9"]
+
+
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_every_format_renders_unicode(fmt: str) -> None:
     diag = Diagnostic("SUB120", Severity.WARNING, "subtitles/zh-CN/01.srt", 2, "太快了: 12 cps")

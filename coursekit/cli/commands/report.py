@@ -22,6 +22,7 @@ from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.sarif import render_sarif
+from coursekit.report.text import render_text
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
 
@@ -74,6 +75,9 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
         render_junit(diagnostics, out, merged.title, notebooks=merged.notebooks)
     elif fmt == "sarif" and merged.verify:
         render_sarif(diagnostics, out, merged.title, notebooks=merged.notebooks)
+    elif fmt == "text":  # --quiet and --statistics offered only to check, which takes them
+        render_text(diagnostics, out, merged.title,
+                    narrows=merged.title.removeprefix("coursekit ").startswith("check"))
     else:
         render(diagnostics, fmt, out, merged.title)
     return out.getvalue()
