@@ -26,12 +26,14 @@ _MAYBE_TOKEN = re.compile(r"[\d_=(`]|\w\.\w")
 """A cheap first look: most cues hold no number or code at all."""
 
 
-_SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|[♪♫*].*[♪♫*]|[♪♫])\s*$")
+_SOUND = re.compile(r"^\s*(\(.*\)|\[.*\]|（.*）|［.*］|【.*】|[♪♫*].*[♪♫*]|[♪♫])\s*$")
+"""A line of a sound note, in parentheses or brackets (full-width too, as CJK subtitles
+write them: ``（音乐）``, ``【音楽】``) or between music notes."""
 
 
 def is_sound_effect(cue: Cue) -> bool:
     """A cue that describes a sound, not speech: each line in parentheses or brackets
-    (``(screen whooshes)``, ``[music]``) or between music notes. Translations often
+    (``(screen whooshes)``, ``[music]``, ``（音乐）``) or between music notes. Translations often
     leave them out, so they are not speech a translation must cover. Tags are not
     looked at: a note is often in italics (``<i>(music)</i>``)."""
     lines = [line for line in map(strip_tags, cue.lines) if line.strip()]

@@ -62,3 +62,17 @@ def test_speech_left_out_over_several_short_cues_is_uncovered(make_course: MakeC
     late = "".join(cue(i + 1, 3 * i + 1.2, 3 * i + 3.2, text) for i, text in enumerate(FR))
     root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": late})
     assert "SUB403" not in rules(root)
+
+
+def test_a_closing_sound_note_in_full_width_brackets_is_no_speech(
+    make_course: MakeCourse,
+) -> None:
+    en = srt(EN) + cue(7, 18.5, 30, "(upbeat music)")
+    for note, lang in [("（欢快的音乐）", "zh-CN"), ("【音楽】", "ja"), ("(musique)", "fr")]:
+        texts = [f"{lang} {i}" for i in range(6)] if lang != "fr" else FR
+        root = make_course({"en/01_a.srt": en, f"{lang}/01_a.srt": srt(texts)
+                            + cue(7, 18.5, 30, note)})
+        assert "SUB406" not in [rule for rule, _, _ in found(root, lang)], note
+    # Speech the translation carries on past the source's end is still a mismatch.
+    root = make_course({"en/01_a.srt": en, "zh-CN/01_a.srt": srt(EN) + cue(7, 18.5, 30, "谢谢")})
+    assert "SUB406" in [rule for rule, _, _ in found(root, "zh-CN")]
