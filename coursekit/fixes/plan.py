@@ -4,9 +4,9 @@ them, and the writes, each atomic and only over the file as it was read."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from coursekit.atomic import write_bytes_atomic
 from coursekit.files import ReadState
@@ -21,6 +21,7 @@ class Fixed(Protocol):
 
 
 L = TypeVar("L", bound=Fixed)
+P = TypeVar("P", bound="FilePlan[Any]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,13 @@ class FilePlan(Generic[L]):
     @property
     def changed(self) -> list[L]:
         return [lesson for lesson in self.lessons if lesson.format.changed]
+
+    def without(self: P, lessons: Iterable[L]) -> P:
+        """This plan without ``lessons`` (those a run could not write: what it reports
+        as done is then what it did)."""
+        left = {id(lesson) for lesson in lessons}
+        return replace(self, lessons=tuple(lesson for lesson in self.lessons
+                                           if id(lesson) not in left))
 
     def diff(self) -> str:
         """One unified diff of every file the fixes change."""

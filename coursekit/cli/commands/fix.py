@@ -123,6 +123,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     if proof is not None:
         plan = proof.plan
     failed = _write_plan(plan, "fix drift", "fixed") if write else []
+    plan = plan.without(lesson for lesson, _ in failed)  # said as left as it was
     if fmt == "json":
         click.echo(json.dumps(as_json(plan, written=write, proof=proof), indent=2))
     elif dry_run:
@@ -205,6 +206,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     plan = plan_error_fixes(Corpus(course), drifts, languages, paths, not_proven)
     write = not (dry_run or check_only)
     failed = _write_plan(plan, "fix errors", "updated") if write else []
+    plan = plan.without(lesson for lesson, _ in failed)  # said as left as it was
     verb = "updated" if write else "would update"
     if fmt == "json":
         click.echo(json.dumps(as_json(plan, written=write), indent=2))

@@ -63,15 +63,16 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
         click.echo(f"{fix.path}: cannot write: {error.strerror or error}; left as it was",
                    err=True)
     verb = "synced" if write else "would sync"
+    changed = [fix for fix in run.changed if all(fix is not f for f, _ in failed)]
     if dry_run:
         click.echo(run.diff(), nl=False)
     else:
-        for fix in run.changed:
+        for fix in changed:
             click.echo(f"{verb} {fix.path} ({fix.carried} code block(s))")
     for line in conflict_lines(run):
         click.echo(line, err=True)
-    blocks = sum(fix.carried for fix in run.changed)
-    click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(run.changed)} of "
+    blocks = sum(fix.carried for fix in changed)
+    click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(changed)} of "
                f"{run.files} translation(s); {len(run.conflicts)} conflict(s) left to merge "
                "by hand", err=True)
     if failed or run.conflicts or run.unread:
