@@ -5,7 +5,8 @@ scenario another, so CI shows which lesson's fix stopped working. A failure coun
 ``coursekit verify`` counts it: the findings go through the same report pipeline
 (:mod:`coursekit.report.pipeline`, with the course's rule selection), and a cell fails
 its item only where an error finding is kept at it; a finding on the notebook that no
-cell carries (it could not be read or run) fails its plain-cells item. Without
+cell carries (it could not be read or run) fails its plain-cells item, and an error of
+the run that no notebook carries (a notebook it could not read) an item of its file. Without
 ``--coursekit`` the plugin does nothing (and imports nothing heavy).
 """
 
@@ -142,6 +143,21 @@ def _items(session: pytest.Session, result: NotebookResult,
     return items
 
 
+def _run_items(session: pytest.Session, report: VerifyReport,
+               errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
+    """An item for each file that the run's own kept errors are at (a notebook it could
+    not read, stand-ins it could not prepare): no notebook carries them, and
+    ``coursekit verify`` exits 1 on them all the same."""
+    own = {(d.rule, d.path, d.line, d.message) for d in report.diagnostics}
+    by_path: dict[str, list[str]] = {}
+    for d in errors:
+        if (d.rule, d.path, d.line, d.message) in own:
+            by_path.setdefault(d.path, []).append(f"{d.location}: {d.rule} {d.message}")
+    return [CoursekitItem.from_parent(session, name=f"{path}::verify", failures=failures,
+                                      location_path=path, line=None)
+            for path, failures in by_path.items()]
+
+
 def _open_course(root: Path) -> Course:
     """The course at ``root``, opened as ``coursekit verify`` opens it: a root that is
     not a folder, or a configuration problem (each ``CFG001`` finding with its file and
@@ -192,3 +208,4 @@ def pytest_collection_modifyitems(
     errors = [d for d in findings.shown if d.severity is Severity.ERROR]
     for result in report.notebooks:
         items.extend(_items(session, result, errors))
+    items.extend(_run_items(session, report, errors))

@@ -125,3 +125,23 @@ def test_a_configuration_problem_is_a_usage_error_at_its_line(tmp_path: Path) ->
     output = _usage_error(_pytest_coursekit(tmp_path, root))
     assert "CFG001" not in output  # past the configuration, on to the lessons
     assert "no notebook to verify in" in output
+
+
+def test_an_error_of_the_run_that_no_notebook_carries_fails_an_item_of_its_file(
+        tmp_path: Path) -> None:
+    root = tmp_path / "course"
+    broken = root / "build" / "notebooks" / "en" / "3.ipynb"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('{"cells": [\n', encoding="utf-8")  # verify: EXE204, exit 1
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    done = _pytest_coursekit(tmp_path, root)
+    output = done.stdout + done.stderr
+    assert done.returncode == pytest.ExitCode.TESTS_FAILED, output
+    assert "build/notebooks/en/3.ipynb::verify - " in output
+    assert "build/notebooks/en/3.ipynb: EXE204 cannot read the notebook" in output
+    (root / "coursekit.toml").write_text(
+        'source-language = "en"\nseverity = { EXE204 = "warning" }\n', encoding="utf-8")
+    again = _pytest_coursekit(tmp_path, root)
+    output = again.stdout + again.stderr
+    assert "EXE204" not in output
+    assert "failed" not in output
