@@ -39,6 +39,19 @@ def test_dry_run_shows_a_diff_and_writes_nothing(make_course: MakeCourse) -> Non
     assert (root / "subtitles/en/01_a.srt").read_bytes() == BROKEN
 
 
+def test_an_sbv_file_is_left_as_it_is_and_counted(make_course: MakeCourse) -> None:
+    sbv = b"0:00:01.000,0:00:03.000\nHello\n\n0:00:02.000,0:00:04.000\nWorld\n"
+    root = make_course({"en/01_a.srt": BROKEN, "en/02_b.sbv": sbv})
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "changed 1 of 1 file(s); 1 .sbv file(s) left as they are" in result.output
+    assert (root / "subtitles/en/02_b.sbv").read_bytes() == sbv
+    alone = make_course({"en/01_a.srt": BROKEN})
+    (alone / "subtitles/en/02_b.sbv").unlink()
+    assert ".sbv" not in CliRunner().invoke(cli, ["fix", "subtitles", "--root",
+                                                  str(alone)]).output
+
+
 def test_file_with_unreadable_timing_is_left_alone(make_course: MakeCourse) -> None:
     data = b"1\n00:00:01,000 --> soon\nHello\n\n"
     root = make_course({"en/01_a.srt": data})

@@ -240,8 +240,9 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
 @guarded
 def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
               monolingual_out: Path | None) -> int:
-    """Renumber cues, split merged cues, convert SBV, clamp overlaps, normalise BOM and
-    line endings as configured."""
+    """Renumber cues, split merged cues, turn SBV timings in .srt files into SRT, clamp
+    overlaps, normalise BOM and line endings as configured (.srt files; an .sbv file is
+    left as it is, and counted)."""
     course = open_course(root, content=True)
     languages = known_languages(langs, course.subtitle_languages())
     if monolingual_out is not None and monolingual_out.resolve().is_relative_to(
@@ -281,7 +282,11 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
                 click.echo(f"wrote {copy.target}")
     changed = sum(r.changed for r in results)
     verb = "would change" if dry_run else "changed"
-    click.echo(f"fix subtitles: {verb} {changed} of {len(results)} file(s)", err=True)
+    sbv = sum(path.suffix.lower() == ".sbv" for lang in languages or course.subtitle_languages()
+              for path in course.subtitle_files(lang))
+    click.echo(f"fix subtitles: {verb} {changed} of {len(results)} file(s)"
+               + (f"; {sbv} .sbv file(s) left as they are: it writes SRT, and check "
+                  "subtitles reads them" if sbv else ""), err=True)
     return EXIT_FINDINGS if problems else EXIT_CLEAN
 
 
