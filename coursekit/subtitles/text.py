@@ -66,7 +66,7 @@ def said_invisible(text: str) -> str:
     file, joined on."""
     found = sorted({c for c in text if not c.isascii() and unicodedata.category(c) == "Cf"})
     if not found:
-        return ""
+        return ": its digits are not 0-9 (full-width?)" if text.strip().isdigit() else ""
     names = ", ".join(f"U+{ord(c):04X} ({_invisible_name(c)})" for c in found)
     joined = ", the start of another file joined on?" if _BOM in found else ""
     return f": it holds the invisible {names}{joined}"

@@ -20,14 +20,16 @@ SRT_TIMING = re.compile(rf"^\s*({_SRT_TIME})\s*-->\s*({_SRT_TIME})(.*)$")
 """Groups: the start as written and its five parts, the end and its parts, the rest."""
 _SBV_TIME = r"(\d{1,3}):(\d{2}):(\d{2})\.(\d{1,3})"
 SBV_TIMING = re.compile(rf"^\s*{_SBV_TIME}\s*,\s*{_SBV_TIME}\s*$")
-_CANONICAL = re.compile(r"^(?:\d{2}|[1-9]\d{2}):[0-5]\d:[0-5]\d,\d{3}$")
-"""As written back: hours take a third digit only past 99."""
+_CANONICAL = re.compile(r"^(?:[0-9]{2}|[1-9][0-9]{2}):[0-5][0-9]:[0-5][0-9],[0-9]{3}$")
+"""As written back: hours take a third digit only past 99; digits 0-9 only (a pattern's
+``\\d`` reads full-width ones too, which players do not)."""
 _COORDINATES = re.compile(r"(?:[XY][12]:\d{1,6}\s*){4}", re.IGNORECASE)
 _CUE_SETTINGS = re.compile(r"(?:(?:position|line|size|align|vertical|region):\S+\s*)+")
 MAX_MS = ((999 * 60 + 59) * 60 + 59) * 1000 + 999
 """999:59:59,999, the latest time an SRT timestamp (three hour digits) can hold."""
 _CANONICAL_TIMING = re.compile(
-    r"(\d\d):([0-5]\d):([0-5]\d),(\d{3}) --> (\d\d):([0-5]\d):([0-5]\d),(\d{3})")
+    r"([0-9]{2}):([0-5][0-9]):([0-5][0-9]),([0-9]{3}) --> "
+    r"([0-9]{2}):([0-5][0-9]):([0-5][0-9]),([0-9]{3})")
 """A timing line as written back, with nothing after it: what nearly every line is."""
 
 
@@ -59,6 +61,8 @@ def _describe(written: str, hours: str | None, minutes: str, seconds: str,
               sep: str | None, fraction: str | None) -> list[str]:
     if _CANONICAL.match(written):
         return []
+    if not written.isascii():  # `\d` reads every script's digits; players read 0-9 only
+        return [f"`{written}` has digits other than 0-9 (full-width?)"]
     if hours is None:
         return [f"`{written}` has no hours"]
     if sep is None:

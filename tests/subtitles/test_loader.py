@@ -71,12 +71,28 @@ def test_a_webvtt_header_says_the_file_is_webvtt(head: str, webvtt: bool) -> Non
                 "file joined on?"),
     ("\u200b2", ": it holds the invisible U+200B (zero width space)"),
     ("2a", ""),  # a quote shows every character of it
+    ("２", ": its digits are not 0-9 (full-width?)"),
 ])
 def test_an_index_that_is_not_a_number_names_what_cannot_be_seen(index: str, said: str) -> None:
     data = f"1\n00:00:01,000 --> 00:00:02,000\nA\n\n{index}\n00:00:03,000 --> 00:00:04,000\nB\n\n"
     [diag] = parse_subtitles(data.encode(), P, "en").diagnostics
     assert (diag.rule, diag.line, diag.cue) == ("SUB008", 5, 2)
     assert diag.message == f"cue index `{index}` is not a number{said}"
+
+
+@pytest.mark.parametrize("timing", [
+    "００:００:０３,０００ --> ００:００:０４,０００",  # typed with a full-width input method
+    "0０:00:03,000 --> 00:00:04,000",
+    "00:00:03,０００ --> 00:00:04,000",
+])
+def test_a_timing_of_full_width_digits_is_read_and_said(timing: str) -> None:
+    data = f"1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n{timing}\nB\n\n".encode()
+    sub = parse_subtitles(data, P, "zh-CN")
+    assert [(c.start_ms, c.end_ms) for c in sub.cues] == [(1000, 2000), (3000, 4000)]
+    [diag] = sub.diagnostics
+    assert (diag.rule, diag.line, diag.cue) == ("SUB012", 6, 2)
+    assert "has digits other than 0-9 (full-width?)" in diag.message
+    assert "zero-padded" not in diag.message
 
 
 def test_bom_and_crlf_are_recorded() -> None:
