@@ -25,6 +25,8 @@ class OutputPath(click.Path):
                 ctx: click.Context | None) -> Any:
         if value == "-" and not self.folder:
             return None
+        if not self.folder:
+            _a_file_name(self, value, param, ctx)
         if self.folder and isinstance(value, str | os.PathLike):
             blocked = _no_folder_there(Path(os.fsdecode(value)))
             if blocked is not None:
@@ -34,6 +36,34 @@ class OutputPath(click.Path):
         if reason is not None:
             self.fail(f"{click.format_filename(path)} is {reason}", param, ctx)
         return path
+
+
+class FilePath(click.Path):
+    """A file a command reads or writes (``--baseline``), named as a file: see
+    :func:`_a_file_name`."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        _a_file_name(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _a_file_name(kind: click.Path, value: Any, param: click.Parameter | None,
+                 ctx: click.Context | None) -> None:
+    """Fail unless ``value`` ends with a file name: ``reports/`` or ``x.json/.`` names a
+    folder (shell redirection refuses it; a write would make a file ``reports``), and an
+    empty path names none."""
+    if not isinstance(value, str | os.PathLike):
+        return
+    named = os.fsdecode(value)
+    if not named:
+        kind.fail("the path is empty: give a file name", param, ctx)
+    if os.path.basename(named) in ("", ".", ".."):
+        kind.fail(f"{click.format_filename(named)} names a folder, not a file: give a file "
+                  "name", param, ctx)
 
 
 def _no_folder_there(path: Path) -> str | None:

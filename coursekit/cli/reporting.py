@@ -17,7 +17,7 @@ import click
 
 from coursekit.atomic import write_output
 from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE
-from coursekit.cli.paths import OutputPath
+from coursekit.cli.paths import FilePath, OutputPath
 from coursekit.diagnostics import Diagnostic
 from coursekit.report import FORMATS, Renderer
 from coursekit.report.baseline import recordable
@@ -67,7 +67,7 @@ def report_options(func: Callable[..., R]) -> Callable[..., R]:
         help="Write the report to this file instead of standard output.",
     )(command)
     command = click.option(
-        "--baseline", type=click.Path(dir_okay=False, path_type=Path),
+        "--baseline", type=FilePath(),
         help="Fail only on findings not recorded in this baseline file.",
     )(command)
     return click.option(
