@@ -3,13 +3,20 @@ timed-out cell says how long it ran and the directive that would let it finish."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from coursekit.config import Course
-from coursekit.execution.judge.timeouts import BarState, last_bar, suggested_limit, timeout_hint
+from coursekit.execution.judge.timeouts import (
+    BarState,
+    interrupted_at,
+    last_bar,
+    suggested_limit,
+    timeout_hint,
+)
 from coursekit.execution.judge.verdicts import cell_verdict
 from coursekit.execution.plan.model import CellPlan, Location
 from coursekit.execution.results import CellRun, RunStatus, Verdict
@@ -55,6 +62,26 @@ def test_a_timed_out_cell_says_how_long_it_ran_and_which_limit_stopped_it() -> N
     _, own = cell_verdict(_training_cell(300), CellRun(RunStatus.TIMEOUT, duration=301),
                           default_timeout=120)
     assert own == "interrupted after running 301 s (limit 300 s, from its timeout directive)"
+
+
+INTERRUPTED = [
+    "Cell In[4], line 7\n      5     while True:\n----> 7 wait_forever()\n",
+    "Cell In[4], line 5, in wait_forever()\n      4 def wait_forever():\n"
+    "----> 5     handle.wait()\n",
+    "File /usr/lib/python3.11/subprocess.py:1264, in Popen.wait(self, timeout)\n"
+    "-> 1264 return self._wait(timeout=timeout)\n",
+    "KeyboardInterrupt: ",
+]
+
+
+def test_a_timed_out_cell_says_where_the_interrupt_found_it() -> None:
+    run = CellRun(RunStatus.TIMEOUT, duration=120.4, traceback=INTERRUPTED)
+    _, detail = cell_verdict(_training_cell(None), run, default_timeout=120)
+    assert detail == ("interrupted after running 120 s (limit 120 s, from the course "
+                      "default); it was running line 159 (`handle.wait()`), inside "
+                      "`subprocess.py:1264`")
+    assert interrupted_at(INTERRUPTED[:2], None) == "line 5 of the cell (`handle.wait()`)"
+    assert interrupted_at([], 154) == ""
 
 
 def test_the_hint_quotes_the_directive_exactly() -> None:
@@ -112,6 +139,8 @@ def test_a_timeout_directive_raises_the_limit_from_lesson_to_runner(tmp_path: Pa
     assert (diagnostic.path, diagnostic.line) == ("content/en/chapter3/4.mdx", 14)
     assert "(limit 1 s, from the course default)" in diagnostic.message
     assert "the whole cell needs about 100 s" in diagnostic.message
+    # where the interrupt found it, counted in the lesson (its loop spends its time asleep)
+    assert re.search(r"; it was running line 1[6-9] \(`", diagnostic.message), diagnostic.message
     assert "`<!-- coursekit: timeout=240 -->`" in (diagnostic.hint or "")
 
 

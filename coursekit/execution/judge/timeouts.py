@@ -2,17 +2,19 @@
 
 Training loops show a progress bar (``tqdm``: `` 44/50 [01:58<00:21, 3.64s/it]``)
 on stderr; its last state gives the time the whole loop needs. Without one, the
-suggestion is a round multiple of the limit.
+suggestion is a round multiple of the limit. The line the interrupt found the cell at
+(and the library it waited in) says what a cell without a bar was doing.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from coursekit.execution.judge.frames import library_frame
 from coursekit.execution.judge.matching import strip_ansi
 
 DIRECTIVE = "<!-- coursekit: timeout={seconds} -->"
@@ -23,6 +25,8 @@ _LABEL = re.compile(r"([^\r\n|]*?):?\s*\d+%\|[^\r\n|]*\|\s*$")
 """tqdm's description before the percentage: ``Map:  45%|####5     | ``."""
 _ROUND_TO = 60
 _MARGIN = 2.0
+_CODE_SHOWN = 80
+"""The longest line of code quoted where a cell was interrupted."""
 """CI machines are slower and busier than the one a run was measured on."""
 
 
@@ -87,10 +91,34 @@ def suggested_limit(limit: float, bar: BarState | None) -> int:
     return max(_ROUND_TO, math.ceil(wanted / _ROUND_TO) * _ROUND_TO)
 
 
+_CELL_LINE = re.compile(r"^(?:Cell In ?\[\d*\]|Input In ?\[\d*\]), line (\d+)")
+_RUNNING = re.compile(r"^-+> ?\d+ (.*\S)", re.MULTILINE)
+
+
+def interrupted_at(traceback: Sequence[str], fence_line: int | None) -> str:
+    """Where the interrupt found a cell, from the frames of its ``KeyboardInterrupt``:
+    ``line 9 (`trainer.train()`), inside `torch/utils/data/dataloader.py:1285```; the
+    line counted in the lesson file when the line of the cell's code fence is known."""
+    line, code = None, ""
+    for chunk in traceback:
+        text = chunk.lstrip()
+        if (found := _CELL_LINE.match(text)) is not None:
+            line = int(found[1])
+            running = _RUNNING.search(text)
+            code = running[1].strip() if running is not None else ""
+    if line is None:
+        return ""
+    where = f"line {fence_line + line}" if fence_line is not None else f"line {line} of the cell"
+    where += f" (`{code}`)" if code and len(code) <= _CODE_SHOWN else ""
+    inside = library_frame(traceback)
+    return where + (f", inside `{inside}`" if inside is not None else "")
+
+
 def timeout_detail(duration: float, limit: float, from_directive: bool, bar: BarState | None,
-                   extended: float = 0.0) -> str:
+                   extended: float = 0.0, where: str = "") -> str:
     """The sentence for a cell interrupted after ``duration`` seconds, ``extended`` of
-    them granted past its limit while its progress bar advanced."""
+    them granted past its limit while its progress bar advanced, at ``where`` (see
+    :func:`interrupted_at`)."""
     origin = "its timeout directive" if from_directive else "the course default"
     sentence = (f"interrupted after running {duration:.0f} s "
                 f"(limit {limit:.0f} s, from {origin}")
@@ -101,6 +129,8 @@ def timeout_detail(duration: float, limit: float, from_directive: bool, bar: Bar
         sentence += (f"; its progress bar {doing}was at {bar.done}/{bar.total} "
                      f"({100 * bar.done / bar.total:.0f}%) after {bar.elapsed:.0f} s, so the "
                      f"whole cell needs about {bar.needed:.0f} s")
+    if where:
+        sentence += f"; it was running {where}"
     return sentence
 
 

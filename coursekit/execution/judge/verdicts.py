@@ -17,7 +17,12 @@ from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.standin_note import standin_note
-from coursekit.execution.judge.timeouts import last_bar, timeout_detail, timeout_hint
+from coursekit.execution.judge.timeouts import (
+    interrupted_at,
+    last_bar,
+    timeout_detail,
+    timeout_hint,
+)
 from coursekit.execution.plan.declared import (
     DeclaredPackages,
     asked_for,
@@ -73,8 +78,9 @@ def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
     if run.status is RunStatus.TIMEOUT:
         limit = cell.timeout or default_timeout
         bar = last_bar(run.outputs)
-        return Verdict.TIMEOUT, timeout_detail(run.duration, limit, cell.timeout is not None,
-                                               bar, run.extended)
+        return Verdict.TIMEOUT, timeout_detail(
+            run.duration, limit, cell.timeout is not None, bar, run.extended,
+            interrupted_at(run.traceback, cell.location.line))
     if run.status is RunStatus.DIED:
         return Verdict.KERNEL_DIED, "the kernel died while running this cell"
     if fetches:

@@ -28,7 +28,7 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
-from coursekit.execution.run.raised import read_error
+from coursekit.execution.run.raised import interrupted_frames, read_error
 from coursekit.execution.run.zygote import ForkedProvisioner, Zygote
 
 _PROBE_SECONDS = 5.0
@@ -220,15 +220,15 @@ class KernelSession:
     async def run(self, cell: Any, index: int, timeout: float,
                   budget: ProgressBudget | None = None) -> CellRun:
         """Run ``cell``; with ``budget``, a cell whose progress bar advances at its limit
-        may run on (see :mod:`~coursekit.execution.run.progress`)."""
-        extend = budget is not None and budget.left > 0
+        may run on (see :mod:`~coursekit.execution.run.progress`), and a cell stopped at
+        its limit is interrupted by the watch (even with no budget left), so that its
+        ``KeyboardInterrupt`` says where it was."""
         self.client.timeout = math.ceil(
-            timeout + budget.left + _INTERRUPT_GRACE if budget is not None and extend
-            else timeout)
+            timeout + budget.left + _INTERRUPT_GRACE if budget is not None else timeout)
         started = time.monotonic()
         self.stopped = None
         watch = None
-        if budget is not None and extend:
+        if budget is not None:
             budget.start_cell()
             watch = asyncio.ensure_future(self._watch(cell, started, timeout, budget))
         try:
@@ -249,10 +249,11 @@ class KernelSession:
                 budget.settle(time.monotonic() - started - timeout)
         duration = time.monotonic() - started
         outputs = list(cell.get("outputs", []))
-        if self.stopped is not None and any(o.get("ename") == "KeyboardInterrupt"
-                                            for o in outputs):  # ours, at its limit
+        interrupt = next((o for o in outputs if o.get("ename") == "KeyboardInterrupt"), None)
+        if self.stopped is not None and interrupt is not None:  # ours, at its limit
             return CellRun(RunStatus.TIMEOUT, duration=duration, extended=self.stopped,
-                           outputs=[o for o in outputs if o.get("output_type") != "error"])
+                           outputs=[o for o in outputs if o.get("output_type") != "error"],
+                           traceback=interrupted_frames(interrupt))
         error = next((o for o in outputs if o.get("output_type") == "error"), None)
         count = cell.get("execution_count")
         if error is None:

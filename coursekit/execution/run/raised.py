@@ -45,6 +45,18 @@ of the first frame past the cell's own (``*args`` and ``**kwargs`` spread); then
 frame itself, ``@file:line:name`` (the library call the lesson made)."""
 
 
+_CELL_FRAME = ("Cell In[", "Cell In [", "Input In [")
+
+
+def interrupted_frames(error: dict[str, Any]) -> list[str]:
+    """Where an interrupt found a cell, from its ``KeyboardInterrupt``: the frames of the
+    cell's own code (the innermost says which of its lines ran) and the innermost frame,
+    a library's when the cell waited in one; colour codes removed."""
+    chunks = [strip_ansi(str(chunk)) for chunk in error.get("traceback", [])]
+    return [chunk for n, chunk in enumerate(chunks)
+            if chunk.lstrip().startswith(_CELL_FRAME) or n >= len(chunks) - 2]
+
+
 async def read_error(ask: Callable[[str], Awaitable[Any]], error: dict[str, Any],
                      outputs: list[dict[str, Any]], duration: float,
                      count: int | None) -> CellRun:
