@@ -101,8 +101,10 @@ def _lenient_timing(line: str) -> Timing | None:
     if canonical(g[0]) is None or canonical(g[6]) is None:  # most lines: nothing to say
         for written, (hours, minutes, seconds, sep, fraction) in ((g[0], g[1:6]),
                                                                    (g[6], g[7:12])):
-            if fraction is not None and len(fraction) < 3:
+            if fraction is not None and len(fraction) < 3 and int(fraction):
                 shorts.append(written)
+            elif fraction is not None and len(fraction) < 3:  # `,0`: 0 ms, however read
+                oddities.append(f"`{written}` has a {len(fraction)}-digit fraction")
             else:
                 oddities.extend(_describe(written, hours, minutes, seconds, sep, fraction))
     start = _ms(g[1], g[2], g[3], g[5])

@@ -25,6 +25,16 @@ def test_two_digit_fraction_reads_as_hundredths_and_says_so() -> None:
     assert "640 ms" in diag.message and "64 ms" in diag.message
 
 
+@pytest.mark.parametrize("fraction", ["0", "00"])
+def test_a_short_fraction_of_zero_is_read_alike_by_every_parser(fraction: str) -> None:
+    sub = parse_subtitles(f"1\n00:03:08,{fraction} --> 00:03:09,000\nHi\n\n".encode(), P, "en")
+    assert sub.cues[0].start_ms == 188_000
+    [diag] = sub.diagnostics
+    assert (diag.rule, diag.severity.value) == ("SUB012", "warning")
+    assert f"`00:03:08,{fraction}` has a {len(fraction)}-digit fraction (read anyway)" == (
+        diag.message)
+
+
 def test_invalid_utf8_gives_byte_offset_and_keeps_the_cue() -> None:
     data = b"1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n\n"
     sub = parse_subtitles(data, P, "en")

@@ -56,7 +56,7 @@ def test_a_tab_after_the_end_time_is_read_and_kept() -> None:
     data = b"1\n00:00:01,00 --> 00:00:02,00\tposition:10%\nHi\n"
     sub = parse_subtitles(data, P, "en")
     assert [(c.start_ms, c.end_ms, c.settings) for c in sub.cues] == [(1000, 2000, "position:10%")]
-    assert sorted(_rules(data)) == ["SUB012", "SUB013", "SUB013"]
+    assert _rules(data) == ["SUB012"]  # the tab, and the `,00` that every parser reads as 0
     fixed = _fixed(data)
     assert fixed == b"1\n00:00:01,000 --> 00:00:02,000 position:10%\nHi\n\n"
     assert _rules(fixed) == []
