@@ -73,10 +73,17 @@ def _line(cell: CellResult) -> int | None:
     return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else None
 
 
-def _failures(cells: list[CellResult], dropped: frozenset[str] = frozenset()) -> list[str]:
-    """The cells that failed on their own account, less those at ``dropped``."""
-    return [f"{c.source}: {c.verdict.value}: {c.detail}" for c in cells
-            if not c.verdict.passed and c.cause is None and c.source not in dropped]
+def _cell_failures(cells: list[CellResult], errors: Sequence[Diagnostic],
+                   dropped: frozenset[str]) -> list[str]:
+    """What fails an item of ``cells``: each cell that failed on its own account, less
+    those at ``dropped``, and each error kept at another of them (an output that drifted,
+    a consequence, where the course made that rule an error)."""
+    failed = [c for c in cells
+              if not c.verdict.passed and c.cause is None and c.source not in dropped]
+    others = {c.source for c in cells} - {c.source for c in failed}
+    return [*(f"{c.source}: {c.verdict.value}: {c.detail}" for c in failed),
+            *(f"{d.location}: {d.rule} {d.message}" for d in errors
+              if f"{d.path}:{d.line}" in others)]
 
 
 def _dropped(found: Sequence[Diagnostic], errors: Sequence[Diagnostic]) -> frozenset[str]:
@@ -88,25 +95,32 @@ def _dropped(found: Sequence[Diagnostic], errors: Sequence[Diagnostic]) -> froze
     return frozenset(places(found) - places(errors))
 
 
+def _own(result: NotebookResult, errors: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The errors kept of those on ``result`` (another framework's notebook of the same
+    lesson has its findings at the same places)."""
+    own = {(d.rule, d.path, d.line, d.message) for d in result.diagnostics}
+    return [d for d in errors if (d.rule, d.path, d.line, d.message) in own]
+
+
 def _notebook_failures(result: NotebookResult, errors: Sequence[Diagnostic]) -> list[str]:
     """The errors kept on ``result``'s lesson that none of its cells carries."""
     sources = {c.source for c in result.cells}
-    own = {(d.rule, d.path, d.line, d.message) for d in result.diagnostics}
-    return [f"{d.location}: {d.rule} {d.message}" for d in errors
-            if (d.rule, d.path, d.line, d.message) in own
-            and f"{d.path}:{d.line}" not in sources]
+    return [f"{d.location}: {d.rule} {d.message}" for d in _own(result, errors)
+            if f"{d.path}:{d.line}" not in sources]
 
 
 def _items(session: pytest.Session, result: NotebookResult,
            errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
     """``errors``: those the report keeps."""
+    errors = _own(result, errors)
     dropped = _dropped(result.diagnostics, errors)
     by_index = {c.index: c for c in result.cells}
     in_scenario = {i for s in result.scenarios for i in (s.error_cell, *s.fix_cells)}
     plain = [c for c in result.cells if c.index not in in_scenario]
     items = [CoursekitItem.from_parent(
         session, name=f"{result.notebook}::cells",
-        failures=[*_notebook_failures(result, errors), *_failures(plain, dropped)],
+        failures=[*_notebook_failures(result, errors),
+                  *_cell_failures(plain, errors, dropped)],
         location_path=result.lesson, line=None,
     )]
     scenario: Scenario
@@ -124,11 +138,9 @@ def _items(session: pytest.Session, result: NotebookResult,
             ))
             continue
         cells = [error, *(by_index[i] for i in scenario.fix_cells)]
-        failures = _failures(cells, dropped)
-        if not scenario.proven and not _failures(cells):
-            failures = [f"{error.source}: scenario not proven: {scenario.reason}"]
-        items.append(CoursekitItem.from_parent(
-            session, name=f"{result.notebook}::scenario@{error.source}", failures=failures,
+        items.append(CoursekitItem.from_parent(  # not proven, with no error: verify passes it
+            session, name=f"{result.notebook}::scenario@{error.source}",
+            failures=_cell_failures(cells, errors, dropped),
             location_path=result.lesson, line=_line(error),
         ))
     for left in result.unverified:  # another device's expectation: skipped, never passed

@@ -145,3 +145,24 @@ def test_an_error_of_the_run_that_no_notebook_carries_fails_an_item_of_its_file(
     output = again.stdout + again.stderr
     assert "EXE204" not in output
     assert "failed" not in output
+
+
+@pytest.mark.kernel
+def test_an_item_fails_where_verify_keeps_an_error_and_only_there(tmp_path: Path) -> None:
+    node = notebook([
+        cell("x = [1]", 3),
+        cell("print(x[0])", 5, outputs=["2"]),  # EXE301 (a warning) at a clean cell
+        cell("x[4]", 9, errors=[expect("IndexError", "list index out of range")]),
+    ])  # the documented error is the last cell: no fix, so not proven, and no finding
+    course = tmp_path / "course"
+    write_course(course, {"en/chapter1/1.ipynb": node})
+    output = (done := _pytest_coursekit(tmp_path, course)).stdout + done.stderr
+    assert "2 passed" in output, output
+    assert "failed" not in output
+    toml = course / "coursekit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'source-language = "en"\n', 'source-language = "en"\nseverity = { EXE301 = "error" }\n'),
+        encoding="utf-8")
+    output = (done := _pytest_coursekit(tmp_path, course)).stdout + done.stderr
+    assert "1 failed, 1 passed" in output, output
+    assert 'content/en/chapter1/1.mdx:5: EXE301 [en/pt] output differs' in output
