@@ -151,3 +151,23 @@ def test_a_location_is_read_once_from_the_metadata_text() -> None:
     unknown = Location("en/chapter3/4.ipynb", None, 7)
     assert (unknown.path, unknown.line, str(unknown)) == (
         "en/chapter3/4.ipynb", None, "en/chapter3/4.ipynb:cell 7")
+
+
+def test_where_the_interrupt_found_a_cell_leaves_its_baseline_fingerprint_alone() -> None:
+    from coursekit.execution.judge.diagnose import notebook_diagnostics
+    from coursekit.execution.plan.model import NotebookPlan
+    from coursekit.execution.results import CellResult
+    from coursekit.lessons.model import Framework
+
+    cell = _training_cell(None)
+    plan = NotebookPlan(notebook="en/chapter3/4.ipynb", lesson=cell.path, language="en",
+                        framework=Framework.PT, node=None, cells=(cell,))
+    fingerprints = set()
+    for place in ("line 155 (`step(batch)`)", "line 154 (`for batch in loader:`)"):
+        detail = ("interrupted after running 120 s (limit 120 s, from the course default)"
+                  f"; it was running {place}")
+        result = CellResult(cell.index, cell.source, Verdict.TIMEOUT, detail)
+        [found] = notebook_diagnostics(plan, [result], {})
+        assert place in found.message
+        fingerprints.add(found.fingerprint)
+    assert len(fingerprints) == 1

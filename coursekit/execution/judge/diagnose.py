@@ -7,6 +7,7 @@ from collections import defaultdict
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.judge.matching import normalise_message
+from coursekit.execution.judge.timeouts import without_place
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellResult, Verdict
 
@@ -45,7 +46,9 @@ def notebook_diagnostics(
     for result in cells:
         cell = by_index[result.index]
         path, line = _where(cell)
-        fingerprint = f"{plan.framework}:{result.verdict.value}:{normalise_message(result.detail)}"
+        stable = (without_place(result.detail) if result.verdict is Verdict.TIMEOUT
+                  else result.detail)
+        fingerprint = f"{plan.framework}:{result.verdict.value}:{normalise_message(stable)}"
         if result.drift is not None:
             found.append(rules.OUTPUT_DRIFT.at(
                 path, line, f"{tag} {result.drift}", fingerprint=f"drift:{fingerprint}",

@@ -26,6 +26,7 @@ _LABEL = re.compile(r"([^\r\n|]*?):?\s*\d+%\|[^\r\n|]*\|\s*$")
 _ROUND_TO = 60
 _MARGIN = 2.0
 _CODE_SHOWN = 80
+_RUNNING_AT = "; it was running "
 """The longest line of code quoted where a cell was interrupted."""
 """CI machines are slower and busier than the one a run was measured on."""
 
@@ -130,8 +131,14 @@ def timeout_detail(duration: float, limit: float, from_directive: bool, bar: Bar
                      f"({100 * bar.done / bar.total:.0f}%) after {bar.elapsed:.0f} s, so the "
                      f"whole cell needs about {bar.needed:.0f} s")
     if where:
-        sentence += f"; it was running {where}"
+        sentence += f"{_RUNNING_AT}{where}"
     return sentence
+
+
+def without_place(detail: str) -> str:
+    """A timeout's sentence without where the interrupt found the cell, which may differ
+    from run to run (a loop is stopped on any of its lines): what a baseline keeps."""
+    return detail.split(_RUNNING_AT, 1)[0]
 
 
 def timeout_hint(limit: float, bar: BarState | None, from_directive: bool) -> str:
