@@ -2,7 +2,8 @@
 
 Values are looked up, later winning: built-in defaults for the language's primary
 subtag, the ``subtitles`` table, its primary-subtag table (``[...subtitles.zh]``),
-its full-tag table (``[...subtitles."zh-CN"]``). Bad values are reported as
+its full-tag table (``[...subtitles."zh-CN"]``, or ``zh_CN``, ``zh-cn``: a table's name
+is read as a tag, as a folder's is). Bad values are reported as
 ``CFG001`` and replaced by the default, so a typo never stops a check.
 """
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.languages import is_cjk, primary_subtag
+from coursekit.languages import is_cjk, normalise, primary_subtag
 from coursekit.rules import all_rules
 from coursekit.selection import SEVERITY_NAMES
 from coursekit.shown import shown
@@ -197,23 +198,43 @@ def settings_for(
     (bad values are left at their defaults)."""
     reader = _Reader()
     settings = reader.merge(defaults_for(language), section)
-    primary = primary_subtag(language)
-    for key in dict.fromkeys((primary, language)):
-        table = section.get(key)
-        if isinstance(table, Mapping):
-            settings = reader.merge(settings, table, (key,))
+    for key, table in _language_tables(section, language):
+        settings = reader.merge(settings, table, (key,))
     return settings, [
         BAD_CONFIG.at(config_path, None, f"[tool.coursekit.{'.'.join(keys[:-1])}] {message}")
         for keys, message in reader.problems
     ]
 
 
+def _language_tables(
+    section: Mapping[str, Any], language: str,
+) -> list[tuple[str, Mapping[str, Any]]]:
+    """The tables of ``section`` that apply to ``language``, the later winning: those of
+    its primary subtag, then those of its whole tag. A table's name is read as a tag, as
+    folder names are (``zh_CN`` and ``zh-cn`` name ``zh-CN``)."""
+    tag = normalise(language)
+    tables = [(key, table) for key, table in section.items()
+              if isinstance(table, Mapping) and _LANGUAGE_TABLE.match(key)
+              and key not in ("severity", "severities")]
+    return ([(key, table) for key, table in tables if normalise(key) == primary_subtag(tag)]
+            + [(key, table) for key, table in tables
+               if normalise(key) == tag != primary_subtag(tag)])
+
+
 def table_problems(section: Mapping[str, Any]) -> list[Problem]:
-    """Every bad value of the ``subtitles`` table and of its language tables."""
+    """Every bad value of the ``subtitles`` table and of its language tables, and each
+    language table that names a language another one names already (``zh-cn`` beside
+    ``zh-CN``)."""
     reader = _Reader()
     settings = reader.merge(defaults_for("en"), section)
+    named: dict[str, str] = {}
     for key, table in section.items():
         if isinstance(table, Mapping) and _LANGUAGE_TABLE.match(key) and \
                 key not in ("severity", "severities"):
             reader.merge(settings, table, (key,))
+            first = named.setdefault(normalise(key), key)
+            if first != key:
+                reader.table = (SECTION,)
+                reader.bad(key, f"`{key}` names the language of `{first}` again: write "
+                                "its settings in one table")
     return reader.problems
