@@ -17,7 +17,7 @@ DOTTED = "".join(
     for i in range(1, 9)
 )
 """Eight cues whose timestamps separate milliseconds with a dot: SUB012 in every cue."""
-OVERLAP = (  # also SUB406 against the English file, which ends later
+OVERLAP = (  # also SUB403 and SUB406 against the English file, which speaks on later
     "1\n00:00:01,000 --> 00:00:04,000\nHello there.\n\n"
     "2\n00:00:03,000 --> 00:00:06,000\nAnd welcome.\n\n"
 )
@@ -42,9 +42,10 @@ def test_summary_names_top_rules_languages_and_the_commands(course: Path) -> Non
     code, output = _run(course)
     assert code == 1
     tail = output.splitlines()[-5:]
-    assert tail[0].startswith("check subtitles: 1 error, 9 warnings in 2 files")
-    assert "SUB104 (error) 1, SUB012 (warning) 8, SUB406 (warning) 1" in tail[1]
-    assert "by language: en 8, fr 2" in tail[2]
+    assert tail[0].startswith("check subtitles: 1 error, 10 warnings in 2 files")
+    assert "SUB104 (error) 1, SUB012 (warning) 8, SUB403 (warning) 1, SUB406 (warning) 1" \
+        in tail[1]
+    assert "by language: en 8, fr 3" in tail[2]
     assert "to start from here: coursekit check subtitles --baseline" in tail[3]
     assert "--update-baseline" in tail[3]
     assert tail[4].endswith("coursekit check subtitles --quiet")
@@ -56,7 +57,7 @@ def test_quiet_reports_errors_only_and_counts_the_rest(course: Path) -> None:
     assert code == 1
     assert "SUB104" in output
     assert "SUB012" not in output and "SUB406" not in output
-    assert "check subtitles: 1 error, 0 warnings in 1 file (9 warnings not shown: --quiet)" \
+    assert "check subtitles: 1 error, 0 warnings in 1 file (10 warnings not shown: --quiet)" \
         in output
     assert "--quiet" not in output.splitlines()[-1]
     _, listed = _run(course, "--quiet", "--format", "json")
@@ -75,8 +76,8 @@ def test_statistics_counts_by_rule_severity_and_language(course: Path) -> None:
     rows = [line.split() for line in output.splitlines()]
     assert ["1", "SUB104", "error", "overlap"] in rows
     assert ["8", "SUB012", "warning", "nonstandard-timestamp"] in rows
-    assert "by severity: error 1, warning 9, note 0" in output
-    assert "by language: en 8, fr 2" in output
+    assert "by severity: error 1, warning 10, note 0" in output
+    assert "by language: en 8, fr 3" in output
     assert "cue 3" not in output
 
 
@@ -85,7 +86,7 @@ def test_repeats_of_a_rule_in_one_file_are_one_finding(course: Path) -> None:
     found = [d for d in json.loads(output)["diagnostics"] if d["rule"] == "SUB012"]
     assert [(d["cue"], d["count"]) for d in found] == [(1, 8)]
     assert "and 7 more in this file: cue 2, cue 3" in found[0]["message"]
-    assert json.loads(output)["summary"]["warnings"] == 9
+    assert json.loads(output)["summary"]["warnings"] == 10
     _, output = _run(course, "--format", "json", "--show-all")
     found = [d for d in json.loads(output)["diagnostics"] if d["rule"] == "SUB012"]
     assert [d["cue"] for d in found] == list(range(1, 9))
