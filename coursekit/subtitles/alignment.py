@@ -110,9 +110,11 @@ class Aligner:
         end = speech_end(cues) - shift
         src_end = max(c.end_ms for c in self.spoken.spoken or self.index.cues)
         if abs(end - src_end) > self.settings.max_duration_difference * 1000:
+            last = next(c for c in reversed(cues) if c.end_ms == end + shift)
             yield rules.DURATION_MISMATCH.at(
-                self.path, None, f"the last cue ends at {format_srt_time(end)}, the source's at "
-                f"{format_srt_time(src_end)}", hint="a cut or extended video, or lost cues?",
+                self.path, last.line, f"the last cue ends at {format_srt_time(end)}, the "
+                f"source's at {format_srt_time(src_end)}", cue=last.number,
+                hint="a cut or extended video, or lost cues?",
                 fingerprint=fingerprint(self.sub.language, "duration"))
 
     def _uncovered(self, cues: list[Cue], shift: int) -> Iterator[Diagnostic]:

@@ -29,6 +29,9 @@ def test_closing_speech_left_out_is_uncovered_speech(make_course: MakeCourse) ->
     en = srt(EN) + cue(7, 18.5, 26, "And now a long closing remark about the next video.")
     root = make_course({"en/01_a.srt": en, "fr/01_a.srt": srt(FR)})
     assert rules(root) == ["SUB403", "SUB406"]
+    [mismatch] = [d for d in check_subtitles(Corpus(Course.open(root))).diagnostics
+                  if d.rule == "SUB406"]
+    assert (mismatch.line, mismatch.cue) == (21, 6)  # the translation's last cue
 
 
 def test_a_decimal_comma_keeps_the_number(make_course: MakeCourse) -> None:
