@@ -138,6 +138,28 @@ def test_forking_kernels_is_on_by_default_and_can_be_turned_off(tmp_path: Path) 
     assert not read_settings(course).fork_kernels
 
 
+_VERIFY_VALUES = {"timeout": 7, "startup-timeout": 8, "output-tolerance": 0.5,
+                  "preimport": False, "extension-budget": 9, "fork-kernels": False}
+
+
+@pytest.mark.parametrize("dashes", [True, False], ids=["dashes", "underscores"])
+@pytest.mark.parametrize("key", sorted(_VERIFY_VALUES))
+def test_every_verify_key_is_read_in_either_spelling(
+    tmp_path: Path, key: str, dashes: bool,
+) -> None:
+    from coursekit.config.verify_table import KEYS
+    from coursekit.execution.plan.settings import read_settings
+
+    assert set(_VERIFY_VALUES) == set(KEYS)
+    value = _VERIFY_VALUES[key]
+    written = key if dashes else key.replace("-", "_")
+    (tmp_path / "coursekit.toml").write_text(
+        f"[verify]\n{written} = {str(value).lower()}\n", encoding="utf-8")
+    course = Course.open(tmp_path)
+    assert config_findings(course) == []
+    assert getattr(read_settings(course), key.replace("-", "_")) == value
+
+
 def test_both_layouts_are_discovered(tmp_path: Path) -> None:
     for lang in ("fr", "en", "zh-CN"):
         (tmp_path / "chapters" / lang / "chapter1").mkdir(parents=True)

@@ -42,7 +42,7 @@ def _number(table: Any, key: str, default: float, course: Course) -> float:
 
 
 def _flag(table: Any, key: str, default: bool, course: Course) -> bool:
-    value = table.get(key, default)
+    value = table.get(key, table.get(key.replace("-", "_"), default))
     if not isinstance(value, bool):
         where = course.config.path or course.root
         raise ConfigError(where, f"[tool.coursekit.verify] `{key}` must be true or false, "
