@@ -40,6 +40,22 @@ def write_spec(
     return folder
 
 
+def shadowed_by(name: str) -> Path | None:
+    """The folder of another kernelspec ``name`` that Jupyter finds before the one
+    written here (one on ``JUPYTER_PATH``, or a user's where the environment is not
+    preferred), which ``verify`` then starts instead; ``None`` when this one is found."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        found = Path(KernelSpecManager().get_kernel_spec(name).resource_dir)
+    except NoSuchKernel:
+        return None
+    ours = spec_dir(name)
+    if not (ours / "kernel.json").is_file() or found.resolve() == ours.resolve():
+        return None
+    return found
+
+
 def read_spec(name: str) -> dict[str, Any] | None:
     """The kernelspec as JSON, or ``None`` when it is missing or unreadable."""
     path = spec_dir(name) / "kernel.json"

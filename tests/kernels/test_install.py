@@ -103,3 +103,33 @@ def test_tensorflow_kernel_compiles_a_model_with_the_keras_2_optimizer() -> None
                           env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().splitlines()[-1].startswith("tf_keras")
+
+
+def test_install_warns_when_jupyter_finds_another_kernelspec_of_the_name_first(
+        tmp_path: Path, kernel_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from coursekit.cli import cli
+
+    _bare_venv(tmp_path / "envs" / "tf")
+    stamp = {"framework": "tf", "requirements_sha256": FRAMEWORKS["tf"].requirements_hash()}
+    (tmp_path / "envs" / "tf" / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "coursekit.toml").write_text(
+        f'frameworks = ["tf"]\n[kernels]\ntf = "{kernel_name}"\n', encoding="utf-8")
+    other = tmp_path / "jupyter" / "kernels" / kernel_name
+    other.mkdir(parents=True)
+    (other / "kernel.json").write_text(json.dumps({
+        "argv": ["python3", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "another", "language": "python"}), encoding="utf-8")
+    install = ["kernels", "install", "--root", str(course), "--prefix", str(tmp_path / "envs")]
+    result = CliRunner().invoke(cli, install)
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+    result = CliRunner().invoke(cli, install)
+    assert result.exit_code == 1, result.output
+    assert f"Jupyter finds the kernelspec {other} first" in result.output
+    listed = CliRunner().invoke(cli, ["kernels", "list", "--root", str(course)])
+    assert f"Jupyter finds the kernelspec {other} first" in listed.output

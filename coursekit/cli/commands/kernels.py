@@ -12,6 +12,7 @@ from coursekit.kernels import FRAMEWORKS, KernelError, framework, install_kernel
 from coursekit.kernels.audio import audio_backend
 from coursekit.kernels.environment import Environment
 from coursekit.kernels.ffmpeg import ffmpeg_status
+from coursekit.kernels.kernelspec import shadowed_by, spec_dir
 from coursekit.kernels.register import inspect_for_registration, register_kernel, spec_metadata
 
 
@@ -52,9 +53,23 @@ def install(
         verb = "installed" if info.installed else "already current"
         click.echo(f"{name}: {verb} in {time.monotonic() - started:.0f}s: {info.prefix} "
                    f"(kernelspec {info.spec_dir})")
+        status = max(status, _report_shadow(name))
         if _decodes_audio(fw):
             _report_audio(name, info.python)
     return status
+
+
+def _report_shadow(name: str) -> int:
+    """A warning, and exit 1, where Jupyter finds another kernelspec of that name first:
+    ``verify`` would start that one, not the kernel coursekit installed."""
+    other = shadowed_by(name)
+    if other is None:
+        return EXIT_CLEAN
+    click.echo(f"{name}: warning: Jupyter finds the kernelspec {other} first (JUPYTER_PATH "
+               f"or a user's kernels), and verify would start it instead of "
+               f"{spec_dir(name)}: remove it, or give the course's kernel another name "
+               "in [tool.coursekit.kernels]", err=True)
+    return EXIT_FINDINGS
 
 
 def _decodes_audio(framework_name: str) -> bool:
@@ -107,7 +122,7 @@ def register(
     added = f"installed {', '.join(kernel.installed)}" if kernel.installed else "installed nothing"
     click.echo(f"{name}: {_describe(kernel.environment, framework_name)}; {added}; "
                f"kernelspec {kernel.spec_dir}")
-    return EXIT_CLEAN
+    return _report_shadow(name)
 
 
 def _describe(env: Environment, framework_name: str) -> str:
@@ -137,6 +152,7 @@ def list_kernels(root: Path) -> int:
     for fw in course.config.frameworks:
         info = kernel_status(course.config.kernels.get(fw, f"coursekit-{fw}"), fw)
         click.echo(f"{info.name:<16} {info.framework:<3} {info.state.value:<8} {info.prefix}")
+        _report_shadow(info.name)
         if _decodes_audio(fw):
             system = ffmpeg_status()
             if not system.libraries:
