@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nbformat
 import pytest
 
@@ -18,7 +20,7 @@ from coursekit.execution.plan.declared import (
 from coursekit.execution.plan.model import NotebookPlan, plan_notebook
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 
-from .conftest import cell, notebook
+from .conftest import cell, notebook, write_course
 
 MISSING_GRADIO = ("ModuleNotFoundError", "No module named 'gradio'")
 
@@ -301,3 +303,20 @@ def test_a_package_installed_from_a_url_is_a_need_offline(code: str, wanted: str
 ])
 def test_the_name_of_a_url_requirement(requirement: str, name: str) -> None:
     assert requirement_name(requirement) == name
+
+
+def test_a_url_requirement_stays_one_offline_through_the_kernels_declarations(
+        tmp_path: Path) -> None:
+    """What a run's kernel was asked to have keeps why a requirement cannot be had: a
+    `pip install git+URL` is not told to be fetched with --install-lesson-requirements."""
+    from coursekit.execution.run.packages import Overlays
+
+    node = notebook([cell(URL_LINE + "from speechkit import Pipeline\n", 30)])
+    course = write_course(tmp_path, {"en/chapter1/1.ipynb": node})
+    packages = Overlays(course, lesson_requirements=False).declared("pt", node, None)
+    plan = plan_notebook(node, "cpu", notebook="en/chapter1/1.ipynb")
+    [result] = judge_cells(plan, [_run("ModuleNotFoundError", "No module named 'speechkit'")],
+                           0.0, packages=packages)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    assert "installs from a URL" in result.detail
+    assert "publish `speechkit`" in result.hint

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
 from coursekit.execution.plan.declared import (
-    Declaration,
     DeclaredPackages,
     course_declarations,
     lesson_declarations,
@@ -57,9 +56,9 @@ class Overlays:
                                       framework),
                  *lesson_declarations(node.get("cells", []),
                                       node.get("metadata", {}).get(NAMESPACE, {}).get("lesson"))]
-        return DeclaredPackages(
-            tuple(Declaration(d.requirement, d.where, d.from_course,
-                              failed.get(d.requirement, "")) for d in found),
+        return DeclaredPackages(  # why one could not be had: the overlay's, else its own
+            tuple(replace(d, unavailable=failed.get(d.requirement, d.unavailable))
+                  for d in found),
             installing=self.lesson_requirements and overlay is not None, framework=framework,
         )
 
