@@ -171,6 +171,8 @@ def prepare(
 
         needed, reaches = course_needs(course, needs_cache)
         ids = needed | CORE
+    ids = set(ids)
+    uncovered = tuple(sorted(i for i in ids if catalog.get(*i) is None))
     catalog = catalog.subset(ids)
     catalog = catalog.at_real_size(beyond_blocks(reaches, catalog))
     name = course.config.kernels.get(fw, f"coursekit-{fw}")
@@ -190,4 +192,4 @@ def prepare(
                     indent=1, sort_keys=True) + "\n")
                 built = True
     return StandinEnv(framework=fw, hf_home=hf_home, hash=digest, env=offline_env(hf_home),
-                      built=built)
+                      built=built, uncovered=uncovered)

@@ -39,3 +39,6 @@ class StandinEnv:
     """``HF_HOME`` and the offline switches, to add to a kernel's environment."""
     built: bool = False
     """Whether this call built the set (``False`` when it was already there)."""
+    uncovered: tuple[tuple[str, str], ...] = ()
+    """(kind, hub id) of what the lessons load that the catalog has no stand-in for:
+    not in the set (``coursekit standins scan`` says what to add)."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
+
+from ..kernel_skip import kernel_or_skip
 
 LESSON = "# Title\n\n```py\nraw = load_dataset(\"glue\", \"mrpc\")\n{extra}```\n"
 
@@ -55,3 +58,20 @@ def test_scan_of_a_folder_with_no_lesson_is_a_usage_error(tmp_path: Path) -> Non
     result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert "CFG002 no lessons under content/" in result.output
+
+
+@pytest.mark.torch
+def test_build_names_the_ids_the_lessons_load_that_have_no_stand_in(tmp_path: Path) -> None:
+    kernel_or_skip("pt")
+    (tmp_path / "coursekit.toml").write_text('frameworks = ["pt"]\n', encoding="utf-8")
+    root = course(tmp_path, 'model = AutoModel.from_pretrained("acme/gpt5")\n')
+    build = ["standins", "build", "--root", str(root)]
+    result = CliRunner().invoke(cli, build)
+    assert result.exit_code == 0, result.output
+    assert ("pt: warning: 1 hub id(s) the lessons load have no stand-in and are not in the "
+            "set (model acme/gpt5): `coursekit standins scan` says what to add") in result.output
+    (tmp_path / "content" / "en" / "chapter3" / "2.mdx").write_text(
+        LESSON.format(extra=""), encoding="utf-8")
+    result = CliRunner().invoke(cli, build)
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output

@@ -83,4 +83,9 @@ def build(root: Path, frameworks: tuple[str, ...], force: bool, verbose: bool) -
             continue
         verb = "built" if env.built else "already built"
         click.echo(f"{fw}: {verb} in {time.monotonic() - started:.0f}s: HF_HOME={env.hf_home}")
+        if env.uncovered:
+            names = ", ".join(f"{kind[:-1]} {hub_id}" for kind, hub_id in env.uncovered)
+            click.echo(f"{fw}: warning: {len(env.uncovered)} hub id(s) the lessons load have "
+                       f"no stand-in and are not in the set ({names}): `coursekit standins "
+                       "scan` says what to add", err=True)
     return status
