@@ -188,7 +188,11 @@ class NotebookResult:
 
     @property
     def passed(self) -> bool:
-        return all(c.verdict.passed for c in self.cells) and not any(
+        """No cell failed, on its own account or because one that failed left it unreached
+        (a cell left unreached by one the lesson skips fails nothing: its finding is a
+        note), and no finding is an error."""
+        passing = {c.index for c in self.cells if c.verdict.passed}
+        return all(c.verdict.passed or c.cause in passing for c in self.cells) and not any(
             d.severity.value == "error" for d in self.diagnostics
         )
 

@@ -90,3 +90,15 @@ def test_a_progress_line_keeps_the_result_when_the_terminal_is_narrow() -> None:
     assert line.endswith("…")
     [full] = _rendered(_progress_line(result, 120), 120)
     assert full.endswith("2 failed · 1 skipped")
+
+
+def test_a_cell_left_unreached_by_a_skipped_cell_fails_no_notebook() -> None:
+    lesson = "content/en/chapter1/1.mdx"
+    after_skip = _result(lesson, "en", "pt", [Verdict.OK, Verdict.SKIPPED, Verdict.NOT_REACHED])
+    after_skip.cells[2] = CellResult(2, f"{lesson}:20", Verdict.NOT_REACHED, cause=1)
+    assert (after_skip.status.value, after_skip.headline, after_skip.severity) == (
+        "ok", "ok", None)
+    after_error = _result(lesson, "en", "pt", [Verdict.OK, Verdict.UNEXPECTED_ERROR,
+                                                Verdict.NOT_REACHED])
+    after_error.cells[2] = CellResult(2, f"{lesson}:20", Verdict.NOT_REACHED, cause=1)
+    assert after_error.headline == "failed: unexpected-error"
