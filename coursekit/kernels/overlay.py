@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.files import DATA_LIMIT, read_regular
 from coursekit.kernels.overlay_check import distributions, load_problem, remove
 from coursekit.kernels.paths import coursekit_home
 
@@ -85,12 +86,17 @@ def _site(prefix: Path) -> Path | None:
 
 
 def _read(root: Path, key: str) -> Overlay | None:
+    """The overlay installed at ``root``; ``None`` when its stamp is not one coursekit
+    wrote (missing, truncated, of another shape, not a regular file): it is installed
+    again."""
     try:
-        stamp = json.loads((root / STAMP).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        stamp = json.loads(read_regular(root / STAMP, DATA_LIMIT).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return None
-    site = _site(root)
-    return Overlay(key, site, {str(k): str(v) for k, v in stamp.get("failed", {}).items()})
+    failed = stamp.get("failed", {}) if isinstance(stamp, dict) else None
+    if not isinstance(failed, dict):
+        return None
+    return Overlay(key, _site(root), {str(k): str(v) for k, v in failed.items()})
 
 
 def ensure_overlay(
