@@ -139,7 +139,9 @@ def install_kernel(
     unknown framework."""
     fw = framework(framework_name)
     name = name or f"coursekit-{fw.name}"
-    where = Path(prefix).expanduser().resolve() if prefix else default_kernel_prefix(fw.name)
+    # The kernelspec records where the environment really is, as for a prefix given: not
+    # a relative $COURSEKIT_HOME, nor a link another process may remove.
+    where = Path(prefix or default_kernel_prefix(fw.name)).expanduser().resolve()
     installed = force or _state(where, fw) is not KernelState.READY
     if installed:
         _install_environment(where, fw, progress)

@@ -9,10 +9,11 @@ HOME_VARIABLE = "COURSEKIT_HOME"
 
 
 def coursekit_home() -> Path:
-    """``$COURSEKIT_HOME``, else ``~/.cache/coursekit``."""
+    """``$COURSEKIT_HOME``, else ``~/.cache/coursekit``; absolute, since kernels started
+    in other folders are given paths in it (their interpreter, ``HF_HOME``)."""
     configured = os.environ.get(HOME_VARIABLE)
     if configured:
-        return Path(configured).expanduser()
+        return Path(configured).expanduser().absolute()
     return Path.home() / ".cache" / "coursekit"
 
 

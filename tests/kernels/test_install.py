@@ -133,3 +133,19 @@ def test_install_warns_when_jupyter_finds_another_kernelspec_of_the_name_first(
     assert f"Jupyter finds the kernelspec {other} first" in result.output
     listed = CliRunner().invoke(cli, ["kernels", "list", "--root", str(course)])
     assert f"Jupyter finds the kernelspec {other} first" in listed.output
+
+
+def test_the_default_prefix_is_recorded_where_the_environment_really_is(
+        tmp_path: Path, kernel_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "real"
+    _bare_venv(real / "tf")
+    stamp = {"framework": "tf", "requirements_sha256": FRAMEWORKS["tf"].requirements_hash()}
+    (real / "tf" / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "kernels").symlink_to(real, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COURSEKIT_HOME", "home")  # relative, and its kernels a link
+    info = install_kernel("tf", name=kernel_name)
+    assert info.prefix == (real / "tf").resolve()
+    assert KernelSpecManager().get_kernel_spec(kernel_name).argv[0] == str(
+        venv_python((real / "tf").resolve()))
