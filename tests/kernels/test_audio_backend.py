@@ -3,16 +3,19 @@ and what `coursekit kernels install` / `list` say when one of them is missing.""
 
 from __future__ import annotations
 
+import shutil
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
-from coursekit.kernels import framework
+from coursekit.kernels import framework, kernel_status
 from coursekit.kernels.audio import AudioBackend, audio_backend
 from coursekit.kernels.ffmpeg import SONAMES, FFmpegStatus, ffmpeg_status, sonames
+from coursekit.kernels.kernelspec import spec_dir
 
 from ..kernel_skip import ffmpeg_or_skip, kernel_or_skip
 
@@ -113,12 +116,23 @@ def test_the_pytorch_kernel_decodes_audio_with_the_system_ffmpeg() -> None:
 
 
 @pytest.mark.torch
-def test_kernels_install_says_whether_audio_decodes() -> None:
+def test_kernels_install_says_whether_audio_decodes(tmp_path: Path) -> None:
     kernel_or_skip("pt")
     ffmpeg_or_skip()
-    result = CliRunner().invoke(cli, ["kernels", "install", "--framework", "pt"])
+    # The installed kernel's environment under a kernelspec name of the test's own: the
+    # user's `coursekit-pt` kernelspec is neither rewritten nor pointed at this session.
+    prefix = kernel_status("coursekit-pt", "pt").prefix.resolve()
+    name = f"coursekit-test-{uuid.uuid4().hex[:8]}"
+    (tmp_path / "coursekit.toml").write_text(
+        f'frameworks = ["pt"]\n[kernels]\npt = "{name}"\n', encoding="utf-8")
+    try:
+        result = CliRunner().invoke(cli, ["kernels", "install", "--root", str(tmp_path),
+                                          "--prefix", str(prefix.parent)])
+    finally:
+        shutil.rmtree(spec_dir(name), ignore_errors=True)
     assert result.exit_code == 0, result.output
-    assert "coursekit-pt: audio decoding: torchcodec 0.13.0" in result.output
+    assert f"{name}: already current" in result.output
+    assert f"{name}: audio decoding: torchcodec 0.13.0" in result.output
 
 
 def test_kernels_list_warns_when_ffmpeg_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
