@@ -216,3 +216,17 @@ def test_verify_marks_the_findings_a_fix_settles() -> None:
     ]
     found = {d.line: d.fix for d in notebook_diagnostics(plan, results, {})}
     assert found == {10: "safe", 20: None, 30: "safe"}
+
+
+def test_a_fix_the_lesson_skips_is_said_skipped_once_and_what_it_leaves_unreached_too(
+) -> None:
+    skipped = CellRun(RunStatus.SKIPPED)
+    _, results, found = _judge([
+        cell("data = {}\ndata['b']", 10, errors=[expect("KeyError", "'b'")]),
+        cell("data['b'] = 2", 20, skip="needs a GPU"),
+        cell("print(data['b'])", 30),
+    ], [_error("KeyError", "'b'"), skipped, _error("KeyError", "'b'")])
+    assert found[0].reason == ("the cell at content/en/chapter1/1.mdx:20 is skipped: needs "
+                               "a GPU")
+    assert results[2].detail.startswith("not reached: the cell at content/en/chapter1/1.mdx:20"
+                                        " is skipped and left `data` half-built")

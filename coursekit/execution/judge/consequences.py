@@ -23,6 +23,8 @@ def _not_reached(run: CellRun, root: CellPlan, root_result: CellResult,
     how = f" and {cause.how}" if cause is not None else ""
     what = (f"; it raised `{run.raised}`" if run.status is RunStatus.ERROR
             else "; no kernel was left to run it" if run.status is RunStatus.NOT_RUN else "")
+    if root_result.verdict is Verdict.SKIPPED:  # the lesson's choice, not a failure
+        return f"not reached: the cell at {root.source} is skipped{how}{what}"
     return (f"not reached: the cell at {root.source} failed "
             f"({root_result.verdict.value}){how}{what}")
 

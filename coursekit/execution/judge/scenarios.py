@@ -95,8 +95,17 @@ def _fix(plan: NotebookPlan, runs: Sequence[CellRun], cells: Sequence[CellResult
         if result.verdict.passed and result.verdict is not Verdict.SKIPPED:
             continue
         fate = Fate.FIX_NOT_RUN if result.verdict in _FIX_NOT_RUN else Fate.FIX_FAILS
-        return fate, f"the cell at {result.source} is {result.verdict.value}: {result.detail}"
+        return fate, f"the cell at {result.source} is {_stated(result)}"
     return Fate.PROVEN, ""
+
+
+def _stated(result: CellResult) -> str:
+    """``skipped: needs a GPU``: the verdict and its sentence, which may open with the
+    verdict's own words (``skipped: ...``, ``not reached: ...``), said once."""
+    detail = result.detail
+    for said in (f"{result.verdict.value}: ", f"{result.verdict.value.replace('-', ' ')}: "):
+        detail = detail.removeprefix(said)
+    return f"{result.verdict.value}: {detail}"
 
 
 def scenarios(plan: NotebookPlan, runs: list[CellRun], cells: list[CellResult]) -> list[Scenario]:
