@@ -28,6 +28,7 @@ def config_findings(course: Course) -> list[Diagnostic]:
     config = course.config
     problems: list[tuple[tuple[str, ...], str]] = []
     problems.extend(_languages(course))
+    problems.extend(_folders(course))
     problems.extend(_subtitles(course))
     problems.extend(_translations(course))
     problems.extend(_verify(course))
@@ -68,18 +69,46 @@ def _languages(course: Course) -> list[tuple[tuple[str, ...], str]]:
         (("languages",), f"`languages` lists `{lang}`, {have}")
         for lang in config.languages if lang not in found]
     key = _spelled(config.lines, "source-language")
-    written = any(keys[-1:] == (key,) and keys[:-1] in ((), ("tool", "coursekit"))
-                  for keys in config.lines)
-    if written and config.source_language not in found:  # the default is no one's word
+    # the default is no one's word
+    if _written(config.lines, key) and config.source_language not in found:
         problems.append(((key,), f"`{key}` is `{config.source_language}`, {have}"))
     return problems
+
+
+def _folders(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    """A ``content-dir`` or ``subtitles-dir`` the file sets that is no folder of the
+    course, or holds no language folder: what is meant to be there would go unchecked
+    and unbuilt, as though the course had none."""
+    problems: list[tuple[tuple[str, ...], str]] = []
+    for name, folder in (("content-dir", course.content_dir),
+                         ("subtitles-dir", course.subtitles_dir)):
+        key = _spelled(course.config.lines, name)
+        if not _written(course.config.lines, key):
+            continue
+        shown = course.relative(folder)
+        try:
+            is_folder = folder.is_dir()
+        except OSError:
+            continue  # a folder above it cannot be entered: CFG007 says so
+        if not is_folder:
+            problems.append(((key,), f"`{key}` names `{shown}`, which is no folder of "
+                                     "the course"))
+        elif not course.unlisted_roots() and not course.languages_under(folder):
+            problems.append(((key,), f"`{key}` names `{shown}`, which holds no language "
+                                     "folder (en/, zh-CN/)"))
+    return problems
+
+
+def _written(lines: Mapping[tuple[str, ...], int], key: str) -> bool:
+    """Whether the file sets the top-level ``key`` as spelled."""
+    return any(keys[-1:] == (key,) and keys[:-1] in ((), ("tool", "coursekit"))
+               for keys in lines)
 
 
 def _spelled(lines: Mapping[tuple[str, ...], int], key: str) -> str:
     """``key`` as the file writes it (``source-language`` or ``source_language``)."""
     other = key.replace("-", "_")
-    return other if any(keys[-1:] == (other,) and keys[:-1] in ((), ("tool", "coursekit"))
-                        for keys in lines) else key
+    return other if _written(lines, other) else key
 
 
 def _subtitles(course: Course) -> list[tuple[tuple[str, ...], str]]:

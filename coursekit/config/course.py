@@ -110,6 +110,10 @@ class Course:
         """Every language with a lesson or subtitle folder, whatever ``languages`` says."""
         return sorted({*self._folders(self.content_dir), *self._folders(self.subtitles_dir)})
 
+    def languages_under(self, base: Path) -> list[str]:
+        """The tags of the language folders under ``base``, whatever ``languages`` says."""
+        return list(self._folders(base))
+
     def lesson_languages(self) -> list[str]:
         found = list(self._folders(self.content_dir))
         return self._order(self.config.languages or tuple(found), found)
