@@ -89,6 +89,12 @@ def without_targets(markdown: str) -> str:
 
 
 def course_links(markdown: str, local: str) -> Iterator[str]:
+    """The course pages (:func:`course_target`) that ``markdown``, the prose of the lesson
+    at ``local``, links to, in order."""
+    if "chapter" not in local and "chapter" not in markdown and "&" not in markdown:
+        # No target can name a chapter (only an entity, `&#99;`, decodes into one): every
+        # link would be read to be dropped, as in a course whose pages are not chapters.
+        return
     for href in hrefs(markdown):
         target = course_target(href, local)
         if target is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.translations.links import course_links, course_target
+from coursekit.translations.links import _parsed_hrefs, course_links, course_target
 
 LOCAL = "chapter3/4"
 
@@ -56,3 +56,14 @@ def test_an_html_anchor_is_a_link_as_markdown_writes_one() -> None:
             "<A HREF='../chapter2/3'>more</A> and [the end](/course/chapter4/1); "
             "not `<a href=\"/course/chapter9/9\">`, nor <img src=\"/course/chapter5/1\">.")
     assert list(course_links(text, LOCAL)) == ["chapter1/2", "chapter2/3", "chapter4/1"]
+
+
+def test_links_of_a_lesson_outside_the_chapters_are_read_only_where_one_may_name_a_chapter(
+) -> None:
+    local = "unit1/introduction"
+    _parsed_hrefs.cache_clear()
+    assert list(course_links("See [the tools](./tools) and <https://hf.co/learn/x>.", local)) == []
+    assert _parsed_hrefs.cache_info().misses == 0  # nothing to read: no target is a page
+    text = "Read [this](../chapter2/3), [that](../&#99;hapter4/1) and [more](./tools)."
+    assert list(course_links(text, local)) == ["chapter2/3", "chapter4/1"]
+    assert list(course_links("[that](../&#x63;hapter4/1)", local)) == ["chapter4/1"]
