@@ -9,10 +9,10 @@ import hashlib
 from collections.abc import Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.lessons.ipython_lines import dedented
 from coursekit.lessons.model import Code, CodeRole
-from coursekit.lessons.python import BUILTIN_NAMES, code_facts, error_in_file
+from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
 from coursekit.translations.align import Pair
+from coursekit.translations.block_match import same_block, twin, unclosed
 from coursekit.translations.code_changes import (
     Change,
     Formatted,
@@ -75,6 +75,8 @@ def _drift(
     elif change is Change.CODE and src.role is CodeRole.SHELL and \
             shell_words(src.source) == shell_words(tgt.source):
         change = Change.COMMENTS
+    if unclosed(translation, tgt) and not unclosed(source, src):
+        return  # the lesson's unclosed fence (LES103) took in what follows: reported there
     where = f"{source.path}:{src.line}"
     diff = short_diff(src.source, tgt.source, first=functools.partial(
         code_rows, src.source, tgt.source) if change is Change.CODE else None)
@@ -173,33 +175,14 @@ def _gap(
     missing = [(p.source, line) for p, line in gap if p.source is not None]
     extra = [p.translation for p, _ in gap if p.translation is not None]
     for src, line in missing:
-        twin = next((t for t in extra if t.info == src.info and t.role is src.role), None)
-        if twin is not None:
-            extra.remove(twin)
+        paired = twin(src, extra)
+        if paired is not None:
+            extra.remove(paired)
             if src.role is CodeRole.PYTHON:
-                yield from _drift(source, translation, src, twin, ignored, formatted)
+                yield from _drift(source, translation, src, paired, ignored, formatted)
             continue
         unplaced[0].append((src, line))
     unplaced[1].extend(extra)
-
-
-def _same_code(src: Code, tgt: Code) -> bool:
-    """The same code, whatever the fence and its indentation (in a list item or not),
-    the comments and the strings say."""
-    if src.framework is not tgt.framework:
-        return False
-    if src.role is not CodeRole.PYTHON and tgt.role is not CodeRole.PYTHON:
-        return src.source.split() == tgt.source.split()
-    skeleton = _skeleton(src)
-    return skeleton is not None and skeleton == _skeleton(tgt)
-
-
-def _skeleton(code: Code) -> tuple[object, ...] | None:
-    """The block's skeleton, whatever its indentation (taken off as IPython takes it off
-    a cell): its own facts' (read once for the run) unless the block is indented as a
-    whole."""
-    text = dedented(code.source)
-    return (code.facts if text == code.source else code_facts(text)).skeleton
 
 
 def _missing_and_extra(
@@ -211,7 +194,7 @@ def _missing_and_extra(
     fence, is one finding that says where."""
     for src, line in missing:
         where = f"the source's {describe(src)} ({source.path}:{src.line})"
-        moved = next((t for t in extra if _same_code(src, t)), None)
+        moved = next((t for t in extra if same_block(src, t)), None)
         if moved is not None:
             extra.remove(moved)
             if moved.info != src.info:
@@ -228,6 +211,8 @@ def _missing_and_extra(
         yield CODE_MISSING.at(translation.path, line, f"{where} is missing{after}",
                               fingerprint=digest_of(src.source))
     for tgt in extra:
+        if unclosed(translation, tgt):
+            continue
         yield CODE_EXTRA.at(
             translation.path, tgt.line,
             f"{describe(tgt)} has no counterpart in the source {source.path}",
