@@ -145,6 +145,10 @@ def _kernels(
     names: dict[str, str] = {}
     packages: dict[str, tuple[str, ...]] = {}
     for framework, entry in value.items():
+        if framework not in FRAMEWORKS:
+            problems.add((raw_key, framework), f"`kernels` names an unknown framework "
+                                               f"{shown(framework)} (expected pt or tf)")
+            return None
         if isinstance(entry, str) and _KERNEL_NAME.fullmatch(entry):
             names[framework] = entry
             continue

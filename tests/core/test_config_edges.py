@@ -51,6 +51,8 @@ def _course(root: Path, toml: str) -> Path:
     ("[verify]\noutput-tolerance = 1e308\n", 2, "`output-tolerance` must be a positive number"),
     (f"[kernels]\npt = \"{LONG}\"\n", 2, "`kernels.pt` must be a kernel name"),
     ("[kernels]\npt = \"../../x\"\n", 2, "`kernels.pt` must be a kernel name"),
+    ("[kernels]\npt = \"a\"\npytorch = \"b\"\n", 3, "unknown framework 'pytorch'"),
+    ("[kernels.jax]\nname = \"j\"\n", 1, "unknown framework 'jax' (expected pt or tf)"),
 ])
 def test_an_edge_value_is_a_finding_and_the_files_are_still_checked(
     tmp_path: Path, toml: str, line: int, said: str,
