@@ -239,6 +239,11 @@ class NotebookJudgement:
         """How many of the notebook's documented errors the run got to."""
         return sum(s.reached for s in self.scenarios)
 
+    @property
+    def proven(self) -> int:
+        """How many of the notebook's documented errors had their fix proven."""
+        return sum(s.proven for s in self.scenarios)
+
     def cell(self, index: int) -> CellResult | None:
         return next((c for c in self.cells if c.index == index), None)
 

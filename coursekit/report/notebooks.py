@@ -51,4 +51,5 @@ def notebook_json(nb: NotebookJudgement) -> dict[str, Any]:
         "cells": [cell_json(c) for c in nb.cells],
         "scenarios": [scenario_json(s) for s in nb.scenarios],
         "documented_errors": len(nb.scenarios), "reached": nb.reached,
+        "proven": nb.proven,
     }

@@ -18,6 +18,7 @@ from coursekit.config import Course
 from coursekit.diagnostics import Severity
 from coursekit.judgement.model import (
     CellResult,
+    Fate,
     NotebookJudgement,
     NotebookStatus,
     Scenario,
@@ -63,6 +64,20 @@ def test_a_notebook_written_as_json_reads_back_as_the_same_judgement(
     assert notebook_from_json(json.loads(text)) == nb
     assert json.dumps(notebook_json(notebook_from_json(json.loads(text))),
                       ensure_ascii=False) == text
+
+
+def test_a_notebook_counts_its_documented_errors_reached_and_proven() -> None:
+    scenarios = (Scenario(1, (2,), proven=True), Scenario(3, (4,), proven=False),
+                 Scenario(5, (), proven=False, fate=Fate.NOT_REACHED))
+    nb = NotebookJudgement("en/1.ipynb", "content/en/1.mdx", "en", "pt",
+                           NotebookStatus.FAILED, "failed", Severity.ERROR,
+                           scenarios=scenarios)
+    entry = notebook_json(nb)
+    assert (entry["documented_errors"], entry["reached"], entry["proven"]) == (3, 2, 1)
+    # The clean counterpart: a notebook that documents no error counts none.
+    plain = notebook_json(NotebookJudgement("en/2.ipynb", "content/en/2.mdx", "en", "pt",
+                                            NotebookStatus.OK, "ok", None))
+    assert (plain["documented_errors"], plain["reached"], plain["proven"]) == (0, 0, 0)
 
 
 def _stored(**cell: object) -> dict[str, object]:
