@@ -99,6 +99,17 @@ def _endings(crlf: int, lf: int, cr: int) -> LineEndings:
     return kind  # type: ignore[return-value]
 
 
+def _odd_ending(text: str, kind: LineEndings, crlf: int, lf: int, cr: int) -> int | None:
+    """The 1-based line of the first line ending unlike most of a file's (mixed) endings
+    (a tie goes to the first line's ending)."""
+    if kind != "mixed":
+        return None
+    ends = [m.group() for m in _EOL.finditer(text)]
+    counts = {"\r\n": crlf, "\n": lf, "\r": cr}
+    most = max(counts, key=lambda end: (counts[end], end == ends[0]))
+    return next(n for n, end in enumerate(ends, start=1) if end != most)
+
+
 def _file_end(lines: list[str]) -> tuple[str, ...]:
     last = len(lines)
     while last > 0 and not lines[last - 1].strip():
@@ -138,9 +149,10 @@ def decode(data: bytes) -> Decoded:
         lines.pop()
     shift = len(data) - len(body)
     invalid_lines = _lines_of(body, offsets, newline)
+    endings = _endings(crlf, lf, cr)
     facts = EncodingFacts(
-        bom=bom, encoding=codec, marked=marked, line_endings=_endings(crlf, lf, cr),
-        crlf=crlf, lf=lf, cr=cr,
+        bom=bom, encoding=codec, marked=marked, line_endings=endings,
+        crlf=crlf, lf=lf, cr=cr, odd_ending_line=_odd_ending(text, endings, crlf, lf, cr),
         invalid_utf8_offsets=tuple(off + shift for off in offsets),
         file_end=_file_end(lines),
     )

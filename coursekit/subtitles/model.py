@@ -68,6 +68,8 @@ class EncodingFacts:
     crlf: int = 0
     lf: int = 0
     cr: int = 0
+    odd_ending_line: int | None = None
+    """Where endings are mixed, the first line whose ending is not the most common one."""
     invalid_utf8_offsets: tuple[int, ...] = ()
     """Byte offsets of every byte sequence that is not UTF-8 (read as U+FFFD)."""
     format: SubtitleFormat = "srt"

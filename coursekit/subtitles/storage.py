@@ -24,7 +24,9 @@ def check_storage(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]
                            fingerprint=fingerprint(sub.language, "bom"))
     counts = f"{facts.crlf} CRLF, {facts.lf} LF, {facts.cr} CR"
     if facts.line_endings == "mixed":
-        yield rules.LINE_ENDINGS.at(path, None, f"mixed line endings ({counts})",
+        odd = facts.odd_ending_line
+        yield rules.LINE_ENDINGS.at(path, odd, f"mixed line endings ({counts}): line {odd} "
+                                    "is the first to end unlike most",
                                     hint="`coursekit fix subtitles` makes them uniform",
                                     fingerprint=fingerprint(sub.language, "eol"))
     elif settings.line_endings != "any" and facts.line_endings not in (

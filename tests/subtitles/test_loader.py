@@ -8,9 +8,12 @@ import pysrt
 import pytest
 
 from coursekit.subtitles import load_subtitle_file, parse_subtitles
+from coursekit.subtitles.settings import settings_for
+from coursekit.subtitles.storage import check_storage
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 P = Path("x.srt")
+SETTINGS, _ = settings_for({}, "en")
 
 
 def _rules(data: bytes) -> list[str]:
@@ -103,6 +106,21 @@ def test_a_timing_of_full_width_digits_is_read_and_said(timing: str) -> None:
     assert (diag.rule, diag.line, diag.cue) == ("SUB012", 6, 2)
     assert "has digits other than 0-9 (full-width?)" in diag.message
     assert "zero-padded" not in diag.message
+
+
+@pytest.mark.parametrize(("data", "line"), [
+    (b"1\r\n00:00:01,000 --> 00:00:02,000\r\nA\n\r\n", 3),  # one LF among CRLF
+    (b"1\n00:00:01,000 --> 00:00:02,000\r\nA\r\n\r\n", 1),  # one LF among CRLF, first
+    (b"1\n00:00:01,000 --> 00:00:02,000\nA\r\n\r\n", 3),  # a tie: the first line's wins
+    (b"1\r00:00:01,000 --> 00:00:02,000\rA\r\n\r", 3),  # old Mac endings, one CRLF
+])
+def test_mixed_line_endings_name_the_first_line_that_ends_unlike_most(
+    data: bytes, line: int,
+) -> None:
+    sub = parse_subtitles(data, P, "en")
+    [diag] = check_storage(sub, SETTINGS)
+    assert (diag.rule, diag.line) == ("SUB003", line)
+    assert f"line {line} is the first to end unlike most" in diag.message
 
 
 def test_bom_and_crlf_are_recorded() -> None:
