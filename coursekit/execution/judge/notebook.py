@@ -15,6 +15,7 @@ from coursekit.execution.judge.ondevice import (
     unverified_diagnostics,
 )
 from coursekit.execution.judge.scenarios import fix_failures, scenarios
+from coursekit.execution.judge.shell import script_raised
 from coursekit.execution.judge.verdicts import judge_cells
 from coursekit.execution.plan.declared import DeclaredPackages
 from coursekit.execution.plan.model import NotebookPlan
@@ -87,13 +88,14 @@ class NotebookJudge:
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
             result.diagnostics.append(_not_run(plan, run.kernel_error))
             return result
-        result.cells = judge_cells(plan, run.cells, self.settings.output_tolerance,
+        runs = [script_raised(c.code, r) for c, r in zip(plan.cells, run.cells, strict=True)]
+        result.cells = judge_cells(plan, runs, self.settings.output_tolerance,
                                    self.settings.timeout, offline=not self.network,
                                    apis=self.apis, standins=self.standin_ids,
                                    synthetic=self.synthetic_ids, packages=packages)
-        result.scenarios = scenarios(plan, run.cells, result.cells)
+        result.scenarios = scenarios(plan, runs, result.cells)
         result.diagnostics.extend(notebook_diagnostics(
-            plan, result.cells, fix_failures(plan, run.cells, result.cells),
+            plan, result.cells, fix_failures(plan, runs, result.cells),
         ))
         result.unverified = unverified(plan)
         said = {c.index for c in result.cells if c.verdict is Verdict.NEEDS_GPU}
