@@ -65,6 +65,29 @@ class ScanResult:
         return [r for r in self.references if r.role == role]
 
 
+def listing(result: ScanResult) -> dict[str, list[dict[str, Any]]]:
+    """What the scan found, as its JSON report lists it beside the findings: each hub id
+    the lessons load (``ok`` or ``missing``, its uses and the first), and the push
+    targets and placeholders, which are not loaded."""
+    from coursekit.standins.hub_references import PLACEHOLDER_ROLE, PUSH
+
+    loaded = [{"kind": SINGULAR[kind], "id": hub_id,
+               "status": "missing" if (kind, hub_id) in result.missing else "ok",
+               "uses": len(uses), "first": _place(min(uses, key=lambda r: (r.path, r.line))),
+               "configs": sorted({u.config for u in uses if u.config}),
+               "via": sorted({u.via for u in uses if u.via})}
+              for (kind, hub_id), uses in unique_ids(result.references).items()]
+    apart = {role: [{"id": hub_id, "at": f"{path}:{line}"}
+                    for hub_id, path, line in sorted({(r.hub_id, r.path, r.line)
+                                                      for r in result.by_role(role)})]
+             for role in (PUSH, PLACEHOLDER_ROLE)}
+    return {"ids": loaded, "push_targets": apart[PUSH], "placeholders": apart[PLACEHOLDER_ROLE]}
+
+
+def _place(ref: HubReference) -> str:
+    return f"{ref.path}:{ref.line}"
+
+
 def suggestion(kind: str, hub_id: str) -> str:
     """The two lines of ``pyproject.toml`` that give ``hub_id`` a stand-in."""
     lowered = hub_id.lower()

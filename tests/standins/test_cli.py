@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,26 @@ def test_scan_reports_an_unknown_id_and_exits_1(tmp_path: Path) -> None:
     assert "missing  model    acme/gpt5" in result.output
     assert '"acme/gpt5" = "gpt2"' in result.output
     assert "content/en/chapter3/2.mdx\n  5: error STD101" in result.output
+
+
+def test_scan_json_lists_the_ids_beside_the_findings(tmp_path: Path) -> None:
+    root = course(tmp_path, 'model = AutoModel.from_pretrained("acme/gpt5")\n'
+                            'model.push_to_hub("acme/pushed")\n')
+    result = CliRunner().invoke(cli, ["standins", "scan", "--root", str(root),
+                                      "--format", "json"])
+    assert result.exit_code == 1, result.output
+    document = json.loads(result.output)
+    assert [d["rule"] for d in document["diagnostics"]] == ["STD101"]
+    assert document["standins"] == {
+        "ids": [
+            {"kind": "dataset", "id": "glue", "status": "ok", "uses": 1,
+             "first": "content/en/chapter3/2.mdx:4", "configs": ["mrpc"], "via": []},
+            {"kind": "model", "id": "acme/gpt5", "status": "missing", "uses": 1,
+             "first": "content/en/chapter3/2.mdx:5", "configs": [], "via": []},
+        ],
+        "push_targets": [{"id": "acme/pushed", "at": "content/en/chapter3/2.mdx:6"}],
+        "placeholders": [],
+    }
 
 
 def test_kernels_list_names_each_configured_kernel(tmp_path: Path) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -19,6 +23,12 @@ from coursekit.cli.options import (
     report_options,
     root_option,
 )
+from coursekit.report.encoding import json_text
+
+if TYPE_CHECKING:
+    from coursekit.diagnostics import Diagnostic
+    from coursekit.report import Renderer
+    from coursekit.standins.missing import ScanResult
 
 
 @click.group("standins")
@@ -54,7 +64,22 @@ def scan(
                 for hub_id, path, line in names:
                     click.echo(f"  {hub_id}  ({path}:{line})")
     return finish(result.diagnostics, report, title="coursekit standins scan",
-                  selection=course.config.selection)
+                  selection=course.config.selection, renderers={"json": _json(result)})
+
+
+def _json(result: ScanResult) -> Renderer:
+    """The JSON report, with what the scan found (``standins``) beside the findings."""
+    from coursekit.report.json import render_json
+    from coursekit.standins.missing import listing
+
+    def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+                 checked: Sequence[str] = ()) -> None:
+        text = io.StringIO()
+        render_json(diagnostics, text, title, checked)
+        out.write(json_text({**json.loads(text.getvalue()), "standins": listing(result)})
+                  + "\n")
+
+    return document
 
 
 @command.command("build")
