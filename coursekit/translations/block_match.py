@@ -23,10 +23,12 @@ def _same_kind(src: Code, tgt: Code) -> bool:
 
 
 def unclosed(lesson: Digest, block: Code) -> bool:
-    """The block opens at a fence that LES103 reports as never closed (its closing line
-    probably missing): its text runs into the prose and code after it."""
-    return any(d.rule == UNCLOSED_FENCE.code and d.line == block.line
-               for d in lesson.lesson.diagnostics)
+    """The block opens at a fence that LES103 reports as left open (its closing line
+    probably missing) and took in the next fence's opening line, and the prose before it:
+    which blocks the lesson has there is that finding's to say."""
+    return any(line.lstrip().startswith(("```", "~~~")) for line in block.source.splitlines()) \
+        and any(d.rule == UNCLOSED_FENCE.code and d.line == block.line
+                for d in lesson.lesson.diagnostics)
 
 
 def twin(src: Code, extra: list[Code]) -> Code | None:

@@ -146,3 +146,12 @@ def test_a_python_block_left_open_is_no_code_drift_beside_its_unclosed_fence() -
     assert [d.rule for d in _found(source, translation)] == ["TRN107"]
     closed = PYTHON_LEFT_OPEN.format(close="```", words="Regardons chaque outil :")
     assert _found(source, closed) == []
+
+
+def test_a_block_added_at_the_end_and_never_closed_is_still_a_block_with_no_counterpart(
+) -> None:
+    source = PYTHON_LEFT_OPEN.format(close="```", words="Look at each tool:")
+    translation = source + "\n```python\nprint(len(tools))\n"
+    assert [d.rule for d in parse_lesson(translation, path=FR, language="fr").diagnostics] == [
+        "LES103"]
+    assert [d.rule for d in _found(source, translation)] == ["TRN108"]
