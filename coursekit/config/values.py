@@ -12,6 +12,7 @@ from coursekit.config.model import SECTIONS, Config
 from coursekit.config.reading import ConfigFile, Problems
 from coursekit.config.rule_choice import KEYS as SELECTION_KEYS
 from coursekit.config.rule_choice import read_selection
+from coursekit.config.unknown import unknown_key
 from coursekit.languages import normalise
 from coursekit.shown import shown
 
@@ -22,6 +23,8 @@ FRAMEWORKS = ("pt", "tf")
 
 _SCALARS = {"source_language", "content_dir", "subtitles_dir", "build_dir"}
 _LISTS = {"languages", "frameworks"}
+_KNOWN = (*sorted(_SCALARS | _LISTS | SELECTION_KEYS), "kernels", *SECTIONS)
+"""Every key of the top-level table, offered for a near miss of one."""
 _KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 """What Jupyter accepts as a kernelspec name, kept short enough for a folder."""
 _NAME_MAX = 255
@@ -51,7 +54,7 @@ def config_from(file: ConfigFile) -> Config:
         elif key in _SCALARS | _LISTS | {"kernels"}:
             values.update(_value(raw_key, key, value, problems))
         else:
-            problems.add((raw_key,), f"unknown key `{raw_key}`")
+            problems.add((raw_key,), unknown_key(raw_key, _KNOWN))
     unknown = [fw for fw in values.get("frameworks", ()) if fw not in FRAMEWORKS]
     for fw in unknown:
         problems.add(("frameworks",), f"unknown framework `{fw}` (expected pt or tf)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from coursekit.config.unknown import unknown_key
 from coursekit.shown import shown
 
 KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport", "extension-budget",
@@ -42,7 +43,7 @@ def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
     for raw_key, value in table.items():
         key = raw_key.replace("_", "-")
         if key not in KEYS:
-            problems.append((raw_key, f"unknown key `{raw_key}`"))
+            problems.append((raw_key, unknown_key(raw_key, KEYS)))
         elif key in _FLAGS:
             if not isinstance(value, bool):
                 problems.append((raw_key, f"`{raw_key}` must be true or false, "

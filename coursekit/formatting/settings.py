@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coursekit.config import Course
+from coursekit.config.unknown import unknown_key
 
 SECTION = "format"
 _KEYS = {"formatter", "line_length", "target_version"}
@@ -52,7 +53,7 @@ def read_settings(section: Mapping[str, Any]) -> tuple[FormatSettings, list[Prob
     """The settings, and each value that was left at its default with why."""
     table = {k.replace("-", "_"): (k, v) for k, v in section.items()}
     problems: list[Problem] = [
-        ((SECTION, table[k][0]), f"unknown key `{table[k][0]}`")
+        ((SECTION, table[k][0]), unknown_key(table[k][0], _KEYS))
         for k in sorted(set(table) - _KEYS)
     ]
     values: dict[str, Any] = {}

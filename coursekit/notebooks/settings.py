@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from coursekit.config.unknown import unknown_key
+
 SECTION = "notebooks"
 DEFAULT_KERNEL = "python3"
 """The kernelspec of built notebooks: the one Colab and a plain Jupyter have."""
@@ -63,7 +65,7 @@ def _problem(key: str, value: Any) -> str | None:
         return f"`quizzes` must be true or false, got {value!r}"
     if key in _TEMPLATES:
         return _template_problem(key, value)
-    return f"unknown key `{key}`"
+    return unknown_key(key, ("kernel", "quizzes", *_TEMPLATES))
 
 
 def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:

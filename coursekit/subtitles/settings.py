@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from coursekit.config.rules import BAD_CONFIG
+from coursekit.config.unknown import unknown_key
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.languages import is_cjk, normalise, primary_subtag
 from coursekit.rules import all_rules
@@ -96,6 +97,10 @@ _LIMITS: dict[str, tuple[float, float]] = {
 infinite duration, no subnormal frame rate whose frame lasts longer than any float."""
 _LANGUAGE_TABLE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
+_KEYS = (*(f.name for f in fields(Settings) if f.name not in ("disabled", "severities")),
+         "disable", "severity")
+"""Every setting of a subtitle table, offered for a near miss of one."""
+
 Problem = tuple[tuple[str, ...], str]
 """Where a bad value is (TOML keys below the coursekit table) and what is wrong."""
 
@@ -160,7 +165,7 @@ class _Reader:
                 else:
                     changes[key] = type(default)(value)
             else:
-                self.bad(raw_key, f"unknown key `{raw_key}`")
+                self.bad(raw_key, unknown_key(raw_key, _KEYS))
         return replace(settings, **changes)
 
     def _codes(self, value: Any) -> frozenset[str]:

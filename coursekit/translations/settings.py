@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coursekit.config import Course
+from coursekit.config.unknown import unknown_key
 from coursekit.diagnostics import Diagnostic
 from coursekit.translations.code_changes import CHOOSABLE, IGNORABLE, Change, Formatted
 from coursekit.translations.stale import (
@@ -44,6 +45,10 @@ class Settings:
     of a git checkout."""
     formatted: Formatted | None = field(default=None, repr=False, compare=False)
     """The run's formatted code, by which a change of formatting is told from drift."""
+    pages: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    """The source language's lessons (``chapter1/introduction``), by which a link to
+    another course's page is told from one to this course's; ``None``: every link to a
+    course page is this course's."""
     stale_scan: StaleApiScan = field(init=False, repr=False, compare=False)
     """The table ready to search: made with the settings, so once per run."""
 
@@ -85,7 +90,7 @@ def read_settings(section: Mapping[str, Any]) -> tuple[Settings, list[Problem]]:
     """The settings, and each value that was left at its default with why."""
     table = {k.replace("-", "_"): (k, v) for k, v in section.items()}
     problems: list[Problem] = [
-        ((SECTION, table[k][0]), f"unknown key `{table[k][0]}`")
+        ((SECTION, table[k][0]), unknown_key(table[k][0], _KEYS))
         for k in sorted(set(table) - _KEYS)
     ]
     ignored = IGNORABLE
