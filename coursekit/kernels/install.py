@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.files import DATA_LIMIT, read_regular
 from coursekit.kernels import kernelspec
 from coursekit.kernels.frameworks import KernelFramework, framework
 from coursekit.kernels.paths import default_kernel_prefix
@@ -68,9 +69,11 @@ def venv_python(prefix: Path) -> Path:
 
 
 def _read_stamp(prefix: Path) -> dict[str, str]:
+    """The kernel's stamp; empty when it is not one coursekit wrote (a FIFO in its
+    place is not read: it would block every command that asks for the kernel)."""
     try:
-        data = json.loads((prefix / STAMP).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_regular(prefix / STAMP, DATA_LIMIT).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return {}
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
