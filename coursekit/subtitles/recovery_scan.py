@@ -60,9 +60,7 @@ class _Scanner:
     """Reads the cues of one file's lines."""
 
     def __init__(self, lines: list[str], path: str, language: str, sbv_expected: bool) -> None:
-        self.lines = lines
-        self.path = path
-        self.language = language
+        self.lines, self.path, self.language = lines, path, language
         self.parsed: dict[int, Timing] = {}
         self.timings: list[int] = []
         """The timing lines (SRT, SBV or unreadable), in order."""
@@ -136,8 +134,7 @@ class _Scanner:
         if self.sbv_file and not self.sbv_expected and self.timings:
             t = self.timings[0]
             self.add(rules.SBV_FORMAT.at(
-                self.path, t + 1,
-                f"expected a cue index, found {quote(self.lines[t])} "
+                self.path, t + 1, f"expected a cue index, found {quote(self.lines[t])} "
                 "(this looks like YouTube SBV, not SRT)",
                 hint="`coursekit fix subtitles` converts it to SRT",
                 fingerprint=fingerprint(self.language, "sbv"),
@@ -172,8 +169,10 @@ class _Scanner:
                     and want not in seen):  # the index expected: most cues, nothing to say
                 seen.add(want)
                 expected_number = want + 1
-            else:
+            else:  # the next index one more than this one's due: this one alone is off
                 expected_number = self._number(cue, t, expected_number, seen)
+                if end < len(lines) and _index_value(lines[end].strip()) == want + 1:
+                    expected_number = want + 1
         return self.result
 
     def _timing(self, t: int) -> Timing | None:

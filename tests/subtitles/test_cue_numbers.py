@@ -53,3 +53,20 @@ def test_a_fix_still_refuses_to_empty_a_cue_numbered_from_101() -> None:
             b"103\n00:00:04,500 --> 00:00:06,000\nAfter.\n\n")
     result = fix_bytes(data, PATH, "en", SETTINGS)
     assert result.refused is not None and "leaves cue 102 with no text" in result.refused
+
+
+@pytest.mark.parametrize(("numbers", "found"), [
+    ((1, 2, 7, 4, 5), [("SUB010", 7)]),  # one index mistyped: the next ones are as due
+    ((0, 2, 3, 4, 5), [("SUB010", 0)]),
+    ((1, 2, 2, 4, 5), [("SUB009", 2)]),  # 3 written as 2
+    ((1, 2, 4, 5, 6), [("SUB010", 4)]),  # a cue deleted: numbered on from there
+    ((0, 1, 2, 3, 4), [("SUB010", 0)]),  # numbered from 0
+    ((1, 2, 3, 4, 5), []),
+])
+def test_one_index_out_of_sequence_is_one_finding(
+    numbers: tuple[int, ...], found: list[tuple[str, int]],
+) -> None:
+    data = "".join(f"{n}\n00:00:{2 * i:02d},000 --> 00:00:{2 * i + 1:02d},000\nCue {i}.\n\n"
+                   for i, n in enumerate(numbers, start=1))
+    sub = parse_subtitles(data.encode(), PATH, "en", str(PATH))
+    assert [(d.rule, d.cue) for d in check_file(sub, SETTINGS, None, "en")] == found
