@@ -7,6 +7,7 @@ two changed, or, with git history, what history says of them
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,8 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
     freshness = None if history is None else Freshness(history, run.corpus.code_facts)
     edges = None if history is None else edge(history)
     source = _Readable(run, course.source_language)
+    settings = replace(settings, pages=frozenset(source.lessons))
+    pages = sorted(settings.pages or ())  # a link to a page names this course or another
     result = CheckResult()
     if languages is None or course.source_language in languages:
         result.diagnostics.extend(source.diagnostics)
@@ -117,7 +120,7 @@ def check_translations_cached(run: LessonRun, languages: Sequence[str] | None,
             if original is None:
                 continue
             ours, theirs = run.identity(original), run.identity(file)
-            parts: list[object] = [tool, ours, theirs]
+            parts: list[object] = [tool, ours, theirs, pages]
             if history is not None:
                 parts.extend([edges, pair_history(history, run.relative(original),
                                                   run.relative(file))])

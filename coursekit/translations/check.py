@@ -108,7 +108,7 @@ def differences(source: Digest, translation: Digest, settings: Settings) -> list
 
 def _differences(source: Digest, translation: Digest, settings: Settings,
                  pairs: list[Pair]) -> list[Diagnostic]:
-    return [*structure.compare(source, translation),
+    return [*structure.compare(source, translation, settings.pages),
             *code_blocks.compare(source, translation, pairs, settings.ignored,
                                  settings.formatted),
             *errors.compare(source, translation, pairs)]
@@ -186,7 +186,9 @@ class _Run:
         history = None if settings.history is False else History.open(
             course.root, course.relative(course.content_dir), nested=bool(settings.history),
             problems=problems)
-        return cls(corpus, settings, load_language(corpus, course.source_language),
+        source = load_language(corpus, course.source_language)
+        settings = replace(settings, pages=frozenset(source.lessons))
+        return cls(corpus, settings, source,
                    freshness=Freshness(history, corpus.code_facts) if history is not None else None,
                    problems=problems)
 

@@ -38,6 +38,17 @@ class Located:
 
 
 @dataclass(frozen=True, slots=True)
+class PageLink:
+    """A link to a course page, with its line."""
+
+    line: int
+    value: str
+    """The page, ``chapter3/4#anchor`` (:func:`coursekit.translations.links.course_target`)."""
+    named: bool
+    """Written with its course's address, which may be another course's."""
+
+
+@dataclass(frozen=True, slots=True)
 class LessonNames:
     """Names bound and read by all the Python code of a lesson, read as one script."""
 
@@ -59,14 +70,14 @@ class Digest:
     markers: tuple[FrameworkMarker, ...]
 
     @cached_property
-    def links(self) -> tuple[Located, ...]:
+    def links(self) -> tuple[PageLink, ...]:
         """The course pages the prose links to; read on first use: an old version of a
         lesson that history reads for its substance never needs them."""
         lesson = self.lesson
         return tuple(
-            Located(block.line, target)
+            PageLink(block.line, target, named)
             for block in lesson.blocks if isinstance(block, Prose | Admonition)
-            for target in links.course_links(block.text, lesson.local)
+            for target, named in links.course_pages(block.text, lesson.local)
         )
 
     @cached_property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -91,6 +91,26 @@ def without_targets(markdown: str) -> str:
 def course_links(markdown: str, local: str) -> Iterator[str]:
     """The course pages (:func:`course_target`) that ``markdown``, the prose of the lesson
     at ``local``, links to, in order."""
+    for target, _ in course_pages(markdown, local):
+        yield target
+
+
+def names_its_course(href: str) -> bool:
+    """A link written with its course's address (``https://huggingface.co/learn/x/...``,
+    ``/course/...``), which may be another course's, not relative to the lesson."""
+    return href.strip().startswith(("/", "http:", "https:", "//"))
+
+
+def is_page_of(target: str, pages: Collection[str]) -> bool:
+    """``target`` is one of ``pages`` (a course's lessons, ``chapter1/introduction``) or
+    the index of one of their chapters."""
+    page = target.partition("#")[0]
+    return page in pages or any(p.startswith(f"{page}/") for p in pages)
+
+
+def course_pages(markdown: str, local: str) -> Iterator[tuple[str, bool]]:
+    """Each course page ``markdown`` links to, and whether the link names its course
+    (:func:`names_its_course`)."""
     if "chapter" not in local and "chapter" not in markdown and "&" not in markdown:
         # No target can name a chapter (only an entity, `&#99;`, decodes into one): every
         # link would be read to be dropped, as in a course whose pages are not chapters.
@@ -98,4 +118,4 @@ def course_links(markdown: str, local: str) -> Iterator[str]:
     for href in hrefs(markdown):
         target = course_target(href, local)
         if target is not None:
-            yield target
+            yield target, names_its_course(href)

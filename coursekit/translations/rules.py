@@ -105,7 +105,9 @@ FRAMEWORK_STRUCTURE = Rule(
 )
 LINK_MISMATCH = Rule(
     "TRN106", "link-mismatch", Severity.WARNING,
-    "The translation links to other course pages than the source lesson.",
+    "The translation links to other course pages than the source lesson. A link written "
+    "with a course's address to no lesson of the source language (another course, such as "
+    "a refresher course a lesson recommends) is not compared.",
     AREA,
     repeats=True,
 )

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import FrameworkMarker, Heading
-from coursekit.translations.digest import Digest, Located
+from coursekit.translations.digest import Digest, PageLink
+from coursekit.translations.links import is_page_of
 from coursekit.translations.rules import (
     ANCHOR_MISSING,
     FRAMEWORK_STRUCTURE,
@@ -178,15 +179,24 @@ def _reconcile(missing: Counter[str], extra: Counter[str]) -> None:
             del counter[target]
 
 
-def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
-    src = Counter(link.value for link in source.links)
-    tgt = Counter(link.value for link in translation.links)
+def course_links(source: Digest, translation: Digest,
+                 pages: Collection[str] | None = None) -> Iterator[Diagnostic]:
+    """The course pages one links to and the other does not. A link written with its
+    course's address to no page of ``pages`` (the source language's lessons) is to
+    another course (a refresher, an earlier edition) and is left out."""
+    def ours(link: PageLink) -> bool:
+        return pages is None or not link.named or is_page_of(link.value, pages)
+
+    src_links = [link for link in source.links if ours(link)]
+    tgt_links = [link for link in translation.links if ours(link)]
+    src = Counter(link.value for link in src_links)
+    tgt = Counter(link.value for link in tgt_links)
     if src == tgt:
         return
     missing, extra = src - tgt, tgt - src
     _reconcile(missing, extra)
-    first_src: dict[str, Located] = {}
-    for link in source.links:
+    first_src: dict[str, PageLink] = {}
+    for link in src_links:
         first_src.setdefault(link.value, link)
     for target, count in missing.items():
         where = first_src[target]
@@ -196,7 +206,7 @@ def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
             + (f" {count} more times)" if tgt[target] else ")"),
             fingerprint=f"missing:{target}",
         )
-    for link in translation.links:
+    for link in tgt_links:
         if extra[link.value] > 0:
             extra[link.value] -= 1
             yield LINK_MISMATCH.at(
@@ -206,8 +216,9 @@ def course_links(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
             )
 
 
-def compare(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
+def compare(source: Digest, translation: Digest,
+            pages: Collection[str] | None = None) -> Iterator[Diagnostic]:
     yield from headings(source, translation)
     yield from videos(source, translation)
     yield from framework_blocks(source, translation)
-    yield from course_links(source, translation)
+    yield from course_links(source, translation, pages)
