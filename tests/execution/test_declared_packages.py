@@ -320,3 +320,24 @@ def test_a_url_requirement_stays_one_offline_through_the_kernels_declarations(
     assert result.verdict is Verdict.NEEDS_PACKAGES
     assert "installs from a URL" in result.detail
     assert "publish `speechkit`" in result.hint
+
+
+@pytest.mark.parametrize(("requirement", "declared"), [
+    ("frobnitz-lib[fast]>=2.0", True), ("python-frobnitz==1.2", True),
+    ("librosa", False), ("frobnitzer-tools", False),
+])
+def test_an_import_the_lessons_own_unmapped_requirement_is_named_after_is_that_need(
+        requirement: str, declared: bool) -> None:
+    """`!pip install frobnitz-lib` then `import frobnitz`: the lesson declares it (no table
+    knows the package), and is not told to add `frobnitz` to its install line."""
+    packages = DeclaredPackages((Declaration(requirement, "the lesson's `pip install` at x:1"),))
+    [result, _] = judge_cells(
+        _plan("import frobnitz"), [_run("ModuleNotFoundError", "No module named 'frobnitz'"),
+                                   CellRun(RunStatus.OK)], 0.0, packages=packages)
+    assert result.verdict is Verdict.NEEDS_PACKAGES
+    name = requirement.split("[")[0].split("=")[0]
+    if declared:
+        assert result.detail.startswith(f"needs `{name}` (the lesson's `pip install` at x:1)")
+        assert "--install-lesson-requirements" in result.hint
+    else:
+        assert result.detail.startswith("needs `frobnitz` (the cell imports it")

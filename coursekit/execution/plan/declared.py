@@ -82,6 +82,18 @@ def requirement_name(requirement: str) -> str:
     return found.group(0) if found is not None else requirement
 
 
+def _named_after(requirement: str, module: str) -> bool:
+    """Whether ``requirement``'s name holds ``module``'s as a part of its own
+    (``frobnitz-lib``, ``python-frobnitz``), for a requirement no table maps a module to."""
+    name = _normal(requirement_name(requirement))
+    return (_normal(module) in name.split("-") and "-" in name
+            and name not in _known_distributions())
+
+
+def _known_distributions() -> frozenset[str]:
+    return frozenset(_normal(requirement_name(r)) for r in tables().modules.values())
+
+
 def provides(requirement: str, module: str, imported: tuple[str, ...] = ()) -> bool:
     """Whether installing ``requirement`` provides top-level module (or package) ``module``:
     the same name, or the distribution the notebook builder installs for it
@@ -150,10 +162,14 @@ class DeclaredPackages:
         return declaration if declaration.unavailable or not installed else None
 
     def declaring(self, module: str, code: str = "") -> Declaration | None:
-        """The declaration that provides ``module`` (to ``code``), if any."""
+        """The declaration that provides ``module`` (to ``code``), if any; else one of the
+        lesson's own that no table knows and that is named after it (``frobnitz-lib``,
+        ``python-frobnitz`` for ``frobnitz``), which most likely does."""
         imported = code_facts(code).imported_modules if code else ()
         return next((d for d in self.declarations
-                     if provides(d.requirement, module, imported)), None)
+                     if provides(d.requirement, module, imported)), None) or next(
+            (d for d in self.declarations
+             if not d.from_course and _named_after(d.requirement, module)), None)
 
     def detail(self, declaration: Declaration, raised: str) -> str:
         name = (declaration.requirement if declaration.system
