@@ -34,29 +34,42 @@ def sections(toctree: Toctree | None, lesson_keys: Sequence[str]) -> list[Sectio
     return [Section(s.title, s.locals, s.line) for s in toctree.sections() if s.locals]
 
 
+def _spelling(local: str) -> str:
+    """A section's path as written any way: ``bonus_unit2/Hands_On`` is ``bonus-unit2/hands-on``."""
+    return local.lower().replace("_", "-")
+
+
 def compare_toctrees(
     source: list[Section], source_path: str, translation: list[Section], translation_path: str,
 ) -> Iterator[Diagnostic]:
-    """Sections of the source the translation lacks, and sections it has in excess."""
+    """Sections of the source the translation lacks, and sections it has in excess; a
+    section at the source's path spelt another way (``-`` for ``_``) is one finding."""
     translated = {local for s in translation for local in s.locals}
     known = {local for s in source for local in s.locals}
-    for section in source:
-        if not translated.intersection(section.locals):
-            where = f"{source_path}:{section.line}" if section.line else source_path
-            yield MISSING_SECTION.at(
-                translation_path, None,
-                f"section `{section.locals[0]}` ({section.title!r}, {where}) is not translated",
-                fingerprint=f"missing:{section.locals[0]}",
-            )
+    lacking = {_spelling(s.locals[0]): s for s in source if not translated.intersection(s.locals)}
     for section in translation:
         extra = [local for local in section.locals if local not in known]
-        if extra:
-            yield EXTRA_SECTION.at(
-                translation_path, section.line,
-                f"section `{extra[0]}` ({section.title!r}) is not in the source {source_path}",
-                hint="remove it, or add it to the source language first",
-                fingerprint=f"extra:{extra[0]}",
-            )
+        if not extra:
+            continue
+        theirs = lacking.pop(_spelling(extra[0]), None)
+        where = f" ({source_path}:{theirs.line})" if theirs and theirs.line else ""
+        yield EXTRA_SECTION.at(
+            translation_path, section.line,
+            f"section `{extra[0]}` ({section.title!r}) is not in the source {source_path}"
+            if theirs is None else f"section `{extra[0]}` ({section.title!r}) is the source's "
+            f"`{theirs.locals[0]}`{where} at another path: a link to the source's page finds "
+            "no translation",
+            hint="remove it, or add it to the source language first" if theirs is None
+            else f"name it `{theirs.locals[0]}` as the source does, in the toctree and its file",
+            fingerprint=f"extra:{extra[0]}",
+        )
+    for section in lacking.values():
+        where = f"{source_path}:{section.line}" if section.line else source_path
+        yield MISSING_SECTION.at(
+            translation_path, None,
+            f"section `{section.locals[0]}` ({section.title!r}, {where}) is not translated",
+            fingerprint=f"missing:{section.locals[0]}",
+        )
 
 
 def _same_outline(source: Digest, translation: Digest) -> bool:
