@@ -118,3 +118,60 @@ def test_executed_notebooks_run_again_keep_their_names(tmp_path: Path) -> None:
                                                   ("en/chapter1/2.ipynb", False)]
     assert _scope(course, tmp_path / "build" / "executed") == [
         ("en/chapter1/1.ipynb", False), ("en/chapter1/2.ipynb", False)]
+
+
+_BOTH_FRAMEWORKS = """<FrameworkSwitchCourse {fw} />
+
+# Both
+
+{#if fw === 'pt'}
+
+```py
+import torch
+```
+
+{:else}
+
+```py
+import tensorflow
+```
+
+{/if}
+"""
+
+
+@pytest.mark.parametrize(("configured", "asked", "planned"), [
+    ('frameworks = ["pt"]\n', None, ["en/chapter1/1_pt.ipynb"]),
+    ('frameworks = ["tf"]\n', None, ["en/chapter1/1_tf.ipynb"]),
+    ("", None, ["en/chapter1/1_pt.ipynb", "en/chapter1/1_tf.ipynb"]),
+    ('frameworks = ["pt"]\n', ["tf"], ["en/chapter1/1_tf.ipynb"]),  # --framework wins
+])
+def test_verify_plans_the_frameworks_build_builds(
+    tmp_path: Path, configured: str, asked: list[str] | None, planned: list[str],
+) -> None:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+    from coursekit.notebooks.build import build_course
+
+    lessons = tmp_path / "content" / "en" / "chapter1"
+    lessons.mkdir(parents=True)
+    (lessons / "1.mdx").write_text(_BOTH_FRAMEWORKS, encoding="utf-8")
+    (tmp_path / "coursekit.toml").write_text(configured, encoding="utf-8")
+    course = Course.open(tmp_path)
+    sources, _ = notebooks_in_scope(course, languages=None, frameworks=asked, paths=[])
+    assert [s.notebook for s in sources] == planned
+    built = build_course(course, frameworks=asked)
+    assert sorted(p.relative_to(built.out).as_posix()
+                  for p in built.out.rglob("*.ipynb")) == planned
+
+
+def test_a_scope_the_configured_frameworks_empty_says_so(tmp_path: Path) -> None:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+
+    lessons = tmp_path / "content" / "en" / "chapter1"
+    lessons.mkdir(parents=True)
+    (lessons / "1.mdx").write_text(_BOTH_FRAMEWORKS.replace("{:else}\n\n```py\nimport "
+                                                            "tensorflow\n```\n\n", ""),
+                                   encoding="utf-8")
+    (tmp_path / "coursekit.toml").write_text('frameworks = ["tf"]\n', encoding="utf-8")
+    with pytest.raises(EmptyScopeError, match=r"framework\(s\) tf \(the configuration's"):
+        notebooks_in_scope(Course.open(tmp_path), languages=None, frameworks=None, paths=[])

@@ -22,6 +22,9 @@ def _described(paths: list[Path], languages: list[str] | None, frameworks: set[s
         parts.append(f"language(s) {', '.join(languages) or '(none)'}")
     if frameworks is not None:
         parts.append(f"framework(s) {', '.join(sorted(frameworks))}")
+    elif set(course.config.frameworks) != {"pt", "tf"}:
+        chosen = ", ".join(sorted(course.config.frameworks)) or "(none)"
+        parts.append(f"framework(s) {chosen} (the configuration's `frameworks`)")
     return "; ".join(parts)
 
 

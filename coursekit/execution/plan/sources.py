@@ -217,8 +217,11 @@ def collect(
 ) -> tuple[list[NotebookSource], list[Diagnostic]]:
     """The notebooks to verify, in a stable order, and what could not be read.
 
-    ``languages`` ``None`` means every language of the course."""
+    ``languages`` ``None`` means every language of the course; ``frameworks`` ``None``
+    the course's (``frameworks`` of its configuration, as ``build`` has them), but for
+    notebooks named by their files, which run whatever their framework."""
     diagnostics: list[Diagnostic] = []
+    course_frameworks = set(frameworks if frameworks is not None else course.config.frameworks)
     explicit = [p for p in paths if _names_notebooks(course, p)]
     lesson_paths = _scope_names(course, [p for p in paths if p not in explicit])
     built = None
@@ -231,7 +234,7 @@ def collect(
             NotebookSource(relpath, node, _origin_kernel(course, origin), origin)
             for relpath, node, origin in built
             if _in_scope(origin.lesson.language, origin.framework.value, origin.lesson.path,
-                         languages, frameworks, lesson_paths)
+                         languages, course_frameworks, lesson_paths)
         ]
     found: Iterable[tuple[str, Any]] = ()
     if explicit:
@@ -245,6 +248,7 @@ def collect(
         NotebookSource(relpath, node, _kernel_of(course, node))
         for relpath, node in found
         if relpath not in named
-        and _selected(relpath, node, languages, frameworks, [] if explicit else lesson_paths)
+        and _selected(relpath, node, languages, frameworks if explicit else course_frameworks,
+                      [] if explicit else lesson_paths)
     ]
     return sorted(chosen, key=lambda s: s.notebook), diagnostics
