@@ -183,12 +183,15 @@ def course_links(source: Digest, translation: Digest,
                  pages: Collection[str] | None = None) -> Iterator[Diagnostic]:
     """The course pages one links to and the other does not. A link written with its
     course's address to no page of ``pages`` (the source language's lessons) is to
-    another course (a refresher, an earlier edition) and is left out."""
+    another course (a refresher, an earlier edition): :func:`_other_course_links`."""
     def ours(link: PageLink) -> bool:
         return pages is None or not link.named or is_page_of(link.value, pages)
 
     src_links = [link for link in source.links if ours(link)]
     tgt_links = [link for link in translation.links if ours(link)]
+    yield from _other_course_links(
+        source, translation, [link for link in source.links if not ours(link)],
+        [link for link in translation.links if not ours(link)])
     src = Counter(link.value for link in src_links)
     tgt = Counter(link.value for link in tgt_links)
     if src == tgt:
@@ -213,6 +216,26 @@ def course_links(source: Digest, translation: Digest,
                 translation.path, link.line,
                 f"link to `{link.value}` that the source {source.path} does not have",
                 fingerprint=f"extra:{link.value}",
+            )
+
+
+def _other_course_links(source: Digest, translation: Digest, src: Sequence[PageLink],
+                        tgt: Sequence[PageLink]) -> Iterator[Diagnostic]:
+    """Links to another course's pages that the translation dropped. It may link to that
+    course in its own language, or to another of its pages (or the course under an
+    address renamed since), so only fewer such links than the source has is a finding."""
+    lost = len(src) - len(tgt)
+    kept = Counter(link.value for link in tgt)
+    for link in src:
+        if kept[link.value] > 0:
+            kept[link.value] -= 1
+        elif lost > 0:
+            lost -= 1
+            yield LINK_MISMATCH.at(
+                translation.path, None,
+                f"no link to `{link.value}` of another course (the source "
+                f"{source.path}:{link.line} links to it)",
+                fingerprint=f"missing:{link.value}",
             )
 
 

@@ -1,7 +1,7 @@
 """Links to another course (a refresher course, an earlier edition) are no course pages of
 this one: a translation may link to that course in its own language, or to another of
-its pages. A link to one of this course's pages, written with its address or relative,
-is compared as before."""
+its pages, and only a link it dropped is found. A link to one of this course's pages,
+written with its address or relative, is compared as before."""
 
 from __future__ import annotations
 
@@ -59,3 +59,16 @@ def test_a_link_to_a_page_of_this_course_dropped_is_still_found(
         "no link to `chapter1`",
         "no link to `chapter2/pipeline`",
     ]
+
+
+@pytest.mark.parametrize("cache", [False, True])
+def test_a_link_to_another_course_dropped_is_found(tmp_path: Path, cache: bool) -> None:
+    # `[text] (url)`, a space before the address, is no link but words.
+    broken = OTHER_COURSE.replace(
+        "[cours de NLP](https://huggingface.co/learn/llm-course/fr/chapter0/1)",
+        "[cours de NLP] (https://huggingface.co/learn/llm-course/fr/chapter0/1)")
+    root = _course(tmp_path, broken)
+    found = check_course(Course.open(root), [Area.LESSONS], cache=cache).diagnostics
+    assert [d.message for d in found if d.rule == "TRN106"] == [
+        "no link to `chapter1/1` of another course (the source "
+        "chapters/en/chapter1/introduction.mdx:3 links to it)"]
