@@ -105,9 +105,10 @@ FRAMEWORK_STRUCTURE = Rule(
 )
 LINK_MISMATCH = Rule(
     "TRN106", "link-mismatch", Severity.WARNING,
-    "The translation links to other course pages than the source lesson. A link written "
+    "The translation links to other course pages than the source lesson. Links written "
     "with a course's address to no lesson of the source language (another course, such as "
-    "a refresher course a lesson recommends) is not compared.",
+    "a refresher course a lesson recommends) are counted, not compared: the translation "
+    "may link that course in its own language or at another page, and only drop none.",
     AREA,
     repeats=True,
 )
