@@ -4,6 +4,7 @@ same place, the same code in another fence or place, and blocks a broken fence t
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 
 from coursekit.lessons.ipython_lines import dedented
 from coursekit.lessons.model import Code, CodeRole
@@ -31,14 +32,28 @@ def unclosed(lesson: Digest, block: Code) -> bool:
                 for d in lesson.lesson.diagnostics)
 
 
-def twin(src: Code, extra: list[Code]) -> Code | None:
-    """The block of ``extra`` that is ``src`` translated: of its kind, the closest in text
-    (a translated prompt keeps its markup), the first of equals."""
-    kind = [t for t in extra if _same_kind(src, t)]
-    if len(kind) < 2:
-        return kind[0] if kind else None
-    return max(kind, key=lambda t: difflib.SequenceMatcher(
-        None, src.source[:2000], t.source[:2000]).ratio())
+def twins(missing: Sequence[Code], extra: Sequence[Code]) -> dict[int, Code]:
+    """Which block of ``extra`` is which block of ``missing`` translated (by ``id`` of the
+    source block): blocks of one kind, the closest in text first (a translated prompt
+    keeps its markup, an older version of a block most of its code), in order among
+    equals."""
+    scored = sorted(
+        ((-_likeness(src, tgt), i, j) for i, src in enumerate(missing)
+         for j, tgt in enumerate(extra) if _same_kind(src, tgt)),
+    )
+    found: dict[int, Code] = {}
+    taken: set[int] = set()
+    for _, i, j in scored:
+        if id(missing[i]) not in found and j not in taken:
+            found[id(missing[i])] = extra[j]
+            taken.add(j)
+    return found
+
+
+def _likeness(src: Code, tgt: Code) -> float:
+    if src.source == tgt.source:
+        return 2.0
+    return difflib.SequenceMatcher(None, src.source[:2000], tgt.source[:2000]).ratio()
 
 
 def same_block(src: Code, tgt: Code) -> bool:

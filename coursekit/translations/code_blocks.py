@@ -12,7 +12,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
 from coursekit.translations.align import Pair
-from coursekit.translations.block_match import same_block, twin, unclosed
+from coursekit.translations.block_match import same_block, twins, unclosed
 from coursekit.translations.code_changes import (
     Change,
     Formatted,
@@ -174,8 +174,9 @@ def _gap(
     Python is drift; what remains joins ``unplaced`` (missing, extra)."""
     missing = [(p.source, line) for p, line in gap if p.source is not None]
     extra = [p.translation for p, _ in gap if p.translation is not None]
+    found = twins([src for src, _ in missing], extra)
     for src, line in missing:
-        paired = twin(src, extra)
+        paired = found.get(id(src))
         if paired is not None:
             extra.remove(paired)
             if src.role is CodeRole.PYTHON:

@@ -155,3 +155,53 @@ def test_a_block_added_at_the_end_and_never_closed_is_still_a_block_with_no_coun
     assert [d.rule for d in parse_lesson(translation, path=FR, language="fr").diagnostics] == [
         "LES103"]
     assert [d.rule for d in _found(source, translation)] == ["TRN108"]
+
+
+NEWER = """# Tracing
+
+```python
+import os
+```
+
+```python
+from tracing import get_client
+client = get_client()
+client.check()
+```
+
+```python
+from tracing.agents import Instrumentor
+Instrumentor().instrument()
+```
+"""
+
+OLDER = """# Le traçage
+
+```python
+import os
+```
+
+```python
+from tracing.sdk import Provider
+from tracing.agents import Instrumentor
+from tracing.export import Exporter, Processor
+
+provider = Provider()
+provider.add(Processor(Exporter()))
+Instrumentor().instrument(provider=provider)
+```
+"""
+
+
+def test_an_older_version_of_a_block_is_compared_with_that_block_not_the_one_before_it(
+) -> None:
+    found = _found(NEWER, OLDER)
+    assert sorted((d.rule, d.message.splitlines()[0]) for d in found) == [
+        ("TRN107", f"the source's ```python block `from tracing import get_client` ({EN}:7) "
+                   "is missing (after line 3)"),
+        ("TRN201", f"code differs from the source block {EN}:13:"),
+    ]
+
+
+def test_the_same_blocks_in_the_same_order_are_no_finding() -> None:
+    assert _found(NEWER, NEWER.replace("# Tracing", "# Le traçage")) == []
