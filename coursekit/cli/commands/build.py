@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from coursekit.cli.options import (
     ReportRequest,
@@ -88,7 +87,7 @@ def command(
         check=check,
         quizzes=quizzes,
     )
-    Console(stderr=True, highlight=False).print(_summary(result, check))
+    click.echo(_summary(result, check), err=True)  # a path, as it is: no markup, no wrap
     if compare is not None:
         compared = compare_notebooks(result.out, compare)
         click.echo(format_report(compared), err=report.output is None and report.fmt != "text")
