@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,7 +87,14 @@ class Config:
             prefixes = ((), ("tool", "coursekit"))
         if line is None:
             line = line_of(self.lines, keys, prefixes)
-        table = ".".join(("tool", "coursekit", *keys[:1])) if keys else "tool.coursekit"
+        # a subtitle table's own tables are named too: [tool.coursekit.subtitles.fr]
+        named = keys[:-1] if keys[:1] == ("subtitles",) else keys[:1]
+        table = ".".join(("tool", "coursekit", *(_key(k) for k in named)))
         if keys and keys[0] not in SECTIONS:
             table = "tool.coursekit"
         return BAD_CONFIG.at(where, line, f"[{table}] {message}")
+
+
+def _key(name: str) -> str:
+    """``name`` as TOML writes it in a table header: quoted unless a bare key."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'

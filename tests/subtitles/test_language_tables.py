@@ -53,3 +53,16 @@ def test_two_tables_of_one_language_are_cfg001_at_the_second(make_course: MakeCo
     [finding] = config_findings(Course.open(root))
     assert (finding.rule, finding.line) == ("CFG001", 4)
     assert "`zh-cn` names the language of `zh-CN` again" in finding.message
+
+
+@pytest.mark.parametrize(("config", "table"), [
+    ('[subtitles."zh-CN"]\nmax-line = 3\n', "[tool.coursekit.subtitles.zh-CN]"),
+    ("[subtitles.fr.severity]\nSUB999 = 'note'\n", "[tool.coursekit.subtitles.fr.severity]"),
+    ("[subtitles]\nmaxcps = 3\n", "[tool.coursekit.subtitles]"),
+])
+def test_a_finding_in_a_language_table_names_that_table(
+    make_course: MakeCourse, config: str, table: str,
+) -> None:
+    root = make_course({"zh-CN/01_a.srt": _srt(LONG)}, config)
+    [finding] = config_findings(Course.open(root))
+    assert finding.message.startswith(f"{table} "), finding.message
