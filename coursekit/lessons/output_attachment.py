@@ -88,10 +88,12 @@ class OutputAttachment:
             return
         if self._attach_shared(output):
             return
+        why = ("a heading, a code fence or a framework marker comes between it and the "
+               "code before it" if any(isinstance(b, Code) for b in self.blocks)
+               else "no code fence comes before it")
         self._context.report(
             rules.ORPHAN_OUTPUT, line - 1,
-            f"output fence `{token.info}` belongs to no code fence: a heading, a code "
-            "fence or a framework marker comes between it and the code before it",
+            f"output fence `{token.info}` belongs to no code fence: {why}",
             hint="put the output after the code block that produces it",
         )
 

@@ -85,3 +85,15 @@ def test_a_comment_after_a_framework_marker_loses_nothing() -> None:
     hidden = _findings("# T\n\n{#if fw === 'pt'} <!-- coursekit: skip -->\n\n"
                        "```py\nx\n```\n\n{/if}\n")
     assert [(d.rule, d.line) for d in hidden] == [("LES108", 3)]
+
+
+def test_an_output_with_no_code_before_it_says_so() -> None:
+    first = _findings("# T\n\n```python out\n1\n```\n\n```py\nprint(1)\n```\n")
+    assert [(d.rule, d.line) for d in first] == [("LES106", 3)]
+    assert first[0].message == ("output fence `python out` belongs to no code fence: "
+                                "no code fence comes before it")
+    # The counterpart: code before it, and a heading between.
+    cut = _findings("# T\n\n```py\nprint(1)\n```\n\n## H\n\n```python out\n1\n```\n")
+    assert [d.message for d in cut] == [
+        "output fence `python out` belongs to no code fence: a heading, a code fence or a "
+        "framework marker comes between it and the code before it"]
