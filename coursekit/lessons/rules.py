@@ -40,8 +40,8 @@ FENCE_INFO_TYPO = Rule(
 )
 ORPHAN_OUTPUT = Rule(
     "LES106", "orphan-output", Severity.WARNING,
-    "An output fence belongs to no code fence (a heading, code fence or framework "
-    "marker comes first).", _AREA,
+    "An output fence belongs to no code fence (none comes before it, or a heading, code "
+    "fence or framework marker comes between them).", _AREA,
     why="the output is still kept in the model; a reviewer decides which code it belongs to",
 )
 FRAMEWORK_ELSE_TYPO = Rule(
