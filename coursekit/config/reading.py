@@ -49,10 +49,21 @@ def read_file(path: Path) -> ConfigFile:
     """The file at ``path``; never raises."""
     problems = Problems()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+        if text.startswith("\ufeff"):  # what the TOML reader would call an invalid statement
+            problems.add((), f"cannot read {path.name}: it starts with a byte order mark "
+                             "(U+FEFF), which TOML does not allow; save it as UTF-8 without "
+                             "one", 1)
+            return ConfigFile(path, {}, problems=problems)
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         problems.add((), f"cannot read {path.name}: {exc}")
+        return ConfigFile(path, {}, problems=problems)
+    except UnicodeDecodeError as exc:
+        at = raw.count(b"\n", 0, exc.start) + 1
+        problems.add((), f"cannot read {path.name}: it is not UTF-8 (byte "
+                         f"{raw[exc.start]:#04x} at line {at})", at)
         return ConfigFile(path, {}, problems=problems)
     except tomllib.TOMLDecodeError as exc:
         # An error at the end of the file names no line (its message says "end of document").

@@ -26,6 +26,19 @@ def test_a_file_toml_cannot_read_is_one_finding_at_the_readers_line(
     assert "cannot read coursekit.toml" in finding.message
 
 
+@pytest.mark.parametrize(("data", "line", "said"), [
+    (b'\xef\xbb\xbflanguages = ["en"]\n', 1, "starts with a byte order mark (U+FEFF)"),
+    (b'languages = ["en"]\nbuild-dir = "\xe9"\n', 2, "is not UTF-8 (byte 0xe9 at line 2)"),
+])
+def test_a_file_that_is_no_toml_text_says_why_at_its_line(
+    tmp_path: Path, data: bytes, line: int, said: str,
+) -> None:
+    (tmp_path / "coursekit.toml").write_bytes(data)
+    [finding] = config_findings(Course.open(tmp_path))
+    assert (finding.rule, finding.line) == ("CFG001", line)
+    assert f"cannot read coursekit.toml: it {said}" in finding.message
+
+
 def test_values_nested_too_deeply_are_found_at_the_deepest_line(tmp_path: Path) -> None:
     deep = "[" * 5_000 + "]" * 5_000
     (tmp_path / "coursekit.toml").write_text(f"a = 1\n\nb = {deep}\n", encoding="utf-8")
