@@ -30,7 +30,7 @@ def named_lessons_only(*, translations: bool = False
             from coursekit.fixes.scope import named_lessons
 
             course = open_course(root, content=True)
-            languages = known_languages(langs, course.lesson_languages())
+            languages = known_languages(langs, course.lesson_languages(), course)
             named = named_lessons(course, files, languages, translations=translations)
             for diag in named.refused:
                 click.echo(f"{diag.location}: {diag.severity.value} {diag.rule} "

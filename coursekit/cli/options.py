@@ -118,18 +118,23 @@ def open_course(root: Path, *, lenient: bool = False, content: bool = False) -> 
     return course
 
 
-def known_languages(langs: Sequence[str], available: Sequence[str]) -> list[str] | None:
+def known_languages(langs: Sequence[str], available: Sequence[str],
+                    course: Course | None = None) -> list[str] | None:
     """The languages asked for, normalised, each once (``--lang fr --lang FR`` asks for
     French once: a fix would rewrite its files twice); a language the course lacks is a
-    usage error."""
+    usage error, which names those that ``course``'s configured ``languages`` leave out."""
     from coursekit.languages import normalise
 
     wanted = list(dict.fromkeys(normalise(lang) for lang in langs))
     unknown = [lang for lang in wanted if lang not in available]
     if unknown:
+        left_out = [lang for lang in unknown if course is not None and course.config.languages
+                    and lang in course.found_languages()]
         raise click.UsageError(
             f"no such language in this course: {', '.join(unknown)}; "
             f"found: {', '.join(available) or 'none'}"
+            + (f" (the configuration's `languages` leaves out {', '.join(left_out)}: add it "
+               "there to work on it)" if left_out else "")
         )
     return wanted or None
 

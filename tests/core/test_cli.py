@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
@@ -45,6 +46,29 @@ def test_unknown_language_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--lang", "xx"])
     assert result.exit_code == 2
     assert "no such language in this course: xx; found: en" in result.output
+
+
+@pytest.mark.parametrize("command", [
+    ["check"], ["check", "subtitles"], ["build"], ["coverage"], ["verify"],
+    ["fix", "subtitles", "--dry-run"], ["fix", "lessons", "--dry-run"],
+])
+def test_a_language_the_configuration_leaves_out_is_named_as_left_out(
+    tmp_path: Path, command: list[str],
+) -> None:
+    for lang in ("en", "fr"):
+        (tmp_path / "subtitles" / lang).mkdir(parents=True)
+        (tmp_path / "subtitles" / lang / "1.srt").write_text(
+            "1\n00:00:01,000 --> 00:00:02,500\nHello there.\n\n", encoding="utf-8")
+        (tmp_path / "content" / lang).mkdir(parents=True)
+        (tmp_path / "content" / lang / "1.mdx").write_text("# One\n\n```py\nx = 1\n```\n",
+                                                           encoding="utf-8")
+    (tmp_path / "coursekit.toml").write_text('languages = ["en"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, [*command, "--root", str(tmp_path), "--lang", "fr"])
+    assert result.exit_code == 2, result.output
+    assert "found: en (the configuration's `languages` leaves out fr" in result.output
+    result = CliRunner().invoke(cli, [*command, "--root", str(tmp_path), "--lang", "de"])
+    assert result.exit_code == 2, result.output
+    assert "found: en\n" in result.output  # de is no folder: nothing left out
 
 
 def test_known_language_is_accepted(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ def command(
     course = open_course(root)
     result = build_course(
         course,
-        languages=known_languages(langs, course.lesson_languages()),
+        languages=known_languages(langs, course.lesson_languages(), course),
         frameworks=frameworks or None,
         out=out,
         with_prose=with_prose,

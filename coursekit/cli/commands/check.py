@@ -70,7 +70,7 @@ def _run(
     course = open_course(root, lenient=True)
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
-    languages = known_languages(langs, available)
+    languages = known_languages(langs, available, course)
     if since is not None:
         changed = changed_since(course.root, since)
         if changed is None:

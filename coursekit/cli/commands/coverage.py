@@ -43,7 +43,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
     subtitles each language has."""
     course = open_course(root)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
-    wanted = known_languages(langs, available)  # `../x` names no language: exit 2
+    wanted = known_languages(langs, available, course)  # `../x` names no language: exit 2
     lessons = lesson_coverage(Corpus(course), wanted)
     video_langs = wanted or course.subtitle_languages()
     if course.source_language not in video_langs:

@@ -51,7 +51,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
     from coursekit.formatting.fix import plan_fixes
 
     course = open_course(root, content=True)
-    languages = known_languages(langs, course.lesson_languages())
+    languages = known_languages(langs, course.lesson_languages(), course)
     try:
         plan = plan_fixes(Corpus(course), languages, files)
     except FormatterUnavailable as exc:
@@ -115,7 +115,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
 
     course = open_course(root, content=True)
     corpus = Corpus(course)
-    languages = known_languages(langs, course.lesson_languages())
+    languages = known_languages(langs, course.lesson_languages(), course)
     paths = file_scope(course, files).paths if files else None
     plan = plan_drift_fixes(corpus, languages, unsafe, paths)
     write = not (dry_run or check_only)
@@ -200,7 +200,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     from coursekit.fixes.proven import proven_drifts
 
     course = open_course(root, content=True)
-    languages = known_languages(langs, course.lesson_languages())
+    languages = known_languages(langs, course.lesson_languages(), course)
     paths = file_scope(course, files).paths if files else None
     drifts, not_proven = proven_drifts(_judged_notebooks(report_file))
     plan = plan_error_fixes(Corpus(course), drifts, languages, paths, not_proven)
@@ -244,7 +244,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
     overlaps, normalise BOM and line endings as configured (.srt files; an .sbv file is
     left as it is, and counted)."""
     course = open_course(root, content=True)
-    languages = known_languages(langs, course.subtitle_languages())
+    languages = known_languages(langs, course.subtitle_languages(), course)
     if monolingual_out is not None and monolingual_out.resolve().is_relative_to(
             course.subtitles_dir.resolve()):
         raise click.UsageError(f"--monolingual {monolingual_out} lies in the subtitles folder, "

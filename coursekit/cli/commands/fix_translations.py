@@ -40,7 +40,7 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     from coursekit.fixes.translations import plan_translation_fixes
 
     course = open_course(root, content=True)
-    languages = known_languages(langs, course.lesson_languages())
+    languages = known_languages(langs, course.lesson_languages(), course)
     if languages == [course.source_language]:
         raise click.UsageError(f"--lang {course.source_language} is the course's source "
                                "language; fix translations rewrites its translations: "

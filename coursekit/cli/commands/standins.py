@@ -49,7 +49,7 @@ def scan(
     from coursekit.standins.missing import SINGULAR, scan_course
 
     course = open_course(root, content=True)  # a root with no lesson is no clean scan
-    result = scan_course(course, known_languages(langs, course.lesson_languages()))
+    result = scan_course(course, known_languages(langs, course.lesson_languages(), course))
     if report.fmt == "text" and report.output is None:
         for (kind, hub_id), uses in unique_ids(result.references).items():
             mark = "missing" if (kind, hub_id) in result.missing else "ok"

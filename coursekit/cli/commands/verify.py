@@ -209,7 +209,7 @@ def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: Ru
     """
     course = open_course(root)
     shard = _shard(run.shard_spec)
-    languages = known_languages(langs, course.lesson_languages())
+    languages = known_languages(langs, course.lesson_languages(), course)
     console = Console(stderr=True, highlight=False)
     found = _verify(course, paths, languages, shard, run, console)
     _print_summary(found, console)
