@@ -12,7 +12,6 @@ built for another torch). One overlay per kernel and set of requirements, cached
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import re
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
+from coursekit.file_lock import file_lock
 from coursekit.files import DATA_LIMIT, read_regular
 from coursekit.kernels.overlay_check import distributions, load_problem, remove
 from coursekit.kernels.paths import coursekit_home
@@ -109,8 +109,7 @@ def ensure_overlay(
     base = (home or coursekit_home()) / OVERLAYS_DIR
     root = base / key
     base.mkdir(parents=True, exist_ok=True)
-    with (base / f".{key}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with file_lock(base / f".{key}.lock"):  # a link or a FIFO there: unlocked, untouched
         known = _read(root, key)
         if known is not None:
             return known

@@ -8,53 +8,29 @@ therefore holds an exclusive lock (``flock``) on ``<notebooks>/.manifest.lock`` 
 it runs, and ``build --check``, which writes nothing, a shared one when the file is
 there. The lock goes with the process, however it ends; nothing is left to clean up.
 
-The lock file is opened without following a link and without blocking on a FIFO; a
-folder that cannot hold it (read-only, not a folder) or a path that holds no regular
-file leaves the build unlocked, as it was before there was a lock, rather than
-stopping it.
+The lock file is opened as :mod:`coursekit.file_lock` opens one: a folder that cannot
+hold it (read-only, not a folder) or a path that holds no regular file leaves the build
+unlocked, as it was before there was a lock, rather than stopping it.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
-import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from coursekit.atomic import make_folders
+from coursekit.file_lock import file_lock
 
 LOCK_NAME = ".manifest.lock"
-_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-
-
-def _opened(notebooks: Path, create: bool) -> int | None:
-    """The lock file of ``notebooks``, open; ``None`` when there is none to lock."""
-    try:
-        if create:
-            make_folders(notebooks)
-        fd = os.open(notebooks / LOCK_NAME, _FLAGS | (os.O_CREAT if create else 0), 0o666)
-    except OSError:
-        return None
-    try:
-        if stat.S_ISREG(os.fstat(fd).st_mode):
-            return fd
-    except OSError:
-        pass
-    os.close(fd)
-    return None
 
 
 @contextmanager
 def build_lock(notebooks: Path, *, check: bool = False) -> Iterator[None]:
     """Hold the build lock of the folder ``notebooks`` (shared for ``check``, which
     neither creates the lock file nor the folder), waiting for a build that holds it."""
-    fd = _opened(notebooks, create=not check)
-    try:
-        if fd is not None:
-            fcntl.flock(fd, fcntl.LOCK_SH if check else fcntl.LOCK_EX)
+    if not check:
+        with suppress(OSError):  # a folder that cannot be made holds no lock
+            make_folders(notebooks)
+    with file_lock(notebooks / LOCK_NAME, shared=check, create=not check):
         yield
-    finally:
-        if fd is not None:
-            os.close(fd)

@@ -10,7 +10,6 @@ is a no-op; a fresh build gives the same bytes.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from coursekit.atomic import write_text_atomic
 from coursekit.config import Course
+from coursekit.file_lock import file_lock
 from coursekit.kernels import framework as kernel_framework
 from coursekit.kernels import kernel_status
 from coursekit.kernels.ffmpeg import ffmpeg_status
@@ -101,12 +101,8 @@ def standins_home() -> Path:
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with file_lock(path):  # a link or a FIFO there: unlocked, never emptied or waited on
+        yield
 
 
 def _run_builder(python: Path, job: Path, hf_home: Path, progress: Progress | None) -> None:
