@@ -6,7 +6,9 @@ Every text is made fit for XML 1.0 first: a character XML forbids (a control cha
 quoted from a subtitle line, a lone surrogate from an undecodable file name) is written
 as its escape, ``\x1b`` or ``\udcff``, which the reader sees and no parser rejects.
 A verification adds a first suite, ``notebooks``: one test case per notebook with its
-verdict (a failure when its first cause is an error, skipped when a warning).
+verdict, judged by the finding of its first cause that the report keeps: a failure when
+it is an error, skipped when a warning or a note, and passing when the rule selection
+left it out or the baseline records it (the run exits 0 on it).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def render_junit(
 ) -> None:
     root = ET.Element("testsuites", name=xml_text(f"coursekit {title}"))
     if notebooks:
-        _notebook_suite(root, notebooks)
+        _notebook_suite(root, notebooks, diagnostics)
     ordered = sorted_diagnostics(diagnostics)
     by_path = {path: list(group) for path, group in groupby(ordered, key=lambda d: d.path)}
     for found in sorted(set(by_path) | set(checked)):
@@ -82,19 +84,43 @@ def _totals(root: ET.Element) -> None:
         root.set(key, str(sum(int(suite.get(key, "0")) for suite in root)))
 
 
-def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookJudgement]) -> None:
+def _kept(diagnostics: Sequence[Diagnostic]) -> dict[tuple[str, str], Severity]:
+    """The most severe finding kept at each place (``path:line``), by the notebook it is
+    about: its message starts with the notebook's ``[language/framework]``."""
+    kept: dict[tuple[str, str], Severity] = {}
+    for diag in diagnostics:
+        if diag.line is None or not diag.message.startswith("["):
+            continue
+        key = (f"{diag.path}:{diag.line}", diag.message.split("]", 1)[0] + "]")
+        if key not in kept or diag.severity.rank > kept[key].rank:
+            kept[key] = diag.severity
+    return kept
+
+
+def _case_severity(nb: NotebookJudgement,
+                   kept: dict[tuple[str, str], Severity]) -> Severity | None:
+    """How the notebook's case ends: as the report keeps its first cause's finding."""
+    first = nb.first_cause
+    if nb.severity is None or first is None or not first.source:
+        return nb.severity
+    return kept.get((first.source, f"[{nb.language}/{nb.framework}]"))
+
+
+def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookJudgement],
+                    diagnostics: Sequence[Diagnostic]) -> None:
+    kept = _kept(diagnostics)
+    severities = [_case_severity(nb, kept) for nb in notebooks]
     suite = ET.SubElement(
         root, "testsuite", name="notebooks", tests=str(len(notebooks)),
-        failures=str(sum(nb.severity is Severity.ERROR for nb in notebooks)), errors="0",
-        skipped=str(sum(nb.severity is not None and nb.severity is not Severity.ERROR
-                        for nb in notebooks)),
+        failures=str(sum(s is Severity.ERROR for s in severities)), errors="0",
+        skipped=str(sum(s is not None and s is not Severity.ERROR for s in severities)),
     )
-    for nb in notebooks:
+    for nb, severity in zip(notebooks, severities, strict=True):
         case = ET.SubElement(suite, "testcase", classname=xml_text(nb.lesson),
                              name=xml_text(nb.notebook))
         properties = ET.SubElement(case, "properties")
         ET.SubElement(properties, "property", name="verdict", value=nb.verdict)
-        if nb.severity is None:
+        if severity is None:
             continue
-        tag = "failure" if nb.severity is Severity.ERROR else "skipped"
+        tag = "failure" if severity is Severity.ERROR else "skipped"
         ET.SubElement(case, tag, message=xml_text(nb.message), type=nb.verdict)

@@ -65,8 +65,10 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     if fmt == "json":
         return json_text(merged_document(merged)) + "\n"
     out = io.StringIO()
-    # As the commands write the formats with no page of their own: repeats once per file.
-    diagnostics = merged.diagnostics if fmt == "html" else aggregate(merged.diagnostics)
+    # As the commands write the formats with no renderer of their own: repeats once per
+    # file (verify's JUnit and SARIF are its own, as its page: each finding at its place).
+    own = fmt == "html" or (merged.verify and fmt in ("junit", "sarif"))
+    diagnostics = merged.diagnostics if own else aggregate(merged.diagnostics)
     if fmt in REPOSITORY_FORMATS:  # named from the repository's top, as the run names them
         diagnostics = placed(diagnostics, course_place(root))
     if fmt == "html":
