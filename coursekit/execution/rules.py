@@ -57,8 +57,8 @@ MESSAGE_DRIFT = Rule(
 NEEDS_GPU = Rule(
     "EXE111", "needs-gpu", Severity.NOTE,
     "A cell documents an error only a CUDA device raises (a CUDA or cuBLAS error, a "
-    "device-side assert) and the run was on another device: that scenario is not "
-    "verified here.",
+    "device-side assert) and the run was on another device, or asks for a CUDA device "
+    "the machine lacks: that cell is not verified here.",
     why="the lesson is right as written for a GPU; run `verify --device cuda` to prove it",
 )
 CELL_TIMEOUT = Rule(

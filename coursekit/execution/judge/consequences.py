@@ -6,13 +6,15 @@ file it did not write, a kernel it killed, a package the kernel lacked for it fi
 from __future__ import annotations
 
 from coursekit.execution.judge.cascade import CascadeTracker, Cause
+from coursekit.execution.judge.cuda import lacks_cuda
 from coursekit.execution.judge.reproduced import shim_reproduced
 from coursekit.execution.plan.model import CellPlan
 from coursekit.execution.results import CellResult, CellRun, RunStatus, Verdict
 
 _DOCUMENTED_OR_FINE = frozenset({Verdict.NEEDS_GPU})
 """Verdicts that leave what the cell defines as the lesson means it, though not passed: a
-cell documented to fail on a GPU that fails here too."""
+cell documented to fail on a GPU that fails here too (one that failed asking for a CUDA
+device this machine lacks left its names undefined: what reads them is not reached)."""
 _MAY_BE_CONSEQUENCE = frozenset({Verdict.UNEXPECTED_ERROR, Verdict.ERROR_DRIFT})
 """Verdicts an earlier failure can explain; the others name a cause of the cell's own
 (a drifted API, a missing package, the network, a timeout)."""
@@ -60,7 +62,8 @@ class Causes:
             verdict, detail = Verdict.NOT_REACHED, _not_reached(run, root, root_result,
                                                                 explained)
         failed = ((verdict is Verdict.SKIPPED or not verdict.passed)
-                  and verdict not in _DOCUMENTED_OR_FINE and not run.shimmed_clean
+                  and (verdict not in _DOCUMENTED_OR_FINE or lacks_cuda(run))
+                  and not run.shimmed_clean
                   and not shim_reproduced(cell, run))
         self.tracker.record(cell.index, cell.code, failed=failed, cause=cause)
         return verdict, detail, cause

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from coursekit.execution.judge.apidrift import Drift, drift_of, given_drift_of
 from coursekit.execution.judge.consequences import Causes
+from coursekit.execution.judge.cuda import lacks_cuda
 from coursekit.execution.judge.frames import library_call, library_frame
 from coursekit.execution.judge.matching import (
     match_error,
@@ -109,6 +110,9 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
     if cell.gpu_only:
         return Verdict.NEEDS_GPU, (f"documents `{describe(cell.gpu_only)}`, which only a "
                                    f"CUDA device raises; here it raised `{run.raised}`{where}")
+    if lacks_cuda(run):
+        return Verdict.NEEDS_GPU, (f"asks for a CUDA device, which this machine lacks "
+                                   f"(raises `{run.raised}`{where})")
     if not cell.expects_error:
         return Verdict.UNEXPECTED_ERROR, f"raises `{run.raised}`{where}"
     reworded = [e for e in cell.expected if reworded_as(e, run)]
