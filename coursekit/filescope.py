@@ -124,3 +124,15 @@ def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
                 continue
             found.update(folder_of(language) / inside for language in languages)
     return sorted(found)
+
+
+def configuration_changed(course: Course, changed: Iterable[str]) -> bool:
+    """Whether a change touched the course's configuration (its file, a ``coursekit.toml``
+    added or removed, or the ``pyproject.toml`` whose table was taken out), which bears
+    on every file's findings: ``check --since`` then checks the whole course."""
+    names = {"coursekit.toml"}
+    if course.config.path is not None:
+        names.add(course.relative(course.config.path))
+    else:
+        names.add("pyproject.toml")
+    return not names.isdisjoint(changed)

@@ -84,3 +84,41 @@ def test_a_partial_check_does_not_overwrite_the_baseline(course: Path, tmp_path:
     assert (code, named.exit_code) == (2, 2)
     assert "records the findings of the whole course" in named.output
     assert baseline.read_bytes() == recorded
+
+
+OVERLAP = ("1\n00:00:01,000 --> 00:00:04,000\nHello there\n\n"
+           "2\n00:00:03,000 --> 00:00:05,000\nAgain\n\n")
+"""SUB104 (cues that overlap), an error."""
+
+
+@pytest.mark.parametrize(("before", "after", "name"), [
+    (None, 'ignore = ["SUB2"]\n', "coursekit.toml"),  # a configuration added
+    ('ignore = ["SUB104"]\n', 'ignore = ["SUB2"]\n', "coursekit.toml"),  # one rule back
+    ('[tool.coursekit]\nignore = ["SUB104"]\n', '[project]\nname = "course"\n',
+     "pyproject.toml"),  # the table taken out
+])
+def test_a_change_of_the_configuration_checks_every_file(
+    course: Path, before: str | None, after: str, name: str,
+) -> None:
+    (course / "subtitles" / "en" / "02_b.srt").write_text(OVERLAP, encoding="utf-8")
+    if before is not None:
+        (course / name).write_text(before, encoding="utf-8")
+    _git(course, "add", "-A")
+    _git(course, "commit", "-q", "-m", "a file with an overlap")
+    assert _since_head(course)[0] == 0  # nothing changed
+    (course / name).write_text(after, encoding="utf-8")
+    code, out = _since_head(course)
+    assert code == 1, out
+    assert "SUB104" in out and "subtitles/en/02_b.srt" in out
+
+
+def test_a_change_elsewhere_in_pyproject_beside_coursekit_toml_narrows_as_before(
+        course: Path) -> None:
+    (course / "subtitles" / "en" / "02_b.srt").write_text(OVERLAP, encoding="utf-8")
+    (course / "coursekit.toml").write_text('ignore = ["SUB2"]\n', encoding="utf-8")
+    (course / "pyproject.toml").write_text('[project]\nname = "a"\n', encoding="utf-8")
+    _git(course, "add", "-A")
+    _git(course, "commit", "-q", "-m", "course")
+    (course / "pyproject.toml").write_text('[project]\nname = "b"\n', encoding="utf-8")
+    code, out = _since_head(course)
+    assert code == 0 and "SUB104" not in out, out

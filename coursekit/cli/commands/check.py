@@ -26,7 +26,7 @@ from coursekit.cli.options import (
 )
 from coursekit.config import Course
 from coursekit.config.check import config_findings
-from coursekit.filescope import touched_files
+from coursekit.filescope import configuration_changed, touched_files
 from coursekit.report.pipeline import STATISTICS_FORMATS
 from coursekit.translations.git_calls import changed_since, is_shallow
 
@@ -79,9 +79,13 @@ def _run(
                    if is_shallow(course.root) else "")
             raise click.UsageError(f"--since {since}: no such revision in a git checkout at "
                                    f"{course.root}{cut}")
-        files = (*files, *touched_files(course, changed))
-        if not files:
-            return _nothing_changed(course, request, title, since)
+        if not files and configuration_changed(course, changed):
+            click.echo(f"{title}: the configuration changed since {since}: every file is "
+                       "checked", err=True)
+        else:
+            files = (*files, *touched_files(course, changed))
+            if not files:
+                return _nothing_changed(course, request, title, since)
     report = check_course(course, areas, languages, files, documented=request.fmt == "html",
                           selection=selection, cache=not choices.no_cache)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
