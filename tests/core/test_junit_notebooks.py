@@ -50,3 +50,12 @@ def test_a_notebook_case_ends_as_its_first_cause_is_kept(
     assert suite.get("skipped") == ("1" if ends == "skipped" else "0")
     [verdict] = case.iterfind("properties/property[@name='verdict']")
     assert verdict.get("value") == "api-drift"  # the verdict is the notebook's, whatever
+
+
+@pytest.mark.parametrize("title", ["coursekit verify", "check"])
+def test_the_report_names_the_command_once(title: str) -> None:
+    out = io.StringIO()
+    render_junit([], out, title)
+    name = ET.fromstring(out.getvalue()).get("name")
+    assert name == f"coursekit {title.removeprefix('coursekit ')}"
+    assert name.count("coursekit") == 1
