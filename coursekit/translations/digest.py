@@ -44,8 +44,9 @@ class PageLink:
     line: int
     value: str
     """The page, ``chapter3/4#anchor`` (:func:`coursekit.translations.links.course_target`)."""
-    named: bool
-    """Written with its course's address, which may be another course's."""
+    address: str | None
+    """The course its address names (``audio-course``, ``course``), which may be another
+    course; ``None`` for a link relative to the lesson."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +76,9 @@ class Digest:
         lesson that history reads for its substance never needs them."""
         lesson = self.lesson
         return tuple(
-            PageLink(block.line, target, named)
+            PageLink(block.line, target, address)
             for block in lesson.blocks if isinstance(block, Prose | Admonition)
-            for target, named in links.course_pages(block.text, lesson.local)
+            for target, address in links.course_pages(block.text, lesson.local)
         )
 
     @cached_property

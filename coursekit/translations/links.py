@@ -95,10 +95,15 @@ def course_links(markdown: str, local: str) -> Iterator[str]:
         yield target
 
 
-def names_its_course(href: str) -> bool:
-    """A link written with its course's address (``https://huggingface.co/learn/x/...``,
-    ``/course/...``), which may be another course's, not relative to the lesson."""
-    return href.strip().startswith(("/", "http:", "https:", "//"))
+def course_address(href: str) -> str | None:
+    """The course a link names by its address: ``audio-course`` for
+    ``https://huggingface.co/learn/audio-course/chapter1``, ``course`` for ``/course/...``;
+    ``None`` for a link relative to the lesson."""
+    path = urlsplit(href.strip()).path
+    if not path.startswith("/"):
+        return None
+    head, _, rest = path.lstrip("/").partition("/")
+    return rest.partition("/")[0] if head == "learn" else head
 
 
 def is_page_of(target: str, pages: Collection[str]) -> bool:
@@ -108,9 +113,26 @@ def is_page_of(target: str, pages: Collection[str]) -> bool:
     return page in pages or any(p.startswith(f"{page}/") for p in pages)
 
 
-def course_pages(markdown: str, local: str) -> Iterator[tuple[str, bool]]:
-    """Each course page ``markdown`` links to, and whether the link names its course
-    (:func:`names_its_course`)."""
+_CHAPTER = re.compile(r"chapter\d+")
+
+
+def of_another_course(target: str, address: str | None, pages: Collection[str],
+                      ours: Collection[str]) -> bool:
+    """A link to another course's page: written with an address that no link to one of
+    ``pages`` (this course's lessons) has (``ours``), to no page of this course, in one of
+    its chapters (a page of another course's numbering) or in a course without chapters.
+    A link to a chapter the course lacks altogether may be to its own pages (a checkout
+    that holds a part of the course)."""
+    if address is None or address in ours or is_page_of(target, pages):
+        return False
+    chapters = {p.partition("/")[0] for p in pages}
+    chapters = {c for c in chapters if _CHAPTER.fullmatch(c)}
+    return not chapters or target.partition("#")[0].partition("/")[0] in chapters
+
+
+def course_pages(markdown: str, local: str) -> Iterator[tuple[str, str | None]]:
+    """Each course page ``markdown`` links to, and the course its address names
+    (:func:`course_address`)."""
     if "chapter" not in local and "chapter" not in markdown and "&" not in markdown:
         # No target can name a chapter (only an entity, `&#99;`, decodes into one): every
         # link would be read to be dropped, as in a course whose pages are not chapters.
@@ -118,4 +140,4 @@ def course_pages(markdown: str, local: str) -> Iterator[tuple[str, bool]]:
     for href in hrefs(markdown):
         target = course_target(href, local)
         if target is not None:
-            yield target, names_its_course(href)
+            yield target, course_address(href)

@@ -105,10 +105,11 @@ FRAMEWORK_STRUCTURE = Rule(
 )
 LINK_MISMATCH = Rule(
     "TRN106", "link-mismatch", Severity.WARNING,
-    "The translation links to other course pages than the source lesson. Links written "
-    "with a course's address to no lesson of the source language (another course, such as "
-    "a refresher course a lesson recommends) are counted, not compared: the translation "
-    "may link that course in its own language or at another page, and only drop none.",
+    "The translation links to other course pages than the source lesson. Links to another "
+    "course (a refresher course a lesson recommends: an address no link to this course's "
+    "lessons has, to a page none of its chapters has) are counted, not compared: the "
+    "translation may link that course in its own language or at another page, and only "
+    "drop none.",
     AREA,
     repeats=True,
 )

@@ -10,7 +10,7 @@ from collections.abc import Collection, Iterator, Sequence
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import FrameworkMarker, Heading
 from coursekit.translations.digest import Digest, PageLink
-from coursekit.translations.links import is_page_of
+from coursekit.translations.links import is_page_of, of_another_course
 from coursekit.translations.rules import (
     ANCHOR_MISSING,
     FRAMEWORK_STRUCTURE,
@@ -181,11 +181,15 @@ def _reconcile(missing: Counter[str], extra: Counter[str]) -> None:
 
 def course_links(source: Digest, translation: Digest,
                  pages: Collection[str] | None = None) -> Iterator[Diagnostic]:
-    """The course pages one links to and the other does not. A link written with its
-    course's address to no page of ``pages`` (the source language's lessons) is to
-    another course (a refresher, an earlier edition): :func:`_other_course_links`."""
+    """The course pages one links to and the other does not. A link to another course
+    (a refresher, an earlier edition: :func:`~coursekit.translations.links.of_another_course`
+    by ``pages``, the source language's lessons) is :func:`_other_course_links`'."""
+    known = set() if pages is None else {
+        link.address for link in (*source.links, *translation.links)
+        if link.address is not None and is_page_of(link.value, pages)}
+
     def ours(link: PageLink) -> bool:
-        return pages is None or not link.named or is_page_of(link.value, pages)
+        return pages is None or not of_another_course(link.value, link.address, pages, known)
 
     src_links = [link for link in source.links if ours(link)]
     tgt_links = [link for link in translation.links if ours(link)]

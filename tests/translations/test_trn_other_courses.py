@@ -32,7 +32,8 @@ Les unités : [unité 1](https://huggingface.co/learn/audio-course/fr/chapter1),
 def _course(root: Path, translation: str) -> Path:
     for lang, text in (("en", SOURCE), ("fr", translation)):
         folder = root / "chapters" / lang
-        for page, body in (("chapter1/introduction", text), ("chapter2/pipeline", "# P\n")):
+        for page, body in (("chapter0/introduction", "# I\n"), ("chapter1/introduction", text),
+                           ("chapter2/pipeline", "# P\n")):
             (folder / page).parent.mkdir(parents=True, exist_ok=True)
             (folder / f"{page}.mdx").write_text(body, encoding="utf-8")
     return root
@@ -72,3 +73,17 @@ def test_a_link_to_another_course_dropped_is_found(tmp_path: Path, cache: bool) 
     assert [d.message for d in found if d.rule == "TRN106"] == [
         "no link to `chapter1/1` of another course (the source "
         "chapters/en/chapter1/introduction.mdx:3 links to it)"]
+
+
+def test_a_link_to_a_chapter_the_checkout_lacks_is_still_this_course_s(tmp_path: Path) -> None:
+    # A course checked out in part (its chapter 7 elsewhere) links to its own chapter 7.
+    source = SOURCE.replace("https://huggingface.co/course/chapter1/1", "/course/chapter7")
+    moved = OTHER_COURSE.replace("https://huggingface.co/learn/llm-course/fr/chapter0/1",
+                                 "/course/fr/chapter6")
+    root = _course(tmp_path, moved)
+    (root / "chapters" / "en" / "chapter1" / "introduction.mdx").write_text(source)
+    found = check_course(Course.open(root), [Area.LESSONS], cache=False).diagnostics
+    assert sorted(d.message.split(" (")[0] for d in found if d.rule == "TRN106") == [
+        "link to `chapter6` that the source chapters/en/chapter1/introduction.mdx does not have",
+        "no link to `chapter7`",
+    ]
