@@ -54,6 +54,10 @@ class CodeFormatter:
         self.settings = settings
         self._waiting: dict[str, Protected | None] = {}
         self._done: dict[str, str | None] = {}
+        self._unread: set[str] = set()
+        """Sources whose formatted text is not read back as Python yet (:func:`_checked`):
+        that is done when one is first asked for, since most never are (a check asks only
+        for the code of translations that differ from their source as code)."""
         self._facts: dict[str, CodeFacts] = {}
         self.unavailable: FormatterUnavailable | None = None
         """Why nothing was formatted, when the formatter is missing or does not run."""
@@ -68,7 +72,11 @@ class CodeFormatter:
         self.add(facts)
         if self._waiting:
             self._run()
-        return self._done[facts.source]
+        source = facts.source
+        if source in self._unread:
+            self._unread.discard(source)
+            self._done[source] = _checked(source, self._done[source])
+        return self._done[source]
 
     def formatted_facts(self, facts: CodeFacts) -> CodeFacts | None:
         """The facts of :meth:`formatted`'s text, one object per text of the run: the
@@ -97,7 +105,8 @@ class CodeFormatter:
         for source, protected in waiting.items():
             result = results.get(source)
             self._done[source] = None if protected is None or result is None \
-                else _checked(source, protected.restore(result.removesuffix("\n")))
+                else protected.restore(result.removesuffix("\n"))
+        self._unread.update(source for source in waiting if self._done[source] is not None)
 
 
 def _checked(source: str, text: str | None) -> str | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.cli import main
+from coursekit.formatting import lessons
 from coursekit.formatting.lessons import CodeFormatter
 from coursekit.formatting.settings import FormatSettings
 from coursekit.lessons import python
@@ -91,3 +92,24 @@ def test_a_formatted_text_is_read_once_for_every_translation(
         assert change is Change.CODE
     assert formatter.formatted_facts(source) is formatter.formatted_facts(CodeFacts(ONE_LINE))
     assert tokenized.count(SOURCE) == 1
+
+
+def test_a_formatted_text_is_read_back_as_python_only_when_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch formats every text queued; a check then asks for few of them (the code
+    of translations that differ as code), and only those are read back as Python."""
+    read: list[str] = []
+
+    def counted(source: str, text: str | None) -> str | None:
+        read.append(source)
+        return checked(source, text)
+
+    checked = lessons._checked
+    monkeypatch.setattr(lessons, "_checked", counted)
+    formatter = CodeFormatter(FormatSettings())
+    formatter.add(CodeFacts(DRIFTED))
+    assert formatter.formatted(CodeFacts(ONE_LINE)) == SOURCE
+    assert read == [ONE_LINE]
+    assert formatter.formatted(CodeFacts(DRIFTED)) != DRIFTED
+    assert formatter.formatted(CodeFacts(DRIFTED)) is not None
+    assert read == [ONE_LINE, DRIFTED]
