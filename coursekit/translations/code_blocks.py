@@ -57,6 +57,19 @@ def position_lines(pairs: Sequence[Pair]) -> list[int | None]:
     return lines
 
 
+def _change(src: Code, tgt: Code, formatted: Formatted | None) -> Change:
+    """How ``tgt`` differs from ``src``, as its block's role makes the change count."""
+    change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON, formatted)
+    if change is Change.CODE and src.role is CodeRole.OTHER:
+        # Shown, never run (a prompt, a transcript, a JSON answer, a template): its text
+        # is translated as a string literal is.
+        return Change.STRINGS
+    if change is Change.CODE and src.role is CodeRole.SHELL and \
+            shell_words(src.source) == shell_words(tgt.source):
+        return Change.COMMENTS
+    return change
+
+
 def _drift(
     source: Digest, translation: Digest, src: Code, tgt: Code, ignored: frozenset[Change],
     formatted: Formatted | None = None,
@@ -65,16 +78,9 @@ def _drift(
         # Neither parses: text in a Python fence (a chat transcript, pseudo-code), which
         # a translation translates; it runs in neither language.
         return
-    change = classify(src.facts, tgt.facts, src.role is CodeRole.PYTHON, formatted)
-    if change is Change.IDENTICAL:
-        return
-    if change is Change.CODE and src.role is CodeRole.OTHER:
-        # Shown, never run (a prompt, a transcript, a JSON answer, a template): its text
-        # is translated as a string literal is.
-        change = Change.STRINGS
-    elif change is Change.CODE and src.role is CodeRole.SHELL and \
-            shell_words(src.source) == shell_words(tgt.source):
-        change = Change.COMMENTS
+    change = _change(src, tgt, formatted)
+    if change is Change.IDENTICAL or (change is not Change.CODE and change in ignored):
+        return  # no change, or one the course does not report: no diff to make
     if unclosed(translation, tgt) and not unclosed(source, src):
         return  # the lesson's unclosed fence (LES103) took in what follows: reported there
     where = f"{source.path}:{src.line}"

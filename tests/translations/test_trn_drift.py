@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.lessons.python import code_facts
+from coursekit.translations import code_blocks
+from coursekit.translations.check import compare_lessons
 from coursekit.translations.code_changes import Change, classify, short_diff
+from coursekit.translations.digest import digest
+from coursekit.translations.settings import Settings
+
+from .trn_lessons import code, lesson
 
 SOURCE = 'x = load("glue")  # load the data\nprint(x["train"])\n'
 
@@ -91,3 +99,23 @@ def test_adjacent_string_literals_written_as_one_are_a_string_change() -> None:
     merged = 'prompt = (\n    "Extrayez tout le texte et ne renvoyez que lui."\n)\n'
     assert changed(src, merged) is Change.STRINGS
     assert changed(src, 'prompt = (\n    "Extrayez."\n) + suffix\n') is Change.CODE
+
+
+def test_a_change_the_course_does_not_report_has_no_diff_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most translated blocks differ in their comments alone, which is not reported by
+    default: the diff a finding would show is made only for a change that is."""
+    source = digest(lesson("chapters/en/chapter1/1.mdx", code(3, SOURCE)))
+    translation = digest(lesson("chapters/fr/chapter1/1.mdx",
+                                code(3, 'x = load("glue")  # charger\nprint(x["train"])\n')))
+    diffs: list[str] = []
+
+    def counted(old: str, new: str, **options: Any) -> str:
+        diffs.append(new)
+        return short_diff(old, new, **options)
+
+    monkeypatch.setattr(code_blocks, "short_diff", counted)
+    assert compare_lessons(source, translation, Settings()) == []
+    assert diffs == []
+    [finding] = compare_lessons(source, translation, Settings(ignored=frozenset()))
+    assert finding.rule == "TRN202" and "- x = load" in finding.message and len(diffs) == 1
