@@ -142,4 +142,33 @@ def file_diff(old: Sequence[str], new: Sequence[str], path: str, bom: bool) -> s
         for side in (before, after):
             if side:
                 side[0] = "\ufeff" + side[0]
-    return ending_said(difflib.unified_diff(before, after, f"a/{path}", f"b/{path}"))
+    return ending_said(_unified(before, after, f"a/{path}", f"b/{path}"))
+
+
+def _unified(old: list[str], new: list[str], fromfile: str, tofile: str,
+             context: int = 3) -> Iterable[str]:
+    """``difflib.unified_diff`` without its junk heuristic, which in a file of 200 lines
+    or more takes a line found in more than 1% of them (a fence's closing line, a blank
+    line) for noise: one that no fix changed was then shown removed and added again."""
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    header = [f"--- {fromfile}\n", f"+++ {tofile}\n"]
+    for group in matcher.get_grouped_opcodes(context):
+        yield from header
+        header = []
+        first, last = group[0], group[-1]
+        yield f"@@ -{_span(first[1], last[2])} +{_span(first[3], last[4])} @@\n"
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in old[i1:i2])
+                continue
+            yield from ("-" + line for line in old[i1:i2])
+            yield from ("+" + line for line in new[j1:j2])
+
+
+def _span(start: int, stop: int) -> str:
+    """A hunk's range as unified diffs write it: ``start,length``, 1-based (an empty
+    range names the line before it)."""
+    length = stop - start
+    if length == 1:
+        return str(start + 1)
+    return f"{start + 1 if length else start},{length}"

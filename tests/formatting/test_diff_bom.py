@@ -53,3 +53,20 @@ def test_the_translations_diff_of_a_file_with_a_mark_applies(
     diff = capsys.readouterr().out
     assert diff.split("\n")[3] == f" {bom}# Charger des sons[[loading]]"
     _applies(root, diff)
+
+
+@pytest.mark.parametrize("fences", [80, 2])
+def test_the_diff_of_a_long_lesson_shows_only_the_lines_that_change(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fences: int) -> None:
+    # 80 fences make a lesson of over 200 lines, where difflib took the closing fence
+    # line, in more than 1% of them, for noise and showed the last one changed.
+    root = write_course(tmp_path)
+    blocks = "".join(f"```py\nx{k} = {k}\n```\n\n" for k in range(fences))
+    (root / LESSON).write_text(f"# Models\n\n{blocks}```py\ny=[1,2 ,3]\n```\n",
+                               encoding="utf-8")
+    assert main(["fix", "lessons", "--root", str(root), "--lang", "en", "--dry-run"]) == 0
+    diff = capsys.readouterr().out
+    changed = [line for line in diff.splitlines()
+               if line[:1] in "+-" and not line.startswith(("---", "+++"))]
+    assert changed == ["-y=[1,2 ,3]", "+y = [1, 2, 3]"]
+    _applies(root, diff)
