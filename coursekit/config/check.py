@@ -112,9 +112,22 @@ def _spelled(lines: Mapping[tuple[str, ...], int], key: str) -> str:
 
 
 def _subtitles(course: Course) -> list[tuple[tuple[str, ...], str]]:
+    """The subtitle table's bad values, and each language table that applies to no
+    language the course has (``[subtitles.cn]``: its settings would be dropped unsaid)."""
     section = subtitle_settings.SECTION
-    return subtitle_settings.table_problems(course.config.section(section)) \
-        if section in course.config.sections else []
+    if section not in course.config.sections:
+        return []
+    table = course.config.section(section)
+    problems = subtitle_settings.table_problems(table)
+    found = course.found_languages()
+    if not found or course.unlisted_roots():
+        return problems  # no language folder can be seen: CFG002 or CFG007 says why
+    for key, _ in subtitle_settings.language_tables(table):
+        if not any(subtitle_settings.applies_to(key, lang) for lang in found):
+            problems.append(((section, key), f"the language table `{key}` applies to no "
+                                             f"language the course has (found: "
+                                             f"{', '.join(found)})"))
+    return problems
 
 
 def _translations(course: Course) -> list[tuple[tuple[str, ...], str]]:

@@ -3,7 +3,8 @@
 Values are looked up, later winning: built-in defaults for the language's primary
 subtag, the ``subtitles`` table, its primary-subtag table (``[...subtitles.zh]``),
 its full-tag table (``[...subtitles."zh-CN"]``, or ``zh_CN``, ``zh-cn``: a table's name
-is read as a tag, as a folder's is). Bad values are reported as
+is read as a tag, as a folder's is; a table that applies to no language of the course is
+``CFG001``, as its settings would reach nothing). Bad values are reported as
 ``CFG001`` and replaced by the default, so a typo never stops a check.
 """
 
@@ -211,16 +212,28 @@ def settings_for(
     ]
 
 
+def language_tables(section: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The language tables of ``section`` (``[subtitles.fr]``), by their names."""
+    return [(key, table) for key, table in section.items()
+            if isinstance(table, Mapping) and _LANGUAGE_TABLE.match(key)
+            and key not in ("severity", "severities")]
+
+
+def applies_to(table: str, language: str) -> bool:
+    """Whether the language table named ``table`` applies to ``language``: it names its
+    primary subtag or its whole tag, read as a tag as a folder name is (``zh_CN`` and
+    ``zh-cn`` name ``zh-CN``)."""
+    tag = normalise(language)
+    return normalise(table) in (tag, primary_subtag(tag))
+
+
 def _language_tables(
     section: Mapping[str, Any], language: str,
 ) -> list[tuple[str, Mapping[str, Any]]]:
     """The tables of ``section`` that apply to ``language``, the later winning: those of
-    its primary subtag, then those of its whole tag. A table's name is read as a tag, as
-    folder names are (``zh_CN`` and ``zh-cn`` name ``zh-CN``)."""
+    its primary subtag, then those of its whole tag."""
     tag = normalise(language)
-    tables = [(key, table) for key, table in section.items()
-              if isinstance(table, Mapping) and _LANGUAGE_TABLE.match(key)
-              and key not in ("severity", "severities")]
+    tables = language_tables(section)
     return ([(key, table) for key, table in tables if normalise(key) == primary_subtag(tag)]
             + [(key, table) for key, table in tables
                if normalise(key) == tag != primary_subtag(tag)])

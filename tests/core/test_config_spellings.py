@@ -33,7 +33,7 @@ def _check(root: Path, config: str, name: str = "coursekit.toml") -> tuple[int, 
     ('[tool.coursekit]\nbuild_dir = "b"\nbuild-dir = "b"\n', 3),
     # the settings of an area's table, a language's subtitle table among them
     ("[subtitles]\nmax-cps = 100\nmax_cps = 5\n", 3),
-    ("[subtitles.fr]\nmax_lines = 3\nmax-lines = 2\n", 3),
+    ("[subtitles.en]\nmax_lines = 3\nmax-lines = 2\n", 3),
     ("[translations]\nbundled-stale-apis = true\nbundled_stale_apis = false\n", 3),
     ("[verify]\nstartup-timeout = 60\nstartup_timeout = 30\n", 3),
     ("[notebooks]\npage-url = 'a'\npage_url = 'b'\n", 3),

@@ -57,7 +57,7 @@ def test_two_tables_of_one_language_are_cfg001_at_the_second(make_course: MakeCo
 
 @pytest.mark.parametrize(("config", "table"), [
     ('[subtitles."zh-CN"]\nmax-line = 3\n', "[tool.coursekit.subtitles.zh-CN]"),
-    ("[subtitles.fr.severity]\nSUB999 = 'note'\n", "[tool.coursekit.subtitles.fr.severity]"),
+    ("[subtitles.zh.severity]\nSUB999 = 'note'\n", "[tool.coursekit.subtitles.zh.severity]"),
     ("[subtitles]\nmaxcps = 3\n", "[tool.coursekit.subtitles]"),
 ])
 def test_a_finding_in_a_language_table_names_that_table(
@@ -66,3 +66,24 @@ def test_a_finding_in_a_language_table_names_that_table(
     root = make_course({"zh-CN/01_a.srt": _srt(LONG)}, config)
     [finding] = config_findings(Course.open(root))
     assert finding.message.startswith(f"{table} "), finding.message
+
+
+@pytest.mark.parametrize("table", ["cn", "jp", '"zh-TW"', "eng"])
+def test_a_table_of_no_language_of_the_course_is_cfg001_at_its_line(
+    make_course: MakeCourse, table: str,
+) -> None:
+    root = make_course({"en/01_a.srt": _srt("Hello."), "zh-CN/01_a.srt": _srt(LONG)},
+                       f"[subtitles]\nmax-cps = 20\n\n[subtitles.{table}]\nmax-cps = 100\n")
+    [finding] = config_findings(Course.open(root))
+    assert (finding.rule, finding.line) == ("CFG001", 4)
+    assert finding.message.endswith("applies to no language the course has "
+                                    "(found: en, zh-CN)"), finding.message
+
+
+@pytest.mark.parametrize("table", ["zh", '"zh-CN"', "ZH_cn", "en"])
+def test_a_table_of_a_language_of_the_course_is_no_finding(
+    make_course: MakeCourse, table: str,
+) -> None:
+    root = make_course({"en/01_a.srt": _srt("Hello."), "zh-CN/01_a.srt": _srt(LONG)},
+                       f"[subtitles.{table}]\nmax-cps = 100\n")
+    assert config_findings(Course.open(root)) == []
