@@ -106,9 +106,9 @@ def _value(raw_key: str, key: str, value: Any, problems: Problems) -> dict[str, 
         return {}
     if key == "source_language":
         return {key: normalise(value)}
-    if key == "languages":
-        return {key: tuple(normalise(v) for v in value)}
-    return {key: tuple(value) if key in _LISTS else value}
+    if key == "languages":  # each once, however often it is written (zh-CN, zh_CN)
+        return {key: tuple(dict.fromkeys(normalise(v) for v in value))}
+    return {key: tuple(dict.fromkeys(value)) if key in _LISTS else value}
 
 
 def _list_problem(key: str, value: Any) -> str | None:

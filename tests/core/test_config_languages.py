@@ -81,3 +81,16 @@ def test_the_default_source_language_is_no_finding(tmp_path: Path) -> None:
     (root / "content/fr/1.mdx").write_text("# Un\n", encoding="utf-8")
     (root / "coursekit.toml").write_text("", encoding="utf-8")
     assert config_findings(Course.open(root)) == []
+
+
+@pytest.mark.parametrize("written", ['["fr", "en", "FR"]', '["fr", "en", "fr"]'])
+def test_a_language_written_twice_is_worked_on_once(tmp_path: Path, written: str) -> None:
+    root = _course(tmp_path, "coursekit.toml", f"languages = {written}\n")
+    (root / "subtitles/fr/1.srt").write_bytes(CUE[:-1])  # SUB018: no blank line at its end
+    course = Course.open(root)
+    assert course.config.languages == ("fr", "en")
+    assert course.subtitle_languages() == ["fr"]
+    assert config_findings(course) == []
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", "json"])
+    found = [(d["rule"], d["path"], d["line"]) for d in json.loads(result.output)["diagnostics"]]
+    assert len(found) == len(set(found)) > 0, found
