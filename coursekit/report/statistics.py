@@ -148,11 +148,14 @@ def closing_summary(
         "by language: " + ", ".join(languages)
         + (f" (and {len(stats.by_language) - 8} more)" if len(stats.by_language) > 8 else ""),
     ]
+    # --update-baseline exits 2 while the configuration is bad: that comes first
+    first = ("once the configuration's CFG001 findings are fixed (every run exits 2 while "
+             "they remain), " if any(d.rule == "CFG001" for d in diagnostics) else "")
     if recordable and baseline is not None:
-        lines.append(f"new since {baseline}: fix them, or record them with coursekit "
+        lines.append(f"new since {baseline}: {first}fix them, or record them with coursekit "
                      f"{command} --baseline {baseline} --update-baseline")
     elif recordable:
-        lines.append(f"to start from here: coursekit {command} --baseline {BASELINE} "
+        lines.append(f"to start from here: {first}coursekit {command} --baseline {BASELINE} "
                      "--update-baseline records these findings; then --baseline "
                      f"{BASELINE} in CI fails only on new ones")
     if with_errors and not quiet and narrows:

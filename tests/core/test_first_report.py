@@ -99,6 +99,22 @@ def test_findings_new_against_a_baseline_are_fixed_or_recorded_in_it() -> None:
     assert not any("to start from here" in line for line in lines)
 
 
+@pytest.mark.parametrize("baseline", [None, Path("ci/baseline.json")])
+def test_the_advice_to_record_findings_puts_a_bad_configuration_first(
+    baseline: Path | None,
+) -> None:
+    from coursekit.config.rules import BAD_CONFIG
+
+    bad = BAD_CONFIG.at("coursekit.toml", 1, "[tool.coursekit] unknown key `colour`")
+    [advice] = [line for line in _overview([bad, *PLANTED], baseline=baseline)
+                if "--update-baseline" in line]
+    assert "once the configuration's CFG001 findings are fixed (every run exits 2 while " \
+           "they remain), " in advice
+    [advice] = [line for line in _overview(PLANTED, baseline=baseline)
+                if "--update-baseline" in line]
+    assert "CFG001" not in advice
+
+
 def test_a_run_against_a_baseline_names_it_in_its_advice(tmp_path: Path) -> None:
     root = _course(tmp_path, {"en/a.mdx": "# A\n\n</Tip>\n"})
     baseline = tmp_path / "recorded.json"
