@@ -4,6 +4,7 @@ same place, the same code in another fence or place, and blocks a broken fence t
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Sequence
 
 from coursekit.lessons.ipython_lines import dedented
@@ -36,10 +37,15 @@ def twins(missing: Sequence[Code], extra: Sequence[Code]) -> dict[int, Code]:
     """Which block of ``extra`` is which block of ``missing`` translated (by ``id`` of the
     source block): blocks of one kind, the closest in text first (a translated prompt
     keeps its markup, an older version of a block most of its code), in order among
-    equals."""
+    equals. Blocks with no other of their kind on either side are paired whatever their
+    likeness, which is measured only where a block has a choice (a ratio of two texts
+    is the costly part)."""
+    kin = [(i, j) for i, src in enumerate(missing) for j, tgt in enumerate(extra)
+           if _same_kind(src, tgt)]
+    choices = Counter(("s", i) for i, _ in kin) + Counter(("t", j) for _, j in kin)
     scored = sorted(
-        ((-_likeness(src, tgt), i, j) for i, src in enumerate(missing)
-         for j, tgt in enumerate(extra) if _same_kind(src, tgt)),
+        (0.0 if choices["s", i] == choices["t", j] == 1 else -_likeness(missing[i], extra[j]),
+         i, j) for i, j in kin
     )
     found: dict[int, Code] = {}
     taken: set[int] = set()

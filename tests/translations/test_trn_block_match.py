@@ -4,11 +4,18 @@ the counterpart, and a block that an unclosed fence took in is that fence's find
 
 from __future__ import annotations
 
+import pytest
+
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Code
 from coursekit.lessons.parse import parse_lesson
+from coursekit.translations import block_match
+from coursekit.translations.block_match import twins
 from coursekit.translations.check import compare_lessons
 from coursekit.translations.digest import digest
 from coursekit.translations.settings import Settings
+
+from ..lesson_model import code
 
 EN = "content/en/chapter1/3.mdx"
 FR = "content/fr/chapter1/3.mdx"
@@ -205,3 +212,21 @@ def test_an_older_version_of_a_block_is_compared_with_that_block_not_the_one_bef
 
 def test_the_same_blocks_in_the_same_order_are_no_finding() -> None:
     assert _found(NEWER, NEWER.replace("# Tracing", "# Le traçage")) == []
+
+
+def test_blocks_are_measured_for_likeness_only_where_one_has_a_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    measured: list[tuple[str, str]] = []
+
+    def likeness(src: Code, tgt: Code) -> float:
+        measured.append((src.source, tgt.source))
+        return real(src, tgt)
+
+    real = block_match._likeness
+    monkeypatch.setattr(block_match, "_likeness", likeness)
+    alone = twins([code(3, "load(data)")], [code(3, "charger(data)")])
+    assert [t.source for t in alone.values()] == ["charger(data)"] and measured == []
+    sources = [code(3, "x = load(a)"), code(9, "y = save(b)")]
+    found = twins(sources, [code(3, "y = save(b, c)"), code(9, "x = load(a, c)")])
+    assert [found[id(s)].source for s in sources] == ["x = load(a, c)", "y = save(b, c)"]
+    assert len(measured) == 4
