@@ -175,3 +175,27 @@ def test_a_scope_the_configured_frameworks_empty_says_so(tmp_path: Path) -> None
     (tmp_path / "coursekit.toml").write_text('frameworks = ["tf"]\n', encoding="utf-8")
     with pytest.raises(EmptyScopeError, match=r"framework\(s\) tf \(the configuration's"):
         notebooks_in_scope(Course.open(tmp_path), languages=None, frameworks=None, paths=[])
+
+
+@pytest.mark.parametrize(("configured", "planned"), [
+    ('languages = ["en"]\n', ["en/chapter1/1.ipynb"]),
+    ("", ["en/chapter1/1.ipynb", "fr/chapter1/1.ipynb"]),
+])
+def test_built_notebooks_run_in_the_configured_languages(
+    tmp_path: Path, configured: str, planned: list[str],
+) -> None:
+    from coursekit.execution.plan.scope import notebooks_in_scope
+
+    write_course(tmp_path, {
+        "en/chapter1/1.ipynb": notebook([cell("x = 1", 3)]),
+        "fr/chapter1/1.ipynb": notebook([cell("x = 1", 3)], language="fr",
+                                        lesson="content/fr/chapter1/1.mdx"),
+    })
+    config = tmp_path / "coursekit.toml"
+    config.write_text(configured + config.read_text(encoding="utf-8"), encoding="utf-8")
+    course = Course.open(tmp_path)
+    sources, _ = notebooks_in_scope(course, languages=None, frameworks=None, paths=[])
+    assert [s.notebook for s in sources] == planned
+    fr = tmp_path / "build" / "notebooks" / "fr" / "chapter1" / "1.ipynb"
+    sources, _ = notebooks_in_scope(course, languages=None, frameworks=None, paths=[fr])
+    assert [s.notebook for s in sources] == ["fr/chapter1/1.ipynb"]  # named by its file

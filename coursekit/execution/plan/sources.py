@@ -217,11 +217,14 @@ def collect(
 ) -> tuple[list[NotebookSource], list[Diagnostic]]:
     """The notebooks to verify, in a stable order, and what could not be read.
 
-    ``languages`` ``None`` means every language of the course; ``frameworks`` ``None``
-    the course's (``frameworks`` of its configuration, as ``build`` has them), but for
-    notebooks named by their files, which run whatever their framework."""
+    ``languages`` ``None`` means the course's (its configured ``languages``, else every
+    one) and ``frameworks`` ``None`` the course's (``frameworks`` of its configuration,
+    as ``build`` has them), but for notebooks named by their files, which run whatever
+    their language and framework."""
     diagnostics: list[Diagnostic] = []
     course_frameworks = set(frameworks if frameworks is not None else course.config.frameworks)
+    course_languages = languages if languages is not None else (
+        list(course.config.languages) or None)
     explicit = [p for p in paths if _names_notebooks(course, p)]
     lesson_paths = _scope_names(course, [p for p in paths if p not in explicit])
     built = None
@@ -248,7 +251,7 @@ def collect(
         NotebookSource(relpath, node, _kernel_of(course, node))
         for relpath, node in found
         if relpath not in named
-        and _selected(relpath, node, languages, frameworks if explicit else course_frameworks,
-                      [] if explicit else lesson_paths)
+        and (_selected(relpath, node, languages, frameworks, []) if explicit else
+             _selected(relpath, node, course_languages, course_frameworks, lesson_paths))
     ]
     return sorted(chosen, key=lambda s: s.notebook), diagnostics
