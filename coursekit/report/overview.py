@@ -117,7 +117,8 @@ def _errors(diagnostics: Sequence[Diagnostic]) -> list[str]:
     for diag in sorted_diagnostics(d for d in diagnostics if d.severity is Severity.ERROR):
         cue = f" (cue {diag.cue})" if diag.cue is not None else ""
         first, _, rest = diag.message.partition("\n")
-        lines.append(f"{diag.location}{cue}: error {diag.rule} {first}")
+        fixable = " [*]" if diag.fix == "safe" else ""  # as the full listing marks it
+        lines.append(f"{diag.location}{cue}: error {diag.rule}{fixable} {first}")
         if rest:
             lines.extend(f"    {line}" for line in rest.splitlines())
         if diag.hint:

@@ -182,7 +182,7 @@ ERROR_CHANGED = Rule(
 )
 
 STALE_API = Rule(
-    "TRN401", "stale-api", Severity.WARNING,
+    "TRN401", "stale-api", Severity.ERROR,
     "The translation still uses an API that its library removed or renamed, where its source "
     "lesson no longer does (the source was updated, the translation was not).",
     AREA,
