@@ -92,7 +92,7 @@ class History:
         git = shutil.which("git")
         own = git_calls.own_checkout(root)
         if git is None:
-            if own and problems is not None:
+            if (own or nested) and problems is not None:
                 problems.append("git is not on PATH")
             return None
         # The checkout's top folder, and the course root's place in it: asked of git
@@ -103,6 +103,11 @@ class History:
         if own is not True:
             where = git_calls.git_output(git, root, "rev-parse", "--show-toplevel", "--show-prefix")
             if where is None:
+                # asked for (`history = true`) where there is none: say why, as for a
+                # checkout of its own whose history cannot be read
+                if nested and problems is not None:
+                    problems.append(git_calls.why_unreadable(git, root)
+                                    or "the course is not in a git checkout")
                 return None
             top, _, prefix = where.partition("\n")
             if not nested and Path(top.strip()).resolve() != root.resolve():

@@ -210,7 +210,7 @@ def history_findings(history: History | None, problems: Sequence[str], folder: s
         return []
     found = [rules.UNREAD_HISTORY.at(
         folder, None,
-        f"the course is a git checkout, but its history cannot be read ({problem}): "
+        f"the course's git history cannot be read ({problem}): "
         "translations are judged by their structure alone",
         hint="let git read the checkout (one another user owns: `git config --global "
              "--add safe.directory <path>`), or say `history = false` in "

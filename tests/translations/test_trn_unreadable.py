@@ -62,7 +62,7 @@ def test_a_damaged_repository_is_named_and_judged_by_structure(
             shutil.rmtree(folder)
     [(rule, message)] = _history_rules(course, capsys)
     assert rule == "TRN008"
-    assert "its history cannot be read (fatal: bad object HEAD)" in message
+    assert "git history cannot be read (fatal: bad object HEAD)" in message
 
 
 def test_a_repository_owned_by_another_user_is_named(
@@ -125,3 +125,21 @@ def test_fix_translations_names_why_it_has_no_history(course: Path, tmp_path: Pa
         done = runner.invoke(cli, ["fix", "translations", "--root", str(root), "--dry-run"])
         assert done.exit_code == 2
         assert why in done.output
+
+
+@pytest.mark.parametrize("path", [True, False], ids=["git", "no-git"])
+def test_history_asked_for_outside_a_checkout_says_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        path: bool) -> None:
+    root = tmp_path / "course"
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    if not path:
+        (tmp_path / "bin").mkdir()
+        monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    write(root, FILES)
+    assert _history_rules(root, capsys) == []  # no checkout, and no history asked for
+    (root / "coursekit.toml").write_text("[translations]\nhistory = true\n", encoding="utf-8")
+    [(rule, message)] = _history_rules(root, capsys)
+    assert rule == "TRN008"
+    assert "the course's git history cannot be read (" in message
+    assert ("not a git repository" if path else "git is not on PATH") in message
