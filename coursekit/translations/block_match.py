@@ -42,6 +42,8 @@ def twins(missing: Sequence[Code], extra: Sequence[Code]) -> dict[int, Code]:
     is the costly part)."""
     kin = [(i, j) for i, src in enumerate(missing) for j, tgt in enumerate(extra)
            if _same_kind(src, tgt)]
+    if not kin:
+        return {}
     choices = Counter(("s", i) for i, _ in kin) + Counter(("t", j) for _, j in kin)
     scored = sorted(
         (0.0 if choices["s", i] == choices["t", j] == 1 else -_likeness(missing[i], extra[j]),
