@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from coursekit.config.model import Config
-from coursekit.config.reading import read_file
+from coursekit.config.reading import ConfigFile, Problems, read_file
 from coursekit.config.values import config_from
 
 FILE_NAMES = ("coursekit.toml", "pyproject.toml")
@@ -23,4 +24,24 @@ def load_config(root: Path) -> Config:
             file = read_file(candidate)
             if file.table or file.problems or name == "coursekit.toml":
                 return config_from(file)
+        elif (why := _not_a_file(candidate)) is not None:
+            # not read (a FIFO would block), and not passed over: the course's own
+            # configuration may be what is missing (a link into a submodule not fetched)
+            problems = Problems()
+            problems.add((), f"cannot read {name}: {why}", 1)
+            return config_from(ConfigFile(candidate, {}, problems=problems))
     return Config()
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` is there but no file to read, or None when nothing is there."""
+    try:
+        if path.is_symlink() and not path.exists():
+            return f"it is a link to {os.readlink(path)}, which does not exist"
+        if path.is_dir():
+            return "it is a folder"
+        if path.exists():
+            return "it is not a regular file"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None

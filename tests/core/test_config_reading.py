@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,24 @@ def test_a_file_that_is_no_toml_text_says_why_at_its_line(
     [finding] = config_findings(Course.open(tmp_path))
     assert (finding.rule, finding.line) == ("CFG001", line)
     assert f"cannot read coursekit.toml: it {said}" in finding.message
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda p: p.symlink_to("../shared/coursekit.toml"),
+     "it is a link to ../shared/coursekit.toml, which does not exist"),
+    (lambda p: p.mkdir(), "it is a folder"),
+    (lambda p: os.mkfifo(p), "it is not a regular file"),  # and is never opened
+])
+def test_a_configuration_entry_that_is_no_file_is_cfg001_not_passed_over(
+    tmp_path: Path, make: Callable[[Path], None], said: str,
+) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.coursekit]\nbuild-dir = "b"\n')
+    make(tmp_path / "coursekit.toml")
+    course = Course.open(tmp_path)
+    assert course.config.build_dir == "build"  # not the pyproject's, which is not read
+    found = [(d.path, d.line, d.message) for d in config_findings(course)]
+    assert ("coursekit.toml", 1, f"[tool.coursekit] cannot read coursekit.toml: {said}") \
+        in found
 
 
 def test_values_nested_too_deeply_are_found_at_the_deepest_line(tmp_path: Path) -> None:
