@@ -65,9 +65,10 @@ SHALLOW_HISTORY = Rule(
 )
 UNREAD_HISTORY = Rule(
     "TRN008", "history-unreadable", Severity.WARNING,
-    "The course is a git checkout, but git could not read its history (git is missing, "
-    "or refuses a repository another user owns): translations are judged by their "
-    "structure alone, and no TRN005 is reported.",
+    "History was to judge the translations (a git checkout, or `history = true`), but git "
+    "could not read it (git is missing, the course is in no checkout, or git refuses a "
+    "repository another user owns): translations are judged by their structure alone, "
+    "and no TRN005 is reported.",
     AREA,
     why="nothing in the course is wrong, but outdated translations go unreported: "
         "whoever reads the run must know that history did not judge it",
