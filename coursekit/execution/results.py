@@ -16,6 +16,7 @@ from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.execution.rules import BY_VERDICT
+from coursekit.execution.run.shellexits import ShellExit
 from coursekit.judgement.model import (
     CellResult,
     NotebookJudgement,
@@ -82,6 +83,8 @@ class CellRun:
     """What the cell raised in that run (``Name: first line``); ``""`` when it ran clean."""
     extended: float = 0.0
     """Seconds the cell was given past its limit while its progress bar advanced."""
+    exits: list[ShellExit] = field(default_factory=list)
+    """The shell commands (``!cmd``) of a cell that ran clean which exited non-zero."""
 
     def __post_init__(self) -> None:
         # The message of a cell that does not parse as a learner sees it under the cell
@@ -114,7 +117,8 @@ class CellRun:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CellRun:
-        return cls(**{**data, "status": RunStatus(data["status"])})
+        return cls(**{**data, "status": RunStatus(data["status"]),
+                      "exits": [ShellExit(**e) for e in data.get("exits", [])]})
 
 
 @dataclass(slots=True)

@@ -78,7 +78,13 @@ def test_with_the_network_allowed_no_guard_refuses(course_root: Path) -> None:
     # connection timed out in the network stack, an error of the cell's own.
     assert first.verdict is Verdict.UNEXPECTED_ERROR
     assert "TimeoutError" in first.detail or "OSError" in first.detail
-    assert result.cells[1].verdict is Verdict.OK  # the shell command ran (and failed quietly)
+    # The shell command ran and failed, which IPython does not raise: the cell's error,
+    # and the file it did not download leaves the cell that reads it not reached.
+    download = result.cells[1]
+    assert download.verdict is Verdict.UNEXPECTED_ERROR
+    assert download.detail.startswith(
+        "`!wget -q https://data.example.org/files/reviews.csv` exits with status ")
+    assert (result.cells[2].verdict, result.cells[2].cause) == (Verdict.NOT_REACHED, 2)
 
 
 @pytest.mark.torch

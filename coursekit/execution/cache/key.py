@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from coursekit.execution.plan.model import CellPlan
 from coursekit.lessons.python_tokens import significant_tokens
 
-KEY_VERSION = 4
+KEY_VERSION = 5
 """Raised whenever what a run does for the same key changes (how a drifted call is
 run again, say), so that no stored run of an older way is replayed."""
 

@@ -57,6 +57,14 @@ _OUTPUTS: dict[str, dict[str, Callable[[object], bool]]] = {
 """The fields each kind of output must have, and what each may be."""
 
 
+def _exit(value: object) -> bool:
+    """A failed shell command: its command, non-zero status and last lines, nothing else."""
+    return (isinstance(value, dict) and set(value) == {"command", "status", "tail"}
+            and _text(value["command"]) and _text(value["tail"])
+            and isinstance(value["status"], int) and not isinstance(value["status"], bool)
+            and value["status"] != 0)
+
+
 def _output(value: object) -> bool:
     if not isinstance(value, dict):
         return False
@@ -70,6 +78,7 @@ _CELL: dict[str, Callable[[object], bool]] = {
     "execution_count": lambda v: v is None or _whole(v),
     "outputs": lambda v: isinstance(v, list) and all(_output(o) for o in v),
     "duration": _seconds, "extended": _seconds,
+    "exits": lambda v: isinstance(v, list) and all(_exit(e) for e in v),
 }
 _CHECKS = {"str": _text, "list[str]": _texts}
 _CELL_FIELDS = {f.name: _CELL.get(f.name) or _CHECKS[str(f.type)] for f in fields(CellRun)}

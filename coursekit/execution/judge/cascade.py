@@ -8,7 +8,8 @@ Failures also travel through data: a failed cell may have bound or changed a
 name before it stopped (``raw = DatasetDict()`` and then the line that should
 fill it), so a later cell that fails while reading that name (``raw["train"]``:
 ``KeyError``) is its consequence too. So is a ``FileNotFoundError`` on a file a
-failed cell should have downloaded, or named (and so would have written). A clean
+failed cell should have downloaded, or named (and so would have written), and a shell
+command that fails on such a file (``!unzip data.zip`` after its download failed). A clean
 cell that binds the name again ends the chain. A later error of a kind no value causes
 (a missing module, code that does not parse, a name no failure left undefined) is the
 cell's own, whatever it reads.
@@ -170,12 +171,24 @@ class CascadeTracker:
             root, archive = self._unpacked
             return Cause(root, f"did not download `{archive}`, which the file was to be "
                                "unpacked from")
+        if run.status is RunStatus.OK and run.exits:
+            return self._unmade(run, code)
         if run.status is RunStatus.ERROR and self._left_wrong and not _own_kind(run):
             suspects = sorted((self._left_wrong[n], n) for n in read_before_bound(code)
                               if n in self._left_wrong)
             if suspects:
                 root, name = suspects[-1]
                 return Cause(root, f"left `{name}` half-built")
+        return None
+
+    def _unmade(self, run: CellRun, code: str) -> Cause | None:
+        """For a cell whose shell command failed: the failed cell that should have made
+        a file the command works on (one the cell unpacks, or one its error names)."""
+        printed = "\n".join(e.tail for e in run.exits)
+        for file, root in self._left_missing.items():
+            if file in unpacked_archives(code) or re.search(
+                    rf"(?<![\w.-]){re.escape(file)}(?![\w-])", printed):
+                return Cause(root, f"did not write `{file}`")
         return None
 
     def record(self, index: int, code: str, *, failed: bool, cause: int | None) -> None:

@@ -6,16 +6,24 @@ its traceback under the cell. Such a cell is judged as raising the script's last
 exception, so that a script that fails is no ``ok``, and a traceback the lesson documents
 for it is reproduced rather than missing. A shell command that downloads is judged on
 its code (``needs-network``), whatever it printed.
+
+A command that exits non-zero with no traceback fails its cell as well (the kernel keeps
+which ones did: :mod:`~coursekit.execution.run.shellexits`), unless the lesson shows
+that failure in the cell's output fence: :func:`failed_command`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from coursekit.execution.judge.matching import strip_ansi
-from coursekit.execution.judge.network import shell_fetches
-from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.judge.network import hub_ids_in, looks_like_network, shell_fetches
+from coursekit.execution.plan.model import CellPlan
+from coursekit.execution.plan.programs import NOT_FOUND_STATUS, Program, missing_command
+from coursekit.execution.results import CellRun, RunStatus, Verdict
+from coursekit.execution.run.shellexits import ShellExit
 from coursekit.lessons.exceptions import read_output
 
 _SHELL = re.compile(r"^\s*(?:!|%%(?:bash|sh|script)\b|%(?:sx|system)\b)", re.MULTILINE)
@@ -41,3 +49,89 @@ def script_raised(code: str, run: CellRun) -> CellRun:
 def _text(output: dict[str, object]) -> str:
     text = output.get("text", "")
     return "".join(str(t) for t in text) if isinstance(text, list) else str(text)
+
+
+@dataclass(frozen=True, slots=True)
+class FailedCommand:
+    """How a cell that ran clean failed all the same: a shell command of it exited
+    non-zero."""
+
+    verdict: Verdict
+    detail: str
+    hint: str = ""
+    need: str = ""
+    """The program the machine lacks, for ``needs-packages``."""
+
+
+_PIP_INSTALL = re.compile(r"\bpip3?(?:\.\d+)?\s+install\b")
+_COMPARES = re.compile(r"\s*(?:diff|cmp)\s")
+_NVIDIA_SMI = re.compile(r"\s*(?:\S*/)?nvidia-smi\b")
+_LONGEST = 80
+"""Characters of a command or a line a verdict quotes."""
+
+
+def _words(text: str) -> str:
+    return " ".join(strip_ansi(text).split())
+
+
+def _quoted(text: str) -> str:
+    return text if len(text) <= _LONGEST else text[:_LONGEST - 1] + "…"
+
+
+def _shown(failed: ShellExit, program: Program | None, cell: CellPlan) -> bool:
+    """Whether the lesson shows the command failing: an output fence of the cell holds
+    what it printed last (or, for a command the shell did not find, says so)."""
+    shown = [_words(o["text"]) for o in cell.outputs]
+    last = _words(failed.last)
+    if last and any(last in text for text in shown):
+        return True
+    said = (re.compile(rf"\b{re.escape(program.name)}: (?:command )?not found|command not "
+                       rf"found: {re.escape(program.name)}\b", re.IGNORECASE)
+            if program is not None and failed.status == NOT_FOUND_STATUS else None)
+    return said is not None and any(said.search(text) for text in shown)
+
+
+def _said(failed: ShellExit, telling: Callable[[str], object] | None = None) -> str:
+    """The command, its status, and the line it printed that tells why (else its last)."""
+    line = next((line for line in failed.tail.splitlines() if telling is not None
+                 and telling(line)), failed.last)
+    return f"`!{_quoted(failed.command)}` exits with status {failed.status}" + (
+        f": `{_quoted(line)}`" if line else "")
+
+
+def _judged(failed: ShellExit, program: Program | None, offline: bool) -> FailedCommand:
+    if _NVIDIA_SMI.match(failed.command):
+        return FailedCommand(Verdict.NEEDS_GPU, "runs `nvidia-smi`, which only a machine with "
+                             f"an NVIDIA GPU and its driver can ({_said(failed)})")
+    if program is not None:
+        said = _said(failed, program.signature.search)
+        return FailedCommand(Verdict.NEEDS_PACKAGES, f"needs `{program.name}` ({program.why}),"
+                             f" which the machine that verifies lacks ({said})",
+                             hint=program.install, need=program.name)
+    if offline and looks_like_network("", failed.tail):
+        targets = ", ".join(f"`{t}`" for t in hub_ids_in(failed.tail)) or "the network"
+        said = _said(failed, lambda line: looks_like_network("", line))
+        return FailedCommand(Verdict.NEEDS_NETWORK, f"needs {targets}, and verification runs "
+                             f"offline ({said})")
+    return FailedCommand(Verdict.UNEXPECTED_ERROR, _said(failed))
+
+
+def failed_command(cell: CellPlan, run: CellRun, *, offline: bool = True) -> FailedCommand | None:
+    """For a cell that ran clean, its first shell command that exited non-zero, judged.
+
+    A program the command lacks is a need (``needs-packages`` naming it, as a missing
+    FFmpeg or git-lfs is; ``nvidia-smi`` failing ``needs-gpu``), and so is the network
+    for a command that failed for want of it while verification runs ``offline``; any
+    other failure is the cell's own (``unexpected-error``, with the command, its status
+    and the last line it printed). A command whose failure an output fence of the cell
+    shows is the lesson's point; a ``pip install`` is judged by the imports of what it
+    installs, and ``diff`` or ``cmp`` exit 1 when they find differences, their answer."""
+    if run.status is not RunStatus.OK:
+        return None
+    for failed in run.exits:
+        program = missing_command(failed.status, failed.tail)
+        if (_PIP_INSTALL.search(failed.command) or _shown(failed, program, cell)
+                or (failed.status == 1 and _COMPARES.match(failed.command))):
+            continue
+        return _judged(failed, program, offline)
+    return None

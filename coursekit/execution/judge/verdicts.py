@@ -16,6 +16,7 @@ from coursekit.execution.judge.matching import (
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
 from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
+from coursekit.execution.judge.shell import FailedCommand, failed_command
 from coursekit.execution.judge.sizes import SizeNames
 from coursekit.execution.judge.standin_note import standin_note
 from coursekit.execution.judge.timeouts import (
@@ -70,7 +71,7 @@ def _given_drift(apis: Sequence[StaleApi], run: CellRun) -> Drift | None:
 
 
 def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
-                   fetches: list[str]) -> tuple[Verdict, str]:
+                   fetches: list[str], offline: bool) -> tuple[Verdict, str]:
     """The verdict on a cell that raised nothing: it ran, or never finished."""
     if run.status is RunStatus.SKIPPED:
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
@@ -87,6 +88,9 @@ def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
     if fetches:
         return Verdict.NEEDS_NETWORK, (f"{_needs(fetches)}: a shell command downloads from "
                                        "it, and verification runs offline")
+    failed = failed_command(cell, run, offline=offline)
+    if failed is not None:
+        return failed.verdict, failed.detail
     if cell.expects_error:
         return Verdict.MISSING, f"documents `{_documented(cell)}`, but runs without error"
     return Verdict.OK, ""
@@ -138,7 +142,7 @@ def cell_verdict(
     kernel lacks needs packages."""
     fetches = shell_fetches(cell.code) if offline else []
     if run.status is not RunStatus.ERROR:
-        return _without_error(cell, run, default_timeout, fetches)
+        return _without_error(cell, run, default_timeout, fetches, offline)
     explanations = []
     for expected in cell.expected:
         match = match_error(expected, run.ename, run.evalue, run.mro)
@@ -161,7 +165,10 @@ def cell_verdict(
 
 
 def _hint(cell: CellPlan, run: CellRun, verdict: Verdict, default_timeout: float,
-          apis: Sequence[StaleApi], packages: DeclaredPackages) -> str:
+          apis: Sequence[StaleApi], packages: DeclaredPackages,
+          failed: FailedCommand | None) -> str:
+    if failed is not None and failed.verdict is verdict:
+        return failed.hint
     if verdict is Verdict.NEEDS_PACKAGES:
         declaration = packages.missing(run.ename, run.evalue, cell.code)
         return packages.hint(declaration) if declaration is not None else ""
@@ -198,7 +205,10 @@ def _error_hint(run: CellRun, packages: DeclaredPackages) -> str:
     return ""
 
 
-def _need(cell: CellPlan, run: CellRun, verdict: Verdict, packages: DeclaredPackages) -> str:
+def _need(cell: CellPlan, run: CellRun, verdict: Verdict, packages: DeclaredPackages,
+          failed: FailedCommand | None) -> str:
+    if failed is not None and failed.verdict is verdict:
+        return failed.need
     declaration = (packages.missing(run.ename, run.evalue, cell.code)
                    if verdict is Verdict.NEEDS_PACKAGES else None)
     return requirement_name(declaration.requirement) if declaration is not None else ""
@@ -243,8 +253,9 @@ def judge_cells(
     for cell, run in zip(plan.cells, runs, strict=True):
         verdict, detail = cell_verdict(cell, run, default_timeout, offline=offline, apis=apis,
                                        packages=packages)
+        failed = failed_command(cell, run, offline=offline)
         verdict, detail, cause = causes.judge(cell, run, verdict, detail,
-                                              _need(cell, run, verdict, packages))
+                                              _need(cell, run, verdict, packages, failed))
         sizes.record(cell.code)
         used += [u for u in _standins_used(cell.code, standins) if u not in used]
         on_standins = on_standins or bool(used) or bool(_standins_used(cell.code, synthetic))
@@ -258,7 +269,7 @@ def judge_cells(
             index=cell.index, source=cell.source, verdict=verdict, detail=detail,
             cause=cause, drift=drift,
             hint=changed.hint if changed is not None else _hint(
-                cell, run, verdict, default_timeout, apis, packages),
+                cell, run, verdict, default_timeout, apis, packages, failed),
             note=note, documented=_documented(cell) if cell.expects_error else "",
             raised=run.raised if run.status is RunStatus.ERROR else "",
             expected=describe(cell.errors), fix=_fix_tier(verdict, run, note, apis),

@@ -4,13 +4,16 @@ A missing program is an environment need like a missing package (the verdict
 ``needs-packages``, naming the program and how to install it), never a failure of the
 lesson: git-lfs (huggingface_hub's ``Repository`` refuses to clone without it), FFmpeg
 (its shared libraries for torchcodec, its ``ffmpeg`` command for transformers' audio
-pipelines) and a C compiler (Triton and ``torch.compile`` build kernels with one).
+pipelines) and a C compiler (Triton and ``torch.compile`` build kernels with one). So is
+a program a lesson's shell command runs that the shell does not find (exit status 127,
+``command not found``): :func:`missing_command`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,36 @@ PROGRAMS = (
             "install a C compiler on the machine that verifies (`apt-get install gcc`), or "
             "set `CC` to one"),
 )
+
+
+_HUGGINGFACE_CLI = Program(
+    "huggingface-cli", re.compile(r"\bhuggingface-cli: (?:command )?not found"),
+    "huggingface_hub's command line before 1.0, which replaced it with `hf`",
+    "write the `hf` command for it (`hf auth login`, `hf download`), which huggingface_hub "
+    "1.0 and later install, or pin `huggingface_hub<1.0` for the lesson")
+_NOT_FOUND = re.compile(r"(?:^|[\s:])(?P<program>[^\s:]+): (?:command )?not found\s*$"
+                        r"|command not found: (?P<zsh>\S+)\s*$", re.MULTILINE)
+"""What bash, dash and zsh say of a command they find nowhere on ``PATH``."""
+NOT_FOUND_STATUS = 127
+"""The status a shell exits with when it finds no such command."""
+
+
+def missing_command(status: int, printed: str) -> Program | None:
+    """The program a shell command that exited with ``status``, having ``printed`` its
+    last lines, lacked: one its error names (as :func:`missing_program`), or the command
+    the shell did not find."""
+    program = missing_program("", printed)
+    found = _NOT_FOUND.search(printed) if status == NOT_FOUND_STATUS else None
+    if program is not None or found is None:
+        return program
+    name = PurePosixPath(found["program"] or found["zsh"]).name
+    known = (*PROGRAMS, _HUGGINGFACE_CLI)
+    return next((p for p in known if p.name.lower() == name.lower()), None) or Program(
+        name, re.compile(re.escape(name)),
+        "a program the cell's shell command runs, which the shell finds nowhere on `PATH`",
+        f"install what provides `{name}` on the machine that verifies (a Python package's "
+        "command: add the package to [tool.coursekit.kernels] `packages`), or mark the "
+        f"cell `{{/* coursekit: skip reason=\"needs {name}\" */}}`")
 
 
 def missing_program(ename: str, evalue: str) -> Program | None:

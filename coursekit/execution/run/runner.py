@@ -12,9 +12,16 @@ from coursekit.execution.judge.apidrift import drift_of, shim, shim_note
 from coursekit.execution.judge.matching import matches_any
 from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
-from coursekit.execution.run.kernel import Acquire, KernelSession, KernelStartError, Retire
+from coursekit.execution.run.kernel import (
+    Acquire,
+    KernelSession,
+    KernelStartError,
+    Retire,
+    evaluate,
+)
 from coursekit.execution.run.progress import ProgressBudget
 from coursekit.execution.run.realwidths import replay_at_real_widths
+from coursekit.execution.run.shellexits import WATCH_EXPRESSION, read_exits
 from coursekit.stale_apis import StaleApi
 
 MAX_RESTARTS = 3
@@ -54,6 +61,9 @@ class NotebookRunner:
             self.session = KernelSession(await self.acquire(), self.node)
         except KernelStartError as exc:
             self.session, self.kernel_error = None, str(exc)
+            return
+        # A shell command that fails raises nothing: the kernel keeps which ones did.
+        await evaluate(self.session.kernel, WATCH_EXPRESSION)
 
     async def _close(self) -> None:
         if self.session is None:
@@ -89,8 +99,11 @@ class NotebookRunner:
             return CellRun(RunStatus.SKIPPED)
         if self.session is None:
             return CellRun(RunStatus.NOT_RUN)
-        run = await self.session.run(self.node.cells[cell.index], cell.index,
-                                     self.timeout_of(cell), self.budget)
+        session = self.session
+        run = await session.run(self.node.cells[cell.index], cell.index,
+                                self.timeout_of(cell), self.budget)
+        if run.status is RunStatus.OK:
+            run.exits = await read_exits(lambda expression: evaluate(session.kernel, expression))
         if run.status is RunStatus.TIMEOUT and await self.session.recover():
             return run
         if run.status in (RunStatus.DIED, RunStatus.TIMEOUT) or poisons_process(run):
