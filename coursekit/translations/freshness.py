@@ -145,11 +145,11 @@ class Freshness:
         return Verdict(outdated=False, translated=translated)
 
     def _restored(self, commit: Commit, translated: Commit, pair: tuple[Digest, Digest]) -> bool:
-        """Whether ``commit`` left source and translation (``pair``) as at ``translated``
-        (main squashed into a release branch): what the translation lacks is its own."""
-        versions = [self._at(c, lesson) for c in (translated, commit) for lesson in pair]
-        substance = [None if version is None else version[1] for version in versions]
-        return None not in substance and substance[:2] == substance[2:]
+        """Whether ``commit`` left source and translation (``pair``, the source read first) as
+        at ``translated`` (main squashed into a release branch): what it lacks is its own."""
+        return all((then := self._at(translated, lesson)) is not None and
+                   (now := self._at(commit, lesson)) is not None and then[1] == now[1]
+                   for lesson in pair)
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
                 received: set[str], *, exact: bool = False) -> Commit | None:

@@ -404,3 +404,27 @@ def test_an_edit_of_prose_alone_is_no_translation_of_the_source(course: Path) ->
     _, _ = _late_catch_up(course, caught_up=False)
     [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
     assert "last translated in" in outdated.message and "(2024-01-01)" in outdated.message
+
+
+def test_a_change_the_translation_lacks_reads_no_translation_where_the_source_differs(
+        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    new = LOAD.replace('clips = load_dataset("clips-small")',
+                       'clips = load_dataset("clips-small", split="train")')
+    changed = _commit(course, {"en/chapter1/1.mdx": new}, "Load the train split",
+                      "2024-03-05T12:00:00")
+    asked: list[str] = []
+    ask = History._ask
+
+    def recorded(self: History, name: str) -> tuple[str, bytes] | None:
+        asked.append(name)
+        return ask(self, name)
+
+    monkeypatch.setattr(History, "_ask", recorded)
+    verdict = _verdict(course)
+    assert verdict is not None and verdict.outdated
+    # Whether the change left both files as the translation saw them: the source says no
+    # (it changed), so the translation as the change left it is not read.
+    assert f"{changed}:./content/fr/chapter1/1.mdx" not in asked
+    # Its counterpart: the source before the change is read.
+    assert _git(course, "rev-parse", "HEAD~1:content/en/chapter1/1.mdx") in asked
+
