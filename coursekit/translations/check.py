@@ -60,15 +60,22 @@ def compare_in_time(
                 replace(verdict or Verdict(outdated=True), outdated=True, prose_only=True,
                         since=owed.since))
     # Compared one at a time, and only while fold still asks: most differences are gone
-    # after the first version.
-    followed = (found if version is source else differences(version, translation, settings)
+    # after the first version. The version it followed last is aligned with it once, for
+    # fold and for the sync plan.
+    aligned: dict[int, list[Pair]] = {}
+
+    def against(version: Digest) -> list[Diagnostic]:
+        pairs = aligned[id(version)] = align(version.code, translation.code)
+        return differences(version, translation, settings, pairs)
+
+    followed = (found if version is source else against(version)
                 for version in verdict.followed)
     folded = outdated.fold(found, source, translation, verdict, followed)
     assert freshness is not None
     base = sync.base_version(freshness, source, translation) or verdict.then
     if base is None:
         return folded, verdict
-    plan = sync.plan_sync(base, source, translation)
+    plan = sync.plan_sync(base, source, translation, aligned.get(id(base)))
     return [outdated.carried_over(d, plan) if d.rule == rules.OUTDATED.code else d
             for d in folded], verdict
 
@@ -93,13 +100,15 @@ def compare_lessons(source: Digest, translation: Digest, settings: Settings) -> 
     return found
 
 
-def differences(source: Digest, translation: Digest, settings: Settings) -> list[Diagnostic]:
+def differences(source: Digest, translation: Digest, settings: Settings,
+                pairs: list[Pair] | None = None) -> list[Diagnostic]:
     """How ``translation`` differs from ``source`` in structure, code and errors: the
     findings an outdated translation's differences are measured by against an older
     version of its source (:func:`coursekit.translations.outdated.fold`). What the
     translation's own code breaks (an undefined name, a stale API) is no difference and
-    is left out."""
-    pairs = align(source.code, translation.code)
+    is left out. ``pairs``: the two lessons' code blocks aligned already."""
+    if pairs is None:
+        pairs = align(source.code, translation.code)
     mismatch = sections.mismatch(source, translation, pairs)
     if mismatch is not None:
         return [mismatch]

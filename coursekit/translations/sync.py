@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from coursekit.lessons.directives import CODE_SYNCED
 from coursekit.lessons.model import Code, CodeRole, Directive, Framework, Heading, Lesson
-from coursekit.translations.align import align
+from coursekit.translations.align import Pair, align
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
@@ -94,10 +94,13 @@ class SyncPlan:
         return len(self.carries)
 
 
-def plan_sync(base: Digest, source: Digest, translation: Digest) -> SyncPlan:
-    """The changes that bring ``translation``'s code from ``base`` to ``source``."""
-    to_translation = {id(p.source): p.translation for p in align(base.code, translation.code)
-                      if p.source is not None}
+def plan_sync(base: Digest, source: Digest, translation: Digest,
+              aligned: list[Pair] | None = None) -> SyncPlan:
+    """The changes that bring ``translation``'s code from ``base`` to ``source``;
+    ``aligned``: the blocks of ``base`` and ``translation`` aligned already."""
+    if aligned is None:
+        aligned = align(base.code, translation.code)
+    to_translation = {id(p.source): p.translation for p in aligned if p.source is not None}
     to_source: dict[int, Code | None] = {}
     new: list[Code] = []  # source blocks with no base block
     for pair in align(base.code, source.code):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +16,7 @@ from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Code
 from coursekit.translations.check import check_translations, coverage
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
@@ -428,3 +431,30 @@ def test_a_change_the_translation_lacks_reads_no_translation_where_the_source_di
     # Its counterpart: the source before the change is read.
     assert _git(course, "rev-parse", "HEAD~1:content/en/chapter1/1.mdx") in asked
 
+
+def test_the_version_an_outdated_translation_followed_is_aligned_with_it_once(
+        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from coursekit.translations import align, check, sync
+
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    calls: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+
+    def recorded(source: Sequence[Code], translation: Sequence[Code],
+                 *args: Any, **kwargs: Any) -> list[align.Pair]:
+        calls.append((tuple(c.source for c in source), tuple(c.source for c in translation)))
+        return align.align(source, translation, *args, **kwargs)
+
+    monkeypatch.setattr(check, "align", recorded)
+    monkeypatch.setattr(sync, "align", recorded)
+    [outdated] = [d for d in _check(course) if d.rule == "TRN005"]
+    assert "carries over 1 code block(s)" in outdated.message
+    verdict = _verdict(course)
+    assert verdict is not None and verdict.then is not None
+    corpus = Corpus(Course.open(course))
+    then = tuple(c.source for c in verdict.then.code)
+    now = tuple(c.source for c in load_language(corpus, "en").lessons["chapter1/1"].code)
+    fr = tuple(c.source for c in load_language(corpus, "fr").lessons["chapter1/1"].code)
+    # fold's comparison and the sync plan share one alignment of the version it followed.
+    assert calls.count((then, fr)) == 1
+    # Its counterpart: the source now is aligned with the translation (its findings).
+    assert calls.count((now, fr)) == 1
