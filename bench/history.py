@@ -176,6 +176,60 @@ their last translation), and a code-synced translation's prose is weighed by the
 source's prose. ``--repeat 7`` with ``--before`` at ``78a9874``, load under 1: cold
 1.26x (1.21-1.30x) before, 1.28x (1.27-1.32x) after; warm 1.06x and 1.09x; changed
 1.10x and 1.14x. A right name costs about 0.015 s of CPU here.
+
+Then two reads fewer. Whether a change left the source and the translation as the
+translation's last commit had them (a squash of main) reads the source's two versions
+first, and no version of the translation where they differ; and the version of the
+source an outdated translation followed is aligned with it once, for its folded
+differences and its sync plan (it was aligned again for the plan): 69 old versions
+parsed instead of 72 (1.37 MB of text instead of 1.43 MB), 260 alignments instead of
+285. The translation checks measured in their process (``check_translations`` with
+git's processes, 21 alternating rounds, load 4-6): the history part 8 ms less (median of
+the paired differences; 223 ms before, 212 ms after). ``--repeat 7`` with ``--before``
+at ``a8e6fd9``, load 3.4-5.8: cold 1.34x (1.27-1.38x) before, 1.32x (1.19-1.37x) after;
+warm 1.07x and 1.07x; changed 1.15x and 1.07x. Findings byte for byte the same on the
+clone and on every grafted history of ``bench/freshness_precision.py``, whose figures
+stay. Still above the 1.2x target cold, and no way found to reach it.
+
+Where the history part goes now, measured in one process (about 0.2 s): parsing the 69
+old versions 0.075-0.08 s, of which 64 (1.32 MB) are read for the 26 outdated
+translations and 5 for the 179 current ones; 27 of them (0.67 MB) are the translation's
+own versions that naming its last translation exactly reads (a typo fixed, blank lines
+added, anchors or a sentence reworded: each commit is read to tell). Judging besides the
+parse about 0.05 s: Python tokens of the code blocks 15 ms (about 50 texts more than
+without history, about 9 ms: the rest is tokenized by history first and not again by the
+comparison of the lessons), weighing changes against translations 10 ms, the walks and
+comparisons 15 ms, the blobs 4 ms. Sync plans 11 ms, folded differences 7 ms, opening the
+history 9 ms (the log's parse 4 ms). git's own CPU 26-33 ms: the log 15.7 ms; the status
+10.5 ms on a fresh clone, whose index git must check file by file (3.4 ms once a commit
+or a plain ``git status`` has refreshed it, as in the bench's rounds after the first);
+``cat-file`` 6-7 ms.
+
+Tried and not kept, each measured on the 72 versions the audio course's history parsed:
+
+- A version read as an edit of a version read already: markdown-it run from the last
+  top-level block before the first line that differs (a blank line before it), the
+  earlier version's tokens kept before it and, once the run is at a block start of the
+  earlier version past the last line that differs, the earlier version's tokens after
+  it, their lines shifted; read whole where an earlier rule may have looked into the
+  change (a comment or tip never closed, or a line starting with ``<`` that opens no tag
+  within the 60 lines a tag is looked for). The tokens were those of a whole parse for
+  all 72, but markdown-it's part went from 0.063 s to 0.043 s with the lessons read now
+  as the earlier versions (their tokens would have to be kept when they are loaded), and
+  from 0.051 s to 0.041 s without them (the first version of each file read whole): the
+  block state over the whole text and the building of the blocks are still paid, and
+  most versions differ in places far apart. 0.01-0.02 s for a second path to every
+  version's tokens.
+- A version's substance told from another's by the lines that differ, without a parse
+  (each change inside one paragraph of the version read, after its first line, and its
+  new lines starting with no character a block rule starts with): 5 of the 72 versions
+  (104 KB of 1.43 MB) qualify. Most changes are in code blocks, in a paragraph's first
+  line, or add or remove blank lines between blocks, and each of those needs more of
+  Markdown's rules to be told apart without a parse.
+- Only the object id asked of git where a version is asked by commit and name (70 of the
+  139 reads; every one of those was known by its id, so their 1.1 MB of text went
+  unused): ``cat-file --batch-command``'s ``info`` costs git 6.6 ms against 7.0 ms for
+  the whole texts.
 """
 
 from __future__ import annotations
