@@ -26,6 +26,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 from coursekit.execution.results import CellRun, RunStatus
+from coursekit.execution.run.hfhome import home_env, make_home, remove_home
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
 from coursekit.execution.run.raised import interrupted_frames, read_error
@@ -58,6 +59,8 @@ class WarmKernel:
     workdir: Path
     layer: Path | None = None
     """Where the lesson's ``pip install`` puts packages (see ``piplayer``)."""
+    home: Path | None = None
+    """Its ``HF_HOME``, over the stand-in set (see ``hfhome``)."""
     start_seconds: float = 0.0
     """How long it took to start (a kernel started again after a failed warm-up
     counts the kernel before it too)."""
@@ -78,6 +81,7 @@ class WarmKernel:
             _close_context(self.km)
             shutil.rmtree(self.workdir, ignore_errors=True)
             remove_layer(self.layer)
+            await asyncio.to_thread(remove_home, self.home)
 
 
 def _close_context(owner: Any) -> None:
@@ -116,19 +120,22 @@ def _forked(km: Any, zygote: Zygote) -> None:
 
 async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
                        zygote: Zygote | None = None) -> WarmKernel:
-    """A started kernel; with ``pip``, the lesson's ``pip install`` goes into a layer of
-    this kernel's own, removed with it; with ``zygote``, forked from it."""
+    """A started kernel, with an ``HF_HOME`` of its own over the stand-ins; with ``pip``,
+    the lesson's ``pip install`` goes into a layer of its own; with ``zygote``, forked."""
     started = time.monotonic()
     workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
     layer = make_layer(pip) if pip is not None else None
+    home = None
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
+        home = await asyncio.to_thread(make_home, dict(profile.env))
         if zygote is not None:
             _forked(km, zygote)
         spec = km.kernel_spec
         env = kernel_env(list(spec.argv) if spec is not None else [], profile)
         if pip is not None and layer is not None:
             env = pip.env(env, layer)
+        env = home_env(env, home)
         # The kernel process's own log (not cell output) would clutter the report.
         await km.start_kernel(env=env, cwd=str(workdir), stderr=subprocess.DEVNULL)
         kc = km.client()
@@ -137,12 +144,13 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
     except Exception as exc:
         shutil.rmtree(workdir, ignore_errors=True)
         remove_layer(layer)
+        remove_home(home)
         if km.has_kernel:
             await km.shutdown_kernel(now=True)
         _close_context(km)
         raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
     kc.allow_stdin = False
-    return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer,
+    return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer, home=home,
                       start_seconds=time.monotonic() - started)
 
 

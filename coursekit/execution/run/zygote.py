@@ -10,7 +10,8 @@ of its own: nothing a notebook does reaches the zygote or another notebook.
 
 A forked kernel is as a started one would be: its own process group (interrupts reach
 it and its children), the environment, working folder and ``PYTHONPATH`` of its own
-start (a lesson's ``pip install`` layer included), numpy's random state seeded anew
+start (a lesson's ``pip install`` layer included; its ``HF_HOME`` too, what the zygote's
+imports read of it moved there), numpy's random state seeded anew
 (Python's is, on every fork); it watches the zygote and ends with it. The zygote itself
 is started with the environment its pool's kernels share, so what a package reads of
 the environment on import is what a kernel started alone would read.

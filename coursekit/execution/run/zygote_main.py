@@ -20,10 +20,13 @@ import json
 import os
 import signal
 import sys
+from pathlib import PurePath
+from types import FunctionType, ModuleType
 from typing import Any
 
 NAME_SEPARATOR = ":"
 """Between a package and a name imported from it: ``transformers:pipeline``."""
+HOME = "HF_HOME"
 
 
 def _reap(_signum: int, _frame: object) -> None:
@@ -52,6 +55,59 @@ def import_ahead(entries: list[str]) -> list[str]:
     return failed
 
 
+def _moved(value: Any, old: str, new: str) -> Any:
+    """``value`` (a path, as text or ``PurePath``) under ``new`` if it is under ``old``;
+    ``None`` for anything else (told by its type: an object's ``__class__`` is not read)."""
+    kind = type(value)
+    if kind is not str and not issubclass(kind, PurePath):
+        return None
+    text = str(value)
+    if not text.startswith(old) or (len(text) > len(old) and text[len(old)] != os.sep):
+        return None
+    moved = new + text[len(old):]
+    return moved if isinstance(value, str) else kind(moved)
+
+
+def _moved_all(values: Any, old: str, new: str) -> list[Any] | None:
+    """``values`` with each path under ``old`` moved; ``None`` when none is."""
+    moved = [_moved(value, old, new) for value in values]
+    if all(m is None for m in moved):
+        return None
+    return [value if m is None else m for value, m in zip(values, moved, strict=True)]
+
+
+def _move_function(function: FunctionType, old: str, new: str) -> None:
+    if (defaults := _moved_all(function.__defaults__ or (), old, new)) is not None:
+        function.__defaults__ = tuple(defaults)
+    keywords = function.__kwdefaults__ or {}
+    if (moved := _moved_all(keywords.values(), old, new)) is not None:
+        function.__kwdefaults__ = dict(zip(keywords, moved, strict=True))
+
+
+def move_home(old: str, new: str, modules: list[Any]) -> None:
+    """Point what ``modules`` read of ``HF_HOME`` on import (``old``, the zygote's) at
+    the kernel's own (``new``): their paths under it, as names of theirs (huggingface_hub's
+    and datasets' caches, accelerate's config file), in a list of theirs, or as the
+    default of one of their functions (accelerate's ``write_basic_config``)."""
+    old = old.rstrip(os.sep) or os.sep
+    for module in modules:
+        if not issubclass(type(module), ModuleType):
+            continue  # what a package put in ``sys.modules`` in a module's place
+        names = module.__dict__
+        moved = {}
+        for name, value in names.items():
+            kind = type(value)
+            if kind is FunctionType:
+                if value.__defaults__ or value.__kwdefaults__:
+                    _move_function(value, old, new)
+            elif kind is list:
+                if value and (items := _moved_all(value, old, new)) is not None:
+                    value[:] = items
+            elif (path := _moved(value, old, new)) is not None:
+                moved[name] = path
+        names.update(moved)
+
+
 def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> None:
     """Become the kernel ``request`` asks for (runs in the forked child, never returns)."""
     try:
@@ -65,9 +121,12 @@ def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> No
         os.chdir(str(request["cwd"]))
         # What the kernel's start differs in from this process's (what the imports here
         # set in the environment stays, as it would in a kernel that imported them).
+        home = os.environ.get(HOME)
         for name in request["unset"]:
             os.environ.pop(str(name), None)
         os.environ.update({str(k): str(v) for k, v in request["set"].items()})
+        if home and os.environ.get(HOME, home) != home:  # its own, over the stand-ins
+            move_home(home, os.environ[HOME], list(sys.modules.values()))
         os.environ["JPY_PARENT_PID"] = str(os.getppid())  # the kernel ends with this process
         known = set(search_path)
         added = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
