@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from coursekit.execution.run.hfhome import COPIED_BYTES, home_env, make_home, remove_home
+from coursekit.execution.run.hfhome import (
+    COPIED_BYTES,
+    home_env,
+    make_home,
+    remove_home,
+    without_user_caches,
+)
 from coursekit.execution.run.zygote_main import move_home
 
 WEIGHTS = b"w" * (COPIED_BYTES + 1)
@@ -86,6 +92,17 @@ def test_a_kernel_without_stand_ins_keeps_its_home(tmp_path: Path) -> None:
     assert make_home({}) is None
     assert make_home({"HF_HOME": str(tmp_path / "absent")}) is None
     assert home_env({"HF_HOME": "/user/cache"}, None) == {"HF_HOME": "/user/cache"}
+
+
+def test_the_users_cache_folders_do_not_reach_a_kernel_with_stand_ins() -> None:
+    user = {"HF_DATASETS_CACHE": "/user/datasets", "HF_HUB_CACHE": "/user/hub",
+            "HUGGINGFACE_HUB_CACHE": "/user/old-hub", "HF_MODULES_CACHE": "/user/modules",
+            "PATH": "/bin", "HF_TOKEN": "hf_x", "HF_HOME": "/user/hf"}
+    standins = {"HF_HOME": "/set", "HF_HUB_OFFLINE": "1"}
+    assert without_user_caches({**user, **standins}, standins) == {
+        "PATH": "/bin", "HF_TOKEN": "hf_x", "HF_HOME": "/set", "HF_HUB_OFFLINE": "1"}
+    # Without stand-ins the kernel reads the user's caches, as the user's own would.
+    assert without_user_caches(user, {}) == user
 
 
 class _Shy:

@@ -92,3 +92,35 @@ def _shape(printed: dict[str, list[str]]) -> dict[str, list[str]]:
     """What was printed, but for the name of each kernel's own folder."""
     return {name: [" ".join(w for w in text.split() if "coursekit-hf-" not in w)
                    for text in texts] for name, texts in printed.items()}
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "started"])
+def test_the_users_cache_folders_are_not_the_kernels(
+    tmp_path: Path, fork: bool, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A user's ``HF_DATASETS_CACHE`` or ``HF_HUB_CACHE`` would take the libraries out of
+    the stand-ins (a stand-in dataset not found, the user's own models found instead) and
+    send what the lesson writes into the user's caches."""
+    user = {name: tmp_path / "user" / name for name in ("HF_DATASETS_CACHE", "HF_HUB_CACHE")}
+    for name, folder in user.items():
+        folder.mkdir(parents=True)
+        monkeypatch.setenv(name, str(folder))
+    root = tmp_path / "course"
+    root.mkdir()
+    (root / "coursekit.toml").write_text(
+        f'source-language = "en"\n\n[verify]\nfork-kernels = {str(fork).lower()}\n',
+        encoding="utf-8")
+    lesson = "content/en/chapter1/1.mdx"
+    code = ("import os\nimport datasets\nimport huggingface_hub\n"
+            "print(datasets.config.HF_DATASETS_CACHE, huggingface_hub.constants.HF_HUB_CACHE,"
+            " os.environ.get('HF_DATASETS_CACHE'))")
+    node = notebook([cell(code, 10, lesson)], lesson=lesson)
+    node.metadata["kernelspec"] = {"name": "coursekit-pt", "display_name": "PyTorch",
+                                   "language": "python"}
+    path = root / "build" / "notebooks" / "en" / "chapter1" / "1.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(node, path)
+    datasets_cache, hub_cache, variable = _printed(Course.open(root))["1.ipynb"][0].split()
+    assert "coursekit-hf-" in datasets_cache and variable == "None"
+    assert str(tmp_path) not in hub_cache
+    assert not [p for folder in user.values() for p in folder.iterdir()]

@@ -33,6 +33,16 @@ import tempfile
 from pathlib import Path
 
 HOME = "HF_HOME"
+USER_CACHES = frozenset({
+    "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_ASSETS_CACHE", "HUGGINGFACE_ASSETS_CACHE",
+    "HF_XET_CACHE", "HF_TOKEN_PATH", "HF_DATASETS_CACHE", "HF_MODULES_CACHE",
+    "HF_DATASETS_DOWNLOADED_DATASETS_PATH", "HF_DATASETS_EXTRACTED_DATASETS_PATH",
+    "HF_EVALUATE_CACHE", "HF_METRICS_CACHE", "HF_DATASETS_DOWNLOADED_EVALUATE_PATH",
+    "HF_DATASETS_EXTRACTED_EVALUATE_PATH", "TRANSFORMERS_CACHE", "PYTORCH_TRANSFORMERS_CACHE",
+    "PYTORCH_PRETRAINED_BERT_CACHE", "SENTENCE_TRANSFORMERS_HOME",
+})
+"""The libraries' folders that a variable of the user's environment would take out of
+``HF_HOME`` (huggingface_hub's, datasets', evaluate's, transformers' own)."""
 HUB = "hub"
 OFFLINE = "HF_HUB_OFFLINE"
 COPIED_BYTES = 4096
@@ -78,6 +88,15 @@ def make_home(env: dict[str, str]) -> Path | None:
         remove_home(home)
         raise
     return home
+
+
+def without_user_caches(env: dict[str, str], profile: dict[str, str]) -> dict[str, str]:
+    """``env`` without the user's ``USER_CACHES`` where ``profile`` gives the stand-ins'
+    ``HF_HOME``: the kernel reads the stand-ins, and writes under its own home, not into
+    the user's caches."""
+    if HOME not in profile:
+        return env
+    return {k: v for k, v in env.items() if k not in USER_CACHES or k in profile}
 
 
 def home_env(env: dict[str, str], home: Path | None) -> dict[str, str]:

@@ -26,7 +26,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 from coursekit.execution.results import CellRun, RunStatus
-from coursekit.execution.run.hfhome import home_env, make_home, remove_home
+from coursekit.execution.run.hfhome import home_env, make_home, remove_home, without_user_caches
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
 from coursekit.execution.run.raised import interrupted_frames, read_error
@@ -106,7 +106,8 @@ def kernel_tools_env(argv: list[str], env: dict[str, str]) -> dict[str, str]:
 def kernel_env(argv: list[str], profile: KernelProfile) -> dict[str, str]:
     """The environment a kernel of ``profile`` whose kernelspec runs ``argv`` starts
     with (before its pip layer)."""
-    return kernel_tools_env(argv, {**os.environ, **dict(profile.env)})
+    given = dict(profile.env)
+    return kernel_tools_env(argv, without_user_caches({**os.environ, **given}, given))
 
 
 def _forked(km: Any, zygote: Zygote) -> None:
