@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Code
+from coursekit.unified_hunks import hunks
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
 """One line and its line break, as the lesson reader splits lines."""
@@ -151,24 +152,4 @@ def _unified(old: list[str], new: list[str], fromfile: str, tofile: str,
     or more takes a line found in more than 1% of them (a fence's closing line, a blank
     line) for noise: one that no fix changed was then shown removed and added again."""
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    header = [f"--- {fromfile}\n", f"+++ {tofile}\n"]
-    for group in matcher.get_grouped_opcodes(context):
-        yield from header
-        header = []
-        first, last = group[0], group[-1]
-        yield f"@@ -{_span(first[1], last[2])} +{_span(first[3], last[4])} @@\n"
-        for tag, i1, i2, j1, j2 in group:
-            if tag == "equal":
-                yield from (" " + line for line in old[i1:i2])
-                continue
-            yield from ("-" + line for line in old[i1:i2])
-            yield from ("+" + line for line in new[j1:j2])
-
-
-def _span(start: int, stop: int) -> str:
-    """A hunk's range as unified diffs write it: ``start,length``, 1-based (an empty
-    range names the line before it)."""
-    length = stop - start
-    if length == 1:
-        return str(start + 1)
-    return f"{start + 1 if length else start},{length}"
+    return hunks(matcher, old, new, fromfile, tofile, context)

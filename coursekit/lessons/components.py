@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
-from coursekit.lessons.html_elements import ElementTracker
+from coursekit.lessons.html_elements import ElementTracker, close_innermost
 
 _CLOSING = re.compile(r"</(?P<name>[A-Za-z][\w.:-]*)\s*>")
 
@@ -39,7 +39,7 @@ class ComponentTracker:
             tail: str) -> None:
         """A component tag on a line of its own, and the text after it on its last line."""
         if closing:
-            if not self._close(name):
+            if not close_innermost(self._open, name):
                 self.context.report(
                     rules.STRAY_CLOSING_TAG, line - 1,
                     f"`</{name}>` closes no open `<{name}>`",
@@ -55,15 +55,7 @@ class ComponentTracker:
         self._elements.text(text, line)
         if "</" in text:
             for match in _CLOSING.finditer(text):
-                self._close(match["name"])
-
-    def _close(self, name: str) -> bool:
-        """Close the innermost open ``name``; ``False`` where none is open."""
-        for at in range(len(self._open) - 1, -1, -1):
-            if self._open[at][0] == name:
-                del self._open[at]
-                return True
-        return False
+                close_innermost(self._open, match["name"])
 
     def finish(self) -> None:
         """Report each component and HTML element never closed, at its opening tag."""

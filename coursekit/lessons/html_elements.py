@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
@@ -30,6 +31,19 @@ UNPAIRED = frozenset({
     "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option",
     "optgroup", "colgroup", "caption", "rb", "rt", "rp", "rtc",
 })
+
+
+Open = TypeVar("Open", bound=tuple[Any, ...])
+"""What a tracker keeps of an open tag: its name first."""
+
+
+def close_innermost(opened: list[Open], name: str) -> bool:
+    """Close the innermost of ``opened`` named ``name``; ``False`` where none is open."""
+    for at in range(len(opened) - 1, -1, -1):
+        if opened[at][0] == name:
+            del opened[at]
+            return True
+    return False
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -58,17 +72,10 @@ class ElementTracker:
             at = line + text.count("\n", 0, match.start())
             if not match["closing"]:
                 self._open.append((name, at))
-            elif not self._close(name):
+            elif not close_innermost(self._open, name):
                 self.context.report(rules.STRAY_CLOSING_TAG, at - 1,
                                     f"`</{name}>` closes no open `<{name}>`",
                                     hint="remove it, or open the element before it")
-
-    def _close(self, name: str) -> bool:
-        for at in range(len(self._open) - 1, -1, -1):
-            if self._open[at][0] == name:
-                del self._open[at]
-                return True
-        return False
 
     def finish(self) -> None:
         """Report each element never closed, at its opening tag."""

@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
+from coursekit.unified_hunks import hunks
+
 SMALL = 2_000
 """Lines (both sides together) that ``difflib`` compares whole."""
 WINDOW = 64
@@ -53,18 +55,7 @@ def _diff_lines(old: Sequence[str], new: Sequence[str], fromfile: str, tofile: s
         yield from difflib.unified_diff(old, new, fromfile, tofile, n=context)
         return
     matcher = _Opcodes(_opcodes(old, new))
-    header = [f"--- {fromfile}\n", f"+++ {tofile}\n"]
-    for group in matcher.get_grouped_opcodes(context):
-        yield from header
-        header = []
-        first, last = group[0], group[-1]
-        yield f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n"
-        for tag, i1, i2, j1, j2 in group:
-            if tag == "equal":
-                yield from (" " + line for line in old[i1:i2])
-                continue
-            yield from ("-" + line for line in old[i1:i2])
-            yield from ("+" + line for line in new[j1:j2])
+    yield from hunks(matcher, old, new, fromfile, tofile, context)
 
 
 class _Opcodes(difflib.SequenceMatcher[str]):
@@ -76,15 +67,6 @@ class _Opcodes(difflib.SequenceMatcher[str]):
 
     def get_opcodes(self) -> list[Opcode]:
         return self._given
-
-
-def _range(start: int, stop: int) -> str:
-    """A hunk's range as unified diffs write it (1-based; an empty range names the
-    line before it)."""
-    length = stop - start
-    if length == 1:
-        return str(start + 1)
-    return f"{start + 1 if length else start},{length}"
 
 
 def _blocks(lines: Sequence[str]) -> list[Block]:
