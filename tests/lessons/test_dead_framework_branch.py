@@ -7,23 +7,10 @@ import pytest
 
 from coursekit.lessons.model import Framework
 from coursekit.lessons.parse import parse_lesson
+from tests.notebooks.sample_course import FRAMEWORKS
 
-SPLIT = """# Training
-
-{#if fw === 'pt'}
-
-```py
-import torch
-```
-
-{:else}
-
-```py
-import tensorflow as tf
-```
-
-{/if}
-"""
+SPLIT = FRAMEWORKS
+"""A lesson of both frameworks: a framework block, then code both share."""
 
 EMPTY_ELSE = """# Training
 
@@ -42,7 +29,7 @@ def _found(text: str, framework: Framework) -> list[tuple[str, int | None]]:
     return [(d.rule, d.line) for d in lesson.diagnostics]
 
 
-@pytest.mark.parametrize(("framework", "line"), [(Framework.PT, 9), (Framework.TF, 3)])
+@pytest.mark.parametrize(("framework", "line"), [(Framework.PT, 11), (Framework.TF, 5)])
 def test_the_other_frameworks_branch_of_a_split_page_is_reported(
         framework: Framework, line: int) -> None:
     assert _found(SPLIT, framework) == [("LES127", line)]
