@@ -88,7 +88,10 @@ def install_needs(
         for attribute in sorted(a for a in mapping.attributes if facts.reads_attribute(a)):
             found.setdefault(mapping.attributes[attribute], None)
     needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
-    lowered = [_OPTION.sub("", text.lower()) for text in texts]
+    # Options are taken out only of a text where a word could start: most code has none.
+    firsts = {word.split()[0] for word in mapping.system}
+    lowered = [_OPTION.sub("", text) if any(first in text for first in firsts) else text
+               for text in (text.lower() for text in texts)]
     system = {need.name: need for word, need in mapping.system.items()
               if any(word in text for text in lowered)}
     return InstallNeeds(
