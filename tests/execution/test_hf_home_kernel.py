@@ -17,9 +17,17 @@ from coursekit.execution.verify import verify_course
 from coursekit.lessons.model import Framework
 from coursekit.standins import prepare
 
+from ..kernel_skip import kernel_or_skip
 from .conftest import cell, notebook
 
 pytestmark = [pytest.mark.kernel, pytest.mark.torch]
+
+
+@pytest.fixture(autouse=True)
+def _pt_kernel() -> None:
+    """Each test runs notebooks in the PyTorch lesson kernel: skipped, saying how to
+    install it, where it is missing (the run on the newest other Python has none)."""
+    kernel_or_skip("pt")
 
 WRITE = "from accelerate.utils import write_basic_config\nprint(write_basic_config())"
 PARENT = (f"import os, sys\nprint(os.getppid() == {os.getpid()},"
