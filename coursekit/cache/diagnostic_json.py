@@ -11,7 +11,7 @@ does not parse.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import MISSING, fields
 from typing import Any, TypeGuard
 
@@ -52,20 +52,29 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
     return {name: value for name, value in found if value is not None}
 
 
+def checked_fields(data: object, known: Mapping[str, Callable[[object], bool]],
+                   required: Collection[str], what: str) -> dict[str, Any]:
+    """``data`` as a stored ``what``: a JSON object with every ``required`` field and no
+    field ``known`` does not check, each value passing its check; else
+    :class:`InvalidEntry`, saying which."""
+    if not isinstance(data, dict):
+        raise InvalidEntry(f"a {what} is a JSON object, not {type(data).__name__}")
+    missing = set(required) - data.keys()
+    if missing:
+        raise InvalidEntry(f"a {what} without {', '.join(sorted(missing))}")
+    for name, value in data.items():
+        check = known.get(name)
+        if check is None:
+            raise InvalidEntry(f"a {what} has no field {name!r}")
+        if not check(value):
+            raise InvalidEntry(f"a {what}'s {name} cannot be {value!r:.80}")
+    return data
+
+
 def diagnostic_from_json(data: object) -> Diagnostic:
     """The finding ``data`` stores; :class:`InvalidEntry` when it is not one
     :func:`diagnostic_json` writes."""
-    if not isinstance(data, dict):
-        raise InvalidEntry(f"a finding is a JSON object, not {type(data).__name__}")
-    missing = _REQUIRED - data.keys()
-    if missing:
-        raise InvalidEntry(f"a finding without {', '.join(sorted(missing))}")
-    for name, value in data.items():
-        check = _FIELDS.get(name)
-        if check is None:
-            raise InvalidEntry(f"a finding has no field {name!r}")
-        if not check(value):
-            raise InvalidEntry(f"a finding's {name} cannot be {value!r}")
+    data = checked_fields(data, _FIELDS, _REQUIRED, "finding")
     values = {"line": None, **data, "severity": Severity(data["severity"])}
     if "excess" in data:
         values["excess"] = float(data["excess"])

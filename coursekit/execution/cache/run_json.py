@@ -10,11 +10,10 @@ cache counts as a miss: the notebook is run again, never judged on a wrong value
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
 
-from coursekit.cache.diagnostic_json import InvalidEntry
+from coursekit.cache.diagnostic_json import checked_fields
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 
 
@@ -91,26 +90,11 @@ _RUN_FIELDS: dict[str, Callable[[object], bool]] = {
 }
 
 
-def _checked(data: object, known: Mapping[str, Callable[[object], bool]],
-             required: str, what: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise InvalidEntry(f"a {what} is a JSON object, not {type(data).__name__}")
-    if required not in data:
-        raise InvalidEntry(f"a {what} without {required}")
-    for name, value in data.items():
-        check = known.get(name)
-        if check is None:
-            raise InvalidEntry(f"a {what} has no field {name!r}")
-        if not check(value):
-            raise InvalidEntry(f"a {what}'s {name} cannot be {value!r:.80}")
-    return data
-
-
 def run_from_json(data: object) -> NotebookRun:
     """The run ``data`` stores; :class:`InvalidEntry` when it is not one that
     :meth:`NotebookRun.to_json` writes (a field left out takes its default, as in an
     entry written before the field was added)."""
-    run = _checked(data, _RUN_FIELDS, "cells", "stored run")
+    run = checked_fields(data, _RUN_FIELDS, ("cells",), "stored run")
     for cell in run["cells"]:
-        _checked(cell, _CELL_FIELDS, "status", "stored cell")
+        checked_fields(cell, _CELL_FIELDS, ("status",), "stored cell")
     return NotebookRun.from_json(run)
