@@ -358,11 +358,8 @@ def test_a_translation_is_judged_once_for_the_same_lessons(course: Path) -> None
     assert other == first
 
 
-def test_the_source_as_it_is_now_is_never_read_from_git(
-        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    new = LOAD.replace('clips = load_dataset("clips-small")',
-                       'clips = load_dataset("clips-small", split="train")')
-    _commit(course, {"en/chapter1/1.mdx": new}, "Load the train split", "2024-03-05T12:00:00")
+def _asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the objects the history asks git for, from now on, in order."""
     asked: list[str] = []
     ask = History._ask
 
@@ -371,6 +368,15 @@ def test_the_source_as_it_is_now_is_never_read_from_git(
         return ask(self, name)
 
     monkeypatch.setattr(History, "_ask", recorded)
+    return asked
+
+
+def test_the_source_as_it_is_now_is_never_read_from_git(
+        course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    new = LOAD.replace('clips = load_dataset("clips-small")',
+                       'clips = load_dataset("clips-small", split="train")')
+    _commit(course, {"en/chapter1/1.mdx": new}, "Load the train split", "2024-03-05T12:00:00")
+    asked = _asked(monkeypatch)
     verdict = _verdict(course)
     assert verdict is not None and verdict.outdated
     now = _git(course, "hash-object", "content/en/chapter1/1.mdx")
@@ -415,14 +421,7 @@ def test_a_change_the_translation_lacks_reads_no_translation_where_the_source_di
                        'clips = load_dataset("clips-small", split="train")')
     changed = _commit(course, {"en/chapter1/1.mdx": new}, "Load the train split",
                       "2024-03-05T12:00:00")
-    asked: list[str] = []
-    ask = History._ask
-
-    def recorded(self: History, name: str) -> tuple[str, bytes] | None:
-        asked.append(name)
-        return ask(self, name)
-
-    monkeypatch.setattr(History, "_ask", recorded)
+    asked = _asked(monkeypatch)
     verdict = _verdict(course)
     assert verdict is not None and verdict.outdated
     # Whether the change left both files as the translation saw them: the source says no
