@@ -46,6 +46,9 @@ class StoredReport:
     """The summary's times of the stages that belong to no one notebook."""
     extras: Mapping[str, Any] = field(default_factory=dict)
     """The summary's entries that coursekit does not recompute (``devices``), as written."""
+    checked: tuple[str, ...] | None = None
+    """The files the run looked at, findings or not; ``None`` in a report written before
+    they were recorded."""
 
 
 RECOMPUTED = frozenset({"errors", "warnings", "notes", "files", "notebooks", "statuses",
@@ -86,7 +89,17 @@ def report_from_json(name: str, data: Mapping[str, Any]) -> StoredReport:
         timing=_run_timing(name, summary.get("timing")),
         extras={k: v for k, v in summary.items() if k not in RECOMPUTED},
         diagnostics=_diagnostics(name, data["diagnostics"]),
+        checked=_checked(name, data),
     )
+
+
+def _checked(name: str, data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    if "checked" not in data:
+        return None
+    found = data["checked"]
+    if not isinstance(found, list) or not all(isinstance(p, str) for p in found):
+        raise ReportError(f"{name}: `checked` is not a list of file paths")
+    return tuple(found)
 
 
 def _run_timing(name: str, found: Any) -> RunTiming:

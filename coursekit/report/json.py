@@ -1,4 +1,10 @@
-"""JSON report: a stable document with a summary and every diagnostic."""
+"""JSON report: a stable document with a summary, the files checked and every diagnostic.
+
+``checked`` lists every file the run looked at, findings or not, so that a report merged
+from several runs' JSON (``coursekit report merge``) still counts the clean files as
+passing test cases in JUnit, as the run's own JUnit does. Reports written before it was
+recorded have no ``checked``; a merge says so.
+"""
 
 from __future__ import annotations
 
@@ -43,14 +49,20 @@ def summary_counts(diagnostics: Sequence[Diagnostic]) -> dict[str, int]:
     }
 
 
+def json_document(diagnostics: Sequence[Diagnostic], title: str,
+                  checked: Sequence[str] | None = ()) -> dict[str, Any]:
+    """The report of a run as a JSON-ready dictionary; ``checked`` ``None`` where it is
+    not known (a merge of reports that did not record it), and then left out."""
+    document: dict[str, Any] = {"tool": "coursekit", "run": title,
+                                "summary": summary_counts(diagnostics)}
+    if checked is not None:
+        document["checked"] = sorted(set(checked))
+    document["diagnostics"] = [as_dict(d) for d in sorted_diagnostics(diagnostics)]
+    return document
+
+
 def render_json(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
 ) -> None:
-    document = {
-        "tool": "coursekit",
-        "run": title,
-        "summary": summary_counts(diagnostics),
-        "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
-    }
-    out.write(json_text(document))
+    out.write(json_text(json_document(diagnostics, title, checked)))
     out.write("\n")

@@ -4,7 +4,9 @@ The runs are the shards of one verification (``verify --shard K/N`` on N machine
 or checks of parts of a course. Notebooks are disjoint between shards and are
 concatenated; a finding that every shard makes (one about the course, not about a
 notebook of the shard) is kept as many times as the run that made it most often,
-so the merged report says what one unsharded run would have said. The reports come
+so the merged report says what one unsharded run would have said. The files checked
+are united, so that the merged JUnit counts each clean file as the run's own does. The
+reports come
 typed (:mod:`coursekit.judgement.stored`); only the summary entries coursekit does
 not compute itself are combined as the JSON values they are.
 """
@@ -20,7 +22,7 @@ from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.judgement.model import NotebookJudgement
 from coursekit.judgement.stored import ReportError, StoredReport, combine_extras
 from coursekit.judgement.timing import RunTiming, summary_timing
-from coursekit.report.json import as_dict, summary_counts
+from coursekit.report.json import json_document
 from coursekit.report.notebooks import notebook_json
 
 
@@ -43,6 +45,11 @@ class MergedReport:
     """The reports carry notebooks (``verify`` reports)."""
     summary: dict[str, Any] = field(default_factory=dict)
     """Summary entries coursekit does not recompute, combined across the reports."""
+    checked: list[str] = field(default_factory=list)
+    """The files the runs looked at, findings or not, as far as their reports say."""
+    unrecorded: list[str] = field(default_factory=list)
+    """The reports of ``check`` that do not record the files they checked (written
+    before they did): a clean file of theirs is missing from :attr:`checked`."""
 
 
 def _union(runs: Iterable[Sequence[Diagnostic]]) -> list[Diagnostic]:
@@ -70,6 +77,7 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
         raise MergeError(f"reports of different commands: {', '.join(sorted(titles))}")
     merged = MergedReport(title=titles.pop())
     notebooks: dict[str, NotebookJudgement] = {}
+    checked: set[str] = set()
     for name, report in reports:
         for nb in report.notebooks or ():
             known = notebooks.setdefault(nb.notebook, nb)
@@ -79,6 +87,10 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
                     "result; merge the shards of one run"
                 )
         merged.verify = merged.verify or report.notebooks is not None
+        if report.checked is not None:
+            checked.update(report.checked)
+        elif report.notebooks is None:  # verify's reports list notebooks instead
+            merged.unrecorded.append(name)
         for key, value in report.extras.items():
             merged.summary[key] = combine_extras(merged.summary.pop(key, None), value)
         merged.executed_runs += report.executed_runs
@@ -86,6 +98,7 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
         merged.timing = _longest(merged.timing, report.timing)
     merged.diagnostics = _union(report.diagnostics for _, report in reports)
     merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
+    merged.checked = sorted(checked)
     return merged
 
 
@@ -96,9 +109,12 @@ def _longest(one: RunTiming, other: RunTiming) -> RunTiming:
 
 def merged_document(merged: MergedReport) -> dict[str, Any]:
     """The merged report in the shape of the reports merged: the summary counts each
-    repeat of a finding shown once per file, as the run's own report does."""
-    summary: dict[str, Any] = summary_counts(merged.diagnostics)
-    document: dict[str, Any] = {"tool": "coursekit", "run": merged.title, "summary": summary}
+    repeat of a finding shown once per file, as the run's own report does. The files
+    checked are left out where a report did not record its own: a partial list would
+    pass for the whole one in the next merge."""
+    checked = None if merged.verify or merged.unrecorded else merged.checked
+    document = json_document(merged.diagnostics, merged.title, checked)
+    summary: dict[str, Any] = document["summary"]
     summary.update(merged.summary)
     if merged.verify:
         statuses = Counter(nb.status.value for nb in merged.notebooks)
@@ -110,7 +126,5 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
             "timing": summary_timing(merged.timing, ((nb.notebook, nb.duration, nb.timing)
                                                      for nb in merged.notebooks)),
         })
-    document["diagnostics"] = [as_dict(d) for d in merged.diagnostics]
-    if merged.verify:
         document["notebooks"] = [notebook_json(nb) for nb in merged.notebooks]
     return document

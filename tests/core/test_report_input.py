@@ -58,6 +58,8 @@ def _summary(**entries: object) -> str:
                          "framework": "pt", "status": "ok", "timing": {"cells": None}}]),
      "en/1.ipynb cannot be read"),
     (_summary(deep=json.loads("[" * 900 + "]" * 900)), ""),
+    (_report(checked="content/fr/1.mdx"), "`checked` is not a list of file paths"),
+    (_report(checked=[None]), "`checked` is not a list of file paths"),
 ])
 def test_a_report_that_cannot_be_merged_is_a_usage_error(
     tmp_path: Path, text: str, said: str,
@@ -95,7 +97,7 @@ def test_two_good_reports_merge(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["report", "merge", "--format", "json",
                                       str(tmp_path / "a.json"), str(tmp_path / "b.json")])
     assert result.exit_code == 1, result.output
-    assert [d["line"] for d in json.loads(result.output)["diagnostics"]] == [3, 4]
+    assert [d["line"] for d in json.loads(result.stdout)["diagnostics"]] == [3, 4]
 
 
 @pytest.mark.parametrize(("text", "said"), [

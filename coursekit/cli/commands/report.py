@@ -25,6 +25,8 @@ from coursekit.report.sarif import render_sarif
 from coursekit.report.text import render_text
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
+CHECKED_FORMATS = ("json", "junit")
+"""The formats that hold the files checked: a clean file is a passing JUnit test case."""
 
 
 @click.group("report")
@@ -51,6 +53,13 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
         merged = merge_reports([(str(path), read_report(path)) for path in reports])
     except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
+    if merged.unrecorded and fmt in CHECKED_FORMATS:
+        one = len(merged.unrecorded) == 1
+        click.echo(f"coursekit: note: {', '.join(merged.unrecorded)} "
+                   f"{'does' if one else 'do'} not record the files {'it' if one else 'they'} "
+                   "checked (written before reports did): clean files of "
+                   f"{'its' if one else 'theirs'} are missing from the merged report's files "
+                   "checked and JUnit test cases; check again to record them", err=True)
     text = render_merged(merged, fmt, root, output)
     if output is not None:  # an undecodable file name goes back as its bytes, as on stdout
         write_output(output, text.encode("utf-8", "surrogateescape"))
@@ -81,7 +90,7 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
         render_text(diagnostics, out, merged.title,
                     narrows=merged.title.removeprefix("coursekit ").startswith("check"))
     else:
-        render(diagnostics, fmt, out, merged.title)
+        render(diagnostics, fmt, out, merged.title, merged.checked)
     return out.getvalue()
 
 
