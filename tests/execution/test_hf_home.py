@@ -5,6 +5,10 @@ forked kernel's libraries read that folder, not the zygote's."""
 from __future__ import annotations
 
 import os
+import socket
+import stat
+import subprocess
+import sys
 from pathlib import Path, PurePosixPath
 from types import ModuleType
 from typing import Any
@@ -133,3 +137,51 @@ def test_a_forked_kernel_reads_its_own_home_where_the_zygote_read_the_set() -> N
     assert module.COUNT == 3
     assert module.write_config() == ("/kernel/home/accelerate/default_config.yaml",
                                      "/kernel/home/xet/logs")
+
+
+def _kinds(home: Path) -> dict[str, str]:
+    """Each top entry of ``home``: ``link -> target`` or ``file: content``."""
+    return {p.name: f"link -> {os.readlink(p)}" if p.is_symlink()
+            else f"file: {p.read_text()}" for p in home.iterdir()}
+
+
+def test_a_fifo_or_a_socket_in_the_set_is_linked_never_opened(tmp_path: Path) -> None:
+    shared = tmp_path / "set"
+    shared.mkdir()
+    (shared / "small.json").write_text("{}")
+    os.mkfifo(shared / "pipe")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(shared / "sock"))
+        home = make_home({"HF_HOME": str(shared)})
+    assert home is not None
+    try:
+        assert _kinds(home) == {"small.json": "file: {}",
+                                "pipe": f"link -> {shared / 'pipe'}",
+                                "sock": f"link -> {shared / 'sock'}"}
+    finally:
+        remove_home(home)
+
+
+MIRROR_CAPPED = """
+import os, resource, sys
+from coursekit.execution.run.hfhome import make_home, remove_home
+resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+home = make_home({"HF_HOME": sys.argv[1]})
+print(sorted((p.name, p.is_symlink()) for p in home.iterdir()))
+remove_home(home)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+def test_a_device_in_the_set_is_linked_never_copied(tmp_path: Path) -> None:
+    """Copying ``/dev/zero`` never ends: it filled the disk (here: a 1 MiB file limit)."""
+    shared = tmp_path / "set"
+    shared.mkdir()
+    (shared / "small.json").write_text("{}")
+    os.mknod(shared / "zero", 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    run = subprocess.run([sys.executable, "-c", MIRROR_CAPPED, str(shared)], text=True,
+                         capture_output=True, timeout=60, check=False,
+                         env={**os.environ, "TMPDIR": str(tmp_path)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[('small.json', False), ('zero', True)]"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["set"]

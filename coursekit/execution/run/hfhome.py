@@ -6,9 +6,10 @@ of a ``map`` next to a stand-in dataset, xet's logs, a Hub download) would be fo
 the next notebook and the next run: verdicts would hang on the order notebooks ran in,
 and no cache key holds such a file. Each kernel's ``HF_HOME`` is therefore a folder of
 its own, removed with it, that mirrors the set: its folders are the kernel's own, its
-files links to the set's (one of at most ``COPIED_BYTES`` is copied, so that rewriting
-it in place, as a Hub ref or a lock is, stays in the kernel), and the set's own links (a
-Hub snapshot's, relative) are kept as they are. What the lesson, or a command it runs
+files links to the set's (a regular file of at most ``COPIED_BYTES`` is copied, so that
+rewriting it in place, as a Hub ref or a lock is, stays in the kernel; a FIFO, a device
+or a socket is linked, never read: ``/dev/zero`` would fill the disk), and the set's
+own links (a Hub snapshot's, relative) are kept as they are. What the lesson, or a command it runs
 with ``!``, creates, replaces or removes there stays in that folder.
 
 Offline, the Hub cache's repos are linked whole, as the kernel's local hub links them
@@ -67,9 +68,9 @@ def _mirror(source: str, target: str, linked: str | None = None) -> None:
                     os.symlink(inner.path, os.path.join(made, inner.name))
             else:
                 _mirror(entry.path, made)
-        elif entry.stat().st_size <= COPIED_BYTES:
+        elif entry.is_file() and entry.stat().st_size <= COPIED_BYTES:
             shutil.copyfile(entry.path, made)
-        else:
+        else:  # a large file, or a FIFO, device or socket, which is never opened here
             os.symlink(entry.path, made)
 
 
