@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.judge.network import hub_ids_in, looks_like_network, shell_fetches
+from coursekit.execution.judge.shellstatus import answered_no
 from coursekit.execution.plan.model import CellPlan
 from coursekit.execution.plan.programs import NOT_FOUND_STATUS, Program, missing_command
 from coursekit.execution.results import CellRun, RunStatus, Verdict
@@ -125,13 +126,15 @@ def failed_command(cell: CellPlan, run: CellRun, *, offline: bool = True) -> Fai
     other failure is the cell's own (``unexpected-error``, with the command, its status
     and the last line it printed). A command whose failure an output fence of the cell
     shows is the lesson's point; a ``pip install`` is judged by the imports of what it
-    installs, and ``diff`` or ``cmp`` exit 1 when they find differences, their answer."""
+    installs; ``diff`` or ``cmp`` exit 1 when they find differences, and a pipeline that
+    ends in ``grep`` (``!pip list | grep torch``) when no line matched: their answer."""
     if run.status is not RunStatus.OK:
         return None
     for failed in run.exits:
         program = missing_command(failed.status, failed.tail)
         if (_PIP_INSTALL.search(failed.command) or _shown(failed, program, cell)
-                or (failed.status == 1 and _COMPARES.match(failed.command))):
+                or (failed.status == 1 and _COMPARES.match(failed.command))
+                or answered_no(failed.command, failed.status, failed.tail)):
             continue
         return _judged(failed, program, offline)
     return None
