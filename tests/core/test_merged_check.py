@@ -1,7 +1,9 @@
 """``coursekit report merge`` of the JSON reports of ``check`` runs over parts of a course
 says what one run over the same files says: the same JUnit, clean files counted as
-passing test cases; a report written before the files checked were recorded still
-merges, and the merge says what it lacks."""
+passing test cases, and the same text report (check's first report: errors with their
+fix, warnings by rule and language, notes counted; every finding with ``--show-all``);
+a report written before the files checked were recorded still merges, and the merge
+says what it lacks."""
 
 from __future__ import annotations
 
@@ -40,14 +42,15 @@ def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     _run("check", "--root", str(root), "--no-cache", "--format", "json",
          "-o", str(reports["whole"]))
     for n, langs in enumerate(SHARDS):
-        reports[f"shard{n}"] = tmp / f"shard{n}.json"
-        _run("check", "--root", str(root), "--no-cache", *langs, "--format", "json",
-             "-o", str(reports[f"shard{n}"]))
+        for name, more in ((f"shard{n}", ()), (f"all{n}", ("--show-all",))):
+            reports[name] = tmp / f"{name}.json"
+            _run("check", "--root", str(root), "--no-cache", *langs, *more, "--format",
+                 "json", "-o", str(reports[name]))
     return {"root": root, **reports}
 
 
-def _shards(runs: dict[str, Path]) -> list[str]:
-    return [str(runs[f"shard{n}"]) for n in range(len(SHARDS))]
+def _shards(runs: dict[str, Path], name: str = "shard") -> list[str]:
+    return [str(runs[f"{name}{n}"]) for n in range(len(SHARDS))]
 
 
 def test_the_json_report_records_every_file_checked(runs: dict[str, Path]) -> None:
@@ -88,3 +91,20 @@ def test_a_report_without_the_files_checked_merges_saying_so(
     merged = json.loads(_run("report", "merge", "--format", "json", *shards)[1])
     assert "checked" not in merged  # partial, it would pass for the whole list
     assert "note" not in _run("report", "merge", *shards)[2]  # the text report has no use
+
+
+def test_merged_text_equals_one_runs(runs: dict[str, Path]) -> None:
+    code, whole, _ = _run("check", "--root", str(runs["root"]), "--no-cache")
+    merged_code, merged, _ = _run("report", "merge", *_shards(runs))
+    assert (merged_code, merged) == (code, whole)
+    assert "note TRN001" not in merged  # notes are counted, not listed
+    if code:
+        assert merged.startswith("errors (4), each with its fix:\n")
+        assert "warnings (10), by rule and language" in merged
+
+
+def test_merged_show_all_equals_one_runs(runs: dict[str, Path]) -> None:
+    code, whole, _ = _run("check", "--root", str(runs["root"]), "--no-cache", "--show-all")
+    merged_code, merged, _ = _run("report", "merge", "--show-all", *_shards(runs, "all"))
+    assert (merged_code, merged) == (code, whole)
+    assert "note TRN001" in merged

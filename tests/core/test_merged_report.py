@@ -87,6 +87,9 @@ def test_the_tier_of_a_findings_fix_survives_the_merge(tmp_path: Path) -> None:
     report = _report(tmp_path, "a.json", safe, plain)
     merged = json.loads(_merge("--format", "json", report)[1])["diagnostics"]
     assert [d.get("fixable") for d in merged] == [None, "safe"]
-    text = _merge(report)[1].decode()
+    text = _merge(report)[1].decode()  # check's first report: one row per rule
+    assert "TRN401 stale-api  fr: 1 in 1 file (first content/fr/1.mdx:3), [*] 1 fixable" in text
+    assert "TRN201 code-drift  fr: 1 in 1 file (first content/fr/1.mdx:3)\n" in text
+    text = _merge("--show-all", report)[1].decode()
     assert "TRN401 [*] TRN401 found" in text
     assert "TRN201 [*]" not in text

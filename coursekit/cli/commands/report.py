@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
@@ -15,14 +17,13 @@ from coursekit.cli.paths import OutputPath
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.judgement.stored import ReportError, read_report
-from coursekit.report import render
-from coursekit.report.aggregate import aggregate
+from coursekit.report import Renderer
 from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
+from coursekit.report.pipeline import Shape, shape, write_report
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.sarif import render_sarif
-from coursekit.report.text import render_text
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
 CHECKED_FORMATS = ("json", "junit")
@@ -45,8 +46,14 @@ def command() -> None:
     "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
     show_default=True, help="Course checkout the reports are about (for HTML links).",
 )
+@click.option(
+    "--show-all", is_flag=True,
+    help="List every finding by file, notes and what is folded into another finding "
+         "included (as check --show-all), instead of check's first report.",
+)
 @guarded
-def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) -> int:
+def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path,
+          show_all: bool) -> int:
     """Merge the JSON reports (--format json) of the shards of one run into one report,
     as that run would have written it unsharded."""
     try:
@@ -60,7 +67,7 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
                    "checked (written before reports did): clean files of "
                    f"{'its' if one else 'theirs'} are missing from the merged report's files "
                    "checked and JUnit test cases; check again to record them", err=True)
-    text = render_merged(merged, fmt, root, output)
+    text = render_merged(merged, fmt, root, output, show_all)
     if output is not None:  # an undecodable file name goes back as its bytes, as on stdout
         write_output(output, text.encode("utf-8", "surrogateescape"))
     else:
@@ -70,28 +77,45 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path) 
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
 
 
-def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | None) -> str:
+def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | None,
+                  show_all: bool = False) -> str:
+    """The merged report in format ``fmt``, through the report pipeline the commands
+    write theirs with: ``check``'s text report is its first report (errors with their fix,
+    warnings by rule and language, notes counted), every finding by file with
+    ``show_all``; each command's own renderers where it has them (verify's JUnit and
+    SARIF with the notebooks, the HTML page)."""
     if fmt == "json":
         return json_text(merged_document(merged)) + "\n"
-    out = io.StringIO()
-    # As the commands write the formats with no renderer of their own: repeats once per
-    # file (verify's JUnit and SARIF are its own, as its page: each finding at its place).
-    own = fmt == "html" or (merged.verify and fmt in ("junit", "sarif"))
-    diagnostics = merged.diagnostics if own else aggregate(merged.diagnostics)
+    check = merged.title.removeprefix("coursekit ").startswith("check")
+    own = _own_renderers(merged, root, output).get(fmt)
+    findings = shape(merged.diagnostics,
+                     how=Shape(show_all=show_all, grouped=own is not None))
     if fmt in REPOSITORY_FORMATS:  # named from the repository's top, as the run names them
-        diagnostics = placed(diagnostics, course_place(root))
-    if fmt == "html":
-        _merged_page(merged, diagnostics, root, output, out)
-    elif fmt == "junit" and merged.verify:
-        render_junit(diagnostics, out, merged.title, notebooks=merged.notebooks)
-    elif fmt == "sarif" and merged.verify:
-        render_sarif(diagnostics, out, merged.title, notebooks=merged.notebooks)
-    elif fmt == "text":  # --quiet and --statistics offered only to check, which takes them
-        render_text(diagnostics, out, merged.title,
-                    narrows=merged.title.removeprefix("coursekit ").startswith("check"))
-    else:
-        render(diagnostics, fmt, out, merged.title, merged.checked)
+        findings = replace(findings, shown=placed(findings.shown, course_place(root)))
+    out = io.StringIO()
+    # --quiet and --statistics are offered only to check, which takes them
+    write_report(findings, fmt, out, title=merged.title, checked=merged.checked, own=own,
+                 overview=check and not show_all, narrows=check)
     return out.getvalue()
+
+
+def _own_renderers(merged: MergedReport, root: Path, output: Path | None,
+                   ) -> dict[str, Renderer]:
+    """The formats a command renders itself: its HTML page, and verify's JUnit and
+    SARIF, which carry every notebook's verdict."""
+    def page(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+             checked: Sequence[str] = ()) -> None:
+        _merged_page(merged, list(diagnostics), root, output, out)
+
+    def junit(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+              checked: Sequence[str] = ()) -> None:
+        render_junit(diagnostics, out, title, checked, notebooks=merged.notebooks)
+
+    def sarif(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
+              checked: Sequence[str] = ()) -> None:
+        render_sarif(diagnostics, out, title, checked, notebooks=merged.notebooks)
+
+    return {"html": page, **({"junit": junit, "sarif": sarif} if merged.verify else {})}
 
 
 def _merged_page(merged: MergedReport, diagnostics: list[Diagnostic], root: Path,
