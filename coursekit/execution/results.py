@@ -160,6 +160,13 @@ class NotebookRun:
         )
 
 
+_OWN_STATUS = frozenset({
+    Verdict.NEEDS_NETWORK, Verdict.API_DRIFT, Verdict.ERROR_DRIFT, Verdict.NEEDS_PACKAGES,
+    Verdict.PLACEHOLDER_REPO, Verdict.NEEDS_GPU, Verdict.NEEDS_INPUT,
+})
+"""Verdicts of a first cause that name its notebook's status (any other: ``failed``)."""
+
+
 @dataclass(slots=True)
 class NotebookResult:
     lesson: str
@@ -215,18 +222,8 @@ class NotebookResult:
             if not self.cells and any(d.severity.value == "error" for d in self.diagnostics):
                 return NotebookStatus.NOT_RUN
             return NotebookStatus.FAILED if not self.passed else NotebookStatus.OK
-        if first.verdict is Verdict.NEEDS_NETWORK:
-            return NotebookStatus.NEEDS_NETWORK
-        if first.verdict is Verdict.API_DRIFT:
-            return NotebookStatus.API_DRIFT
-        if first.verdict is Verdict.ERROR_DRIFT:
-            return NotebookStatus.ERROR_DRIFT
-        if first.verdict is Verdict.NEEDS_PACKAGES:
-            return NotebookStatus.NEEDS_PACKAGES
-        if first.verdict is Verdict.PLACEHOLDER_REPO:
-            return NotebookStatus.PLACEHOLDER_REPO
-        if first.verdict is Verdict.NEEDS_GPU:
-            return NotebookStatus.NEEDS_GPU
+        if first.verdict in _OWN_STATUS:
+            return NotebookStatus(first.verdict.value)
         return NotebookStatus.FAILED
 
     @property

@@ -61,6 +61,13 @@ NEEDS_GPU = Rule(
     "the machine lacks: that cell is not verified here.",
     why="the lesson is right as written for a GPU; run `verify --device cuda` to prove it",
 )
+NEEDS_INPUT = Rule(
+    "EXE112", "needs-input", Severity.WARNING,
+    "A cell waits for the learner to type an answer (`input()`, `getpass()`, a login "
+    "prompt), which verification has no one to give: the cell and the cells that use the "
+    "answer are not verified.",
+    why="the lesson may be right as written, yet what follows the prompt goes unverified",
+)
 CELL_TIMEOUT = Rule(
     "EXE201", "timeout", Severity.ERROR,
     "A cell ran longer than its time limit and was interrupted.",
@@ -131,6 +138,7 @@ BY_VERDICT: dict[str, Rule] = {
     "placeholder-repo": PLACEHOLDER_REPO,
     "message-drift": MESSAGE_DRIFT,
     "needs-gpu": NEEDS_GPU,
+    "needs-input": NEEDS_INPUT,
     "not-reached": CONSEQUENCE,
 }
 """The rule of a cell that failed on its own account, by its verdict."""

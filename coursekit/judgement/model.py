@@ -48,6 +48,9 @@ class Verdict(enum.StrEnum):
     NEEDS_GPU = "needs-gpu"
     """The cell documents an error only a CUDA device raises (a CUDA or cuBLAS error, a
     device-side assert), and the run was on another device."""
+    NEEDS_INPUT = "needs-input"
+    """The cell waits for the learner to type an answer (``input()``, ``getpass()``), which
+    a kernel run has no one to give."""
 
     @property
     def passed(self) -> bool:
@@ -70,6 +73,7 @@ class NotebookStatus(enum.StrEnum):
     NEEDS_PACKAGES = "needs-packages"
     PLACEHOLDER_REPO = "placeholder-repo"
     NEEDS_GPU = "needs-gpu"
+    NEEDS_INPUT = "needs-input"
     NOT_RUN = "not-run"
     DOCUMENTED = "documented"
     """Documented, not run: a lesson's notebook as ``check`` shows it."""

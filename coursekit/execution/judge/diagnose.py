@@ -24,6 +24,10 @@ _HINTS: dict[Verdict, str] = {
     Verdict.PLACEHOLDER_REPO: "nothing to fix in the lesson; to verify the cells after it, "
                               "map the id to a stand-in under "
                               "[tool.coursekit.standins.models]",
+    Verdict.NEEDS_INPUT: "nothing to fix if a learner is meant to type here; to verify the "
+                         "cells after it, give the answer in code (a variable, an "
+                         "environment variable read with `os.environ`) or show that code "
+                         "to the learner instead of the prompt",
     Verdict.TIMEOUT: "make the cell faster, or raise its limit: "
                      "`<!-- coursekit: timeout=600 -->` on the line above its code fence",
 }

@@ -29,7 +29,7 @@ from coursekit.lessons.python import code_facts
 _FIX_NOT_RUN = frozenset({
     Verdict.NOT_REACHED, Verdict.SKIPPED, Verdict.TIMEOUT, Verdict.KERNEL_DIED,
     Verdict.NEEDS_NETWORK, Verdict.NEEDS_PACKAGES, Verdict.PLACEHOLDER_REPO,
-    Verdict.NEEDS_GPU, Verdict.API_DRIFT,
+    Verdict.NEEDS_GPU, Verdict.NEEDS_INPUT, Verdict.API_DRIFT,
 })
 """Verdicts of a fix cell that say it could not run as the lesson means, not that the
 fix is wrong."""

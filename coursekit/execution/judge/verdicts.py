@@ -15,6 +15,7 @@ from coursekit.execution.judge.matching import (
 )
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
+from coursekit.execution.judge.prompts import input_asked
 from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.judge.shell import FailedCommand, failed_command
 from coursekit.execution.judge.sizes import SizeNames
@@ -109,6 +110,9 @@ def _unmatched(cell: CellPlan, run: CellRun, targets: list[str],
     if targets:
         return Verdict.NEEDS_NETWORK, (f"{_needs(targets)}, and verification runs offline "
                                        f"(raises `{run.raised}`)")
+    asked = input_asked(run)
+    if asked is not None:
+        return Verdict.NEEDS_INPUT, asked
     inside = library_frame(run.traceback)
     where = f" inside `{inside}`" if inside is not None else ""
     if cell.gpu_only:
