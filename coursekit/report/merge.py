@@ -24,6 +24,7 @@ from coursekit.judgement.stored import ReportError, StoredReport, combine_extras
 from coursekit.judgement.timing import RunTiming, summary_timing
 from coursekit.report.json import json_document
 from coursekit.report.notebooks import notebook_json
+from coursekit.report.verify_json import in_summary_order
 
 
 class MergeError(ReportError):
@@ -127,4 +128,5 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
                                                      for nb in merged.notebooks)),
         })
         document["notebooks"] = [notebook_json(nb) for nb in merged.notebooks]
+    document["summary"] = in_summary_order(summary)
     return document

@@ -18,6 +18,19 @@ from coursekit.report.notebooks import notebook_json
 if TYPE_CHECKING:
     from coursekit.execution.results import VerifyReport
 
+SUMMARY_ORDER = ("errors", "warnings", "notes", "files", "notebooks", "devices", "statuses",
+                 "documented_errors", "reached", "proven", "executed_runs", "wall_time",
+                 "timing")
+"""The summary's entries in the order a verification writes them."""
+
+
+def in_summary_order(summary: dict[str, Any]) -> dict[str, Any]:
+    """``summary`` with its entries in :data:`SUMMARY_ORDER`, any other after them by
+    name: a report merged from several says its entries in the order one run does,
+    whatever order the reports merged came in."""
+    rest = sorted(key for key in summary if key not in SUMMARY_ORDER)
+    return {key: summary[key] for key in (*SUMMARY_ORDER, *rest) if key in summary}
+
 
 def verify_document(
     report: VerifyReport, diagnostics: Sequence[Diagnostic], title: str = "coursekit verify",
@@ -28,7 +41,7 @@ def verify_document(
     return {
         "tool": "coursekit",
         "run": title,
-        "summary": {
+        "summary": in_summary_order({
             **summary_counts(diagnostics),
             "notebooks": len(report.notebooks),
             "devices": sorted({nb.device for nb in report.notebooks}),
@@ -40,7 +53,7 @@ def verify_document(
             "wall_time": round(report.wall_time, 3),
             "timing": summary_timing(report.timing, ((nb.notebook, nb.duration, nb.timing)
                                                      for nb in report.notebooks)),
-        },
+        }),
         "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
         "notebooks": [notebook_json(nb.judgement()) for nb in report.notebooks],
     }

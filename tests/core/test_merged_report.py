@@ -93,3 +93,20 @@ def test_the_tier_of_a_findings_fix_survives_the_merge(tmp_path: Path) -> None:
     text = _merge("--show-all", report)[1].decode()
     assert "TRN401 [*] TRN401 found" in text
     assert "TRN201 [*]" not in text
+
+
+def test_a_merged_verification_orders_its_summary_as_one_run_does(tmp_path: Path) -> None:
+    from coursekit.execution.results import VerifyReport
+    from coursekit.report.verify_json import verify_document
+
+    one = verify_document(VerifyReport(), [])
+    shuffled = {**one, "summary": {"runner": "gpu-1", **dict(reversed(one["summary"].items()))}}
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path, document in zip(paths, (one, shuffled), strict=True):
+        path.write_text(json.dumps(document), encoding="utf-8")
+    merged = [_merge("--format", "json", *map(str, order))[1] for order in (paths, paths[::-1])]
+    assert merged[0] == merged[1]  # whatever order the shards come in
+    summary = list(json.loads(merged[0])["summary"])
+    assert summary == [*one["summary"], "runner"]
+    assert _merge("--format", "json", str(paths[0]))[1] == \
+        (json.dumps(one, indent=2, ensure_ascii=False) + "\n").encode()
