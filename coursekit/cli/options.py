@@ -172,14 +172,16 @@ def guarded(func: Callable[P, int]) -> Callable[P, int]:
 
 
 def rewrite_options(what: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
-    """``--dry-run`` and ``--check`` of a command that rewrites ``what`` (``lessons``,
-    ``translations``): one unified diff instead of writing, or a list and exit 1."""
+    """``--dry-run`` (or ``--diff``) and ``--check`` of a command that rewrites ``what``
+    (``lessons``, ``translations``), as ruff's and black's: one unified diff instead of
+    writing, or a list; either exits 1 when something would change."""
 
     def apply(func: Callable[..., int]) -> Callable[..., int]:
         func = click.option("--check", "check_only", is_flag=True,
                             help=f"Write nothing; list the {what} that would change and "
                                  "exit 1 if any.")(func)
-        return click.option("--dry-run", is_flag=True,
-                            help="Show one unified diff instead of writing.")(func)
+        return click.option("--dry-run", "--diff", "dry_run", is_flag=True,
+                            help=f"Write nothing; show one unified diff of the {what} that "
+                                 "would change and exit 1 if any.")(func)
 
     return apply

@@ -239,7 +239,8 @@ def test_fix_subtitles_leaves_a_file_edited_meanwhile_and_exits_1(
     root = _course(tmp_path)
     srt = root / "subtitles/en/01_a.srt"
     edited = BROKEN_SRT + b"\n"
-    _edited_between_read_and_write(monkeypatch, "coursekit.cli.commands.fix", "write_fixes",
+    _edited_between_read_and_write(monkeypatch, "coursekit.cli.commands.fix_subtitles",
+                                   "write_fixes",
                                    lambda: srt.write_bytes(edited))
     assert main(["fix", "subtitles", "--root", str(root)]) == 1
     assert srt.read_bytes() == edited

@@ -35,7 +35,7 @@ def test_the_lessons_diff_of_a_file_with_a_mark_applies(
     text = (root / LESSON).read_text(encoding="utf-8")
     (root / LESSON).write_text(bom + text.replace("# Models\n\nLoad a model:\n\n", ""),
                                encoding="utf-8")
-    assert main(["fix", "lessons", "--root", str(root), "--lang", "en", "--dry-run"]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--lang", "en", "--dry-run"]) == 1
     diff = capsys.readouterr().out
     assert diff.split("\n")[3] == f" {bom}```py"  # the first line, in the hunk's context
     _applies(root, diff)
@@ -64,7 +64,7 @@ def test_the_diff_of_a_long_lesson_shows_only_the_lines_that_change(
     blocks = "".join(f"```py\nx{k} = {k}\n```\n\n" for k in range(fences))
     (root / LESSON).write_text(f"# Models\n\n{blocks}```py\ny=[1,2 ,3]\n```\n",
                                encoding="utf-8")
-    assert main(["fix", "lessons", "--root", str(root), "--lang", "en", "--dry-run"]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--lang", "en", "--dry-run"]) == 1
     diff = capsys.readouterr().out
     changed = [line for line in diff.splitlines()
                if line[:1] in "+-" and not line.startswith(("---", "+++"))]

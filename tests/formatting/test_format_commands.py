@@ -66,15 +66,21 @@ def test_the_rule_is_chosen_like_every_rule(
     assert {d["severity"] for d in found} == {"error"}
 
 
-def test_dry_run_shows_the_diff_and_writes_nothing(
+def test_dry_run_shows_the_diff_writes_nothing_and_fails_on_a_change(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = write_course(tmp_path, WIDE)
     before = (root / EN).read_bytes()
-    assert main(["fix", "lessons", "--root", str(root), "--dry-run"]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--dry-run"]) == 1
     out, err = capsys.readouterr()
     assert out.count("--- a/content/") == 2
     assert "fix lessons: would format 2 fence(s) in 2 of 2 file(s)" in err
     assert (root / EN).read_bytes() == before
+    assert main(["fix", "lessons", "--root", str(root), "--diff"]) == 1
+    assert capsys.readouterr().out == out
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["fix", "lessons", "--root", str(root), "--dry-run"]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_check_mode_fails_on_what_would_change_and_writes_nothing(
@@ -110,7 +116,7 @@ def test_fix_narrows_to_the_files_and_languages_named(
     assert main(["fix", "lessons", str(FR)]) == 0
     assert (root / EN).read_bytes() == english
     assert FORMATTED in (root / FR).read_text(encoding="utf-8")
-    assert main(["fix", "lessons", "--lang", "en", "--dry-run"]) == 0
+    assert main(["fix", "lessons", "--lang", "en", "--dry-run"]) == 1  # it would change
     assert "would format 1 fence(s) in 1 of 1 file(s)" in capsys.readouterr().err
 
 
@@ -196,7 +202,7 @@ def test_the_diff_of_a_lesson_ending_without_a_line_break_says_so_and_applies(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], final_break: str) -> None:
     root = write_course(tmp_path, WIDE)
     (root / EN).write_text("# Models\n\n```py\nx=1\n```" + final_break, encoding="utf-8")
-    assert main(["fix", "lessons", "--root", str(root), "--dry-run", str(root / EN)]) == 0
+    assert main(["fix", "lessons", "--root", str(root), "--dry-run", str(root / EN)]) == 1
     out = capsys.readouterr().out
     assert ("```\n\\ No newline at end of file\n" in out) is not bool(final_break)
     (root / "fix.diff").write_text(out, encoding="utf-8")

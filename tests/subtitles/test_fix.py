@@ -34,7 +34,7 @@ def test_fix_repairs_structure_and_clamps_overlap(make_course: MakeCourse) -> No
 def test_dry_run_shows_a_diff_and_writes_nothing(make_course: MakeCourse) -> None:
     root = make_course({"en/01_a.srt": BROKEN})
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--dry-run"])
-    assert result.exit_code == 0
+    assert result.exit_code == 1, result.output  # a file would change
     assert "+++ b/subtitles/en/01_a.srt" in result.output and "+2\n" in result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == BROKEN
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from coursekit.atomic import write_output
 from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
+from coursekit.cli.commands.fix_subtitles import subtitles
 from coursekit.cli.commands.fix_translations import translations
 from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
@@ -22,8 +22,6 @@ from coursekit.cli.options import (
     rewrite_options,
 )
 from coursekit.cli.options import root_option as _root_option
-from coursekit.cli.paths import OutputPath
-from coursekit.subtitles.fix import fix_course, monolingual_copies, write_fixes
 
 if TYPE_CHECKING:
     from coursekit.fixes.plan import FilePlan, L
@@ -82,7 +80,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
                f"{plan.files} file(s)", err=True)
     if len(changed) < len(plan.changed) or plan.unread:
         return EXIT_FINDINGS
-    return EXIT_FINDINGS if check_only and changed else EXIT_CLEAN
+    return EXIT_FINDINGS if (check_only or dry_run) and changed else EXIT_CLEAN
 
 
 @command.command("drift")
@@ -231,63 +229,5 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 
 
-@command.command("subtitles")
-@_root_option
-@lang_option
-@click.option("--dry-run", is_flag=True, help="Show a unified diff instead of writing.")
-@click.option("--monolingual", "monolingual_out", type=OutputPath(folder=True),
-              help="Also write monolingual copies of bilingual files under this folder.")
-@guarded
-def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool,
-              monolingual_out: Path | None) -> int:
-    """Renumber cues, split merged cues, turn SBV timings in .srt files into SRT, clamp
-    overlaps, normalise BOM and line endings as configured (.srt files; an .sbv file is
-    left as it is, and counted)."""
-    course = open_course(root, content=True)
-    languages = known_languages(langs, course.subtitle_languages(), course)
-    if monolingual_out is not None and monolingual_out.resolve().is_relative_to(
-            course.subtitles_dir.resolve()):
-        raise click.UsageError(f"--monolingual {monolingual_out} lies in the subtitles folder, "
-                               "where the copies would replace or join the files they come from")
-    results = fix_course(course, languages)
-    if not dry_run:
-        with says_what_was_rewritten("fix subtitles") as rewritten:
-            write_fixes(results, lambda result: rewritten.append(result.display_path))
-    problems = 0
-    for result in results:
-        if result.refused:
-            click.echo(f"{result.display_path}: {result.refused}", err=True)
-            problems += 1
-        elif result.changed and dry_run:
-            click.echo(result.diff(), nl=False)
-        elif result.changed:
-            click.echo(f"fixed {result.display_path} ({', '.join(result.changes) or 'format'})")
-        for left in result.left if not result.refused else ():
-            click.echo(f"{result.display_path}:{left}", err=True)
-            problems += 1
-    if monolingual_out is not None:
-        for copy in monolingual_copies(course, monolingual_out, languages):
-            if copy.refused:
-                click.echo(f"{copy.source}: {copy.refused}", err=True)
-                problems += 1
-                continue
-            for cue in copy.missing:
-                click.echo(f"{copy.source}:{cue.line}: cue {cue.number} has no translated line; "
-                           "left out of the monolingual copy", err=True)
-                problems += 1
-            if dry_run:
-                click.echo(f"would write {copy.target}")
-            else:
-                write_output(copy.target, copy.text.encode("utf-8"))
-                click.echo(f"wrote {copy.target}")
-    changed = sum(r.changed for r in results)
-    verb = "would change" if dry_run else "changed"
-    sbv = sum(path.suffix.lower() == ".sbv" for lang in languages or course.subtitle_languages()
-              for path in course.subtitle_files(lang))
-    click.echo(f"fix subtitles: {verb} {changed} of {len(results)} file(s)"
-               + (f"; {sbv} .sbv file(s) left as they are: it writes SRT, and check "
-                  "subtitles reads them" if sbv else ""), err=True)
-    return EXIT_FINDINGS if problems else EXIT_CLEAN
-
-
+command.add_command(subtitles)
 command.add_command(translations)
