@@ -31,6 +31,8 @@ from .conftest import cell, notebook, write_course
     ("(ls | grep x)", None),
     ("echo $(ls) | grep x", None),
     ('grep "unclosed', None),
+    ("# a %%bash cell's script\npip list | grep x\n", ["pip", "grep"]),
+    ("set -e\nfalse\ngrep x f.txt", None),
 ])
 def test_the_pipeline_a_line_exits_with_the_status_of(command: str,
                                                       programs: list[str] | None) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution import rules
+from coursekit.execution.judge.cellscript import script_exited
 from coursekit.execution.judge.diagnose import notebook_diagnostics
 from coursekit.execution.judge.ondevice import (
     replayed_sources,
@@ -88,7 +89,8 @@ class NotebookJudge:
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
             result.diagnostics.append(_not_run(plan, run.kernel_error))
             return result
-        runs = [script_raised(c.code, r) for c, r in zip(plan.cells, run.cells, strict=True)]
+        runs = [script_raised(c.code, script_exited(c, r))
+                for c, r in zip(plan.cells, run.cells, strict=True)]
         result.cells = judge_cells(plan, runs, self.settings.output_tolerance,
                                    self.settings.timeout, offline=not self.network,
                                    apis=self.apis, standins=self.standin_ids,

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from coursekit.execution.judge.cellscript import cell_script, streamed
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.judge.network import hub_ids_in, looks_like_network, shell_fetches
 from coursekit.execution.judge.shellstatus import answered_no
@@ -36,8 +37,7 @@ def script_raised(code: str, run: CellRun) -> CellRun:
     if the cell had raised the exception that traceback ends in."""
     if run.status is not RunStatus.OK or not _SHELL.search(code) or shell_fetches(code):
         return run
-    text = strip_ansi("".join(_text(o) for o in run.outputs
-                              if o.get("output_type") == "stream")).replace("\r\n", "\n")
+    text = streamed(run)
     start = text.rfind(_TRACE_HEADER)
     if start < 0:
         return run
@@ -45,11 +45,6 @@ def script_raised(code: str, run: CellRun) -> CellRun:
     if found is None:
         return run
     return replace(run, status=RunStatus.ERROR, ename=found.name, evalue=found.message)
-
-
-def _text(output: dict[str, object]) -> str:
-    text = output.get("text", "")
-    return "".join(str(t) for t in text) if isinstance(text, list) else str(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,29 +87,35 @@ def _shown(failed: ShellExit, program: Program | None, cell: CellPlan) -> bool:
     return said is not None and any(said.search(text) for text in shown)
 
 
-def _said(failed: ShellExit, telling: Callable[[str], object] | None = None) -> str:
-    """The command, its status, and the line it printed that tells why (else its last)."""
+def _said(failed: ShellExit, telling: Callable[[str], object] | None = None,
+          script: bool = False) -> str:
+    """The command (``script``: a cell's ``%%bash`` script), its status, and the line it
+    printed that tells why (else its last)."""
     line = next((line for line in failed.tail.splitlines() if telling is not None
                  and telling(line)), failed.last)
-    return f"`!{_quoted(failed.command)}` exits with status {failed.status}" + (
+    lines = [line.strip() for line in failed.command.splitlines() if line.strip()]
+    command = (f"the cell's script (`{_quoted('; '.join(lines))}`)" if script
+               else f"`!{_quoted(failed.command)}`")
+    return f"{command} exits with status {failed.status}" + (
         f": `{_quoted(line)}`" if line else "")
 
 
-def _judged(failed: ShellExit, program: Program | None, offline: bool) -> FailedCommand:
+def _judged(failed: ShellExit, program: Program | None, offline: bool,
+            script: bool) -> FailedCommand:
     if _NVIDIA_SMI.match(failed.command):
         return FailedCommand(Verdict.NEEDS_GPU, "runs `nvidia-smi`, which only a machine with "
-                             f"an NVIDIA GPU and its driver can ({_said(failed)})")
+                             f"an NVIDIA GPU and its driver can ({_said(failed, script=script)})")
     if program is not None:
-        said = _said(failed, program.signature.search)
+        said = _said(failed, program.signature.search, script)
         return FailedCommand(Verdict.NEEDS_PACKAGES, f"needs `{program.name}` ({program.why}),"
                              f" which the machine that verifies lacks ({said})",
                              hint=program.install, need=program.name)
     if offline and looks_like_network("", failed.tail):
         targets = ", ".join(f"`{t}`" for t in hub_ids_in(failed.tail)) or "the network"
-        said = _said(failed, lambda line: looks_like_network("", line))
+        said = _said(failed, lambda line: looks_like_network("", line), script)
         return FailedCommand(Verdict.NEEDS_NETWORK, f"needs {targets}, and verification runs "
                              f"offline ({said})")
-    return FailedCommand(Verdict.UNEXPECTED_ERROR, _said(failed))
+    return FailedCommand(Verdict.UNEXPECTED_ERROR, _said(failed, script=script))
 
 
 def failed_command(cell: CellPlan, run: CellRun, *, offline: bool = True) -> FailedCommand | None:
@@ -136,5 +137,5 @@ def failed_command(cell: CellPlan, run: CellRun, *, offline: bool = True) -> Fai
                 or (failed.status == 1 and _COMPARES.match(failed.command))
                 or answered_no(failed.command, failed.status, failed.tail)):
             continue
-        return _judged(failed, program, offline)
+        return _judged(failed, program, offline, cell_script(cell.code))
     return None

@@ -41,8 +41,13 @@ def last_pipeline(command: str) -> list[str] | None:
     """The program each command of the pipeline ``command`` exits with the status of runs
     (``["pip", "grep"]`` for ``pip list | grep x``); ``None`` when that cannot be told:
     a subshell, a group, a function, an ``&&`` before that pipeline, a line that does not
-    parse."""
-    tokens = _tokens(command)
+    parse, a script of more than one line (its ``set -e`` or ``exit`` may end it
+    earlier)."""
+    lines = [line for line in command.splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) != 1:
+        return None
+    tokens = _tokens(lines[0])
     if tokens is None or any(t in ("(", ")", "{", "}") or "`" in t or "$(" in t
                              for t in tokens):
         return None
