@@ -24,16 +24,17 @@ This module decides on blocks; :mod:`coursekit.fixes.translations` writes the fi
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from coursekit.lessons.directives import CODE_SYNCED
-from coursekit.lessons.model import Code, CodeRole, Directive, Framework, Heading, Lesson
+from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson
 from coursekit.translations.align import Pair, align
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.merge import Merge, merge_block
+from coursekit.translations.placement import by_section, place
 
 
 class Action(enum.StrEnum):
@@ -103,7 +104,7 @@ def plan_sync(base: Digest, source: Digest, translation: Digest,
     to_translation = {id(p.source): p.translation for p in aligned if p.source is not None}
     to_source: dict[int, Code | None] = {}
     new: list[Code] = []  # source blocks with no base block
-    for pair in align(base.code, source.code):
+    for pair in by_section(base, source, align(base.code, source.code)):
         if pair.source is None:
             assert pair.translation is not None
             new.append(pair.translation)
@@ -164,6 +165,8 @@ def _add_new(new: list[Code], source: Digest, translation: Digest, extras: list[
             text = merged.text if merged.text is not None else tgt.source
         add = _placed(block, text, source, translation, in_translation, order)
         if add is None:
+            if moved:
+                moved.pop(0)  # with no place to move to, the translation's block stays
             unplaced.append(block)
             continue
         if moved:
@@ -202,62 +205,12 @@ def _outputs(base: Code, source: Code, translation: Code) -> tuple[tuple[str | N
 
 def _placed(block: Code, text: str, source: Digest, translation: Digest,
             in_translation: dict[int, Code], order: int) -> Carry | None:
-    """Where a block new in the source goes in the translation: next to the blocks of
-    its section that the translation has, or at the end of that section."""
-    if block.in_blockquote:
+    """The addition of a block new in the source, where it goes in the translation."""
+    where = place(block, source, translation, in_translation)
+    if where is None:
         return None
-    heading = _section(source.headings, block.line)
-    start = heading.line if heading is not None else 0
-    end = _next_heading(source.headings, block.line)
-    index = source.code.index(block)
-    for earlier in reversed(source.code[:index]):
-        if earlier.line < start:
-            break
-        found = in_translation.get(id(earlier))
-        if found is not None:
-            return _fits(block, Carry(Action.ADD, block, None, text, after=found,
-                                      order=order), found)
-    for later in source.code[index + 1:]:
-        if end is not None and later.line > end:
-            break
-        found = in_translation.get(id(later))
-        if found is not None:
-            return _fits(block, Carry(Action.ADD, block, None, text, before=found,
-                                      order=order), found)
-    there = _counterpart(heading, source.headings, translation.headings)
-    if there is None or block.framework is not Framework.BOTH:
-        return None
-    return Carry(Action.ADD, block, None, text, section=there, order=order)
-
-
-def _fits(block: Code, carry: Carry, neighbour: Code) -> Carry | None:
-    if neighbour.in_blockquote or neighbour.framework is not block.framework:
-        return None
-    return carry
-
-
-def _section(headings: Sequence[Heading], line: int) -> Heading | None:
-    return next((h for h in reversed(headings) if h.line < line), None)
-
-
-def _next_heading(headings: Sequence[Heading], line: int) -> int | None:
-    return next((h.line for h in headings if h.line > line), None)
-
-
-def _counterpart(heading: Heading | None, source: Sequence[Heading],
-                 translation: Sequence[Heading]) -> Heading | None:
-    """The translation's heading for a source heading: the one of the same anchor, or
-    of the same place when both lessons have the same outline."""
-    if heading is None:
-        return None
-    if heading.anchor:
-        found = next((h for h in translation if h.anchor == heading.anchor), None)
-        if found is not None:
-            return found
-    if len(source) == len(translation) and \
-            [h.level for h in source] == [h.level for h in translation]:
-        return translation[source.index(heading)]
-    return None
+    return Carry(Action.ADD, block, None, text, after=where.after, before=where.before,
+                 section=where.section, order=order)
 
 
 def synced(lesson: Lesson) -> Directive | None:

@@ -1,0 +1,142 @@
+"""Where a code block new in the source goes in a translation, and which blocks of two
+versions of a source stand in one section.
+
+A block goes next to the translation's counterpart of a block of its own section in
+the source (the one before it, else the one after it), provided that counterpart lies
+in the translation's section of the same anchor and, for a framework block, that both
+blocks are in one ``{#if fw === ...}`` group: a block placed by a neighbour that sits
+in another section or another group would land in the wrong one. With no such
+neighbour, a block for every framework goes at the end of its section, and a framework
+block has no place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from coursekit.lessons.model import Code, Framework, FrameworkMarker, Heading
+from coursekit.translations.align import Pair, align
+from coursekit.translations.digest import Digest
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a new block goes: after a block of the translation (after its output
+    fences), before one, or at the end of a section."""
+
+    after: Code | None = None
+    before: Code | None = None
+    section: Heading | None = None
+
+
+def place(block: Code, source: Digest, translation: Digest,
+          in_translation: Mapping[int, Code]) -> Place | None:
+    """Where ``block`` of ``source`` goes in ``translation``; ``in_translation`` maps
+    (by ``id``) the source's blocks to the translation's blocks they are. None: no place
+    (a blockquote, another framework branch, a section the translation lacks)."""
+    if block.in_blockquote:
+        return None
+    heading = section_of(source.headings, block.line)
+    there = counterpart(heading, source.headings, translation.headings)
+    group = framework_group(source.markers, block.line)
+    index = source.code.index(block)
+    for neighbours, after in ((reversed(source.code[:index]), True),
+                              (source.code[index + 1:], False)):
+        for other in neighbours:
+            if section_of(source.headings, other.line) is not heading or \
+                    framework_group(source.markers, other.line) != group:
+                break
+            found = in_translation.get(id(other))
+            if found is None:
+                continue
+            if _fits(block, found, translation, heading, there):
+                return Place(after=found) if after else Place(before=found)
+            break
+    if there is None or block.framework is not Framework.BOTH:
+        return None
+    return Place(section=there)
+
+
+def _fits(block: Code, neighbour: Code, translation: Digest, heading: Heading | None,
+          there: Heading | None) -> bool:
+    """Whether the translation's ``neighbour`` stands where the block belongs: in its
+    framework, out of a blockquote, and in the translation's section of the block's
+    (where that section is known)."""
+    if neighbour.in_blockquote or neighbour.framework is not block.framework:
+        return False
+    if there is None and heading is not None:
+        return True  # the translation's outline does not say which section it is
+    return section_of(translation.headings, neighbour.line) is there
+
+
+def section_of(headings: Sequence[Heading], line: int) -> Heading | None:
+    """The heading whose section holds ``line`` (None: before the first heading)."""
+    return next((h for h in reversed(headings) if h.line < line), None)
+
+
+def framework_group(markers: Sequence[FrameworkMarker], line: int) -> int | None:
+    """The line of the ``{#if ...}`` whose group holds ``line`` (the innermost one);
+    None outside every group."""
+    open_at: list[int] = []
+    for marker in markers:
+        if marker.line >= line:
+            break
+        if marker.marker == "if":
+            open_at.append(marker.line)
+        elif marker.marker == "end" and open_at:
+            open_at.pop()
+    return open_at[-1] if open_at else None
+
+
+def counterpart(heading: Heading | None, source: Sequence[Heading],
+                translation: Sequence[Heading]) -> Heading | None:
+    """The translation's heading for a source heading: the one of the same anchor, or
+    of the same place when both lessons have the same outline."""
+    if heading is None:
+        return None
+    if heading.anchor:
+        found = next((h for h in translation if h.anchor == heading.anchor), None)
+        if found is not None:
+            return found
+    if len(source) == len(translation) and \
+            [h.level for h in source] == [h.level for h in translation]:
+        return translation[source.index(heading)]
+    return None
+
+
+def _section_name(lesson: Digest, code: Code) -> str | None:
+    """The anchor of the block's section ("" before the first heading; None under a
+    heading with no anchor)."""
+    heading = section_of(lesson.headings, code.line)
+    return "" if heading is None else heading.anchor
+
+
+def by_section(base: Digest, source: Digest, pairs: Sequence[Pair]) -> list[Pair]:
+    """The pairs of ``base`` and ``source`` blocks, where a pair's blocks stand in two
+    sections both versions have (by anchor), unpaired: the block moved, and which of
+    two blocks that swapped places across a heading moved is what their sections say,
+    not their order. The blocks left unpaired are then paired within each section."""
+    shared = ({h.anchor for h in base.headings if h.anchor}
+              & {h.anchor for h in source.headings if h.anchor}) | {""}
+
+    def crossed(pair: Pair) -> bool:
+        if pair.source is None or pair.translation is None:
+            return False
+        then, now = _section_name(base, pair.source), _section_name(source, pair.translation)
+        return then != now and then in shared and now in shared
+
+    if not any(crossed(pair) for pair in pairs):
+        return list(pairs)
+    kept = [pair for pair in pairs if pair.source is not None and pair.translation is not None
+            and not crossed(pair)]
+    old = [p.source for p in pairs if p.source is not None and (p.translation is None
+                                                               or crossed(p))]
+    new = [p.translation for p in pairs if p.translation is not None and (p.source is None
+                                                                         or crossed(p))]
+    for name in {_section_name(base, code) for code in old}:
+        kept.extend(align([c for c in old if _section_name(base, c) == name],
+                          [c for c in new if _section_name(source, c) == name]))
+    paired = {id(p.translation) for p in kept if p.translation is not None}
+    kept.extend(Pair(None, code) for code in new if id(code) not in paired)
+    return kept

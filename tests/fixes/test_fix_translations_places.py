@@ -1,0 +1,152 @@
+"""``coursekit fix translations`` on histories planted with real ``git``: where a block
+new in the source, or moved by it, goes in the translation. A framework block goes only
+into the framework group of its source neighbour, a block goes only into the section of
+its anchor, and a moved block with no place stays. Each case beside its counterpart."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.fixes.test_fix_translations import FRENCH, _after, _plan, _prose
+from tests.git_history import commit, plant_pair
+from tests.translations.test_trn_freshness import TOCTREE
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
+
+FW_EN = """\
+# Training[[training]]
+
+We train a model.
+
+{#if fw === 'pt'}
+
+```py
+# the model
+model = Linear(2, 2)
+```
+
+{:else}
+
+```py
+# the model
+model = Dense(2)
+```
+
+{/if}
+
+## Saving[[saving]]
+
+```py
+model.save("out")
+```
+"""
+FW_FR = FW_EN.replace("We train a model.", "Nous entraînons un modèle.").replace(
+    "# the model", "# le modèle").replace("## Saving", "## Sauvegarde")
+
+
+def _planted(tmp_path: Path, en: str, fr: str, en_now: str) -> Path:
+    root = plant_pair(tmp_path / "course", TOCTREE, en, fr)
+    commit(root, {"en/chapter1/1.mdx": en_now}, "Source", "2024-02-01T12:00:00")
+    return root
+
+
+def test_a_block_of_a_new_framework_group_does_not_join_another_group(
+        tmp_path: Path) -> None:
+    new_group = ("{/if}\n\n{#if fw === 'pt'}\n\n```py\nprint(model.weight)\n```\n\n"
+                 "{:else}\n\n```py\nprint(model.weights)\n```\n\n{/if}\n")
+    root = _planted(tmp_path, FW_EN, FW_FR, FW_EN.replace("Dense(2)", "Dense(4)")
+                    .replace("{/if}\n", new_group))
+    after = _after(root)
+    assert "print(model.weights)" not in after
+    assert after.count("```py\n") == 3
+    assert "model = Dense(4)" in after
+    [fix] = _plan(root).fixes
+    assert sorted(code.source for code in fix.plan.unplaced) == ["print(model.weight)",
+                                                                 "print(model.weights)"]
+
+
+def test_a_block_new_in_a_framework_group_goes_into_that_group(tmp_path: Path) -> None:
+    root = _planted(tmp_path, FW_EN, FW_FR, FW_EN.replace(
+        "model = Dense(2)\n```\n", "model = Dense(2)\n```\n\n```py\nprint(model.weights)\n```\n"))
+    after = _after(root)
+    assert "model = Dense(2)\n```\n\n```py\nprint(model.weights)\n```\n\n{/if}" in after
+    assert _prose(after) == _prose(FW_FR)
+
+
+MOVE_EN = """\
+# Loading[[loading]]
+
+We load.
+
+```py
+# the small one
+clips = load_dataset("clips-small")
+```
+
+```py
+# look at it
+print(clips[0])
+```
+
+```python out
+{'a': 1}
+```
+
+## Playing[[playing]]
+
+We play.
+
+```py
+play(clips[0])
+```
+"""
+MOVE_FR = MOVE_EN.replace("We load.", "Nous chargeons.").replace(
+    "# the small one", "# le petit").replace("# look at it", "# le regarder").replace(
+    "We play.", "Nous jouons.").replace("## Playing", "## Jouer")
+LOOK = "```py\n# look at it\nprint(clips[0])\n```\n\n```python out\n{'a': 1}\n```\n"
+SPLIT = 'clips = load_dataset("clips-small", split="train")'
+
+
+def test_a_block_moved_to_another_section_moves_there_with_its_translation(
+        tmp_path: Path) -> None:
+    moved = MOVE_EN.replace(LOOK + "\n", "").replace(
+        "play(clips[0])\n```\n", "play(clips[0])\n```\n\n" + LOOK).replace(
+        'clips = load_dataset("clips-small")', SPLIT)
+    after = _after(_planted(tmp_path, MOVE_EN, MOVE_FR, moved))
+    assert after.index("## Jouer") < after.index("play(clips[0])") < \
+        after.index("# le regarder\nprint(clips[0])\n```\n\n```python out\n{'a': 1}\n```")
+    assert after.count("print(clips[0])") == 1
+    assert SPLIT in after
+    assert _prose(after) == _prose(MOVE_FR)
+
+
+def test_a_block_moved_within_its_section_moves_with_its_translation(tmp_path: Path) -> None:
+    swapped = MOVE_EN.replace("```py\n# the small one\nclips = load_dataset(\"clips-small\")\n"
+                              "```\n\n" + LOOK, LOOK + "\n```py\n# the small one\n"
+                              'clips = load_dataset("clips-small")\n```\n').replace(
+        "play(clips[0])", "play(clips[0], rate=16000)")
+    after = _after(_planted(tmp_path, MOVE_EN, MOVE_FR, swapped))
+    assert after.index("# le regarder") < after.index("# le petit") < after.index("## Jouer")
+    assert "play(clips[0], rate=16000)" in after
+
+
+def test_a_block_moved_to_a_section_the_translation_lacks_stays_where_it_was(
+        tmp_path: Path) -> None:
+    saving = "\n## Saving[[saving]]\n\n```py\nsave(clips)\n```\n"
+    root = plant_pair(tmp_path / "course", TOCTREE, MOVE_EN + saving, MOVE_FR)
+    moved = MOVE_EN.replace(LOOK + "\n", "").replace(
+        'clips = load_dataset("clips-small")', SPLIT) + saving + "\n" + LOOK
+    commit(root, {"en/chapter1/1.mdx": moved}, "Source", "2024-02-01T12:00:00")
+    after = _after(root)
+    assert "# le regarder\nprint(clips[0])\n```\n\n```python out\n{'a': 1}\n```" in after
+    assert SPLIT in after
+    [fix] = _plan(root).fixes
+    assert [code.source for code in fix.plan.unplaced] == ["# look at it\nprint(clips[0])"]
+    # Its counterpart: a section the translation has takes the block there.
+    root = plant_pair(tmp_path / "other", TOCTREE, MOVE_EN + saving, MOVE_FR + saving)
+    commit(root, {"en/chapter1/1.mdx": moved}, "Source", "2024-02-01T12:00:00")
+    after = _after(root)
+    assert after.index("save(clips)") < after.index("# le regarder\nprint(clips[0])")
