@@ -5,8 +5,8 @@ A verdict (:mod:`coursekit.translations.freshness`, with the ``code-synced`` mar
 :mod:`coursekit.translations.outdated`) reads, of the history, the commits that touched
 the source and the translation (their order in the log, each file's name at each of
 them, which of them only renamed it), which of the source's commits a translation's
-commit had seen, each file's text at those commits and at their first parents, and
-whether each file differs from the last commit now. A commit's id fixes its date,
+commit had seen, each file's text at those commits and at their parents (each of a
+merge's), and whether each file differs from the last commit now. A commit's id fixes its date,
 subject, parents and every file's text there, and its ancestry as far as the clone
 holds it; so the identity is:
 

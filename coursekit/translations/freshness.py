@@ -9,7 +9,9 @@ change. Two questions decide it:
   it counts, whatever its dates). That last commit did not change the source too: one
   that changed both (a fix applied to every language) says nothing of the source's
   earlier changes, and is a cause only where the translation plainly lacks its change.
-  One that only renamed the file is no edit, nor one that changed its prose alone.
+  One that only renamed the file is no edit, nor one that changed its prose alone. A
+  merge counts where it wrote the file itself (it differs from every parent: a conflict
+  resolved, an "evil merge"), and only as far as it differs from each parent.
 - *Does it lack them?* Commit order alone cannot tell: a release branch merged back,
   squashed or not, makes a translation's last commit look older than changes it already
   has. So each change is judged by content too: the translation carries a change when
@@ -32,16 +34,14 @@ its translator is at work on it. Without history the checks judge from structure
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
-from coursekit.files import read_regular
-from coursekit.lessons.parse import parse_lesson
 from coursekit.lessons.python import CodeFactsTable
-from coursekit.translations.digest import Digest, digest
+from coursekit.translations.digest import Digest
 from coursekit.translations.history import Commit, History
 from coursekit.translations.substance import Change, Substance
 from coursekit.translations.verdict import Verdict
+from coursekit.translations.versions import Versions
 
 NOTHING = Substance(code=(), headings=(), frameworks=(), videos=())
 """The substance of a lesson before its file existed."""
@@ -56,24 +56,21 @@ class Freshness:
     facts: CodeFactsTable | None = None
     """The run's code facts: a code block an old version shares with the lessons read
     now (most of them) is tokenized once."""
-    _seen: dict[tuple[str, str], tuple[Digest, Substance] | None] = field(default_factory=dict)
-    """(commit, the file's name there) -> the lesson as it was there."""
-    _versions: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
-    """Object id -> the version of a lesson it holds: read once, however many commits
-    share it."""
-    _current: dict[str, tuple[Digest, Substance]] = field(default_factory=dict)
-    """The substance of each source lesson as it is now, shared by its translations."""
+    _versions: Versions = field(init=False)
+    """Each lesson as it was at a commit, read once."""
     _verdicts: dict[tuple[str, str], tuple[Digest, Digest, Verdict | None]] = field(
         default_factory=dict)
     """(source, translation) -> the two lessons judged and the verdict: judged once."""
-    _changes: dict[tuple[str, str], tuple[Substance, Change]] = field(default_factory=dict)
-    """(commit, source path) -> the change of substance the commit made, as far as it
-    lasted until the source as it is now: counted once for all of its translations."""
+    _changes: dict[tuple[str, int, str], tuple[Substance, Change]] = field(
+        default_factory=dict)
+    """(commit, its parent's place among its parents, source path) -> the change of
+    substance the commit made against that parent, as far as it lasted until the source
+    as it is now: counted once for all of its translations."""
     _touched: dict[str, frozenset[str]] = field(default_factory=dict)
     """Source path -> the commits that touched it, shared by its translations."""
-    _oids: dict[str, str | None] = field(default_factory=dict)
-    """Source path -> the object id of its text now: a version with that id is the
-    lesson already read, never parsed again."""
+
+    def __post_init__(self) -> None:
+        self._versions = Versions(self.history, self.facts)
 
     def judge(self, source: Digest, translation: Digest) -> Verdict | None:
         """The verdict on ``translation``; None when history cannot tell (the source
@@ -123,32 +120,47 @@ class Freshness:
         if source.path not in history.changed and not unseen:
             # Its last commit had seen every change: current, no old version read.
             return Verdict(outdated=False, translated=translated)
-        now = self._now(source)
+        now = self._versions.now(source)
         own = Substance.of(translation)
         # A translation whose substance is the source's now has every change that lasted:
         # no change is owed (Change.owed_by is False for each), so none is read.
         for commit in () if own == now else unseen:
-            before, changed = self._change(commit, source)
-            if changed == before:
-                continue
             # A change the translation has by content (a branch merged back, squashed or
             # not), or that a later commit undid, is no cause; one that came with an edit
             # of the translation, only where it plainly lacks it (that edit may word it).
-            owed = self._weighed(commit, source, before, changed, now).owed_by(own)
+            owed = self._owed(commit, source, own, now)
             if (owed or (owed is None and commit.sha not in touched_translation)) and \
                     not self._restored(commit, translated, (source, translation)):
                 return self._outdated(source, now, translated, commit, translation_commits)
         if source.path in history.changed:
-            last = self._at(history.commits[source.path][0], source)
+            last = self._versions.at(history.commits[source.path][0], source)
             if last is None or now != last[1]:
                 return self._outdated(source, now, translated, None, translation_commits)
         return Verdict(outdated=False, translated=translated)
 
+    def _owed(self, commit: Commit, source: Digest, own: Substance,
+              now: Substance) -> bool | None:
+        """Whether a translation whose substance is ``own`` lacks the change ``commit``
+        made to ``source`` (:meth:`Change.owed_by`; False where it made none). A merge
+        is weighed by what it changed against the parent it is nearest: what that
+        parent lacks of the others is their commits' to owe, so the merge owes what it
+        wrote itself (a conflict resolved with new code, an "evil merge"), and nothing
+        where it took one side's version."""
+        after = self._versions.at(commit, source)
+        changed = after[1] if after is not None else NOTHING
+        changes = []
+        for index, parent in enumerate(self._versions.befores(commit, source)):
+            before = parent[1] if parent is not None else NOTHING
+            if changed == before:
+                return False
+            changes.append(self._weighed(commit, index, source, before, changed, now))
+        return min(changes, key=lambda change: change.size).owed_by(own)
+
     def _restored(self, commit: Commit, translated: Commit, pair: tuple[Digest, Digest]) -> bool:
         """Whether ``commit`` left source and translation (``pair``, the source read first) as
         at ``translated`` (main squashed into a release branch): what it lacks is its own."""
-        return all((then := self._at(translated, lesson)) is not None and
-                   (now := self._at(commit, lesson)) is not None and then[1] == now[1]
+        return all((then := self._versions.at(translated, lesson)) is not None and
+                   (now := self._versions.at(commit, lesson)) is not None and then[1] == now[1]
                    for lesson in pair)
 
     def _synced(self, source: Digest, translation: Digest, commits: list[Commit],
@@ -169,11 +181,7 @@ class Freshness:
             if not exact and index + 1 < len(commits) and not self._changed_between(
                     source, commits[index + 1], commit, received):
                 continue
-            parent = self._before(commit, translation)
-            if parent is None:
-                return commit  # it created the translation: read no version of it
-            version = self._at(commit, translation)
-            if version is None or parent[1] != version[1]:
+            if self._versions.wrote(commit, translation):
                 return commit
         return None
 
@@ -185,26 +193,24 @@ class Freshness:
         for commit in self.history.since(source.path, older):
             if not seen >> commit.order & 1 or commit.sha in received:
                 continue
-            before, after = self._change(commit, source)
-            if before != after:
+            if self._versions.wrote(commit, source):
                 return True
         return False
 
-    def _change(self, commit: Commit, source: Digest) -> tuple[Substance, Substance]:
-        """The source's substance before and after ``commit``. Each change is measured
-        against its own parent: on a branch merged later, the source before it is not
-        the one the previous commit in the log left. A commit that created the source
-        (or deleted it) is measured against an empty lesson, and judged by content like
-        any other: the translation's last commit, on a branch merged back, may never
-        have seen the source's first one, and yet translate all of it."""
-        parent = self._before(commit, source)
-        version = self._at(commit, source)
-        return (parent[1] if parent is not None else NOTHING,
-                version[1] if version is not None else NOTHING)
+    def version(self, commit: Commit, source: Digest) -> Digest | None:
+        """``source`` as it was at ``commit``; None where it did not exist."""
+        return self._versions.version(commit, source)
 
-    def _weighed(self, commit: Commit, source: Digest, before: Substance, after: Substance,
-                 now: Substance) -> Change:
-        key = (commit.sha, source.path)
+    def _weighed(self, commit: Commit, side: int, source: Digest, before: Substance,
+                 after: Substance, now: Substance) -> Change:
+        """The change ``commit`` made against its parent ``side`` (its first: 0). Each
+        change is measured against its own parent: on a branch merged later, the source
+        before it is not the one the previous commit in the log left. A commit that
+        created the source (or deleted it) is measured against an empty lesson, and
+        judged by content like any other: the translation's last commit, on a branch
+        merged back, may never have seen the source's first one, and yet translate all
+        of it."""
+        key = (commit.sha, side, source.path)
         known = self._changes.get(key)
         if known is None or known[0] is not now:
             known = self._changes[key] = (now, Change(before, after, now))
@@ -214,7 +220,7 @@ class Freshness:
                   since: Commit | None, translation_commits: list[Commit]) -> Verdict:
         """An outdated verdict, with the versions of the source the translation followed
         (read only now: a current translation needs none of them)."""
-        seen = self._at(translated, source)
+        seen = self._versions.at(translated, source)
         then = seen[0] if seen is not None else None
         followed = self._followed(source, translated, then, translation_commits)
         base = seen[1] if seen is not None else None
@@ -227,74 +233,9 @@ class Freshness:
 
     def _followed(self, source: Digest, translated: Commit, then: Digest | None,
                   translation_commits: list[Commit]) -> tuple[Digest, ...]:
-        shared = [self._at(c, source) for c in translation_commits if c.order < translated.order]
+        shared = [self._versions.at(c, source) for c in translation_commits
+                  if c.order < translated.order]
         # Many commits share a version: one read is one object, compared once.
         found = {id(v): v for v in (then, *(s[0] for s in shared if s is not None))
                  if v is not None}
         return tuple(found.values())
-
-    def version(self, commit: Commit, source: Digest) -> Digest | None:
-        """``source`` as it was at ``commit``; None where it did not exist."""
-        found = self._at(commit, source)
-        return None if found is None else found[0]
-
-    def _before(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
-        """The source as it was before ``commit``: at its first parent."""
-        parent = self.history.parent(commit)
-        return None if parent is None else self._at(parent, source)
-
-    def _at(self, commit: Commit, source: Digest) -> tuple[Digest, Substance] | None:
-        # By the name the file had there: a first parent names it as its child does.
-        key = (commit.sha, self.history.name_at(source.path, commit))
-        if key not in self._seen:
-            found = self.history.blob_at(commit, source.path, _Known(self, source))
-            self._seen[key] = None if found is None else self._read(found, source)
-        return self._seen[key]
-
-    def _read(self, blob: tuple[str, bytes | None], source: Digest) -> tuple[Digest, Substance]:
-        oid, text = blob
-        if oid not in self._versions and oid == self._oid_now(source):
-            # The file as it is now (its last commit's, most often): parsed already.
-            self._versions[oid] = (source, self._now(source))
-        if oid not in self._versions:
-            assert text is not None  # read unless its id was known
-            lesson = source.lesson
-            version = digest(parse_lesson(
-                text, path=lesson.path, language=lesson.language, chapter=lesson.chapter,
-                section=lesson.section, framework=lesson.framework, folder=lesson.folder,
-                facts=self.facts,
-            ))
-            self._versions[oid] = (version, Substance.of(version))
-        return self._versions[oid]
-
-    def _oid_now(self, source: Digest) -> str | None:
-        """The git object id of the source file as it is on disk; None when it cannot
-        be read."""
-        if source.path not in self._oids:
-            try:
-                data = read_regular(self.history.root / source.path)
-            except OSError:
-                self._oids[source.path] = None
-            else:
-                self._oids[source.path] = hashlib.sha1(
-                    b"blob %d\0%s" % (len(data), data), usedforsecurity=False).hexdigest()
-        return self._oids[source.path]
-
-    def _now(self, source: Digest) -> Substance:
-        found = self._current.get(source.path)
-        if found is None or found[0] is not source:
-            found = self._current[source.path] = (source, Substance.of(source))
-        return found[1]
-
-
-class _Known:
-    """The versions of a file that need not be read from git: those read already, and
-    the file as it is now (asked only of an id that is neither)."""
-
-    __slots__ = ("_freshness", "_source")
-
-    def __init__(self, freshness: Freshness, source: Digest) -> None:
-        self._freshness, self._source = freshness, source
-
-    def __contains__(self, oid: object) -> bool:
-        return oid in self._freshness._versions or oid == self._freshness._oid_now(self._source)

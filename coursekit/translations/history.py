@@ -6,8 +6,10 @@ following renames (a lesson moved, a language folder renamed: ``rum`` -> ``ro``)
 The log is read raw: it gives the object id of each file before and after each
 commit that touched it, so that a version the checks read already (many commits share
 one) is known by its id and never read again, and a file a commit created is known to
-be absent at its parent without asking. One ``git cat-file --batch`` process then reads
-a file as it was at any commit. A course that is no git checkout (or where git is
+be absent at its parent without asking. A merge lists the files it wrote itself (that
+differ from every parent: a conflict resolved, an "evil merge"), each with its id in
+every parent (:mod:`coursekit.translations.log_entries`). One ``git cat-file --batch``
+process then reads a file as it was at any commit. A course that is no git checkout (or where git is
 missing) has no history, and the checks judge from structure alone.
 """
 
@@ -21,7 +23,8 @@ from pathlib import Path
 from coursekit.translations import git_calls
 from coursekit.translations.ancestry import seen_bits
 from coursekit.translations.blob_reader import BlobReader
-from coursekit.translations.kept_log import FIELD, FORMAT, MARKS_ONLY, RECORD, LogStore, read_log
+from coursekit.translations.kept_log import FIELD, RECORD, LogStore, read_log
+from coursekit.translations.log_entries import log_options, parse_entry
 
 _FILE_MODES = frozenset({"100644", "100755"})
 """The modes of a file whose object git reads as a blob (not a link, not a submodule)."""
@@ -73,6 +76,9 @@ class History:
     """(path now, commit) -> the change's status (``M``, ``A``...) and the file's object
     id before and after it (its first parent's and its own), as the raw log gives them,
     for a regular file."""
+    _sides: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """(path now, merge) -> the file's object id in each parent of a merge that changed
+    it, for a regular file (``0`` * 40: absent there)."""
     _placed: dict[tuple[str, int], Commit] = field(default_factory=dict)
     """(path now, place in the log) -> the commit there that touched the file."""
     _blobs: BlobReader = field(init=False)
@@ -113,14 +119,8 @@ class History:
             if not nested and Path(top.strip()).resolve() != root.resolve():
                 return None
         inside = "" if folder in ("", ".") else folder.strip("/") + "/"
-        # One log gives the whole commit graph (every commit with its parents: which had
-        # seen which) and the changes of the folder's files: the diff of each commit is
-        # limited to the folder, so the commits that touch none of them list no file.
-        # --full-history: a merge that matches one of its parents must not hide the
-        # commits of the other (a release branch merged back over main's changes).
-        options = ("--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw",
-                   "--no-abbrev", "-M", f"--relative={prefix.strip()}{inside}"
-                   if prefix.strip() or inside else "--relative")
+        relative = f"{prefix.strip()}{inside}"
+        options = log_options(relative)
         log = read_log(git, root, options, logs)
         if log is None:
             why = git_calls.why_unreadable(git, root, *options) if own else None
@@ -128,14 +128,14 @@ class History:
                 problems.append(why)
             return None
         history = cls(root, changed=git_calls.changed_now(git, root, folder, prefix.strip()))
-        history._read_log(log, inside)
+        history._read_log(log, inside, relative)
         return history
 
-    def _read_log(self, log: str, inside: str = "") -> None:
+    def _read_log(self, log: str, inside: str = "", relative: str = "") -> None:
         """Each commit under the name its file has now: the log runs newest first, so a
         rename is met before the commits made under the old name. The log's names are
         relative to the folder ``inside`` (the course root's own path in it, ``/`` at
-        its end)."""
+        its end; ``relative``, from the top of the repository)."""
         now: dict[str, str] = {}  # a name the log still uses -> the file's name today
         moved: set[tuple[str, str]] = set()
         cut: set[str] = set()
@@ -149,26 +149,26 @@ class History:
             if not entries.strip():
                 continue  # a commit that changed none of the folder's files
             commit = Commit(sha, date, subject, order)
-            for entry in entries.split("\n"):
-                change, *relative = entry.split("\t")
-                names = [inside + name for name in relative]
-                # :old-mode new-mode old-id new-id status (a merge shows no change)
-                fields = change.removeprefix(":").split()
-                if not names or len(fields) != 5 or not change.startswith(":"):
+            for line in entries.split("\n"):
+                entry = parse_entry(line, inside, relative)
+                if entry is None:
                     continue
-                old_mode, new_mode, old, new, status = fields
-                name = names[-1]
+                name = entry.names[-1]
                 current = now.get(name, name)
                 self.commits.setdefault(current, []).append(commit)
                 self._placed.setdefault((current, order), commit)
                 if name != current:
                     self.named[(current, sha)] = name
-                if old_mode in _BLOB_SIDES and new_mode in _BLOB_SIDES:
-                    self._logged[(current, sha)] = (status, old, new)
-                if status.startswith("R") and len(names) == 2:
-                    now[names[0]] = current
-                    if status == "R100":
-                        moved.add((current, sha))
+                if all(mode in _BLOB_SIDES for mode in entry.modes):
+                    self._logged[(current, sha)] = (entry.status, entry.ids[0], entry.ids[-1])
+                    if entry.merge:
+                        self._sides[(current, sha)] = entry.ids[:-1]
+                # a name the file had before (in a parent of a merge), met later
+                for old in entry.names[:-1]:
+                    if old != name:
+                        now[old] = current
+                if entry.status == "R100":
+                    moved.add((current, sha))
         self.moved = frozenset(moved)
         self.cut = frozenset(cut)
 
@@ -220,15 +220,12 @@ class History:
     def parent(self, commit: Commit) -> Commit | None:
         """``commit``'s first parent, in the log's place of ``commit`` (so that a file
         is named there as ``commit`` names it); None for a first commit."""
-        parents = self.parents.get(commit.sha)
-        return Commit(parents[0], commit.date, commit.subject, commit.order) if parents \
-            else None
+        return next(iter(self.parents_of(commit)), None)
 
-    def text_at(self, commit: Commit, path: str) -> bytes | None:
-        """``path`` (its name now) as it was at ``commit``; None when it did not exist
-        there."""
-        found = self.blob_at(commit, path)
-        return None if found is None else found[1]
+    def parents_of(self, commit: Commit) -> tuple[Commit, ...]:
+        """``commit``'s parents (a merge's every one), each as :meth:`parent` gives it."""
+        return tuple(Commit(sha, commit.date, commit.subject, commit.order)
+                     for sha in self.parents.get(commit.sha, ()))
 
     def blob_at(self, commit: Commit, path: str,
                 known: Container[str] = ()) -> tuple[str, bytes | None] | None:
@@ -267,14 +264,18 @@ class History:
         # ``commit`` as a first parent: the old side of the change its child made, the
         # child named in the log's place as ``commit`` is.
         child = self._placed.get((path, commit.order))
-        if child is None or child.sha == commit.sha or \
-                self.parents.get(child.sha) != (commit.sha,):
+        parents = () if child is None else self.parents.get(child.sha, ())
+        if child is None or child.sha == commit.sha or commit.sha not in parents:
             return _ASK
+        sides = self._sides.get((path, child.sha))
+        if sides is not None:  # a merge: the file in each parent, by the log
+            side = sides[parents.index(commit.sha)]
+            return None if side.strip("0") == "" else side
         logged = self._logged.get((path, child.sha))
         if logged is None or self.named.get((path, child.sha), path) != name:
             return _ASK
         status, old, _ = logged
-        return None if status == "A" else old if status == "M" else _ASK
+        return None if status == "A" else old if status == "M" and len(parents) == 1 else _ASK
 
     def _read(self, oid: str) -> bytes | None:
         found = self._ask(oid)

@@ -176,11 +176,13 @@ def prose_owed(source: Digest, translation: Digest, directive: Directive,
 
 def _prose_changed(freshness: Freshness, commit: Commit, lesson: Digest) -> bool:
     """Whether ``commit`` changed the prose of ``lesson`` (created or deleted it: its
-    prose against none)."""
-    parent = freshness.history.parent(commit)
-    before = None if parent is None else freshness.version(parent, lesson)
+    prose against none); a merge, against every parent (one that took a side's prose
+    wrote none)."""
+    parents = freshness.history.parents_of(commit)
+    befores = [freshness.version(parent, lesson) for parent in parents] or [None]
     after = freshness.version(commit, lesson)
-    return (before.prose if before else ()) != (after.prose if after else ())
+    prose = after.prose if after else ()
+    return all((before.prose if before else ()) != prose for before in befores)
 
 
 def code_synced_finding(source: Digest, translation: Digest, directive: Directive,

@@ -209,6 +209,15 @@ class Change:
                 ("videos", before.videos, after.videos, now.videos),
             ) if then != changed)
 
+    @property
+    def size(self) -> int:
+        """How much lasted of the change: the runs of tokens its code added and removed,
+        and one for each other part it changed."""
+        code = self._code
+        runs_changed = (sum(code.added.values()) + sum(code.removed.values())
+                        if isinstance(code, _CodeChange) else int(bool(code)))
+        return runs_changed + sum(lasted for *_, lasted in self._parts)
+
     def owed_by(self, translation: Substance) -> bool | None:
         """Whether ``translation`` lacks the change: False when it has the new side or
         nothing of the change lasted, True when it keeps the old side (or lacks what was

@@ -230,7 +230,7 @@ def test_a_prose_fix_after_a_source_change_does_not_make_the_translation_current
 def _versions_read(course: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """(TRN005 findings, old versions of the source parsed) of one check."""
     from coursekit.lessons.parse import parse_lesson as real
-    from coursekit.translations import freshness
+    from coursekit.translations import versions
 
     parsed: list[str] = []
 
@@ -238,7 +238,7 @@ def _versions_read(course: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, 
         parsed.append(str(kwargs.get("path")))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(freshness, "parse_lesson", parse)
+    monkeypatch.setattr(versions, "parse_lesson", parse)
     return len(_outdated(course)), sum("/en/" in f"/{path}" for path in parsed)
 
 

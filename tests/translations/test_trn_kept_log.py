@@ -12,15 +12,16 @@ import pytest
 
 from coursekit.translations import kept_log
 from coursekit.translations.git_calls import git_output
-from coursekit.translations.kept_log import FORMAT, MARKS_ONLY, read_log
+from coursekit.translations.kept_log import read_log
+from coursekit.translations.log_entries import log_options
 from tests.git_history import commit, git, plant
 from tests.lessons.test_corpora import CORPORA
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
 GIT = shutil.which("git") or "git"
-OPTIONS = ("--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw", "--no-abbrev", "-M",
-           "--relative")
+OPTIONS = log_options("")
+"""The options the history reads its log with: merges' own changes included."""
 BUNDLE = CORPORA / "audio-course.git.bundle"
 
 
