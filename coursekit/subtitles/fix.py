@@ -5,7 +5,8 @@ cue split by a blank line, canonical timestamps, BOM and line endings per policy
 putting cues in order of their start and clamping overlaps to the minimum gap (where
 the cue is still shown for ``min-duration``: else the overlap is left, and said).
 What follows an end time (positioning, or text) is kept. A file whose reading lost
-something (unreadable timing, stray text, invalid UTF-8) is left alone and reported.
+something (unreadable timing, stray text, text after the last cue, invalid UTF-8) is
+left alone and reported, each finding with its first line.
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ from coursekit.config import Course
 from coursekit.files import ReadState, read_regular_with_status
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
-from coursekit.subtitles.bilingual import Splitter, is_bilingual
 from coursekit.subtitles.diff import text_lines, unified_diff
-from coursekit.subtitles.load import load_subtitle_file, parse_subtitles
+from coursekit.subtitles.load import parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
-from coursekit.subtitles.overlap import CueIndex
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timestamps import format_seconds
@@ -126,7 +125,7 @@ def _safe(sub: SubtitleFile) -> set[str]:
     return set()
 
 
-def _emptied(sub: SubtitleFile) -> str | None:
+def emptied_cue(sub: SubtitleFile) -> str | None:
     """Why a rewrite could lose a cue's text: a line read as a new cue's start, with no
     blank line before it and words after its end time, right after a cue it leaves with
     no text, may be that cue's text (``00:01:00,000 --> 00:01:02,000 is a timestamp``).
@@ -149,11 +148,11 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     shown = display_path or path.as_posix()
     sub = parse_subtitles(data, path, language, shown)
     result = FixResult(path, shown, data, data, encoding=sub.encoding.encoding)
-    unsafe = _unsafe(sub)
+    unsafe = lost_by_rewrite(sub)
     if unsafe:
         result.refused = f"left alone: rewriting it would lose what {', '.join(unsafe)} reports"
         return result
-    emptied = _emptied(sub)
+    emptied = emptied_cue(sub)
     if emptied is not None:
         result.refused = f"left alone: {emptied}"
         return result
@@ -170,46 +169,22 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
     return result
 
 
-def monolingual(
-    sub: SubtitleFile, source: SubtitleFile | None = None,
-) -> tuple[str, list[Cue]]:
-    """The translated lines of a bilingual file, and the cues that have none (left out);
-    ``source``, the source-language file, tells a translated line of code from a source line.
-    A cue with only its source line keeps it, as the viewer sees it in the bilingual file."""
-    splitter = Splitter(sub.language, CueIndex(source.cues) if source is not None else None)
-    kept: list[Cue] = []
-    missing: list[Cue] = []
-    for cue in sub.cues:
-        translated = splitter.translated(cue) or cue.lines
-        if translated:
-            kept.append(dataclasses.replace(cue, lines=translated))
-        else:
-            missing.append(cue)
-    eol = "\r\n" if sub.encoding.line_endings == "crlf" else "\n"
-    return compose(kept, eol=eol, bom=sub.encoding.bom), missing
-
-
-@dataclass(slots=True)
-class MonolingualResult:
-    source: str
-    target: Path
-    text: str
-    missing: list[Cue]
-    refused: str | None = None
-    """Why no copy is made, when none is: a copy of a file whose reading lost something
-    would lose it too, without a word."""
-
-
-def _unsafe(sub: SubtitleFile) -> list[str]:
-    """The ``UNSAFE`` findings of ``sub`` that a rewrite would not mend."""
-    return sorted({d.rule for d in sub.diagnostics if d.rule in UNSAFE} - _safe(sub))
+def lost_by_rewrite(sub: SubtitleFile) -> list[str]:
+    """The ``UNSAFE`` findings of ``sub`` that a rewrite would not mend, each as its rule
+    and the first line it is on (``SUB014 (line 9)``)."""
+    mended, first = _safe(sub), dict[str, int | None]()
+    for diag in sub.diagnostics:
+        if diag.rule in UNSAFE and diag.rule not in mended:
+            first.setdefault(diag.rule, diag.line)
+    return [rule if line is None else f"{rule} (line {line})"
+            for rule, line in sorted(first.items())]
 
 
 def fix_course(course: Course, languages: Sequence[str] | None = None) -> list[FixResult]:
     """The fix of every subtitle file of ``languages``; nothing is written."""
     section = course.config.section("subtitles")
     results = []
-    for lang in _languages(course, languages):
+    for lang in course_languages(course, languages):
         settings, _ = settings_for(section, lang)
         for path in course.subtitle_files(lang):
             if path.suffix.lower() != ".srt":
@@ -259,39 +234,7 @@ def write_fixes(results: Sequence[FixResult],
     return written
 
 
-def monolingual_copies(
-    course: Course, out: Path, languages: Sequence[str] | None = None,
-) -> list[MonolingualResult]:
-    """Monolingual versions of the bilingual files, to be written under ``out/<lang>/``."""
-    section = course.config.section("subtitles")
-    found = []
-    source_dir = course.subtitle_dir(course.source_language)
-    for lang in _languages(course, languages):
-        settings, _ = settings_for(section, lang)
-        for path in course.subtitle_files(lang):
-            sub = load_subtitle_file(path, lang, course.relative(path))
-            target = out / lang / path.name
-            unsafe = _unsafe(sub)
-            if unsafe:
-                found.append(MonolingualResult(sub.display_path, target, "", [], refused=(
-                    f"no monolingual copy: it would lose what {', '.join(unsafe)} reports")))
-                continue
-            emptied = _emptied(sub)
-            if emptied is not None:
-                found.append(MonolingualResult(sub.display_path, target, "", [],
-                                               refused=f"no monolingual copy: {emptied}"))
-                continue
-            if not is_bilingual(sub, settings, course.source_language):
-                continue
-            source_path = source_dir / path.name
-            source = (load_subtitle_file(source_path, course.source_language)
-                      if source_path.is_file() else None)
-            text, missing = monolingual(sub, source)
-            found.append(MonolingualResult(sub.display_path, target, text, missing))
-    return found
-
-
-def _languages(course: Course, languages: Sequence[str] | None) -> list[str]:
+def course_languages(course: Course, languages: Sequence[str] | None) -> list[str]:
     """``languages`` among the course's subtitle languages (all of them by default):
     a value that names no language folder of the course (``../../x``) names nothing."""
     available = course.subtitle_languages()

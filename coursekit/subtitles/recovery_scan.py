@@ -21,6 +21,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat, cue_number
+from coursekit.subtitles.stray import stray_text
 from coursekit.subtitles.text import said_invisible
 from coursekit.subtitles.timestamps import (
     SBV_TIMING,
@@ -43,8 +44,6 @@ class Kind(enum.Enum):
 
 
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
-_WEBVTT = re.compile(r"WEBVTT(?:[ \t]|$)")
-"""The first line of a WebVTT file: the word, then nothing or a space and a title."""
 _MAX_INDEX_DIGITS = 9
 """Longer digit runs are never a cue's index, and are not converted to numbers at all."""
 
@@ -147,7 +146,7 @@ class _Scanner:
         for k, (head, t, end) in enumerate(zip(self.headers, self.timings, ends, strict=True)):
             timing = parsed.get(t) or self._timing(t)
             written = lines[head].strip() if head != t else None
-            text = self._body(t + 1, end, cue_number(written, len(cues) + 1))
+            text = self._body(t + 1, end, cue_number(written, len(cues) + 1), k == last)
             if timing is None:  # the cue is not read, but its index still counts
                 self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text))
                 value = _index_value(written) if written is not None else None
@@ -183,23 +182,23 @@ class _Scanner:
             return parse_sbv_timing(self.lines[t])
         return None
 
-    def _stray(self, start: int, stop: int) -> None:
+    def _stray(self, start: int, stop: int, after: int | None = None) -> None:
         text = [line for line in self.lines[start:stop] if line.strip()]
         if text:
             line = next(i for i in range(start, stop) if self.lines[i].strip())
-            said, hint = f"text outside any cue: {quote(' / '.join(text))}", (
-                "give it an index and a timing line, or delete it")
-            if _WEBVTT.match(text[0]):
-                said = f"{said} (a WebVTT header: this looks like WebVTT, not SRT)"
-                hint = ("save it as SRT: no header or NOTE blocks, an index above each "
-                        "timing line, `,` before the milliseconds")
-            self.add(rules.STRAY_TEXT.at(self.path, line + 1, said, hint=hint,
-                                         fingerprint=fingerprint(self.language, " ".join(text))))
+            self.add(stray_text(self.path, self.language, line + 1, text, after))
 
-    def _body(self, first: int, end: int, number: int) -> tuple[str, ...]:
+    def _body(self, first: int, end: int, number: int, final: bool) -> tuple[str, ...]:
         """The text of the cue whose lines after its timing run from ``first`` to
-        ``end``: its lines up to the last one with text, without blank ones."""
+        ``end``: its lines up to the last one with text, without blank ones. The
+        ``final`` cue ends at its first blank line: text after it (a line left over,
+        half a cue) is stray, not the cue's, as no player shows it."""
         kinds = self.kinds
+        if final:
+            blank = next((i for i in range(first, end) if kinds[i] is Kind.BLANK), end)
+            if any(kinds[i] is not Kind.BLANK for i in range(blank, end)):
+                self._stray(blank, end, after=number)
+                end = blank
         last = end
         while last > first and kinds[last - 1] is Kind.BLANK:
             last -= 1

@@ -41,7 +41,8 @@ NONSTANDARD_TIMESTAMP = Rule("SUB012", "nonstandard-timestamp", Severity.WARNING
 SHORT_FRACTION = Rule("SUB013", "short-fraction", Severity.ERROR,
                       "A timestamp with a one- or two-digit fraction that parsers misread.", _A)
 STRAY_TEXT = Rule("SUB014", "stray-text", Severity.ERROR,
-                  "Text outside any cue.", _A)
+                  "Text outside any cue: before the first, or after the last one past a "
+                  "blank line (a line left over, half a cue), which players do not show.", _A)
 READER_DISAGREEMENT = Rule("SUB015", "reader-disagreement", Severity.ERROR,
                            "The SubRip reader and the recovery scan read the file differently.", _A)
 UNREADABLE_FILE = Rule("SUB016", "unreadable-file", Severity.ERROR,

@@ -10,8 +10,8 @@ import pytest
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
-from coursekit.subtitles.fix import monolingual
 from coursekit.subtitles.load import load_subtitle_file
+from coursekit.subtitles.monolingual import monolingual
 
 from .conftest import cue
 

@@ -27,13 +27,8 @@ from coursekit.cli.options import (
 from coursekit.cli.options import root_option as _root_option
 from coursekit.cli.paths import OutputPath
 from coursekit.config import Course
-from coursekit.subtitles.fix import (
-    FixResult,
-    MonolingualResult,
-    fix_course,
-    monolingual_copies,
-    write_fixes,
-)
+from coursekit.subtitles.fix import FixResult, fix_course, write_fixes
+from coursekit.subtitles.monolingual import MonolingualResult, monolingual_copies
 
 
 @click.command("subtitles")
