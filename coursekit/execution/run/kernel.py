@@ -258,12 +258,12 @@ class KernelSession:
                 budget.settle(time.monotonic() - started - timeout)
         duration = time.monotonic() - started
         outputs = list(cell.get("outputs", []))
-        interrupt = next((o for o in outputs if o.get("ename") == "KeyboardInterrupt"), None)
-        if self.stopped is not None and interrupt is not None:  # ours, at its limit
+        error = next((o for o in outputs if o.get("output_type") == "error"), None)
+        # Ours, at its limit; a ``!`` command stopped by it raises nothing (IPython ends it).
+        if self.stopped is not None and (error is None or error["ename"] == "KeyboardInterrupt"):
             return CellRun(RunStatus.TIMEOUT, duration=duration, extended=self.stopped,
                            outputs=[o for o in outputs if o.get("output_type") != "error"],
-                           traceback=interrupted_frames(interrupt))
-        error = next((o for o in outputs if o.get("output_type") == "error"), None)
+                           traceback=interrupted_frames(error) if error is not None else [])
         count = cell.get("execution_count")
         if error is None:
             return CellRun(RunStatus.OK, outputs=outputs, duration=duration,
