@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixes.test_fix_translations import FRENCH, _after, _plan, _prose
+from tests.fixes.test_fix_translations import _after, _plan, _prose
 from tests.git_history import commit, plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
 
