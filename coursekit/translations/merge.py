@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import io
 import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -75,6 +76,7 @@ def merge_block(base: Code, source: Code, translation: Code) -> BlockMerge:
         return BlockMerge(Merge.CONFLICT)
     if _string_conflict(base, source, translation):
         return BlockMerge(Merge.CONFLICT)
+    merged = _restored(base, source, translation, merged)
     return _taken(source, merged) if _checked(source, merged) else \
         BlockMerge(Merge.TAKEN, source.source)
 
@@ -95,26 +97,86 @@ def _checked(source: Code, merged: str) -> bool:
 
 def _string_conflict(base: Code, source: Code, translation: Code) -> bool:
     """Whether the translation translated a string that the source changed (to another
-    text than the translation's). The translation's strings are the base's, one for
-    one; the base's are paired with the source's where their code did not change."""
+    text than the translation's)."""
+    found = _string_pairs(base, source, translation)
+    if found is None:
+        return False
+    ours, theirs, mine, pairs = found
+    return any(ours[i] != mine[i] and ours[i] != theirs[k] and theirs[k] != mine[i]
+               for i, k, _ in pairs)
+
+
+def _string_pairs(base: Code, source: Code, translation: Code
+                  ) -> tuple[list[str], list[str], list[str], list[tuple[int, int, bool]]] | None:
+    """The strings of the base, the source and the translation, and which string of the
+    base (by index) is which of the source, wherever the source moved them, with whether
+    the code either side of it is the same too (the tokens next to it). The
+    translation's strings are the base's, one for one; None where they are not, or a
+    block does not read as Python."""
     ours, theirs = _literals(base.facts), _literals(source.facts)
     mine = _literals(translation.facts)
     b_sk, s_sk = base.facts.skeleton, source.facts.skeleton
     if ours is None or theirs is None or mine is None or b_sk is None or s_sk is None:
-        return False
+        return None
     at_b, at_s = _string_places(b_sk), _string_places(s_sk)
     if not len(mine) == len(ours) == len(at_b) or len(theirs) != len(at_s):
-        return False
+        return None
     matcher = difflib.SequenceMatcher(None, b_sk, s_sk, autojunk=False)
-    for block in matcher.get_matching_blocks():
-        for offset in range(block.size):
-            i = at_b.get(block.a + offset)
-            if i is None:
+    pairs = [(at_b[block.a + offset], at_s[block.b + offset], 0 < offset < block.size - 1)
+             for block in matcher.get_matching_blocks() for offset in range(block.size)
+             if block.a + offset in at_b]
+    return ours, theirs, mine, pairs
+
+
+def _restored(base: Code, source: Code, translation: Code, merged: str) -> str:
+    """``merged`` with each string the translation translated in its translation, where
+    the source kept the string and the code either side of it but changed its line (a
+    call split over lines, a later argument changed): the diff3 of lines took the
+    source's line, the string's place in the code is as it was."""
+    found = _string_pairs(base, source, translation)
+    spans_t, spans_m = _literal_spans(translation.source), _literal_spans(merged)
+    if found is None or spans_t is None or spans_m is None:
+        return merged
+    ours, theirs, mine, pairs = found
+    now = _literals(CodeFacts(merged))
+    if [translation.source[a:b] for a, b in spans_t] != mine or now is None or \
+            [merged[a:b] for a, b in spans_m] != now or len(now) != len(theirs):
+        return merged  # the literals read by tokens are not their texts (f-strings)
+    swaps = sorted(((spans_m[k], translation.source[slice(*spans_t[i])])
+                    for i, k, framed in pairs
+                    if framed and ours[i] == theirs[k] == now[k] != mine[i]),
+                   reverse=True)
+    for (start, end), text in swaps:
+        merged = merged[:start] + text + merged[end:]
+    return merged
+
+
+def _literal_spans(text: str) -> list[tuple[int, int]] | None:
+    """Where each string literal of ``text`` lies (start and end offsets), adjacent
+    literals counted as one as :func:`~coursekit.lessons.python_tokens.literals` counts
+    them; None where :mod:`tokenize` cannot read it."""
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans: list[tuple[int, int]] = []
+    before = False
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.COMMENT, tokenize.NL):
                 continue
-            b, s, t = ours[i], theirs[at_s[block.b + offset]], mine[i]
-            if b != t and b != s and s != t:
-                return True
-    return False
+            if tok.type != tokenize.STRING:
+                before = False
+                continue
+            start = starts[tok.start[0] - 1] + tok.start[1]
+            end = starts[tok.end[0] - 1] + tok.end[1]
+            if before:
+                spans[-1] = (spans[-1][0], end)
+            else:
+                spans.append((start, end))
+            before = True
+    except (tokenize.TokenError, SyntaxError, IndexError):
+        return None
+    return spans
 
 
 def _string_places(tokens: Sequence[Token]) -> dict[int, int]:

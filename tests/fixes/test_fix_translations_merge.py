@@ -122,3 +122,29 @@ def test_an_f_string_both_sides_changed_is_a_conflict() -> None:
                          _block('name = "extrait"\nprint(f"hello {name}" "!")'))
     assert merged == BlockMerge(Merge.TAKEN, 'name = "extrait"\nprint(f"hi {name}" "!")',
                                 kept_translation=True)
+
+
+def test_a_translated_string_the_source_moved_to_another_line_keeps_its_translation(
+        course: Path) -> None:
+    _source(course, EN.replace('print("loaded")', 'logging.info(\n    "loaded"\n)'))
+    after = _after(course)
+    assert 'logging.info(\n    "chargé"\n)' in after
+    assert "# garder le petit" in after
+    assert _prose(after) == _prose(FR)
+    # Its counterpart: code new next to the string takes the source's line, string too.
+    merged = merge_block(_block('print("loaded")'), _block('print("loaded" + "!")'),
+                         _block('print("chargé")'))
+    assert merged == BlockMerge(Merge.TAKEN, 'print("loaded" + "!")')
+
+
+def test_a_string_kept_on_a_line_whose_other_code_changed_keeps_its_translation() -> None:
+    merged = merge_block(_block('print("hello", len(clips))'),
+                         _block('n = len(clips)\nprint("hello", n)'),
+                         _block('print("bonjour", len(clips))'))
+    assert merged == BlockMerge(Merge.TAKEN, 'n = len(clips)\nprint("bonjour", n)',
+                                kept_translation=True)
+    # Its counterpart: a string the source changed there is the source's.
+    merged = merge_block(_block('print("hello", len(clips))'),
+                         _block('n = len(clips)\nprint("hi", n)'),
+                         _block('print("hello", len(clips))'))
+    assert merged == BlockMerge(Merge.TAKEN, 'n = len(clips)\nprint("hi", n)')
