@@ -26,6 +26,11 @@ from coursekit.shown import shown
 SECTION = "subtitles"
 
 _CPS = {"en": 20.0, "fr": 17.0, "it": 17.0, "de": 17.0, "es": 17.0, "pt": 17.0}
+_CJK_LIMITS = {"ja": (4.0, 13), "ko": (12.0, 16)}
+"""Reading speed and line length of Japanese and Korean, as Netflix's timed-text style
+guides for each language give them for adult programmes (Japanese: 4 characters a second,
+13 full-width characters a horizontal line; Korean: 12 a second, 16 a line); Chinese and
+Cantonese keep 9 and 16, those of the Chinese guides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +78,14 @@ class Settings:
 
 
 def defaults_for(language: str) -> Settings:
+    """The built-in thresholds of ``language``, by its primary subtag."""
+    primary = primary_subtag(language)
+    if primary in _CJK_LIMITS:
+        cps, chars = _CJK_LIMITS[primary]
+        return Settings(max_cps=cps, max_chars_per_line=chars)
     if is_cjk(language):
         return Settings(max_cps=9.0, max_chars_per_line=16)
-    return Settings(max_cps=_CPS.get(primary_subtag(language), 17.0))
+    return Settings(max_cps=_CPS.get(primary, 17.0))
 
 
 _CHOICES = {
