@@ -24,6 +24,7 @@ from coursekit.translations import git_calls
 from coursekit.translations.ancestry import seen_bits
 from coursekit.translations.blob_reader import BlobReader
 from coursekit.translations.kept_log import FIELD, RECORD, LogStore, read_log
+from coursekit.translations.log_entries import Commit as Commit  # where the history's users find it
 from coursekit.translations.log_entries import log_options, parse_entry
 
 _FILE_MODES = frozenset({"100644", "100755"})
@@ -32,20 +33,6 @@ _BLOB_SIDES = _FILE_MODES | {"000000"}
 """The modes of either side of a change to such a file (``000000``: absent)."""
 _ASK = ""
 """Not in the log: the object id must be asked of git."""
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    sha: str
-    date: str
-    """The author date, ``YYYY-MM-DD``."""
-    subject: str
-    order: int
-    """Position in the log (topological, newest first): a lower number is a later commit."""
-
-    @property
-    def short(self) -> str:
-        return self.sha[:9]
 
 
 @dataclass(slots=True)
@@ -79,6 +66,9 @@ class History:
     _sides: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     """(path now, merge) -> the file's object id in each parent of a merge that changed
     it, for a regular file (``0`` * 40: absent there)."""
+    _old_names: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """(path now, commit) -> the file's name in each parent, where the commit renamed it
+    (a merge: where the log gives its names)."""
     _placed: dict[tuple[str, int], Commit] = field(default_factory=dict)
     """(path now, place in the log) -> the commit there that touched the file."""
     _blobs: BlobReader = field(init=False)
@@ -164,9 +154,9 @@ class History:
                     if entry.merge:
                         self._sides[(current, sha)] = entry.ids[:-1]
                 # a name the file had before (in a parent of a merge), met later
-                for old in entry.names[:-1]:
-                    if old != name:
-                        now[old] = current
+                if any(old != name for old in entry.names[:-1]):
+                    self._old_names[(current, sha)] = entry.names[:-1]
+                now.update((old, current) for old in entry.names[:-1] if old != name)
                 if entry.status == "R100":
                     moved.add((current, sha))
         self.moved = frozenset(moved)
@@ -208,10 +198,15 @@ class History:
 
     def name_at(self, path: str, commit: Commit) -> str:
         """The name that the file called ``path`` now had at ``commit``: the name of the
-        latest commit that touched it no later than ``commit``."""
+        latest commit that touched it no later than ``commit``; at a parent that
+        :meth:`parents_of` gives, the name before its child's change (a rename's old
+        name)."""
         named = self.named.get((path, commit.sha))
         if named is not None:
             return named
+        child = self._child(path, commit)
+        if child is not None:
+            return self._name_before(path, child, commit.sha)
         for touched in self.commits.get(path, ()):
             if touched.order >= commit.order:
                 return self.named.get((path, touched.sha), path)
@@ -261,21 +256,35 @@ class History:
         logged = self._logged.get((path, commit.sha))
         if logged is not None and self.named.get((path, commit.sha), path) == name:
             return None if logged[0] == "D" else logged[2]
-        # ``commit`` as a first parent: the old side of the change its child made, the
-        # child named in the log's place as ``commit`` is.
-        child = self._placed.get((path, commit.order))
-        parents = () if child is None else self.parents.get(child.sha, ())
-        if child is None or child.sha == commit.sha or commit.sha not in parents:
+        # ``commit`` as a parent: the old side of the change its child made.
+        child = self._child(path, commit)
+        if child is None:
             return _ASK
         sides = self._sides.get((path, child.sha))
         if sides is not None:  # a merge: the file in each parent, by the log
-            side = sides[parents.index(commit.sha)]
+            side = sides[self.parents[child.sha].index(commit.sha)]
             return None if side.strip("0") == "" else side
         logged = self._logged.get((path, child.sha))
-        if logged is None or self.named.get((path, child.sha), path) != name:
+        if logged is None or self._name_before(path, child, commit.sha) != name:
             return _ASK
         status, old, _ = logged
-        return None if status == "A" else old if status == "M" and len(parents) == 1 else _ASK
+        return None if status == "A" else old if status[:1] in ("M", "R") else _ASK
+
+    def _child(self, path: str, commit: Commit) -> Commit | None:
+        """The commit that touched ``path`` whose parent ``commit`` stands in the log's
+        place of that child (as :meth:`parents_of` gives it); None for any other."""
+        child = self._placed.get((path, commit.order))
+        if child is None or child.sha == commit.sha or \
+                commit.sha not in self.parents.get(child.sha, ()):
+            return None
+        return child
+
+    def _name_before(self, path: str, child: Commit, parent: str) -> str:
+        """The name of ``path`` at ``parent`` of ``child``, a commit that touched it."""
+        old = self._old_names.get((path, child.sha))
+        if old is not None:
+            return old[self.parents[child.sha].index(parent)]
+        return self.named.get((path, child.sha), path)
 
     def _read(self, oid: str) -> bytes | None:
         found = self._ask(oid)

@@ -1,4 +1,4 @@
-"""The ``git log`` that the history reads (:func:`log_options`), and one file's change
+"""The ``git log`` that the history reads (:func:`log_options`), its commits, and one file's change
 in it (``--raw -c --combined-all-paths``): a commit of one parent gives ``:old-mode
 new-mode old-id new-id status`` and the file's name (both names for a rename); a merge
 gives the combined form, ``::`` and one mode and one id per parent, then the merge's
@@ -30,6 +30,20 @@ def log_options(relative: str) -> tuple[str, ...]:
     return ("--topo-order", "--full-history", FORMAT, *MARKS_ONLY, "--raw", "-c",
             "--combined-all-paths", "--no-abbrev", "-M",
             f"--relative={relative}" if relative else "--relative")
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    sha: str
+    date: str
+    """The author date, ``YYYY-MM-DD``."""
+    subject: str
+    order: int
+    """Position in the log (topological, newest first): a lower number is a later commit."""
+
+    @property
+    def short(self) -> str:
+        return self.sha[:9]
 
 
 @dataclass(frozen=True, slots=True)
