@@ -56,3 +56,62 @@ def test_a_stopped_verify_stores_no_run(tmp_path: Path, sig: int, code: int, sai
     assert err.strip().splitlines()[-1] == said
     assert _runs(root) == []
     assert not [p for p in root.rglob("*") if ".coursekit." in p.name]
+
+
+STOPS = {
+    "its-hf-home-is-made": "coursekit.execution.run.hfhome._mirror",
+    "the-kernel-is-about-to-start": "coursekit.execution.run.kernel.home_env",
+    "the-zygote-is-about-to-start": "coursekit.execution.run.pool.zygote_argv",
+}
+"""Steps of a kernel's start; a signal sent during one is handled while it runs."""
+
+
+def _verify_into(tmp_path: Path, prelude: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``verify`` of two notebooks whose kernels get a small stand-in set, run with its own
+    ``TMPDIR`` (returned), after ``prelude``."""
+    root = tmp_path / "course"
+    done = cell("print('done')", 10, outputs=["done"])
+    write_course(root, {f"en/chapter1/{n}.ipynb": notebook([done]) for n in (1, 2)})
+    standins = tmp_path / "standins"
+    (standins / "hub").mkdir(parents=True)
+    (standins / "hub" / "version.txt").write_text("1")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    script = (
+        "import os, sys, time\n"
+        "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
+        "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
+        f"{str(standins)!r}),), hash='small'), None)\n{prelude}\n"
+        "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)}
+    run = subprocess.run([sys.executable, "-c", script, "verify", "--root", str(root),
+                          "--device", "cpu", "-j", "2"], env=env, capture_output=True,
+                         text=True, timeout=180, check=False)
+    return run, scratch
+
+
+@pytest.mark.parametrize("step", sorted(STOPS))
+@pytest.mark.parametrize(("sig", "code", "said"), [
+    (signal.SIGINT, 130, "coursekit: interrupted"),
+    (signal.SIGTERM, 143, "coursekit: terminated"),
+])
+def test_a_verify_stopped_as_a_kernel_starts_leaves_no_folder_behind(
+        tmp_path: Path, step: str, sig: int, code: int, said: str) -> None:
+    """A kernel's working folder, pip layer, HF_HOME and connection file, and a zygote's
+    folder, were left in the temporary folder by every verify stopped as one started."""
+    module, name = STOPS[step].rsplit(".", 1)
+    prelude = (f"import {module} as stopped\nreal = stopped.{name}\n"
+               f"def stop(*a, **k):\n    got = real(*a, **k)\n"
+               f"    os.kill(os.getpid(), {int(sig)})\n    time.sleep(1)\n    return got\n"
+               f"stopped.{name} = stop\n")
+    run, scratch = _verify_into(tmp_path, prelude)
+    assert run.returncode == code, run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines()[-1] == said
+    assert sorted(p.name for p in scratch.iterdir()) == []
+
+
+def test_a_verify_that_ends_leaves_no_folder_behind(tmp_path: Path) -> None:
+    run, scratch = _verify_into(tmp_path, "")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert sorted(p.name for p in scratch.iterdir()) == []

@@ -28,9 +28,11 @@ datasets and accelerate imported ahead).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 HOME = "HF_HOME"
@@ -89,6 +91,42 @@ def make_home(env: dict[str, str]) -> Path | None:
         remove_home(home)
         raise
     return home
+
+
+class _Handover:
+    """A home made in a thread for a start that may be stopped meanwhile: whichever of
+    the two comes last removes it, so that a Ctrl-C leaves no home behind."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._home: Path | None = None
+        self._abandoned = False
+
+    def make(self, env: dict[str, str]) -> Path | None:
+        home = make_home(env)
+        with self._lock:
+            if not self._abandoned:
+                self._home = home
+                return home
+        remove_home(home)
+        return None
+
+    def abandon(self) -> None:
+        with self._lock:
+            self._abandoned = True
+            home, self._home = self._home, None
+        remove_home(home)
+
+
+async def made_home(env: dict[str, str]) -> Path | None:
+    """:func:`make_home` in a thread (it may take a tenth of a second); a home made for
+    a start that was stopped while the thread ran is removed, not left behind."""
+    handover = _Handover()
+    try:
+        return await asyncio.to_thread(handover.make, env)
+    except BaseException:
+        handover.abandon()
+        raise
 
 
 def without_user_caches(env: dict[str, str], profile: dict[str, str]) -> dict[str, str]:

@@ -26,7 +26,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 from coursekit.execution.results import CellRun, RunStatus
-from coursekit.execution.run.hfhome import home_env, make_home, remove_home, without_user_caches
+from coursekit.execution.run.hfhome import home_env, made_home, remove_home, without_user_caches
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.progress import LOOK, ProgressBudget
 from coursekit.execution.run.raised import interrupted_frames, read_error
@@ -129,7 +129,7 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
     home = None
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
-        home = await asyncio.to_thread(make_home, dict(profile.env))
+        home = await made_home(dict(profile.env))
         if zygote is not None:
             _forked(km, zygote)
         spec = km.kernel_spec
@@ -142,13 +142,15 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
         kc = km.client()
         kc.start_channels()
         await kc.wait_for_ready(timeout=profile.startup_timeout)
-    except Exception as exc:
+    except BaseException as exc:  # a start stopped by Ctrl-C leaves no folder either
         shutil.rmtree(workdir, ignore_errors=True)
         remove_layer(layer)
         remove_home(home)
         if km.has_kernel:
             await km.shutdown_kernel(now=True)
         _close_context(km)
+        if not isinstance(exc, Exception):
+            raise
         raise KernelStartError(f"kernel `{profile.name}` does not start: {exc}") from exc
     kc.allow_stdin = False
     return WarmKernel(km=km, kc=kc, workdir=workdir, layer=layer, home=home,

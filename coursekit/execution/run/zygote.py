@@ -80,19 +80,17 @@ class Zygote:
     async def start(cls, argv: list[str], env: dict[str, str], preimport: tuple[str, ...],
                     timeout: float) -> Zygote:
         home = Path(tempfile.mkdtemp(prefix="coursekit-zygote-"))
+        process = None
         try:
             process = await asyncio.create_subprocess_exec(
                 *argv, "-c", _MAIN.read_text(encoding="utf-8"), json.dumps(list(preimport)),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 env=env, cwd=home, start_new_session=True,  # Ctrl-C is coursekit's
             )
-        except OSError:
-            shutil.rmtree(home, ignore_errors=True)
-            raise
-        try:
             ready = await cls._answer(process, timeout)
-        except ZygoteError:
-            await _end(process)
+        except BaseException as exc:  # Ctrl-C too: no zygote or folder is left behind
+            if process is not None:  # one stopped while it imports is not waited for
+                await _end(process, at_once=not isinstance(exc, ZygoteError))
             shutil.rmtree(home, ignore_errors=True)
             raise
         return cls(process, [str(f) for f in ready.get("failed", [])], env, home)
@@ -137,11 +135,13 @@ class Zygote:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
-async def _end(process: asyncio.subprocess.Process) -> None:
+async def _end(process: asyncio.subprocess.Process, *, at_once: bool = False) -> None:
+    """End the zygote: its input closed, then killed if it has not ended in ten seconds
+    (``at_once``: killed at once)."""
     if process.stdin is not None:
         process.stdin.close()  # its input ends: it leaves its loop
     try:
-        await asyncio.wait_for(process.wait(), 10)
+        await asyncio.wait_for(process.wait(), 0 if at_once else 10)
     except TimeoutError:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
