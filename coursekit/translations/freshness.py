@@ -173,10 +173,12 @@ class Freshness:
         source as it was created. Unless ``exact``, an edit after which the source had not
         changed in substance is passed over unread (it may have caught up with older
         changes: an outdated verdict reads it); one that wrote a version an older commit
-        had written (a squash of main's edits, a cherry-pick) is passed over always: the
-        older one made it."""
+        had written (a squash of main's edits, a cherry-pick, a file brought back) is
+        passed over always: the older one made it; and one that deleted the translation
+        translated nothing."""
         for index, commit in enumerate(commits):
-            if self.history.rewritten(translation.path, commit):
+            if self.history.rewritten(translation.path, commit) or \
+                    self.history.deleted(translation.path, commit):
                 continue
             if not exact and index + 1 < len(commits) and not self._changed_between(
                     source, commits[index + 1], commit, received):

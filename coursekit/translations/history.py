@@ -9,8 +9,8 @@ one) is known by its id and never read again, and a file a commit created is kno
 be absent at its parent without asking. A merge lists the files it wrote itself (that
 differ from every parent: a conflict resolved, an "evil merge"), each with its id in
 every parent (:mod:`coursekit.translations.log_entries`). One ``git cat-file --batch``
-process then reads a file as it was at any commit. A course that is no git checkout (or where git is
-missing) has no history, and the checks judge from structure alone.
+process then reads a file as it was at any commit. A course that is no git checkout
+(or where git is missing) has no history, and the checks judge from structure alone.
 """
 
 from __future__ import annotations
@@ -169,12 +169,8 @@ class History:
 
     def find(self, prefix: str, *paths: str) -> Commit | None:
         """The commit whose id starts with ``prefix`` among those that touched ``paths``."""
-        for path in paths:
-            found = next((c for c in self.commits.get(path, ()) if c.sha.startswith(prefix)),
-                         None)
-            if found is not None:
-                return found
-        return None
+        return next((c for path in paths for c in self.commits.get(path, ())
+                     if c.sha.startswith(prefix)), None)
 
     def seen(self, commit: Commit) -> int:
         """The commits ``commit`` had seen (itself and its ancestors) as a set of bits,
@@ -213,12 +209,13 @@ class History:
         return path
 
     def parent(self, commit: Commit) -> Commit | None:
-        """``commit``'s first parent, in the log's place of ``commit`` (so that a file
-        is named there as ``commit`` names it); None for a first commit."""
+        """``commit``'s first parent, as :meth:`parents_of` gives it; None for a first
+        commit."""
         return next(iter(self.parents_of(commit)), None)
 
     def parents_of(self, commit: Commit) -> tuple[Commit, ...]:
-        """``commit``'s parents (a merge's every one), each as :meth:`parent` gives it."""
+        """``commit``'s parents (a merge's every one), each in the log's place of
+        ``commit``: a file is named there as before ``commit``'s change (:meth:`name_at`)."""
         return tuple(Commit(sha, commit.date, commit.subject, commit.order)
                      for sha in self.parents.get(commit.sha, ()))
 
@@ -244,6 +241,11 @@ class History:
         return made is not None and any(
             c.order > commit.order and self._made(path, c) == made
             for c in self.commits.get(path, ()))
+
+    def deleted(self, path: str, commit: Commit) -> bool:
+        """Whether ``commit`` deleted ``path``, as the raw log says."""
+        logged = self._logged.get((path, commit.sha))
+        return logged is not None and logged[0] == "D"
 
     def _made(self, path: str, commit: Commit) -> str | None:
         """The object id the raw log gives the version ``commit`` wrote (None: none)."""
@@ -291,8 +293,7 @@ class History:
         return None if found is None else found[1]
 
     def _ask(self, name: str) -> tuple[str, bytes] | None:
-        """The object id and text of the blob ``name`` names (an id, or
-        ``commit:./path``)."""
+        """The id and text of the blob ``name`` names (an id, or ``commit:./path``)."""
         return self._blobs.ask(name)
 
     def close(self) -> None:

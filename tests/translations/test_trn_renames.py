@@ -1,5 +1,6 @@
 """Freshness across renames planted with real ``git``: a source lesson renamed with an
-edit in one commit, beside its clean counterpart."""
+edit in one commit, a translation deleted and brought back, each beside its clean
+counterpart."""
 
 from __future__ import annotations
 
@@ -58,3 +59,24 @@ def test_a_source_renamed_with_an_edit_the_translation_received_owes_nothing(
     _renamed_with_an_edit(course, SPLIT_FR)
     assert _outdated(course) == []
 
+
+def _deleted_then_back(course: Path, french: str) -> None:
+    """The source's code changes; the translation is deleted, then written again as
+    ``french`` in a later commit."""
+    commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    git(course, "rm", "-q", "content/fr/chapter1/1.mdx")
+    git(course, "commit", "-q", "-m", "fr: dropped for now", date="2024-02-05T12:00:00")
+    commit(course, {"fr/chapter1/1.mdx": french}, "fr: back", "2024-03-01T12:00:00")
+
+
+def test_a_translation_brought_back_as_it_was_is_still_outdated(course: Path) -> None:
+    """Restored as it was before the split, it is the translation of the first commit:
+    neither the deletion nor its return translated anything."""
+    _deleted_then_back(course, LOAD_FR)
+    [outdated] = _outdated(course)
+    assert '"Split"' in outdated.message
+
+
+def test_a_translation_written_again_after_the_change_is_current(course: Path) -> None:
+    _deleted_then_back(course, SPLIT_FR)
+    assert _outdated(course) == []
