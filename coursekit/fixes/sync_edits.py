@@ -138,7 +138,9 @@ class FileEdits:
         src = carry.source
         assert src is not None
         fence = self._copied(src, carry.text)
-        outputs = [self._copied(_output_code(o)) for o in src.outputs]
+        texts = carry.outputs or (None,) * len(src.outputs)
+        outputs = [self._copied(_output_code(o), text)
+                   for o, text in zip(src.outputs, texts, strict=True)]
         if fence is None or any(o is None for o in outputs):
             self.left.append(f"{self.translation.path}: the source's block "
                              f"{self.source_path}:{src.line} cannot be copied exactly: "

@@ -13,7 +13,9 @@ names). Blocks are paired base-to-source and base-to-translation (:func:`align`)
   counterpart of the source block before it in the same section (the heading of the
   same anchor), or before that of the one after it, or at the end of the section;
 - a block the source removed goes, unless the translation changed its code (a conflict);
-- a block the source moved is a removal and an addition of the translation's block;
+- a block the source moved (its code as it was, or alike enough to be the same block
+  that drifted, as :func:`align` pairs blocks) is a removal of the translation's block
+  and an addition of it merged with the source's, its translated outputs kept;
 - output fences follow the source: an output the translation kept as in the base takes
   the source's (whether or not the source changed its code), and one the source added
   or removed is added or removed.
@@ -24,7 +26,6 @@ This module decides on blocks; :mod:`coursekit.fixes.translations` writes the fi
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from coursekit.lessons.directives import CODE_SYNCED
@@ -34,6 +35,7 @@ from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.merge import Merge, merge_block
+from coursekit.translations.moves import kept_outputs, moves
 from coursekit.translations.placement import by_section, place
 
 
@@ -57,7 +59,8 @@ class Carry:
     outputs: tuple[str | None, ...] = ()
     """Update: for each output fence of the source block, its new text for the
     translation's fence at that index (None: left as it is); an index past the
-    translation's outputs adds that source output fence."""
+    translation's outputs adds that source output fence. Add: for each output fence of
+    the source block, the text its copy takes (None, or none given: the source's)."""
     drop_outputs: int = 0
     """Update: how many of the translation's last output fences go."""
     after: Code | None = None
@@ -113,16 +116,13 @@ def plan_sync(base: Digest, source: Digest, translation: Digest,
     in_translation: dict[int, Code] = {}  # source block -> the translation's block
     carries: list[Carry] = []
     conflicts: list[Conflict] = []
-    removed: dict[Hashable, list[tuple[Code, Code]]] = {}
+    gone: list[tuple[Code, Code]] = []  # base blocks the source lacks, and the translation's
     for block in base.code:
         src, tgt = to_source.get(id(block)), to_translation.get(id(block))
         if tgt is None:
             continue  # the translation had dropped it: its own choice
         if src is None:
-            if same_code(block, tgt):
-                removed.setdefault(key(block), []).append((block, tgt))
-            else:
-                conflicts.append(Conflict(block, None, tgt))
+            gone.append((block, tgt))
             continue
         in_translation[id(src)] = tgt
         carry = _update(block, src, tgt)
@@ -132,46 +132,63 @@ def plan_sync(base: Digest, source: Digest, translation: Digest,
             carries.append(carry)
     paired = {id(t) for t in to_translation.values() if t is not None}
     extras = [t for t in translation.code if id(t) not in paired]
-    unplaced = _add_new(new, source, translation, extras, removed, in_translation,
-                        carries, conflicts)
-    for entries in removed.values():
-        carries.extend(Carry(Action.REMOVE, None, tgt) for _, tgt in entries)
+    ids = {id(block) for block in new}
+    fresh = [block for block in source.code if id(block) in ids]
+    moved = moves(_untwinned(fresh, extras, in_translation), gone)
+    unplaced = _add_new(fresh, moved, source, translation, in_translation, carries, conflicts)
+    taken = {id(tgt) for _, tgt in moved.values()}
+    for block, tgt in gone:
+        if id(tgt) in taken:
+            continue
+        if same_code(block, tgt):
+            carries.append(Carry(Action.REMOVE, None, tgt))
+        else:
+            conflicts.append(Conflict(block, None, tgt))
     return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced))
 
 
-def _add_new(new: list[Code], source: Digest, translation: Digest, extras: list[Code],
-             removed: dict[Hashable, list[tuple[Code, Code]]], in_translation: dict[int, Code],
-             carries: list[Carry], conflicts: list[Conflict]) -> list[Code]:
-    """The source's new blocks placed (a block the source moved goes with the
-    translation's block, which leaves its old place); those with no place, returned."""
-    unplaced: list[Code] = []
-    fresh = {id(block) for block in new}
-    for order, block in enumerate(source.code):
-        if id(block) not in fresh:
-            continue
+def _untwinned(fresh: list[Code], extras: list[Code], in_translation: dict[int, Code]
+               ) -> list[Code]:
+    """The source's new blocks the translation does not have already among its own
+    blocks (``extras``); those it has are noted in ``in_translation``."""
+    left: list[Code] = []
+    for block in fresh:
         twin = next((t for t in extras if key(t) == key(block)), None)
-        if twin is not None:  # the translation has it already
-            extras.remove(twin)
-            in_translation[id(block)] = twin
+        if twin is None:
+            left.append(block)
             continue
-        text, moved = block.source, removed.get(key(block))
-        if moved:
-            old, tgt = moved[0]
+        extras.remove(twin)
+        in_translation[id(block)] = twin
+    return left
+
+
+def _add_new(fresh: list[Code], moved: dict[int, tuple[Code, Code]], source: Digest,
+             translation: Digest, in_translation: dict[int, Code], carries: list[Carry],
+             conflicts: list[Conflict]) -> list[Code]:
+    """The source's new blocks placed (a block the source moved goes with the
+    translation's block merged into it, which leaves its old place); those with no
+    place, returned. A moved block with no place, or a conflict, stays where it was."""
+    unplaced: list[Code] = []
+    for block in fresh:
+        if id(block) in in_translation:
+            continue  # the translation has it already
+        text, outputs = block.source, tuple[str | None, ...]()
+        was = moved.get(id(block))
+        if was is not None:
+            old, tgt = was
             merged = merge_block(old, block, tgt)
             if merged.outcome is Merge.CONFLICT:
-                moved.pop(0)
                 conflicts.append(Conflict(old, block, tgt))
                 continue
             text = merged.text if merged.text is not None else tgt.source
-        add = _placed(block, text, source, translation, in_translation, order)
+            outputs = kept_outputs(old, block, tgt)
+        add = _placed(block, text, outputs, source, translation, in_translation,
+                      source.code.index(block))
         if add is None:
-            if moved:
-                moved.pop(0)  # with no place to move to, the translation's block stays
             unplaced.append(block)
             continue
-        if moved:
-            moved.pop(0)
-            carries.append(Carry(Action.REMOVE, None, tgt))
+        if was is not None:
+            carries.append(Carry(Action.REMOVE, None, was[1]))
         carries.append(add)
     return unplaced
 
@@ -203,14 +220,14 @@ def _outputs(base: Code, source: Code, translation: Code) -> tuple[tuple[str | N
     return texts, max(0, len(have) - len(new))
 
 
-def _placed(block: Code, text: str, source: Digest, translation: Digest,
-            in_translation: dict[int, Code], order: int) -> Carry | None:
+def _placed(block: Code, text: str, outputs: tuple[str | None, ...], source: Digest,
+            translation: Digest, in_translation: dict[int, Code], order: int) -> Carry | None:
     """The addition of a block new in the source, where it goes in the translation."""
     where = place(block, source, translation, in_translation)
     if where is None:
         return None
-    return Carry(Action.ADD, block, None, text, after=where.after, before=where.before,
-                 section=where.section, order=order)
+    return Carry(Action.ADD, block, None, text, outputs, after=where.after,
+                 before=where.before, section=where.section, order=order)
 
 
 def synced(lesson: Lesson) -> Directive | None:
