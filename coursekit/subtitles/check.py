@@ -14,6 +14,7 @@ from coursekit.languages import normalise
 from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
+from coursekit.subtitles.formats import unread_formats
 from coursekit.subtitles.load import failure
 from coursekit.subtitles.metadata import read_metadata
 from coursekit.subtitles.model import SubtitleFile
@@ -101,6 +102,7 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
                 spoken[name] = SpokenSource(source)
             reading = spoken[name] if source is not None else None
             result.diagnostics.extend(_checked(sub, settings, reading, src_lang))
+        result.diagnostics.extend(settings.apply(unread_formats(course, lang)))
         meta = read_metadata(course, lang)
         if meta is not None:
             result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))

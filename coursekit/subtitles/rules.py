@@ -58,6 +58,9 @@ TEXT_AFTER_TIMING = Rule("SUB019", "text-after-timing", Severity.ERROR,
 FILE_FAILURE = Rule("SUB020", "file-failure", Severity.ERROR,
                     "coursekit failed on this file (a bug to report); the other files are "
                     "still checked.", _A)
+UNREAD_FORMAT = Rule("SUB021", "unread-format", Severity.WARNING,
+                     "A subtitle file in a format coursekit does not read (WebVTT, ASS, TTML "
+                     "and the like) in a subtitle language folder: it is not checked.", _A)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,
