@@ -2,10 +2,12 @@
 
 A shell exits with the status of the last command it ran: in a pipeline (``pip list |
 grep torch``) the last command's, whatever the commands before it did; after ``;``,
-``||`` or ``&`` the last pipeline's; after ``&&`` either pipeline's. So the status of
-``!pip list | grep torch`` is grep's, and grep's status 1 says only that no line
-matched (an error is 2): the learner's answer is "not installed", not a broken lesson.
-:func:`answered_no` tells such a status from a failure.
+``||`` or ``&`` the last pipeline's. After ``&&`` either pipeline's: ``a && b`` that
+exits non-zero ended on ``a`` (``b`` never ran) or on ``b``. Of such a chain only the
+pipelines that can fail are candidates, so ``!pip list | grep -q x && echo found`` that
+exits 1 ended on grep (``echo`` exits 0): the learner's answer "not installed", not a
+broken lesson. :func:`answered_no` tells such a status from a failure, and
+:func:`ending_candidates` gives the pipelines a failed line may have ended on.
 """
 
 from __future__ import annotations
@@ -17,11 +19,18 @@ from pathlib import PurePosixPath
 _MATCHERS = frozenset({"grep", "egrep", "fgrep", "zgrep"})
 """Programs whose status 1 means "nothing matched" and 2 an error."""
 _PIPES = frozenset({"|", "|&"})
-_THEN = frozenset({";", "||", "&"})
-"""What may come before the last pipeline for the line to exit with that pipeline's
-status, whatever ran before (not ``&&``: a command before it that fails stops the line
-with its own status)."""
+_LISTS = frozenset({";", "&", "&&", "||"})
+_RESTART = frozenset({";", "&", "||"})
+"""What starts the chain a non-zero status can come from: after ``||`` the pipeline runs
+only when the one before failed, after ``;`` or ``&`` whatever it did; a pipeline
+before them that failed is never the line's last status."""
+_NEVER_FAIL = frozenset({"echo", "true", ":"})
+"""Programs that exit 0 whatever they are given (with no redirection to fail on)."""
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+Command = list[str]
+"""A simple command's words, its redirections among them."""
+Pipeline = list[Command]
 
 
 def _tokens(command: str) -> list[str] | None:
@@ -37,12 +46,10 @@ def _punctuation(token: str) -> bool:
     return bool(token) and all(c in "();<>|&" for c in token)
 
 
-def last_pipeline(command: str) -> list[str] | None:
-    """The program each command of the pipeline ``command`` exits with the status of runs
-    (``["pip", "grep"]`` for ``pip list | grep x``); ``None`` when that cannot be told:
-    a subshell, a group, a function, an ``&&`` before that pipeline, a line that does not
-    parse, a script of more than one line (its ``set -e`` or ``exit`` may end it
-    earlier)."""
+def _line_tokens(command: str) -> list[str] | None:
+    """The tokens of ``command``'s one line; ``None`` for a script of more lines (its
+    ``set -e`` or ``exit`` may end it earlier), a subshell, a group, a substitution or
+    a line that does not parse."""
     lines = [line for line in command.splitlines()
              if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) != 1:
@@ -51,28 +58,64 @@ def last_pipeline(command: str) -> list[str] | None:
     if tokens is None or any(t in ("(", ")", "{", "}") or "`" in t or "$(" in t
                              for t in tokens):
         return None
-    while tokens and tokens[-1] in _THEN:
+    while tokens and tokens[-1] in (";", "&"):
         tokens.pop()
-    ops = [i for i, t in enumerate(tokens) if _punctuation(t) and t not in _PIPES
-           and "<" not in t and ">" not in t]
-    if ops and tokens[ops[-1]] not in _THEN:
-        return None
-    start = ops[-1] + 1 if ops else 0
-    programs: list[str] = []
-    words: list[str] = []
-    for token in [*tokens[start:], "|"]:
-        if token not in _PIPES:
+    return tokens
+
+
+def _list(tokens: list[str]) -> list[tuple[str, Pipeline]] | None:
+    """The pipelines of an and-or list, each with the operator before it (``""`` for
+    the first)."""
+    found: list[tuple[str, Pipeline]] = []
+    op = ""
+    pipeline: Pipeline = []
+    words: Command = []
+    for token in [*tokens, ";"]:
+        if token in _PIPES or token in _LISTS:
+            if not words:
+                return None
+            pipeline.append(words)
+            words = []
+            if token in _LISTS:
+                found.append((op, pipeline))
+                op, pipeline = token, []
+        elif _punctuation(token) and "<" not in token and ">" not in token:
+            return None  # ``;;``, ``|||``: not a line of simple commands
+        else:
             words.append(token)
-            continue
-        program = _program(words)
-        if program is None:
-            return None
-        programs.append(program)
-        words = []
-    return programs
+    return found
 
 
-def _program(words: list[str]) -> str | None:
+def _can_fail(pipeline: Pipeline) -> bool:
+    last = pipeline[-1]
+    return program(last) not in _NEVER_FAIL or any(_punctuation(w) for w in last)
+
+
+def ending_candidates(command: str) -> list[Pipeline] | None:
+    """The pipelines of ``command`` whose status it exits with when that is non-zero:
+    those of its last ``&&`` chain that can fail, in order; ``None`` when that cannot be
+    told (see :func:`_line_tokens`)."""
+    tokens = _line_tokens(command)
+    pipelines = _list(tokens) if tokens else None
+    if not pipelines:
+        return None
+    start = max(i for i, (op, _) in enumerate(pipelines) if i == 0 or op in _RESTART)
+    return [p for _, p in pipelines[start:] if _can_fail(p)]
+
+
+def status_pipeline(command: str) -> list[str] | None:
+    """The program each command runs of the one pipeline ``command``, having exited
+    non-zero, exits with the status of (``["pip", "grep"]`` for ``pip list | grep x``, as
+    for ``pip list | grep -q x && echo found``); ``None`` when that cannot be told: a
+    line that does not parse, or an ``&&`` chain of two pipelines that can fail."""
+    candidates = ending_candidates(command)
+    if candidates is None or len(candidates) != 1:
+        return None
+    programs = [program(words) for words in candidates[0]]
+    return None if None in programs else [p for p in programs if p is not None]
+
+
+def program(words: Command) -> str | None:
     """The program a simple command runs: its first word past variable assignments and
     redirections."""
     skip = False
@@ -93,7 +136,7 @@ def answered_no(command: str, status: int, printed: str) -> bool:
     thing a grep that matched nothing leaves printed: ``cat: x: No such file``)."""
     if status != 1:
         return False
-    programs = last_pipeline(command)
+    programs = status_pipeline(command)
     if not programs or programs[-1] not in _MATCHERS:
         return False
     return len(programs) == 1 or not printed.strip()
