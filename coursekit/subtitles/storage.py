@@ -44,6 +44,9 @@ def _file_end(sub: SubtitleFile) -> Iterator[Diagnostic]:
     if end == ("",) or not sub.cues or sub.encoding.format != "srt":
         return
     last = sub.cues[-1]
+    if any(d.rule == rules.STRAY_TEXT.code and (d.line or 0) > last.line
+           for d in sub.diagnostics):  # text after the last cue: SUB014 says it, not this
+        return
     said = {0: "no blank line", 1: "a blank line"}.get(len(end), f"{len(end)} blank lines")
     if any(end):
         said += " holding whitespace"
