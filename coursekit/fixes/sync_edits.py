@@ -79,6 +79,8 @@ class FileEdits:
             return self._update(carry)
         if carry.action is Action.REMOVE:
             return self._remove(carry)
+        if carry.action is Action.OUTPUT:
+            return self._output(carry)
         return self._add(carry)
 
     def _update(self, carry: Carry) -> bool:
@@ -114,6 +116,21 @@ class FileEdits:
                 return self._cannot(tgt, "an output fence cannot be placed exactly")
             edits.append(self._removal(out[0], out[1]))
         self.edits.extend(edits)
+        return True
+
+    def _output(self, carry: Carry) -> bool:
+        """An output fence attached to no code, rewritten with the source's text."""
+        output, text = carry.output, carry.text
+        assert output is not None
+        assert text is not None
+        span = _span(self.lines, _output_code(output))
+        if span is None:
+            self.left.append(f"{self.translation.path}:{output.line}: output fence left as "
+                             "it was: it cannot be placed in the file exactly")
+            return False
+        place = span[2]
+        self.edits.append(Edit(place.first, place.first + place.count,
+                               tuple(code_lines(self.lines, place, text))))
         return True
 
     def _remove(self, carry: Carry) -> bool:

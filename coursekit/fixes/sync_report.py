@@ -1,5 +1,6 @@
 """What ``coursekit fix translations`` left to a person, in words: each conflict with its
-three versions, the blocks with no place, the fences that cannot be placed, the
+three versions, the blocks with no place, the output fences attached to no code whose
+change is not carried over, the fences that cannot be placed, the
 translations not synced and those that cannot be read."""
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
             yield (f"{fix.path}: the source's block {fix.source_path}:{code.line} has no place "
                    "in the translation (another framework branch, a blockquote, or a section "
                    "it lacks): not added")
+        for stranded in fix.plan.stranded:
+            yield (f"{fix.path}:{stranded.output.line}: output fence belongs to no code block "
+                   f"({stranded.rule}) and the source removed it: left as it was"
+                   if stranded.removed else
+                   f"{fix.path}: the source's output fence {fix.source_path}:"
+                   f"{stranded.output.line} belongs to no code block ({stranded.rule}) and "
+                   "is changed or new: not carried over")
         yield from fix.left
     for path, why in run.skipped:
         yield f"{path}: outdated, not synced: {why}"

@@ -18,7 +18,8 @@ names). Blocks are paired base-to-source and base-to-translation (:func:`align`)
   and an addition of it merged with the source's, its translated outputs kept;
 - output fences follow the source: an output the translation kept as in the base takes
   the source's (whether or not the source changed its code), and one the source added
-  or removed is added or removed.
+  or removed is added or removed; so do output fences attached to no code, where which
+  is which is sure (:mod:`~coursekit.translations.orphans`), and are listed where not.
 
 This module decides on blocks; :mod:`coursekit.fixes.translations` writes the file.
 """
@@ -29,13 +30,14 @@ import enum
 from dataclasses import dataclass, field
 
 from coursekit.lessons.directives import CODE_SYNCED
-from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson
+from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson, Output
 from coursekit.translations.align import Pair, align
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.merge import Merge, merge_block
 from coursekit.translations.moves import kept_outputs, moves
+from coursekit.translations.orphans import Stranded, carry_unattached
 from coursekit.translations.placement import by_section, place
 
 
@@ -43,6 +45,8 @@ class Action(enum.StrEnum):
     UPDATE = "update"
     ADD = "add"
     REMOVE = "remove"
+    OUTPUT = "output"
+    """An output fence attached to no code takes the source's text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class Carry:
     no neighbour in the section."""
     order: int = 0
     """Add: its place among the source's blocks, for blocks added at one place."""
+    output: Output | None = None
+    """Output: the translation's output fence, attached to no code, that takes ``text``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,9 @@ class SyncPlan:
     unplaced: tuple[Code, ...] = field(default=())
     """Source blocks new to the translation with no place to go (another framework
     branch, a blockquote, a section the translation lacks)."""
+    stranded: tuple[Stranded, ...] = field(default=())
+    """Output fences attached to no code whose change is not carried over: which of the
+    translation's is which of the source's is not sure."""
 
     @property
     def blocks(self) -> int:
@@ -136,15 +145,24 @@ def plan_sync(base: Digest, source: Digest, translation: Digest,
     fresh = [block for block in source.code if id(block) in ids]
     moved = moves(_untwinned(fresh, extras, in_translation), gone)
     unplaced = _add_new(fresh, moved, source, translation, in_translation, carries, conflicts)
-    taken = {id(tgt) for _, tgt in moved.values()}
+    _remove(gone, {id(tgt) for _, tgt in moved.values()}, carries, conflicts)
+    updates, stranded = carry_unattached(base.lesson, source.lesson, translation.lesson)
+    carries.extend(Carry(Action.OUTPUT, None, text=text, output=output)
+                   for output, text in updates)
+    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced), tuple(stranded))
+
+
+def _remove(gone: list[tuple[Code, Code]], moved: set[int], carries: list[Carry],
+            conflicts: list[Conflict]) -> None:
+    """The removal of the translation's blocks the source removed (not moved), or a
+    conflict where the translation changed their code."""
     for block, tgt in gone:
-        if id(tgt) in taken:
+        if id(tgt) in moved:
             continue
         if same_code(block, tgt):
             carries.append(Carry(Action.REMOVE, None, tgt))
         else:
             conflicts.append(Conflict(block, None, tgt))
-    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced))
 
 
 def _untwinned(fresh: list[Code], extras: list[Code], in_translation: dict[int, Code]
