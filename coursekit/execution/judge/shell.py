@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from coursekit.execution.judge.cellscript import cell_script, streamed
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.judge.network import hub_ids_in, looks_like_network, shell_fetches
-from coursekit.execution.judge.shellstatus import answered_no
+from coursekit.execution.judge.shellstatus import answered_no, ending_candidates
 from coursekit.execution.plan.model import CellPlan
 from coursekit.execution.plan.programs import NOT_FOUND_STATUS, Program, missing_command
 from coursekit.execution.results import CellRun, RunStatus, Verdict
@@ -72,6 +72,21 @@ def _words(text: str) -> str:
 
 def _quoted(text: str) -> str:
     return text if len(text) <= _LONGEST else text[:_LONGEST - 1] + "…"
+
+
+def _pip_failed(failed: ShellExit) -> bool:
+    """Whether the status ``failed`` exits with is a ``pip install``'s, the only command
+    of its line the excuse covers (``!pip install x && ls data``: ``ls``'s failure is the
+    cell's). Where the line may have ended on more than one command (``!cd src && pip
+    install .``, a script), it is pip's when pip's error is the last line printed: after
+    a pip that failed, nothing of the chain ran."""
+    candidates = ending_candidates(failed.command)
+    if candidates is not None and len(candidates) == 1:
+        return bool(_PIP_INSTALL.search(" ".join(candidates[0][-1])))
+    installs = (any(_PIP_INSTALL.search(" ".join(p[-1])) for p in candidates)
+                if candidates is not None else bool(_PIP_INSTALL.search(failed.command)))
+    said = [line for line in failed.tail.splitlines() if not line.startswith("[notice]")]
+    return installs and bool(said) and said[-1].startswith("ERROR: ")
 
 
 def _shown(failed: ShellExit, program: Program | None, cell: CellPlan) -> bool:
@@ -126,14 +141,15 @@ def failed_command(cell: CellPlan, run: CellRun, *, offline: bool = True) -> Fai
     for a command that failed for want of it while verification runs ``offline``; any
     other failure is the cell's own (``unexpected-error``, with the command, its status
     and the last line it printed). A command whose failure an output fence of the cell
-    shows is the lesson's point; a ``pip install`` is judged by the imports of what it
-    installs; ``diff`` or ``cmp`` exit 1 when they find differences, and a pipeline that
-    ends in ``grep`` (``!pip list | grep torch``) when no line matched: their answer."""
+    shows is the lesson's point; a ``pip install`` whose status ends the line is judged
+    by the imports of what it installs (:func:`_pip_failed`); ``diff`` or ``cmp`` exit 1
+    when they find differences, and a pipeline that ends in ``grep`` (``!pip list | grep
+    torch``, ``&& echo found`` after it) when no line matched: their answer."""
     if run.status is not RunStatus.OK:
         return None
     for failed in run.exits:
         program = missing_command(failed.status, failed.tail)
-        if (_PIP_INSTALL.search(failed.command) or _shown(failed, program, cell)
+        if (_pip_failed(failed) or _shown(failed, program, cell)
                 or (failed.status == 1 and _COMPARES.match(failed.command))
                 or answered_no(failed.command, failed.status, failed.tail)):
             continue
