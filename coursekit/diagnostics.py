@@ -92,8 +92,12 @@ class Diagnostic:
     """The tier of the ``coursekit fix`` repair that settles the finding (``"safe"``,
     ``"unsafe"``), when there is one: text reports mark a safe one ``[*]``."""
 
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line or 0, self.column or 0, self.rule)
+    def sort_key(self) -> tuple[str, int, int, str, int, str, str]:
+        """By place and rule; findings of one rule at one place (a notebook's each, a
+        section's each) by cue and what they say, so that a report does not depend on the
+        order they were made in (which notebook or thread finished first)."""
+        return (self.path, self.line or 0, self.column or 0, self.rule, self.cue or 0,
+                self.message, self.severity.value)
 
     def with_severity(self, severity: Severity) -> Diagnostic:
         return replace(self, severity=severity)

@@ -205,3 +205,29 @@ def test_a_control_sequence_a_subtitle_quotes_reaches_no_terminal(
     assert "01_\\x1b[8m.srt" in result.output  # written as its escapes
     if args:  # the findings in full, the line quoted
         assert "\\x1b[2J\\x1b]0;retitled\\x07" in result.output
+
+
+TIED = [  # one place, one rule: only what they say tells them apart
+    Diagnostic("TRN001", Severity.NOTE, "content/fr/_toctree.yml", None, "`chapter3/3` missing"),
+    Diagnostic("TRN001", Severity.NOTE, "content/fr/_toctree.yml", None, "`chapter2/1` missing"),
+    Diagnostic("EXE103", Severity.ERROR, "content/en/1.mdx", 7, "[en/tf] cell 3 raised"),
+    Diagnostic("EXE103", Severity.WARNING, "content/en/1.mdx", 7, "[en/pt] cell 3 raised"),
+    Diagnostic("SUB201", Severity.WARNING, "subtitles/fr/01_a.srt", 9, "too fast", cue=4),
+    Diagnostic("SUB201", Severity.WARNING, "subtitles/fr/01_a.srt", 9, "too fast", cue=3),
+]
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_a_report_does_not_depend_on_the_order_findings_were_made_in(fmt: str) -> None:
+    """Findings of one rule at one place come in the order of what they say, so that a
+    report (and the name of a JUnit test case numbered ``(2)``) is the same whichever
+    notebook or thread finished first."""
+    assert rendered(fmt, TIED) == rendered(fmt, TIED[::-1])
+
+
+def test_findings_of_one_rule_at_one_place_are_ordered_by_what_they_say() -> None:
+    found = json.loads(rendered("json", TIED[::-1]))["diagnostics"]
+    assert [(d["cue"], d["message"][:7]) for d in found] == [
+        (None, "[en/pt]"), (None, "[en/tf]"), (None, "`chapte"), (None, "`chapte"),
+        (3, "too fas"), (4, "too fas")]
+    assert found[2]["message"] < found[3]["message"]
