@@ -1,16 +1,19 @@
 """SARIF 2.1.0: findings for code-scanning dashboards (GitHub code scanning and others).
 
 One run, whose tool lists the rules the findings use; each finding is a result
-located by a path relative to the course root (``%SRCROOT%``) and carries the
-baseline identity as its fingerprint, so a dashboard follows one finding across
-commits that move its line. A finding about a file as a whole (no line) is located at
-its first line: GitHub code scanning requires a region's ``startLine`` in every
-location. A verification also lists every notebook's verdict in the
-run's property bag (``properties.notebooks``).
+located by a path relative to ``%SRCROOT%``: the top of the repository that holds the
+course, else the course root (:mod:`coursekit.report.repository`). It carries the baseline
+identity as its fingerprint, so a dashboard follows one finding across commits that
+move its line (findings of one identity in a file numbered after the first, so that
+each is an alert of its own). A finding about a file as a whole (no line) is located
+at its first line: GitHub code scanning requires a region's ``startLine`` in every
+location. A verification also lists every notebook's verdict in the run's property
+bag (``properties.notebooks``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any
 from urllib.parse import quote
@@ -61,7 +64,21 @@ def _message(diag: Diagnostic) -> str:
     return f"{diag.message}\nhint: {diag.hint}" if diag.hint else diag.message
 
 
-def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
+def _fingerprints(ordered: Sequence[Diagnostic]) -> list[str]:
+    """Each finding's baseline identity, the second and later of findings that share one
+    (two unclosed fences of a file, told apart only by their lines) numbered ``:2``,
+    ``:3``, as CodeQL numbers its repeats: a dashboard takes results with one fingerprint
+    for one alert, and would show only one of them."""
+    seen: Counter[str] = Counter()
+    prints: list[str] = []
+    for diag in ordered:
+        key = identity(diag)
+        seen[key] += 1
+        prints.append(key if seen[key] == 1 else f"{key}:{seen[key]}")
+    return prints
+
+
+def _result(diag: Diagnostic, rule_index: int, fingerprint: str) -> dict[str, Any]:
     physical: dict[str, Any] = {
         "artifactLocation": artifact_location(diag.path),
     }
@@ -76,7 +93,7 @@ def _result(diag: Diagnostic, rule_index: int) -> dict[str, Any]:
         "level": LEVEL[diag.severity],
         "message": {"text": _message(diag)},
         "locations": [{"physicalLocation": physical}],
-        "partialFingerprints": {"coursekitFinding/v1": identity(diag)},
+        "partialFingerprints": {"coursekitFinding/v1": fingerprint},
     }
     if diag.cue is not None:
         result["properties"] = {"cue": diag.cue}
@@ -113,7 +130,8 @@ def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
         }},
         "automationDetails": {"id": f"coursekit/{_category(title)}/"},
         "columnKind": "unicodeCodePoints",
-        "results": [_result(d, index[d.rule]) for d in ordered],
+        "results": [_result(d, index[d.rule], fingerprint)
+                    for d, fingerprint in zip(ordered, _fingerprints(ordered), strict=True)],
     }
     if notebooks:
         run["properties"] = {"notebooks": [_notebook(nb) for nb in notebooks]}

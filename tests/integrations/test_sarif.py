@@ -122,3 +122,22 @@ def test_an_output_of_a_dash_is_standard_output(
     assert main(["check", "--root", str(broken_course), "--format", "sarif", "-o", "r"]) == 1
     assert capsys.readouterr().out == ""
     VALIDATOR.validate(json.loads((tmp_path / "r").read_text("utf-8")))
+
+
+def test_findings_told_apart_only_by_their_lines_are_alerts_of_their_own() -> None:
+    fences = [Diagnostic("LES103", Severity.ERROR, "units/es/1.mdx", line,
+                         f"code fence holds the line ```python (line {line + 6})")
+              for line in (52, 38, 90)]
+    results = _sarif(fences)["runs"][0]["results"]
+    prints = [r["partialFingerprints"]["coursekitFinding/v1"] for r in results]
+    assert len(set(prints)) == 3
+    # The first keeps the baseline identity, which earlier reports gave every one of them.
+    assert prints == [identity(fences[0]), f"{identity(fences[0])}:2",
+                      f"{identity(fences[0])}:3"]
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"]
+            for r in results] == [38, 52, 90]
+    # Its counterpart: findings of identities of their own are numbered nothing.
+    other = Diagnostic("LES103", Severity.ERROR, "units/es/2.mdx", 38, fences[1].message)
+    assert [r["partialFingerprints"]["coursekitFinding/v1"]
+            for r in _sarif([fences[1], other])["runs"][0]["results"]] == [
+        identity(fences[1]), identity(other)]
