@@ -14,7 +14,8 @@ from urllib.parse import quote
 import pytest
 
 from coursekit.cli import main
-from coursekit.report.html import anchor
+from coursekit.judgement.model import NotebookJudgement, NotebookStatus
+from coursekit.report.html import HtmlPage, anchor, render_page
 
 from .conftest import FRENCH_SRT
 from .generated import generate
@@ -122,4 +123,30 @@ def test_verify_page(browser: Any, tmp_path: Path) -> None:
     assert page.locator("li.scenario.unproven").count() == 4
     assert "ZeroDivisionError: division by zero" in cells.first.inner_text()
     assert page.locator("article.file").count() == 4
+    page.close()
+
+
+def test_every_notebook_status_has_a_badge_colour(browser: Any, tmp_path: Path) -> None:
+    """Each status the JSON can hold is shown in a colour of its own kind, none in the
+    plain badge's grey (that of a status the page does not know)."""
+    notebooks = [NotebookJudgement(
+        f"en/chapter1/{n}.ipynb", f"content/en/chapter1/{n}.mdx", "en", "pt", status,
+        status.value, None) for n, status in enumerate(NotebookStatus)]
+    report = tmp_path / "statuses.html"
+    with report.open("w", encoding="utf-8") as out:
+        render_page(HtmlPage(title="verify", diagnostics=[], notebooks=notebooks), out)
+    page, errors = _open(browser, report, tmp_path / "statuses.png")
+    assert errors == []
+    colour = "e => getComputedStyle(e).backgroundColor"
+    plain = page.evaluate(
+        "() => { const td = document.createElement('td');"
+        " td.className = 'cell status-unknown'; td.innerHTML = '<span class=badge>x</span>';"
+        " document.body.append(td);"
+        " return getComputedStyle(td.firstChild).backgroundColor; }")
+    shown = {status.value: page.locator(
+        f'td.cell[data-status="{status.value}"] .badge').evaluate(colour)
+        for status in NotebookStatus}
+    assert [s for s, c in shown.items() if c == plain] == [], shown
+    assert shown["ok"] != shown["failed"] != shown["needs-packages"]
+    assert shown["needs-gpu"] == shown["placeholder-repo"]  # both notes
     page.close()
