@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from coursekit.fixes.sync_indent import paragraph_end, shift, shifted
 from coursekit.formatting.places import CodePlace, code_lines, place_code
-from coursekit.lessons.model import Code, Heading, Output
+from coursekit.lessons.model import Code, Heading, Output, Prose
 from coursekit.translations.digest import Digest
 from coursekit.translations.sync import Action, Carry, synced
 
@@ -174,12 +175,17 @@ class FileEdits:
                              "not added")
             return False
         index, before = at
+        block = list(shifted(block, shift(self.source_lines, self.lines, src, carry.indent)))
         lines = (*block, self.line_break) if before else (self.line_break, *block)
+        if not before and index < len(self.lines) and self.lines[index].strip():
+            lines = (*lines, self.line_break)  # a tight list's next item
         self.edits.append(Edit(index, index, lines, order=carry.order))
         return True
 
     def _insertion(self, carry: Carry) -> tuple[int, bool] | None:
         """The line index the block goes at, and whether it goes before what is there."""
+        if isinstance(carry.after, Prose):
+            return paragraph_end(self.lines, carry.after), False
         if carry.after is not None:
             end = self._end(carry.after)
             return None if end is None else (end + 1, False)

@@ -2,60 +2,119 @@
 versions of a source stand in one section.
 
 A block goes next to the translation's counterpart of a block of its own section in
-the source (the one before it, else the one after it), provided that counterpart lies
-in the translation's section of the same anchor and, for a framework block, that both
-blocks are in one ``{#if fw === ...}`` group: a block placed by a neighbour that sits
-in another section or another group would land in the wrong one. With no such
-neighbour, a block for every framework goes at the end of its section, and a framework
-block has no place.
+the source: the one it has no prose between (before it, else after it); with prose
+either side, into the translation's list item of the number of its own
+(:mod:`~coursekit.translations.list_items`); else the one before it, else the one after
+it. That counterpart must lie in the translation's section of the same anchor and,
+for a framework block, both blocks must be in one ``{#if fw === ...}`` group: a block
+placed by a neighbour that sits in another section or another group would land in the
+wrong one. With no such neighbour, a block for every framework goes at the end of its
+section, and a framework block has no place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from coursekit.lessons.model import Code, Framework, FrameworkMarker, Heading
+from coursekit.lessons.model import Code, Framework, FrameworkMarker, Heading, Prose
 from coursekit.translations.align import Pair, align
 from coursekit.translations.digest import Digest
+from coursekit.translations.list_items import Bounds, end_line, in_list_item, prose_between
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a new block goes: after a block of the translation (after its output
-    fences), before one, or at the end of a section."""
+    fences) or a paragraph of a list item, before a block, or at the end of a section."""
 
-    after: Code | None = None
+    after: Code | Prose | None = None
     before: Code | None = None
     section: Heading | None = None
+    indent: tuple[Code | Prose, Code | Prose] | None = None
+    """The source's block or list item it goes next to, and the translation's
+    counterpart: how their indentations differ is how the block's do (a list the
+    translation indents otherwise)."""
+
+
+Neighbour = tuple[Code, Code]
+"""A block of the source and the translation's block it is."""
 
 
 def place(block: Code, source: Digest, translation: Digest,
           in_translation: Mapping[int, Code]) -> Place | None:
     """Where ``block`` of ``source`` goes in ``translation``; ``in_translation`` maps
     (by ``id``) the source's blocks to the translation's blocks they are. None: no place
-    (a blockquote, another framework branch, a section the translation lacks)."""
+    (a blockquote, another framework branch, a section the translation lacks).
+
+    Next to the neighbour it has no prose between in the source, before or after it;
+    else, in a list, after the translation's paragraph of the list item it is in (the
+    item of the same number); else after the neighbour before it, or before the one
+    after it."""
     if block.in_blockquote:
         return None
     heading = section_of(source.headings, block.line)
     there = counterpart(heading, source.headings, translation.headings)
-    group = framework_group(source.markers, block.line)
     index = source.code.index(block)
-    for neighbours, after in ((reversed(source.code[:index]), True),
-                              (source.code[index + 1:], False)):
-        for other in neighbours:
-            if section_of(source.headings, other.line) is not heading or \
-                    framework_group(source.markers, other.line) != group:
-                break
-            found = in_translation.get(id(other))
-            if found is None:
-                continue
-            if _fits(block, found, translation, heading, there):
-                return Place(after=found) if after else Place(before=found)
-            break
+    near = [_neighbour(block, others, source, translation, in_translation, heading, there)
+            for others in (reversed(source.code[:index]), source.code[index + 1:])]
+    before, after = near
+    if before is not None and not prose_between(source.lesson, end_line(before[0]),
+                                                 block.line):
+        return Place(after=before[1], indent=before)
+    if after is not None and not prose_between(source.lesson, end_line(block), after[0].line):
+        return Place(before=after[1], indent=after)
+    bounds = _bounds(source, translation, heading, there, before, after)
+    item = None if bounds is None else in_list_item(block, source.lesson,
+                                                    translation.lesson, bounds)
+    if item is not None:
+        return Place(after=item[2], indent=item[:2])
+    if before is not None:
+        return Place(after=before[1], indent=before)
+    if after is not None:
+        return Place(before=after[1], indent=after)
     if there is None or block.framework is not Framework.BOTH:
         return None
     return Place(section=there)
+
+
+def _neighbour(block: Code, others: Iterable[Code], source: Digest, translation: Digest,
+               in_translation: Mapping[int, Code], heading: Heading | None,
+               there: Heading | None) -> Neighbour | None:
+    """The nearest of ``others`` (the source's blocks before ``block`` or after it) that
+    the translation has, where it stands in the block's section and framework group."""
+    group = framework_group(source.markers, block.line)
+    for other in others:
+        if section_of(source.headings, other.line) is not heading or \
+                framework_group(source.markers, other.line) != group:
+            return None
+        found = in_translation.get(id(other))
+        if found is not None:
+            return (other, found) if _fits(block, found, translation, heading, there) \
+                else None
+    return None
+
+
+def _bounds(source: Digest, translation: Digest, heading: Heading | None,
+            there: Heading | None, before: Neighbour | None, after: Neighbour | None
+            ) -> Bounds | None:
+    """The lines of the source and of the translation between which the block goes: its
+    neighbours', else its section's; None where the translation's section is unknown."""
+    if before is not None:
+        low = (end_line(before[0]), end_line(before[1]))
+    elif heading is None or there is not None:
+        low = (0 if heading is None else heading.line, 0 if there is None else there.line)
+    else:
+        return None
+    if after is not None:
+        return Bounds(low[0], after[0].line, low[1], after[1].line)
+    return Bounds(low[0], _next_heading(source, low[0]), low[1],
+                  _next_heading(translation, low[1]))
+
+
+def _next_heading(lesson: Digest, line: int) -> int:
+    """The line of the first heading after ``line`` (past the end: none)."""
+    return min((h.line for h in lesson.headings if h.line > line), default=1 << 30)
 
 
 def _fits(block: Code, neighbour: Code, translation: Digest, heading: Heading | None,

@@ -9,9 +9,10 @@ names). Blocks are paired base-to-source and base-to-translation (:func:`align`)
   the source's new code and strings, the translation's comments and strings kept;
   where both sides changed the code, or the same string, it is a :class:`Conflict`, and
   nothing of it is carried;
-- a block new in the source goes in at the matching place: after the translation's
-  counterpart of the source block before it in the same section (the heading of the
-  same anchor), or before that of the one after it, or at the end of the section;
+- a block new in the source goes in at the matching place (:func:`~coursekit.
+  translations.placement.place`): next to the translation's counterpart of a source
+  block of its section (the heading of the same anchor), the one it has no prose
+  between first, or in the list item of its number, or at the end of the section;
 - a block the source removed goes, unless the translation changed its code (a conflict);
 - a block the source moved (its code as it was, or alike enough to be the same block
   that drifted, as :func:`align` pairs blocks) is a removal of the translation's block
@@ -30,7 +31,7 @@ import enum
 from dataclasses import dataclass, field
 
 from coursekit.lessons.directives import CODE_SYNCED
-from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson, Output
+from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson, Output, Prose
 from coursekit.translations.align import Pair, align
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
@@ -67,8 +68,9 @@ class Carry:
     the source block, the text its copy takes (None, or none given: the source's)."""
     drop_outputs: int = 0
     """Update: how many of the translation's last output fences go."""
-    after: Code | None = None
-    """Add: the translation's block it goes after (after its output fences)."""
+    after: Code | Prose | None = None
+    """Add: the translation's block it goes after (after its output fences), or the
+    paragraph of a list item."""
     before: Code | None = None
     """Add: the translation's block it goes before, when there is none to go after."""
     section: Heading | None = None
@@ -76,6 +78,9 @@ class Carry:
     no neighbour in the section."""
     order: int = 0
     """Add: its place among the source's blocks, for blocks added at one place."""
+    indent: tuple[Code | Prose, Code | Prose] | None = None
+    """Add: the source's block or list item it goes next to, and the translation's
+    counterpart, whose indentations say how the block's changes."""
     output: Output | None = None
     """Output: the translation's output fence, attached to no code, that takes ``text``."""
 
@@ -245,7 +250,8 @@ def _placed(block: Code, text: str, outputs: tuple[str | None, ...], source: Dig
     if where is None:
         return None
     return Carry(Action.ADD, block, None, text, outputs, after=where.after,
-                 before=where.before, section=where.section, order=order)
+                 before=where.before, section=where.section, order=order,
+                 indent=where.indent)
 
 
 def synced(lesson: Lesson) -> Directive | None:

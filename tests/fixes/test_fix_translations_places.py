@@ -150,3 +150,72 @@ def test_a_block_moved_to_a_section_the_translation_lacks_stays_where_it_was(
     commit(root, {"en/chapter1/1.mdx": moved}, "Source", "2024-02-01T12:00:00")
     after = _after(root)
     assert after.index("save(clips)") < after.index("# le regarder\nprint(clips[0])")
+
+
+LIST_EN = """\
+# Steps[[steps]]
+
+Do this:
+
+1. Load the data:
+
+   ```py
+   data = load()
+   ```
+
+2. Play it.
+
+3. Save it:
+
+   ```py
+   save(data)
+   ```
+
+Done.
+"""
+LIST_FR = LIST_EN.replace("Do this:", "Faites ceci :").replace(
+    "1. Load the data:", "1. Chargez les données :").replace(
+    "2. Play it.", "2. Écoutez-les.").replace(
+    "3. Save it:", "3. Sauvegardez-les :").replace("Done.", "Fini.")
+PLAY = "   ```py\n   play(data)\n   ```\n"
+
+
+def _list_prose(text: str) -> list[str]:
+    """The lines outside code fences, indented in a list or not, and the code-synced line."""
+    out, inside = [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            inside = not inside
+        elif not inside and "code-synced" not in line and line.strip():
+            out.append(line)
+    return out
+
+
+def test_a_block_new_in_a_list_item_goes_into_that_item(tmp_path: Path) -> None:
+    now = LIST_EN.replace("2. Play it.\n", "2. Play it:\n\n" + PLAY)
+    after = _after(_planted(tmp_path, LIST_EN, LIST_FR, now))
+    assert "   data = load()\n   ```\n\n2. Écoutez-les.\n\n" + PLAY + "\n3. Sauvegardez" in after
+    assert _list_prose(after) == _list_prose(LIST_FR)
+
+
+def test_a_block_new_in_a_list_item_goes_next_to_the_block_it_has_no_prose_between(
+        tmp_path: Path) -> None:
+    now = LIST_EN.replace("3. Save it:\n\n", "3. Save it:\n\n" + PLAY + "\n")
+    after = _after(_planted(tmp_path, LIST_EN, LIST_FR, now))
+    assert "3. Sauvegardez-les :\n\n" + PLAY + "\n   ```py\n   save(data)\n" in after
+    assert _list_prose(after) == _list_prose(LIST_FR)
+
+
+def test_a_block_new_in_a_list_item_takes_the_translations_list_indentation(
+        tmp_path: Path) -> None:
+    fr = LIST_FR.replace("\n   ", "\n    ").replace("1. ", "1.  ").replace(
+        "2. ", "2.  ").replace("3. ", "3.  ")
+    now = LIST_EN.replace("2. Play it.\n", "2. Play it:\n\n" + PLAY)
+    after = _after(_planted(tmp_path, LIST_EN, fr, now))
+    assert "2.  Écoutez-les.\n\n    ```py\n    play(data)\n    ```\n\n3.  Sauvegardez" in after
+
+
+def test_a_block_new_after_a_block_of_its_list_item_follows_it(tmp_path: Path) -> None:
+    now = LIST_EN.replace("   data = load()\n   ```\n", "   data = load()\n   ```\n\n" + PLAY)
+    after = _after(_planted(tmp_path, LIST_EN, LIST_FR, now))
+    assert "   data = load()\n   ```\n\n" + PLAY + "\n2. Écoutez-les." in after
