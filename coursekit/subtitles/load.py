@@ -9,6 +9,8 @@ pysrt merges or drops their cues.
 from __future__ import annotations
 
 import dataclasses
+import re
+import unicodedata
 from pathlib import Path
 
 import pysrt
@@ -22,6 +24,9 @@ from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
 from coursekit.subtitles.recovery_scan import scan
 
 _MAX_OFFSETS_REPORTED = 10
+_ODD_BREAK = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+"""The characters ``str.splitlines`` (and so pysrt) breaks a line at, besides CR and LF."""
+_BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x85": "next line"}
 
 
 def load_subtitle_file(path: Path, language: str, display_path: str | None = None) -> SubtitleFile:
@@ -70,8 +75,13 @@ def parse_subtitles(
             fingerprint=fingerprint(language, "utf16")))
     result = scan(decoded.lines, shown, language, sbv_expected=path.suffix.lower() == ".sbv")
     diagnostics.extend(result.diagnostics)
+    # Seldom (one search of the whole text): pysrt breaks lines there, so its reading
+    # differs for a reason said, and is not asked.
+    odd = _ODD_BREAK.search("\n".join(decoded.lines)) is not None
+    if odd:
+        diagnostics.extend(_odd_breaks(result.cues, shown, language))
     cues = result.cues
-    if not result.diagnostics and result.format == "srt" and cues:
+    if not result.diagnostics and result.format == "srt" and cues and not odd:
         cues, disagreement = _confirm_with_pysrt(decoded.lines, cues, shown, language)
         diagnostics.extend(disagreement)
     if not cues and not any(d.rule == rules.UNREADABLE_FILE.code for d in diagnostics):
@@ -79,6 +89,25 @@ def parse_subtitles(
                                             fingerprint=fingerprint(language, "no cues")))
     facts = dataclasses.replace(decoded.facts, format=result.format)
     return SubtitleFile(path, language, tuple(cues), tuple(diagnostics), facts, shown)
+
+
+def _odd_breaks(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
+    """SUB022 on each cue whose text holds a character that pysrt and other readers
+    break the line at, and SRT players need not (they break at CR and LF)."""
+    found = []
+    for cue in cues:
+        match = _ODD_BREAK.search("\n".join(cue.lines))
+        if match is None:
+            continue
+        char = match.group()
+        name = _BREAK_NAMES.get(char) or unicodedata.name(char, "a control character").lower()
+        said = (f"cue {cue.number} holds U+{ord(char):04X} ({name}), which some players "
+                "break the line at and others do not")
+        hint = ("an ellipsis `…` saved as Windows-1252 and read as Latin-1? write `…`"
+                if char == "\x85" else "write a line break or a space instead")
+        found.append(rules.ODD_LINE_BREAK.at(path, cue.line, said, hint=hint, cue=cue.number,
+                                             fingerprint=fingerprint(language, cue.text)))
+    return found
 
 
 def _invalid_utf8(

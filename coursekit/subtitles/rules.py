@@ -58,6 +58,11 @@ TEXT_AFTER_TIMING = Rule("SUB019", "text-after-timing", Severity.ERROR,
 FILE_FAILURE = Rule("SUB020", "file-failure", Severity.ERROR,
                     "coursekit failed on this file (a bug to report); the other files are "
                     "still checked.", _A)
+ODD_LINE_BREAK = Rule("SUB022", "odd-line-break", Severity.WARNING,
+                      "A character in a cue's line that some readers break the line at and "
+                      "others do not (U+2028, U+2029, U+0085, a form feed, a vertical tab, "
+                      "U+001C to U+001E): players show the cue differently. U+0085 is often "
+                      "the ellipsis of a Windows-1252 file read as Latin-1.", _A)
 UNREAD_FORMAT = Rule("SUB021", "unread-format", Severity.WARNING,
                      "A subtitle file in a format coursekit does not read (WebVTT, ASS, TTML "
                      "and the like) in a subtitle language folder: it is not checked.", _A)

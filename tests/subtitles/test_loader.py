@@ -8,6 +8,7 @@ import pysrt
 import pytest
 
 from coursekit.subtitles import load_subtitle_file, parse_subtitles
+from coursekit.subtitles.load import _confirm_with_pysrt
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.storage import check_storage
 
@@ -141,9 +142,16 @@ def test_well_formed_file_is_read_by_pysrt_and_agrees() -> None:
 
 
 def test_a_disagreement_with_pysrt_is_reported() -> None:
-    # pysrt splits lines on U+2028 as well; the scan does not: the readings differ.
-    data = "1\n00:00:01,000 --> 00:00:02,000\nA\u2028B\n\n".encode()
-    assert _rules(data) == ["SUB015"]
+    # A reading pysrt does not share (the scan's reading of another file): SUB015. No
+    # well-formed file is known to be read differently since pysrt's line breaks at
+    # U+2028 and the like are SUB022's (test_odd_line_breaks.py), where pysrt is not asked.
+    lines = ["1", "00:00:01,000 --> 00:00:02,000", "A", ""]
+    other = parse_subtitles(b"1\n00:00:01,000 --> 00:00:02,500\nA\n\n", P, "en").cues
+    cues, found = _confirm_with_pysrt(lines, list(other), "x.srt", "en")
+    assert (cues, [d.rule for d in found]) == (list(other), ["SUB015"])
+    assert "cue 1: pysrt reads 1000-2000 ms ['A'], the scan 1000-2500 ms" in found[0].message
+    same = parse_subtitles("\n".join(lines).encode(), P, "en").cues
+    assert _confirm_with_pysrt(lines, list(same), "x.srt", "en") == (list(same), [])
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
