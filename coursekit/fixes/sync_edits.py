@@ -203,10 +203,10 @@ class FileEdits:
         return None if span is None else span[1]
 
     def _section_end(self, heading: Heading) -> tuple[int, bool]:
-        """Before the next heading of at most its level; in the last section, after its
+        """Before the next heading, of any level (a block's section is its nearest
+        heading's: it ends where a subsection starts); in the last section, after its
         last line that is not blank, and before a ``code-synced`` directive below it."""
-        following = [h for h in self.translation.headings
-                     if h.line > heading.line and h.level <= heading.level]
+        following = [h for h in self.translation.headings if h.line > heading.line]
         if not following:
             directive = synced(self.translation.lesson)
             end = len(self.lines) if directive is None or directive.line < heading.line \

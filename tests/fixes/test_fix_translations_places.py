@@ -68,6 +68,17 @@ def test_a_block_of_a_new_framework_group_does_not_join_another_group(
                                                                  "print(model.weights)"]
 
 
+def test_a_block_new_at_the_end_of_a_section_goes_before_its_subsection(
+        tmp_path: Path) -> None:
+    now = FW_EN.replace("{/if}\n", "{/if}\n\nWe look at it.\n\n```py\nprint(model)\n```\n")
+    after = _after(_planted(tmp_path, FW_EN, FW_FR, now))
+    assert "{/if}\n\n```py\nprint(model)\n```\n\n## Sauvegarde" in after
+    # Its counterpart: a block new in the last subsection goes at the end of the file.
+    now = FW_EN + "\n```py\nprint(model)\n```\n"
+    after = _after(_planted(tmp_path / "other", FW_EN, FW_FR, now))
+    assert 'model.save("out")\n```\n\n```py\nprint(model)\n```\n\n<!--' in after
+
+
 def test_a_block_new_in_a_framework_group_goes_into_that_group(tmp_path: Path) -> None:
     root = _planted(tmp_path, FW_EN, FW_FR, FW_EN.replace(
         "model = Dense(2)\n```\n", "model = Dense(2)\n```\n\n```py\nprint(model.weights)\n```\n"))
