@@ -4,11 +4,14 @@ a player that shows one language (``coursekit fix subtitles --monolingual``)."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
+from coursekit.files import leads_out, read_regular
 from coursekit.subtitles.bilingual import Splitter, is_bilingual
 from coursekit.subtitles.fix import course_languages, emptied_cue, lost_by_rewrite
 from coursekit.subtitles.load import load_subtitle_file
@@ -78,3 +81,23 @@ def monolingual_copies(
             text, missing = monolingual(sub, source)
             found.append(MonolingualResult(sub.display_path, target, text, missing))
     return found
+
+
+def copy_changes(copy: MonolingualResult) -> bool:
+    """Whether writing ``copy`` would change its target: it is missing, holds other
+    bytes or is no regular file (a FIFO there is not read: it would block)."""
+    try:
+        return read_regular(copy.target) != copy.text.encode("utf-8")
+    except OSError:
+        return True
+
+
+def write_copy(copy: MonolingualResult, out: Path) -> None:
+    """Write ``copy`` atomically under the folder ``out``. The copies are coursekit's:
+    a link at a copy's path is replaced, never written through, a FIFO, device or folder
+    there is refused, and so is a linked folder below ``out`` that leads out of it
+    (:class:`OSError` naming the copy)."""
+    if leads_out(out, copy.target):
+        raise OSError(errno.EXDEV, "a linked folder on its path leads out of the "
+                      "--monolingual folder", str(copy.target))
+    write_bytes_atomic(copy.target, copy.text.encode("utf-8"))

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import click
 
-from coursekit.atomic import write_output
 from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -28,7 +27,12 @@ from coursekit.cli.options import root_option as _root_option
 from coursekit.cli.paths import OutputPath
 from coursekit.config import Course
 from coursekit.subtitles.fix import FixResult, fix_course, write_fixes
-from coursekit.subtitles.monolingual import MonolingualResult, monolingual_copies
+from coursekit.subtitles.monolingual import (
+    MonolingualResult,
+    copy_changes,
+    monolingual_copies,
+    write_copy,
+)
 
 
 @click.command("subtitles")
@@ -58,8 +62,8 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool, check_only: boo
     copied = 0
     if monolingual_out is not None:
         copies = monolingual_copies(course, monolingual_out, languages)
-        problems += _said_copies(copies, write)
-        copied = sum(_copy_changes(copy) for copy in copies if not copy.refused)
+        problems += _said_copies(copies, monolingual_out, write)
+        copied = sum(copy_changes(copy) for copy in copies if not copy.refused)
     changed = sum(r.changed for r in results)
     _say_summary(course, languages, results, changed, write)
     if problems:
@@ -86,15 +90,7 @@ def _said_results(results: Sequence[FixResult], *, dry_run: bool, check_only: bo
     return problems
 
 
-def _copy_changes(copy: MonolingualResult) -> bool:
-    """Whether writing ``copy`` would change its target: it is missing or holds other bytes."""
-    try:
-        return copy.target.read_bytes() != copy.text.encode("utf-8")
-    except OSError:
-        return True
-
-
-def _said_copies(copies: Sequence[MonolingualResult], write: bool) -> int:
+def _said_copies(copies: Sequence[MonolingualResult], out: Path, write: bool) -> int:
     """Write (or, without ``write``, name) each monolingual copy; the number of problems
     said: files with no copy, cues left out of one."""
     problems = 0
@@ -109,8 +105,13 @@ def _said_copies(copies: Sequence[MonolingualResult], write: bool) -> int:
             problems += 1
         if not write:
             click.echo(f"would write {copy.target}")
+            continue
+        try:
+            write_copy(copy, out)
+        except OSError as exc:
+            click.echo(f"{copy.target}: not written: {exc.strerror or exc}", err=True)
+            problems += 1
         else:
-            write_output(copy.target, copy.text.encode("utf-8"))
             click.echo(f"wrote {copy.target}")
     return problems
 
