@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from coursekit.fixes.sync_indent import paragraph_end, shift, shifted
 from coursekit.formatting.places import CodePlace, code_lines, place_code
 from coursekit.lessons.model import Code, Heading, Output, Prose
+from coursekit.translations.carries import Action, Carry
 from coursekit.translations.digest import Digest
-from coursekit.translations.sync import Action, Carry, synced
+from coursekit.translations.sync import synced
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,8 @@ class FileEdits:
             return self._remove(carry)
         if carry.action is Action.OUTPUT:
             return self._output(carry)
+        if carry.action is Action.GROUP:
+            return self._group(carry)
         return self._add(carry)
 
     def _update(self, carry: Carry) -> bool:
@@ -159,28 +162,48 @@ class FileEdits:
         texts = carry.outputs or (None,) * len(src.outputs)
         outputs = [self._copied(_output_code(o), text)
                    for o, text in zip(src.outputs, texts, strict=True)]
+        what = f"the source's block {self.source_path}:{src.line}"
         if fence is None or any(o is None for o in outputs):
-            self.left.append(f"{self.translation.path}: the source's block "
-                             f"{self.source_path}:{src.line} cannot be copied exactly: "
-                             "not added")
-            return False
+            return self._not_added(what, "cannot be copied exactly")
         block: list[str] = list(fence)
         for output in outputs:
             assert output is not None
             block.extend((self.line_break, *output))
+        by = shift(self.source_lines, self.lines, src, carry.indent)
+        return self._insert(carry, list(shifted(block, by)), what)
+
+    def _group(self, carry: Carry) -> bool:
+        """A framework group new in the source: its markers, fences and directives, each
+        set off by a blank line, without the prose around them."""
+        group = carry.group
+        assert group is not None
+        what = f"the source's framework group {self.source_path}:{group.start.line}"
+        block: list[str] = []
+        for part in group.blocks:
+            lines = self._copied(part) if isinstance(part, Code) else \
+                self._copied(_output_code(part)) if isinstance(part, Output) else \
+                (self.source_lines[part.line - 1].rstrip("\r\n") + self.line_break,)
+            if lines is None:
+                return self._not_added(what, "cannot be copied exactly")
+            block.extend((self.line_break, *lines) if block else lines)
+        return self._insert(carry, block, what)
+
+    def _insert(self, carry: Carry, block: list[str], what: str) -> bool:
+        """``block`` set in where ``carry`` says, with a blank line between it and what
+        is before it and after it."""
         at = self._insertion(carry)
         if at is None:
-            self.left.append(f"{self.translation.path}: the source's block "
-                             f"{self.source_path}:{src.line} has no place in the file: "
-                             "not added")
-            return False
+            return self._not_added(what, "has no place in the file")
         index, before = at
-        block = list(shifted(block, shift(self.source_lines, self.lines, src, carry.indent)))
         lines = (*block, self.line_break) if before else (self.line_break, *block)
         if not before and index < len(self.lines) and self.lines[index].strip():
             lines = (*lines, self.line_break)  # a tight list's next item
         self.edits.append(Edit(index, index, lines, order=carry.order))
         return True
+
+    def _not_added(self, what: str, why: str) -> bool:
+        self.left.append(f"{self.translation.path}: {what} {why}: not added")
+        return False
 
     def _insertion(self, carry: Carry) -> tuple[int, bool] | None:
         """The line index the block goes at, and whether it goes before what is there."""

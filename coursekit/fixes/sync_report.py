@@ -1,5 +1,6 @@
 """What ``coursekit fix translations`` left to a person, in words: each conflict with its
-three versions, the blocks with no place, the output fences attached to no code whose
+three versions, the blocks with no place, the framework groups new in the source with
+prose inside them, the output fences attached to no code whose
 change is not carried over, the fences that cannot be placed, the
 translations not synced and those that cannot be read."""
 
@@ -31,6 +32,11 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
             yield (f"{fix.path}: the source's block {fix.source_path}:{code.line} has no place "
                    "in the translation (another framework branch, a blockquote, or a section "
                    "it lacks): not added")
+        for group in fix.plan.held:
+            assert group.prose is not None
+            yield (f"{fix.path}: the source's framework group {fix.source_path}:"
+                   f"{group.start.line} is new and has prose inside it (line "
+                   f"{group.prose.line}): its {len(group.code)} code block(s) not added")
         for stranded in fix.plan.stranded:
             yield (f"{fix.path}:{stranded.output.line}: output fence belongs to no code block "
                    f"({stranded.rule}) and the source removed it: left as it was"

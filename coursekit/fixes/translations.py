@@ -25,11 +25,12 @@ from coursekit.files import ReadState
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
 from coursekit.formatting.lessons import read_lesson_or_why
 from coursekit.formatting.places import file_diff, split_lines
+from coursekit.translations.carries import Conflict, SyncPlan
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
 from coursekit.translations.languages import load_language
-from coursekit.translations.sync import Conflict, SyncPlan, base_version, plan_sync, synced
+from coursekit.translations.sync import base_version, plan_sync, synced
 
 _BOM = "\ufeff"
 

@@ -44,14 +44,14 @@ def _number(block: object) -> str | None:
     return found[1] if found else None
 
 
-def in_list_item(block: Code, source: Lesson, translation: Lesson, bounds: Bounds
+def in_list_item(line: int, source: Lesson, translation: Lesson, bounds: Bounds
                  ) -> tuple[Prose, Prose, Prose] | None:
-    """The source's list item paragraph that ``block`` follows, the translation's of the
-    same number (the only one within ``bounds``, in the same framework), and the
-    translation's paragraph of that item the block goes after; None where the block
-    follows no list item, or the translation has no one item of its number."""
+    """The source's list item paragraph that what starts at ``line`` follows, the
+    translation's of the same number (the only one within ``bounds``, in the same
+    framework), and the translation's paragraph of that item it goes after; None where
+    it follows no list item, or the translation has no one item of its number."""
     ours = [b for b in source.blocks
-            if isinstance(b, _PROSE) and bounds.source_low < b.line < block.line]
+            if isinstance(b, _PROSE) and bounds.source_low < b.line < line]
     marks = [n for n, b in enumerate(ours) if _number(b) is not None]
     if not marks:
         return None

@@ -20,10 +20,10 @@ from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import Directive
 from coursekit.translations import rules, sections
 from coursekit.translations.align import align
+from coursekit.translations.carries import SyncPlan
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import Commit, History
-from coursekit.translations.sync import SyncPlan
 from coursekit.translations.verdict import Verdict
 
 _SUBJECT = re.compile(r"`([^`\n]{1,80})`")

@@ -41,31 +41,55 @@ Neighbour = tuple[Code, Code]
 """A block of the source and the translation's block it is."""
 
 
+@dataclass(frozen=True, slots=True)
+class Span:
+    """What goes in: a code block of the source, or a framework group of its blocks."""
+
+    line: int
+    """Its first line."""
+    end: int
+    """The line of its last fence."""
+    framework: Framework
+    first: int
+    """The index of its first code block in the source's."""
+    last: int
+    """The index of its last code block in the source's."""
+
+    @classmethod
+    def of(cls, block: Code, source: Digest) -> Span:
+        index = source.code.index(block)
+        return cls(block.line, end_line(block), block.framework, index, index)
+
+
 def place(block: Code, source: Digest, translation: Digest,
           in_translation: Mapping[int, Code]) -> Place | None:
     """Where ``block`` of ``source`` goes in ``translation``; ``in_translation`` maps
     (by ``id``) the source's blocks to the translation's blocks they are. None: no place
-    (a blockquote, another framework branch, a section the translation lacks).
-
-    Next to the neighbour it has no prose between in the source, before or after it;
-    else, in a list, after the translation's paragraph of the list item it is in (the
-    item of the same number); else after the neighbour before it, or before the one
-    after it."""
+    (a blockquote, another framework branch, a section the translation lacks)."""
     if block.in_blockquote:
         return None
-    heading = section_of(source.headings, block.line)
+    return place_span(Span.of(block, source), source, translation, in_translation)
+
+
+def place_span(span: Span, source: Digest, translation: Digest,
+               in_translation: Mapping[int, Code]) -> Place | None:
+    """Where ``span`` of ``source`` goes in ``translation``: next to the neighbour it has
+    no prose between in the source, before or after it; else, in a list, after the
+    translation's paragraph of the list item it is in (the item of the same number);
+    else after the neighbour before it, or before the one after it; else at the end of
+    its section, for every framework."""
+    heading = section_of(source.headings, span.line)
     there = counterpart(heading, source.headings, translation.headings)
-    index = source.code.index(block)
-    near = [_neighbour(block, others, source, translation, in_translation, heading, there)
-            for others in (reversed(source.code[:index]), source.code[index + 1:])]
+    near = [_neighbour(span, others, source, translation, in_translation, heading, there)
+            for others in (reversed(source.code[:span.first]), source.code[span.last + 1:])]
     before, after = near
     if before is not None and not prose_between(source.lesson, end_line(before[0]),
-                                                 block.line):
+                                                 span.line):
         return Place(after=before[1], indent=before)
-    if after is not None and not prose_between(source.lesson, end_line(block), after[0].line):
+    if after is not None and not prose_between(source.lesson, span.end, after[0].line):
         return Place(before=after[1], indent=after)
     bounds = _bounds(source, translation, heading, there, before, after)
-    item = None if bounds is None else in_list_item(block, source.lesson,
+    item = None if bounds is None else in_list_item(span.line, source.lesson,
                                                     translation.lesson, bounds)
     if item is not None:
         return Place(after=item[2], indent=item[:2])
@@ -73,25 +97,25 @@ def place(block: Code, source: Digest, translation: Digest,
         return Place(after=before[1], indent=before)
     if after is not None:
         return Place(before=after[1], indent=after)
-    if there is None or block.framework is not Framework.BOTH:
+    if there is None or span.framework is not Framework.BOTH:
         return None
     return Place(section=there)
 
 
-def _neighbour(block: Code, others: Iterable[Code], source: Digest, translation: Digest,
+def _neighbour(span: Span, others: Iterable[Code], source: Digest, translation: Digest,
                in_translation: Mapping[int, Code], heading: Heading | None,
                there: Heading | None) -> Neighbour | None:
-    """The nearest of ``others`` (the source's blocks before ``block`` or after it) that
-    the translation has, where it stands in the block's section and framework group."""
-    group = framework_group(source.markers, block.line)
+    """The nearest of ``others`` (the source's blocks before ``span`` or after it) that
+    the translation has, where it stands in the span's section and framework group."""
+    group = framework_group(source.markers, span.line)
     for other in others:
         if section_of(source.headings, other.line) is not heading or \
                 framework_group(source.markers, other.line) != group:
             return None
         found = in_translation.get(id(other))
         if found is not None:
-            return (other, found) if _fits(block, found, translation, heading, there) \
-                else None
+            return (other, found) if _fits(span.framework, found, translation, heading,
+                                           there) else None
     return None
 
 
@@ -117,12 +141,12 @@ def _next_heading(lesson: Digest, line: int) -> int:
     return min((h.line for h in lesson.headings if h.line > line), default=1 << 30)
 
 
-def _fits(block: Code, neighbour: Code, translation: Digest, heading: Heading | None,
-          there: Heading | None) -> bool:
-    """Whether the translation's ``neighbour`` stands where the block belongs: in its
-    framework, out of a blockquote, and in the translation's section of the block's
-    (where that section is known)."""
-    if neighbour.in_blockquote or neighbour.framework is not block.framework:
+def _fits(framework: Framework, neighbour: Code, translation: Digest,
+          heading: Heading | None, there: Heading | None) -> bool:
+    """Whether the translation's ``neighbour`` stands where a block of ``framework``
+    belongs: in its framework, out of a blockquote, and in the translation's section of
+    the block's (where that section is known)."""
+    if neighbour.in_blockquote or neighbour.framework is not framework:
         return False
     if there is None and heading is not None:
         return True  # the translation's outline does not say which section it is

@@ -12,7 +12,9 @@ names). Blocks are paired base-to-source and base-to-translation (:func:`align`)
 - a block new in the source goes in at the matching place (:func:`~coursekit.
   translations.placement.place`): next to the translation's counterpart of a source
   block of its section (the heading of the same anchor), the one it has no prose
-  between first, or in the list item of its number, or at the end of the section;
+  between first, or in the list item of its number, or at the end of the section; a
+  framework group new in the source goes in whole, its markers with its fences
+  (:mod:`~coursekit.translations.new_groups`), unless prose lies inside it;
 - a block the source removed goes, unless the translation changed its code (a conflict);
 - a block the source moved (its code as it was, or alike enough to be the same block
   that drifted, as :func:`align` pairs blocks) is a removal of the translation's block
@@ -27,89 +29,18 @@ This module decides on blocks; :mod:`coursekit.fixes.translations` writes the fi
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, field
-
 from coursekit.lessons.directives import CODE_SYNCED
-from coursekit.lessons.model import Code, CodeRole, Directive, Heading, Lesson, Output, Prose
+from coursekit.lessons.model import Code, CodeRole, Directive, Lesson
 from coursekit.translations.align import Pair, align
+from coursekit.translations.carries import Action, Carry, Conflict, SyncPlan
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.merge import Merge, merge_block
 from coursekit.translations.moves import kept_outputs, moves
-from coursekit.translations.orphans import Stranded, carry_unattached
+from coursekit.translations.new_groups import NewGroup, new_groups, placed_groups
+from coursekit.translations.orphans import carry_unattached
 from coursekit.translations.placement import by_section, place
-
-
-class Action(enum.StrEnum):
-    UPDATE = "update"
-    ADD = "add"
-    REMOVE = "remove"
-    OUTPUT = "output"
-    """An output fence attached to no code takes the source's text."""
-
-
-@dataclass(frozen=True, slots=True)
-class Carry:
-    """One change to the translation's code."""
-
-    action: Action
-    source: Code | None
-    """The source block it brings (update, add); for a removal, None."""
-    translation: Code | None = None
-    """The translation's block it changes (update, remove)."""
-    text: str | None = None
-    """The new code (update, add); None where an update changes only outputs."""
-    outputs: tuple[str | None, ...] = ()
-    """Update: for each output fence of the source block, its new text for the
-    translation's fence at that index (None: left as it is); an index past the
-    translation's outputs adds that source output fence. Add: for each output fence of
-    the source block, the text its copy takes (None, or none given: the source's)."""
-    drop_outputs: int = 0
-    """Update: how many of the translation's last output fences go."""
-    after: Code | Prose | None = None
-    """Add: the translation's block it goes after (after its output fences), or the
-    paragraph of a list item."""
-    before: Code | None = None
-    """Add: the translation's block it goes before, when there is none to go after."""
-    section: Heading | None = None
-    """Add: the translation's heading at the end of whose section it goes, when it has
-    no neighbour in the section."""
-    order: int = 0
-    """Add: its place among the source's blocks, for blocks added at one place."""
-    indent: tuple[Code | Prose, Code | Prose] | None = None
-    """Add: the source's block or list item it goes next to, and the translation's
-    counterpart, whose indentations say how the block's changes."""
-    output: Output | None = None
-    """Output: the translation's output fence, attached to no code, that takes ``text``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """A block both sides changed: the three versions, for a person to merge."""
-
-    base: Code
-    source: Code | None
-    """None: the source removed the block the translation changed."""
-    translation: Code
-
-
-@dataclass(frozen=True, slots=True)
-class SyncPlan:
-    carries: tuple[Carry, ...] = ()
-    conflicts: tuple[Conflict, ...] = ()
-    unplaced: tuple[Code, ...] = field(default=())
-    """Source blocks new to the translation with no place to go (another framework
-    branch, a blockquote, a section the translation lacks)."""
-    stranded: tuple[Stranded, ...] = field(default=())
-    """Output fences attached to no code whose change is not carried over: which of the
-    translation's is which of the source's is not sure."""
-
-    @property
-    def blocks(self) -> int:
-        """How many code blocks the plan carries over."""
-        return len(self.carries)
 
 
 def plan_sync(base: Digest, source: Digest, translation: Digest,
@@ -148,13 +79,34 @@ def plan_sync(base: Digest, source: Digest, translation: Digest,
     extras = [t for t in translation.code if id(t) not in paired]
     ids = {id(block) for block in new}
     fresh = [block for block in source.code if id(block) in ids]
-    moved = moves(_untwinned(fresh, extras, in_translation), gone)
-    unplaced = _add_new(fresh, moved, source, translation, in_translation, carries, conflicts)
+    untwinned = _untwinned(fresh, extras, in_translation)
+    moved = moves(untwinned, gone)
+    groups = new_groups(source, {id(b) for b in untwinned if id(b) not in moved})
+    grouped = {id(code) for group in groups for code in group.code}
+    unplaced = _add_new([b for b in fresh if id(b) not in grouped], moved, source,
+                        translation, in_translation, carries, conflicts)
+    unplaced.extend(_add_groups(groups, source, translation, in_translation, carries))
     _remove(gone, {id(tgt) for _, tgt in moved.values()}, carries, conflicts)
     updates, stranded = carry_unattached(base.lesson, source.lesson, translation.lesson)
     carries.extend(Carry(Action.OUTPUT, None, text=text, output=output)
                    for output, text in updates)
-    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced), tuple(stranded))
+    return SyncPlan(tuple(carries), tuple(conflicts), tuple(unplaced), tuple(stranded),
+                    tuple(group for group in groups if group.prose is not None))
+
+
+def _add_groups(groups: list[NewGroup], source: Digest, translation: Digest,
+                in_translation: dict[int, Code], carries: list[Carry]) -> list[Code]:
+    """The framework groups new in the source placed whole; the blocks of those with no
+    place, returned (those with prose inside are held, not placed)."""
+    unplaced: list[Code] = []
+    for group, where in placed_groups(groups, source, translation, in_translation):
+        if where is None:
+            unplaced.extend(group.code)
+            continue
+        carries.append(Carry(Action.GROUP, None, after=where.after, before=where.before,
+                             section=where.section, group=group,
+                             order=source.code.index(group.code[0])))
+    return unplaced
 
 
 def _remove(gone: list[tuple[Code, Code]], moved: set[int], carries: list[Carry],

@@ -9,8 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from tests.fixes.test_fix_translations import _after, _plan, _prose
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.translations.check import check_translations
+from tests.fixes.test_fix_translations import FRENCH, _after, _plan, _prose
 from tests.git_history import commit, plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
 
@@ -53,19 +58,38 @@ def _planted(tmp_path: Path, en: str, fr: str, en_now: str) -> Path:
     return root
 
 
-def test_a_block_of_a_new_framework_group_does_not_join_another_group(
+NEW_GROUP = ("{#if fw === 'pt'}\n\n```py\nprint(model.weight)\n```\n\n{:else}\n\n"
+             "```py\nprint(model.weights)\n```\n\n{/if}\n")
+
+
+def test_a_new_framework_group_is_added_whole_and_joins_no_other_group(
         tmp_path: Path) -> None:
-    new_group = ("{/if}\n\n{#if fw === 'pt'}\n\n```py\nprint(model.weight)\n```\n\n"
-                 "{:else}\n\n```py\nprint(model.weights)\n```\n\n{/if}\n")
     root = _planted(tmp_path, FW_EN, FW_FR, FW_EN.replace("Dense(2)", "Dense(4)")
-                    .replace("{/if}\n", new_group))
+                    .replace("{/if}\n", "{/if}\n\n" + NEW_GROUP))
     after = _after(root)
-    assert "print(model.weights)" not in after
-    assert after.count("```py\n") == 3
-    assert "model = Dense(4)" in after
+    assert "model = Dense(4)\n```\n\n{/if}\n\n" + NEW_GROUP + "\n## Sauvegarde" in after
+    assert [line for line in _prose(after) if not line.startswith("{")] == \
+        [line for line in _prose(FW_FR) if not line.startswith("{")]
     [fix] = _plan(root).fixes
-    assert sorted(code.source for code in fix.plan.unplaced) == ["print(model.weight)",
-                                                                 "print(model.weights)"]
+    assert fix.plan.unplaced == ()
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    assert done.exit_code == 0, done.output
+    found = check_translations(Corpus(Course.open(root))).diagnostics
+    assert [d for d in found if d.rule == "TRN105"] == []
+
+
+def test_a_new_framework_group_with_prose_inside_is_reported_not_written(
+        tmp_path: Path) -> None:
+    told = NEW_GROUP.replace("{:else}\n", "{:else}\n\nWith Keras:\n")
+    root = _planted(tmp_path, FW_EN, FW_FR, FW_EN.replace("Dense(2)", "Dense(4)")
+                    .replace("{/if}\n", "{/if}\n\n" + told))
+    after = _after(root)
+    assert "model = Dense(4)" in after
+    assert "model.weight" not in after
+    assert after.count("{#if") == 1
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
+    assert (f"{FRENCH}: the source's framework group content/en/chapter1/1.mdx:21 is new "
+            "and has prose inside it (line 29): its 2 code block(s) not added") in done.output
 
 
 def test_a_block_new_at_the_end_of_a_section_goes_before_its_subsection(
