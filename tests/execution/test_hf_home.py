@@ -185,3 +185,34 @@ def test_a_device_in_the_set_is_linked_never_copied(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[('small.json', False), ('zero', True)]"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set"]
+
+
+MIRROR_FULL = """
+import resource, sys
+from coursekit.execution.run.hfhome import make_home
+resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))  # as a full disk: writes stop
+try:
+    make_home({"HF_HOME": sys.argv[1]})
+except OSError as exc:
+    print(exc.strerror, exc.filename2, sep="\t")
+"""
+
+
+def test_a_home_that_cannot_be_written_whole_is_removed_naming_the_file(
+        tmp_path: Path) -> None:
+    shared = _standin_set(tmp_path / "set")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (shared / "datasets" / "config.json").write_bytes(b"{}".ljust(COPIED_BYTES))
+    run = subprocess.run([sys.executable, "-c", MIRROR_FULL, str(shared)], text=True,
+                         capture_output=True, timeout=60, check=False,
+                         env={**os.environ, "TMPDIR": str(scratch)})
+    assert run.returncode == 0, run.stderr
+    reason, copy = run.stdout.strip().split("\t")
+    assert reason == "File too large" and copy.endswith("/datasets/config.json")
+    assert list(scratch.iterdir()) == []  # no half-made home is left
+    # With room, the same set mirrors whole.
+    home = make_home({"HF_HOME": str(shared)})
+    assert home is not None
+    assert (home / "datasets" / "config.json").read_bytes() == b"{}".ljust(COPIED_BYTES)
+    remove_home(home)
