@@ -181,3 +181,38 @@ def test_a_module_a_failed_cell_imported_or_called_is_not_left_half_built(
                    cause=None)
     found = tracker.explain(later, "model(torch.ones(2, 3))")
     assert found is not None and found.how == "left `model` half-built"
+
+
+def test_a_value_built_from_a_half_built_one_is_half_built_too() -> None:
+    tracker = CascadeTracker()
+    tracker.record(1, "from absent import enrich", failed=True, cause=None)
+    tracker.record(2, "rows = [enrich(r) for r in rows]", failed=True, cause=1)
+    tracker.record(3, "rows = rows[:1]\nsize = len(rows)", failed=False, cause=None)
+    later = CellRun(RunStatus.ERROR, ename="KeyError", evalue="'b'")
+    found = tracker.explain(later, 'rows[0]["b"]')
+    assert found is not None and (found.index, found.how) == (1, "left `rows` half-built")
+    # The clean counterparts: a value built afresh, and one the cell rebinds before reading.
+    tracker.record(4, 'rows = [{"a": 1}]\nrows = rows[:1]', failed=False, cause=None)
+    assert tracker.explain(later, 'rows[0]["b"]') is None
+
+
+@pytest.mark.kernel
+def test_a_value_split_from_one_a_failed_cell_left_is_not_reached(tmp_path: Path) -> None:
+    lesson = "content/en/chapter2/3.mdx"
+    write_course(tmp_path, {"en/chapter2/3.ipynb": make_notebook([
+        cell('rows = [{"a": 1}, {"a": 2}]', 10, lesson),
+        cell("from a_module_no_one_has import enrich", 20, lesson),
+        cell("rows = [enrich(r) for r in rows]", 30, lesson),
+        cell("rows = rows[:1]", 40, lesson),
+        cell('rows[0]["b"]', 50, lesson),
+        cell('rows = [{"a": 1}]', 60, lesson),
+        cell('rows[0]["b"]', 70, lesson),
+    ], lesson=lesson)})
+    report = verify_course(Course.open(tmp_path), paths=[tmp_path / "build" / "notebooks"],
+                           device="cpu", jobs=1, use_cache=False)
+    causes = [(c.verdict, c.cause) for c in report.notebooks[0].cells]
+    assert causes == [
+        (Verdict.OK, None), (Verdict.NEEDS_PACKAGES, None), (Verdict.NOT_REACHED, 2),
+        (Verdict.OK, None), (Verdict.NOT_REACHED, 2),  # the key enrich() would have added
+        (Verdict.OK, None), (Verdict.UNEXPECTED_ERROR, None),  # built afresh: its own error
+    ], causes

@@ -10,7 +10,9 @@ fill it), so a later cell that fails while reading that name (``raw["train"]``:
 ``KeyError``) is its consequence too. So is a ``FileNotFoundError`` on a file a
 failed cell should have downloaded, or named (and so would have written), and a shell
 command that fails on such a file (``!unzip data.zip`` after its download failed). A clean
-cell that binds the name again ends the chain. A later error of a kind no value causes
+cell that binds the name again ends the chain, unless it builds the new value from the
+suspect one (``dataset = dataset.train_test_split(...)`` after the ``map`` that should have
+added a column failed): that value is as half-built. A later error of a kind no value causes
 (a missing module, code that does not parse, a name no failure left undefined) is the
 cell's own, whatever it reads.
 """
@@ -87,6 +89,29 @@ def read_before_bound(code: str) -> set[str]:
     for name, line in names.defined:
         bound.setdefault(name, line)
     return {name for name, line in names.used if line <= bound.get(name, line)}
+
+
+def derived_names(code: str, suspects: set[str]) -> dict[str, str]:
+    """The names a cell assigns from a value that reads one of ``suspects`` as the cells
+    before it left it (``dataset = dataset.train_test_split(...)``), each with the first
+    suspect its value reads."""
+    tree = code_facts(code).tree
+    taken = read_before_bound(code) & suspects
+    found: dict[str, str] = {}
+    if tree is None or not taken:
+        return found
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        values = [node.value, *(targets if isinstance(node, ast.AugAssign) else [])]
+        read = [n.id for value in values for n in ast.walk(value)
+                if isinstance(n, ast.Name) and n.id in taken]
+        for target in targets if read else []:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                    found.setdefault(name.id, read[0])
+    return found
 
 
 _NOT_FROM_DATA = frozenset({
@@ -195,6 +220,7 @@ class CascadeTracker:
         names = defined_names(code)
         self._modules.update(name for name, _ in code_facts(code).import_bindings)
         root = cause if cause is not None else index
+        derived = {} if failed else derived_names(code, set(self._left_wrong))
         for name in names:
             if failed:
                 self._left_undefined[name] = root
@@ -202,7 +228,11 @@ class CascadeTracker:
                     self._left_wrong[name] = root
             else:
                 self._left_undefined.pop(name, None)
-                self._left_wrong.pop(name, None)
+                if name in derived and name not in self._modules:
+                    # Built from a half-built value, it is half-built too.
+                    self._left_wrong[name] = self._left_wrong[derived[name]]
+                else:
+                    self._left_wrong.pop(name, None)
         if failed:
             for name in changed_names(code) - names - self._modules:
                 self._left_wrong[name] = root
