@@ -116,7 +116,9 @@ def _judged(shown: str) -> CellResult:
 def test_an_output_of_the_new_type_is_api_drift_not_output_drift() -> None:
     result = _judged("<datasets.features._torchcodec.AudioDecoder object at 0x7f3a2c1d0b50>\n")
     assert result.verdict is Verdict.API_DRIFT and result.drift is None
-    assert result.detail.startswith("prints a `AudioDecoder` where the lesson documents none")
+    assert result.detail.startswith(
+        "prints a `AudioDecoder` where the lesson's output shows none: a `AudioDecoder` is "
+        "what datasets 4 gives for an Audio column")
     assert result.hint.startswith("use audio[")
 
 

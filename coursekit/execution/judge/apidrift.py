@@ -123,7 +123,8 @@ class OutputDrift:
 
     @property
     def detail(self) -> str:
-        return f"prints {self.api.label} where the lesson documents none: {self.api.reason}"
+        return (f"prints {self.api.label} where the lesson's output shows none: "
+                f"{self.api.label} {self.api.reason}")
 
     @property
     def hint(self) -> str:
