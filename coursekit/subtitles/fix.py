@@ -2,8 +2,10 @@
 
 Renumbering, SBV to SRT, splitting cues merged by a missing blank line, joining a
 cue split by a blank line, canonical timestamps, BOM and line endings per policy,
-putting cues in order of their start and clamping overlaps to the minimum gap (where
-the cue is still shown for ``min-duration``: else the overlap is left, and said).
+putting cues in order of their start (not where their numbers restart, as in two
+files joined: that order would interleave them, and the file is left alone) and
+clamping overlaps to the minimum gap (where the cue is still shown for
+``min-duration``: else the overlap is left, and said).
 What follows an end time (positioning, or text) is kept. A file whose reading lost
 something (unreadable timing, stray text, text after the last cue, invalid UTF-8) is
 left alone and reported, each finding with its first line.
@@ -96,6 +98,20 @@ def in_order(cues: tuple[Cue, ...]) -> tuple[tuple[Cue, ...], bool]:
     return ordered, any(a is not b for a, b in zip(ordered, cues, strict=True))
 
 
+def restarted(cues: tuple[Cue, ...]) -> Cue | None:
+    """The first cue that starts before the cue above it with a number written above it
+    already (1-4, then 1-4 again: two files joined, or one block twice), where putting
+    the cues in order of their start would interleave the two; ``None`` when there is
+    none (a cue moved or re-timed out of place, which that order mends)."""
+    seen: set[str] = set()
+    for cue, nxt in itertools.pairwise(cues):
+        if cue.number_as_written is not None:
+            seen.add(cue.number_as_written)
+        if nxt.start_ms < cue.start_ms and nxt.number_as_written in seen:
+            return nxt
+    return None
+
+
 def clamp_overlaps(
     cues: tuple[Cue, ...], min_gap_ms: int, min_duration_ms: int = 0,
 ) -> tuple[tuple[Cue, ...], int, list[str]]:
@@ -157,6 +173,14 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
         result.refused = f"left alone: {emptied}"
         return result
     ordered, moved = in_order(sub.cues)
+    restart = restarted(sub.cues) if moved else None
+    if restart is not None:
+        result.refused = (
+            f"left alone: line {restart.line}: cue {restart.number} starts before the cue "
+            "above it, and its number was used above (two files joined, or a block "
+            "written twice?): putting the cues in order of their start would interleave "
+            "them; split, reorder or re-time them by hand")
+        return result
     cues, clamped, result.left = clamp_overlaps(ordered, settings.min_gap_ms,
                                                 round(settings.min_duration * 1000))
     result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
