@@ -62,8 +62,10 @@ STOPS = {
     "its-hf-home-is-made": "coursekit.execution.run.hfhome._mirror",
     "the-kernel-is-about-to-start": "coursekit.execution.run.kernel.home_env",
     "the-zygote-is-about-to-start": "coursekit.execution.run.pool.zygote_argv",
+    "the-kernel-is-handed-to-its-notebook": "coursekit.execution.run.runner.evaluate",
 }
-"""Steps of a kernel's start; a signal sent during one is handled while it runs."""
+"""Steps of a kernel's start, up to its notebook's first cell; a signal sent during one
+is handled while it runs."""
 
 
 def _verify_into(tmp_path: Path, prelude: str) -> tuple[subprocess.CompletedProcess[str], Path]:
@@ -98,12 +100,15 @@ def _verify_into(tmp_path: Path, prelude: str) -> tuple[subprocess.CompletedProc
 def test_a_verify_stopped_as_a_kernel_starts_leaves_no_folder_behind(
         tmp_path: Path, step: str, sig: int, code: int, said: str) -> None:
     """A kernel's working folder, pip layer, HF_HOME and connection file, and a zygote's
-    folder, were left in the temporary folder by every verify stopped as one started."""
+    folder, were left in the temporary folder by every verify stopped as one started or
+    before its notebook's first cell."""
     module, name = STOPS[step].rsplit(".", 1)
-    prelude = (f"import {module} as stopped\nreal = stopped.{name}\n"
+    prelude = (f"import asyncio, inspect, {module} as stopped\nreal = stopped.{name}\n"
                f"def stop(*a, **k):\n    got = real(*a, **k)\n"
                f"    os.kill(os.getpid(), {int(sig)})\n    time.sleep(1)\n    return got\n"
-               f"stopped.{name} = stop\n")
+               f"async def stop_async(*a, **k):\n    os.kill(os.getpid(), {int(sig)})\n"
+               f"    await asyncio.sleep(1)\n    return await real(*a, **k)\n"
+               f"stopped.{name} = stop_async if inspect.iscoroutinefunction(real) else stop\n")
     run, scratch = _verify_into(tmp_path, prelude)
     assert run.returncode == code, run.stderr
     assert "Traceback" not in run.stderr

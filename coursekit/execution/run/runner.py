@@ -142,8 +142,8 @@ class NotebookRunner:
                 if again.status is RunStatus.ERROR else again.status.value)
 
     async def run(self) -> NotebookRun:
-        await self._open()
-        try:
+        try:  # a stop as the kernel is opened retires it too (its folders go with it)
+            await self._open()
             for cell in self.plan.cells:
                 self.runs.append(await self._run_cell(cell))
         finally:
