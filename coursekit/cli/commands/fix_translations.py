@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +21,9 @@ from coursekit.cli.options import (
 )
 from coursekit.cli.options import root_option as _root_option
 
+if TYPE_CHECKING:
+    from coursekit.fixes.translations import SyncRun, TranslationFix
+
 
 @click.command("translations")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
@@ -36,7 +40,6 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     narrows it to those lessons."""
     from coursekit.corpus import Corpus
     from coursekit.filescope import file_scope
-    from coursekit.fixes.sync_report import conflict_lines
     from coursekit.fixes.translations import plan_translation_fixes
 
     course = open_course(root, content=True)
@@ -62,8 +65,21 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     for fix, error in failed:
         click.echo(f"{fix.path}: cannot write: {error.strerror or error}; left as it was",
                    err=True)
+    left = _say(run, [fix for fix in run.changed if all(fix is not f for f, _ in failed)],
+                write, dry_run)
+    # What is left to a person (a conflict, a block with no place, a group held back, an
+    # output not carried over, a translation not synced) fails the run, as ruff's
+    # violations that no fix removed do: CI sees it, and a second run says it again.
+    if failed or left:
+        return EXIT_FINDINGS
+    return EXIT_FINDINGS if not write and run.changed else EXIT_CLEAN
+
+
+def _say(run: SyncRun, changed: list[TranslationFix], write: bool, dry_run: bool) -> list[str]:
+    """What the run did or would do, then what it leaves to a person (returned)."""
+    from coursekit.fixes.sync_report import conflict_lines
+
     verb = "synced" if write else "would sync"
-    changed = [fix for fix in run.changed if all(fix is not f for f, _ in failed)]
     if dry_run:
         click.echo(run.diff(), nl=False)
     else:
@@ -76,9 +92,4 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(changed)} of "
                f"{run.files} translation(s); {len(run.conflicts)} conflict(s) left to merge "
                "by hand", err=True)
-    # What is left to a person (a conflict, a block with no place, a group held back, an
-    # output not carried over, a translation not synced) fails the run, as ruff's
-    # violations that no fix removed do: CI sees it, and a second run says it again.
-    if failed or left:
-        return EXIT_FINDINGS
-    return EXIT_FINDINGS if not write and run.changed else EXIT_CLEAN
+    return left
