@@ -1,7 +1,8 @@
-"""Bilingual files (SUB3xx): each cue holds the translated line, then the source line.
+"""Bilingual files (SUB3xx): each cue holds the translated line, then the source line,
+or, in a file whose cues mostly put the source line on top, the source line first.
 
-A cue whose source line stands above its translated line (the two swapped) is read
-with its parts as they are, and reported (SUB305), not taken for a cue without a
+A cue whose two parts stand in the other order than the file's (the two swapped) is
+read with its parts as they are, and reported (SUB305), not taken for a cue without a
 source line."""
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ class BilingualCue:
     source: tuple[str, ...]
     matched: tuple[Cue, ...] = ()
     """The source file's cues shown at the same time, when a source file is known."""
-    source_first: bool = False
-    """Whether the source lines stand above the translated ones, against the file's order."""
+    swapped: bool = False
+    """Whether the two parts stand in the other order than the file's other cues."""
 
 
 class Splitter:
@@ -49,9 +50,12 @@ class Splitter:
     as source.
     """
 
-    def __init__(self, language: str, source: CueIndex | None = None) -> None:
+    def __init__(self, language: str, source: CueIndex | None = None,
+                 source_first: bool = False) -> None:
         self.cjk = is_cjk(language)
         self.index = source
+        self.source_first = source_first
+        """Whether the file puts the source lines above the translated ones."""
         self._seen: dict[int, tuple[Cue, BilingualCue]] = {}
 
     def split(self, cue: Cue) -> BilingualCue:
@@ -67,15 +71,19 @@ class Splitter:
         lines = cue.lines
         matched = tuple(self.index.same_time(cue)) if self.index is not None and lines else ()
         if not self.cjk:
-            cut = len(lines) - 1 if len(lines) >= 2 else len(lines)
-            return BilingualCue(lines[:cut], lines[cut:], matched)
+            cut = (1 if self.source_first else len(lines) - 1) if len(lines) >= 2 else len(lines)
+            source, translated = (lines[:cut], lines[cut:]) if self.source_first else (
+                lines[cut:], lines[:cut])
+            return BilingualCue(translated, source, matched)
+        if self.source_first:
+            return _split_source_first(lines, matched)
         cut = len(lines)
         while cut > 0 and not has_cjk(lines[cut - 1]):
             cut -= 1
         if cut == len(lines):
             head = _source_first(lines, matched)
             if head:
-                return BilingualCue(lines[head:], lines[:head], matched, source_first=True)
+                return BilingualCue(lines[head:], lines[:head], matched, swapped=True)
         if matched and len(lines) - cut > 1:
             cut = _best_cut(lines, cut, matched)
         return BilingualCue(lines[:cut], lines[cut:], matched)
@@ -84,15 +92,37 @@ class Splitter:
         return self.split(cue).translated
 
 
-def _best_cut(lines: tuple[str, ...], first: int, matched: tuple[Cue, ...]) -> int:
-    """Where the source part starts: the suffix of ``lines[first:]`` closest to ``matched``.
+def _split_source_first(lines: tuple[str, ...], matched: tuple[Cue, ...]) -> BilingualCue:
+    """The parts of a cue of a file that puts the source lines on top: its leading lines
+    without CJK characters (the run closest to ``matched``, with the source file at hand);
+    a cue whose translated line comes first, with a source line below it, is swapped."""
+    head = 0
+    while head < len(lines) and not has_cjk(lines[head]):
+        head += 1
+    if head == 0:
+        tail = _source_first(lines, matched, at_end=True)  # under the translation
+        cut = len(lines) - tail
+        return BilingualCue(lines[:cut], lines[cut:], matched, swapped=bool(tail))
+    if matched and 1 < head < len(lines):
+        head = _best_cut(lines, head, matched, prefix=True)
+    return BilingualCue(lines[head:], lines[:head], matched)
 
-    Suffixes with as many lines as the source cues are tried first, so that a tie
+
+def _best_cut(lines: tuple[str, ...], first: int, matched: tuple[Cue, ...],
+              prefix: bool = False) -> int:
+    """Where the source part starts: the suffix of ``lines[first:]`` closest to ``matched``
+    (with ``prefix``, where it ends: the prefix of ``lines[:first]``, of one line at least).
+
+    Parts with as many lines as the source cues are tried first, so that a tie
     keeps the source's own line count."""
     reference = _loose(" ".join(" ".join(m.lines) for m in matched))
     wanted = sum(len(m.lines) for m in matched)
-    cuts = sorted(range(first, len(lines)), key=lambda cut: abs(len(lines) - cut - wanted))
-    suffixes = {cut: _loose(" ".join(lines[cut:])) for cut in cuts}
+    if prefix:
+        cuts = sorted(range(1, first + 1), key=lambda cut: abs(cut - wanted))
+        suffixes = {cut: _loose(" ".join(lines[:cut])) for cut in cuts}
+    else:
+        cuts = sorted(range(first, len(lines)), key=lambda cut: abs(len(lines) - cut - wanted))
+        suffixes = {cut: _loose(" ".join(lines[cut:])) for cut in cuts}
     exact = next((cut for cut in cuts if suffixes[cut] == reference), None)
     if exact is not None:
         return exact
@@ -100,16 +130,19 @@ def _best_cut(lines: tuple[str, ...], first: int, matched: tuple[Cue, ...]) -> i
                                                      autojunk=False).ratio())
 
 
-def _source_first(lines: tuple[str, ...], matched: tuple[Cue, ...]) -> int:
+def _source_first(lines: tuple[str, ...], matched: tuple[Cue, ...], at_end: bool = False
+                  ) -> int:
     """How many leading lines are the source part put first: lines without CJK
     characters above the translated ones, that read as the source cues shown at the
-    same time (without the source file: as words, not code); 0 where there are none."""
+    same time (without the source file: as words, not code); 0 where there are none.
+    With ``at_end``, how many trailing lines are the source part put last."""
+    ordered = lines[::-1] if at_end else lines
     head = 0
-    while head < len(lines) and not has_cjk(lines[head]):
+    while head < len(ordered) and not has_cjk(ordered[head]):
         head += 1
     if head in (0, len(lines)):
         return 0
-    text = " ".join(lines[:head])
+    text = " ".join(lines[len(lines) - head:] if at_end else lines[:head])
     if matched:
         reference = _loose(" ".join(" ".join(m.lines) for m in matched))
         likeness = SequenceMatcher(None, _loose(text), reference, autojunk=False).ratio()
@@ -132,8 +165,19 @@ def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) ->
     if len(texts) < _MIN_CUES_FOR_DETECTION:
         return False
     both = sum(1 for lines in texts
-               if len(lines) >= 2 and not has_cjk(lines[-1]) and has_cjk(lines[0]))
+               if len(lines) >= 2 and has_cjk(lines[0]) != has_cjk(lines[-1]))
     return both >= _DETECTION_SHARE * len(texts)
+
+
+def source_on_top(sub: SubtitleFile) -> bool:
+    """Whether most cues of a bilingual file that hold both scripts put the source line
+    (no CJK characters) above the translated one."""
+    first = last = 0
+    for cue in sub.cues:
+        lines = cue.lines
+        if len(lines) >= 2 and has_cjk(lines[0]) != has_cjk(lines[-1]):
+            first, last = (first, last + 1) if has_cjk(lines[0]) else (first + 1, last)
+    return first > last
 
 
 def _loose(text: str) -> str:
@@ -151,14 +195,17 @@ def check_bilingual(sub: SubtitleFile, splitter: Splitter) -> Iterator[Diagnosti
         if not parts.translated:
             yield rules.MISSING_TRANSLATED_LINE.at(
                 path, cue.line, f"cue {cue.number} has only the source line "
-                f"`{' '.join(parts.source)}`", hint="add the translated line above it",
+                f"`{' '.join(parts.source)}`", hint="add the translated line "
+                + ("below it" if splitter.source_first else "above it"),
                 cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
-        if parts.source_first:
+        if parts.swapped:
+            where, first = ("below", "source") if splitter.source_first else (
+                "above", "translated")
             yield rules.SOURCE_LINE_FIRST.at(
                 path, cue.line, f"cue {cue.number} has its source line "
-                f"`{' '.join(parts.source)}` above its translated line "
+                f"`{' '.join(parts.source)}` {where} its translated line "
                 f"`{' '.join(parts.translated)}`",
-                hint="put the translated line first, as in the file's other cues",
+                hint=f"put the {first} line first, as in the file's other cues",
                 cue=cue.number, fingerprint=fingerprint(sub.language, cue.text))
         if not parts.source:
             yield rules.MISSING_SOURCE_LINE.at(

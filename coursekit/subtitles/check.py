@@ -12,7 +12,12 @@ from coursekit.config.rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import normalise
 from coursekit.subtitles.alignment import check_alignment
-from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
+from coursekit.subtitles.bilingual import (
+    Splitter,
+    check_bilingual,
+    is_bilingual,
+    source_on_top,
+)
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.formats import unread_formats
 from coursekit.subtitles.load import failure
@@ -56,7 +61,8 @@ def _file_findings(
     yield from check_timing(sub, settings)
     shown = all_lines
     if is_bilingual(sub, settings, source_language):
-        splitter = Splitter(sub.language, source.index if source is not None else None)
+        splitter = Splitter(sub.language, source.index if source is not None else None,
+                            source_on_top(sub))
         shown = splitter.translated
         yield from check_bilingual(sub, splitter)
     yield from check_readability(sub, settings, shown)

@@ -117,8 +117,9 @@ SOURCE_LINE_WORDING = Rule("SUB304", "source-line-wording", Severity.WARNING,
                            "The embedded source line words things differently from the source "
                            "file.", _A)
 SOURCE_LINE_FIRST = Rule("SUB305", "source-line-first", Severity.WARNING,
-                         "A bilingual cue whose source line stands above its translated "
-                         "line, against the order of the file's other cues.", _A)
+                         "A bilingual cue whose source and translated lines stand in the "
+                         "other order than in the file's other cues (most files put the "
+                         "translated line first, some the source line).", _A)
 
 # Alignment with the source language
 MISSING_TRANSLATION = Rule("SUB401", "missing-translation", Severity.NOTE,
