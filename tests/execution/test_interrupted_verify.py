@@ -59,21 +59,25 @@ def test_a_stopped_verify_stores_no_run(tmp_path: Path, sig: int, code: int, sai
 
 
 STOPS = {
-    "its-hf-home-is-made": "coursekit.execution.run.hfhome._mirror",
-    "the-kernel-is-about-to-start": "coursekit.execution.run.kernel.home_env",
-    "the-zygote-is-about-to-start": "coursekit.execution.run.pool.zygote_argv",
-    "the-kernel-is-handed-to-its-notebook": "coursekit.execution.run.runner.evaluate",
+    "its-hf-home-is-made": ("coursekit.execution.run.hfhome._mirror", True),
+    "the-kernel-is-about-to-start": ("coursekit.execution.run.kernel.home_env", True),
+    "the-zygote-is-about-to-start": ("coursekit.execution.run.pool.zygote_argv", True),
+    "the-kernel-pre-imports": ("coursekit.execution.run.pool.warm_up", False),
+    "the-kernel-is-handed-to-its-notebook": ("coursekit.execution.run.runner.evaluate", True),
 }
-"""Steps of a kernel's start, up to its notebook's first cell; a signal sent during one
-is handled while it runs."""
+"""Steps of a kernel's start, up to its notebook's first cell, and whether its kernels
+are forked there; a signal sent during one is handled while it runs."""
 
 
-def _verify_into(tmp_path: Path, prelude: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+def _verify_into(tmp_path: Path, prelude: str, *, fork: bool = True,
+                 ) -> tuple[subprocess.CompletedProcess[str], Path]:
     """``verify`` of two notebooks whose kernels get a small stand-in set, run with its own
-    ``TMPDIR`` (returned), after ``prelude``."""
+    ``TMPDIR`` (returned), after ``prelude``; ``fork``: the kernels are forked."""
     root = tmp_path / "course"
-    done = cell("print('done')", 10, outputs=["done"])
+    done = cell("import yaml\nprint('done')", 10, outputs=["done"])
     write_course(root, {f"en/chapter1/{n}.ipynb": notebook([done]) for n in (1, 2)})
+    with (root / "coursekit.toml").open("a", encoding="utf-8") as config:
+        config.write(f"fork-kernels = {str(fork).lower()}\n")
     standins = tmp_path / "standins"
     (standins / "hub").mkdir(parents=True)
     (standins / "hub" / "version.txt").write_text("1")
@@ -102,21 +106,23 @@ def test_a_verify_stopped_as_a_kernel_starts_leaves_no_folder_behind(
     """A kernel's working folder, pip layer, HF_HOME and connection file, and a zygote's
     folder, were left in the temporary folder by every verify stopped as one started or
     before its notebook's first cell."""
-    module, name = STOPS[step].rsplit(".", 1)
+    target, fork = STOPS[step]
+    module, name = target.rsplit(".", 1)
     prelude = (f"import asyncio, inspect, {module} as stopped\nreal = stopped.{name}\n"
                f"def stop(*a, **k):\n    got = real(*a, **k)\n"
                f"    os.kill(os.getpid(), {int(sig)})\n    time.sleep(1)\n    return got\n"
                f"async def stop_async(*a, **k):\n    os.kill(os.getpid(), {int(sig)})\n"
                f"    await asyncio.sleep(1)\n    return await real(*a, **k)\n"
                f"stopped.{name} = stop_async if inspect.iscoroutinefunction(real) else stop\n")
-    run, scratch = _verify_into(tmp_path, prelude)
+    run, scratch = _verify_into(tmp_path, prelude, fork=fork)
     assert run.returncode == code, run.stderr
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines()[-1] == said
     assert sorted(p.name for p in scratch.iterdir()) == []
 
 
-def test_a_verify_that_ends_leaves_no_folder_behind(tmp_path: Path) -> None:
-    run, scratch = _verify_into(tmp_path, "")
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "started"])
+def test_a_verify_that_ends_leaves_no_folder_behind(tmp_path: Path, fork: bool) -> None:
+    run, scratch = _verify_into(tmp_path, "", fork=fork)
     assert run.returncode == 0, run.stdout + run.stderr
     assert sorted(p.name for p in scratch.iterdir()) == []

@@ -119,7 +119,11 @@ class KernelPool:
         spent = 0.0
         while self.preimport:
             started = time.monotonic()
-            failed = await warm_up(kernel, self.preimport, self.warmup_timeout)
+            try:
+                failed = await warm_up(kernel, self.preimport, self.warmup_timeout)
+            except BaseException:  # stopped (Ctrl-C): the kernel and its folders go
+                await kernel.shutdown()
+                raise
             kernel.preimport_seconds = spent = spent + time.monotonic() - started
             if failed == []:
                 break
