@@ -143,3 +143,47 @@ def test_a_tips_code_is_its_cell_alone_and_its_text_stays(course: Course) -> Non
     for kept in ("Try this:", "It prints one line; in a terminal:", "Or this:"):
         assert kept in markdown
     assert markdown.count("echo shown") == 1  # a shown fence, once
+
+
+# A shown fence of four backticks that holds a fence of three, as a model's reply
+# quoting JSON is shown; and an output fence of no code that holds one too.
+NESTED_FENCES = """\
+# Title
+
+````
+Thought: look it up
+```
+{"action": "search"}
+```
+Final Answer: found
+````
+
+````python out
+Reply:
+```
+{"a": 1}
+```
+end of reply
+````
+
+```py
+print(1)
+```
+"""
+
+
+def _code_blocks(html: str) -> list[str]:
+    return [part.split("</code></pre>")[0] for part in html.split("<pre><code")[1:]]
+
+
+def test_a_fence_inside_a_shown_fence_stays_inside_it(course: Course) -> None:
+    blocks = _code_blocks(_html(NESTED_FENCES, course))
+    assert len(blocks) == 2
+    assert "Thought: look it up" in blocks[0] and "Final Answer: found" in blocks[0]
+    assert "Reply:" in blocks[1] and "end of reply" in blocks[1]
+
+
+def test_a_shown_fence_without_backticks_keeps_three(course: Course) -> None:
+    lesson = "# Title\n\n```text\nplain\n```\n\n```py\nprint(1)\n```\n"
+    cells = _cells(lesson, course)
+    assert ("markdown", "```text\nplain\n```") in cells
