@@ -18,7 +18,7 @@ import pysrt
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.subtitles import rules
-from coursekit.subtitles.decode import decode
+from coursekit.subtitles.decode import Decoded, decode
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
 from coursekit.subtitles.recovery_scan import scan
@@ -26,6 +26,8 @@ from coursekit.subtitles.recovery_scan import scan
 _MAX_OFFSETS_REPORTED = 10
 _ODD_BREAK = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 """The characters ``str.splitlines`` (and so pysrt) breaks a line at, besides CR and LF."""
+_EOL = re.compile(r"\r\n|\r|\n")
+"""The line endings the decoder splits lines at."""
 _BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x85": "next line"}
 
 
@@ -66,7 +68,7 @@ def parse_subtitles(
     shown = display_path or path.as_posix()
     decoded = decode(data)
     diagnostics: list[Diagnostic] = _invalid_utf8(decoded.facts, decoded.invalid_lines, shown,
-                                                  language)
+                                                  language, _windows_1252(data, decoded))
     if decoded.facts.encoding != "utf-8":
         diagnostics.insert(0, rules.INVALID_UTF8.at(
             shown, 1, f"the file is saved as {decoded.facts.encoding.upper()}"
@@ -110,15 +112,36 @@ def _odd_breaks(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
     return found
 
 
+def _windows_1252(data: bytes, decoded: Decoded) -> str | None:
+    """How to re-save a file that is Windows-1252 rather than UTF-8 (the encoding of
+    Western European text from Windows editors), with its first line that says so:
+    every byte above ASCII is invalid UTF-8, and every one is a Windows-1252 letter."""
+    if decoded.facts.encoding != "utf-8" or not decoded.invalid_lines:
+        return None
+    if any(not ch.isascii() and ch != "\ufffd" for line in decoded.lines for ch in line):
+        return None  # valid UTF-8 beside the invalid bytes: a damaged UTF-8 file
+    try:
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    line = decoded.invalid_lines[0]
+    shown = _EOL.split(text)[line - 1].strip()[:60]
+    return (f"it reads as Windows-1252 (line {line}: `{shown}`): re-save it as UTF-8 "
+            "from Windows-1252 (`iconv -f WINDOWS-1252 -t UTF-8`)")
+
+
 def _invalid_utf8(
     facts: EncodingFacts, lines: tuple[int, ...], path: str, language: str,
+    legacy: str | None = None,
 ) -> list[Diagnostic]:
+    """SUB001 at each of the first invalid byte sequences; ``legacy`` says how to
+    re-save a file in a legacy encoding."""
     found = list(zip(facts.invalid_utf8_offsets, lines, strict=True))
     codec = "UTF-8" if facts.encoding == "utf-8" else facts.encoding.upper()
     diags = [
         rules.INVALID_UTF8.at(
             path, line, f"byte offset {offset}: not {codec} (read as U+FFFD)",
-            hint="re-save the file as UTF-8",
+            hint=legacy or "re-save the file as UTF-8",
             fingerprint=fingerprint(language, "utf8", str(i)),
         )
         for i, (offset, line) in enumerate(found[:_MAX_OFFSETS_REPORTED])
