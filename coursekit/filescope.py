@@ -14,6 +14,8 @@ from pathlib import Path
 from coursekit.check_result import CheckResult
 from coursekit.config import Course
 from coursekit.languages import normalise
+from coursekit.subtitles.formats import UNREAD
+from coursekit.subtitles.metadata import METADATA
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,19 @@ def _language(path: Path, base: Path) -> str | None:
     return normalise(parts[0]) if len(parts) > 1 else None
 
 
+def _unread_subtitle(path: Path, base: Path) -> str | None:
+    """Why the subtitle check does not read ``path``, in a language folder under the
+    subtitle folder ``base``: it reads the subtitle files (and a ``metadata.csv``) right
+    in that folder, and names those of formats it does not read (SUB021)."""
+    if len(path.relative_to(base.resolve()).parts) > 2:
+        return "not checked: the subtitle check reads the files right in a language folder, " \
+               "not in a folder below it"
+    if path.name == METADATA or path.suffix.lower() in (".srt", ".sbv", *UNREAD):
+        return None
+    return ("not checked: it is no subtitle file (.srt, .sbv) nor a metadata.csv, which "
+            "the subtitle check reads")
+
+
 def file_scope(
     course: Course, files: Iterable[Path], folders: Iterable[Path] | None = None,
 ) -> FileScope:
@@ -79,15 +94,17 @@ def file_scope(
             unmatched.append(Unmatched(str(file)[:300], f"cannot be looked up: {reason}",
                                        missing=True))
             continue
-        matched = False
+        matched, why = False, None
         for base in bases:
             language = _language(resolved, base)
             if language is not None and language in known:
-                paths.add(course.relative(resolved))
-                found.add(language)
-                matched = True
+                why = _unread_subtitle(resolved, base) if base == course.subtitles_dir else None
+                if why is None:
+                    paths.add(course.relative(resolved))
+                    found.add(language)
+                    matched = True
         if not matched:
-            unmatched.append(Unmatched(course.relative(resolved), (
+            unmatched.append(Unmatched(course.relative(resolved), why or (
                 f"not checked: it is not in a language folder under "
                 f"{' or '.join(course.relative(b) + '/' for b in bases)} that this course checks"
             ), missing=False))
