@@ -146,14 +146,15 @@ def _judged(corpus: Corpus, plan: DriftPlan, runs: dict[str, str],
     unverified: list[Unverified] = []
     for ran in sorted(set(runs.values())):
         notebooks = [nb for nb in by_lesson.get(ran, []) if nb.cells]
-        if not notebooks:
-            why = _not_run(by_lesson.get(ran, []), report)
+        why = (_partly_run(fixes[ran], by_lesson[ran], report) if notebooks
+               else _not_run(by_lesson.get(ran, []), report))
+        if why is not None:
             unverified += [Unverified(fix.language, path, why) for path, fix in fixes.items()
                            if runs[path] == ran]
-            continue
-        drifting[ran] = _still_drifting(fixes[ran], notebooks)
-        verified += [NextCause(ran, nb.notebook, nb.headline, nb.first_cause)
-                     for nb in notebooks]
+        if notebooks:
+            drifting[ran] = _still_drifting(fixes[ran], notebooks)
+            verified += [NextCause(ran, nb.notebook, nb.headline, nb.first_cause)
+                         for nb in notebooks]
     reverted: list[Reverted] = []
     lessons = []
     for lesson in plan.lessons:
@@ -173,6 +174,20 @@ def _judged(corpus: Corpus, plan: DriftPlan, runs: dict[str, str],
 def _not_run(notebooks: Sequence[NotebookResult], report: VerifyReport) -> str:
     found = [d for nb in notebooks for d in nb.diagnostics] or report.diagnostics
     return f"not run: {found[0].message}" if found else "no notebook of it was run"
+
+
+def _partly_run(fix: LessonFix, notebooks: Sequence[NotebookResult], report: VerifyReport
+                ) -> str | None:
+    """Why some fixed fences of ``fix`` were proven by no run: a notebook of the lesson
+    did not run (a framework without a kernel) and no cell that ran holds them."""
+    ran = {cell.source for notebook in notebooks for cell in notebook.cells}
+    unproven = any(found.outcome.fixed and f"{fix.format.path}:{found.fence}" not in ran
+                   for found in fix.outcomes)
+    missing = next((notebook for notebook in notebooks if not notebook.cells), None)
+    if not unproven or missing is None:
+        return None
+    said = missing.diagnostics or report.diagnostics
+    return f"{missing.notebook}: {said[0].message if said else 'not run'}"
 
 
 def _still_drifting(fix: LessonFix, notebooks: Sequence[NotebookResult]) -> dict[int, CellResult]:

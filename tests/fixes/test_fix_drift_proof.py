@@ -131,3 +131,47 @@ def test_no_verify_writes_every_fix_unproven(tmp_path: Path,
         for number, text in ((1, PROVEN), (2, NOT_PROVEN)):
             assert _read(root, language, number) == text.format(comment=comment).replace(
                 "greeter.greet()", "greeter.hello()")
+
+
+FRAMEWORKS = f"""# Frameworks
+
+```py
+{GREETER}```
+
+{{#if fw === 'pt'}}
+
+```py
+print(greeter.greet())
+```
+
+{{:else}}
+
+```py
+print(greeter.greet(), "tf")
+```
+
+{{/if}}
+"""
+"""A fix in each framework's block: only the PyTorch notebook has a kernel to run it."""
+
+
+@pytest.mark.parametrize(("tf_kernel", "unverified"), [
+    ("coursekit-no-such-kernel", True),
+    ("python3", False),  # the clean counterpart: both notebooks run
+])
+def test_a_fix_in_a_notebook_that_did_not_run_is_said_unverified(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], tf_kernel: str,
+        unverified: bool) -> None:
+    (tmp_path / "content" / "en" / "chapter1").mkdir(parents=True)
+    (tmp_path / "content" / "en" / "_toctree.yml").write_text(
+        "- title: C\n  sections:\n  - local: chapter1/1\n    title: F\n", encoding="utf-8")
+    (tmp_path / _lesson("en", 1)).write_text(FRAMEWORKS, encoding="utf-8")
+    (tmp_path / "coursekit.toml").write_text(
+        CONFIG.replace('tf = "python3"', f'tf = "{tf_kernel}"'), encoding="utf-8")
+    code = main(["fix", "drift", "--root", str(tmp_path), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert _read(tmp_path, "en", 1) == FRAMEWORKS.replace("greeter.greet()", "greeter.hello()")
+    said = [(u["path"], u["why"].split(":")[0]) for u in report["verified"]["unverified"]]
+    assert said == ([("content/en/chapter1/1.mdx", "en/chapter1/1_tf.ipynb")]
+                    if unverified else [])
