@@ -112,8 +112,9 @@ def _formatting(run: LessonRun, languages: Sequence[str]) -> list[Diagnostic]:
                     if key is not None and file not in stored:
                         run.cache.save_findings("format", key, by_path.get(
                             run.relative(file), []), language)
-    found = [d for language in languages for file in run.files(language)
-             for d in stored.get(file, [])]
+    # A language formatted again is in ``fresh`` whole, its unchanged files included.
+    found = [d for language in languages if language not in todo
+             for file in run.files(language) for d in stored.get(file, [])]
     return found + fresh
 
 
