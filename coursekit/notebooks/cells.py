@@ -90,7 +90,7 @@ def _without_fences(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
 
 
-def _fenced(text: str, info: str = "") -> str:
+def fenced(text: str, info: str = "") -> str:
     """``text`` in a fence of more backticks than any run of them inside it, so that a
     fence the text holds (an output showing a Markdown fence) does not close it early."""
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
@@ -113,8 +113,8 @@ def block_markdown(block: Block, framework: Framework = Framework.BOTH) -> str |
         return f"[Video](https://youtu.be/{block.attrs['id']})"
     if isinstance(block, Output) and block.text.strip():
         # An output fence of no code in this notebook: the lesson shows it as text.
-        return _fenced(block.text.rstrip())
+        return fenced(block.text.rstrip())
     if isinstance(block, Code) and block.source.strip():
         # A fence that is shown, not run (text, diff, terminal commands).
-        return _fenced(block.source.rstrip(), block.info)
+        return fenced(block.source.rstrip(), block.info)
     return None

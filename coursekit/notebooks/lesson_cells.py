@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
-from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell
+from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, fenced
 from coursekit.notebooks.expectations import cell_metadata
 from coursekit.notebooks.markdown_run import MarkdownRun
 from coursekit.notebooks.metadata import (
@@ -16,7 +16,7 @@ from coursekit.notebooks.metadata import (
     compact,
 )
 from coursekit.notebooks.outputs import cell_outputs
-from coursekit.notebooks.shell import fence_installs
+from coursekit.notebooks.shell import fence_installs, fence_rest
 
 INSTALL_SKIP_REASON = "installs packages; the lesson kernel has them"
 
@@ -94,6 +94,10 @@ def body_cells(
             cell, install = made
             origins.append(LessonCell(offset + len(cells), block, cell["source"], install=install))
             cells.append(cell)
+            if with_prose and install and (rest := fence_rest(block)):
+                # the fence's other commands (a login), shown as the lesson shows them
+                pending.add(block, fenced(rest, block.info),
+                            cell_id(lesson.path, f"{block.line}:{index}:rest"))
             continue
         if not with_prose:
             continue

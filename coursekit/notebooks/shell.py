@@ -16,21 +16,28 @@ _PROMPT = re.compile(r"^\s*(?:\$\s+|[!%](?=\s*\S))\s*")
 _INSTALL = re.compile(r"^(?:python3?\s+-m\s+)?pip3?\s+install\s+\S")
 
 
-def _commands(source: str) -> list[str]:
-    """Commands of a shell fence, with ``\\`` continuations joined and prompts (and a
-    notebook's ``!`` or ``%``) removed."""
-    commands: list[str] = []
+def _command_lines(source: str) -> list[tuple[str, list[str]]]:
+    """Each command of a shell fence with the lines it was written on: ``\\``
+    continuations joined, prompts (and a notebook's ``!`` or ``%``) removed."""
+    commands: list[tuple[str, list[str]]] = []
     pending = ""
+    written: list[str] = []
     for raw in source.splitlines():
-        line = raw.rstrip()
+        line = raw.strip() if pending else raw.rstrip()
+        written.append(raw)
         if line.endswith("\\"):
             pending += line[:-1].rstrip() + " "
             continue
-        commands.append(_PROMPT.sub("", pending + line).strip())
-        pending = ""
+        commands.append((_PROMPT.sub("", pending + line).strip(), written))
+        pending, written = "", []
     if pending:
-        commands.append(_PROMPT.sub("", pending).strip())
+        commands.append((_PROMPT.sub("", pending).strip(), written))
     return commands
+
+
+def _commands(source: str) -> list[str]:
+    """Commands of a shell fence (:func:`_command_lines`), without their lines."""
+    return [command for command, _ in _command_lines(source)]
 
 
 _PLACEHOLDER = re.compile(r"\{[^{}\s]*\}|<[^<>\s]+>")
@@ -38,11 +45,27 @@ _PLACEHOLDER = re.compile(r"\{[^{}\s]*\}|<[^<>\s]+>")
 ``<package>``): such a line is a template, not a command to run."""
 
 
+def _installs(command: str) -> bool:
+    return bool(_INSTALL.match(command)) and not _PLACEHOLDER.search(command)
+
+
 def install_lines(source: str) -> list[str]:
     """The ``!pip install ...`` lines of a shell fence, in order; a template with
     placeholders to fill in is none."""
-    return ["!" + command for command in _commands(source)
-            if _INSTALL.match(command) and not _PLACEHOLDER.search(command)]
+    return ["!" + command for command in _commands(source) if _installs(command)]
+
+
+def fence_rest(code: Code) -> str:
+    """The lines of a fence that :func:`fence_installs` makes no ``!`` line of (a
+    ``huggingface-cli login`` after a ``pip install``), as written; empty when the
+    fence installs nothing, as it is then shown whole, or holds nothing else."""
+    if not fence_installs(code):
+        return ""
+    rest = [(command, lines) for command, lines in _command_lines(code.source)
+            if not _installs(command)]
+    if all(not command or command.startswith("#") for command, _ in rest):
+        return ""  # blank lines and comments about the installs
+    return "\n".join(raw for _, lines in rest for raw in lines).strip("\n")
 
 
 def fence_installs(code: Code) -> list[str]:

@@ -131,6 +131,21 @@ def test_pip_lines_of_a_shell_fence_become_a_bang_cell(course: Course) -> None:
     assert not any("huggingface-cli" in s or "some output" in s for s in sources)
 
 
+
+def test_with_prose_a_shell_fences_other_commands_stay_text(course: Course) -> None:
+    shell = Code(line=3, language="bash", info="bash", source=(
+        "# set up\n$ pip install datasets \\\n    evaluate\nhuggingface-cli login"))
+    notebook = only(lesson(shell, py(12, "import datasets")), course, with_prose=True)
+    sources = [c.source for c in notebook.cells]
+    assert "!pip install datasets evaluate" in sources
+    assert "```bash\n# set up\nhuggingface-cli login\n```" in sources
+    assert not any("evaluate" in s for s in sources if s.startswith("```"))
+    # A fence of installs and comments alone is its cell, shown no further.
+    installs = Code(line=3, language="bash", info="bash",
+                    source="# the libraries\npip install datasets\n")
+    notebook = only(lesson(installs, py(12, "import datasets")), course, with_prose=True)
+    assert not any(c.source.startswith("```") for c in notebook.cells)
+
 def test_a_fence_with_no_language_that_only_installs_is_an_install_cell(
         course: Course) -> None:
     plain = Code(line=3, language="", info="", source="pip install --upgrade evaluate jiwer")
