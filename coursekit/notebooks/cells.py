@@ -111,6 +111,9 @@ def block_markdown(block: Block, framework: Framework = Framework.BOTH) -> str |
         return _quoted(f"{title}\n\n{text}" if text else title)
     if isinstance(block, Component) and block.name == "Youtube" and block.attrs.get("id"):
         return f"[Video](https://youtu.be/{block.attrs['id']})"
+    if isinstance(block, Component) and block.name == "hfoption" and block.attrs.get("id"):
+        # A tab of alternatives (one per agents framework): its code cells follow its name.
+        return f"**{block.attrs['id']}**"
     if isinstance(block, Output) and block.text.strip():
         # An output fence of no code in this notebook: the lesson shows it as text.
         return fenced(block.text.rstrip())

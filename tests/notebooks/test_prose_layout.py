@@ -187,3 +187,43 @@ def test_a_shown_fence_without_backticks_keeps_three(course: Course) -> None:
     lesson = "# Title\n\n```text\nplain\n```\n\n```py\nprint(1)\n```\n"
     cells = _cells(lesson, course)
     assert ("markdown", "```text\nplain\n```") in cells
+
+
+# Tabs of alternatives, one per library, each with its code.
+OPTIONS = """\
+# Title
+
+<hfoptions id="libraries">
+<hfoption id="first-lib">
+
+Load it with the first library:
+
+```py
+print("first")
+```
+
+</hfoption>
+<hfoption id="second-lib">
+
+Load it with the second library:
+
+```py
+print("second")
+```
+
+</hfoption>
+</hfoptions>
+"""
+
+
+def test_each_tab_of_alternatives_is_named_before_its_code(course: Course) -> None:
+    cells = _cells(OPTIONS, course)
+    text = "\n".join(f"[{kind}] {source}" for kind, source in cells)
+    first, second = text.index('print("first")'), text.index('print("second")')
+    assert text.index("**first-lib**") < first < text.index("**second-lib**") < second
+    assert "libraries" not in text  # the group of tabs has no name to show
+
+
+def test_a_component_without_text_shows_nothing(course: Course) -> None:
+    cells = _cells("# Title\n\n<hfoption>\n\n```py\nx = 1\n```\n\n</hfoption>\n", course)
+    assert cells[1:] == [("code", "x = 1")]
