@@ -86,6 +86,8 @@ def use_edits(api: StaleApi, node: ast.AST | None, at: Positions) -> list[TextEd
         end = at.end(node.func)
         return [at.token(end - len(api.method), api.method, api.rename)]
     if isinstance(node, ast.Attribute) and api.moved_to is not None:
+        if isinstance(node.ctx, ast.Del):
+            raise Unfixable(f"`{ast.unparse(node)}` is deleted, not read: left as it was")
         module, _, attribute = api.moved_to.rpartition(".")
         if module != "builtins":
             raise Unfixable(f"`{ast.unparse(node)}` becomes `{api.moved_to}`, which needs "
@@ -104,7 +106,7 @@ def fixable(api: StaleApi, node: ast.AST | None) -> bool:
     if isinstance(node, ast.keyword) and api.values:
         return ast.unparse(node.value) in dict(api.values)
     if isinstance(node, ast.Attribute) and api.moved_to is not None:
-        return api.moved_to.startswith("builtins.")
+        return api.moved_to.startswith("builtins.") and isinstance(node.ctx, ast.Load)
     return isinstance(node, ast.keyword | ast.Call) and api.rename is not None
 
 

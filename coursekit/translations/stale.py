@@ -87,7 +87,8 @@ def _uses_in_tree(
                     if api.name == dotted:
                         yield Use(api, node.lineno, f"from {node.module} import {alias.name}",
                                   alias)
-        elif isinstance(node, ast.Attribute):
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
+            # `np.float = float` is a shim that puts the alias back, not a use of it
             found = _qualified(node, names)
             for api in apis:
                 if api.name is not None and found == (api.name, True):

@@ -175,3 +175,19 @@ def test_the_table_says_each_tier_and_a_course_entry_may_choose_one() -> None:
 def test_a_malformed_fix_is_refused(table: dict[str, object], message: str) -> None:
     with pytest.raises(StaleApiError, match=message):
         entry_from_table(table)
+
+
+def test_a_shim_that_assigns_the_removed_alias_is_not_a_use() -> None:
+    shim = "import numpy as np\nif not hasattr(np, 'float'):\n    np.float = float\n"
+    assert fix(shim, unsafe=True).outcomes == ()
+    read = "import numpy as np\nnp.float = float\nx = np.float(1)\n"  # clean counterpart
+    assert fix(read).source == "import numpy as np\nnp.float = float\nx = float(1)\n"
+
+
+def test_a_deleted_alias_is_left_as_it_was() -> None:
+    stale = "import numpy as np\ndel np.float\n"
+    result = fix(stale)
+    assert result.source == stale  # `del float` would raise NameError
+    [left] = result.left
+    assert left.why == "`np.float` is deleted, not read: left as it was"
+
