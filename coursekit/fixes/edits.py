@@ -167,6 +167,8 @@ def _removals(statement: ast.ImportFrom, removed: set[int], at: Positions
     return edits
 
 
+_REST = re.compile(r"[ \t]*(?:#[^\n]*)?")
+"""What may follow a statement that has a line of its own: a comment."""
 _OWN_LINE = re.compile(r"[ \t]*,?[ \t]*(?P<comment>#[^\n]*)?(?:\n|$)")
 """What may follow a name alone on its line: its comma, and a comment."""
 
@@ -196,6 +198,9 @@ def _new_imports(statement: ast.ImportFrom, targets: dict[int, tuple[str, str, s
     first = at.lines[statement.lineno - 1]
     indent = first[: len(first) - len(first.lstrip())]
     after = at.starts[statement.end_lineno - 1] + len(at.lines[statement.end_lineno - 1])
+    if at.start(statement) != at.starts[statement.lineno - 1] + len(indent) or \
+            _REST.fullmatch(at.source, at.end(statement), after) is None:
+        raise Unfixable("the import shares its line with other code: left as it was")
     by_module: dict[str, tuple[list[str], list[str]]] = {}
     for index, (module, _, attribute) in sorted(targets.items()):
         alias = statement.names[index]

@@ -191,3 +191,19 @@ def test_a_deleted_alias_is_left_as_it_was() -> None:
     [left] = result.left
     assert left.why == "`np.float` is deleted, not read: left as it was"
 
+
+@pytest.mark.parametrize("stale", [
+    "from transformers import AdamW, pipeline; opt = AdamW(p)\n",
+    "if ready: from transformers import AdamW, pipeline\n",
+])
+def test_a_moved_name_whose_import_shares_its_line_is_left(stale: str) -> None:
+    result = fix(stale)  # a line of its own after it would run later, or outside the `if`
+    assert result.source == stale
+    [left] = result.left
+    assert left.why == "the import shares its line with other code: left as it was"
+
+
+def test_a_moved_name_beside_a_comment_alone_on_its_line_gets_its_own_import() -> None:
+    stale = "from transformers import AdamW, pipeline  # both\nopt = AdamW(p)\n"
+    assert fix(stale).source == ("from transformers import pipeline  # both\n"
+                                 "from torch.optim import AdamW\nopt = AdamW(p)\n")
