@@ -278,8 +278,10 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
         for language in run.translations(languages):
             translation, found = run.language(language)
             translated = {key: d.path for key, d in translation.lessons.items()}
+            listed = None if translation.toctree is None else {
+                local for s in sections.sections(translation.toctree, []) for local in s.locals}
             rows.append(coverage_row(language, units, translated,
-                                     outdated_paths(found) - run.fresh, run.verdicts))
+                                     outdated_paths(found) - run.fresh, run.verdicts, listed))
     finally:
         run.close()
     return Coverage(rows, read)

@@ -4,7 +4,7 @@ code, or in prose only after a code sync) or missing."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Literal
 
@@ -58,7 +58,8 @@ class LessonCoverage:
     """The section's first lesson key (``chapter1/2``)."""
     status: Status
     path: str | None = None
-    """The translated file it is judged by (None: missing)."""
+    """The translated file it is judged by; for a missing section, a file of it that the
+    language's toctree does not list (None: no file)."""
     translated: Commit | None = None
     """The translation's last commit, where history tells."""
     since: Commit | None = None
@@ -128,16 +129,21 @@ def coverage_row(
     translated: dict[str, str],
     outdated: set[str],
     verdicts: Mapping[str, Verdict] | None = None,
+    listed: Set[str] | None = None,
 ) -> CoverageRow:
     """``translated`` maps the keys of the language's lesson files to their paths;
-    ``verdicts`` is what history says of them, where it can."""
+    ``verdicts`` is what history says of them, where it can. ``listed``: the keys the
+    language's toctree names, where it has one; a file it leaves out is not published,
+    and its section is missing (as ``check`` says, TRN001), with that file's path."""
     verdicts = verdicts or {}
     entries: list[LessonCoverage] = []
     for section in source_sections:
-        paths = [translated[local] for local in section.locals if local in translated]
+        files = [translated[local] for local in section.locals if local in translated]
+        paths = [translated[local] for local in section.locals
+                 if local in translated and (listed is None or local in listed)]
         name = section.locals[0]
         if not paths:
-            entries.append(LessonCoverage(name, Status.MISSING))
+            entries.append(LessonCoverage(name, Status.MISSING, files[0] if files else None))
             continue
         path = next((p for p in paths if p in outdated), paths[0])
         verdict = verdicts.get(path)

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.corpus import Corpus
-from coursekit.translations.check import coverage
+from coursekit.translations.check import check_translations, coverage
 from coursekit.translations.coverage import Status
-from tests.translations.coverage_course import Planted, plant, translate_prose
+from tests.translations.coverage_course import TOCTREE, Planted, plant, translate_prose
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
@@ -94,3 +94,20 @@ def test_text_table_counts(planted: Planted) -> None:
     assert result.exit_code == 0, result.output
     [french] = [line for line in result.output.splitlines() if "│ fr " in line]
     assert [cell.strip() for cell in french.split("│")[1:-1]] == ["fr", "1", "1", "1", "1", "25"]
+
+
+def test_a_lesson_its_toctree_does_not_list_is_missing_as_check_says(planted: Planted) -> None:
+    # French lesson 1 is translated and current, but its toctree no longer lists it:
+    # the page is not published, and check calls the section not translated (TRN001).
+    toctree = planted.root / "content" / "fr" / "_toctree.yml"
+    toctree.write_text(TOCTREE.replace(
+        "  - local: chapter1/1\n    title: Loading sounds\n", ""), encoding="utf-8")
+    rows = coverage(Corpus(Course.open(planted.root))).rows
+    french = {e.lesson: e for e in next(r for r in rows if r.language == "fr").lessons}
+    assert french["chapter1/1"].status is Status.MISSING
+    assert french["chapter1/1"].path == "content/fr/chapter1/1.mdx"  # the file, to be listed
+    assert french["chapter1/4"].path is None  # no file at all
+    found = check_translations(Corpus(Course.open(planted.root)), ["fr"]).diagnostics
+    assert [d.fingerprint for d in found if d.rule == "TRN001"] == ["missing:chapter1/1"]
+    # The clean counterpart: German's toctree lists every lesson, each current.
+    assert set(_statuses(planted.root)["de"].values()) == {Status.CURRENT}
