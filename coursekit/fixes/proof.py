@@ -7,11 +7,12 @@ when none of its cells still fails with ``api-drift`` on an API that the fence's
 changed; one that does is reverted, in its lesson and in the same block of every
 translation. What a kept fix's notebook then fails on first is its next cause.
 
-A translation reuses its source lesson's run when the source changed too (their code
-blocks are the same, paired by :func:`~coursekit.translations.align.align`); one whose
-source did not change (a translation that drifted on its own, a run narrowed to its
-language) is run itself. A lesson whose notebooks could not run keeps its fix, said
-to be unverified, with why.
+A translation reuses its source lesson's run when the source changed too and each
+block fixed in the translation is one of the source's (paired by
+:func:`~coursekit.translations.align.align`, the same code comments and strings aside);
+one whose source did not change (a translation that drifted on its own, a run narrowed
+to its language), or one with a fixed block of its own, is run itself. A lesson whose
+notebooks could not run keeps its fix, said to be unverified, with why.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.fixes.lessons import DriftPlan, FileOutcome, LessonFix
 from coursekit.judgement.model import CellResult, Verdict
 from coursekit.translations.align import align
+from coursekit.translations.code_changes import key
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,7 @@ def prove_drift_fixes(corpus: Corpus, plan: DriftPlan, *, device: str = "cpu",
 
     changed = plan.changed
     paths = {lesson.format.path for lesson in changed}
-    runs = {lesson.format.path: _run_of(lesson, paths) for lesson in changed}
+    runs = {lesson.format.path: _run_of(corpus, lesson, paths) for lesson in changed}
     outside = [path for path in paths if not _inside(path)]
     if outside:
         why = f"{outside[0]} lies outside the course folder, which is copied to run it"
@@ -102,10 +104,20 @@ def prove_drift_fixes(corpus: Corpus, plan: DriftPlan, *, device: str = "cpu",
     return _judged(corpus, plan, runs, report)
 
 
-def _run_of(lesson: LessonFix, changed: set[str]) -> str:
-    """The lesson whose run proves ``lesson``'s fix: its source when that changed too."""
+def _run_of(corpus: Corpus, lesson: LessonFix, changed: set[str]) -> str:
+    """The lesson whose run proves ``lesson``'s fix: its source when that changed too
+    and each fixed block of the translation is a block of the source's (comments and
+    strings aside); else the lesson itself."""
     source = lesson.source
-    return source if source is not None and source in changed else lesson.format.path
+    if source is None or source not in changed:
+        return lesson.format.path
+    fixed = {found.fence for found in lesson.outcomes if found.outcome.fixed}
+    pairs = align(corpus.lesson(corpus.course.root / source).code_blocks(),
+                  corpus.lesson(lesson.format.file).code_blocks())
+    same = {pair.translation.line for pair in pairs
+            if pair.source is not None and pair.translation is not None
+            and key(pair.source) == key(pair.translation)}
+    return source if fixed <= same else lesson.format.path
 
 
 def _inside(path: str) -> bool:

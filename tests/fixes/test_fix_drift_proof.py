@@ -175,3 +175,38 @@ def test_a_fix_in_a_notebook_that_did_not_run_is_said_unverified(
     said = [(u["path"], u["why"].split(":")[0]) for u in report["verified"]["unverified"]]
     assert said == ([("content/en/chapter1/1.mdx", "en/chapter1/1_tf.ipynb")]
                     if unverified else [])
+
+
+OWN_BLOCK = """
+
+```py
+print(greeter.greet())  # {comment}
+print(getattr(greeter, "greet")())
+```
+"""
+"""A block of the translation's own: its fix leaves the old name in a string."""
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_a_translation_with_a_fixed_block_of_its_own_is_run_itself(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], own: bool) -> None:
+    root = _course(tmp_path)
+    if own:  # the clean counterpart: the translation's blocks are its source's
+        with (root / _lesson("fr", 1)).open("a", encoding="utf-8") as lesson:
+            lesson.write(OWN_BLOCK.format(comment="dire bonjour"))
+    before = _read(root, "fr", 1)
+    code = main(["fix", "drift", "--root", str(root), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    reverted = [(r["path"], r["cell"]) for r in report["verified"]["reverted"]]
+    assert ("content/en/chapter1/2.mdx", "content/en/chapter1/2.mdx:12") in reverted
+    assert _read(root, "en", 1) == PROVEN.format(comment="say hello").replace(
+        "greeter.greet()", "greeter.hello()")
+    lines = before.split("\n")
+    fixed_first = "\n".join(lines[:len(lines) - 5]).replace(
+        "greeter.greet()", "greeter.hello()") + "\n" + "\n".join(lines[len(lines) - 5:])
+    if own:
+        assert ("content/fr/chapter1/1.mdx", "content/fr/chapter1/1.mdx:21") in reverted
+        assert _read(root, "fr", 1) == fixed_first  # the block of its own left as it was
+    else:
+        assert _read(root, "fr", 1) == before.replace("greeter.greet()", "greeter.hello()")
