@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,20 @@ def test_a_file_name_with_brackets_is_shown_as_it_is(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "03_intro[bold]draft.srt" in result.output
+
+
+def test_a_root_with_no_course_exits_2_naming_cfg002(tmp_path: Path) -> None:
+    # A --root that names no course (a typo, the repository above the course) would
+    # draw an empty picture, a badge of no translation, and exit 0.
+    (tmp_path / "docs").mkdir()
+    for fmt in ("text", "json", "html"):
+        result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", fmt])
+        assert result.exit_code == 2, result.output
+        assert "CFG002" in result.stderr and "{" not in result.stdout
+    # The clean counterpart: a course of the source language alone is a picture (exit 0).
+    make_course(tmp_path / "course")
+    shutil.rmtree(tmp_path / "course" / "content" / "fr")
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path / "course"),
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["languages"] == {}

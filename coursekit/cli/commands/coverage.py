@@ -41,7 +41,7 @@ from coursekit.translations.coverage import Coverage, Status
 def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -> int:
     """Show, per language, the lessons current, outdated and missing, and which video
     subtitles each language has."""
-    course = open_course(root)
+    course = open_course(root, content=True)  # a picture of no course is a wrong --root
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     wanted = known_languages(langs, available, course)  # `../x` names no language: exit 2
     lessons = lesson_coverage(Corpus(course), wanted)
