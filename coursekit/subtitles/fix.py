@@ -5,7 +5,8 @@ cue split by a blank line, canonical timestamps, BOM and line endings per policy
 putting cues in order of their start (not where their numbers restart, as in two
 files joined: that order would interleave them, and the file is left alone) and
 clamping overlaps to the minimum gap (where the cue is still shown for
-``min-duration``: else the overlap is left, and said).
+``min-duration`` and can still be read, at most a quarter past ``max-cps``: else the
+overlap is left, and said).
 What follows an end time (positioning, or text) is kept. A file whose reading lost
 something (unreadable timing, stray text, text after the last cue, invalid UTF-8) is
 left alone and reported, each finding with its first line.
@@ -28,6 +29,7 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.diff import text_lines, unified_diff
 from coursekit.subtitles.load import parse_subtitles
 from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.readability import reading_speed
 from coursekit.subtitles.settings import Settings, settings_for
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timestamps import format_seconds
@@ -36,6 +38,8 @@ from coursekit.subtitles.writer import compose
 UNSAFE = frozenset({rules.INVALID_UTF8.code, rules.MALFORMED_TIMING.code, rules.STRAY_TEXT.code,
                     rules.UNREADABLE_FILE.code, rules.NO_CUES.code})
 """Findings after which rewriting the file would lose what the reader could not read."""
+_READING_MARGIN = 1.25
+"""How far past the reading speed a clamp may leave a cue (see ``_hurried``)."""
 
 FIXED = frozenset({
     rules.INVALID_UTF8.code, rules.BOM.code, rules.LINE_ENDINGS.code, rules.SBV_FORMAT.code,
@@ -112,25 +116,52 @@ def restarted(cues: tuple[Cue, ...]) -> Cue | None:
     return None
 
 
+Hurried = Callable[[Cue, int], str | None]
+"""Why a cue shown for so many milliseconds would ask too much of a reader, or ``None``."""
+
+
+def _unhurried(cue: Cue, shown_ms: int) -> str | None:
+    return None
+
+
 def clamp_overlaps(
     cues: tuple[Cue, ...], min_gap_ms: int, min_duration_ms: int = 0,
+    hurried: Hurried = _unhurried,
 ) -> tuple[tuple[Cue, ...], int, list[str]]:
     """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown for
-    ``min_duration_ms``; the overlaps left, each as ``LINE: what`` (its composed line)."""
+    ``min_duration_ms`` and ``hurried`` finds it still readable; the overlaps left, each
+    as ``LINE: what`` (its composed line)."""
     out, clamped, left, line = list(cues), 0, [], 1
     for i, (cue, nxt) in enumerate(itertools.pairwise(cues)):
-        end = nxt.start_ms - min_gap_ms
-        if cue.end_ms > nxt.start_ms and end - cue.start_ms >= max(min_duration_ms, 1):
-            out[i] = dataclasses.replace(cue, end_ms=end)
-            clamped += 1
-        elif cue.end_ms > nxt.start_ms:
-            left.append(f"{line}: cue {i + 1} overlaps cue {i + 2}, " + (
-                "which starts with it" if nxt.start_ms == cue.start_ms else
-                f"and would be shown for {format_seconds(end - cue.start_ms)} once clamped"
-                if end > cue.start_ms else "and would not be shown once clamped")
-                + ": left as it is; re-time the two")
+        if cue.end_ms > nxt.start_ms:
+            end = nxt.start_ms - min_gap_ms
+            shown = end - cue.start_ms
+            why = ("which starts with it" if nxt.start_ms == cue.start_ms else
+                   "and would not be shown once clamped" if shown <= 0 else
+                   f"and would be shown for {format_seconds(shown)} once clamped"
+                   if shown < min_duration_ms else hurried(cue, shown))
+            if why is None:
+                out[i] = dataclasses.replace(cue, end_ms=end)
+                clamped += 1
+            else:
+                left.append(f"{line}: cue {i + 1} overlaps cue {i + 2}, {why}: left as it "
+                            "is; re-time the two")
         line += len(cue.lines) + 3  # its index, its timing, its text and a blank line
     return tuple(out), clamped, left
+
+
+def _hurried(language: str, settings: Settings) -> Hurried:
+    """A clamp may leave a cue at most a quarter past ``max-cps``, or past its own reading
+    speed where that was above it already (a small overlap of a fast cue still goes): a
+    long cue cut short by the next one, shown within it, is left to a person."""
+    def hurried(cue: Cue, shown_ms: int) -> str | None:
+        after = reading_speed(cue.lines, language, shown_ms)
+        before = reading_speed(cue.lines, language, cue.end_ms - cue.start_ms)
+        if after <= _READING_MARGIN * max(settings.max_cps, before):
+            return None
+        return (f"and once clamped would be shown for {format_seconds(shown_ms)}, too short "
+                f"to read ({after:.1f} characters per second; at most {settings.max_cps:g})")
+    return hurried
 
 
 def _safe(sub: SubtitleFile) -> set[str]:
@@ -182,7 +213,8 @@ def fix_bytes(data: bytes, path: Path, language: str, settings: Settings,
             "them; split, reorder or re-time them by hand")
         return result
     cues, clamped, result.left = clamp_overlaps(ordered, settings.min_gap_ms,
-                                                round(settings.min_duration * 1000))
+                                                round(settings.min_duration * 1000),
+                                                _hurried(language, settings))
     result.after = compose(cues, eol=_eol(sub, settings), bom=_bom(sub, settings)).encode()
     found = {d.rule for d in (*sub.diagnostics, *check_storage(sub, settings))}
     result.changes = sorted(found & FIXED)

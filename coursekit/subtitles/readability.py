@@ -123,6 +123,15 @@ def _cue_text(
     return found
 
 
+def reading_speed(lines: tuple[str, ...], language: str, shown_ms: int) -> float:
+    """The characters per second ``lines`` ask of a reader when shown for ``shown_ms``,
+    counted as SUB201 counts them."""
+    cjk = is_cjk(language)
+    unit = 0.5 if cjk else 1.0
+    chars = sum(_shown_length(line, unit, cjk) for line in lines) + (len(lines) - 1) * unit
+    return chars * 1000 / shown_ms if shown_ms > 0 else float("inf")
+
+
 def _shown_length(line: str, unit: float, cjk: bool) -> float:
     """The length of a line as shown: trailing whitespace (SUB205's) takes no room."""
     line = line.rstrip()

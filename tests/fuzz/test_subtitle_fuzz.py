@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from coursekit.subtitles import parse_subtitles
 from coursekit.subtitles.decode import decode
 from coursekit.subtitles.fix import FIXED, UNSAFE, fix_bytes, restarted
-from coursekit.subtitles.model import SubtitleFile
+from coursekit.subtitles.model import Cue, SubtitleFile
+from coursekit.subtitles.readability import reading_speed
 from coursekit.subtitles.settings import settings_for
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
@@ -188,12 +189,19 @@ def _pysrt_splits(sub: SubtitleFile) -> bool:
 
 def _unfixable_overlaps(sub: SubtitleFile) -> bool:
     """Whether every overlap left is one no clamp parts: between cues that start
-    together, or where the clamped cue would be shown for less than ``min-duration``."""
+    together, or where the clamped cue would be shown for less than ``min-duration``,
+    or at more than a quarter past ``max-cps`` and its own reading speed."""
     cues = {c.index: c for c in sub.cues}
     shortest = max(round(SETTINGS.min_duration * 1000), 1)
+
+    def unfixable(cue: Cue, nxt: Cue) -> bool:
+        shown = nxt.start_ms - SETTINGS.min_gap_ms - cue.start_ms
+        before = reading_speed(cue.lines, "en", cue.end_ms - cue.start_ms)
+        return shown < shortest or reading_speed(cue.lines, "en", shown) > 1.25 * max(
+            SETTINGS.max_cps, before)
+
     return all(
-        d.cue is not None and d.cue < len(sub.cues)
-        and cues[d.cue + 1].start_ms - SETTINGS.min_gap_ms - cues[d.cue].start_ms < shortest
+        d.cue is not None and d.cue < len(sub.cues) and unfixable(cues[d.cue], cues[d.cue + 1])
         for d in check_timing(sub, SETTINGS) if d.rule == "SUB104"
     )
 
