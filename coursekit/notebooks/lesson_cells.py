@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from coursekit.lessons.model import Block, Code, CodeRole, Framework, Heading, Lesson, Output
+from coursekit.lessons.model import (
+    Block,
+    Code,
+    CodeRole,
+    Framework,
+    Heading,
+    Lesson,
+    Output,
+    Prose,
+)
 from coursekit.notebooks.cells import JsonDict, block_markdown, cell_id, code_cell, fenced
 from coursekit.notebooks.expectations import cell_metadata
 from coursekit.notebooks.markdown_run import MarkdownRun
@@ -101,8 +111,8 @@ def body_cells(
             continue
         if not with_prose:
             continue
-        if isinstance(block, Output) and block.line in shown:
-            continue  # a cell's output
+        if _in_the_cells(lesson, index, shown):
+            continue
         if isinstance(block, Heading) and block.level == 1 and not title_seen:
             title_seen = True  # already the title cell
             continue
@@ -114,6 +124,23 @@ def body_cells(
         pending.add(block, text, cell_id(lesson.path, f"{block.line}:{index}"))
     flush()
     return cells
+
+
+_OUTPUT_LABEL = re.compile(r"(\*\*|__)[^*_\n]{1,40}\1\s*[:：]?")
+"""A bold label alone in its paragraph (``**Output:**``, ``**Sortie :**``)."""
+
+
+def _in_the_cells(lesson: Lesson, index: int, shown: set[int]) -> bool:
+    """Whether the prose-like block at ``index`` is what the cells show already: a
+    cell's output (``shown``: their lines), or the bold label leading into one, which
+    would otherwise read below the output as the label of the text after it."""
+    block = lesson.blocks[index]
+    if isinstance(block, Output):
+        return block.line in shown
+    if isinstance(block, Prose) and _OUTPUT_LABEL.fullmatch(block.text.strip()):
+        after = lesson.blocks[index + 1:index + 2]
+        return bool(after) and isinstance(after[0], Output) and after[0].line in shown
+    return False
 
 
 def _code_cell(

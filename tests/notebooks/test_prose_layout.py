@@ -227,3 +227,36 @@ def test_each_tab_of_alternatives_is_named_before_its_code(course: Course) -> No
 def test_a_component_without_text_shows_nothing(course: Course) -> None:
     cells = _cells("# Title\n\n<hfoption>\n\n```py\nx = 1\n```\n\n</hfoption>\n", course)
     assert cells[1:] == [("code", "x = 1")]
+
+
+# Outputs introduced by a bold label, as the audio course labels each of them.
+LABELLED_OUTPUT = """\
+# Title
+
+**Step 1:**
+
+```py
+print("hello")
+```
+
+**Output:**
+
+```out
+hello
+```
+
+The greeting is printed.
+"""
+
+
+def test_the_label_of_a_cells_output_is_not_left_below_it(course: Course) -> None:
+    markdown = [source for kind, source in _cells(LABELLED_OUTPUT, course) if kind == "markdown"]
+    assert "**Output:**" not in "\n".join(markdown)
+    assert markdown[-1] == "The greeting is printed."
+    assert "**Step 1:**" in markdown  # a label of code, not of an output
+
+
+def test_the_label_of_an_output_shown_as_text_stays(course: Course) -> None:
+    lesson = "# Title\n\n**Sortie :**\n\n```out\nno code before\n```\n\n```py\nprint(1)\n```\n"
+    markdown = "\n".join(source for kind, source in _cells(lesson, course) if kind == "markdown")
+    assert "**Sortie :**" in markdown and "no code before" in markdown
