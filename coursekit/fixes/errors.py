@@ -7,8 +7,9 @@ among the fence's outputs. That fence gets its exception line rewritten
 (:mod:`.outputs`) and is written back as ``fix lessons`` writes code (the same places
 and rewrite, :mod:`coursekit.formatting.places`): every other byte of the file stays.
 A translation of the lesson gets the same new text in each output fence that is the
-same as the source's (its n-th fence of that text, for the source's n-th); one whose
-fence differs (a translated message, another traceback) is left, and listed.
+same as the source's, under the code block paired with the source's (by
+:func:`~coursekit.translations.align.align`); one whose fence differs (a translated
+message, another traceback) is left, and listed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from coursekit.fixes.proven import NotProven, ProvenDrift
 from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_or_why
 from coursekit.formatting.places import place_code, split_lines
 from coursekit.lessons.model import Code, Lesson, Output
+from coursekit.translations.align import align
 
 RULE = "EXE102"
 """The finding a fix settles: error-drift."""
@@ -220,11 +222,9 @@ class _Planner:
 
     def follow(self, opened_source: _File, code: Code, output: Output, new: str,
                raised: Raised) -> None:
-        """The same update in each translation whose output fence is the same."""
+        """The same update in each translation whose output fence is the same, in the
+        code block paired with ``code`` (as ``check`` pairs them)."""
         source = opened_source.lesson
-        same = [o for c in source.code_blocks() for o in c.outputs if o.text == output.text]
-        nth = next(n for n, o in enumerate(same) if o.line == output.line)
-        index = source.code_blocks().index(code)
         where = f"{source.path}:{code.line}"
         documented = _description(output).split("\n", 1)[0]
         for file in self.translations(opened_source):
@@ -234,16 +234,24 @@ class _Planner:
                 self.unread[path] = self.why[file]
             if opened is None or not self.wanted(opened):
                 continue
-            theirs = [o for c in opened.lesson.code_blocks() for o in c.outputs
-                      if o.text == output.text]
-            if nth < len(theirs):
-                opened.update(theirs[nth], raised, documented, where)
-            elif not any(o.text == new for c in opened.lesson.code_blocks() for o in c.outputs):
-                blocks = opened.lesson.code_blocks()
-                line = blocks[index].line if index < len(blocks) else 1
-                opened.left(line, documented, raised, "its output fence differs from the "
-                            "source's: update it by hand", where)
+            block = next((pair.translation for pair in align(
+                source.code_blocks(), opened.lesson.code_blocks())
+                if pair.source is not None and pair.source.line == code.line), None)
+            theirs = None if block is None else _same_output(code, output, block)
+            if theirs is not None:
+                opened.update(theirs, raised, documented, where)
+            elif block is None or not any(o.text == new for o in block.outputs):
+                opened.left(code.line if block is None else block.line, documented, raised,
+                            "its output fence differs from the source's: update it by hand",
+                            where)
 
+
+def _same_output(code: Code, output: Output, block: Code) -> Output | None:
+    """The output of ``block`` that shows what ``output`` of ``code`` shows (the n-th of
+    that text, for the n-th), if any."""
+    nth = [o.line for o in code.outputs if o.text == output.text].index(output.line)
+    theirs = [o for o in block.outputs if o.text == output.text]
+    return theirs[nth] if nth < len(theirs) else None
 
 def plan_error_fixes(corpus: Corpus, drifts: Iterable[ProvenDrift],
                      languages: Sequence[str] | None = None,
