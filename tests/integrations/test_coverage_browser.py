@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from coursekit.cli import main
-from tests.translations.coverage_course import plant
+from tests.git_history import commit, plant
+from tests.translations.coverage_course import plant as plant_course
 
 from .test_html_browser import ARGS, CHROMIUM, _open
 
@@ -36,7 +37,7 @@ def browser() -> Iterator[Any]:
 
 
 def test_coverage_page(browser: Any, tmp_path: Path) -> None:
-    planted = plant(tmp_path / "course")
+    planted = plant_course(tmp_path / "course")
     report = tmp_path / "coverage.html"
     assert main(["coverage", "--root", str(planted.root), "--format", "html",
                  "-o", str(report)]) == 0
@@ -64,3 +65,52 @@ def test_coverage_page(browser: Any, tmp_path: Path) -> None:
     assert "Louder, <in German too>" in behind.nth(0).inner_text()
     assert planted.faster[:9] in behind.nth(1).inner_text()
     assert behind.nth(2).locator("code").count() == 0  # missing: no file, no commit
+
+
+LONG = "a_lesson_whose_name_runs_on_and_on_with_underscores_and_no_space_to_break_a_line_at"
+VIDEO = "01_an_extremely_long_subtitle_file_name_for_a_video_about_audio_transformers.srt"
+TWENTY_SIX = ("en", "fr", "de", "es", "it", "pt-BR", "ru-RU", "zh-CN", "zh-TW", "ja", "ko", "vi",
+              "th", "tr", "ar", "he", "fa", "hi", "bn", "id", "ms", "pl", "uk", "cs", "nl", "sv")
+
+
+def _wide_course(root: Path) -> Path:
+    """French behind on a lesson with a long name, by a commit with a long subject, and a
+    video subtitled in 26 languages under a long file name: nothing a space breaks."""
+    toctree = f"- title: One\n  sections:\n  - local: chapter1/{LONG}\n    title: Long\n"
+    lesson = "# Long[[long]]\n\n```py\nx = {}\n```\n"
+    plant(root, {"en/_toctree.yml": toctree, "fr/_toctree.yml": toctree,
+                 f"en/chapter1/{LONG}.mdx": lesson.format(1),
+                 f"fr/chapter1/{LONG}.mdx": lesson.format(1)}, "Course")
+    commit(root, {f"en/chapter1/{LONG}.mdx": lesson.format(2)},
+           "A" + "VeryLongSubjectWithoutSpaces" * 6, "2024-02-01T12:00:00")
+    for language in TWENTY_SIX:
+        (root / "subtitles" / language).mkdir(parents=True)
+        (root / "subtitles" / language / VIDEO).write_text(
+            "1\n00:00:01,000 --> 00:00:03,000\nHi.\n", encoding="utf-8")
+    return root
+
+
+def _overflow(page: Any) -> list[str]:
+    """What runs past the right edge of the window, or past its own cell."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5
+                     || (e.matches('td, th') && e.scrollWidth > e.clientWidth + 1))
+        .map(e => e.tagName + ' ' + e.textContent.slice(0, 40))"""))
+
+
+@pytest.mark.parametrize("wide", [True, False], ids=["long-names", "planted"])
+def test_no_horizontal_overflow_at_1280_px(browser: Any, tmp_path: Path, wide: bool) -> None:
+    root = _wide_course(tmp_path / "course") if wide else plant_course(tmp_path / "course").root
+    report = tmp_path / "coverage.html"
+    assert main(["coverage", "--root", str(root), "--format", "html", "-o", str(report)]) == 0
+    page, errors = _open(browser, report, tmp_path / "coverage.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert errors == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert _overflow(page) == []
+    if wide:  # every language a column; each long name whole, on lines of its own
+        assert page.locator("table.videos thead th").count() == 1 + len(TWENTY_SIX)
+        assert LONG in page.locator("#behind-fr td").first.inner_text().replace("\n", "")
+    # A status, a language tag: one line each, never broken inside a word.
+    for label in (*page.locator(".files .key").all(), *page.locator("thead th").all()):
+        assert label.bounding_box()["height"] < 30, label.inner_text()
