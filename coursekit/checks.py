@@ -22,7 +22,8 @@ from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import check_formatting, queue_code
 from coursekit.judgement.documented import documented_notebooks
-from coursekit.language_folders import shadowed_folders, unlisted_folders
+from coursekit.language_folders import shadowed_folders, unknown_languages, unlisted_folders
+from coursekit.languages import normalise
 from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.rules import UNFORMATTED_CODE
 from coursekit.selection import Selection
@@ -105,7 +106,8 @@ def check_course(
     *, documented: bool = False, selection: Selection | None = None, cache: bool = False,
 ) -> CheckReport:
     """Check ``areas`` of ``course`` in ``languages`` (default: all), with the
-    configuration's own findings first; ``files``, when given, narrows the check to
+    configuration's own findings first (a language the course has neither lessons
+    nor subtitles in is ``CFG003``); ``files``, when given, narrows the check to
     the languages of those files and the findings to those files. With ``documented``,
     the report also carries the notebooks of the checked lessons, documented and not
     run, from the lessons the check read. A rule that ``selection`` (default: the
@@ -114,6 +116,8 @@ def check_course(
     folder (``.check-cache``, see :mod:`coursekit.cache`) and taken from there while
     the file, its configuration and coursekit are unchanged."""
     wanted = list(areas)
+    if languages is not None:  # as ``--lang`` reads them: `zh-cn` is `zh-CN`, once
+        languages = list(dict.fromkeys(normalise(lang) for lang in languages))
     folders = [course.content_dir] * (Area.LESSONS in wanted) + \
         [course.subtitles_dir] * (Area.SUBTITLES in wanted)
     scope = file_scope(course, files, folders) if files else None
@@ -124,6 +128,8 @@ def check_course(
     report = CheckReport(diagnostics=config_findings(course))
     report.diagnostics.extend(no_content(course))
     report.diagnostics.extend(shadowed_folders(course))
+    if Area.SUBTITLES not in wanted:  # the subtitle check names them otherwise
+        report.diagnostics.extend(unknown_languages(course, languages or (), course.content_dir))
     with collector_paused():
         corpus = Corpus(course)
         store = CheckCache.of(course, cache)

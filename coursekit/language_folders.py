@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Iterable
+from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.config.listing import Unlisted
-from coursekit.config.rules import SHADOWED_LANGUAGE_FOLDER, UNLISTED_FOLDER
+from coursekit.config.rules import SHADOWED_LANGUAGE_FOLDER, UNKNOWN_LANGUAGE, UNLISTED_FOLDER
 from coursekit.diagnostics import Diagnostic
 
 
@@ -20,6 +21,16 @@ def shadowed_folders(course: Course) -> list[Diagnostic]:
         "instead: its files are neither checked nor built",
         hint=f"merge it into {course.relative(read)}/ and delete it",
     ) for hidden, read in course.shadowed_language_folders()]
+
+
+def unknown_languages(course: Course, languages: Iterable[str], at: Path) -> list[Diagnostic]:
+    """One ``CFG003`` finding, placed at the folder ``at``, per language of ``languages``
+    (normalised tags) that has neither a lesson nor a subtitle folder in ``course``."""
+    return [UNKNOWN_LANGUAGE.at(
+        course.relative(at), None,
+        f"language `{lang}` has neither lessons nor subtitles in this course",
+    ) for lang in languages if lang not in course.subtitle_languages()
+        and not course.subtitle_dir(lang).is_dir() and not course.lesson_dir(lang).is_dir()]
 
 
 _HINTS = {

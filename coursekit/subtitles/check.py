@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from coursekit.check_result import CheckResult
 from coursekit.config import Course
-from coursekit.config.rules import UNKNOWN_LANGUAGE
 from coursekit.diagnostics import Diagnostic
+from coursekit.language_folders import unknown_languages
 from coursekit.languages import normalise
 from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import (
@@ -78,12 +78,8 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
     config_path = course.relative(course.config.path) if course.config.path else "pyproject.toml"
     available = course.subtitle_languages()
     wanted = [normalise(lang) for lang in languages] if languages else available
-    for lang in wanted:  # a language with lessons but no subtitles has none to check
-        if lang not in available and not course.subtitle_dir(lang).is_dir() \
-                and not course.lesson_dir(lang).is_dir():
-            result.diagnostics.append(UNKNOWN_LANGUAGE.at(
-                course.relative(course.subtitles_dir), None,
-                f"language `{lang}` has neither lessons nor subtitles in this course"))
+    # A language with lessons but no subtitles has none to check, and is no finding.
+    result.diagnostics.extend(unknown_languages(course, wanted, course.subtitles_dir))
     wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
     src_lang = course.source_language
     sources = corpus.subtitles(src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
