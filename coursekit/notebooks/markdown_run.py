@@ -11,6 +11,7 @@ loses its indentation.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from coursekit.lessons.model import Block, Prose
@@ -45,7 +46,39 @@ class MarkdownRun:
         """The markdown cell of the blocks added, ``None`` if none; the run is empty after."""
         if not self.parts:
             return None
-        cell = markdown_cell("\n\n".join(self.parts), self.ident)
+        text = unfolded("\n\n".join(self.parts))
         self.parts = []
         self._last = None
-        return cell
+        return markdown_cell(text, self.ident) if text.strip() else None
+
+
+_DETAILS = re.compile(r"<details\b[^>]*>|</details\s*>", re.IGNORECASE)
+_SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def unfolded(text: str) -> str:
+    """The text of a markdown cell with each ``<details>`` that a code cell splits
+    unfolded: an opening tag the cell does not close, or a closing tag of one it did not
+    open, is taken out, and the ``<summary>`` of the opening becomes a bold line. A
+    cell cannot hold the next cells, so the disclosure would open onto nothing and hide
+    the text before the code; a ``<details>`` within the cell stays as it is."""
+    opened: list[re.Match[str]] = []
+    unmatched: list[re.Match[str]] = []
+    for tag in _DETAILS.finditer(text):
+        if not tag.group().startswith("</"):
+            opened.append(tag)
+        elif opened:
+            opened.pop()
+        else:
+            unmatched.append(tag)
+    if not opened and not unmatched:
+        return text
+    edits: list[tuple[int, int, str]] = [(t.start(), t.end(), "") for t in unmatched]
+    for tag in opened:
+        edits.append((tag.start(), tag.end(), ""))
+        summary = _SUMMARY.search(text, tag.end())
+        if summary is not None and not text[tag.end():summary.start()].strip():
+            edits.append((summary.start(), summary.end(), f"**{summary[1].strip()}**"))
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")

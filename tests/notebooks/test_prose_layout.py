@@ -260,3 +260,45 @@ def test_the_label_of_an_output_shown_as_text_stays(course: Course) -> None:
     lesson = "# Title\n\n**Sortie :**\n\n```out\nno code before\n```\n\n```py\nprint(1)\n```\n"
     markdown = "\n".join(source for kind, source in _cells(lesson, course) if kind == "markdown")
     assert "**Sortie :**" in markdown and "no code before" in markdown
+
+
+# A folded section that holds code, and one that holds text alone.
+FOLDED = """\
+# Title
+
+<details>
+<summary>Install the <i>extra</i> package</summary>
+
+As the previous section said, install it with:
+
+```py
+print("install")
+```
+
+</details>
+
+Then:
+
+<details>
+<summary>Why?</summary>
+
+Because it is needed.
+
+</details>
+
+```py
+print("next")
+```
+"""
+
+
+def test_a_folded_section_that_code_splits_is_unfolded(course: Course) -> None:
+    cells = _cells(FOLDED, course)
+    first = cells[1]
+    assert first == ("markdown", "**Install the <i>extra</i> package**\n\n"
+                                 "As the previous section said, install it with:")
+    after = cells[3]
+    assert after[0] == "markdown" and after[1].startswith("Then:")
+    # the folded section without code stays folded, in one cell
+    assert "<details>\n<summary>Why?</summary>" in after[1] and after[1].endswith("</details>")
+    assert sum(source.count("</details>") for _, source in cells) == 1
