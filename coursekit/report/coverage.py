@@ -61,7 +61,7 @@ def coverage_document(source_language: str, coverage: Coverage,
     for row in coverage.rows:
         counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
         counts["total"] = row.total
-        counts["percent_current"] = round(row.percent_done, 1)
+        counts["percent_current"] = row.percent_shown(1)
         counts["lessons"] = [_entry(entry) for entry in row.lessons]
         languages[row.language] = counts
     return {

@@ -100,6 +100,19 @@ class CoverageRow:
     def percent_done(self) -> float:
         return 100.0 * len(self.done) / self.total if self.total else 100.0
 
+    def percent_shown(self, digits: int) -> float:
+        """:attr:`percent_done` rounded to ``digits``, but never up to 100 while a lesson
+        is behind nor down to 0 while one is current: 199 of 200 is 99, not a badge of
+        100% current."""
+        shown = round(self.percent_done, digits)
+        step = 10.0 ** -digits
+        done = len(self.done)
+        if shown >= 100.0 and done < self.total:
+            return round(100.0 - step, digits)
+        if shown <= 0.0 and done:
+            return round(step, digits)
+        return shown
+
 
 HistoryRead = Literal["whole", "shallow", "unreadable", "none"]
 """What judged a coverage table: the checkout's whole git history; a shallow clone's

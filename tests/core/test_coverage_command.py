@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
+from coursekit.report.coverage import coverage_document
+from coursekit.translations.coverage import Coverage, CoverageRow, LessonCoverage, Status
 
 LESSON = "# Title[[title]]\n\n## Part[[part]]\n\n```py\nx = 1\n```\n"
 TOCTREE = (
@@ -154,3 +156,43 @@ def test_a_root_with_no_course_exits_2_naming_cfg002(tmp_path: Path) -> None:
                                       "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["languages"] == {}
+
+
+def _many_lessons(root: Path, translated: int, lessons: int = 200) -> None:
+    """A course of ``lessons`` sections, the first ``translated`` of them in French."""
+    toctree = "- title: Chapter 1\n  sections:\n" + "".join(
+        f"  - local: chapter1/{n}\n    title: Part {n}\n" for n in range(lessons))
+    for lang, count in (("en", lessons), ("fr", translated)):
+        chapter = root / "content" / lang / "chapter1"
+        chapter.mkdir(parents=True)
+        (root / "content" / lang / "_toctree.yml").write_text(toctree, encoding="utf-8")
+        for n in range(count):
+            (chapter / f"{n}.mdx").write_text(LESSON, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("translated", "shown", "percent"), [
+    (199, "99", 99.5),  # one lesson missing: never rounded up to 100
+    (200, "100", 100.0),  # the clean counterpart: every lesson current
+])
+def test_the_share_current_is_100_only_when_every_lesson_is(
+        tmp_path: Path, translated: int, shown: str, percent: float) -> None:
+    _many_lessons(tmp_path, translated)
+    text = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
+    assert text.exit_code == 0, text.output
+    [french] = [line for line in text.output.splitlines() if "│ fr " in line]
+    assert french.split("│")[-2].strip() == shown
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "json"])
+    assert json.loads(result.stdout)["languages"]["fr"]["percent_current"] == percent
+    page = tmp_path / "coverage.html"
+    assert CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "html",
+                                    "-o", str(page)]).exit_code == 0
+    assert f'<td class="count percent">{shown}</td>' in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("current", "percent"), [(2000, 99.9), (1, 0.1), (0, 0.0)])
+def test_the_json_share_is_not_rounded_to_all_or_nothing(current: int, percent: float) -> None:
+    row = CoverageRow("fr", tuple(
+        LessonCoverage(f"chapter1/{n}", Status.CURRENT if n < current else Status.MISSING)
+        for n in range(2001)))
+    document = coverage_document("en", Coverage([row], "none"), [])
+    assert document["languages"]["fr"]["percent_current"] == percent

@@ -85,7 +85,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
             table.add_column(column)
         for row in lessons.rows:
             table.add_row(row.language, *(str(row.count(status)) for status in Status),
-                          f"{row.percent_done:.0f}")
+                          f"{row.percent_shown(0):.0f}")
         console.print(table)
     else:
         console.print(empty, markup=False, soft_wrap=True)
