@@ -196,3 +196,21 @@ def test_the_json_share_is_not_rounded_to_all_or_nothing(current: int, percent: 
         for n in range(2001)))
     document = coverage_document("en", Coverage([row], "none"), [])
     assert document["languages"]["fr"]["percent_current"] == percent
+
+
+@pytest.mark.parametrize(("french", "heading"), [
+    (("1",), "fr: 1 lesson outdated or missing"),
+    ((), "fr: 2 lessons outdated or missing"),  # the clean counterpart: a plural kept
+])
+def test_the_page_counts_in_words_that_agree(
+        tmp_path: Path, french: tuple[str, ...], heading: str) -> None:
+    make_course(tmp_path)
+    for lesson in (tmp_path / "content" / "fr" / "chapter1").iterdir():
+        if lesson.stem not in french:
+            lesson.unlink()
+    page = tmp_path / "coverage.html"
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "html",
+                                      "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert heading in text and "<span>1 translation</span>" in text

@@ -86,6 +86,7 @@ def test_html_page_escapes_and_lists_what_is_behind(planted: Planted) -> None:
     assert "Louder, &lt;in German too&gt;" in page and "<in German" not in page
     assert "Faster rate &amp; better wording" in page
     assert 'id="behind-fr"' in page and 'id="behind-de"' not in page  # German: nothing behind
+    assert "<span>2 translations</span>" in page
     assert page.count('<span class="segment ') == 4 + 1  # French four kinds, German one
 
 
