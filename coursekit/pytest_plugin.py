@@ -44,8 +44,14 @@ class CoursekitFailure(Exception):
 
 
 class CoursekitItem(pytest.Item):
-    def __init__(self, *, failures: list[str], location_path: str, line: int | None,
+    """A notebook's plain cells, a scenario or a run's errors of one file; its id is its
+    name (``en/chapter1/1.ipynb::cells``), and it is reported at ``location_path``, a
+    file of the course."""
+
+    def __init__(self, *, failures: list[str], location_path: Path, line: int | None,
                  skip: str | None = None, **kwargs: Any) -> None:
+        # An item of the session would have the id `::name`: JUnit's classname `.en/...`.
+        kwargs.setdefault("nodeid", kwargs["name"])
         super().__init__(**kwargs)
         self.failures = failures
         self.location_path = location_path
@@ -65,7 +71,10 @@ class CoursekitItem(pytest.Item):
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path | str, int | None, str]:
-        return self.location_path, (self.line - 1) if self.line else None, self.name
+        # Told apart from the id, as a doctest is: pytest -v writes a domain that ends
+        # the id with its dots as `::` (`en/chapter1/1::ipynb::cells`).
+        return (self.location_path, (self.line - 1) if self.line else None,
+                f"[coursekit] {self.name}")
 
 
 def _line(cell: CellResult) -> int | None:
@@ -109,10 +118,11 @@ def _notebook_failures(result: NotebookResult, errors: Sequence[Diagnostic]) -> 
             if f"{d.path}:{d.line}" not in sources]
 
 
-def _items(session: pytest.Session, result: NotebookResult,
+def _items(session: pytest.Session, root: Path, result: NotebookResult,
            errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
-    """``errors``: those the report keeps."""
+    """``errors``: those the report keeps; ``root``: the course's."""
     errors = _own(result, errors)
+    lesson = root / result.lesson
     dropped = _dropped(result.diagnostics, errors)
     by_index = {c.index: c for c in result.cells}
     in_scenario = {i for s in result.scenarios for i in (s.error_cell, *s.fix_cells)}
@@ -121,7 +131,7 @@ def _items(session: pytest.Session, result: NotebookResult,
         session, name=f"{result.notebook}::cells",
         failures=[*_notebook_failures(result, errors),
                   *_cell_failures(plain, errors, dropped)],
-        location_path=result.lesson, line=None,
+        location_path=lesson, line=None,
     )]
     scenario: Scenario
     from coursekit.judgement.model import Fate
@@ -133,7 +143,7 @@ def _items(session: pytest.Session, result: NotebookResult,
             gpu_only.add(scenario.error_cell)
             items.append(CoursekitItem.from_parent(
                 session, name=f"{result.notebook}::scenario@{error.source}", failures=[],
-                location_path=result.lesson, line=_line(error),
+                location_path=lesson, line=_line(error),
                 skip=f"{error.source}: {scenario.reason}",
             ))
             continue
@@ -141,21 +151,21 @@ def _items(session: pytest.Session, result: NotebookResult,
         items.append(CoursekitItem.from_parent(  # not proven, with no error: verify passes it
             session, name=f"{result.notebook}::scenario@{error.source}",
             failures=_cell_failures(cells, errors, dropped),
-            location_path=result.lesson, line=_line(error),
+            location_path=lesson, line=_line(error),
         ))
     for left in result.unverified:  # another device's expectation: skipped, never passed
         if left.index in gpu_only:
             continue
         items.append(CoursekitItem.from_parent(
             session, name=f"{result.notebook}::{left.device}@{left.source}", failures=[],
-            location_path=result.lesson, line=_line(by_index[left.index]),
+            location_path=lesson, line=_line(by_index[left.index]),
             skip=f"{left.source}: {left.expected} on {left.device}: not verified on "
                  f"{result.device}",
         ))
     return items
 
 
-def _run_items(session: pytest.Session, report: VerifyReport,
+def _run_items(session: pytest.Session, root: Path, report: VerifyReport,
                errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
     """An item for each file that the run's own kept errors are at (a notebook it could
     not read, stand-ins it could not prepare): no notebook carries them, and
@@ -166,7 +176,7 @@ def _run_items(session: pytest.Session, report: VerifyReport,
         if (d.rule, d.path, d.line, d.message) in own:
             by_path.setdefault(d.path, []).append(f"{d.location}: {d.rule} {d.message}")
     return [CoursekitItem.from_parent(session, name=f"{path}::verify", failures=failures,
-                                      location_path=path, line=None)
+                                      location_path=root / path, line=None)
             for path, failures in by_path.items()]
 
 
@@ -219,5 +229,5 @@ def pytest_collection_modifyitems(
                      how=Shape(show_all=True))
     errors = [d for d in findings.shown if d.severity is Severity.ERROR]
     for result in report.notebooks:
-        items.extend(_items(session, result, errors))
-    items.extend(_run_items(session, report, errors))
+        items.extend(_items(session, course.root, result, errors))
+    items.extend(_run_items(session, course.root, report, errors))

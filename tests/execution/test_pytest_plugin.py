@@ -166,3 +166,52 @@ def test_an_item_fails_where_verify_keeps_an_error_and_only_there(tmp_path: Path
     output = (done := _pytest_coursekit(tmp_path, course)).stdout + done.stderr
     assert "1 failed, 1 passed" in output, output
     assert 'content/en/chapter1/1.mdx:5: EXE301 [en/pt] output differs' in output
+
+
+def _broken_notebook_course(root: Path) -> Path:
+    """A course whose one notebook cannot be read: an item of that file fails."""
+    broken = root / "build" / "notebooks" / "en" / "3.ipynb"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('{"cells": [\n', encoding="utf-8")
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    return root
+
+
+def _pytest_here(tmp_path: Path, *args: str) -> str:
+    """``pytest --coursekit`` on the course at ``tmp_path / "course"``, run from
+    ``tmp_path``: its output."""
+    (tmp_path / "empty").mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--coursekit",
+         "--coursekit-root=course", "--coursekit-device", "cpu", *args, "empty"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+    )
+    return done.stdout + done.stderr
+
+
+def test_an_items_id_is_its_name_and_junit_names_it_by_its_file(tmp_path: Path) -> None:
+    _broken_notebook_course(tmp_path / "course")
+    output = _pytest_here(tmp_path, "-rA", "--junitxml", "report.xml")
+    assert "FAILED build/notebooks/en/3.ipynb::verify - " in output, output
+    assert "::build/notebooks" not in output
+    junit = (tmp_path / "report.xml").read_text(encoding="utf-8")
+    assert 'classname="build.notebooks.en.3.ipynb" name="verify"' in junit, junit
+
+
+def test_verbose_lines_keep_the_id_and_name_the_file_from_where_pytest_ran(
+        tmp_path: Path) -> None:
+    _broken_notebook_course(tmp_path / "course")
+    output = _pytest_here(tmp_path, "-vv")
+    assert "build/notebooks/en/3.ipynb::verify <- course/build/notebooks/en/3.ipynb FAILED" \
+        in output, output
+    assert "3::ipynb" not in output
+
+
+@pytest.mark.kernel
+def test_a_lessons_items_are_reported_at_the_lesson_in_the_course(tmp_path: Path) -> None:
+    node = notebook([cell("x = [1]", 3), cell("x[4]", 5)])
+    write_course(tmp_path / "course", {"en/chapter1/1.ipynb": node})
+    output = _pytest_here(tmp_path, "-vv", "-rA")
+    assert "en/chapter1/1.ipynb::cells <- course/content/en/chapter1/1.mdx FAILED" in output, \
+        output
+    assert "FAILED en/chapter1/1.ipynb::cells - content/en/chapter1/1.mdx:5: " in output
