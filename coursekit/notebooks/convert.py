@@ -26,7 +26,7 @@ from coursekit.notebooks.lesson_cells import LessonCell as LessonCell
 from coursekit.notebooks.lesson_cells import body_cells, runs
 from coursekit.notebooks.metadata import NAMESPACE, NotebookMeta
 from coursekit.notebooks.naming import notebook_path
-from coursekit.notebooks.quiz import is_quiz_page
+from coursekit.notebooks.quiz import is_quiz_page, without_choices
 from coursekit.notebooks.requirements import imports_module
 from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
 
@@ -165,6 +165,8 @@ def convert_lesson(
     wanted = quizzes if quizzes is not None else notebook_settings(course).quizzes
     if not wanted and is_quiz_page(lesson):
         return result
+    if not wanted:
+        lesson = without_choices(lesson)
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
     for framework in lesson.frameworks:
         made = _notebook(lesson, course, framework, with_prose, digest)

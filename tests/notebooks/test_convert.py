@@ -447,9 +447,32 @@ def test_code_before_an_inline_quiz_is_no_quiz_page(course: Course) -> None:
     lesson_text = b"# Loading\n\n```py\nds = load()\n```\n\n## Quiz\n\n" + QUIZ_PAGE.split(
         b"\n", 2)[2]
     notebook = only(_parsed(lesson_text), course)
-    assert [c.source for c in code_cells(notebook)] == [
-        "ds = load()", 'load_dataset("minds14")', 'librosa.load_dataset("minds14")',
-    ]
+    assert [c.source for c in code_cells(notebook)] == ["ds = load()"]
+
+
+def test_an_inline_quizs_choices_are_shown_not_run(course: Course) -> None:
+    lesson_text = (b"# Loading\n\n```py\nds = load()\n```\n\n## Quiz\n\n"
+                   + QUIZ_PAGE.split(b"\n", 2)[2].replace(b"librosa.", b"import librosa\nlibrosa."))
+    plain = only(_parsed(lesson_text), course)
+    assert "librosa" not in "".join(c.source for c in plain.cells)  # nor installed
+    rich = only(_parsed(lesson_text), course, with_prose=True)
+    markdown = "\n".join(c.source for c in rich.cells if c.cell_type == "markdown")
+    assert '```python\nload_dataset("minds14")\n```' in markdown
+    assert [c.source for c in code_cells(rich)] == ["ds = load()"]
+    # asked for, as a quiz page is, the choices are cells
+    asked = only(_parsed(lesson_text), course, quizzes=True)
+    assert len(code_cells(asked)) == 3
+    # code after the question of its section makes the section the lesson's code
+    more = lesson_text + b"\n```py\nprint(ds)\n```\n"
+    assert len(code_cells(only(_parsed(more), course))) == 4
+    # a section of unlabelled code that ends in a check question is the lesson's
+    check = b"# Loading\n\n```py\nds = load()\n```\n\n## More\n\n```py\na = 1\n```\n\n" \
+        b"```py\nb = 2\n```\n\n<Question choices={[]} />\n"
+    assert len(code_cells(only(_parsed(check), course))) == 3
+    # code in a new section after the quiz is the lesson's; the choices stay text
+    after = lesson_text + b"\n## Next\n\n```py\nprint(ds)\n```\n"
+    assert [c.source for c in code_cells(only(_parsed(after), course))] == [
+        "ds = load()", "print(ds)"]
 
 
 OPENING_CODE_THEN_QUESTION = b"""\
