@@ -89,9 +89,20 @@ def place_code(lines: Sequence[str], code: Code) -> CodePlace | None:
     return CodePlace(code, opening_at + 1, tuple(prefixes), opening["prefix"], line_break)
 
 
-def _new_line(place: CodePlace, text: str) -> str:
-    prefix = place.prefix if text else place.prefix.rstrip(" \t")
-    return prefix + text + place.line_break
+def _new_line(place: CodePlace, text: str, prefix: str | None = None) -> str:
+    """A line of new code, after ``prefix`` (the fence's opening line's by default)."""
+    prefix = place.prefix if prefix is None else prefix
+    return (prefix if text else prefix.rstrip(" \t")) + text + place.line_break
+
+
+def _kept_prefix(place: CodePlace, index: int, text: str) -> str:
+    """The prefix of a line that ``text`` replaces: its own where the file writes less
+    than the fence's (CommonMark takes up to the fence's indentation off each line, so
+    a line of an indented fence may have fewer spaces) and ``text`` starts with no
+    space, which the reader would take off too; else the fence's."""
+    own = place.prefixes[index]
+    keep = own != place.prefix and place.prefix.startswith(own) and text[:1] not in " \t"
+    return own if keep else place.prefix
 
 
 def code_lines(lines: Sequence[str], place: CodePlace, new_code: str) -> list[str]:
@@ -105,6 +116,9 @@ def code_lines(lines: Sequence[str], place: CodePlace, new_code: str) -> list[st
     for tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
         if tag == "equal":
             out.extend(written[old_start:old_end])
+        elif old_end - old_start == new_end - new_start:  # line for line
+            out.extend(_new_line(place, text, _kept_prefix(place, old_start + offset, text))
+                       for offset, text in enumerate(new[new_start:new_end]))
         else:
             out.extend(_new_line(place, text) for text in new[new_start:new_end])
     if out and not out[-1].endswith(("\n", "\r")):  # the old last line had no break

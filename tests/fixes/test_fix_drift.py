@@ -239,3 +239,18 @@ def test_a_lesson_that_cannot_be_read_is_named_and_the_run_exits_1(
     assert f"fixed {unread.as_posix()}" not in out
     report = json.loads(_run(root, capsys, "--check", "--format", "json")[1])
     assert [entry["path"] for entry in report["unread"]] == [unread.as_posix()]
+
+
+@pytest.mark.parametrize("indent", ["", "  "])
+def test_a_fixed_line_keeps_the_indentation_it_had_in_an_indented_fence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], indent: str) -> None:
+    root = write_course(tmp_path)
+    lesson = root / lesson_path("en", 2)
+    # CommonMark takes up to the fence's own two spaces off each line: these lines may
+    # have fewer (""), or as many (the clean counterpart, "  ").
+    written = ("# Lesson\n\n1. Train:\n\n  ```py\n"
+               f"{indent}from transformers import TrainingArguments\n"
+               f"{indent}args = TrainingArguments('o', evaluation_strategy='no')\n  ```\n")
+    lesson.write_text(written, encoding="utf-8")
+    assert _run(root, capsys, str(lesson))[0] == 0
+    assert lesson.read_text("utf-8") == written.replace("evaluation_strategy", "eval_strategy")
