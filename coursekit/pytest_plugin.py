@@ -3,7 +3,8 @@
 Each notebook's plain cells are one test item and each documented error
 scenario another, so CI shows which lesson's fix stopped working. A failure counts as
 ``coursekit verify`` counts it: the findings go through the same report pipeline
-(:mod:`coursekit.report.pipeline`, with the course's rule selection), and a cell fails
+(:mod:`coursekit.report.pipeline`, with the course's rule selection and, with
+``--coursekit-baseline FILE``, the baseline ``verify --baseline`` reads), and a cell fails
 its item only where an error finding is kept at it; a finding on the notebook that no
 cell carries (it could not be read or run) fails its plain-cells item, and an error of
 the run that no notebook carries (a notebook it could not read) an item of its file. Without
@@ -37,6 +38,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="Course checkout to verify (default: the current folder).")
     group.addoption("--coursekit-device", default="auto", choices=("cpu", "cuda", "auto"),
                     help="Device the lessons run on.")
+    group.addoption("--coursekit-baseline", default=None, metavar="FILE",
+                    help="Fail only on findings not recorded in this baseline file, as "
+                         "`coursekit verify --baseline FILE` does.")
 
 
 class CoursekitFailure(Exception):
@@ -220,13 +224,17 @@ def pytest_collection_modifyitems(
     if not config.getoption("coursekit", default=False):
         return
     from coursekit.diagnostics import Severity
-    from coursekit.report.pipeline import Shape, shape
+    from coursekit.report.pipeline import BaselineError, Shape, shape
 
     course = _open_course(Path(config.getoption("coursekit_root")))
     report = _verify(course, config.getoption("coursekit_device"))
-    # As `coursekit verify` reports them, every repeat listed: a cell fails by its own.
-    findings = shape(report.all_diagnostics(), selection=course.config.selection,
-                     how=Shape(show_all=True))
+    baseline = config.getoption("coursekit_baseline")
+    try:  # as `coursekit verify` reports them, every repeat listed: a cell fails by its own
+        findings = shape(report.all_diagnostics(), selection=course.config.selection,
+                         baseline=None if baseline is None else Path(baseline),
+                         how=Shape(show_all=True))
+    except BaselineError as exc:
+        raise pytest.UsageError(str(exc)) from exc
     errors = [d for d in findings.shown if d.severity is Severity.ERROR]
     for result in report.notebooks:
         items.extend(_items(session, course.root, result, errors))

@@ -215,3 +215,29 @@ def test_a_lessons_items_are_reported_at_the_lesson_in_the_course(tmp_path: Path
     assert "en/chapter1/1.ipynb::cells <- course/content/en/chapter1/1.mdx FAILED" in output, \
         output
     assert "FAILED en/chapter1/1.ipynb::cells - content/en/chapter1/1.mdx:5: " in output
+
+
+def test_a_baseline_fails_only_the_findings_it_does_not_record_as_verify_does(
+        tmp_path: Path) -> None:
+    root = _broken_notebook_course(tmp_path / "course")
+    baseline = tmp_path / "baseline.json"
+    recorded = subprocess.run(
+        [sys.executable, "-m", "coursekit", "verify", "--root", str(root), "--device", "cpu",
+         "--baseline", str(baseline), "--update-baseline"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    assert "failed" in _pytest_here(tmp_path, "-q")  # without the baseline
+    output = _pytest_here(tmp_path, "-q", "--coursekit-baseline", str(baseline))
+    assert "failed" not in output, output
+    (root / "build/notebooks/en/4.ipynb").write_text("[", encoding="utf-8")  # a new one
+    output = _pytest_here(tmp_path, "-q", "-rA", "--coursekit-baseline", str(baseline))
+    assert "FAILED build/notebooks/en/4.ipynb::verify - " in output, output
+    assert "1 failed in" in output
+
+
+def test_a_baseline_that_is_no_baseline_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    _broken_notebook_course(tmp_path / "course")
+    (tmp_path / "baseline.json").write_text('{"x": 1}\n', encoding="utf-8")
+    output = _pytest_here(tmp_path, "--coursekit-baseline", "baseline.json")
+    assert "ERROR: baseline.json: not a coursekit baseline" in output, output
+    assert "INTERNALERROR" not in output
