@@ -3,6 +3,9 @@ and why, and the table's tiers."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -207,3 +210,18 @@ def test_a_moved_name_beside_a_comment_alone_on_its_line_gets_its_own_import() -
     stale = "from transformers import AdamW, pipeline  # both\nopt = AdamW(p)\n"
     assert fix(stale).source == ("from transformers import pipeline  # both\n"
                                  "from torch.optim import AdamW\nopt = AdamW(p)\n")
+
+
+def test_the_tiers_table_of_the_docs_puts_each_removed_name_in_its_tier() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "drift-fixes.md").read_text("utf-8")
+    rows = {tier: re.search(rf"^\| {tier.value} \|.*$", doc, re.MULTILINE)
+            for tier in Tier}
+    named = {tier: {word for span in re.findall(r"`([^`]+)`", row[0])
+                    for word in re.findall(r"\w+", span)}
+             for tier, row in rows.items() if row is not None}
+    assert set(named) == set(Tier)
+    said = [(api.name, tier) for api in bundled() for tier, words in named.items()
+            if api.name is not None and api.name.rsplit(".", 1)[-1] in words]
+    assert len(said) >= 5  # AdamW, np.float, load_metric, Repository, HfFolder...
+    assert [(name, tier) for name, tier in said
+            if next(a for a in bundled() if a.name == name).fix is not tier] == []
