@@ -129,6 +129,8 @@ class NotebookRun:
     restarts: int = 0
     kernel_error: str | None = None
     """Why no kernel could run the notebook, when none could."""
+    kernel_hint: str | None = None
+    """What to do about it, when it is not the kernel's installation (a full disk)."""
     replayed: list[int] = field(default_factory=list)
     """Notebook indices of the cells run again in a fresh kernel after a restart, in
     order (a cell replayed after two restarts is listed twice)."""
@@ -145,6 +147,7 @@ class NotebookRun:
             "cells": [c.to_json() for c in self.cells],
             "restarts": self.restarts,
             "kernel_error": self.kernel_error,
+            "kernel_hint": self.kernel_hint,
             "replayed": list(self.replayed),
             "restarted_after": list(self.restarted_after),
         }
@@ -155,6 +158,7 @@ class NotebookRun:
             cells=[CellRun.from_json(c) for c in data["cells"]],
             restarts=int(data.get("restarts", 0)),
             kernel_error=data.get("kernel_error"),
+            kernel_hint=data.get("kernel_hint"),
             replayed=[int(i) for i in data.get("replayed", [])],
             restarted_after=[int(i) for i in data.get("restarted_after", [])],
         )

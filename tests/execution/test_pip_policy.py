@@ -23,15 +23,15 @@ def test_distributions_are_read_from_metadata_folder_names(tmp_path: Path) -> No
 def test_the_layer_variables(tmp_path: Path) -> None:
     base = {"PYTHONPATH": "/guard", "PIP_CONSTRAINT": "/user/c.txt",
             "PIP_INDEX_URL": "https://index.example/simple"}
-    policy = PipPolicy(tmp_path / "constraints.txt", "3.11", installs=False)
+    policy = PipPolicy("torch==2.5.1\n", "3.11", installs=False)
     env = policy.env(base, tmp_path / "layer")
     site = tmp_path / "layer" / "lib" / "python3.11" / "site-packages"
     assert env["PIP_PREFIX"] == str(tmp_path / "layer")
     assert env["PYTHONPATH"].split(os.pathsep) == ["/guard", str(site)]
-    assert env["PIP_CONSTRAINT"] == f"/user/c.txt {tmp_path / 'constraints.txt'}"
+    assert env["PIP_CONSTRAINT"] == f"/user/c.txt {tmp_path / 'layer' / 'constraints.txt'}"
     assert (env["PIP_NO_INDEX"], env["PIP_CONFIG_FILE"]) == ("1", os.devnull)
     assert "PIP_INDEX_URL" not in env
-    fetching = PipPolicy(tmp_path / "constraints.txt", "3.11", installs=True).env(
+    fetching = PipPolicy("torch==2.5.1\n", "3.11", installs=True).env(
         base, tmp_path / "layer")
     assert "PIP_NO_INDEX" not in fetching
     assert fetching["PIP_INDEX_URL"] == base["PIP_INDEX_URL"]

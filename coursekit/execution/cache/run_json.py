@@ -85,6 +85,7 @@ _RUN_FIELDS: dict[str, Callable[[object], bool]] = {
     "cells": lambda v: isinstance(v, list),
     "restarts": _whole,
     "kernel_error": lambda v: v is None or _text(v),
+    "kernel_hint": lambda v: v is None or _text(v),
     "replayed": lambda v: isinstance(v, list) and all(_whole(i) for i in v),
     "restarted_after": lambda v: isinstance(v, list) and all(_whole(i) for i in v),
 }

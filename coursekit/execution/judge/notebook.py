@@ -46,10 +46,11 @@ def standin_ids(course: Course, kinds: tuple[str, ...] = ("models",)) -> frozens
         return frozenset()
 
 
-def _not_run(plan: NotebookPlan, kernel_error: str) -> Diagnostic:
+def _not_run(plan: NotebookPlan, run: NotebookRun) -> Diagnostic:
     return rules.KERNEL_UNAVAILABLE.at(
-        plan.lesson, None, f"[{plan.language}/{plan.framework}] not run: {kernel_error}",
-        hint="install the kernel (`coursekit kernels install`) or fix [tool.coursekit] kernels",
+        plan.lesson, None, f"[{plan.language}/{plan.framework}] not run: {run.kernel_error}",
+        hint=run.kernel_hint
+        or "install the kernel (`coursekit kernels install`) or fix [tool.coursekit] kernels",
     )
 
 
@@ -87,7 +88,7 @@ class NotebookJudge:
             replayed=replayed_sources(plan, run), timing=timing or NotebookTiming(),
         )
         if run.kernel_error is not None and not any(c.duration for c in run.cells):
-            result.diagnostics.append(_not_run(plan, run.kernel_error))
+            result.diagnostics.append(_not_run(plan, run))
             return result
         runs = [script_raised(c.code, script_exited(c, r))
                 for c, r in zip(plan.cells, run.cells, strict=True)]

@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import shutil
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from coursekit.execution.cache.durations import load_durations, store_durations
 from coursekit.execution.cache.key import run_key
@@ -29,7 +26,7 @@ from coursekit.execution.run.clock import KernelClock
 from coursekit.execution.run.environment import KernelEnvironment, kernel_environment
 from coursekit.execution.run.jobs import Job
 from coursekit.execution.run.kernel import KernelProfile
-from coursekit.execution.run.piplayer import write_policy
+from coursekit.execution.run.piplayer import pip_policy
 from coursekit.execution.run.pool import KernelPool
 from coursekit.execution.run.preimport import modules_to_preimport
 from coursekit.execution.run.runner import run_notebook
@@ -124,7 +121,6 @@ class Batch:
                                        for name in names))
         self.environments.update(zip(names, found, strict=True))
         self.environment_seconds = time.monotonic() - reading
-        policies = Path(tempfile.mkdtemp(prefix="coursekit-pip-policy-"))
         try:
             for profile in demand:
                 environment = await self.environment(profile)
@@ -133,14 +129,13 @@ class Batch:
                     preimport=self.preimport(profile, jobs),
                     warmup_timeout=self.settings.timeout,
                     fork=self.settings.fork_kernels and _on_cpu(profile, jobs),
-                    pip=write_policy(policies, environment, installs=self.lesson_installs)
+                    pip=pip_policy(environment, installs=self.lesson_installs)
                     if environment is not None else None,
                 )
             await self._run(jobs, demand)
         finally:
             for pool in self.pools.values():
                 await pool.close()
-            shutil.rmtree(policies, ignore_errors=True)
             await asyncio.to_thread(store_durations, self.cache.root, self.durations)
 
     def shims(self, job: Job) -> tuple[StaleApi, ...]:

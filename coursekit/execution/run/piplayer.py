@@ -19,7 +19,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from coursekit.atomic import write_text_atomic
 from coursekit.execution.run.environment import KernelEnvironment
 
 CONSTRAINTS = "constraints.txt"
@@ -29,8 +28,9 @@ CONSTRAINTS = "constraints.txt"
 class PipPolicy:
     """How a lesson's pip runs in the kernels of one environment."""
 
-    constraints: Path
-    """Every distribution of the kernel, at its version."""
+    constraints: str
+    """Every distribution of the kernel, at its version (a constraints file's text,
+    written into each layer: no folder of the run's own holds it)."""
     python: str
     """The kernel's ``X.Y``, which names the layer's site folder."""
     installs: bool
@@ -47,7 +47,7 @@ class PipPolicy:
             [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
             + [str(self.site(layer))])
         env["PIP_CONSTRAINT"] = " ".join(filter(None, [env.get("PIP_CONSTRAINT", ""),
-                                                       str(self.constraints)]))
+                                                       str(layer / CONSTRAINTS)]))
         if not self.installs:
             for name in ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS"):
                 env.pop(name, None)
@@ -56,18 +56,22 @@ class PipPolicy:
         return env
 
 
-def write_policy(folder: Path, environment: KernelEnvironment, *, installs: bool) -> PipPolicy:
-    """The policy for ``environment``'s kernels, its constraints written under ``folder``."""
-    constraints = folder / environment.fingerprint()[:16] / CONSTRAINTS
-    write_text_atomic(constraints, "\n".join(environment.pins()) + "\n")
+def pip_policy(environment: KernelEnvironment, *, installs: bool) -> PipPolicy:
+    """The policy for ``environment``'s kernels."""
     version = ".".join(environment.version.split()[0].split(".")[:2])
-    return PipPolicy(constraints, version, installs)
+    return PipPolicy("\n".join(environment.pins()) + "\n", version, installs)
 
 
 def make_layer(policy: PipPolicy) -> Path:
-    """A fresh, empty layer (its site folder exists, so imports from it are found)."""
+    """A fresh, empty layer (its site folder exists, so imports from it are found), with
+    the policy's constraints."""
     layer = Path(tempfile.mkdtemp(prefix="coursekit-pip-"))
-    policy.site(layer).mkdir(parents=True)
+    try:
+        policy.site(layer).mkdir(parents=True)
+        (layer / CONSTRAINTS).write_text(policy.constraints, encoding="utf-8")
+    except BaseException:  # a full disk: no half-made layer is left behind
+        remove_layer(layer)
+        raise
     return layer
 
 

@@ -20,11 +20,11 @@ from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.kernel import (
     Acquire,
-    KernelSession,
     KernelStartError,
     Retire,
     evaluate,
 )
+from coursekit.execution.run.session import KernelSession
 from coursekit.standins.widths import names_a_standin_width
 
 SWITCH = "__import__('coursekit_realwidths').switch_on()"

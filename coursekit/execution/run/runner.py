@@ -14,13 +14,13 @@ from coursekit.execution.plan.model import CellPlan, NotebookPlan
 from coursekit.execution.results import CellRun, NotebookRun, RunStatus
 from coursekit.execution.run.kernel import (
     Acquire,
-    KernelSession,
     KernelStartError,
     Retire,
     evaluate,
 )
 from coursekit.execution.run.progress import ProgressBudget
 from coursekit.execution.run.realwidths import replay_at_real_widths
+from coursekit.execution.run.session import KernelSession
 from coursekit.execution.run.shellexits import WATCH_EXPRESSION, read_exits
 from coursekit.stale_apis import StaleApi
 
@@ -52,6 +52,7 @@ class NotebookRunner:
         self.restarted_after: list[int] = []
         self.session: KernelSession | None = None
         self.kernel_error: str | None = None
+        self.kernel_hint: str | None = None
 
     def timeout_of(self, cell: CellPlan) -> float:
         return cell.timeout or self.default_timeout
@@ -60,7 +61,7 @@ class NotebookRunner:
         try:
             self.session = KernelSession(await self.acquire(), self.node)
         except KernelStartError as exc:
-            self.session, self.kernel_error = None, str(exc)
+            self.session, self.kernel_error, self.kernel_hint = None, str(exc), exc.hint
             return
         # A shell command that fails raises nothing: the kernel keeps which ones did.
         await evaluate(self.session.kernel, WATCH_EXPRESSION)
@@ -151,7 +152,8 @@ class NotebookRunner:
         await replay_at_real_widths(self.plan, self.runs, self.acquire, self.retire,
                                     self.default_timeout)
         return NotebookRun(cells=self.runs, restarts=self.restarts,
-                           kernel_error=self.kernel_error, replayed=self.replayed,
+                           kernel_error=self.kernel_error, kernel_hint=self.kernel_hint,
+                           replayed=self.replayed,
                            restarted_after=self.restarted_after)
 
 

@@ -1,0 +1,83 @@
+"""The folders a lesson kernel gets of its own, made together and removed together.
+
+Each kernel has a working folder (its current directory), a pip layer when its lessons'
+``pip install`` is confined (:mod:`piplayer`) and an ``HF_HOME`` over the stand-in set
+(:mod:`hfhome`), all in the temporary folder. A start that cannot make one of them (a
+full disk, a folder it may not write) removes those already made and raises
+:class:`FolderError`, which names the temporary folder, the cause and what to do; a
+start stopped meanwhile (Ctrl-C) removes them too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursekit.execution.run.hfhome import made_home, remove_home
+from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
+
+_NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+class FolderError(RuntimeError):
+    """A folder of the kernel's own could not be made in the temporary folder."""
+
+    def __init__(self, what: str, cause: OSError) -> None:
+        self.where = tempfile.gettempdir()
+        self.no_room = cause.errno in _NO_ROOM
+        reason = (cause.strerror or str(cause)) if cause.errno else str(cause)
+        super().__init__(f"its {what} cannot be made in {self.where}: {reason}")
+
+    @property
+    def hint(self) -> str:
+        """What to do about it: free space, or a temporary folder that can be written."""
+        if self.no_room:
+            return f"free space in {self.where}, or point TMPDIR at a folder with room"
+        return f"make {self.where} writable, or point TMPDIR at a folder that is"
+
+
+@dataclass(slots=True)
+class KernelFolders:
+    """A kernel's working folder, pip layer and ``HF_HOME`` (see the module's text)."""
+
+    workdir: Path | None = None
+    layer: Path | None = None
+    home: Path | None = None
+
+    def remove(self) -> None:
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        remove_layer(self.layer)
+        remove_home(self.home)
+
+    async def removed(self) -> None:
+        """:meth:`remove` in a thread (a mirrored ``HF_HOME`` has many entries)."""
+        await asyncio.to_thread(self.remove)
+
+
+async def make_folders(env: dict[str, str], pip: PipPolicy | None) -> KernelFolders:
+    """The folders of a kernel whose profile gives ``env`` (the stand-ins' ``HF_HOME``)
+    and, with ``pip``, a pip layer; :class:`FolderError` when one cannot be made, with
+    none left behind."""
+    folders = KernelFolders()
+    try:
+        try:
+            folders.workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
+        except OSError as exc:
+            raise FolderError("working folder", exc) from exc
+        try:
+            folders.layer = make_layer(pip) if pip is not None else None
+        except OSError as exc:
+            raise FolderError("pip layer", exc) from exc
+        try:
+            folders.home = await made_home(env)
+        except OSError as exc:
+            raise FolderError("HF_HOME (a mirror of the stand-in set)", exc) from exc
+    except BaseException:  # Ctrl-C too: nothing is left behind
+        folders.remove()
+        raise
+    return folders
