@@ -236,6 +236,10 @@ def pytest_collection_modifyitems(
     except BaselineError as exc:
         raise pytest.UsageError(str(exc)) from exc
     errors = [d for d in findings.shown if d.severity is Severity.ERROR]
-    for result in report.notebooks:
-        items.extend(_items(session, course.root, result, errors))
-    items.extend(_run_items(session, course.root, report, errors))
+    made = [item for result in report.notebooks
+            for item in _items(session, course.root, result, errors)]
+    made.extend(_run_items(session, course.root, report, errors))
+    # Counted as collected ("collected 3 items", --collect-only), as a collector's are.
+    config.hook.pytest_collectreport(report=pytest.CollectReport(
+        session.nodeid, "passed", None, list[pytest.Item | pytest.Collector](made)))
+    items.extend(made)

@@ -241,3 +241,13 @@ def test_a_baseline_that_is_no_baseline_is_a_usage_error_naming_it(tmp_path: Pat
     output = _pytest_here(tmp_path, "--coursekit-baseline", "baseline.json")
     assert "ERROR: baseline.json: not a coursekit baseline" in output, output
     assert "INTERNALERROR" not in output
+
+
+def test_the_items_are_counted_as_collected(tmp_path: Path) -> None:
+    root = _broken_notebook_course(tmp_path / "course")
+    assert "collected 1 item\n" in (output := _pytest_here(tmp_path)), output
+    (root / "build/notebooks/en/4.ipynb").write_text("[", encoding="utf-8")
+    output = _pytest_here(tmp_path, "--collect-only", "-q")
+    assert "2 tests collected" in output, output
+    output = _pytest_here(tmp_path, "--deselect", "build/notebooks/en/4.ipynb::verify")
+    assert "collected 2 items / 1 deselected / 1 selected" in output, output
