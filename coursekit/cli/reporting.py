@@ -16,7 +16,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from coursekit.atomic import write_output
-from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE
+from coursekit.cli.exit_codes import EXIT_CLEAN, EXIT_USAGE
 from coursekit.cli.paths import FilePath, OutputPath
 from coursekit.diagnostics import Diagnostic
 from coursekit.report import FORMATS, Renderer
@@ -124,9 +124,9 @@ def finish(
                     statistics=statistics, own=own, overview=overview and not show_all,
                     narrows=narrows, diffs=diffs)
     _emit(write, report.output)
-    if findings.config_problems or (report.update_baseline and findings.failed):
+    if report.update_baseline and findings.failed:
         return EXIT_USAGE
-    return EXIT_FINDINGS if findings.failed else EXIT_CLEAN
+    return findings.exit_code
 
 
 def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],

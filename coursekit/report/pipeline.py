@@ -6,7 +6,7 @@ the same findings give the same report and the same verdict wherever they are re
 
     findings = shape(report.diagnostics, selection=course.config.selection)
     write_report(findings, "text", sys.stdout, title="check")
-    findings.failed  # an error is shown: the command line exits 1
+    findings.exit_code  # what the command line exits with: 0, 1 (an error shown), 2
 """
 
 from __future__ import annotations
@@ -62,8 +62,18 @@ class Findings:
 
     @property
     def failed(self) -> bool:
-        """An error is shown: the run fails (exit 1 on the command line)."""
+        """An error is shown: the run fails (exit 1 on the command line, or 2 with
+        :attr:`config_problems`)."""
         return has_errors(self.shown)
+
+    @property
+    def exit_code(self) -> int:
+        """What the command line exits with for these findings: 2 while the
+        configuration has problems, which no report can be trusted with; 1 when an
+        error is shown; else 0."""
+        if self.config_problems:
+            return 2
+        return 1 if self.failed else 0
 
 
 def select(diagnostics: Sequence[Diagnostic],
