@@ -31,6 +31,7 @@ from coursekit.execution.run.pool import KernelPool
 from coursekit.execution.run.preimport import modules_to_preimport
 from coursekit.execution.run.runner import run_notebook
 from coursekit.execution.run.schedule import longest_first
+from coursekit.execution.run.scratch import sweep_dead_owners
 from coursekit.judgement.timing import NotebookTiming
 from coursekit.stale_apis import StaleApi
 
@@ -121,6 +122,8 @@ class Batch:
                                        for name in names))
         self.environments.update(zip(names, found, strict=True))
         self.environment_seconds = time.monotonic() - reading
+        # What a killed run left in the temporary folder (never a live run's folders).
+        await asyncio.to_thread(sweep_dead_owners)
         try:
             for profile in demand:
                 environment = await self.environment(profile)

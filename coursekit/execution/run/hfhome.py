@@ -31,9 +31,10 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import tempfile
 import threading
 from pathlib import Path
+
+from coursekit.execution.run.scratch import owned_folder
 
 HOME = "HF_HOME"
 USER_CACHES = frozenset({
@@ -82,7 +83,7 @@ def make_home(env: dict[str, str]) -> Path | None:
     shared = env.get(HOME)
     if not shared or not Path(shared).is_dir():
         return None
-    home = Path(tempfile.mkdtemp(prefix="coursekit-hf-"))
+    home = owned_folder("hf")
     try:
         # Offline, nothing is written into a repo of the Hub cache (a push makes a repo
         # of its own): the repos are linked whole, which spares most of the entries.

@@ -2,10 +2,10 @@
 
 Each kernel has a working folder (its current directory), a pip layer when its lessons'
 ``pip install`` is confined (:mod:`piplayer`) and an ``HF_HOME`` over the stand-in set
-(:mod:`hfhome`), all in the temporary folder. A start that cannot make one of them (a
-full disk, a folder it may not write) removes those already made and raises
-:class:`FolderError`, which names the temporary folder, the cause and what to do; a
-start stopped meanwhile (Ctrl-C) removes them too.
+(:mod:`hfhome`), all in the temporary folder and named for the run (:mod:`scratch`). A
+start that cannot make one of them (a full disk, a folder it may not write) removes
+those already made and raises :class:`FolderError`, which names the temporary folder,
+the cause and what to do; a start stopped meanwhile (Ctrl-C) removes them too.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from coursekit.execution.run.hfhome import made_home, remove_home
 from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
+from coursekit.execution.run.scratch import owned_folder
 
 _NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
 
@@ -66,7 +67,7 @@ async def make_folders(env: dict[str, str], pip: PipPolicy | None) -> KernelFold
     folders = KernelFolders()
     try:
         try:
-            folders.workdir = Path(tempfile.mkdtemp(prefix="coursekit-run-"))
+            folders.workdir = owned_folder("run")
         except OSError as exc:
             raise FolderError("working folder", exc) from exc
         try:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.execution.run.environment import KernelEnvironment
+from coursekit.execution.run.scratch import owned_folder
 
 CONSTRAINTS = "constraints.txt"
 
@@ -65,7 +65,7 @@ def pip_policy(environment: KernelEnvironment, *, installs: bool) -> PipPolicy:
 def make_layer(policy: PipPolicy) -> Path:
     """A fresh, empty layer (its site folder exists, so imports from it are found), with
     the policy's constraints."""
-    layer = Path(tempfile.mkdtemp(prefix="coursekit-pip-"))
+    layer = owned_folder("pip")
     try:
         policy.site(layer).mkdir(parents=True)
         (layer / CONSTRAINTS).write_text(policy.constraints, encoding="utf-8")

@@ -32,12 +32,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
+
+from coursekit.execution.run.scratch import owned_folder
 
 _MAIN = Path(__file__).with_name("zygote_main.py")
 _THIS_PYTHON = frozenset({"python", f"python{sys.version_info[0]}",
@@ -79,7 +80,7 @@ class Zygote:
     @classmethod
     async def start(cls, argv: list[str], env: dict[str, str], preimport: tuple[str, ...],
                     timeout: float) -> Zygote:
-        home = Path(tempfile.mkdtemp(prefix="coursekit-zygote-"))
+        home = owned_folder("zygote")
         process = None
         try:
             process = await asyncio.create_subprocess_exec(

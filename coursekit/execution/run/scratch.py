@@ -1,0 +1,82 @@
+"""Temporary folders named for the run that owns them, and the sweep of a dead run's.
+
+A verify makes folders in the temporary folder (each kernel's working folder, pip layer
+and ``HF_HOME``, a zygote's folder) and removes them as it ends, even when it is stopped
+with Ctrl-C or SIGTERM. A run that is killed (SIGKILL, the out-of-memory killer, a
+machine that stops) removes nothing; so each folder's name carries its owner:
+``coursekit-<kind>-<pid>.<start>.<random>``, ``<start>`` the process's start time (in
+clock ticks since boot, from ``/proc``; ``0`` where there is none), which tells a process
+that reused the id from the owner. The next verify removes the folders whose owner is
+gone, and only those: a folder of a live run, one of another user's, a link, or a name
+that is not exactly this one are never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+_NAME = re.compile(r"coursekit-[a-z]+(?:-[a-z]+)*-(?P<pid>[1-9]\d{0,9})\.(?P<start>\d{1,20})"
+                   r"\.[a-z0-9_]{8}")
+"""What :func:`owned_folder` names (``tempfile.mkdtemp`` gives the last eight characters)."""
+
+
+def started(pid: int) -> int | None:
+    """When process ``pid`` started (clock ticks since boot); ``None`` when it is gone or
+    the system does not say."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as facts:
+            line = facts.read()
+    except OSError:
+        return None
+    try:  # the fields after the name, which may hold spaces and parentheses
+        return int(line[line.rindex(b")") + 2:].split()[19])
+    except (ValueError, IndexError):
+        return None
+
+
+def owned_folder(kind: str) -> Path:
+    """A new folder in the temporary folder, named for ``kind`` and for this process."""
+    pid = os.getpid()
+    return Path(tempfile.mkdtemp(prefix=f"coursekit-{kind}-{pid}.{started(pid) or 0}."))
+
+
+def _owner_gone(pid: int, start: int) -> bool:
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists, as another user's
+        return False
+    now = started(pid)
+    return bool(start) and now is not None and now != start  # the id went to another
+
+
+def sweep_dead_owners(folder: Path | None = None) -> list[Path]:
+    """Remove the folders of :func:`owned_folder` in ``folder`` (the temporary folder)
+    whose owner is gone; return them."""
+    where = Path(folder or tempfile.gettempdir())
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        match = _NAME.fullmatch(name)
+        if match is None or not _owner_gone(int(match["pid"]), int(match["start"])):
+            continue
+        path = where / name
+        try:
+            facts = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISDIR(facts.st_mode) and facts.st_uid == os.getuid():
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed

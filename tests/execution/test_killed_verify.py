@@ -1,0 +1,123 @@
+"""A verify killed with SIGKILL removes nothing: the next verify in the same temporary
+folder removes what it left (kernels' working folders, pip layers, HF_HOMEs, the
+zygote's folder), and never a folder of a run that is still going."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from coursekit.execution.run.scratch import started, sweep_dead_owners
+
+from .conftest import cell, notebook, write_course
+
+pytestmark = pytest.mark.kernel
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _verify(tmp_path: Path, name: str, code: str, scratch: Path) -> subprocess.Popen[str]:
+    """``verify`` of a course of two notebooks running ``code``, whose kernels get a small
+    stand-in set, with ``scratch`` as its temporary folder."""
+    root = tmp_path / name
+    write_course(root, {f"en/chapter1/{n}.ipynb": notebook([cell(code, 10)]) for n in (1, 2)})
+    standins = tmp_path / "standins"
+    (standins / "hub").mkdir(parents=True, exist_ok=True)
+    (standins / "hub" / "version.txt").write_text("1")
+    script = (
+        "import sys\n"
+        "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
+        "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
+        f"{str(standins)!r}),), hash='small'), None)\n"
+        "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)}
+    return subprocess.Popen([sys.executable, "-c", script, "verify", "--root", str(root),
+                             "--device", "cpu", "-j", "2", "--no-cache"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _waiting(flag: Path, release: Path) -> str:
+    """A cell that says it runs (``flag``), then waits for ``release``."""
+    return (f"import pathlib, time\npathlib.Path({str(flag)!r}).touch()\n"
+            f"while not pathlib.Path({str(release)!r}).exists():\n    time.sleep(0.1)")
+
+
+def _wait_for(flag: Path, run: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 120
+    while not flag.exists():
+        assert run.poll() is None, run.communicate()
+        assert time.monotonic() < deadline, "the cell never started"
+        time.sleep(0.1)
+
+
+def _folders(scratch: Path) -> list[str]:
+    return sorted(p.name for p in scratch.iterdir() if p.name.startswith("coursekit-"))
+
+
+def test_the_next_verify_removes_what_a_killed_one_left(tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    flag = tmp_path / "started"
+    killed = _verify(tmp_path, "killed", _waiting(flag, tmp_path / "never"), scratch)
+    try:
+        _wait_for(flag, killed)
+    finally:
+        killed.send_signal(signal.SIGKILL)
+        killed.communicate(timeout=60)
+    left = _folders(scratch)
+    assert {name.split("-")[1] for name in left} >= {"run", "pip", "hf", "zygote"}
+    assert all(f"-{killed.pid}." in name for name in left)
+    after = _verify(tmp_path, "after", "print('done')", scratch)
+    out, err = after.communicate(timeout=180)
+    assert after.returncode == 0, out + err
+    assert _folders(scratch) == []
+
+
+def test_a_live_verify_keeps_its_folders(tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    flag, release = tmp_path / "started", tmp_path / "release"
+    running = _verify(tmp_path, "running", _waiting(flag, release), scratch)
+    try:
+        _wait_for(flag, running)
+        its_own = _folders(scratch)
+        other = _verify(tmp_path, "other", "print('done')", scratch)
+        out, err = other.communicate(timeout=180)
+        assert other.returncode == 0, out + err
+        assert set(its_own) <= set(_folders(scratch))
+        release.touch()
+        out, err = running.communicate(timeout=180)
+    finally:
+        if running.poll() is None:
+            running.kill()
+    assert running.returncode == 0, out + err
+    assert _folders(scratch) == []
+
+
+def test_a_process_id_taken_by_another_process_is_not_the_owner(tmp_path: Path) -> None:
+    if started(os.getpid()) is None:
+        pytest.skip("no process start times here (/proc)")
+    with subprocess.Popen(["sleep", "60"]) as sleeper:
+        try:
+            start = started(sleeper.pid)
+            assert start is not None
+            owned = tmp_path / f"coursekit-run-{sleeper.pid}.{start}.abcd_123"
+            reused = tmp_path / f"coursekit-pip-{sleeper.pid}.{start + 1}.abcd_123"
+            mine = tmp_path / f"coursekit-hf-{os.getpid()}.0.abcd_123"
+            for folder in (owned, reused, mine):
+                folder.mkdir()
+            (tmp_path / f"coursekit-run-{sleeper.pid}.{start + 1}.link_123").symlink_to(
+                owned)
+            assert sweep_dead_owners(tmp_path) == [reused]
+        finally:
+            sleeper.kill()
+    sleeper.wait()
+    assert sweep_dead_owners(tmp_path) == [owned]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [mine.name, f"coursekit-run-{sleeper.pid}.{start + 1}.link_123"])
