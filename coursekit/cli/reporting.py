@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial, wraps
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -29,7 +29,6 @@ from coursekit.report.pipeline import (
     shape,
     write_report,
 )
-from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.selection import Selection
 
 R = TypeVar("R")
@@ -118,11 +117,9 @@ def finish(
                          how=Shape(quiet=quiet, show_all=show_all, grouped=grouped))
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
-    if root is not None and report.fmt in REPOSITORY_FORMATS:
-        findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     write = partial(write_report, findings, report.fmt, title=title, checked=checked,
                     statistics=statistics, own=own, overview=overview and not show_all,
-                    narrows=narrows, diffs=diffs)
+                    narrows=narrows, diffs=diffs, root=root)
     _emit(write, report.output)
     if report.update_baseline and findings.failed:
         return EXIT_USAGE

@@ -23,6 +23,7 @@ from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
 from coursekit.report.encoding import json_text
 from coursekit.report.overview import render_overview
+from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.statistics import statistics_document
 from coursekit.report.text import render_statistics, render_text
 from coursekit.selection import Selection
@@ -132,15 +133,19 @@ def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
 def write_report(
     findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
     statistics: bool = False, own: Renderer | None = None, overview: bool = False,
-    narrows: bool = True, diffs: bool = False,
+    narrows: bool = True, diffs: bool = False, root: Path | None = None,
 ) -> None:
     """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text
     or json, :data:`STATISTICS_FORMATS`); with ``own``, the command's own renderer of that
     format; with ``overview``, the text report is the first report a maintainer reads
     (:mod:`coursekit.report.overview`); ``narrows``: the command takes ``--quiet`` and
     ``--statistics``, which the text report's summary offers only then; with ``diffs``,
-    the text report lists each finding by file with its diff (LES124) under it."""
+    the text report lists each finding by file with its diff (LES124) under it. ``root``:
+    the course's, whose place in its repository the formats GitHub reads (``github``,
+    ``sarif``) name files from, as the command line's do."""
     shown = findings.shown
+    if root is not None and fmt in REPOSITORY_FORMATS:
+        shown = placed(shown, course_place(root))
     if statistics and fmt == "text":
         render_statistics(shown, out, title, hidden=findings.hidden)
     elif statistics and fmt == "json":

@@ -1,9 +1,10 @@
 """The README's Python API, run as written in a course checkout, tells what
 ``coursekit check`` tells: the same exit code for a clean course, one with an error
-and one whose configuration has a problem."""
+and one whose configuration has a problem, and the same report in every format."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -11,6 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from coursekit.checks import Area, check_course
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.report.pipeline import shape, write_report
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 _BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -68,3 +75,26 @@ def test_the_readme_api_exits_as_the_command_line(course: Path, change: object,
     if callable(change):
         change(course)
     assert _api_exit(course) == _command_line_exit(course) == expected
+
+
+@pytest.mark.parametrize("fmt", ["github", "sarif", "json"])
+def test_a_course_in_a_folder_of_a_repository_is_reported_as_the_command_line_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str,
+) -> None:
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    (tmp_path / ".git").mkdir()  # the top of a checkout
+    course = tmp_path / "docs" / "course"
+    shutil.copytree(REPOSITORY / "content", course / "content")
+    shutil.copy2(REPOSITORY / "pyproject.toml", course / "pyproject.toml")
+    _unclosed_fence(course)
+    opened = Course.open(course)
+    report = check_course(opened, [Area.LESSONS], ["fr"])
+    findings = shape(report.diagnostics, selection=opened.config.selection)
+    out = io.StringIO()
+    write_report(findings, fmt, out, title="check lessons", checked=report.checked,
+                 root=opened.root)
+    done = CliRunner().invoke(cli, ["check", "lessons", "--lang", "fr", "--no-cache",
+                                    "--root", str(course), "--format", fmt])
+    assert out.getvalue() == done.stdout
+    named = "docs/course/content/fr/" if fmt != "json" else "content/fr/"
+    assert f"{named}chapter3/4.mdx" in out.getvalue()
