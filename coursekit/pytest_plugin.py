@@ -171,11 +171,13 @@ def _items(session: pytest.Session, root: Path, result: NotebookResult,
 
 def _run_items(session: pytest.Session, root: Path, report: VerifyReport,
                errors: Sequence[Diagnostic]) -> list[CoursekitItem]:
-    """An item for each file that the run's own kept errors are at (a notebook it could
-    not read, stand-ins it could not prepare): no notebook carries them, and
-    ``coursekit verify`` exits 1 on them all the same."""
+    """An item for each file that the run's own findings are at (a notebook it could
+    not read, stand-ins it could not prepare): no notebook carries them. It fails on
+    the errors kept there, on which ``coursekit verify`` exits 1 all the same; one whose
+    findings the selection or the baseline left out passes, as verify exits 0 (a run
+    with no item at all would be pytest's exit 5)."""
     own = {(d.rule, d.path, d.line, d.message) for d in report.diagnostics}
-    by_path: dict[str, list[str]] = {}
+    by_path: dict[str, list[str]] = {d.path: [] for d in report.diagnostics}
     for d in errors:
         if (d.rule, d.path, d.line, d.message) in own:
             by_path.setdefault(d.path, []).append(f"{d.location}: {d.rule} {d.message}")

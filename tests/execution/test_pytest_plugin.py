@@ -145,6 +145,7 @@ def test_an_error_of_the_run_that_no_notebook_carries_fails_an_item_of_its_file(
     output = again.stdout + again.stderr
     assert "EXE204" not in output
     assert "failed" not in output
+    assert again.returncode == pytest.ExitCode.OK, output  # as verify exits 0
 
 
 @pytest.mark.kernel
@@ -229,10 +230,11 @@ def test_a_baseline_fails_only_the_findings_it_does_not_record_as_verify_does(
     assert "failed" in _pytest_here(tmp_path, "-q")  # without the baseline
     output = _pytest_here(tmp_path, "-q", "--coursekit-baseline", str(baseline))
     assert "failed" not in output, output
+    assert "1 passed" in output  # pytest exits 0, as verify does
     (root / "build/notebooks/en/4.ipynb").write_text("[", encoding="utf-8")  # a new one
     output = _pytest_here(tmp_path, "-q", "-rA", "--coursekit-baseline", str(baseline))
     assert "FAILED build/notebooks/en/4.ipynb::verify - " in output, output
-    assert "1 failed in" in output
+    assert "1 failed, 1 passed" in output
 
 
 def test_a_baseline_that_is_no_baseline_is_a_usage_error_naming_it(tmp_path: Path) -> None:
