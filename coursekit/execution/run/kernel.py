@@ -124,7 +124,7 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
         env = kernel_env(list(spec.argv) if spec is not None else [], profile)
         if pip is not None and folders.layer is not None:
             env = pip.env(env, folders.layer)
-        env = home_env(env, folders.home)
+        env = folders.cache_env(home_env(env, folders.home))
         # The kernel process's own log (not cell output) would clutter the report.
         await km.start_kernel(env=env, cwd=str(folders.workdir), stderr=subprocess.DEVNULL)
         kc = km.client()

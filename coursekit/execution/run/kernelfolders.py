@@ -1,11 +1,23 @@
 """The folders a lesson kernel gets of its own, made together and removed together.
 
 Each kernel has a working folder (its current directory), a pip layer when its lessons'
-``pip install`` is confined (:mod:`piplayer`) and an ``HF_HOME`` over the stand-in set
-(:mod:`hfhome`), all in the temporary folder and named for the run (:mod:`scratch`). A
-start that cannot make one of them (a full disk, a folder it may not write) removes
-those already made and raises :class:`FolderError`, which names the temporary folder,
-the cause and what to do; a start stopped meanwhile (Ctrl-C) removes them too.
+``pip install`` is confined (:mod:`piplayer`), an ``HF_HOME`` over the stand-in set
+(:mod:`hfhome`) and a temporary folder that holds the compilers' caches, all in the
+temporary folder and named for the run (:mod:`scratch`). A start that cannot make one
+of them (a full disk, a folder it may not write) removes those already made and raises
+:class:`FolderError`, which names the temporary folder, the cause and what to do; a
+start stopped meanwhile (Ctrl-C) removes them too.
+
+The caches are those a lesson's code fills for the user and every later process:
+``torch.compile`` writes its generated code and shared objects into
+``$TMPDIR/torchinductor_<user>`` (seen with a compiled cell in the PyTorch kernel; its
+precompiled headers go there even with ``TORCHINDUCTOR_CACHE_DIR`` set, so the kernel's
+``TMPDIR`` is its own folder), and on a GPU Triton's kernels into ``~/.triton/cache`` and
+PyTorch's CUDA JIT into ``~/.cache/torch/kernels``; IPython keeps every cell a kernel
+ran in ``~/.ipython/profile_default/history.sqlite`` (``%history -g`` reads them all) and
+runs the user's start-up scripts from there. One notebook's compiled artefacts and code
+would reach the next one, and the next run: each kernel's ``TMPDIR`` and these variables
+point into a folder of its own.
 """
 
 from __future__ import annotations
@@ -22,6 +34,14 @@ from coursekit.execution.run.piplayer import PipPolicy, make_layer, remove_layer
 from coursekit.execution.run.scratch import owned_folder
 
 _NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
+CACHES = {
+    "TORCHINDUCTOR_CACHE_DIR": "torchinductor",
+    "TRITON_CACHE_DIR": "triton",
+    "PYTORCH_KERNEL_CACHE_PATH": "torch-kernels",
+    "IPYTHONDIR": "ipython",
+}
+"""The variables that place a compiler's per-user cache, and its folder in the kernel's
+temporary folder."""
 
 
 class FolderError(RuntimeError):
@@ -48,10 +68,19 @@ class KernelFolders:
     workdir: Path | None = None
     layer: Path | None = None
     home: Path | None = None
+    tmp: Path | None = None
+
+    def cache_env(self, env: dict[str, str]) -> dict[str, str]:
+        """``env`` with the kernel's own temporary folder, and the compilers' caches in it."""
+        if self.tmp is None:
+            return env
+        return {**env, "TMPDIR": str(self.tmp),
+                **{name: str(self.tmp / sub) for name, sub in CACHES.items()}}
 
     def remove(self) -> None:
-        if self.workdir is not None:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+        for folder in (self.workdir, self.tmp):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
         remove_layer(self.layer)
         remove_home(self.home)
 
@@ -70,6 +99,10 @@ async def make_folders(env: dict[str, str], pip: PipPolicy | None) -> KernelFold
             folders.workdir = owned_folder("run")
         except OSError as exc:
             raise FolderError("working folder", exc) from exc
+        try:
+            folders.tmp = owned_folder("tmp")
+        except OSError as exc:
+            raise FolderError("temporary folder", exc) from exc
         try:
             folders.layer = make_layer(pip) if pip is not None else None
         except OSError as exc:

@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import tempfile
 from pathlib import PurePath
 from types import FunctionType, ModuleType
 from typing import Any
@@ -128,6 +129,7 @@ def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> No
         if home and os.environ.get(HOME, home) != home:  # its own, over the stand-ins
             move_home(home, os.environ[HOME], list(sys.modules.values()))
         os.environ["JPY_PARENT_PID"] = str(os.getppid())  # the kernel ends with this process
+        tempfile.tempdir = None  # read by the imports here: the kernel reads its own TMPDIR
         known = set(search_path)
         added = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
                  if p and p not in known]
