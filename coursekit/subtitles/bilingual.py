@@ -175,8 +175,11 @@ def source_on_top(sub: SubtitleFile) -> bool:
     first = last = 0
     for cue in sub.cues:
         lines = cue.lines
-        if len(lines) >= 2 and has_cjk(lines[0]) != has_cjk(lines[-1]):
-            first, last = (first, last + 1) if has_cjk(lines[0]) else (first + 1, last)
+        if len(lines) < 2:
+            continue
+        top = has_cjk(lines[0])
+        if top != has_cjk(lines[-1]):
+            first, last = (first, last + 1) if top else (first + 1, last)
     return first > last
 
 
