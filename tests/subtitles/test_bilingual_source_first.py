@@ -76,3 +76,14 @@ def test_its_monolingual_copy_keeps_the_translated_lines(make_course: MakeCourse
     sub = load_subtitle_file(root / "subtitles/zh-CN/01_a.srt", "zh-CN")
     source = load_subtitle_file(root / "subtitles/en/01_a.srt", "en")
     assert monolingual(sub, source) == (_file([(z,) for z in ZH]), [])
+
+
+
+def test_its_monolingual_copy_drops_a_short_source_line(make_course: MakeCourse) -> None:
+    # "Okay." is too short to read as a source line put first in a file of the other
+    # order; in a file that puts the source on top it is the source line all the same.
+    en, zh = [*EN[:2], "Okay.", EN[3]], [*ZH[:2], "好的。", ZH[3]]
+    root = make_course({"zh-CN/01_a.srt": _file(list(zip(en, zh, strict=True)))})
+    sub = load_subtitle_file(root / "subtitles/zh-CN/01_a.srt", "zh-CN")
+    assert _found(root) == []
+    assert monolingual(sub) == (_file([(z,) for z in zh]), [])
