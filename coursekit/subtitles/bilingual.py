@@ -156,7 +156,8 @@ def _source_first(lines: tuple[str, ...], matched: tuple[Cue, ...], at_end: bool
 
 def is_bilingual(sub: SubtitleFile, settings: Settings, source_language: str) -> bool:
     """Configured, or detected where the scripts differ (a CJK translation of a
-    non-CJK source whose cues mostly end with non-CJK lines)."""
+    non-CJK source whose cues mostly hold a CJK line and a non-CJK one, first and last
+    in either order)."""
     if settings.bilingual != "auto":
         return settings.bilingual == "yes"
     if sub.language == source_language or not is_cjk(sub.language) or is_cjk(source_language):
