@@ -7,7 +7,7 @@ with one rule for IPython lines, keeping line numbers:
   body stays Python for the magics that run it (:data:`PYTHON_CELL_MAGICS`) and is
   blanked for the others (``%%writefile``, ``%%bash``: the body is not Python);
 - ``%time``/``%timeit`` keep the statement they run (``%time model = train()``
-  binds ``model``);
+  binds ``model``; ``%timeit -n1 -r 3 x = f()`` runs ``x = f()``, after its options);
 - any other line magic, shell escape (``!pip install x``) or help request
   (``model?``, ``?model``) becomes ``pass`` at its indentation, so the blocks
   around it still parse;
@@ -32,6 +32,8 @@ STATEMENT_LINE_MAGICS = frozenset({"time", "timeit"})
 _MARKS = ("!", "%", "?")
 _ASSIGNED = re.compile(r"^(\s*)([A-Za-z_][\w.\[\]'\", ]*?)\s*=\s*[!%]")
 _HELP = re.compile(r"^\s*(\?{1,2}[\w.]+|[\w.]+\?{1,2})\s*$")
+_TIMEIT_OPTIONS = re.compile(r"(?:-(?:[tcqo]*[nrp][ \t]*[^\s-]\S*|[tcqo]+)(?:[ \t]+|$))+")
+"""``%timeit``'s options before its statement (``-n1 -r 3 -q``: getopt's ``n:r:tcp:qo``)."""
 
 
 class IPythonKind(enum.StrEnum):
@@ -61,6 +63,15 @@ class IPythonLine:
 def _word(text: str) -> str:
     words = text.split(maxsplit=1)
     return words[0] if words else ""
+
+
+def _statement(magic: str, text: str) -> str:
+    """What a line magic runs: ``%timeit``'s text after its options."""
+    if magic == "timeit":
+        options = _TIMEIT_OPTIONS.match(text)
+        if options is not None:
+            return text[options.end():]
+    return text
 
 
 def dedented(source: str) -> str:
@@ -101,7 +112,7 @@ def read_ipython(source: str) -> tuple[str, tuple[IPythonLine, ...]]:
         elif stripped.startswith("%"):
             name = _word(stripped.lstrip("%"))
             found.append(IPythonLine(number, IPythonKind.LINE_MAGIC, name, stripped))
-            statement = stripped.lstrip("%")[len(name):].strip()
+            statement = _statement(name, stripped.lstrip("%")[len(name):].strip())
             keep = name in STATEMENT_LINE_MAGICS and statement and not statement.startswith("-")
             out.append(indent + (statement if keep else "pass"))
         elif _HELP.match(line):

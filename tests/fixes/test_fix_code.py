@@ -225,3 +225,16 @@ def test_the_tiers_table_of_the_docs_puts_each_removed_name_in_its_tier() -> Non
     assert len(said) >= 5  # AdamW, np.float, load_metric, Repository, HfFolder...
     assert [(name, tier) for name, tier in said
             if next(a for a in bundled() if a.name == name).fix is not tier] == []
+
+
+@pytest.mark.parametrize(("stale", "repaired"), [
+    ("from transformers import Trainer\n%timeit -n1 trainer = Trainer(tokenizer=tok)\n",
+     "from transformers import Trainer\n%timeit -n1 trainer = Trainer(processing_class=tok)\n"),
+    ("from transformers import Trainer\n%timeit -n 1 -r2 -q t = Trainer(m, tokenizer=tok)\n",
+     "from transformers import Trainer\n%timeit -n 1 -r2 -q t = Trainer(m, processing_class=tok)\n"),
+])
+def test_a_use_after_the_options_of_a_timeit_magic_is_found_and_fixed_in_place(
+        stale: str, repaired: str) -> None:
+    result = fix(stale)
+    assert (result.source, result.left) == (repaired, [])
+    assert fix(repaired).outcomes == ()  # its clean counterpart: nothing to do

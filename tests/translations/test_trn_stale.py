@@ -144,3 +144,10 @@ def test_a_scan_keeps_its_findings_to_itself() -> None:
     assert [u.text for u in first.uses(code(1, source), frozenset())] == [
         "from transformers import AdamW"]
     assert StaleApiScan(()).uses(code(1, source), frozenset()) == ()
+
+
+def test_a_use_after_the_options_of_a_timeit_magic_is_found() -> None:
+    stale = "from transformers import Trainer\n%timeit -n1 -r 2 trainer = Trainer(tokenizer=tok)\n"
+    [(line, message)] = found(stale)
+    assert line == 12 and "`Trainer(tokenizer=...)`" in message
+    assert found(stale.replace("tokenizer=", "processing_class=")) == []  # clean counterpart
