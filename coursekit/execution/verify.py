@@ -12,6 +12,7 @@ import asyncio
 import os
 import time
 from collections.abc import Iterable
+from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
@@ -88,19 +89,21 @@ def verify_course(
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
     selects no notebook; every problem with a notebook is a diagnostic.
     """
-    with shared_code_facts():  # the planner, pre-imports and judge read each code once
+    # The planner, pre-imports and judge read each code once; the stand-in sets in use
+    # are not rebuilt (``standins build --force``) until the run ends.
+    with shared_code_facts(), ExitStack() as held:
         return _verify(course, languages=languages, frameworks=frameworks, paths=paths,
                        device=device, jobs=jobs, shard=shard, use_cache=use_cache,
                        preimport=preimport, network=network, shim_drift=shim_drift,
                        install_lesson_requirements=install_lesson_requirements,
-                       progress=progress)
+                       progress=progress, held=held)
 
 
 def _verify(
     course: Course, *, languages: Iterable[str] | None, frameworks: Iterable[str] | None,
     paths: Iterable[Path], device: str, jobs: int | None, shard: Shard | None,
     use_cache: bool, preimport: bool | None, network: bool, shim_drift: bool | None,
-    install_lesson_requirements: bool, progress: Progress | None,
+    install_lesson_requirements: bool, progress: Progress | None, held: ExitStack,
 ) -> VerifyReport:
     started = time.monotonic()
     resolved = resolve_device(device)
@@ -111,6 +114,7 @@ def _verify(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,
         needs_cache=course.build_dir / CACHE_DIR / NEEDS_DIR if use_cache else None,
+        held=held,
     )
     judge = NotebookJudge.of_course(course, settings, network=network)
     report = VerifyReport(diagnostics=[*unread, *assigned.diagnostics])

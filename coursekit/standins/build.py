@@ -17,7 +17,7 @@ import shutil
 import subprocess
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from importlib import resources
 from pathlib import Path
 
@@ -99,9 +99,10 @@ def standins_home() -> Path:
 
 
 @contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path, *, shared: bool = False) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with file_lock(path):  # a link or a FIFO there: unlocked, never emptied or waited on
+    # A link or a FIFO there: unlocked, never emptied or waited on.
+    with file_lock(path, shared=shared):
         yield
 
 
@@ -142,9 +143,37 @@ def build_into(
     shutil.rmtree(work)
 
 
+def _build(hf_home: Path, catalog: Catalog, fw: str, python: Path, digest: str,
+           progress: Progress | None) -> None:
+    build_into(hf_home, catalog, fw, python, progress)
+    write_text_atomic(hf_home / STAMP, json.dumps(
+        {"framework": fw, "hash": digest, "catalog": catalog.as_job()},
+        indent=1, sort_keys=True) + "\n")
+
+
+def _ready(hf_home: Path, lock: Path, force: bool, held: ExitStack | None,
+           build: Callable[[], None]) -> bool:
+    """Build the set at ``hf_home`` (emptied first) when it is missing or ``force``d, under
+    its ``lock``; with ``held``, hold the lock shared there (see :func:`prepare`). Whether
+    it was built."""
+    built = False
+    if force or not (hf_home / STAMP).is_file():
+        with _locked(lock):
+            if force or not (hf_home / STAMP).is_file():
+                build()
+                built = True
+    if held is not None:
+        held.enter_context(_locked(lock, shared=True))
+        if not (hf_home / STAMP).is_file():
+            raise StandinError(f"the stand-in set {hf_home} was emptied by a build that "
+                               "failed meanwhile: run `coursekit standins build`")
+    return built
+
+
 def prepare(
     course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
     ids: Iterable[tuple[str, str]] | None = None, needs_cache: Path | None = None,
+    held: ExitStack | None = None,
 ) -> StandinEnv:
     """The stand-ins for ``framework`` (``pt``, ``tf``; ``both`` means ``pt``), built
     in that framework's kernel when missing. Cheap when they are already built.
@@ -155,7 +184,10 @@ def prepare(
     (:mod:`~coursekit.standins.reach`). The set is named by the hash of those
     entries, so another scope builds (once) a set of its own. ``needs_cache``: the
     folder that keeps what each lesson needs between runs
-    (:func:`~coursekit.standins.needs.course_needs`).
+    (:func:`~coursekit.standins.needs.course_needs`). ``held``: the set is in use until
+    it closes (a verify's run): its lock is held shared there, so a build of the same
+    set (``standins build --force``, which empties it first) waits for the run to end,
+    and the run waits for a build under way.
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
     :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
@@ -178,14 +210,7 @@ def prepare(
                            f"`coursekit kernels install --framework {fw}`")
     digest = standin_hash(catalog, fw, kernel.requirements_hash, _decodes_audio(fw))
     hf_home = standins_home() / f"{fw}-{digest[:16]}"
-    built = False
-    if force or not (hf_home / STAMP).is_file():
-        with _locked(standins_home() / f".{fw}-{digest[:16]}.lock"):
-            if force or not (hf_home / STAMP).is_file():
-                build_into(hf_home, catalog, fw, kernel.python, progress)
-                write_text_atomic(hf_home / STAMP, json.dumps(
-                    {"framework": fw, "hash": digest, "catalog": catalog.as_job()},
-                    indent=1, sort_keys=True) + "\n")
-                built = True
+    built = _ready(hf_home, standins_home() / f".{fw}-{digest[:16]}.lock", force, held,
+                   lambda: _build(hf_home, catalog, fw, kernel.python, digest, progress))
     return StandinEnv(framework=fw, hf_home=hf_home, hash=digest, env=offline_env(hf_home),
                       built=built, uncovered=uncovered)

@@ -86,7 +86,8 @@ def _json(result: ScanResult) -> Renderer:
 @root_option
 @click.option("--framework", "frameworks", multiple=True, type=click.Choice(["pt", "tf"]),
               help="Only this framework (repeatable). Default: the course's frameworks.")
-@click.option("--force", is_flag=True, help="Build again even when the set exists.")
+@click.option("--force", is_flag=True, help="Build again even when the set exists (after "
+              "the verify runs that use it end: a run holds its set until it ends).")
 @click.option("--verbose", "-v", is_flag=True, help="Show the builder's output.")
 @guarded
 def build(root: Path, frameworks: tuple[str, ...], force: bool, verbose: bool) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +73,8 @@ class _Kernels:
     diagnostics: list[Diagnostic]
     needs_cache: Path | None = None
     """Where what each lesson needs of the stand-ins is kept between runs."""
+    held: ExitStack | None = None
+    """Holds each stand-in set in use until the run ends (no rebuild meanwhile)."""
     standins: dict[str, Standins] = field(default_factory=dict)
     standin_seconds: float = 0.0
     """How long preparing the stand-ins took."""
@@ -80,8 +83,8 @@ class _Kernels:
             device: str) -> Job:
         if framework not in self.standins:
             started = time.monotonic()
-            self.standins[framework], problem = prepare_standins(self.course, framework,
-                                                                 self.needs_cache)
+            self.standins[framework], problem = prepare_standins(
+                self.course, framework, self.needs_cache, self.held)
             self.standin_seconds += time.monotonic() - started
             if problem is not None:
                 self.diagnostics.append(problem)
@@ -115,16 +118,18 @@ def assign_kernels(
     network: bool,
     lesson_requirements: bool,
     needs_cache: Path | None = None,
+    held: ExitStack | None = None,
 ) -> Assigned:
     """A job for each notebook of the shard, on the device its kernel can use (from a
     request :func:`~coursekit.execution.run.device.resolve_device` resolved), and the
     findings about devices, stand-ins and packages. ``needs_cache``: where what each
-    lesson needs of the stand-ins is kept between runs."""
+    lesson needs of the stand-ins is kept between runs; ``held``: the stand-in sets are
+    kept from a rebuild until it closes."""
     overlays = Overlays(course, lesson_requirements=lesson_requirements)
     chosen = _in_shard(course, sources, shard)
     devices = choose_devices(device, {(s.kernel, fw) for s, _, fw in chosen}, startup_timeout)
     kernels = _Kernels(course, overlays, startup_timeout, network, _fallbacks(course, devices),
-                       needs_cache)
+                       needs_cache, held)
     jobs: list[Job] = []
     for source, plan, framework in chosen:
         on = devices[(source.kernel, framework)].device

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +24,12 @@ class Standins:
 
 
 def prepare_standins(course: Course, framework: str, needs_cache: Path | None = None,
-                     ) -> tuple[Standins, Diagnostic | None]:
+                     held: ExitStack | None = None) -> tuple[Standins, Diagnostic | None]:
     """The stand-ins' environment for ``framework``; a finding instead when they cannot
-    be prepared. ``needs_cache``: where what each lesson needs is kept between runs."""
+    be prepared. ``needs_cache``: where what each lesson needs is kept between runs;
+    ``held``: the set is kept from a rebuild until it closes."""
     try:
-        prepared = prepare(course, Framework(framework), needs_cache=needs_cache)
+        prepared = prepare(course, Framework(framework), needs_cache=needs_cache, held=held)
         env = tuple(sorted((str(k), str(v)) for k, v in dict(prepared.env).items()))
         return Standins(env=env, hash=str(prepared.hash)), None
     except Exception as exc:  # a broken stand-in set must not stop verification
