@@ -110,3 +110,14 @@ def test_a_merged_verification_orders_its_summary_as_one_run_does(tmp_path: Path
     assert summary == [*one["summary"], "runner"]
     assert _merge("--format", "json", str(paths[0]))[1] == \
         (json.dumps(one, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def test_the_merged_github_report_names_files_from_the_repository_top(tmp_path: Path) -> None:
+    course = tmp_path / "repo" / "course"
+    course.mkdir(parents=True)
+    (tmp_path / "repo" / ".git").mkdir()  # the top of the checkout that holds the course
+    found = _finding("SUB101", "error", "subtitles/fr/01.srt")
+    code, out = _merge("--format", "github", "--root", str(course),
+                       _report(tmp_path, "a.json", found))
+    assert code == 1
+    assert b"file=course/subtitles/fr/01.srt," in out

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
@@ -22,7 +21,6 @@ from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
 from coursekit.report.pipeline import Shape, shape, write_report
-from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.sarif import render_sarif
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
@@ -90,12 +88,11 @@ def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | Non
     own = _own_renderers(merged, root, output).get(fmt)
     findings = shape(merged.diagnostics,
                      how=Shape(show_all=show_all, grouped=own is not None))
-    if fmt in REPOSITORY_FORMATS:  # named from the repository's top, as the run names them
-        findings = replace(findings, shown=placed(findings.shown, course_place(root)))
     out = io.StringIO()
-    # --quiet and --statistics are offered only to check, which takes them
+    # --quiet and --statistics are offered only to check, which takes them; files are
+    # named from the repository's top, as the run names them
     write_report(findings, fmt, out, title=merged.title, checked=merged.checked, own=own,
-                 overview=check and not show_all, narrows=check)
+                 overview=check and not show_all, narrows=check, root=root)
     return out.getvalue()
 
 
