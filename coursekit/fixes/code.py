@@ -36,6 +36,13 @@ class Outcome:
     fixed: bool
     why: str = ""
     """For a use left as it was: why (a manual entry, an unsafe fix not asked for...)."""
+    tier: Tier = Tier.MANUAL
+    """The tier of the use's fix (:attr:`~coursekit.translations.stale.Use.tier`)."""
+
+    @classmethod
+    def of(cls, use: Use, fixed: bool, why: str = "") -> Outcome:
+        """What became of ``use``."""
+        return cls(use.api, use.line, use.text, fixed, why, use.tier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +72,13 @@ class _Fix:
         return min(e.start for e in self.edits), max(e.end for e in self.edits)
 
 
-def left_why(api: StaleApi, unsafe: bool) -> str | None:
-    """Why a use of ``api`` is not fixed at its tier; ``None`` when it is."""
-    if api.fix is Tier.MANUAL:
-        return f"no automatic fix: use {api.use}"
-    if api.fix is Tier.UNSAFE and not unsafe:
-        return "an unsafe fix (it may change behaviour): --unsafe-fixes applies it"
+def left_why(use: Use, unsafe: bool) -> str | None:
+    """Why ``use`` is not fixed at its tier; ``None`` when it is."""
+    if use.tier is Tier.MANUAL:
+        return f"no automatic fix: use {use.api.use}"
+    if use.tier is Tier.UNSAFE and not unsafe:
+        because = use.unsure or "it may change behaviour"
+        return f"an unsafe fix ({because}): --unsafe-fixes applies it"
     return None
 
 
@@ -104,13 +112,12 @@ def _round(facts: CodeFacts, find: Callable[[CodeFacts], Sequence[Use]], unsafe:
             changed = changed[:edit.start] + edit.text + changed[edit.end:]
         error = compile_error(CodeFacts(changed))
         if error is not None and error != compile_error(facts):
-            left.extend(Outcome(u.api, u.line, u.text, False,
-                                f"the fixed code does not compile ({error}): left as it was")
-                        for u in fix.uses)
+            left.extend(Outcome.of(u, False, f"the fixed code does not compile ({error}): "
+                                   "left as it was") for u in fix.uses)
             continue
         source = changed
         taken.append(fix.span)
-        applied.extend(Outcome(u.api, u.line, u.text, True) for u in fix.uses)
+        applied.extend(Outcome.of(u, True) for u in fix.uses)
     return source, applied, left
 
 
@@ -128,9 +135,9 @@ def compile_error(facts: CodeFacts) -> str | None:
 
 
 def _skip(use: Use, unsafe: bool, left: list[Outcome]) -> bool:
-    why = left_why(use.api, unsafe)
+    why = left_why(use, unsafe)
     if why is not None:
-        left.append(Outcome(use.api, use.line, use.text, False, why))
+        left.append(Outcome.of(use, False, why))
     return why is not None
 
 
@@ -150,7 +157,7 @@ def _fixes(facts: CodeFacts, uses: Sequence[Use], left: list[Outcome]) -> list[_
         try:
             fixes.append(_Fix((use,), tuple(use_edits(use.api, use.node, at))))
         except Unfixable as why:
-            left.append(Outcome(use.api, use.line, use.text, False, str(why)))
+            left.append(Outcome.of(use, False, str(why)))
     for grouped in imports.values():
         statement = statements[id(grouped[0].node)]
         moved = {statement.names.index(u.node): str(u.api.moved_to) for u in grouped
@@ -158,5 +165,5 @@ def _fixes(facts: CodeFacts, uses: Sequence[Use], left: list[Outcome]) -> list[_
         try:
             fixes.append(_Fix(tuple(grouped), tuple(import_edits(statement, moved, at))))
         except Unfixable as why:
-            left.extend(Outcome(u.api, u.line, u.text, False, str(why)) for u in grouped)
+            left.extend(Outcome.of(u, False, str(why)) for u in grouped)
     return fixes

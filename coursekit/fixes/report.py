@@ -45,7 +45,7 @@ def _cause(found: NextCause) -> dict[str, str] | None:
 def _entry(found: FileOutcome) -> dict[str, Any]:
     outcome = found.outcome
     return {
-        "rule": found.rule, "tier": outcome.api.fix.value, "fixed": outcome.fixed,
+        "rule": found.rule, "tier": outcome.tier.value, "fixed": outcome.fixed,
         "language": found.language, "path": found.path, "line": found.line,
         "api": outcome.api.label, "code": outcome.text, "use": outcome.api.use,
         "why": outcome.why or None,
@@ -57,7 +57,7 @@ def _counts(plan: DriftPlan) -> dict[str, Counter[str]]:
     for lesson in plan.lessons:
         count = counts.setdefault(lesson.language, Counter())
         for found in lesson.outcomes:
-            tier = found.outcome.api.fix.value
+            tier = found.outcome.tier.value
             count["fixed" if found.outcome.fixed else f"left {tier}"] += 1
     return counts
 

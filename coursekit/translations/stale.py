@@ -18,6 +18,7 @@ from coursekit.stale_apis import (
     ANY_CALL,
     StaleApi,
     StaleApiError,
+    Tier,
     bundled,
     entry_from_table,
     search_pattern,
@@ -40,19 +41,58 @@ class Use:
     """Where in the block's tree: the ``alias`` of an import, the ``Attribute`` of a
     name, the ``keyword`` of a call's argument, the ``Call`` of a method or task
     (what ``coursekit fix drift`` edits)."""
+    unsure: str = ""
+    """Why the code may not be the table's API at all, where the lesson cannot tell (a
+    callable matched by its bare name, not imported; a method of an object of unknown
+    class): a safe fix of such a use may change what the program means."""
+
+    @property
+    def tier(self) -> Tier:
+        """The tier of this use's fix: the entry's, unsafe where the use is unsure."""
+        return Tier.UNSAFE if self.api.fix is Tier.SAFE and self.unsure else self.api.fix
 
 
 def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
-    """Local name -> qualified name, for every import of the lesson's Python code."""
+    """Local name -> qualified name, for every import of the lesson's Python code; and
+    for a name that is only ever assigned one imported callable's result (``client =
+    InferenceClient(...)``), that callable followed by ``()``: the class of its object,
+    as far as the lesson tells."""
     found: dict[str, str] = {}
-    for block in code:
-        if block.role is CodeRole.PYTHON and "import" in block.source:
+    blocks = [block for block in code if block.role is CodeRole.PYTHON]
+    for block in blocks:
+        if "import" in block.source:
             found.update(block.facts.import_bindings)
+    made: dict[str, set[str | None]] = {}
+    for block in blocks:
+        for name, value in _assignments(block.facts.tree):
+            callee = _qualified(value.func, found) if isinstance(value, ast.Call) else None
+            made.setdefault(name, set()).add(
+                f"{callee[0]}()" if callee is not None and callee[1] else None)
+    for name, classes in made.items():
+        only = next(iter(classes)) if len(classes) == 1 else None
+        if only is not None and name not in found:
+            found[name] = only
     return frozenset(found.items())
 
 
+def _assignments(tree: ast.Module | None) -> Iterator[tuple[str, ast.expr]]:
+    """Each name a plain assignment binds (``x = ...``, ``x: T = ...``), with its value; a
+    name bound any other way (``x += 1``, ``for x in``...) with no value to tell by."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        yield name.id, node.value if target is name else ast.Constant(None)
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and \
+                isinstance(node.target, ast.Name):
+            value = node.value if isinstance(node, ast.AnnAssign | ast.NamedExpr) else None
+            yield node.target.id, value if value is not None else ast.Constant(None)
+
+
 def _qualified(node: ast.expr, names: Mapping[str, str]) -> tuple[str, bool] | None:
-    """Dotted name of ``node`` with imports resolved, and whether its root was imported."""
+    """Dotted name of ``node`` with imports resolved, and whether its root was imported
+    (``huggingface_hub.InferenceClient().post`` for a method of an object of the class)."""
     if isinstance(node, ast.Name):
         resolved = names.get(node.id)
         return (resolved, True) if resolved is not None else (node.id, False)
@@ -60,20 +100,33 @@ def _qualified(node: ast.expr, names: Mapping[str, str]) -> tuple[str, bool] | N
         base = _qualified(node.value, names)
         if base is not None:
             return f"{base[0]}.{node.attr}", base[1]
+    if isinstance(node, ast.Call):
+        base = _qualified(node.func, names)
+        if base is not None:
+            return f"{base[0]}()", base[1]
     return None
 
 
-def _call_matches(api: StaleApi, func: ast.expr, names: Mapping[str, str]) -> bool:
+def _call_match(api: StaleApi, func: ast.expr, names: Mapping[str, str]) -> str | None:
+    """Whether ``func`` is the entry's callable: ``None`` when not, ``""`` when the
+    lesson's imports and assignments tell that it is, else why it may be another."""
     if api.call == ANY_CALL:
-        return True
+        return ""
     found = _qualified(func, names)
     if found is None or api.call is None:
-        return False
+        return None
     dotted, imported = found
     if imported:
-        return dotted == api.call
-    # Not imported in this lesson (an earlier lesson did it): match on the bare name.
-    return dotted.rsplit(".", 1)[-1] == api.call.rsplit(".", 1)[-1]
+        return "" if dotted.replace("()", "") == api.call else None
+    # Not imported in this lesson (an earlier lesson may have done it): the bare name.
+    if dotted.rsplit(".", 1)[-1] != api.call.rsplit(".", 1)[-1]:
+        return None
+    if isinstance(func, ast.Attribute):
+        owner = api.call.rsplit(".", 1)[0]
+        return (f"`{ast.unparse(func.value)}` is not known from the lesson's imports and "
+                f"assignments to be `{owner}`")
+    return (f"`{dotted}` is not imported from `{api.call.rsplit('.', 1)[0]}` in the lesson: "
+            "it may be another callable of that name")
 
 
 def _uses_in_tree(
@@ -101,9 +154,10 @@ def _uses_in_tree(
                         task == api.task or task.startswith(api.task + "_")):
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}({task!r})", node)
                 given = keywords.get(api.keyword) if api.keyword is not None else None
-                if given is not None and _call_matches(api, node.func, names):
+                unsure = None if given is None else _call_match(api, node.func, names)
+                if given is not None and unsure is not None:
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)",
-                              given)
+                              given, unsure)
                 elif (api.method is not None and isinstance(node.func, ast.Attribute)
                       and node.func.attr == api.method):
                     yield Use(api, node.lineno, f"{ast.unparse(node.func)}()", node)
@@ -183,7 +237,7 @@ class StaleApiScan:
         names = aliases(code)
         for block in suspects:
             for use in self.uses(block, names):
-                fix = use.api.fix.value if fixable(use.api, use.node) else None
+                fix = use.tier.value if fixable(use.api, use.node) else None
                 yield STALE_API.at(
                     path, block.line + use.line,
                     f"`{use.text}`: {use.api.label} {use.api.reason}",

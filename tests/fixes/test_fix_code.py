@@ -231,10 +231,59 @@ def test_the_tiers_table_of_the_docs_puts_each_removed_name_in_its_tier() -> Non
     ("from transformers import Trainer\n%timeit -n1 trainer = Trainer(tokenizer=tok)\n",
      "from transformers import Trainer\n%timeit -n1 trainer = Trainer(processing_class=tok)\n"),
     ("from transformers import Trainer\n%timeit -n 1 -r2 -q t = Trainer(m, tokenizer=tok)\n",
-     "from transformers import Trainer\n%timeit -n 1 -r2 -q t = Trainer(m, processing_class=tok)\n"),
+     "from transformers import Trainer\n"
+     "%timeit -n 1 -r2 -q t = Trainer(m, processing_class=tok)\n"),
 ])
 def test_a_use_after_the_options_of_a_timeit_magic_is_found_and_fixed_in_place(
         stale: str, repaired: str) -> None:
     result = fix(stale)
     assert (result.source, result.left) == (repaired, [])
     assert fix(repaired).outcomes == ()  # its clean counterpart: nothing to do
+
+
+UNKNOWN_RECEIVER = "`client` is not known from the lesson's imports and assignments to be " \
+    "`huggingface_hub.InferenceClient`"
+OWN_TRAINER = "`Trainer` is not imported from `transformers` in the lesson: it may be " \
+    "another callable of that name"
+
+
+@pytest.mark.parametrize(("stale", "why"), [
+    ("client = OpenAI()\nout = client.text_generation('hi', stop_sequences=['x'])\n",
+     UNKNOWN_RECEIVER),
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "client = make()\nout = client.text_generation('hi', stop_sequences=['x'])\n",
+     UNKNOWN_RECEIVER),
+    ("class Trainer:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n"
+     "trainer = Trainer(tokenizer=tok)\n", OWN_TRAINER),
+])
+def test_a_use_whose_receiver_or_origin_the_lesson_cannot_tell_is_fixed_only_as_unsafe(
+        stale: str, why: str) -> None:
+    safe = fix(stale)
+    assert safe.source == stale
+    [left] = safe.left
+    assert (left.why, left.tier) == (f"an unsafe fix ({why}): --unsafe-fixes applies it",
+                                     Tier.UNSAFE)
+    unsafe = fix(stale, unsafe=True)
+    assert unsafe.left == [] and unsafe.source != stale
+
+
+@pytest.mark.parametrize(("stale", "repaired"), [
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient(model)\n"
+     "out = client.text_generation('hi', stop_sequences=['x'])\n",
+     "from huggingface_hub import InferenceClient\nclient = InferenceClient(model)\n"
+     "out = client.text_generation('hi', stop=['x'])\n"),
+    ("import huggingface_hub as hf\nout = hf.InferenceClient().text_generation('hi', "
+     "stop_sequences=['x'])\n",
+     "import huggingface_hub as hf\nout = hf.InferenceClient().text_generation('hi', "
+     "stop=['x'])\n"),
+])
+def test_a_use_whose_receiver_the_lesson_tells_is_the_library_s_stays_safe(
+        stale: str, repaired: str) -> None:
+    result = fix(stale)
+    assert (result.source, result.left) == (repaired, [])
+    assert {outcome.tier for outcome in result.outcomes} == {Tier.SAFE}
+
+
+def test_a_method_of_another_library_s_object_is_no_use() -> None:
+    assert fix("from openai import OpenAI\nclient = OpenAI()\n"
+               "out = client.text_generation('hi', stop_sequences=['x'])\n").outcomes == ()

@@ -151,3 +151,17 @@ def test_a_use_after_the_options_of_a_timeit_magic_is_found() -> None:
     [(line, message)] = found(stale)
     assert line == 12 and "`Trainer(tokenizer=...)`" in message
     assert found(stale.replace("tokenizer=", "processing_class=")) == []  # clean counterpart
+
+
+@pytest.mark.parametrize(("source", "fixable"), [
+    ("client = OpenAI()\nclient.text_generation('hi', stop_sequences=['x'])\n", "unsafe"),
+    ("class Trainer:\n    pass\nt = Trainer(tokenizer=tok)\n", "unsafe"),
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "client.text_generation('hi', stop_sequences=['x'])\n", "safe"),
+    ("from transformers import Trainer\nt = Trainer(tokenizer=tok)\n", "safe"),
+])
+def test_check_marks_a_use_of_unknown_receiver_or_origin_as_unsafe(
+        source: str, fixable: str) -> None:
+    [finding] = check_lesson([code(10, source)], PATH, bundled())
+    assert finding.fix == fixable
+    assert ("--unsafe-fixes" in (finding.hint or "")) is (fixable == "unsafe")
