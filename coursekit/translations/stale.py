@@ -188,7 +188,9 @@ class StaleApiScan:
     A block is first searched with the table's :func:`search_pattern`, and only a block
     that matches is read as a syntax tree. Most blocks recur unchanged in every
     translation, so the verdict and the uses of each block text are kept for the run
-    (a check run makes one scan; nothing outlives it).
+    (a check run makes one scan; nothing outlives it), with the tree they were read
+    from: a block of the same text with a tree of its own is read again, as the nodes
+    of its uses are what a fix edits.
     """
 
     def __init__(self, apis: tuple[StaleApi, ...]) -> None:
@@ -197,7 +199,8 @@ class StaleApiScan:
         self._patterns = [(api, api.searched[1], re.compile(api.pattern)) for api in apis]
         self._suspects: dict[str, bool] = {}
         self._candidates: dict[str, tuple[StaleApi, ...]] = {}
-        self._uses: dict[tuple[str, frozenset[tuple[str, str]]], tuple[Use, ...]] = {}
+        self._uses: dict[tuple[str, frozenset[tuple[str, str]]],
+                        tuple[ast.Module | None, tuple[Use, ...]]] = {}
 
     def suspect(self, source: str) -> bool:
         """Whether ``source`` may use one of the table's APIs."""
@@ -212,10 +215,11 @@ class StaleApiScan:
         if block.role is not CodeRole.PYTHON or not self.suspect(block.source):
             return ()
         key = (block.source, names)
+        tree = block.facts.tree
         found = self._uses.get(key)
-        if found is None:
-            found = self._uses[key] = self._read(block, names)
-        return found
+        if found is None or found[0] is not tree:  # a fix edits the nodes of its own tree
+            found = self._uses[key] = (tree, self._read(block, names))
+        return found[1]
 
     def _read(self, block: Code, names: frozenset[tuple[str, str]]) -> tuple[Use, ...]:
         tree = block.facts.tree

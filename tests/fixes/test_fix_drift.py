@@ -132,6 +132,7 @@ def test_files_narrow_the_fixes(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 0
     after = _files(root)
     assert [path for path in after if after[path] != before[path]] == [lesson_path("fr", 1)]
+    assert after[lesson_path("fr", 1)].decode("utf-8") == fixed(lesson_text(STALE, "fr"), False)
 
 
 def test_check_marks_the_findings_a_fix_settles(
