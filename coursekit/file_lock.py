@@ -13,7 +13,7 @@ from __future__ import annotations
 import fcntl
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -36,13 +36,22 @@ def _opened(path: Path, create: bool) -> int | None:
 
 
 @contextmanager
-def file_lock(path: Path, *, shared: bool = False, create: bool = True) -> Iterator[bool]:
+def file_lock(path: Path, *, shared: bool = False, create: bool = True,
+              on_wait: Callable[[], None] | None = None) -> Iterator[bool]:
     """Hold the lock of ``path`` (shared or exclusive), waiting for whoever holds it;
-    ``create``: make the file when it is missing. Yields whether a lock is held."""
+    ``create``: make the file when it is missing; ``on_wait``: called once before waiting,
+    when someone holds it (to say why the command stands still). Yields whether a lock is
+    held."""
     fd = _opened(path, create)
+    mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
     try:
         if fd is not None:
-            fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+            try:
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if on_wait is not None:
+                    on_wait()
+                fcntl.flock(fd, mode)
         yield fd is not None
     finally:
         if fd is not None:

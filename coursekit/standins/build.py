@@ -99,10 +99,11 @@ def standins_home() -> Path:
 
 
 @contextmanager
-def _locked(path: Path, *, shared: bool = False) -> Iterator[None]:
+def _locked(path: Path, *, shared: bool = False,
+            on_wait: Callable[[], None] | None = None) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     # A link or a FIFO there: unlocked, never emptied or waited on.
-    with file_lock(path, shared=shared):
+    with file_lock(path, shared=shared, on_wait=on_wait):
         yield
 
 
@@ -152,13 +153,14 @@ def _build(hf_home: Path, catalog: Catalog, fw: str, python: Path, digest: str,
 
 
 def _ready(hf_home: Path, lock: Path, force: bool, held: ExitStack | None,
-           build: Callable[[], None]) -> bool:
+           build: Callable[[], None], on_wait: Callable[[], None] | None = None) -> bool:
     """Build the set at ``hf_home`` (emptied first) when it is missing or ``force``d, under
-    its ``lock``; with ``held``, hold the lock shared there (see :func:`prepare`). Whether
-    it was built."""
+    its ``lock``; with ``held``, hold the lock shared there (see :func:`prepare`);
+    ``on_wait``: called once when the build must wait for the lock. Whether it was
+    built."""
     built = False
     if force or not (hf_home / STAMP).is_file():
-        with _locked(lock):
+        with _locked(lock, on_wait=on_wait):
             if force or not (hf_home / STAMP).is_file():
                 build()
                 built = True
@@ -173,7 +175,7 @@ def _ready(hf_home: Path, lock: Path, force: bool, held: ExitStack | None,
 def prepare(
     course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
     ids: Iterable[tuple[str, str]] | None = None, needs_cache: Path | None = None,
-    held: ExitStack | None = None,
+    held: ExitStack | None = None, on_wait: Callable[[], None] | None = None,
 ) -> StandinEnv:
     """The stand-ins for ``framework`` (``pt``, ``tf``; ``both`` means ``pt``), built
     in that framework's kernel when missing. Cheap when they are already built.
@@ -187,7 +189,8 @@ def prepare(
     (:func:`~coursekit.standins.needs.course_needs`). ``held``: the set is in use until
     it closes (a verify's run): its lock is held shared there, so a build of the same
     set (``standins build --force``, which empties it first) waits for the run to end,
-    and the run waits for a build under way.
+    and the run waits for a build under way. ``on_wait``: called once when the build
+    must wait for such a run (to say why it stands still).
 
     Raises :class:`StandinError` when the kernel is missing or the build fails, and
     :class:`~coursekit.standins.catalog.CatalogError` for a bad course catalog."""
@@ -211,6 +214,7 @@ def prepare(
     digest = standin_hash(catalog, fw, kernel.requirements_hash, _decodes_audio(fw))
     hf_home = standins_home() / f"{fw}-{digest[:16]}"
     built = _ready(hf_home, standins_home() / f".{fw}-{digest[:16]}.lock", force, held,
-                   lambda: _build(hf_home, catalog, fw, kernel.python, digest, progress))
+                   lambda: _build(hf_home, catalog, fw, kernel.python, digest, progress),
+                   on_wait)
     return StandinEnv(framework=fw, hf_home=hf_home, hash=digest, env=offline_env(hf_home),
                       built=built, uncovered=uncovered)

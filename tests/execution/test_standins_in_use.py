@@ -63,6 +63,7 @@ def test_a_forced_build_waits_for_the_verify_using_the_set(tmp_path: Path) -> No
     first = _coursekit("standins", "build", "--framework", "pt", "--root", str(root))
     out, err = _finished(first, 600)
     assert first.returncode == 0, out + err
+    assert "waiting" not in err  # nothing held the set: no wait to explain
     standins = Path(out.strip().rpartition("HF_HOME=")[2])
     assert (standins / STAMP).is_file()
     verify = _coursekit("verify", "--root", str(root), "--device", "cpu", "--no-cache",
@@ -86,6 +87,7 @@ def test_a_forced_build_waits_for_the_verify_using_the_set(tmp_path: Path) -> No
         out, err = _finished(forced, 600)  # and then it builds
         assert forced.returncode == 0, out + err
         assert "pt: built in" in out and (standins / STAMP).is_file()
+        assert "pt: waiting for the verify runs that use the stand-in set to end" in err
     finally:
         for run in (verify, forced):
             if run is not None and run.poll() is None:

@@ -6,6 +6,7 @@ import io
 import json
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -100,7 +101,9 @@ def build(root: Path, frameworks: tuple[str, ...], force: bool, verbose: bool) -
         started = time.monotonic()
         try:
             env = prepare(course, fw, force=force, progress=(
-                lambda line: click.echo(f"  {line}", err=True)) if verbose else None)
+                lambda line: click.echo(f"  {line}", err=True)) if verbose else None,
+                on_wait=partial(click.echo, f"{fw}: waiting for the verify runs that use "
+                                "the stand-in set to end", err=True))
         except CatalogError as exc:
             raise click.UsageError(str(exc)) from exc
         except StandinError as exc:
