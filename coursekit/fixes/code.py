@@ -38,11 +38,15 @@ class Outcome:
     """For a use left as it was: why (a manual entry, an unsafe fix not asked for...)."""
     tier: Tier = Tier.MANUAL
     """The tier of the use's fix (:attr:`~coursekit.translations.stale.Use.tier`)."""
+    held: bool = False
+    """Left only because its tier is not applied (a manual entry; an unsafe fix without
+    ``--unsafe-fixes``): a choice for a person, reported; any other use left is a fix
+    the run would make and could not."""
 
     @classmethod
-    def of(cls, use: Use, fixed: bool, why: str = "") -> Outcome:
+    def of(cls, use: Use, fixed: bool, why: str = "", held: bool = False) -> Outcome:
         """What became of ``use``."""
-        return cls(use.api, use.line, use.text, fixed, why, use.tier)
+        return cls(use.api, use.line, use.text, fixed, why, use.tier, held)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +141,7 @@ def compile_error(facts: CodeFacts) -> str | None:
 def _skip(use: Use, unsafe: bool, left: list[Outcome]) -> bool:
     why = left_why(use, unsafe)
     if why is not None:
-        left.append(Outcome.of(use, False, why))
+        left.append(Outcome.of(use, False, why, held=True))
     return why is not None
 
 

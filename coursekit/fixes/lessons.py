@@ -76,6 +76,13 @@ class DriftPlan(FilePlan[LessonFix]):
     def outcomes(self) -> list[FileOutcome]:
         return [outcome for lesson in self.lessons for outcome in lesson.outcomes]
 
+    @property
+    def stuck(self) -> list[FileOutcome]:
+        """The uses the run would fix at its tiers and leaves: a fence with no place, a
+        fix that does not compile or cannot be written in the code (a person's job)."""
+        return [found for found in self.outcomes
+                if not found.outcome.fixed and not found.outcome.held]
+
 
 
 class _Fixer:

@@ -255,3 +255,26 @@ def test_a_fixed_line_keeps_the_indentation_it_had_in_an_indented_fence(
     lesson.write_text(written, encoding="utf-8")
     assert _run(root, capsys, str(lesson))[0] == 0
     assert lesson.read_text("utf-8") == written.replace("evaluation_strategy", "eval_strategy")
+
+
+UNCLOSED = ("\n```py\nfrom transformers import TrainingArguments\n"
+            "args = TrainingArguments('o', {})\n")
+
+
+@pytest.mark.parametrize(("argument", "stuck"), [
+    ("evaluation_strategy='no'", True),  # a safe fix left: its fence has no closing line
+    ("eval_strategy='no'", False),  # clean
+    ("grouped_entities=True", False),  # an unsafe fix not asked for: only reported
+])
+def test_a_fix_left_because_its_fence_cannot_be_placed_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argument: str, stuck: bool) -> None:
+    root = write_course(tmp_path)
+    assert _run(root, capsys)[0] == 0  # the planted drift fixed: nothing else to do
+    lesson = root / lesson_path("fr", 2)
+    lesson.write_text(lesson.read_text("utf-8") + UNCLOSED.format(argument), encoding="utf-8")
+    before = _files(root)
+    for options in ([], ["--check"]):
+        code, _, err = _run(root, capsys, *options)
+        assert code == (1 if stuck else 0), err
+        assert ("its fence cannot be placed in the file exactly" in err) is stuck
+    assert _files(root) == before

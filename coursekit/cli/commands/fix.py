@@ -142,7 +142,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
                "file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed or plan.unread or (proof is not None and proof.reverted):
+    if failed or plan.unread or plan.stuck or (proof is not None and proof.reverted):
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 
