@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from coursekit.fixes.edits import Positions, TextEdit, Unfixable, import_edits, use_edits
 from coursekit.lessons.python import CodeFacts
-from coursekit.stale_apis import StaleApi, Tier
-from coursekit.translations.stale import Use
+from coursekit.stale_apis import StaleApi, Tier, Use
 
 _ROUNDS = 4
 """Enough for fixes that overlap on one line (each round applies at least one)."""
@@ -123,6 +122,19 @@ def _round(facts: CodeFacts, find: Callable[[CodeFacts], Sequence[Use]], unsafe:
         taken.append(fix.span)
         applied.extend(Outcome.of(u, True) for u in fix.uses)
     return source, applied, left
+
+
+def fix_tiers(source: str, find: Callable[[CodeFacts], Sequence[Use]]
+              ) -> dict[tuple[StaleApi, int, str], Tier]:
+    """The tier at which ``coursekit fix drift`` fixes each use that ``find`` reports in
+    ``source`` (its entry, line and text): safe where a run fixes it without
+    ``--unsafe-fixes``, unsafe where only with it; a use no run fixes is absent. What
+    ``check`` marks fixable, from the very fixes (one decision, two consumers)."""
+    tiers = {}
+    for unsafe in (True, False):
+        for outcome in fix_code(source, find, unsafe).applied:
+            tiers[outcome.api, outcome.line, outcome.text] = Tier.UNSAFE if unsafe else Tier.SAFE
+    return tiers
 
 
 def compile_error(facts: CodeFacts) -> str | None:

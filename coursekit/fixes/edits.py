@@ -15,7 +15,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from coursekit.stale_apis import StaleApi, Tier
+from coursekit.stale_apis import StaleApi
 
 
 class Unfixable(Exception):
@@ -94,20 +94,6 @@ def use_edits(api: StaleApi, node: ast.AST | None, at: Positions) -> list[TextEd
                             f"an import of `{module}`")
         return [TextEdit(at.start(node), at.end(node), attribute)]
     raise Unfixable("the table's fix does not apply to this use")
-
-
-def fixable(api: StaleApi, node: ast.AST | None) -> bool:
-    """Whether a use (``node`` as :func:`use_edits` takes it, or an import's ``alias``)
-    is one the entry's fix repairs, whatever its tier, as far as the use alone shows."""
-    if api.fix is Tier.MANUAL:
-        return False
-    if isinstance(node, ast.alias) and api.moved_to is not None:
-        return True
-    if isinstance(node, ast.keyword) and api.values:
-        return ast.unparse(node.value) in dict(api.values)
-    if isinstance(node, ast.Attribute) and api.moved_to is not None:
-        return api.moved_to.startswith("builtins.") and isinstance(node.ctx, ast.Load)
-    return isinstance(node, ast.keyword | ast.Call) and api.rename is not None
 
 
 _FROM = re.compile(r"from\s+")

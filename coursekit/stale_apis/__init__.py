@@ -13,7 +13,7 @@ import enum
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -213,6 +213,30 @@ def _tier(table: Mapping[str, Any], values: tuple[tuple[str, str], ...]) -> Tier
     if given != Tier.MANUAL and not ("rename" in table or "moved-to" in table or values):
         raise StaleApiError(f"`fix = \"{given}\"` needs `rename`, `moved-to` or `values`")
     return Tier(given)
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A use of a stale API in one code block."""
+
+    api: StaleApi
+    line: int
+    """1-based line inside the block."""
+    text: str
+    """What the code says, e.g. ``from datasets import load_metric``."""
+    node: ast.AST | None = field(default=None, compare=False, repr=False)
+    """Where in the block's tree: the ``alias`` of an import, the ``Attribute`` of a
+    name, the ``keyword`` of a call's argument, the ``Call`` of a method or task
+    (what ``coursekit fix drift`` edits)."""
+    unsure: str = ""
+    """Why the code may not be the table's API at all, where the lesson cannot tell (a
+    callable matched by its bare name, not imported; a method of an object of unknown
+    class): a safe fix of such a use may change what the program means."""
+
+    @property
+    def tier(self) -> Tier:
+        """The tier of this use's fix: the entry's, unsafe where the use is unsure."""
+        return Tier.UNSAFE if self.api.fix is Tier.SAFE and self.unsure else self.api.fix
 
 
 @lru_cache(maxsize=1)

@@ -9,16 +9,17 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.fixes.edits import fixable
+from coursekit.fixes.code import fix_tiers
 from coursekit.lessons.model import Code, CodeRole
+from coursekit.lessons.python import CodeFacts
 from coursekit.stale_apis import (
     ANY_CALL,
     StaleApi,
     StaleApiError,
     Tier,
+    Use,
     bundled,
     entry_from_table,
     search_pattern,
@@ -27,30 +28,6 @@ from coursekit.translations.rules import STALE_API
 
 __all__ = ["ANY_CALL", "StaleApi", "StaleApiError", "StaleApiScan", "Use", "bundled",
            "check_lesson", "entry_from_table"]
-
-@dataclass(frozen=True, slots=True)
-class Use:
-    """A use of a stale API in one code block."""
-
-    api: StaleApi
-    line: int
-    """1-based line inside the block."""
-    text: str
-    """What the code says, e.g. ``from datasets import load_metric``."""
-    node: ast.AST | None = field(default=None, compare=False, repr=False)
-    """Where in the block's tree: the ``alias`` of an import, the ``Attribute`` of a
-    name, the ``keyword`` of a call's argument, the ``Call`` of a method or task
-    (what ``coursekit fix drift`` edits)."""
-    unsure: str = ""
-    """Why the code may not be the table's API at all, where the lesson cannot tell (a
-    callable matched by its bare name, not imported; a method of an object of unknown
-    class): a safe fix of such a use may change what the program means."""
-
-    @property
-    def tier(self) -> Tier:
-        """The tier of this use's fix: the entry's, unsafe where the use is unsure."""
-        return Tier.UNSAFE if self.api.fix is Tier.SAFE and self.unsure else self.api.fix
-
 
 def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
     """Local name -> qualified name, for every import of the lesson's Python code; and
@@ -201,6 +178,8 @@ class StaleApiScan:
         self._candidates: dict[str, tuple[StaleApi, ...]] = {}
         self._uses: dict[tuple[str, frozenset[tuple[str, str]]],
                         tuple[ast.Module | None, tuple[Use, ...]]] = {}
+        self._tiers: dict[tuple[str, frozenset[tuple[str, str]]],
+                          dict[tuple[StaleApi, int, str], Tier]] = {}
 
     def suspect(self, source: str) -> bool:
         """Whether ``source`` may use one of the table's APIs."""
@@ -233,6 +212,18 @@ class StaleApiScan:
                 if word in source and pattern.search(source))
         return tuple(_uses_in_tree(tree, candidates, dict(names)))
 
+    def fix_tiers(self, source: str, names: frozenset[tuple[str, str]]
+                  ) -> dict[tuple[StaleApi, int, str], Tier]:
+        """The tier at which ``coursekit fix drift`` fixes each use in a block of text
+        ``source`` (:func:`~coursekit.fixes.code.fix_tiers`), once per run."""
+        key = (source, names)
+        found = self._tiers.get(key)
+        if found is None:
+            def find(facts: CodeFacts) -> tuple[Use, ...]:
+                return self.uses(Code(0, "python", "py", facts.source, known_facts=facts), names)
+            found = self._tiers[key] = fix_tiers(source, find)
+        return found
+
     def check_lesson(self, code: Sequence[Code], path: str) -> Iterator[Diagnostic]:
         """Every use of a stale API in the code blocks of one lesson."""
         suspects = [b for b in code if b.role is CodeRole.PYTHON and self.suspect(b.source)]
@@ -240,8 +231,11 @@ class StaleApiScan:
             return
         names = aliases(code)
         for block in suspects:
-            for use in self.uses(block, names):
-                fix = use.tier.value if fixable(use.api, use.node) else None
+            uses = self.uses(block, names)
+            tiers = self.fix_tiers(block.source, names) if uses else {}
+            for use in uses:
+                tier = tiers.get((use.api, use.line, use.text))
+                fix = None if tier is None else tier.value
                 yield STALE_API.at(
                     path, block.line + use.line,
                     f"`{use.text}`: {use.api.label} {use.api.reason}",

@@ -165,3 +165,19 @@ def test_check_marks_a_use_of_unknown_receiver_or_origin_as_unsafe(
     [finding] = check_lesson([code(10, source)], PATH, bundled())
     assert finding.fix == fixable
     assert ("--unsafe-fixes" in (finding.hint or "")) is (fixable == "unsafe")
+
+
+@pytest.mark.parametrize(("source", "fixable"), [
+    # the import shares its line with other code: fix drift leaves it
+    ("import os; from transformers import pipeline, AdamW\n", None),
+    ("from transformers import pipeline, AdamW\n", "safe"),  # clean counterpart
+    # the renamed keyword is passed already: the fixed call would not compile
+    ("from transformers import TrainingArguments\n"
+     "a = TrainingArguments('o', evaluation_strategy='no', eval_strategy='no')\n", None),
+    ("from transformers import TrainingArguments\n"
+     "a = TrainingArguments('o', evaluation_strategy='no')\n", "safe"),
+])
+def test_check_marks_fixable_only_what_fix_drift_fixes(source: str, fixable: str | None) -> None:
+    [finding] = check_lesson([code(10, source)], PATH, bundled())
+    assert finding.fix == fixable
+    assert ("coursekit fix drift" in (finding.hint or "")) is (fixable is not None)
