@@ -16,3 +16,9 @@ def shown(value: Any) -> str:
     """``repr(value)``, cut to a few dozen characters and three levels of nesting (a
     configuration value may be a string of megabytes or a list nested a thousand deep)."""
     return _REPR.repr(value)
+
+
+def clipped(text: str, most: int) -> str:
+    """``text``, or its first ``most - 1`` characters and ``…`` where it is longer than
+    ``most``: a line or a command as a finding quotes it."""
+    return text if len(text) <= most else text[:most - 1] + "…"

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.languages import is_cjk, primary_subtag
+from coursekit.shown import clipped
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint, normalise_text
 from coursekit.subtitles.model import Cue, SubtitleFile
@@ -236,7 +237,7 @@ def _between_cues(
 
 def _clip(text: str, limit: int = 70) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return clipped(text, limit)
 
 
 def check_alignment(

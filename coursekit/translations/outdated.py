@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import Directive
+from coursekit.shown import clipped
 from coursekit.translations import rules, sections
 from coursekit.translations.align import align
 from coursekit.translations.carries import SyncPlan
@@ -121,7 +122,7 @@ def outdated_finding(
 
 
 def _shorten(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return clipped(text, most)
 
 
 def carried_over(finding: Diagnostic, plan: SyncPlan) -> Diagnostic:

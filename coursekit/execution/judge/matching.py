@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from coursekit.lessons.exceptions import is_exception_name
 from coursekit.notebooks.metadata import ExpectedError
+from coursekit.shown import clipped
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -227,9 +228,7 @@ def _compared(candidates: list[Reading]) -> str:
 def _where(reading: Reading) -> str:
     if not reading.line:
         return "the whole message"
-    quoted = reading.text
-    if len(quoted) > _QUOTE_LIMIT:
-        quoted = quoted[: _QUOTE_LIMIT - 1] + "…"
+    quoted = clipped(reading.text, _QUOTE_LIMIT)
     if reading.nested:
         return f"the message of the nested `{reading.nested}` at line {reading.line}, `{quoted}`"
     return f"line {reading.line}, `{quoted}`"

@@ -14,6 +14,7 @@ import re
 
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun
+from coursekit.shown import clipped
 
 _ASKED = re.compile(r"^\s*(?P<how>raw_input|getpass) was called")
 _ARROW = re.compile(r"^-+>\s*\d+\s+(?P<line>.+?)\s*$", re.MULTILINE)
@@ -26,8 +27,7 @@ def _cell_line(run: CellRun) -> str:
     lines = [found["line"] for chunk in run.traceback
              if _CELL_FRAME.match(text := strip_ansi(chunk))
              for found in _ARROW.finditer(text)]
-    line = lines[-1] if lines else ""
-    return line if len(line) <= _LONGEST else line[:_LONGEST - 1] + "…"
+    return clipped(lines[-1], _LONGEST) if lines else ""
 
 
 def input_asked(run: CellRun) -> str | None:

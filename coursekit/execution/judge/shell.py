@@ -27,6 +27,7 @@ from coursekit.execution.plan.programs import NOT_FOUND_STATUS, Program, missing
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.run.shellexits import ShellExit
 from coursekit.lessons.exceptions import read_output
+from coursekit.shown import clipped
 
 _SHELL = re.compile(r"^\s*(?:!|%%(?:bash|sh|script)\b|%(?:sx|system)\b)", re.MULTILINE)
 _TRACE_HEADER = "Traceback (most recent call last)"
@@ -71,7 +72,7 @@ def _words(text: str) -> str:
 
 
 def _quoted(text: str) -> str:
-    return text if len(text) <= _LONGEST else text[:_LONGEST - 1] + "…"
+    return clipped(text, _LONGEST)
 
 
 def _pip_failed(failed: ShellExit) -> bool:
