@@ -63,7 +63,8 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool, check_only: boo
     if monolingual_out is not None:
         copies = monolingual_copies(course, monolingual_out, languages)
         problems += _said_copies(copies, monolingual_out, write)
-        copied = sum(copy_changes(copy) for copy in copies if not copy.refused)
+        if not write:  # written copies change nothing more
+            copied = sum(copy_changes(copy) for copy in copies if not copy.refused)
     changed = sum(r.changed for r in results)
     _say_summary(course, languages, results, changed, write)
     if problems:
