@@ -120,13 +120,8 @@ Hurried = Callable[[Cue, int], str | None]
 """Why a cue shown for so many milliseconds would ask too much of a reader, or ``None``."""
 
 
-def _unhurried(cue: Cue, shown_ms: int) -> str | None:
-    return None
-
-
 def clamp_overlaps(
-    cues: tuple[Cue, ...], min_gap_ms: int, min_duration_ms: int = 0,
-    hurried: Hurried = _unhurried,
+    cues: tuple[Cue, ...], min_gap_ms: int, min_duration_ms: int, hurried: Hurried,
 ) -> tuple[tuple[Cue, ...], int, list[str]]:
     """End each cue ``min_gap_ms`` before the next starts, where that keeps it shown for
     ``min_duration_ms`` and ``hurried`` finds it still readable; the overlaps left, each
