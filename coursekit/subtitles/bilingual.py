@@ -43,11 +43,11 @@ class BilingualCue:
 class Splitter:
     """Splits a bilingual cue into its translated and its source lines.
 
-    With the source file at hand, the source part is the run of trailing lines that
-    reads most like the source cues shown at the same time; a translated line
-    without CJK characters (a line of code, a number) then stays with the
-    translation. Without it, every trailing line without CJK characters is taken
-    as source.
+    With the source file at hand, the source part is the run of trailing lines (leading
+    ones, in a file that puts the source on top) that reads most like the source cues
+    shown at the same time; a translated line without CJK characters (a line of code, a
+    number) then stays with the translation. Without it, every such line without CJK
+    characters is taken as source.
     """
 
     def __init__(self, language: str, source: CueIndex | None = None,
@@ -57,6 +57,12 @@ class Splitter:
         self.source_first = source_first
         """Whether the file puts the source lines above the translated ones."""
         self._seen: dict[int, tuple[Cue, BilingualCue]] = {}
+
+    @classmethod
+    def of_file(cls, sub: SubtitleFile, source: CueIndex | None = None) -> Splitter:
+        """The splitter of ``sub``'s cues, in the order most of them put their lines in
+        (:func:`source_on_top`)."""
+        return cls(sub.language, source, source_on_top(sub))
 
     def split(self, cue: Cue) -> BilingualCue:
         # Several rules ask for the same cue; the cue is kept with its split so its id stays valid.

@@ -12,12 +12,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.language_folders import unknown_languages
 from coursekit.languages import normalise
 from coursekit.subtitles.alignment import check_alignment
-from coursekit.subtitles.bilingual import (
-    Splitter,
-    check_bilingual,
-    is_bilingual,
-    source_on_top,
-)
+from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
 from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
 from coursekit.subtitles.formats import unread_formats
 from coursekit.subtitles.load import failure
@@ -61,8 +56,7 @@ def _file_findings(
     yield from check_timing(sub, settings)
     shown = all_lines
     if is_bilingual(sub, settings, source_language):
-        splitter = Splitter(sub.language, source.index if source is not None else None,
-                            source_on_top(sub))
+        splitter = Splitter.of_file(sub, source.index if source is not None else None)
         shown = splitter.translated
         yield from check_bilingual(sub, splitter)
     yield from check_readability(sub, settings, shown)

@@ -12,7 +12,7 @@ from pathlib import Path
 from coursekit.atomic import write_bytes_atomic
 from coursekit.config import Course
 from coursekit.files import leads_out, read_regular
-from coursekit.subtitles.bilingual import Splitter, is_bilingual, source_on_top
+from coursekit.subtitles.bilingual import Splitter, is_bilingual
 from coursekit.subtitles.fix import course_languages, emptied_cue, lost_by_rewrite
 from coursekit.subtitles.load import load_subtitle_file
 from coursekit.subtitles.model import Cue, SubtitleFile
@@ -27,8 +27,7 @@ def monolingual(
     """The translated lines of a bilingual file, and the cues that have none (left out);
     ``source``, the source-language file, tells a translated line of code from a source line.
     A cue with only its source line keeps it, as the viewer sees it in the bilingual file."""
-    splitter = Splitter(sub.language, CueIndex(source.cues) if source is not None else None,
-                        source_on_top(sub))
+    splitter = Splitter.of_file(sub, CueIndex(source.cues) if source is not None else None)
     kept: list[Cue] = []
     missing: list[Cue] = []
     for cue in sub.cues:
