@@ -94,24 +94,18 @@ async def make_folders(env: dict[str, str], pip: PipPolicy | None) -> KernelFold
     and, with ``pip``, a pip layer; :class:`FolderError` when one cannot be made, with
     none left behind."""
     folders = KernelFolders()
+    what = "working folder"
     try:
-        try:
-            folders.workdir = owned_folder("run")
-        except OSError as exc:
-            raise FolderError("working folder", exc) from exc
-        try:
-            folders.tmp = owned_folder("tmp")
-        except OSError as exc:
-            raise FolderError("temporary folder", exc) from exc
-        try:
-            folders.layer = make_layer(pip) if pip is not None else None
-        except OSError as exc:
-            raise FolderError("pip layer", exc) from exc
-        try:
-            folders.home = await made_home(env)
-        except OSError as exc:
-            raise FolderError("HF_HOME (a mirror of the stand-in set)", exc) from exc
-    except BaseException:  # Ctrl-C too: nothing is left behind
+        folders.workdir = owned_folder("run")
+        what = "temporary folder"
+        folders.tmp = owned_folder("tmp")
+        what = "pip layer"
+        folders.layer = make_layer(pip) if pip is not None else None
+        what = "HF_HOME (a mirror of the stand-in set)"
+        folders.home = await made_home(env)
+    except BaseException as exc:  # Ctrl-C too: nothing is left behind
         folders.remove()
+        if isinstance(exc, OSError):
+            raise FolderError(what, exc) from exc
         raise
     return folders
