@@ -56,7 +56,9 @@ def _mode_for(path: Path) -> tuple[int, bool]:
         return 0o666, False
 
 
-def _gone(pid: int) -> bool:
+def process_gone(pid: int) -> bool:
+    """Whether no process has the id ``pid`` (this process is never gone; another
+    user's process, which may not be signalled, is there)."""
     if pid == os.getpid():
         return False
     try:
@@ -77,7 +79,7 @@ def sweep_leftovers(folder: Path) -> list[Path]:
         return []
     for name in names:
         match = _LEFTOVER.fullmatch(name)
-        if match is None or not _gone(int(match["pid"])):
+        if match is None or not process_gone(int(match["pid"])):
             continue
         leftover = folder / name
         try:

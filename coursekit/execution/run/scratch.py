@@ -20,6 +20,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from coursekit.atomic import process_gone
+
 _NAME = re.compile(r"coursekit-[a-z]+(?:-[a-z]+)*-(?P<pid>[1-9]\d{0,9})\.(?P<start>\d{1,20})"
                    r"\.[a-z0-9_]{8}")
 """What :func:`owned_folder` names (``tempfile.mkdtemp`` gives the last eight characters)."""
@@ -46,16 +48,15 @@ def owned_folder(kind: str) -> Path:
 
 
 def _owner_gone(pid: int, start: int) -> bool:
+    """Whether the process that named a folder ``pid`` and ``start`` is gone: no process
+    has the id, or the one that has it started at another time (the id went to another
+    process, whoever's it is: another user's too)."""
     if pid == os.getpid():
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+    if process_gone(pid):
         return True
-    except OSError:  # it exists, as another user's
-        return False
     now = started(pid)
-    return bool(start) and now is not None and now != start  # the id went to another
+    return bool(start) and now is not None and now != start
 
 
 def sweep_dead_owners(folder: Path | None = None) -> list[Path]:
