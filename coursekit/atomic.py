@@ -57,10 +57,7 @@ def _mode_for(path: Path) -> tuple[int, bool]:
 
 
 def process_gone(pid: int) -> bool:
-    """Whether no process has the id ``pid`` (this process is never gone; another
-    user's process, which may not be signalled, is there)."""
-    if pid == os.getpid():
-        return False
+    """Whether no process has the id ``pid`` (another user's, not signalled, is there)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
