@@ -173,8 +173,9 @@ def guarded(func: Callable[P, int]) -> Callable[P, int]:
 
 def rewrite_options(what: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
     """``--dry-run`` (or ``--diff``) and ``--check`` of a command that rewrites ``what``
-    (``lessons``, ``translations``), as ruff's and black's: one unified diff instead of
-    writing, or a list; either exits 1 when something would change."""
+    (``lessons``, ``translations``, ``subtitle files``), as ruff's and black's: one
+    unified diff instead of writing, or a list; either exits 1 when something would
+    change."""
 
     def apply(func: Callable[..., int]) -> Callable[..., int]:
         func = click.option("--check", "check_only", is_flag=True,

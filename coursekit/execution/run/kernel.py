@@ -48,7 +48,8 @@ class WarmKernel:
     km: Any
     kc: Any
     folders: KernelFolders
-    """Its working folder, pip layer and ``HF_HOME`` (see ``kernelfolders``)."""
+    """Its working folder, pip layer, ``HF_HOME`` and temporary folder (see
+    ``kernelfolders``)."""
     start_seconds: float = 0.0
     """How long it took to start (a kernel started again after a failed warm-up
     counts the kernel before it too)."""

@@ -63,7 +63,8 @@ class FolderError(RuntimeError):
 
 @dataclass(slots=True)
 class KernelFolders:
-    """A kernel's working folder, pip layer and ``HF_HOME`` (see the module's text)."""
+    """A kernel's working folder, pip layer, ``HF_HOME`` and temporary folder (see the
+    module's text)."""
 
     workdir: Path | None = None
     layer: Path | None = None

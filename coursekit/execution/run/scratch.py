@@ -1,14 +1,14 @@
 """Temporary folders named for the run that owns them, and the sweep of a dead run's.
 
-A verify makes folders in the temporary folder (each kernel's working folder, pip layer
-and ``HF_HOME``, a zygote's folder) and removes them as it ends, even when it is stopped
-with Ctrl-C or SIGTERM. A run that is killed (SIGKILL, the out-of-memory killer, a
-machine that stops) removes nothing; so each folder's name carries its owner:
-``coursekit-<kind>-<pid>.<start>.<random>``, ``<start>`` the process's start time (in
-clock ticks since boot, from ``/proc``; ``0`` where there is none), which tells a process
-that reused the id from the owner. The next verify removes the folders whose owner is
-gone, and only those: a folder of a live run, one of another user's, a link, or a name
-that is not exactly this one are never touched.
+A verify makes folders in the temporary folder (each kernel's working folder, pip layer,
+``HF_HOME`` and temporary folder, a zygote's folder) and removes them as it ends, even
+when it is stopped with Ctrl-C or SIGTERM. A run that is killed (SIGKILL, the
+out-of-memory killer, a machine that stops) removes nothing; so each folder's name
+carries its owner: ``coursekit-<kind>-<pid>.<start>.<random>``, ``<start>`` the
+process's start time (in clock ticks since boot, from ``/proc``; ``0`` where there is
+none), which tells a process that reused the id from the owner. The next verify removes
+the folders whose owner is gone, and only those: a folder of a live run, one of another
+user's, a link, or a name that is not exactly this one are never touched.
 """
 
 from __future__ import annotations
