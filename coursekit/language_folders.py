@@ -29,8 +29,8 @@ def unknown_languages(course: Course, languages: Iterable[str], at: Path) -> lis
     return [UNKNOWN_LANGUAGE.at(
         course.relative(at), None,
         f"language `{lang}` has neither lessons nor subtitles in this course",
-    ) for lang in languages if lang not in course.subtitle_languages()
-        and not course.subtitle_dir(lang).is_dir() and not course.lesson_dir(lang).is_dir()]
+    ) for lang in languages
+        if not course.subtitle_dir(lang).is_dir() and not course.lesson_dir(lang).is_dir()]
 
 
 _HINTS = {
