@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from coursekit.execution.judge.matching import matches_any, strip_ansi
+from coursekit.execution.judge.matching import matches_any, stream_text
 from coursekit.execution.plan.model import CellPlan
 from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.shellexits import ShellExit
@@ -29,13 +29,7 @@ _TAIL_LINES = 5
 def streamed(run: CellRun) -> str:
     """What the cell printed (its output and error streams, in order), ANSI colours and
     carriage-return line ends taken out."""
-    text = "".join(_text(o) for o in run.outputs if o.get("output_type") == "stream")
-    return strip_ansi(text).replace("\r\n", "\n")
-
-
-def _text(output: dict[str, object]) -> str:
-    text = output.get("text", "")
-    return "".join(str(t) for t in text) if isinstance(text, list) else str(text)
+    return stream_text(run.outputs).replace("\r\n", "\n")
 
 
 def cell_script(code: str) -> bool:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from coursekit.lessons.exceptions import is_exception_name
 from coursekit.notebooks.metadata import ExpectedError
@@ -47,6 +48,17 @@ _QUOTE_LIMIT = 80
 
 def strip_ansi(text: str) -> str:
     return _ANSI.sub("", text)
+
+
+def stream_text(outputs: Iterable[Mapping[str, Any]]) -> str:
+    """What a cell's outputs printed (its output and error streams, in order), ANSI
+    colours taken out."""
+    parts = []
+    for out in outputs:
+        if out.get("output_type") == "stream":
+            text = out.get("text", "")
+            parts.append("".join(str(t) for t in text) if isinstance(text, list) else str(text))
+    return strip_ansi("".join(parts))
 
 
 def normalise_message(text: str) -> str:

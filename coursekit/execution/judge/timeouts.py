@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coursekit.execution.judge.frames import library_frame
-from coursekit.execution.judge.matching import strip_ansi
+from coursekit.execution.judge.matching import stream_text
 
 DIRECTIVE = "<!-- coursekit: timeout={seconds} -->"
 """The lesson line that raises a cell's limit, placed on the line before its code fence."""
@@ -47,17 +47,8 @@ class BarState:
         return self.elapsed * self.total / self.done
 
 
-def _stream_text(outputs: Iterable[dict[str, Any]]) -> str:
-    parts = []
-    for out in outputs:
-        if out.get("output_type") == "stream":
-            text = out.get("text", "")
-            parts.append("".join(text) if isinstance(text, list) else str(text))
-    return strip_ansi("".join(parts))
-
-
 def _states(outputs: Iterable[dict[str, Any]]) -> list[BarState]:
-    text = _stream_text(outputs)
+    text = stream_text(outputs)
     states = []
     for match in _BAR.finditer(text):
         done, total = int(match[1]), int(match[2])
