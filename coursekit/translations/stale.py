@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from coursekit.diagnostics import Diagnostic
@@ -41,7 +42,7 @@ def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
             found.update(block.facts.import_bindings)
     made: dict[str, set[str | None]] = {}
     for block in blocks:
-        for name, value in _assignments(block.facts.tree):
+        for name, value in _assigned(block.facts):
             callee = _qualified(value.func, found) if isinstance(value, ast.Call) else None
             made.setdefault(name, set()).add(
                 f"{callee[0]}()" if callee is not None and callee[1] else None)
@@ -50,6 +51,19 @@ def aliases(code: Iterable[Code]) -> frozenset[tuple[str, str]]:
         if only is not None and name not in found:
             found[name] = only
     return frozenset(found.items())
+
+
+_ASSIGNED: weakref.WeakKeyDictionary[CodeFacts, tuple[tuple[str, ast.expr], ...]] = \
+    weakref.WeakKeyDictionary()
+"""The plain assignments of each text's facts, read once: a source lesson is scanned
+again with each of its translations, and most blocks are shared by their texts."""
+
+
+def _assigned(facts: CodeFacts) -> tuple[tuple[str, ast.expr], ...]:
+    found = _ASSIGNED.get(facts)
+    if found is None:
+        found = _ASSIGNED[facts] = tuple(_assignments(facts.tree))
+    return found
 
 
 def _assignments(tree: ast.Module | None) -> Iterator[tuple[str, ast.expr]]:
