@@ -3,6 +3,7 @@ them on the venv's own ``python3`` kernel."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,19 @@ def verify_in_pt_kernel(root: Path, cells: list[Any], lesson: str,
 @pytest.fixture
 def tmp_course(tmp_path: Path) -> Path:
     return tmp_path
+
+
+def small_set_verify(tmp_path: Path, root: Path, *options: str) -> list[str]:
+    """The command line of ``coursekit verify --root root *options`` in a fresh
+    interpreter whose kernels get a small stand-in set of their own (under ``tmp_path``)
+    instead of the course's: for tests of what a run leaves in its temporary folder."""
+    standins = tmp_path / "standins"
+    (standins / "hub").mkdir(parents=True, exist_ok=True)
+    (standins / "hub" / "version.txt").write_text("1")
+    script = (
+        "import sys\n"
+        "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
+        "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
+        f"{str(standins)!r}),), hash='small'), None)\n"
+        "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
+    return [sys.executable, "-c", script, "verify", "--root", str(root), *options]

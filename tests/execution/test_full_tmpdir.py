@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .conftest import cell, notebook, write_course
+from .conftest import cell, notebook, small_set_verify, write_course
 
 pytestmark = pytest.mark.kernel
 
@@ -71,19 +70,10 @@ def _verify(tmp_path: Path, tmpdir: Path) -> subprocess.CompletedProcess[str]:
     root = tmp_path / "course"
     done = cell("print('done')", 10, outputs=["done"])
     write_course(root, {f"en/chapter1/{n}.ipynb": notebook([done]) for n in (1, 2)})
-    standins = tmp_path / "standins"
-    (standins / "hub").mkdir(parents=True, exist_ok=True)
-    (standins / "hub" / "version.txt").write_text("1")
-    script = (
-        "import sys\n"
-        "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
-        "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
-        f"{str(standins)!r}),), hash='small'), None)\n"
-        "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmpdir),
            "COURSEKIT_HOME": str(tmp_path / "home")}
-    return subprocess.run([sys.executable, "-c", script, "verify", "--root", str(root),
-                           "--device", "cpu", "--no-cache", "--format", "json"],
+    return subprocess.run(small_set_verify(tmp_path, root, "--device", "cpu", "--no-cache",
+                                           "--format", "json"),
                           env=env, capture_output=True, text=True, timeout=180, check=False)
 
 

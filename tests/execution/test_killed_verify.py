@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 
 from coursekit.execution.run.scratch import started, sweep_dead_owners
 
-from .conftest import cell, notebook, write_course
+from .conftest import cell, notebook, small_set_verify, write_course
 
 pytestmark = pytest.mark.kernel
 
@@ -27,18 +26,9 @@ def _verify(tmp_path: Path, name: str, code: str, scratch: Path) -> subprocess.P
     stand-in set, with ``scratch`` as its temporary folder."""
     root = tmp_path / name
     write_course(root, {f"en/chapter1/{n}.ipynb": notebook([cell(code, 10)]) for n in (1, 2)})
-    standins = tmp_path / "standins"
-    (standins / "hub").mkdir(parents=True, exist_ok=True)
-    (standins / "hub" / "version.txt").write_text("1")
-    script = (
-        "import sys\n"
-        "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
-        "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
-        f"{str(standins)!r}),), hash='small'), None)\n"
-        "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)}
-    return subprocess.Popen([sys.executable, "-c", script, "verify", "--root", str(root),
-                             "--device", "cpu", "-j", "2", "--no-cache"], env=env,
+    return subprocess.Popen(small_set_verify(tmp_path, root, "--device", "cpu", "-j", "2",
+                                             "--no-cache"), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
