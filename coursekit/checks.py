@@ -81,7 +81,7 @@ def check_lessons(corpus: Corpus, languages: Sequence[str] | None,
 def check_subtitle_files(corpus: Corpus, languages: Sequence[str] | None,
                          selection: Selection | None = None, cache: CheckCache | None = None,
                          ) -> CheckResult:
-    return check_subtitles(corpus, languages)
+    return check_subtitles(corpus, languages, cache)
 
 
 _CHECKS = {Area.LESSONS: check_lessons, Area.SUBTITLES: check_subtitle_files}

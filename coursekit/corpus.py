@@ -35,6 +35,7 @@ class Corpus:
         self._placed: set[str] = set()
         self._toctrees: dict[str, Toctree] = {}
         self._subtitles: dict[str, dict[str, SubtitleFile]] = {}
+        self._subtitle_files: dict[Path, SubtitleFile] = {}
         self.code_facts = CodeFactsTable()
         """The facts of the lessons' code, each distinct text read once for the run."""
         self._formatter: CodeFormatter | None = None
@@ -124,11 +125,19 @@ class Corpus:
         language = normalise(language)
         found = self._subtitles.get(language)
         if found is None:
-            from coursekit.subtitles.load import load_file
-
             found = self._subtitles[language] = {
-                path.name: load_file(path, language, self.course.relative(path))
+                path.name: self.subtitle_file(path, language)
                 for path in self.subtitle_listing(language).files
             }
+        return found
+
+    def subtitle_file(self, path: Path, language: str) -> SubtitleFile:
+        """The subtitle file at ``path``, of ``language``, loaded once for the run."""
+        found = self._subtitle_files.get(path)
+        if found is None:
+            from coursekit.subtitles.load import load_file
+
+            found = self._subtitle_files[path] = load_file(
+                path, normalise(language), self.course.relative(path))
         return found
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from coursekit.check_result import CheckResult
 from coursekit.config import Course
@@ -27,7 +27,12 @@ from coursekit.subtitles.timing import check_timing
 from coursekit.subtitles.videos import check_lesson_videos
 
 if TYPE_CHECKING:
+    from coursekit.cache import CheckCache
     from coursekit.corpus import Corpus
+
+CACHE_KIND = "subtitles"
+"""The check cache's entries of subtitle files: each file's findings, keyed by its bytes
+and those of its source-language counterpart (see :mod:`coursekit.cache`)."""
 
 
 def check_file(
@@ -64,8 +69,11 @@ def _file_findings(
         yield from check_alignment(sub, source, settings, shown)
 
 
-def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> CheckResult:
-    """Check the subtitles of ``languages`` (default: every language with a folder)."""
+def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None,
+                    cache: CheckCache | None = None) -> CheckResult:
+    """Check the subtitles of ``languages`` (default: every language with a folder).
+    With ``cache``, a file whose bytes, and its source counterpart's, are those a run
+    stored findings for is not read again: its findings come from the cache."""
     course = corpus.course
     result = CheckResult()
     section = course.config.section("subtitles")
@@ -76,28 +84,15 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
     result.diagnostics.extend(unknown_languages(course, wanted, course.subtitles_dir))
     wanted = [lang for lang in wanted if course.subtitle_dir(lang).is_dir()]
     src_lang = course.source_language
-    sources = corpus.subtitles(src_lang) if course.subtitle_dir(src_lang).is_dir() else {}
-    spoken: dict[str, SpokenSource] = {}  # each source file measured once for all languages
-    resolved: dict[str, Settings] = {}
-
-    def settings_of(lang: str) -> Settings:
-        """The settings of ``lang``, resolved once per run (bad values are reported
-        once, when the configuration is checked: CFG001)."""
-        found = resolved.get(lang)
-        if found is None:
-            found = resolved[lang] = settings_for(section, lang, config_path)[0]
-        return found
-
+    sources = ({path.name: path for path in corpus.subtitle_listing(src_lang).files}
+               if course.subtitle_dir(src_lang).is_dir() else {})
+    files = _FileChecks(corpus, section, config_path, cache)
     for lang in wanted:
-        settings = settings_of(lang)
-        files = sources if lang == src_lang else corpus.subtitles(lang)
-        for name, sub in files.items():
-            result.checked.append(sub.display_path)
-            source = sources.get(name) if lang != src_lang else None
-            if source is not None and name not in spoken:
-                spoken[name] = SpokenSource(source)
-            reading = spoken[name] if source is not None else None
-            result.diagnostics.extend(_checked(sub, settings, reading, src_lang))
+        settings = files.settings_of(lang)
+        for path in corpus.subtitle_listing(lang).files:
+            result.checked.append(course.relative(path))
+            source = sources.get(path.name) if lang != src_lang else None
+            result.diagnostics.extend(files.findings(path, lang, source))
         result.diagnostics.extend(settings.apply(unread_formats(course, lang)))
         meta = read_metadata(course, lang)
         if meta is not None:
@@ -107,8 +102,66 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None) -> C
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
         for diag in check_coverage(course, cov):
             result.diagnostics.extend(
-                settings_of(_language_of(diag.path, course)).apply([diag]))
+                files.settings_of(_language_of(diag.path, course)).apply([diag]))
     return result
+
+
+class _FileChecks:
+    """Each file's findings, from the cache or judged (each source file measured once
+    for all languages), and each language's settings, resolved once per run (bad values
+    are reported once, when the configuration is checked: CFG001)."""
+
+    def __init__(self, corpus: Corpus, section: Mapping[str, Any], config_path: str,
+                 cache: CheckCache | None) -> None:
+        self.corpus = corpus
+        self.section = section
+        self.config_path = config_path
+        self.cache = cache if cache is not None and cache.enabled else None
+        self.spoken: dict[str, SpokenSource] = {}
+        self.resolved: dict[str, Settings] = {}
+
+    def settings_of(self, lang: str) -> Settings:
+        found = self.resolved.get(lang)
+        if found is None:
+            found = self.resolved[lang] = settings_for(self.section, lang, self.config_path)[0]
+        return found
+
+    def findings(self, path: Path, lang: str, source: Path | None) -> list[Diagnostic]:
+        """The findings of the file at ``path``; ``source``: its source-language
+        counterpart, for a translation that has one."""
+        key = self._key(path, lang, source)
+        if key is not None:
+            assert self.cache is not None
+            stored = self.cache.findings(CACHE_KIND, key, lang)
+            if stored is not None:
+                return stored
+        src_lang = self.corpus.course.source_language
+        sub = self.corpus.subtitle_file(path, lang)
+        reading = None
+        if source is not None:
+            if source.name not in self.spoken:
+                self.spoken[source.name] = SpokenSource(
+                    self.corpus.subtitle_file(source, src_lang))
+            reading = self.spoken[source.name]
+        found = _checked(sub, self.settings_of(lang), reading, src_lang)
+        if key is not None:
+            assert self.cache is not None
+            self.cache.save_findings(CACHE_KIND, key, found, lang)
+        return found
+
+    def _key(self, path: Path, lang: str, source: Path | None) -> str | None:
+        """What the file's findings depend on besides the configuration and coursekit
+        (in every key): its place and bytes, and its source counterpart's; ``None``
+        when a file is no regular one, whose findings are never kept."""
+        if self.cache is None:
+            return None
+        own = self.cache.file_hash(path)
+        theirs = self.cache.file_hash(source) if source is not None else ""
+        if own is None or theirs is None:
+            return None
+        course = self.corpus.course
+        return self.cache.key(CACHE_KIND, [course.relative(path), lang,
+                                           course.source_language, own, theirs])
 
 
 def _language_of(path: str, course: Course) -> str:
