@@ -111,3 +111,35 @@ def test_a_process_id_taken_by_another_process_is_not_the_owner(tmp_path: Path) 
     assert sweep_dead_owners(tmp_path) == [owned]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [mine.name, f"coursekit-run-{sleeper.pid}.{start + 1}.link_123"])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_the_kernel_of_a_killed_verify_ends_with_it(tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    flag, release = tmp_path / "started", tmp_path / "release"
+    says_its_pid = (f"import os, pathlib, time\npathlib.Path({str(flag)!r}).write_text("
+                    f"str(os.getpid()))\nwhile not pathlib.Path({str(release)!r}).exists():"
+                    "\n    time.sleep(0.1)")
+    killed = _verify(tmp_path, "killed", says_its_pid, scratch)
+    try:
+        _wait_for(flag, killed)
+        while not flag.read_text():
+            time.sleep(0.1)
+        kernel = int(flag.read_text())
+        assert _alive(kernel)  # its counterpart: the kernel lives while its verify does
+    finally:
+        killed.send_signal(signal.SIGKILL)
+        killed.communicate(timeout=60)
+    deadline = time.monotonic() + 30
+    while _alive(kernel) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    release.touch()  # whatever happened, nothing waits for ever
+    assert not _alive(kernel), "the kernel outlived its killed verify"

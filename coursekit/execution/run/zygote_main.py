@@ -128,7 +128,7 @@ def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> No
         os.environ.update({str(k): str(v) for k, v in request["set"].items()})
         if home and os.environ.get(HOME, home) != home:  # its own, over the stand-ins
             move_home(home, os.environ[HOME], list(sys.modules.values()))
-        os.environ["JPY_PARENT_PID"] = str(os.getppid())  # the kernel ends with this process
+        os.environ["JPY_PARENT_PID"] = str(os.getppid())  # as a kernel started alone has it
         tempfile.tempdir = None  # read by the imports here: the kernel reads its own TMPDIR
         known = set(search_path)
         added = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
@@ -143,8 +143,12 @@ def _kernel(request: dict[str, Any], search_path: list[str], answers: int) -> No
         from ipykernel import kernelapp
 
         launcher = importlib.util.find_spec("ipykernel_launcher")
+        # The kernel watches this process, and ends when it goes (a verify killed, its
+        # input ended). Said on the command line: the app read JPY_PARENT_PID when it
+        # was imported here, before the fork, not now.
         sys.argv = [launcher.origin if launcher is not None and launcher.origin else
-                    "ipykernel_launcher", "-f", str(request["connection_file"])]
+                    "ipykernel_launcher", "-f", str(request["connection_file"]),
+                    f"--IPKernelApp.parent_handle={os.getppid()}"]
         kernelapp.launch_new_instance(argv=sys.argv[1:])
     finally:
         os._exit(0)
