@@ -5,7 +5,6 @@ finding (``CFG003``) whatever the areas checked, never a clean report of nothing
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,16 +13,12 @@ from click.testing import CliRunner
 from coursekit.checks import Area, check_course
 from coursekit.cli import cli
 from coursekit.config import Course
-
-BUNDLED = Path(__file__).resolve().parents[2]
+from tests.bundled import copy_bundled
 
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    for name in ("content", "subtitles"):
-        shutil.copytree(BUNDLED / name, tmp_path / name)
-    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
+    return copy_bundled(tmp_path)
 
 
 def _found(root: Path, areas: list[Area], languages: list[str]) -> list[tuple[str, str]]:

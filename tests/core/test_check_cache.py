@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -18,6 +17,7 @@ from coursekit.checks import Area, check_course
 from coursekit.cli import main
 from coursekit.config import Course
 from coursekit.lessons.parse import parse_lesson
+from tests.bundled import copy_bundled
 
 BUNDLED = Path(__file__).resolve().parents[2]
 SOURCE = "content/en/chapter3/4.mdx"
@@ -27,10 +27,7 @@ _MISSING = object()
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    for name in ("content", "subtitles"):
-        shutil.copytree(BUNDLED / name, tmp_path / name)
-    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
+    return copy_bundled(tmp_path)
 
 
 @pytest.fixture

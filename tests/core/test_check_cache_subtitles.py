@@ -6,7 +6,6 @@ with every translation of it; findings always those of ``--no-cache``."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -15,17 +14,14 @@ import pytest
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.subtitles.load import load_file
+from tests.bundled import copy_bundled
 
-BUNDLED = Path(__file__).resolve().parents[2]
 VIDEO = "02_debugging-the-training-pipeline-(pytorch).srt"
 
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    for name in ("content", "subtitles"):
-        shutil.copytree(BUNDLED / name, tmp_path / name)
-    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
+    return copy_bundled(tmp_path)
 
 
 @pytest.fixture

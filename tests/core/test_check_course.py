@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -12,16 +11,12 @@ from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
 from coursekit.lessons.parse import parse_lesson
-
-BUNDLED = Path(__file__).resolve().parents[2]
+from tests.bundled import copy_bundled
 
 
 @pytest.fixture
 def course(tmp_path: Path) -> Course:
-    for name in ("content", "subtitles"):
-        shutil.copytree(BUNDLED / name, tmp_path / name)
-    shutil.copy2(BUNDLED / "pyproject.toml", tmp_path / "pyproject.toml")
-    return Course.open(tmp_path)
+    return Course.open(copy_bundled(tmp_path))
 
 
 def _count_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

@@ -18,6 +18,7 @@ from coursekit.checks import Area, check_course
 from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.report.pipeline import shape, write_report
+from tests.bundled import copy_bundled
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 _BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -34,10 +35,7 @@ def _readme_api() -> str:
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    for name in ("content", "subtitles"):
-        shutil.copytree(REPOSITORY / name, tmp_path / name)
-    shutil.copy2(REPOSITORY / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
+    return copy_bundled(tmp_path)
 
 
 def _api_exit(course: Path) -> int:

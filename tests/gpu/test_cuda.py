@@ -10,7 +10,6 @@ already has a CUDA PyTorch, register it first::
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -22,12 +21,12 @@ from coursekit.execution.run.device import choose_devices, gpu_present
 from coursekit.execution.verify import verify_course
 from coursekit.kernels import kernel_status
 from coursekit.report.pipeline import shape
+from tests.bundled import copy_bundled
 
 from ..execution.conftest import cell, expect, notebook, write_course
 
 pytestmark = [pytest.mark.gpu, pytest.mark.kernel, pytest.mark.torch]
 
-ROOT = Path(__file__).resolve().parents[2]
 ASSERT = "CUDA error: device-side assert triggered"
 
 
@@ -44,10 +43,7 @@ def _cuda_or_skip(kernel: str, framework: str) -> None:
 @pytest.fixture(scope="module")
 def bundled(tmp_path_factory: pytest.TempPathFactory) -> Course:
     root = tmp_path_factory.mktemp("course")
-    for name in ("content", "subtitles"):
-        shutil.copytree(ROOT / name, root / name)
-    shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
-    return Course.open(root)
+    return Course.open(copy_bundled(root))
 
 
 def _kernel(course: Course, framework: str) -> str:
