@@ -22,3 +22,13 @@ def clipped(text: str, most: int) -> str:
     """``text``, or its first ``most - 1`` characters and ``…`` where it is longer than
     ``most``: a line or a command as a finding quotes it."""
     return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def clipped_between(text: str, most: int) -> str:
+    """``text``, or its start and its end joined by ``…`` where it is longer than
+    ``most``: a command line, whose end (``&& ls data``) is often the part that failed
+    and whose start may be an interpreter's long path."""
+    if len(text) <= most:
+        return text
+    head = (most - 1) // 2
+    return text[:head] + "…" + text[len(text) - (most - 1 - head):]

@@ -47,6 +47,19 @@ def test_the_excuse_covers_the_status_of_the_pip_install_only() -> None:
     assert _fails("pip install torch\nls missing-folder", 2, LS)  # a %%bash script
 
 
+def test_a_long_command_is_quoted_with_its_end_where_it_failed() -> None:
+    interpreter = "/" + "/".join(["a-rather-long-folder"] * 6) + "/bin/python"
+    command = f"{interpreter} -m pip install ipykernel && ls missing-folder"
+    plan = plan_notebook(notebook([cell(f"!{command}", 3)]), "cpu",
+                         notebook="en/chapter1/1.ipynb")
+    run = CellRun(RunStatus.OK, exits=[ShellExit(command, 2, LS)])
+    failed = failed_command(plan.cells[0], run)
+    assert failed is not None
+    assert failed.detail.startswith("`!/a-rather-long-folder/"), failed.detail
+    assert failed.detail.endswith(f"&& ls missing-folder` exits with status 2: `{LS}`")
+    assert "…" in failed.detail and len(failed.detail.split("`")[1]) == len("!") + 80
+
+
 LESSON_CELLS = [
     "import sys",
     "!{sys.executable} -m pip install ipykernel && ls missing-folder",

@@ -27,7 +27,7 @@ from coursekit.execution.plan.programs import NOT_FOUND_STATUS, Program, missing
 from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.run.shellexits import ShellExit
 from coursekit.lessons.exceptions import read_output
-from coursekit.shown import clipped
+from coursekit.shown import clipped, clipped_between
 
 _SHELL = re.compile(r"^\s*(?:!|%%(?:bash|sh|script)\b|%(?:sx|system)\b)", re.MULTILINE)
 _TRACE_HEADER = "Traceback (most recent call last)"
@@ -110,8 +110,8 @@ def _said(failed: ShellExit, telling: Callable[[str], object] | None = None,
     line = next((line for line in failed.tail.splitlines() if telling is not None
                  and telling(line)), failed.last)
     lines = [line.strip() for line in failed.command.splitlines() if line.strip()]
-    command = (f"the cell's script (`{_quoted('; '.join(lines))}`)" if script
-               else f"`!{_quoted(failed.command)}`")
+    command = (f"the cell's script (`{clipped_between('; '.join(lines), _LONGEST)}`)"
+               if script else f"`!{clipped_between(failed.command, _LONGEST)}`")
     return f"{command} exits with status {failed.status}" + (
         f": `{_quoted(line)}`" if line else "")
 
