@@ -85,6 +85,9 @@ class CellRun:
     """Seconds the cell was given past its limit while its progress bar advanced."""
     exits: list[ShellExit] = field(default_factory=list)
     """The shell commands (``!cmd``) of a cell that ran clean which exited non-zero."""
+    waited: str = ""
+    """The command line of a ``!`` command that was stopped waiting for an answer on the
+    terminal (see :mod:`~coursekit.execution.run.terminal_wait`); ``""`` if none."""
 
     def __post_init__(self) -> None:
         # The message of a cell that does not parse as a learner sees it under the cell

@@ -6,6 +6,10 @@ ipykernel raises ``StdinNotImplementedError`` (``raw_input was called, but this 
 does not support input requests``) before the prompt is shown. That is a need of the
 lesson's (``needs-input``), not a defect of its code; what the cell was to define is left
 undefined, so the cells that use the answer are ``not-reached``.
+
+A ``!`` command that asks on the terminal (``read -p``, a login prompt, a ``[y/N]``
+confirmation) raises nothing: it waits. The run stops it once it is seen waiting
+(:mod:`coursekit.execution.run.terminal_wait`), and that is the same need.
 """
 
 from __future__ import annotations
@@ -41,3 +45,13 @@ def input_asked(run: CellRun) -> str | None:
     at = f" at `{line}`" if line else ""
     return (f"waits{at} for the learner to type an answer (`{how}`), which verification "
             f"has no one to give (raises `{run.raised}`)")
+
+
+def terminal_asked(run: CellRun) -> str | None:
+    """For a cell stopped while a command of it waited for an answer on the terminal,
+    the sentence saying which; ``None`` for any other run."""
+    if not run.waited:
+        return None
+    return (f"runs a command that waits for the learner to type an answer on the terminal "
+            f"(`{clipped(run.waited, _LONGEST)}`), which verification has no one to give; "
+            f"it was stopped after {run.duration:.0f} s")

@@ -15,7 +15,7 @@ from coursekit.execution.judge.matching import (
 )
 from coursekit.execution.judge.network import needed, placeholder_repos, shell_fetches
 from coursekit.execution.judge.output_drift import checked_output
-from coursekit.execution.judge.prompts import input_asked
+from coursekit.execution.judge.prompts import input_asked, terminal_asked
 from coursekit.execution.judge.reproduced import reworded_as, shim_reproduced
 from coursekit.execution.judge.shell import FailedCommand, failed_command
 from coursekit.execution.judge.sizes import SizeNames
@@ -78,6 +78,8 @@ def _without_error(cell: CellPlan, run: CellRun, default_timeout: float,
         return Verdict.SKIPPED, f"skipped: {cell.skip}"
     if run.status is RunStatus.NOT_RUN:
         return Verdict.KERNEL_DIED, "not run: no kernel could be started"
+    if (asked := terminal_asked(run)) is not None:
+        return Verdict.NEEDS_INPUT, asked
     if run.status is RunStatus.TIMEOUT:
         limit = cell.timeout or default_timeout
         bar = last_bar(run.outputs)

@@ -19,10 +19,14 @@ from coursekit.execution.results import CellRun, RunStatus
 from coursekit.execution.run.kernel import WarmKernel, evaluate
 from coursekit.execution.run.progress import LOOK, ProgressBudget
 from coursekit.execution.run.raised import interrupted_frames, read_error
+from coursekit.execution.run.terminal_wait import waiting_for_terminal
 
 _PROBE_SECONDS = 5.0
 _INTERRUPT_GRACE = 30.0
 """Seconds an interrupted cell has to stop before nbclient's own limit gives up on it."""
+_PROMPT_LOOK = 1.0
+"""Seconds between two looks for a ``!`` command waiting for an answer on the terminal:
+one seen waiting at two looks in a row is stopped."""
 
 
 def _cancelled() -> bool:
@@ -44,6 +48,25 @@ class KernelSession:
         self.client.kc = kernel.kc
         self.stopped: float | None = None
         """Set when the watch interrupted the running cell: the seconds it was granted."""
+        self.waited: str | None = None
+        """Set when the cell was interrupted for a command waiting on the terminal."""
+
+    async def _prompted(self) -> None:
+        """Interrupt the cell once a command of it is seen waiting for an answer on the
+        terminal twice in a row (no one will type it: the limit would only be waited)."""
+        process = getattr(getattr(self.kernel.km, "provisioner", None), "process", None)
+        pid = getattr(process, "pid", None)
+        if not isinstance(pid, int):
+            return
+        seen = None
+        while True:
+            await asyncio.sleep(_PROMPT_LOOK)
+            waiting = await asyncio.to_thread(waiting_for_terminal, pid)
+            if waiting is not None and waiting == seen:
+                self.waited = waiting
+                await self.kernel.km.interrupt_kernel()
+                return
+            seen = waiting
 
     async def _watch(self, cell: Any, started: float, timeout: float,
                      budget: ProgressBudget) -> float:
@@ -70,11 +93,12 @@ class KernelSession:
         self.client.timeout = math.ceil(
             timeout + budget.left + _INTERRUPT_GRACE if budget is not None else timeout)
         started = time.monotonic()
-        self.stopped = None
+        self.stopped = self.waited = None
         watch = None
         if budget is not None:
             budget.start_cell()
             watch = asyncio.ensure_future(self._watch(cell, started, timeout, budget))
+        prompts = asyncio.ensure_future(self._prompted())
         try:
             await self.client.async_execute_cell(cell, index)
         except CellTimeoutError:
@@ -87,6 +111,7 @@ class KernelSession:
             return CellRun(RunStatus.DIED, duration=time.monotonic() - started,
                            outputs=list(cell.get("outputs", [])))
         finally:
+            prompts.cancel()
             if watch is not None:
                 watch.cancel()
             if budget is not None:
@@ -94,6 +119,9 @@ class KernelSession:
         duration = time.monotonic() - started
         outputs = list(cell.get("outputs", []))
         error = next((o for o in outputs if o.get("output_type") == "error"), None)
+        if self.waited is not None and (error is None or error["ename"] == "KeyboardInterrupt"):
+            return CellRun(RunStatus.TIMEOUT, duration=duration, waited=self.waited,
+                           outputs=[o for o in outputs if o.get("output_type") != "error"])
         # Ours, at its limit; a ``!`` command stopped by it raises nothing (IPython ends it).
         if self.stopped is not None and (error is None or error["ename"] == "KeyboardInterrupt"):
             return CellRun(RunStatus.TIMEOUT, duration=duration, extended=self.stopped,
