@@ -1,6 +1,8 @@
 """A verify killed with SIGKILL removes nothing: the next verify in the same temporary
 folder removes what it left (kernels' working folders, pip layers, HF_HOMEs, the
-zygote's folder), and never a folder of a run that is still going."""
+zygote's folder, the kernels' connection files, which are kept in their own temporary
+folders, not loose in the temporary folder or in Jupyter's runtime folder), and never a
+folder of a run that is still going."""
 
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ def _verify(tmp_path: Path, name: str, code: str, scratch: Path) -> subprocess.P
     stand-in set, with ``scratch`` as its temporary folder."""
     root = tmp_path / name
     write_course(root, {f"en/chapter1/{n}.ipynb": notebook([cell(code, 10)]) for n in (1, 2)})
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
     return subprocess.Popen(small_set_verify(tmp_path, root, "--device", "cpu", "-j", "2",
                                              "--no-cache"), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -63,10 +66,14 @@ def test_the_next_verify_removes_what_a_killed_one_left(tmp_path: Path) -> None:
     left = _folders(scratch)
     assert {name.split("-")[1] for name in left} >= {"run", "pip", "hf", "zygote"}
     assert all(f"-{killed.pid}." in name for name in left)
+    # Nothing of its own loose in the temporary folder (a connection file was):
+    assert [p.name for p in scratch.iterdir() if not p.name.startswith("coursekit-")] == []
+    assert list(scratch.glob("coursekit-tmp-*/kernel-connection.json"))
     after = _verify(tmp_path, "after", "print('done')", scratch)
     out, err = after.communicate(timeout=180)
     assert after.returncode == 0, out + err
-    assert _folders(scratch) == []
+    assert list(scratch.iterdir()) == []
+    assert not (tmp_path / "runtime").exists() or list((tmp_path / "runtime").iterdir()) == []
 
 
 def test_a_live_verify_keeps_its_folders(tmp_path: Path) -> None:

@@ -119,6 +119,10 @@ async def start_kernel(profile: KernelProfile, pip: PipPolicy | None = None,
     km = AsyncKernelManager(kernel_name=profile.name)
     try:
         folders = await make_folders(dict(profile.env), pip)
+        if folders.tmp is not None:
+            # In its own temporary folder, not Jupyter's runtime folder: a run killed
+            # before it could remove the file leaves it to the next run's sweep.
+            km.connection_file = str(folders.tmp / "kernel-connection.json")
         if zygote is not None:
             _forked(km, zygote)
         spec = km.kernel_spec
