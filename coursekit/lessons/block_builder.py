@@ -40,6 +40,7 @@ from coursekit.lessons.model import (
 )
 from coursekit.lessons.output_attachment import OutputAttachment
 from coursekit.lessons.python import CodeFactsTable
+from coursekit.lessons.tabs import OptionTab
 
 _STRUCTURAL = frozenset({
     "fence", "framework_marker", "comment", "component",
@@ -118,6 +119,11 @@ class BlockBuilder(OutputAttachment):
         self._components.finish()
         return self.blocks
 
+    @property
+    def tabs(self) -> tuple[OptionTab, ...]:
+        """The ``<hfoption>`` tabs of the blocks built, in the order they open."""
+        return self._components.tabs
+
     def _walk(self, tokens: Sequence[Token], start: int, stop: int) -> None:
         index = start
         while index < stop:
@@ -159,7 +165,8 @@ class BlockBuilder(OutputAttachment):
         raw = token.content.removesuffix(meta.get("tail", ""))
         self._components.tag(meta["name"], line, raw, closing=bool(meta.get("closing")),
                              self_closing=bool(meta.get("self_closing")),
-                             tail=str(meta.get("tail", "")))
+                             tail=str(meta.get("tail", "")),
+                             ident=str(meta["attrs"].get("id", "")))
         if not meta.get("closing"):
             self._add(Component(line, meta["name"], MappingProxyType(meta["attrs"]),
                                 token.content, self._frameworks.current))

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.python import CodeFacts, code_facts
+from coursekit.lessons.tabs import OptionTab
 
 
 class Framework(enum.StrEnum):
@@ -215,6 +216,9 @@ class Lesson:
     folder: str = ""
     """The folders between the language folder and the file (``chapter8``,
     ``unit2/smolagents``); empty when unknown."""
+    tabs: tuple[OptionTab, ...] = ()
+    """Its ``<hfoption>`` tabs, in the order they open (a block lies in those that
+    :meth:`~coursekit.lessons.tabs.OptionTab.holds` its line)."""
 
     def __iter__(self) -> Iterator[Block]:
         return iter(self.blocks)

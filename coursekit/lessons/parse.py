@@ -14,6 +14,7 @@ from coursekit.lessons.frameworks import report_dead_branches
 from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 from coursekit.lessons.python import CodeFactsTable
+from coursekit.lessons.tabs import OptionTab
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -73,6 +74,7 @@ def parse_lesson(
     context = ParseContext(path=path)
     source = normalise(decode(text, context) if isinstance(text, bytes) else text)
     blocks: list[Block] = []
+    tabs: tuple[OptionTab, ...] = ()
     empty = not source or source.isspace()
     if empty:
         context.report(rules.EMPTY_LESSON, None, "the lesson is empty")
@@ -80,7 +82,9 @@ def parse_lesson(
         context.lines = source.split("\n")
         tokens = lesson_markdown().parse(source, context.env())
         _report_depth(tokens, context)
-        blocks = BlockBuilder(context.lines, context, facts).build(tokens)
+        builder = BlockBuilder(context.lines, context, facts)
+        blocks = builder.build(tokens)
+        tabs = builder.tabs
         report_dead_branches(blocks, framework, context)
     title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), None)
     if title is None and not empty:
@@ -96,4 +100,5 @@ def parse_lesson(
         framework=framework,
         diagnostics=tuple(sorted_diagnostics(context.diagnostics)),
         folder=folder,
+        tabs=tabs,
     )
