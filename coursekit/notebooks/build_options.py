@@ -13,6 +13,10 @@ from coursekit.lessons.model import Framework
 from coursekit.notebooks.convert import notebook_settings
 from coursekit.notebooks.paired_text import JUPYTEXT_FORMATS
 
+LAYOUT = 2
+"""What notebooks a lesson yields, for a build of the same coursekit version: 2 since
+a lesson whose tabs hold code yields one per option (a build made before is built again)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
@@ -45,7 +49,7 @@ class BuildOptions:
     def key(self, framework: Framework) -> str:
         """What besides the lesson bytes decides its outputs."""
         payload = json.dumps([
-            __version__, self.with_prose, self.jupytext, self.kernels, framework.value,
+            __version__, LAYOUT, self.with_prose, self.jupytext, self.kernels, framework.value,
             self.quizzes, self.notebooks,
         ])
         return hashlib.sha256(payload.encode()).hexdigest()[:16]

@@ -1,4 +1,6 @@
-"""One lesson to its notebooks: one per framework it distinguishes, or one for both."""
+"""One lesson to its notebooks: one per framework it distinguishes, or one for both;
+each of them one per option of the lesson's tabs, when its tabs hold code
+(:mod:`coursekit.notebooks.options`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from coursekit.notebooks.lesson_cells import LessonCell as LessonCell
 from coursekit.notebooks.lesson_cells import body_cells, runs
 from coursekit.notebooks.metadata import NAMESPACE, NotebookMeta
 from coursekit.notebooks.naming import notebook_path
+from coursekit.notebooks.options import for_option, lesson_options
 from coursekit.notebooks.quiz import is_quiz_page, without_choices
 from coursekit.notebooks.requirements import imports_module
 from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
@@ -46,6 +49,8 @@ class NotebookOrigin:
     kernel: str
     """The kernelspec name written into the notebook."""
     cells: tuple[LessonCell, ...]
+    option: str | None = None
+    """The option of the lesson's tabs it holds (:mod:`coursekit.notebooks.options`)."""
 
 
 @dataclass(slots=True)
@@ -96,14 +101,18 @@ def source_hash_of(course: Course, lesson: Lesson) -> str:
 
 
 def _notebook(
-    lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str
+    lesson: Lesson, course: Course, framework: Framework, with_prose: bool, source_hash: str,
+    option: str | None = None,
 ) -> tuple[JsonDict, NotebookOrigin] | None:
+    """The notebook of ``framework`` (and of ``option``, ``lesson`` then holding only
+    its tabs: :func:`~coursekit.notebooks.options.for_option`); ``None`` when it would
+    hold no Python."""
     code = lesson.code_blocks(framework)
     sources = _python_code(code)
     if not sources:
         return None
     settings = notebook_settings(course)
-    cells = [title_cell(lesson, framework, settings)]
+    cells = [title_cell(lesson, framework, settings, option)]
     cells.extend(install_cells(lesson, install_needs_of(code)))
     body: list[LessonCell] = []
     cells.extend(body_cells(lesson, framework, with_prose, body, len(cells)))
@@ -118,19 +127,21 @@ def _notebook(
         "source_hash": source_hash,
         "environment": environment.value,
     }
+    if option is not None:
+        meta["option"] = option
     kernel = notebook_kernel(course, environment)
     display = "Python 3" if kernel == DEFAULT_KERNEL else f"Python 3 ({kernel})"
     metadata: dict[str, Any] = {
         NAMESPACE: meta,
         # What Colab writes into a notebook it saves: it opens without a prompt there.
-        "colab": {"name": PurePosixPath(notebook_path(lesson, framework)).name,
+        "colab": {"name": PurePosixPath(notebook_path(lesson, framework, option)).name,
                   "provenance": []},
         "kernelspec": {"display_name": display, "language": "python", "name": kernel},
         "language_info": {"name": "python"},
     }
     origin = NotebookOrigin(
         lesson=lesson, framework=framework, environment=environment, kernel=kernel,
-        cells=tuple(body),
+        cells=tuple(body), option=option,
     )
     document = {
         "cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": NBFORMAT_MINOR,
@@ -168,12 +179,17 @@ def convert_lesson(
     if not wanted:
         lesson = without_choices(lesson)
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
+    options = lesson_options(lesson)
+    views: dict[str | None, Lesson] = {option: for_option(lesson, option) for option in options}
+    if not views:
+        views[None] = lesson
     for framework in lesson.frameworks:
-        made = _notebook(lesson, course, framework, with_prose, digest)
-        if made is not None:
-            path = notebook_path(lesson, framework)
-            result.notebooks.append((framework, path, made[0]))
-            result.origins[path] = made[1]
+        for option, view in views.items():
+            made = _notebook(view, course, framework, with_prose, digest, option)
+            if made is not None:
+                path = notebook_path(lesson, framework, option)
+                result.notebooks.append((framework, path, made[0]))
+                result.origins[path] = made[1]
     if result.notebooks:
         result.diagnostics.extend(_syntax_diagnostics(lesson))
     elif any(runs(code) for code in lesson.code_blocks()):

@@ -13,17 +13,18 @@ from coursekit.notebooks.settings import NotebookSettings
 from coursekit.notebooks.shell import fence_installs
 
 
-def _fields(lesson: Lesson, framework: Framework) -> dict[str, str]:
+def _fields(lesson: Lesson, framework: Framework, option: str | None) -> dict[str, str]:
     value = "" if framework is Framework.BOTH else framework.value
     return {"language": lesson.language, "local": lesson.local, "framework": value,
-            "path": notebook_path(lesson, framework)}
+            "path": notebook_path(lesson, framework, option)}
 
 
-def title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings) -> JsonDict:
+def title_cell(lesson: Lesson, framework: Framework, settings: NotebookSettings,
+               option: str | None = None) -> JsonDict:
     """The title, then what a learner opens the notebook from: the course page, and
     Colab. The lesson file's path is in the notebook's metadata, not in its text."""
-    parts = [f"# {notebook_title(lesson, framework)}"]
-    fields = _fields(lesson, framework)
+    parts = [f"# {notebook_title(lesson, framework, option)}"]
+    fields = _fields(lesson, framework, option)
     if settings.colab_url is not None:
         badge = "https://colab.research.google.com/assets/colab-badge.svg"
         parts.append(f"[![Open In Colab]({badge})]({settings.colab_url.format(**fields)})")

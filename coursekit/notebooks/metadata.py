@@ -6,6 +6,9 @@ Notebook level, ``nb.metadata["coursekit"]``::
      "chapter": 8, "section": "4", "title": "...", "source_hash": "<sha256 of the .mdx>",
      "environment": "pt"}
 
+and ``"option": "smolagents"`` in a notebook for one option of the lesson's tabs
+(:mod:`coursekit.notebooks.options`).
+
 The notebook's kernelspec is the standard ``python3`` (configurable), so that a
 published notebook opens anywhere; ``verify`` chooses the lesson kernel from
 ``environment`` (or ``framework``) instead.
@@ -36,7 +39,7 @@ standard ``raises-exception`` tag.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 NAMESPACE = "coursekit"
 RAISES_TAG = "raises-exception"
@@ -134,6 +137,9 @@ class NotebookMeta(TypedDict):
     environment: str
     """The framework environment that runs it (``pt`` or ``tf``; a notebook for both
     runs on one of them), from which ``verify`` picks its lesson kernel."""
+    option: NotRequired[str]
+    """The option of the lesson's tabs the notebook holds (``smolagents``); absent for
+    a lesson whose tabs hold no code."""
 
 INSTALL_TAG = "coursekit-install"
 """Tag of the install cell (``!pip install ...``), which ``verify`` may skip."""

@@ -216,12 +216,17 @@ print("second")
 """
 
 
-def test_each_tab_of_alternatives_is_named_before_its_code(course: Course) -> None:
-    cells = _cells(OPTIONS, course)
-    text = "\n".join(f"[{kind}] {source}" for kind, source in cells)
-    first, second = text.index('print("first")'), text.index('print("second")')
-    assert text.index("**first-lib**") < first < text.index("**second-lib**") < second
-    assert "libraries" not in text  # the group of tabs has no name to show
+def test_each_tab_of_alternatives_is_a_notebook_with_its_text_before_its_code(
+    course: Course,
+) -> None:
+    lesson = parse_lesson(OPTIONS.encode(), path="content/en/chapter1/2.mdx", language="en",
+                          chapter=1, section="2")
+    texts = ["\n".join(f"[{c.cell_type}] {c.source}" for c in notebook.cells)
+             for _, _, notebook in lesson_to_notebooks(lesson, course, with_prose=True)]
+    assert [text.index("library:") < text.index("print(") for text in texts] == [True, True]
+    assert 'print("first")' in texts[0] and "second" not in texts[0]
+    assert 'print("second")' in texts[1] and "first" not in texts[1]
+    assert not any("libraries" in text for text in texts)  # the group has no name to show
 
 
 def test_a_component_without_text_shows_nothing(course: Course) -> None:

@@ -75,7 +75,8 @@ def command(
     check: bool,
     report: ReportRequest,
 ) -> int:
-    """Turn the course's lessons into one notebook per language, lesson and framework."""
+    """Turn the course's lessons into one notebook per language, lesson and framework (and
+    option of a lesson's tabs of alternatives that hold code)."""
     course = open_course(root)
     result = build_course(
         course,
