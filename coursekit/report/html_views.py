@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import PurePosixPath
 from typing import Generic, TypeVar
 
 from coursekit.config import LESSON_SUFFIXES
@@ -128,13 +129,24 @@ class Matrix(Generic[Cell]):
     """``(lesson, one entry per column or None)``, by lesson."""
 
 
+def _row_key(nb: NotebookJudgement) -> str:
+    """The matrix row of a notebook: its lesson, and the option of the lesson's tabs a
+    notebook of one holds (``tools.mdx (smolagents)`` for ``tools_smolagents.ipynb``)."""
+    key = lesson_key(nb.lesson, nb.language)
+    stem, name = PurePosixPath(nb.lesson).stem, PurePosixPath(nb.notebook).stem
+    option = name.removeprefix(f"{stem}_").removeprefix(f"{nb.framework}_")
+    if name == stem or option in (name, nb.framework):
+        return key
+    return f"{key} ({option})"
+
+
 def scenario_matrix(notebooks: Sequence[NotebookJudgement], source_language: str,
                     link: Link) -> Matrix[NotebookView]:
     columns: set[tuple[str, str]] = set()
     rows: dict[str, dict[tuple[str, str], NotebookJudgement]] = defaultdict(dict)
     for nb in notebooks:
         columns.add((nb.language, nb.framework))
-        rows[lesson_key(nb.lesson, nb.language)][(nb.language, nb.framework)] = nb
+        rows[_row_key(nb)][(nb.language, nb.framework)] = nb
     languages = _order({lang for lang, _ in columns}, source_language)
     ordered = [(lang, fw) for lang in languages
                for fw in sorted({f for g, f in columns if g == lang})]
