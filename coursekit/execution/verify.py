@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
@@ -71,6 +71,7 @@ def verify_course(
     jobs: int | None = None, shard: Shard | None = None, use_cache: bool = True,
     preimport: bool | None = None, network: bool = False, shim_drift: bool | None = None,
     install_lesson_requirements: bool = False, progress: Progress | None = None,
+    notebooks: Collection[str] | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
@@ -83,7 +84,8 @@ def verify_course(
     otherwise stay behind the drifted call; ``True`` in all, ``False`` in none. The
     course's ``[tool.coursekit.kernels]`` packages, and with
     ``install_lesson_requirements`` the lessons' ``pip install`` lines, are installed
-    into cached overlays of the kernels.
+    into cached overlays of the kernels. ``notebooks``, when given, runs only those of
+    the scope so named (``en/chapter1/1_pt.ipynb``); what could not be read is reported.
 
     Raises ``DeviceError`` when ``device`` is not available, ``ConfigError`` for a
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
@@ -96,20 +98,23 @@ def verify_course(
                        device=device, jobs=jobs, shard=shard, use_cache=use_cache,
                        preimport=preimport, network=network, shim_drift=shim_drift,
                        install_lesson_requirements=install_lesson_requirements,
-                       progress=progress, held=held)
+                       progress=progress, notebooks=notebooks, held=held)
 
 
 def _verify(
     course: Course, *, languages: Iterable[str] | None, frameworks: Iterable[str] | None,
     paths: Iterable[Path], device: str, jobs: int | None, shard: Shard | None,
     use_cache: bool, preimport: bool | None, network: bool, shim_drift: bool | None,
-    install_lesson_requirements: bool, progress: Progress | None, held: ExitStack,
+    install_lesson_requirements: bool, progress: Progress | None,
+    notebooks: Collection[str] | None, held: ExitStack,
 ) -> VerifyReport:
     started = time.monotonic()
     resolved = resolve_device(device)
     settings = _settings(course, preimport)
     sources, unread = notebooks_in_scope(course, languages=languages, frameworks=frameworks,
                                          paths=paths)
+    if notebooks is not None:
+        sources = [source for source in sources if source.notebook in notebooks]
     assigned = assign_kernels(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,

@@ -27,7 +27,7 @@ def test_scenarios_and_plain_cells_become_test_items(tmp_path: Path) -> None:
          str(tmp_path / "empty")],
         capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
     )
-    assert "1 failed, 2 passed, 1 skipped" in done.stdout, done.stdout + done.stderr
+    assert "1 failed, 3 passed, 1 skipped" in done.stdout, done.stdout + done.stderr
     assert "expected-error-missing" in done.stdout
     # The CUDA expectation is a skipped item on a CPU run, never a passed one.
     assert "documents `RuntimeError: CUDA error (on cuda)`, which only a CUDA device raises" \
@@ -63,12 +63,12 @@ def test_a_rule_the_course_ignores_fails_no_item_as_verify_reports_none(
         )
         return done.stdout + done.stderr
 
-    assert "1 failed, 2 passed" in (found := run()), found  # EXE101 at the `x.pop()` cell
+    assert "1 failed, 3 passed" in (found := run()), found  # EXE101 at the `x.pop()` cell
     toml = course / "coursekit.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace(
         'source-language = "en"\n', 'source-language = "en"\nignore = ["EXE101"]\n'),
         encoding="utf-8")
-    assert "3 passed" in (found := run()), found
+    assert "4 passed" in (found := run()), found
     assert "failed" not in found
 
 
@@ -158,14 +158,14 @@ def test_an_item_fails_where_verify_keeps_an_error_and_only_there(tmp_path: Path
     course = tmp_path / "course"
     write_course(course, {"en/chapter1/1.ipynb": node})
     output = (done := _pytest_coursekit(tmp_path, course)).stdout + done.stderr
-    assert "2 passed" in output, output
+    assert "3 passed" in output, output
     assert "failed" not in output
     toml = course / "coursekit.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace(
         'source-language = "en"\n', 'source-language = "en"\nseverity = { EXE301 = "error" }\n'),
         encoding="utf-8")
     output = (done := _pytest_coursekit(tmp_path, course)).stdout + done.stderr
-    assert "1 failed, 1 passed" in output, output
+    assert "1 failed, 2 passed" in output, output
     assert 'content/en/chapter1/1.mdx:5: EXE301 [en/pt] output differs' in output
 
 
