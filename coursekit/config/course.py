@@ -9,6 +9,7 @@ at 8442fab).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -45,7 +46,17 @@ class Course:
 
     @classmethod
     def open(cls, root: Path | str = ".") -> Course:
+        """The course checked out at ``root``, its configuration read (a problem with it
+        is :class:`ConfigError`). A root that is missing is :class:`FileNotFoundError`,
+        one that is not a folder :class:`NotADirectoryError`: no course to report on, as
+        the command line says too (exit 2), rather than a course with no lessons."""
         root = Path(root).resolve()
+        if not root.is_dir():
+            missing = not root.exists()
+            raise (FileNotFoundError if missing else NotADirectoryError)(
+                errno.ENOENT if missing else errno.ENOTDIR,
+                "course root does not exist" if missing else "course root is not a folder",
+                str(root))
         return cls(root=root, config=load_config(root))
 
     @property
