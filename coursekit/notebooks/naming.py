@@ -39,3 +39,14 @@ def notebook_title(lesson: Lesson, framework: Framework, option: str | None = No
     if named:
         title += f" ({', '.join(named)})"
     return title
+
+
+def notebook_option(lesson: str, notebook: str, framework: str) -> str | None:
+    """The option of a lesson's tabs that a notebook of it holds, read back from the
+    names :func:`notebook_path` gives (``tools_smolagents.ipynb`` of ``tools.mdx``:
+    ``smolagents``); ``None`` for a notebook of the whole lesson or of one framework."""
+    stem, name = PurePosixPath(lesson).stem, PurePosixPath(notebook).stem
+    option = name.removeprefix(f"{stem}_").removeprefix(f"{framework}_")
+    if name == stem or option in (name, framework):
+        return None
+    return option

@@ -10,12 +10,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from pathlib import PurePosixPath
 from typing import Generic, TypeVar
 
 from coursekit.config import LESSON_SUFFIXES
 from coursekit.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from coursekit.judgement.model import CellResult, NotebookJudgement, NotebookStatus, Scenario
+from coursekit.notebooks.naming import notebook_option
 from coursekit.report.timeline import Bar, Timeline
 
 Link = Callable[[str, int | None], str]
@@ -133,11 +133,8 @@ def _row_key(nb: NotebookJudgement) -> str:
     """The matrix row of a notebook: its lesson, and the option of the lesson's tabs a
     notebook of one holds (``tools.mdx (smolagents)`` for ``tools_smolagents.ipynb``)."""
     key = lesson_key(nb.lesson, nb.language)
-    stem, name = PurePosixPath(nb.lesson).stem, PurePosixPath(nb.notebook).stem
-    option = name.removeprefix(f"{stem}_").removeprefix(f"{nb.framework}_")
-    if name == stem or option in (name, nb.framework):
-        return key
-    return f"{key} ({option})"
+    option = notebook_option(nb.lesson, nb.notebook, nb.framework)
+    return key if option is None else f"{key} ({option})"
 
 
 def scenario_matrix(notebooks: Sequence[NotebookJudgement], source_language: str,

@@ -102,3 +102,22 @@ def test_a_cell_left_unreached_by_a_skipped_cell_fails_no_notebook() -> None:
                                                 Verdict.NOT_REACHED])
     after_error.cells[2] = CellResult(2, f"{lesson}:20", Verdict.NOT_REACHED, cause=1)
     assert after_error.headline == "failed: unexpected-error"
+
+
+def test_each_notebook_of_a_lessons_tabs_has_its_row() -> None:
+    ok, failed = Verdict.OK, Verdict.UNEXPECTED_ERROR
+    lesson = "units/en/unit3/tools.mdx"
+    notebooks = [
+        _result(lesson, "en", "both", [ok, ok]),
+        _result(lesson, "en", "both", [ok, failed]),
+        _result("units/en/unit3/plain.mdx", "en", "both", [ok]),
+    ]
+    notebooks[0].notebook = "en/unit3/tools_smolagents.ipynb"
+    notebooks[1].notebook = "en/unit3/tools_langgraph.ipynb"
+    rows = lesson_summaries(VerifyReport(notebooks=notebooks))
+    assert [(r.short_lesson, r.counts, r.result) for r in rows] == [
+        ("unit3/plain.mdx", "1 ok · 0 failed", "ok"),
+        ("unit3/tools.mdx (langgraph)", "1 ok · 1 failed", "failed: unexpected-error"),
+        ("unit3/tools.mdx (smolagents)", "2 ok · 0 failed", "ok"),
+    ]
+    assert rows[1].named_lesson == "units/en/unit3/tools.mdx (langgraph)"

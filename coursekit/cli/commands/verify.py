@@ -65,7 +65,7 @@ def _table(report: VerifyReport, width: int) -> Table:
         table.add_column("time", justify="right", no_wrap=True)
     table.add_column("result", overflow="fold")
     for row in lesson_summaries(report):
-        cells = [row.lesson if wide else row.short_lesson, row.language, row.framework,
+        cells = [row.named_lesson if wide else row.short_lesson, row.language, row.framework,
                  row.counts]
         if wide:
             cells.append(_state(row))

@@ -1,4 +1,5 @@
-"""One line per lesson, language and framework: what a run report says, in short.
+"""One line per lesson, language, framework and option of the lesson's tabs (a notebook
+each): what a run report says, in short.
 
 For the summary table and progress lines of ``coursekit verify``, which must stay
 legible in an 80-column terminal and in CI logs.
@@ -10,6 +11,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from coursekit.execution.results import NotebookResult, Verdict, VerifyReport
+from coursekit.notebooks.naming import notebook_option
 
 FAILING = (Verdict.MISSING, Verdict.ERROR_DRIFT, Verdict.UNEXPECTED_ERROR, Verdict.API_DRIFT,
            Verdict.TIMEOUT, Verdict.KERNEL_DIED)
@@ -37,11 +39,20 @@ class LessonSummary:
     it)."""
     cached: bool
     duration: float
+    option: str | None = None
+    """The option of the lesson's tabs its notebook holds (``smolagents``), if one."""
 
     @property
     def short_lesson(self) -> str:
-        """The lesson's path inside its language folder (``chapter3/4.mdx``)."""
-        return lesson_in_language(self.lesson, self.language)
+        """The lesson's path inside its language folder (``chapter3/4.mdx``), with the
+        option of its tabs (``unit3/tools.mdx (smolagents)``)."""
+        short = lesson_in_language(self.lesson, self.language)
+        return short if self.option is None else f"{short} ({self.option})"
+
+    @property
+    def named_lesson(self) -> str:
+        """The lesson's path as the course names it, with the option of its tabs."""
+        return self.lesson if self.option is None else f"{self.lesson} ({self.option})"
 
     @property
     def counts(self) -> str:
@@ -72,7 +83,7 @@ def lesson_in_language(lesson: str, language: str) -> str:
 
 
 def summarise(notebooks: list[NotebookResult]) -> LessonSummary:
-    """The notebooks of one lesson, language and framework, as one line."""
+    """The notebooks of one lesson, language, framework and option, as one line."""
     first = notebooks[0]
     counts: Counter[Verdict] = Counter()
     for nb in notebooks:
@@ -87,12 +98,14 @@ def summarise(notebooks: list[NotebookResult]) -> LessonSummary:
         result=next((nb.headline for nb in notebooks if nb.headline != "ok"), "ok"),
         cached=all(nb.cached for nb in notebooks),
         duration=sum(nb.duration for nb in notebooks),
+        option=notebook_option(first.lesson, first.notebook, first.framework),
     )
 
 
 def lesson_summaries(report: VerifyReport) -> list[LessonSummary]:
-    """One summary per lesson, language and framework, in a stable order."""
-    groups: dict[tuple[str, str, str], list[NotebookResult]] = defaultdict(list)
+    """One summary per lesson, language, framework and option, in a stable order."""
+    groups: dict[tuple[str, str, str, str], list[NotebookResult]] = defaultdict(list)
     for nb in report.notebooks:
-        groups[(nb.lesson, nb.language, nb.framework)].append(nb)
+        option = notebook_option(nb.lesson, nb.notebook, nb.framework) or ""
+        groups[(nb.lesson, nb.language, nb.framework, option)].append(nb)
     return [summarise(groups[key]) for key in sorted(groups)]
