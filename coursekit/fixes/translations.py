@@ -6,10 +6,11 @@ block's code is rewritten as ``fix lessons`` rewrites it (:mod:`coursekit.format
 places`: the lines it keeps stay byte for byte); a block added is the source's fence,
 copied with its output fences; a block removed takes its fences and one blank line with
 it. Every line outside those fences stays as it was: the prose is the translator's.
-A file that changed gets a ``code-synced`` directive (an HTML comment, which the site
-and the notebooks do not show) naming the source commit its code now follows and the
-one its prose still follows: ``outdated`` says the prose is owed until a translator
-brings it up to date and takes the line out.
+A file whose code now follows its source's gets a ``code-synced`` directive (an HTML
+comment, which the site and the notebooks do not show) naming the source commit its code
+follows and the one its prose still follows: ``outdated`` says the prose is owed until a
+translator brings it up to date and takes the line out. A file with a block left as it
+was or a conflict left to merge gets none: its code is still owed, and says so.
 """
 
 from __future__ import annotations
@@ -149,7 +150,9 @@ def plan_translation_fix(
     plan = plan_sync(base, source, translation)
     edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
-    if edits.edits:
+    if edits.edits and not edits.left and not plan.conflicts:
+        # Only code that now follows the source is marked so: a block left as it was
+        # (its fence cannot be placed) or a conflict left to merge is still owed.
         edits.mark(marker_text)
     return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
                           text.startswith(_BOM), tuple(edits.edits), carried,

@@ -11,6 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.translations.check import check_translations
 from tests.fixes.test_fix_translations import EN, FR, FRENCH, _after, _source
 from tests.git_history import commit, git, plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
@@ -76,3 +79,22 @@ def test_a_fence_that_cannot_be_placed_is_named_with_its_file_and_line(
     assert (said in done.output.splitlines()) is not closed
     # Closed, the block would change; unclosed, it is left to a person: both fail.
     assert done.exit_code == 1, done.output
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_code_left_to_a_person_gets_no_code_synced_line(tmp_path: Path, closed: bool) -> None:
+    root = _planted(tmp_path, FR if closed else FR.removesuffix("```\n"), EN)
+    _source(root, EN.replace("print(clips[0])", "print(clips[0]['audio'])")
+                    .replace("play(clips[0])", "play(clips[0], rate=16000)"))
+    after = _after(root)
+    assert "print(clips[0]['audio'])" in after  # carried either way
+    assert ("play(clips[0], rate=16000)" in after) is closed
+    # The line says the code follows the source: not while a block is left as it was.
+    assert ("code-synced" in after) is closed
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    assert done.exit_code == (0 if closed else 1), done.output
+    commit(root, {}, "fr: code synced", "2024-02-02T12:00:00")
+    # Committed, the block left still differs from its source's, and check says so.
+    found = check_translations(Corpus(Course.open(root))).diagnostics
+    assert [(d.rule, "rate=16000" in d.message) for d in found] == (
+        [] if closed else [("TRN201", True)]), found
