@@ -10,7 +10,8 @@ A file whose code now follows its source's gets a ``code-synced`` directive (an 
 comment, which the site and the notebooks do not show) naming the source commit its code
 follows and the one its prose still follows: ``outdated`` says the prose is owed until a
 translator brings it up to date and takes the line out. A file with a block left as it
-was or a conflict left to merge gets none: its code is still owed, and says so.
+was, a conflict left to merge or a block with no place gets none: its code is still
+owed, and says so.
 """
 
 from __future__ import annotations
@@ -150,9 +151,10 @@ def plan_translation_fix(
     plan = plan_sync(base, source, translation)
     edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
-    if edits.edits and not edits.left and not plan.conflicts:
+    if edits.edits and not edits.left and not plan.leaves_code:
         # Only code that now follows the source is marked so: a block left as it was
-        # (its fence cannot be placed) or a conflict left to merge is still owed.
+        # (its fence cannot be placed), a conflict left to merge or a block with no
+        # place in the translation is still owed.
         edits.mark(marker_text)
     return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
                           text.startswith(_BOM), tuple(edits.edits), carried,

@@ -88,3 +88,9 @@ class SyncPlan:
     def blocks(self) -> int:
         """How many code blocks the plan carries over."""
         return len(self.carries)
+
+    @property
+    def leaves_code(self) -> bool:
+        """Whether code of the source is left for a person to carry: a conflict, a block
+        with no place, a new framework group with prose inside."""
+        return bool(self.conflicts or self.unplaced or self.held)

@@ -87,6 +87,7 @@ def test_a_new_framework_group_with_prose_inside_is_reported_not_written(
     assert "model = Dense(4)" in after
     assert "model.weight" not in after
     assert after.count("{#if") == 1
+    assert "code-synced" not in after  # the group's blocks are still owed
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
     assert (f"{FRENCH}: the source's framework group content/en/chapter1/1.mdx:21 is new "
             "and has prose inside it (line 29): its 2 code block(s) not added") in done.output
@@ -189,11 +190,13 @@ def test_a_block_moved_to_a_section_the_translation_lacks_stays_where_it_was(
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
     assert done.exit_code == 1, done.output
     assert "has no place in the translation" in done.output
+    assert "code-synced" not in after  # the block with no place is still owed
     # Its counterpart: a section the translation has takes the block there.
     root = plant_pair(tmp_path / "other", TOCTREE, MOVE_EN + saving, MOVE_FR + saving)
     commit(root, {"en/chapter1/1.mdx": moved}, "Source", "2024-02-01T12:00:00")
     after = _after(root)
     assert after.index("save(clips)") < after.index("# le regarder\nprint(clips[0])")
+    assert "code-synced" in after
 
 
 LIST_EN = """\
