@@ -28,7 +28,7 @@ from coursekit.notebooks.lesson_cells import LessonCell as LessonCell
 from coursekit.notebooks.lesson_cells import body_cells, runs
 from coursekit.notebooks.metadata import NAMESPACE, NotebookMeta
 from coursekit.notebooks.naming import notebook_path
-from coursekit.notebooks.options import for_option, lesson_options
+from coursekit.notebooks.options import option_views
 from coursekit.notebooks.quiz import is_quiz_page, without_choices
 from coursekit.notebooks.requirements import imports_module
 from coursekit.notebooks.settings import DEFAULT_KERNEL, SECTION, NotebookSettings, read_settings
@@ -179,8 +179,7 @@ def convert_lesson(
     if not wanted:
         lesson = without_choices(lesson)
     digest = source_hash if source_hash is not None else source_hash_of(course, lesson)
-    options = lesson_options(lesson)
-    views: dict[str | None, Lesson] = {option: for_option(lesson, option) for option in options}
+    views = option_views(lesson)
     if not views:
         views[None] = lesson
     for framework in lesson.frameworks:

@@ -40,6 +40,8 @@ def _makes_cell(block: Block) -> bool:
 
 def splitting_tabs(lesson: Lesson) -> tuple[OptionTab, ...]:
     """The tabs of the groups that split ``lesson`` into a notebook per option."""
+    if not lesson.tabs:
+        return ()  # most lessons: no block is looked at
     groups: dict[int, list[OptionTab]] = {}
     for tab in lesson.tabs:
         if not tab.nested:
@@ -53,18 +55,27 @@ def splitting_tabs(lesson: Lesson) -> tuple[OptionTab, ...]:
     return tuple(sorted(found, key=lambda tab: tab.line))
 
 
-def lesson_options(lesson: Lesson) -> tuple[str, ...]:
-    """The options ``lesson`` has a notebook for each of; none when no group splits it."""
-    return tuple(dict.fromkeys(tab.option for tab in splitting_tabs(lesson)))
-
-
-def for_option(lesson: Lesson, option: str) -> Lesson:
-    """``lesson`` as the notebook of ``option`` reads it: without the blocks of the other
-    options' tabs, nor the tab names (the notebook's title names the option)."""
+def option_views(lesson: Lesson) -> dict[str | None, Lesson]:
+    """``lesson`` as the notebook of each of its options reads it (:func:`for_option`),
+    its tabs looked at once; empty when no group splits it."""
     tabs = splitting_tabs(lesson)
+    return {option: for_option(lesson, option, tabs)
+            for option in dict.fromkeys(tab.option for tab in tabs)}
+
+
+def for_option(lesson: Lesson, option: str, tabs: tuple[OptionTab, ...] | None = None
+               ) -> Lesson:
+    """``lesson`` as the notebook of ``option`` reads it: without the blocks of the other
+    options' tabs, nor the tab names (the notebook's title names the option). ``tabs``:
+    its :func:`splitting_tabs`, when known."""
+    if tabs is None:
+        tabs = splitting_tabs(lesson)
     kept: list[Block] = []
+    at = 0  # the tabs of a split are closed, apart and in order, as the blocks are
     for block in lesson.blocks:
-        tab = next((tab for tab in tabs if tab.holds(block.line)), None)
+        while at < len(tabs) and (tabs[at].end or 0) < block.line:
+            at += 1
+        tab = tabs[at] if at < len(tabs) and tabs[at].holds(block.line) else None
         label = tab is not None and isinstance(block, Component) and block.line == tab.line
         if tab is None or (tab.option == option and not label):
             kept.append(block)
