@@ -68,7 +68,10 @@ def _assigned(facts: CodeFacts) -> tuple[tuple[str, ast.expr], ...]:
 
 def _assignments(tree: ast.Module | None) -> Iterator[tuple[str, ast.expr]]:
     """Each name a plain assignment binds (``x = ...``, ``x: T = ...``), with its value; a
-    name bound any other way (``x += 1``, ``for x in``...) with no value to tell by."""
+    name bound any other way (``x += 1``, ``for x in``, ``with ... as x``, a function's
+    parameter, ``except E as x``) with no value to tell by: such a name may hold another
+    object somewhere in the lesson (a ``client`` parameter of a helper is whatever its
+    caller passes)."""
     for node in ast.walk(tree) if tree is not None else ():
         if isinstance(node, ast.Assign):
             for target in node.targets:
@@ -79,6 +82,28 @@ def _assignments(tree: ast.Module | None) -> Iterator[tuple[str, ast.expr]]:
                 isinstance(node.target, ast.Name):
             value = node.value if isinstance(node, ast.AnnAssign | ast.NamedExpr) else None
             yield node.target.id, value if value is not None else ast.Constant(None)
+        else:
+            for bound in _bound_otherwise(node):
+                yield bound, ast.Constant(None)
+
+
+def _bound_otherwise(node: ast.AST) -> Iterator[str]:
+    """The names ``node`` binds with no value of its own: loop, ``with`` and
+    comprehension targets, parameters, an ``except`` clause's name."""
+    targets: list[ast.expr | None] = []
+    if isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+        targets.append(node.target)
+    elif isinstance(node, ast.withitem):
+        targets.append(node.optional_vars)
+    elif isinstance(node, ast.arguments):
+        yield from (arg.arg for arg in (*node.posonlyargs, *node.args, *node.kwonlyargs,
+                                        *(a for a in (node.vararg, node.kwarg) if a)))
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        yield node.name
+    for target in targets:
+        for name in ast.walk(target) if target is not None else ():
+            if isinstance(name, ast.Name):
+                yield name.id
 
 
 def _qualified(node: ast.expr, names: Mapping[str, str]) -> tuple[str, bool] | None:

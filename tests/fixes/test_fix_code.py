@@ -255,6 +255,16 @@ OWN_TRAINER = "`Trainer` is not imported from `transformers` in the lesson: it m
      UNKNOWN_RECEIVER),
     ("class Trainer:\n    def __init__(self, tokenizer):\n        self.tokenizer = tokenizer\n"
      "trainer = Trainer(tokenizer=tok)\n", OWN_TRAINER),
+    # The module's client is the library's, the helper's parameter whatever it is given.
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "def ask(client):\n    return client.text_generation('hi', stop_sequences=['x'])\n",
+     UNKNOWN_RECEIVER),
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "for client in clients:\n    client.text_generation('hi', stop_sequences=['x'])\n",
+     UNKNOWN_RECEIVER),
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "with open_client() as client:\n"
+     "    client.text_generation('hi', stop_sequences=['x'])\n", UNKNOWN_RECEIVER),
 ])
 def test_a_use_whose_receiver_or_origin_the_lesson_cannot_tell_is_fixed_only_as_unsafe(
         stale: str, why: str) -> None:
@@ -276,6 +286,11 @@ def test_a_use_whose_receiver_or_origin_the_lesson_cannot_tell_is_fixed_only_as_
      "stop_sequences=['x'])\n",
      "import huggingface_hub as hf\nout = hf.InferenceClient().text_generation('hi', "
      "stop=['x'])\n"),
+    # A helper that uses the module's client, and binds other names: still the library's.
+    ("from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "def ask(prompt):\n    return client.text_generation(prompt, stop_sequences=['x'])\n",
+     "from huggingface_hub import InferenceClient\nclient = InferenceClient()\n"
+     "def ask(prompt):\n    return client.text_generation(prompt, stop=['x'])\n"),
 ])
 def test_a_use_whose_receiver_the_lesson_tells_is_the_library_s_stays_safe(
         stale: str, repaired: str) -> None:
