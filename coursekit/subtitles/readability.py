@@ -89,12 +89,14 @@ def _cue_text(
         found.append((rules.TOO_MANY_LINES, f"cue {cue.number} has {len(lines)} lines (at most "
                       f"{settings.max_lines})", None, _excess(len(lines), settings.max_lines)))
     unit = 0.5 if cjk else 1.0
-    if len(lines) == 1:  # most cues: no list to build
-        longest = _shown_length(lines[0], unit, cjk)
+    if len(lines) == 1:  # most cues: no list to build, and the line is all the text
+        longest = chars = _shown_length(lines[0], unit, cjk)
         lengths = [longest]
     else:
         lengths = [_shown_length(line, unit, cjk) for line in lines]
         longest = max(lengths, default=0.0)
+        # Lines are joined by one space, which counts like any half-width character.
+        chars = sum(lengths) + (len(lines) - 1) * unit
     if longest > settings.max_chars_per_line:
         found.append((rules.LINE_TOO_LONG, f"cue {cue.number} has a line of {_num(longest)} "
                       f"characters (at most {settings.max_chars_per_line}): "
@@ -103,14 +105,12 @@ def _cue_text(
                       _excess(longest, settings.max_chars_per_line)))
     duration = cue.end_ms - cue.start_ms
     if duration > 0:
-        # Lines are joined by one space, which counts like any half-width character.
-        chars = sum(lengths) + (len(lines) - 1) * unit
         cps = chars * 1000 / duration
         if cps > settings.max_cps:
             found.append((rules.READING_SPEED, f"cue {cue.number} needs {cps:.1f} characters "
                           f"per second (at most {_num(settings.max_cps)})",
                           "shorten the text or show it longer", _excess(cps, settings.max_cps)))
-    text = "\n".join(cue.lines)
+    text = cue.lines[0] if len(cue.lines) == 1 else "\n".join(cue.lines)
     if ("`" in text or "**" in text or "__" in text) and _MARKDOWN.search(text):
         found.append((rules.MARKDOWN_MARKUP, f"cue {cue.number} has Markdown markup that "
                       f"players show as is: `{_first_markup(text)}`",

@@ -43,6 +43,7 @@ class Kind(enum.Enum):
     TEXT = enum.auto()
 
 
+_BLANK, _INDEX, _SRT, _SBV, _BAD, _TEXT = tuple(Kind)  # not looked up per line and cue
 _TOKEN = re.compile(r"^\s*\S{1,12}\s*$")
 _MAX_INDEX_DIGITS = 9
 """Longer digit runs are never a cue's index, and are not converted to numbers at all."""
@@ -83,27 +84,29 @@ class _Scanner:
                 timing = parse_srt_timing(line)
                 if timing is not None:
                     parsed[i] = timing
-                    append(Kind.SRT_TIMING)
+                    append(_SRT)
                     timing_at(i)
                     continue
                 if looks_like_timing(line):
-                    append(Kind.BAD_TIMING)
+                    append(_BAD)
                     timing_at(i)
                     continue
             stripped = line.strip()
             if not stripped:
-                append(Kind.BLANK)
+                append(_BLANK)
+            elif not stripped[0].isdigit():  # text: an index, a timing start with a digit
+                append(_TEXT)
             elif stripped.isascii() and stripped.isdigit():  # `_is_number`
-                append(Kind.INDEX)
-            elif stripped[0].isdigit() and sbv(line):
-                append(Kind.SBV_TIMING)
+                append(_INDEX)
+            elif sbv(line):
+                append(_SBV)
                 timing_at(i)
                 self.sbv_lines += 1
-            elif stripped[0].isdigit() and other_arrow(line) is not None:
-                append(Kind.BAD_TIMING)
+            elif other_arrow(line) is not None:
+                append(_BAD)
                 timing_at(i)
             else:
-                append(Kind.TEXT)
+                append(_TEXT)
         return kinds
 
     def add(self, diag: Diagnostic) -> None:
@@ -118,8 +121,8 @@ class _Scanner:
             head = t
             if t - 1 > previous:
                 kind = kinds[t - 1]
-                if kind is Kind.INDEX or (  # a text line that starts a block, as a token
-                    kind is Kind.TEXT and (t - 2 < 0 or kinds[t - 2] is Kind.BLANK)
+                if kind is _INDEX or (  # a text line that starts a block, as a token
+                    kind is _TEXT and (t - 2 < 0 or kinds[t - 2] is _BLANK)
                     and _TOKEN.match(lines[t - 1])
                 ):
                     head = t - 1
@@ -146,7 +149,7 @@ class _Scanner:
         for k, (head, t, end) in enumerate(zip(self.headers, self.timings, ends, strict=True)):
             timing = parsed.get(t) or self._timing(t)
             written = lines[head].strip() if head != t else None
-            text = self._body(t + 1, end, cue_number(written, len(cues) + 1), k == last)
+            text = self._body(t + 1, end, written, len(cues) + 1, k == last)
             if timing is None:  # the cue is not read, but its index still counts
                 self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text))
                 value = _index_value(written) if written is not None else None
@@ -158,9 +161,9 @@ class _Scanner:
                       timing.settings)
             cues.append(cue)
             if (timing.settings or timing.oddities or timing.short_fractions
-                    or kinds[t] is Kind.SBV_TIMING):  # else nothing to report
+                    or kinds[t] is _SBV):  # else nothing to report
                 self._report_timing(cue, t, timing)
-            if k < last and kinds[end - 1] is not Kind.BLANK:
+            if k < last and kinds[end - 1] is not _BLANK:
                 self._missing_blank(cue, end)
             want = index if expected_number is None else expected_number
             if (written is not None and written.isascii() and written.isdigit()
@@ -175,10 +178,8 @@ class _Scanner:
         return self.result
 
     def _timing(self, t: int) -> Timing | None:
-        kind = self.kinds[t]
-        if kind is Kind.SRT_TIMING:
-            return self.parsed[t]
-        if kind is Kind.SBV_TIMING:
+        kind = self.kinds[t]  # an SRT timing line's is in ``parsed``
+        if kind is _SBV:
             return parse_sbv_timing(self.lines[t])
         return None
 
@@ -188,26 +189,27 @@ class _Scanner:
             line = next(i for i in range(start, stop) if self.lines[i].strip())
             self.add(stray_text(self.path, self.language, line + 1, text, after))
 
-    def _body(self, first: int, end: int, number: int, final: bool) -> tuple[str, ...]:
+    def _body(self, first: int, end: int, written: str | None, position: int, final: bool,
+              ) -> tuple[str, ...]:
         """The text of the cue whose lines after its timing run from ``first`` to
         ``end``: its lines up to the last one with text, without blank ones. The
         ``final`` cue ends at its first blank line: text after it (a line left over,
         half a cue) is stray, not the cue's, as no player shows it."""
         kinds = self.kinds
         if final:
-            blank = next((i for i in range(first, end) if kinds[i] is Kind.BLANK), end)
-            if any(kinds[i] is not Kind.BLANK for i in range(blank, end)):
-                self._stray(blank, end, after=number)
+            blank = next((i for i in range(first, end) if kinds[i] is _BLANK), end)
+            if any(kinds[i] is not _BLANK for i in range(blank, end)):
+                self._stray(blank, end, after=cue_number(written, position))
                 end = blank
         last = end
-        while last > first and kinds[last - 1] is Kind.BLANK:
+        while last > first and kinds[last - 1] is _BLANK:
             last -= 1
         content = self.lines[first:last]
-        if Kind.BLANK not in kinds[first:last]:
+        if _BLANK not in kinds[first:last]:
             return tuple(content)
         lines = [line for line in content if line.strip()]  # a blank line inside the cue
         blanks = [first + i for i, line in enumerate(content) if not line.strip()]
-        text = " ".join(lines)
+        text, number = " ".join(lines), cue_number(written, position)
         self.add(rules.BLANK_LINE_IN_CUE.at(
             self.path, blanks[0] + 1,
             f"blank line inside cue {number} ({quote(text)}): players drop the text "
@@ -219,7 +221,7 @@ class _Scanner:
         return tuple(lines)
 
     def _report_timing(self, cue: Cue, t: int, timing: Timing) -> None:
-        sbv_line = self.kinds[t] is Kind.SBV_TIMING
+        sbv_line = self.kinds[t] is _SBV
         self.result.diagnostics.extend(timing_findings(
             self.path, self.language, t + 1, cue, timing,
             sbv_in_srt=sbv_line and not self.sbv_file, raw=self.lines[t],

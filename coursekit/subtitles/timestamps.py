@@ -78,11 +78,15 @@ def _describe(written: str, hours: str | None, minutes: str, seconds: str,
 
 def parse_srt_timing(line: str) -> Timing | None:
     """The times of an SRT timing line, or ``None`` when it cannot be read."""
-    plain = _CANONICAL_TIMING.fullmatch(line)
-    if plain is not None:  # read as the lenient pattern reads it, with nothing to say
-        h1, m1, s1, f1, h2, m2, s2, f2 = map(int, plain.groups())
-        return Timing(((h1 * 60 + m1) * 60 + s1) * 1000 + f1,
-                      ((h2 * 60 + m2) * 60 + s2) * 1000 + f2)
+    if _CANONICAL_TIMING.fullmatch(line) is not None:  # as the lenient pattern reads it
+        # One number of 18 digits, HHMMSSmmm twice, read at once (not eight numbers):
+        # the last five digits of a time are its seconds in ms as they stand.
+        both = int(line.replace(":", "").replace(",", "").replace(" --> ", ""))
+        start, end = divmod(both, 1_000_000_000)
+        return Timing(start // 10_000_000 * 3_600_000 + start // 100_000 % 100 * 60_000
+                      + start % 100_000,
+                      end // 10_000_000 * 3_600_000 + end // 100_000 % 100 * 60_000
+                      + end % 100_000)
     return _lenient_timing(line)
 
 
