@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.execution.results import Verdict
+from coursekit.execution.judge.prompts import terminal_asked
+from coursekit.execution.results import CellRun, RunStatus, Verdict
 from coursekit.execution.run.terminal_wait import waiting_for_terminal
 from coursekit.execution.verify import verify_course
 
@@ -74,6 +75,16 @@ def test_a_process_sleeping_or_reading_a_pipe_is_not() -> None:
             process.wait()
         assert piped.stdin is not None
         piped.stdin.close()
+
+
+def test_a_long_command_is_quoted_with_the_prompt_it_ends_with() -> None:
+    interpreter = "/" + "/".join(["a-rather-long-folder"] * 6) + "/bin/python"
+    run = CellRun(RunStatus.TIMEOUT, duration=2.2,
+                  waited=f"{interpreter} -c print(input('Token: '))")
+    said = terminal_asked(run)
+    assert said is not None and "…" in said and "-c print(input('Token: '))`" in said, said
+    assert said.endswith("it was stopped after 2 s")
+    assert terminal_asked(CellRun(RunStatus.TIMEOUT, duration=2.2)) is None
 
 
 PROMPTS = [

@@ -18,7 +18,7 @@ import re
 
 from coursekit.execution.judge.matching import strip_ansi
 from coursekit.execution.results import CellRun
-from coursekit.shown import clipped
+from coursekit.shown import clipped, clipped_between
 
 _ASKED = re.compile(r"^\s*(?P<how>raw_input|getpass) was called")
 _ARROW = re.compile(r"^-+>\s*\d+\s+(?P<line>.+?)\s*$", re.MULTILINE)
@@ -53,5 +53,5 @@ def terminal_asked(run: CellRun) -> str | None:
     if not run.waited:
         return None
     return (f"runs a command that waits for the learner to type an answer on the terminal "
-            f"(`{clipped(run.waited, _LONGEST)}`), which verification has no one to give; "
+            f"(`{clipped_between(run.waited, _LONGEST)}`), which verification has no one to give; "
             f"it was stopped after {run.duration:.0f} s")
