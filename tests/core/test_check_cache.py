@@ -16,8 +16,8 @@ from coursekit.cache.diagnostic_json import diagnostics_from_json
 from coursekit.checks import Area, check_course
 from coursekit.cli import main
 from coursekit.config import Course
-from coursekit.lessons.parse import parse_lesson
 from tests.bundled import copy_bundled
+from tests.counting import count_calls
 
 BUNDLED = Path(__file__).resolve().parents[2]
 SOURCE = "content/en/chapter3/4.mdx"
@@ -33,14 +33,8 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """The lessons parsed, by path, counted."""
-    counts: Counter[str] = Counter()
-
-    def counting(*args: object, **kwargs: object) -> object:
-        counts[str(kwargs["path"])] += 1
-        return parse_lesson(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("coursekit.lessons.load.parse_lesson", counting)
-    return counts
+    return count_calls(monkeypatch, "coursekit.lessons.load.parse_lesson",
+                       lambda *args, path, **kwargs: path)
 
 
 def _findings(root: Path, cache: bool = True) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.translations.check import compare_in_time
+from tests.counting import count_calls
 from tests.git_history import commit, git, plant, write
 from tests.translations.test_trn_freshness import LOAD, LOAD_FR, PLAY, PLAY_FR, TOCTREE
 
@@ -36,14 +36,8 @@ def course(tmp_path: Path) -> Path:
 @pytest.fixture
 def judged(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """The translated lessons compared with their source, by path, counted."""
-    counts: Counter[str] = Counter()
-
-    def counting(*args: object, **kwargs: object) -> object:
-        counts[args[1].path] += 1  # type: ignore[attr-defined]
-        return compare_in_time(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("coursekit.cache.translations.compare_in_time", counting)
-    return counts
+    return count_calls(monkeypatch, "coursekit.cache.translations.compare_in_time",
+                       lambda *args, **kwargs: args[1].path)
 
 
 def _findings(root: Path, cache: bool = True) -> list[Diagnostic]:

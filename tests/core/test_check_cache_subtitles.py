@@ -13,8 +13,8 @@ import pytest
 
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
-from coursekit.subtitles.load import load_file
 from tests.bundled import copy_bundled
+from tests.counting import count_calls
 
 VIDEO = "02_debugging-the-training-pipeline-(pytorch).srt"
 
@@ -27,14 +27,8 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def read(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """The subtitle files loaded, by their path in the course, counted."""
-    counts: Counter[str] = Counter()
-
-    def counting(path: Path, language: str, display_path: str) -> object:
-        counts[str(display_path)] += 1
-        return load_file(path, language, display_path)
-
-    monkeypatch.setattr("coursekit.subtitles.load.load_file", counting)
-    return counts
+    return count_calls(monkeypatch, "coursekit.subtitles.load.load_file",
+                       lambda path, language, shown: shown)
 
 
 def _findings(root: Path, cache: bool = True) -> list[str]:

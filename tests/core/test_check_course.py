@@ -10,8 +10,8 @@ import pytest
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.diagnostics import Severity
-from coursekit.lessons.parse import parse_lesson
 from tests.bundled import copy_bundled
+from tests.counting import count_calls
 
 
 @pytest.fixture
@@ -20,14 +20,8 @@ def course(tmp_path: Path) -> Course:
 
 
 def _count_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    parsed: Counter[str] = Counter()
-
-    def counting(*args: object, **kwargs: object) -> object:
-        parsed[str(kwargs["path"])] += 1
-        return parse_lesson(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("coursekit.lessons.load.parse_lesson", counting)
-    return parsed
+    return count_calls(monkeypatch, "coursekit.lessons.load.parse_lesson",
+                       lambda *args, path, **kwargs: path)
 
 
 def test_every_lesson_is_parsed_once_per_run(
