@@ -6,15 +6,16 @@ bound. A notebook holding every tab would run the options' code one after anothe
 each over the names of the one before; so a lesson whose tabs hold code yields one
 notebook per option, holding the code outside any tab and that option's tabs only.
 
-A group *splits* the lesson when every one of its tabs is closed and has an ``id`` fit
-for a file name (``smolagents``, ``llama-index``), and one of them holds code that makes
-a cell (Python to run, or a ``pip install`` fence). The lesson's options are the ids
-of the tabs of the groups that split, in the order they first appear. A group of prose
-only, a group with a tab never closed (``LES116``) and a group inside a tab stay as a
-lesson without options has them: all their tabs, named by their ids, in every notebook
-of the lesson (a group inside a tab goes wherever that tab goes), so that no code is
-lost. Tags pair as written, so the tabs after one never closed lie inside it: no group
-after it splits the lesson either.
+A group *splits* the lesson when every one of its tabs is closed and has an ``id``
+(``smolagents``, ``llama-index``; one that cannot name a file as written, ``llama index``
+or ``pt``, is escaped in the notebook's name: :mod:`coursekit.notebooks.naming`), and
+one of them holds code that makes a cell (Python to run, or a ``pip install`` fence).
+The lesson's options are the ids of the tabs of the groups that split, in the order
+they first appear. A group of prose only, a group with a tab never closed (``LES116``)
+and a group inside a tab stay as a lesson without options has them: all their tabs,
+named by their ids, in every notebook of the lesson (a group inside a tab goes wherever
+that tab goes), so that no code is lost. Tags pair as written, so the tabs after one
+never closed lie inside it: no group after it splits the lesson either.
 
 With framework blocks too, the lesson yields a notebook per framework and option
 (``<stem>_pt_smolagents.ipynb``: frameworks first, each with every option).
@@ -22,16 +23,13 @@ With framework blocks too, the lesson yields a notebook per framework and option
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from coursekit.lessons.model import Block, Code, Component, Lesson
 from coursekit.lessons.tabs import OptionTab
 from coursekit.notebooks.lesson_cells import runs
+from coursekit.notebooks.naming import option_fits
 from coursekit.notebooks.shell import fence_installs
-
-OPTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-"""An option id that names a notebook as it is (``<stem>_<option>.ipynb``)."""
 
 
 def _makes_cell(block: Block) -> bool:
@@ -49,7 +47,7 @@ def splitting_tabs(lesson: Lesson) -> tuple[OptionTab, ...]:
     cells = [block.line for block in lesson.blocks if _makes_cell(block)]
     found: list[OptionTab] = []
     for tabs in groups.values():
-        if all(tab.end is not None and OPTION_NAME.fullmatch(tab.option) for tab in tabs) \
+        if all(tab.end is not None and option_fits(tab.option) for tab in tabs) \
                 and any(tab.holds(line) for tab in tabs for line in cells):
             found.extend(tabs)
     return tuple(sorted(found, key=lambda tab: tab.line))

@@ -162,8 +162,18 @@ def test_a_group_inside_a_tab_goes_whole_with_that_tab(course: Course) -> None:
     }
 
 
-def test_an_option_id_unfit_for_a_file_name_does_not_split(course: Course) -> None:
+def test_an_option_id_unfit_for_a_file_name_splits_under_an_escaped_name(
+    course: Course,
+) -> None:
     text = ('# Odd\n\n<hfoptions id="g">\n' + _tab("a b", "x = 1") + _tab("c/d", "x = 2")
+            + "</hfoptions>\n")
+    notebooks = _notebooks(text, course)
+    assert list(notebooks) == ["en/chapter1/2_+a+20b.ipynb", "en/chapter1/2_+c+2Fd.ipynb"]
+    assert [_code(notebook) for notebook in notebooks.values()] == [["x = 1"], ["x = 2"]]
+
+
+def test_an_option_id_too_long_for_a_file_name_does_not_split(course: Course) -> None:
+    text = ('# Odd\n\n<hfoptions id="g">\n' + _tab("a" * 300, "x = 1") + _tab("b", "x = 2")
             + "</hfoptions>\n")
     (path, notebook), = _notebooks(text, course).items()
     assert path == "en/chapter1/2.ipynb"
