@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.execution.rules import BY_VERDICT
+from coursekit.execution.rules import BY_VERDICT, KERNEL_UNAVAILABLE
 from coursekit.execution.run.shellexits import ShellExit
 from coursekit.judgement.model import (
     CellResult,
@@ -249,8 +249,9 @@ class NotebookResult:
             severity=self.severity, first_cause=self.first_cause, cells=tuple(self.cells),
             scenarios=tuple(self.scenarios), cached=self.cached, executed=self.executed,
             duration=self.duration, device=self.device, restarts=self.restarts,
-            replayed=tuple(self.replayed), unverified=tuple(self.unverified),
-            timing=self.timing,
+            replayed=tuple(self.replayed), unverified=tuple(self.unverified), timing=self.timing,
+            reason=next((d.message for d in self.diagnostics
+                         if d.rule == KERNEL_UNAVAILABLE.code), None),
         )
 
     def verdict(self) -> NotebookJudgement:

@@ -219,6 +219,9 @@ class NotebookJudgement:
     unverified: tuple[Unverified, ...] = ()
     timing: NotebookTiming = field(default_factory=NotebookTiming)
     """Where its run's time went (:mod:`~coursekit.judgement.timing`)."""
+    reason: str | None = None
+    """Why no kernel ran the notebook (``not-run``): the message of its ``EXE203``
+    finding; ``None`` for one that ran."""
 
     @property
     def passed(self) -> bool:

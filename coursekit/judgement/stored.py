@@ -174,7 +174,7 @@ def notebook_from_json(data: Mapping[str, Any]) -> NotebookJudgement:
     return NotebookJudgement(
         notebook=_text(data, "notebook"), lesson=_text(data, "lesson"),
         language=_text(data, "language"), framework=_text(data, "framework"),
-        status=NotebookStatus(data["status"]),
+        status=NotebookStatus(data["status"]), reason=_text(data, "reason", optional=True),
         verdict=str(data.get("verdict") or data["status"]),
         severity=Severity(severity) if severity else None,
         first_cause=_cell(first) if first is not None else None,

@@ -40,7 +40,7 @@ def notebook_json(nb: NotebookJudgement) -> dict[str, Any]:
     first = nb.first_cause
     return {
         "notebook": nb.notebook, "lesson": nb.lesson, "language": nb.language,
-        "framework": nb.framework, "status": nb.status.value,
+        "framework": nb.framework, "status": nb.status.value, "reason": nb.reason,
         "verdict": nb.verdict, "severity": nb.severity.value if nb.severity else None,
         "first_cause": cell_json(first) if first is not None else None,
         "cached": nb.cached, "executed": nb.executed,
