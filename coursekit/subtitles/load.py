@@ -18,6 +18,7 @@ import pysrt
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.subtitles import rules
+from coursekit.subtitles.cue_lines import cue_line_whitespace
 from coursekit.subtitles.decode import Decoded, decode
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
@@ -82,6 +83,7 @@ def parse_subtitles(
     # of the text): pysrt breaks lines there, so its reading differs for a reason said,
     # and is not asked.
     whole = "\n".join(decoded.lines)
+    diagnostics.extend(cue_line_whitespace(decoded.lines, result.cues, shown, language))
     odd = any(char in whole for char in _ODD_CHARS)
     if odd:
         diagnostics.extend(_odd_breaks(result.cues, shown, language))

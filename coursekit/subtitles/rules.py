@@ -66,6 +66,10 @@ ODD_LINE_BREAK = Rule("SUB022", "odd-line-break", Severity.WARNING,
 UNREAD_FORMAT = Rule("SUB021", "unread-format", Severity.WARNING,
                      "A subtitle file in a format coursekit does not read (WebVTT, ASS, TTML "
                      "and the like) in a subtitle language folder: it is not checked.", _A)
+CUE_LINE_WHITESPACE = Rule("SUB023", "cue-line-whitespace", Severity.NOTE,
+                           "Leading or trailing whitespace on a cue's index or timing line: "
+                           "players pass over it; `coursekit fix subtitles` trims it.", _A,
+                           repeats=True)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,
