@@ -143,9 +143,11 @@ def documented_in_code(facts: CodeFacts, first_line: int) -> DocumentedException
     import io
     import tokenize
 
+    if not any(part in facts.runnable for part in _NAME_PARTS):
+        return None  # most code names no exception: no need to parse or tokenize it
     tree = facts.tree
-    if tree is None or not any(part in facts.runnable for part in _NAME_PARTS):
-        return None  # most code names no exception: no need to tokenize it
+    if tree is None:
+        return None
     found: list[DocumentedException] = []
     try:
         # Only a line that starts with ``#`` and names an exception can hold such a

@@ -51,7 +51,7 @@ from coursekit.notebooks.output_files import OutputFiles, sha256
 from coursekit.notebooks.paired_text import JUPYTEXT_FORMATS as JUPYTEXT_FORMATS
 from coursekit.notebooks.paired_text import paired_text
 from coursekit.notebooks.serialize import dumps
-from coursekit.report.encoding import escape_surrogates
+from coursekit.report.encoding import utf8_escaping_surrogates
 
 NOTEBOOKS_DIR = "notebooks"
 """The folder of the build directory the notebooks are written to (and verify reads)."""
@@ -151,8 +151,8 @@ class _Builder:
         )
 
     def _convert(self, source: LessonSource, digest: str) -> _Converted:
-        if not source.has_fence:
-            # No code, so no notebook: nothing for the build to read or to report (the
+        if not source.has_python_fence:
+            # No Python, so no notebook: nothing for the build to read or to report (the
             # lesson's own findings are `check`'s). Its old notebooks are removed.
             return _Converted(diagnostics=[])
         lesson = source.parse(self.code_facts)
@@ -165,7 +165,7 @@ class _Builder:
             if framework.value not in self.frameworks:
                 continue
             # JSON escapes for an undecodable lesson name: a notebook is UTF-8 throughout
-            converted.add(path, escape_surrogates(dumps(notebook)).encode(), framework)
+            converted.add(path, utf8_escaping_surrogates(dumps(notebook)), framework)
             if self.options.jupytext is not None:
                 converted.add(*paired_text(path, notebook, self.options.jupytext), framework)
         return converted

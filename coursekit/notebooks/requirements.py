@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from coursekit.lessons.python import CodeFacts
@@ -88,17 +88,28 @@ def install_needs(
         for attribute in sorted(a for a in mapping.attributes if facts.reads_attribute(a)):
             found.setdefault(mapping.attributes[attribute], None)
     needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
-    # Options are taken out only of a text where a word could start: most code has none.
-    firsts = {word.split()[0] for word in mapping.system}
-    lowered = [_OPTION.sub("", text) if any(first in text for first in firsts) else text
-               for text in (text.lower() for text in texts)]
-    system = {need.name: need for word, need in mapping.system.items()
-              if any(word in text for text in lowered)}
     return InstallNeeds(
         requirements=tuple(sorted(needed, key=str.lower)),
         unknown=tuple(sorted(unknown, key=str.lower)),
-        system=tuple(system[name] for name in sorted(system)),
+        system=_system_needs(texts, mapping.system),
     )
+
+
+def _system_needs(texts: Iterable[str], words: Mapping[str, SystemNeed]) -> tuple[SystemNeed, ...]:
+    """The programs that the command words of ``words`` in ``texts`` need, by name. Each
+    word holds its first word, so texts that hold no first word need none: most lessons'
+    code, answered by one search of their texts together."""
+    lowered = [text.lower() for text in texts]
+    firsts = {word.split()[0] for word in words}
+    together = "\n".join(lowered)
+    if not any(first in together for first in firsts):
+        return ()
+    # Options are taken out only of a text where a word could start.
+    lowered = [_OPTION.sub("", text) if any(first in text for first in firsts) else text
+               for text in lowered]
+    system = {need.name: need for word, need in words.items()
+              if any(word in text for text in lowered)}
+    return tuple(system[name] for name in sorted(system))
 
 
 def requirements(code: Iterable[CodeFacts]) -> list[str]:

@@ -19,6 +19,15 @@ def escape_surrogates(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
+def utf8_escaping_surrogates(text: str) -> bytes:
+    """``text`` in UTF-8, each lone surrogate escaped first (:func:`escape_surrogates`):
+    a text without one, almost every text, is encoded without a search for them."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return escape_surrogates(text).encode("utf-8")
+
+
 def without_nul(text: str) -> str:
     """``text`` with each NUL character written as ``\\x00``: a quoted binary file must not
     put a NUL byte into a text report, which tools then take for a binary file."""

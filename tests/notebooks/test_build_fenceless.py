@@ -11,10 +11,12 @@ from coursekit.checks import Area, check_course
 from coursekit.config import Course
 from coursekit.lessons import rules as lesson_rules
 from coursekit.lessons.load import LessonPlace
-from coursekit.lessons.model import Framework, Lesson
+from coursekit.lessons.model import CodeRole, Framework, Lesson
 from coursekit.notebooks.build import BuildResult, build_course
 from coursekit.notebooks.lesson_files import LessonSource
 
+from ..bundled import REPOSITORY
+from ..lessons.test_lesson_markdown import CORPORA
 from .sample_course import write
 
 UNTITLED_PROSE = "Text without a title, and no code.\n\n<Tip>\nA tip.\n</Tip>\n"
@@ -66,18 +68,65 @@ def test_a_lesson_whose_fences_go_loses_its_notebook(course_root: Path) -> None:
     assert not (course_root / "build/notebooks/en/chapter1/5.ipynb").exists()
 
 
-@pytest.mark.parametrize(("data", "fenced"), [
+@pytest.mark.parametrize(("data", "python"), [
     (b"# T\n\n```py\nx = 1\n```\n", True),
-    (b"# T\n\n~~~\nx\n~~~\n", True),
-    (b"# T\n\n\xff```py\nx = '\xfe'\n```\n", True),  # invalid bytes beside the fence
+    (b"# T\n\n~~~ Python3 title='a'\nx = 1\n~~~\n", True),
+    (b"# T\n\n````py:\nx = 1\n````\n", True),  # a typo read as Python
+    (b"# T\n\n> ```py\r\n> x = 1\r\n> ```\r\n", True),  # in a quote, CRLF
+    (b"# T\n\n1. Step\n\n   ```python\n   x = 1\n   ```\n", True),  # in a list
+    # A run inside a line opens no fence: parsed for nothing, as the scan may be wrong
+    (b"# T\n\n\xff```py\nx = '\xfe'\n```\n", None),
+    (b"# T\n\n```py\xc2\xa0title\nx = 1\n```\n", True),  # a no-break space after py
+    (b"# T\n\n~~~\nx\n~~~\n", False),
+    (b"# T\n\n```json\n{}\n```\n\n```bash\npip install x\n```\n", False),
+    (b"# T\n\n```python out\n1\n```\n", False),  # output, not code
     (b"# T\n\nInline `code` and ``two`` only.\n", False),
     (b"# T\n\n`\xff``py\n", False),  # a replaced byte splits the marker
     (b"", False),
 ])
-def test_a_fence_is_found_in_the_bytes_as_the_parse_finds_it(data: bytes, fenced: bool) -> None:
+def test_python_is_found_in_the_bytes_as_the_parse_finds_it(
+    data: bytes, python: bool | None,
+) -> None:
+    """``None``: no Python, though the scan finds a run that could open a Python fence."""
     place = LessonPlace(path="content/en/1.mdx", language="en", chapter=None, section="1",
                         framework=Framework.BOTH)
     source = LessonSource(place=place, data=data)
-    assert source.has_fence is fenced
+    assert source.has_python_fence is (python is not False)
     lesson = source.parse()
-    assert bool(lesson.code_blocks()) is fenced
+    assert any(code.role is CodeRole.PYTHON for code in lesson.code_blocks()) is bool(python)
+
+
+def test_a_lesson_with_fences_but_no_python_is_not_parsed_by_the_build(
+    course_root: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """JSON and shell fences run in no notebook: the build leaves the lesson unread, as
+    one without a fence; the same lesson with a Python fence is read and built."""
+    lesson = "content/en/chapter1/5.mdx"
+    write(course_root, lesson, "# Five\n\n```json\n{}\n```\n\n```bash\nls\n```\n")
+    parsed = _parsed(monkeypatch)
+    result = build(course_root)
+    assert lesson not in parsed
+    assert not any(path.startswith("en/chapter1/5") for path in result.notebooks)
+    write(course_root, lesson, "# Five\n\n```json\n{}\n```\n\n```py\nx = 1\n```\n")
+    assert "en/chapter1/5.ipynb" in build(course_root).written
+    assert lesson in parsed
+
+
+def _lesson_files() -> list[Path]:
+    roots = [REPOSITORY / "content", CORPORA]
+    return sorted(p for root in roots if root.is_dir() for p in root.rglob("*.mdx"))
+
+
+def test_no_lesson_of_the_real_courses_with_python_is_taken_for_one_without() -> None:
+    """Over the bundled course and the corpora: a lesson the byte scan finds no Python
+    in has no Python code block once parsed (the scan may only err the other way)."""
+    files = _lesson_files()
+    if not files:
+        pytest.skip("no course to read")
+    place = LessonPlace(path="content/en/1.mdx", language="en", chapter=None, section="1",
+                        framework=Framework.BOTH)
+    for path in files:
+        source = LessonSource(place=place, data=path.read_bytes())
+        if not source.has_python_fence:
+            codes = source.parse().code_blocks()
+            assert not any(c.role is CodeRole.PYTHON for c in codes), path
