@@ -9,7 +9,9 @@ the run, when a notebook is to run, one item ``coursekit::run`` for the findings
 running makes (stand-ins that could not be prepared, a kernel that sees no GPU, a
 stored result refused). ``--collect-only`` starts no kernel. The first item that runs
 verifies the notebooks of the items selected (``-k``, ``--deselect``), once for the
-session (:mod:`coursekit.pytest_run`); ``--coursekit-lang`` and
+session (:mod:`coursekit.pytest_run`); ``coursekit::run`` is selected whenever an item
+of a notebook is (only ``--deselect coursekit::run`` leaves it out then), so that a
+selection never loses the run's findings; ``--coursekit-lang`` and
 ``--coursekit-framework`` limit the course as ``verify --lang/--framework`` do.
 
 A failure counts as ``coursekit verify`` counts it: the findings go through the same
@@ -32,7 +34,11 @@ import pytest
 if TYPE_CHECKING:
     from coursekit.config import Course
     from coursekit.execution.plan.model import NotebookPlan
+    from coursekit.pytest_items import CoursekitItem
     from coursekit.pytest_run import Request
+
+_RUN_ITEM: pytest.StashKey[CoursekitItem] = pytest.StashKey()
+"""The item of the run's own findings, kept out of the items until the selection is made."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -127,6 +133,7 @@ def pytest_collection_modifyitems(
     if not config.getoption("coursekit", default=False):
         return
     from coursekit.pytest_items import planned_items
+    from coursekit.pytest_outcomes import RUN_ITEM
     from coursekit.pytest_run import LazyRun
 
     request = _request(config)
@@ -137,4 +144,30 @@ def pytest_collection_modifyitems(
     # Counted as collected ("collected 3 items", --collect-only), as a collector's are.
     config.hook.pytest_collectreport(report=pytest.CollectReport(
         session.nodeid, "passed", None, list[pytest.Item | pytest.Collector](made)))
-    items.extend(made)
+    for item in made:
+        if item.name == RUN_ITEM:
+            config.stash[_RUN_ITEM] = item
+        else:
+            items.append(item)
+
+
+# A second implementation of the hook (pytest reads only names that start `pytest_`).
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_after_selection(
+    config: pytest.Config, items: list[pytest.Item],
+) -> None:
+    """After the selection (``-k``, ``-m``, ``--deselect``): the run's item stays with the
+    items of the notebooks selected, since only running them finds what it carries; it
+    is deselected, as pytest deselects, when none is selected or ``--deselect`` names it.
+    (A hook wrapper that selects after this, as ``--lf`` does, may still leave it out.)"""
+    from coursekit.pytest_items import CoursekitItem
+
+    run = config.stash.get(_RUN_ITEM, None)
+    if run is None:
+        return
+    named = run.nodeid.startswith(tuple(config.getoption("deselect", None) or ()))
+    if not named and any(isinstance(item, CoursekitItem) and item.planned.notebook
+                         for item in items):
+        items.append(run)
+    else:
+        config.hook.pytest_deselected(items=[run])

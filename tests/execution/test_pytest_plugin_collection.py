@@ -79,11 +79,42 @@ def test_k_selecting_one_notebook_runs_only_that_notebook(tmp_path: Path) -> Non
     first, second = _two_lessons(tmp_path)
     output = (done := _pytest(tmp_path, "-rA", "-k", "2.ipynb")).stdout + done.stderr
     assert done.returncode == pytest.ExitCode.OK, output
-    assert "collected 5 items / 3 deselected / 2 selected" in output, output
+    assert "collected 5 items / 2 deselected / 3 selected" in output, output
     assert "PASSED en/chapter1/2.ipynb::cells" in output
     assert "PASSED en/chapter1/2.ipynb::scenario@content/en/chapter1/2.mdx:5" in output
+    assert "PASSED coursekit::run" in output  # the run's item goes with its notebooks
     assert second.exists()
     assert not first.exists()  # the other notebook's cell did not run
+
+
+@pytest.mark.kernel
+def test_k_selecting_one_notebook_keeps_an_error_only_the_run_finds(tmp_path: Path) -> None:
+    _two_lessons(tmp_path)
+    assert "5 passed" in (done := _pytest(tmp_path, "-q")).stdout, done.stdout + done.stderr
+    entries = list((tmp_path / "course" / "build" / ".verify-cache" / "runs").rglob("*.json"))
+    assert len(entries) == 2
+    for entry in entries:  # a stored run that is no file: EXE209, here an error
+        entry.unlink()
+        os.mkfifo(entry)
+    toml = tmp_path / "course" / "coursekit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'source-language = "en"\n', 'source-language = "en"\nseverity = { EXE209 = "error" }\n'),
+        encoding="utf-8")
+    output = (done := _pytest(tmp_path, "-q", "-rA", "-k", "2.ipynb")).stdout + done.stderr
+    assert done.returncode == pytest.ExitCode.TESTS_FAILED, output
+    assert "FAILED coursekit::run - " in output, output
+    assert "EXE209 a stored run not read" in output
+    assert "1 failed, 2 passed, 2 deselected" in output
+
+
+def test_the_run_item_is_deselected_with_every_notebook_or_by_its_id(tmp_path: Path) -> None:
+    _two_lessons(tmp_path)
+    assert _collected(tmp_path, "-k", "2.ipynb")[-1] == "coursekit::run"
+    done = _pytest(tmp_path, "--collect-only", "-q", "--deselect", "coursekit::run")
+    assert "coursekit::run" not in done.stdout, done.stdout + done.stderr
+    assert "4/5 tests collected (1 deselected)" in done.stdout, done.stdout
+    done = _pytest(tmp_path, "--collect-only", "-q", "-k", "no-such-notebook")
+    assert "no tests collected (5 deselected)" in done.stdout, done.stdout + done.stderr
 
 
 @pytest.mark.kernel
