@@ -13,12 +13,6 @@ from click.testing import CliRunner
 from coursekit.checks import Area, check_course
 from coursekit.cli import cli
 from coursekit.config import Course
-from tests.bundled import copy_bundled
-
-
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    return copy_bundled(tmp_path)
 
 
 def _found(root: Path, areas: list[Area], languages: list[str]) -> list[tuple[str, str]]:

@@ -16,18 +16,12 @@ from coursekit.cache.diagnostic_json import diagnostics_from_json
 from coursekit.checks import Area, check_course
 from coursekit.cli import main
 from coursekit.config import Course
-from tests.bundled import copy_bundled
 from tests.counting import count_calls
 
 BUNDLED = Path(__file__).resolve().parents[2]
 SOURCE = "content/en/chapter3/4.mdx"
 TRANSLATION = "content/fr/chapter3/4.mdx"
 _MISSING = object()
-
-
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    return copy_bundled(tmp_path)
 
 
 @pytest.fixture

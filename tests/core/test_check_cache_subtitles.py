@@ -13,15 +13,9 @@ import pytest
 
 from coursekit.checks import Area, check_course
 from coursekit.config import Course
-from tests.bundled import copy_bundled
 from tests.counting import count_calls
 
 VIDEO = "02_debugging-the-training-pipeline-(pytorch).srt"
-
-
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    return copy_bundled(tmp_path)
 
 
 @pytest.fixture
