@@ -1,7 +1,8 @@
 """Safe fixes: changes that keep every cue and every word a viewer sees.
 
-Renumbering, SBV to SRT, index and timing lines trimmed (``SUB023``), splitting cues
-merged by a missing blank line, joining a cue split by a blank line, canonical
+Renumbering, SBV to SRT, index and timing lines trimmed (``SUB023``), one empty line
+between two cues and none before the first (``SUB024``), splitting cues merged by a
+missing blank line, joining a cue split by a blank line, canonical
 timestamps, BOM and line endings per policy, putting cues in order of their start (not
 where their numbers restart, as in two files joined: that order would interleave them,
 and the file is left alone) and clamping overlaps to the minimum gap (where the cue is
@@ -46,7 +47,7 @@ FIXED = frozenset({
     rules.MISSING_BLANK_LINE.code, rules.BLANK_LINE_IN_CUE.code, rules.MISSING_INDEX.code,
     rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code, rules.INDEX_SEQUENCE.code,
     rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.FINAL_BLANK_LINE.code,
-    rules.CUE_LINE_WHITESPACE.code,
+    rules.CUE_LINE_WHITESPACE.code, rules.BLANK_LINE_LAYOUT.code,
 })
 """Findings a fixed file never has again (overlaps are counted apart: two cues that
 start together cannot be clamped; invalid UTF-8 is mended only in a UTF-16 file)."""

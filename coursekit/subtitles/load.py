@@ -18,7 +18,7 @@ import pysrt
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.subtitles import rules
-from coursekit.subtitles.cue_lines import cue_line_whitespace
+from coursekit.subtitles.cue_lines import blank_line_layout, cue_line_whitespace
 from coursekit.subtitles.decode import Decoded, decode
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
@@ -84,6 +84,7 @@ def parse_subtitles(
     # and is not asked.
     whole = "\n".join(decoded.lines)
     diagnostics.extend(cue_line_whitespace(decoded.lines, result.cues, shown, language))
+    diagnostics.extend(blank_line_layout(decoded.lines, result.cues, shown, language))
     odd = any(char in whole for char in _ODD_CHARS)
     if odd:
         diagnostics.extend(_odd_breaks(result.cues, shown, language))

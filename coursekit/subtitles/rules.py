@@ -70,6 +70,12 @@ CUE_LINE_WHITESPACE = Rule("SUB023", "cue-line-whitespace", Severity.NOTE,
                            "Leading or trailing whitespace on a cue's index or timing line: "
                            "players pass over it; `coursekit fix subtitles` trims it.", _A,
                            repeats=True)
+BLANK_LINE_LAYOUT = Rule("SUB024", "blank-line-layout", Severity.NOTE,
+                         "Blank lines before a cue other than the one empty line that parts "
+                         "two cues: more than one, one holding whitespace, or any before the "
+                         "first cue. Players pass over them; `coursekit fix subtitles` writes "
+                         "one empty line between two cues, none before the first.", _A,
+                         repeats=True)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,

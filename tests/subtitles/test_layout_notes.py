@@ -1,0 +1,73 @@
+"""Every change `coursekit fix subtitles` makes to the layout of a file's blank lines is
+one `check subtitles` names (``SUB024``), and `fix --check` names its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.subtitles import check_subtitles
+
+MakeCourse = Callable[..., Path]
+ONE = "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n"
+TWO = "2\n00:00:04,000 --> 00:00:06,000\nBye now.\n"
+THREE = "3\n00:00:07,000 --> 00:00:09,000\nAgain.\n"
+CLEAN = f"{ONE}\n{TWO}\n{THREE}\n"
+
+
+def _found(root: Path) -> list[tuple[str, str, int | None, int | None, str]]:
+    return [(d.rule, d.severity.value, d.line, d.cue, d.message)
+            for d in check_subtitles(Corpus(Course.open(root))).diagnostics]
+
+
+@pytest.mark.parametrize(("text", "line", "cue", "said"), [
+    (f"{ONE}  \n{TWO}\n{THREE}\n", 4, 2, "a blank line holding whitespace between cue 1 "
+     "and cue 2"),
+    (f"{ONE}\t\n{TWO}\n{THREE}\n", 4, 2, "a blank line holding whitespace"),
+    (f"{ONE}\n\n{TWO}\n{THREE}\n", 4, 2, "2 blank lines between cue 1 and cue 2"),
+    (f"{ONE}\n{TWO}\n \n\n{THREE}\n", 8, 3, "3 blank lines holding whitespace between cue 2 "
+     "and cue 3"),
+    (f"\n\n{CLEAN}", 1, 1, "2 blank lines at the top of the file, above cue 1"),
+    (f" \n{CLEAN}", 1, 1, "a blank line holding whitespace at the top of the file"),
+])
+def test_blank_lines_the_fix_rewrites_are_a_note_it_names(
+    make_course: MakeCourse, text: str, line: int, cue: int, said: str,
+) -> None:
+    root = make_course({"en/01_x.srt": text})
+    found = _found(root)
+    assert [f[:4] for f in found] == [("SUB024", "note", line, cue)]
+    assert said in found[0][4]
+    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
+    assert check.exit_code == 1
+    assert "would fix subtitles/en/01_x.srt (SUB024)" in check.output
+    assert "(format)" not in check.output
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
+    assert _found(root) == []
+
+
+@pytest.mark.parametrize("text", [
+    CLEAN,
+    CLEAN.replace("\n", "\r\n"),
+    "1\n00:00:01,000 --> 00:00:03,000\nHello\n\nthere.\n\n" + f"{TWO}\n",  # SUB006 alone
+])
+def test_one_empty_line_between_cues_is_no_layout_note(
+    make_course: MakeCourse, text: str,
+) -> None:
+    root = make_course({"en/01_x.srt": text})
+    assert "SUB024" not in [f[0] for f in _found(root)]
+
+
+def test_a_clean_file_stays_clean_and_byte_identical(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_x.srt": CLEAN})
+    assert _found(root) == []
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
