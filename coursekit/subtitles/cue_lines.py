@@ -1,5 +1,5 @@
 """The layout of a cue's structural lines: whitespace around its index and timing lines
-(``SUB023``), and the blank lines before it (``SUB024``).
+and inside its timing line (``SUB023``), and the blank lines before it (``SUB024``).
 
 Players pass over both, so they are notes; but the fix writes those lines anew (the
 index and timing without the whitespace, one empty line between two cues, none before
@@ -10,6 +10,7 @@ last cue are ``SUB018``.)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from coursekit.diagnostics import Diagnostic
@@ -17,34 +18,54 @@ from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue
 
+_LAID_OUT = re.compile(r"\S+ --> \S+(?:$|\s\S)")
+"""A stripped timing line spaced as the fix writes it: one space each side of the arrow,
+one before what follows the end time (a tab there is ``SUB012``'s)."""
+
 
 def _stray(line: str) -> bool:
     return line != line.strip()
 
 
-def _finding(cue: Cue, line: int, what: str, path: str, language: str) -> Diagnostic:
-    return rules.CUE_LINE_WHITESPACE.at(
-        path, line, f"whitespace before or after cue {cue.number}'s {what}",
-        hint="`coursekit fix subtitles` trims it", cue=cue.number,
-        fingerprint=fingerprint(language, cue.text, "head whitespace"))
+def _spaced(line: str) -> bool:
+    """Whether the fix re-spaces the inside of the SRT timing line ``line``."""
+    if len(line) == 29 and line[12:17] == " --> ":  # HH:MM:SS,mmm --> HH:MM:SS,mmm
+        return line[11].isspace() or line[17].isspace()
+    return "-->" in line and _LAID_OUT.match(line.strip()) is None  # not SBV's
+
+
+def _said(number: int, index: bool, outer: bool, inner: bool) -> str:
+    parts = []
+    if index or outer:
+        what = ("index and timing lines" if index and outer
+                else "index line" if index else "timing line")
+        parts.append(f"whitespace before or after cue {number}'s {what}")
+    if inner:
+        whose = "its" if parts else f"cue {number}'s"
+        parts.append(f"{whose} timing line is spaced "
+                     "otherwise than with one space each side of `-->` and one before what "
+                     "follows the end time")
+    return "; ".join(parts)
 
 
 def cue_line_whitespace(lines: Sequence[str], cues: Sequence[Cue], path: str,
                         language: str) -> list[Diagnostic]:
     """``SUB023`` on each cue whose index line or timing line (``lines``: the file's,
-    1-based by :attr:`Cue.line`) starts or ends with whitespace."""
+    1-based by :attr:`Cue.line`) starts or ends with whitespace, or whose timing line is
+    spaced inside otherwise than the fix writes it; at its index line when that is one."""
     found: list[Diagnostic] = []
     for cue in cues:
         head = cue.line - 1  # its index line, or its timing line when it has no index
-        if cue.number_as_written is None:
-            if _stray(lines[head]):
-                found.append(_finding(cue, head + 1, "timing line", path, language))
-            continue
-        index, timing = _stray(lines[head]), _stray(lines[head + 1])
-        if index or timing:
-            what = ("index and timing lines" if index and timing
-                    else "index line" if index else "timing line")
-            found.append(_finding(cue, head + 1 + (not index), what, path, language))
+        numbered = cue.number_as_written is not None
+        index = numbered and _stray(lines[head])
+        timing = lines[head + numbered]
+        outer, inner = _stray(timing), _spaced(timing)
+        if index or outer or inner:
+            found.append(rules.CUE_LINE_WHITESPACE.at(
+                path, head + 1 + (numbered and not index),
+                _said(cue.number, index, outer, inner),
+                hint=f"`coursekit fix subtitles` {'re-spaces' if inner else 'trims'} it",
+                cue=cue.number, fingerprint=fingerprint(language, cue.text, "head whitespace")))
     return found
 
 

@@ -1,9 +1,9 @@
 """Safe fixes: changes that keep every cue and every word a viewer sees.
 
-Renumbering, SBV to SRT, index and timing lines trimmed (``SUB023``), one empty line
-between two cues and none before the first (``SUB024``), splitting cues merged by a
-missing blank line, joining a cue split by a blank line, canonical
-timestamps, BOM and line endings per policy, putting cues in order of their start (not
+Renumbering, SBV to SRT, index and timing lines trimmed and timing lines re-spaced
+(``SUB023``), one empty line between two cues and none before the first (``SUB024``),
+splitting cues merged by a missing blank line, joining a cue split by a blank line,
+canonical timestamps, BOM and line endings per policy, putting cues in order of their start (not
 where their numbers restart, as in two files joined: that order would interleave them,
 and the file is left alone) and clamping overlaps to the minimum gap (where the cue is
 still shown for ``min-duration`` and can still be read, at most a quarter past

@@ -67,8 +67,11 @@ UNREAD_FORMAT = Rule("SUB021", "unread-format", Severity.WARNING,
                      "A subtitle file in a format coursekit does not read (WebVTT, ASS, TTML "
                      "and the like) in a subtitle language folder: it is not checked.", _A)
 CUE_LINE_WHITESPACE = Rule("SUB023", "cue-line-whitespace", Severity.NOTE,
-                           "Leading or trailing whitespace on a cue's index or timing line: "
-                           "players pass over it; `coursekit fix subtitles` trims it.", _A,
+                           "Leading or trailing whitespace on a cue's index or timing line, "
+                           "or a timing line spaced otherwise than with one space each side "
+                           "of `-->` and one before what follows the end time: players pass "
+                           "over it; `coursekit fix subtitles` trims it and re-spaces the "
+                           "timing line.", _A,
                            repeats=True)
 BLANK_LINE_LAYOUT = Rule("SUB024", "blank-line-layout", Severity.NOTE,
                          "Blank lines before a cue other than the one empty line that parts "

@@ -1,5 +1,6 @@
-"""Every change `coursekit fix subtitles` makes to the layout of a file's blank lines is
-one `check subtitles` names (``SUB024``), and `fix --check` names its rule."""
+"""Every change `coursekit fix subtitles` makes to the layout of a file's blank lines
+(``SUB024``) or the spacing of its timing lines (``SUB023``) is one `check subtitles`
+names, and `fix --check` names its rule."""
 
 from __future__ import annotations
 
@@ -71,3 +72,43 @@ def test_a_clean_file_stays_clean_and_byte_identical(make_course: MakeCourse) ->
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
+
+
+@pytest.mark.parametrize(("timing", "said"), [
+    ("00:00:04,000  -->  00:00:06,000", "cue 2's timing line is spaced otherwise"),
+    ("00:00:04,000-->00:00:06,000", "cue 2's timing line is spaced otherwise"),
+    ("00:00:04,000\t-->\t00:00:06,000", "cue 2's timing line is spaced otherwise"),
+    ("00:00:04,000 --> 00:00:06,000  X1:10 X2:20 Y1:1 Y2:2", "cue 2's timing line is spaced"),
+    (" 00:00:04,000 -->00:00:06,000", "whitespace before or after cue 2's timing line; its "
+     "timing line is spaced otherwise"),
+])
+def test_spacing_inside_a_timing_line_is_the_cue_line_note_the_fix_names(
+    make_course: MakeCourse, timing: str, said: str,
+) -> None:
+    root = make_course({"en/01_x.srt": CLEAN.replace("00:00:04,000 --> 00:00:06,000", timing)})
+    found = _found(root)
+    assert [f[:4] for f in found] == [("SUB023", "note", 6, 2)]
+    assert said in found[0][4]
+    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
+    assert "would fix subtitles/en/01_x.srt (SUB023)" in check.output
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    fixed = CLEAN if "X1" not in timing else CLEAN.replace(
+        "00:00:06,000", "00:00:06,000 X1:10 X2:20 Y1:1 Y2:2")
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == fixed
+    assert _found(root) == []
+
+
+@pytest.mark.parametrize("timing", [
+    "00:00:04,000 --> 00:00:06,000 X1:10  X2:20 Y1:1 Y2:2",  # inside positioning: kept
+    "00:00:04,000 --> 00:00:06,000 X1:10 X2:20 Y1:1 Y2:2",
+])
+def test_a_timing_line_spaced_as_written_back_is_left_as_it_is(
+    make_course: MakeCourse, timing: str,
+) -> None:
+    text = CLEAN.replace("00:00:04,000 --> 00:00:06,000", timing)
+    root = make_course({"en/01_x.srt": text})
+    assert _found(root) == []
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == text
