@@ -1,11 +1,12 @@
 """The layout of a cue's structural lines: whitespace around its index and timing lines
-and inside its timing line (``SUB023``), and the blank lines before it (``SUB024``).
+and inside its timing line (``SUB023``), the blank lines before it (``SUB024``), and
+leading zeros in its index (``SUB025``).
 
-Players pass over both, so they are notes; but the fix writes those lines anew (the
-index and timing without the whitespace, one empty line between two cues, none before
-the first) and says so: check names what fix will change. (Whitespace in a cue's text
-is ``SUB205``, which the fix leaves: a viewer sees the text; the blank lines after the
-last cue are ``SUB018``.)
+Players pass over them, so they are notes; but the fix writes those lines anew (the
+index and timing without the whitespace, the index without zeros, one empty line
+between two cues, none before the first) and says so: check names what fix will
+change. (Whitespace in a cue's text is ``SUB205``, which the fix leaves: a viewer sees
+the text; the blank lines after the last cue are ``SUB018``.)
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from coursekit.subtitles.model import Cue
 _LAID_OUT = re.compile(r"\S+ --> \S+(?:$|\s\S)")
 """A stripped timing line spaced as the fix writes it: one space each side of the arrow,
 one before what follows the end time (a tab there is ``SUB012``'s)."""
+_INDEX_RULES = frozenset({rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code,
+                          rules.INDEX_SEQUENCE.code})
 
 
 def _stray(line: str) -> bool:
@@ -110,3 +113,20 @@ def _layout(cue: Cue, above: Cue | None, line: int, run: Sequence[str], path: st
         hint="`coursekit fix subtitles` writes one empty line between two cues, none "
              "before the first", cue=cue.number,
         fingerprint=fingerprint(language, cue.text, "blank lines"))
+
+
+def index_leading_zeros(cues: Sequence[Cue], scanned: Sequence[Diagnostic], path: str,
+                        language: str) -> list[Diagnostic]:
+    """``SUB025`` on each cue whose index is written with leading zeros (``01``) and is
+    the number due: the scan's ``scanned`` findings say of the others (``SUB008``,
+    ``SUB009``, ``SUB010``), which the fix names as it renumbers them."""
+    zeros = [cue for cue in cues if (written := cue.number_as_written) is not None
+             and written[:1] == "0" and len(written) > 1]
+    if not zeros:  # nearly every file
+        return []
+    off = {d.line for d in scanned if d.rule in _INDEX_RULES}
+    return [rules.INDEX_LEADING_ZEROS.at(
+        path, cue.line, f"cue {cue.number}'s index is written `{cue.number_as_written}`, "
+        "with leading zeros", hint="`coursekit fix subtitles` writes it without them",
+        cue=cue.number, fingerprint=fingerprint(language, cue.text, "index zeros"))
+        for cue in zeros if cue.line not in off]

@@ -1,13 +1,14 @@
 """Safe fixes: changes that keep every cue and every word a viewer sees.
 
-Renumbering, SBV to SRT, index and timing lines trimmed and timing lines re-spaced
-(``SUB023``), one empty line between two cues and none before the first (``SUB024``),
-splitting cues merged by a missing blank line, joining a cue split by a blank line,
-canonical timestamps, BOM and line endings per policy, putting cues in order of their start (not
-where their numbers restart, as in two files joined: that order would interleave them,
-and the file is left alone) and clamping overlaps to the minimum gap (where the cue is
-still shown for ``min-duration`` and can still be read, at most a quarter past
-``max-cps``: else the overlap is left, and said).
+Renumbering (indexes without leading zeros: ``SUB025``), SBV to SRT, index and timing
+lines trimmed and timing lines re-spaced (``SUB023``), one empty line between two cues
+and none before the first (``SUB024``), splitting cues merged by a missing blank line,
+joining a cue split by a blank line, canonical timestamps, BOM and line endings per
+policy, putting cues in order of their start (not where their numbers restart, as in
+two files joined: that order would interleave them, and the file is left alone) and
+clamping overlaps to the minimum gap (where the cue is still shown for ``min-duration``
+and can still be read, at most a quarter past ``max-cps``: else the overlap is left,
+and said).
 What follows an end time (positioning, or text) is kept. A file whose reading lost
 something (unreadable timing, stray text, text after the last cue, invalid UTF-8) is
 left alone and reported, each finding with its first line.
@@ -47,7 +48,7 @@ FIXED = frozenset({
     rules.MISSING_BLANK_LINE.code, rules.BLANK_LINE_IN_CUE.code, rules.MISSING_INDEX.code,
     rules.NON_NUMERIC_INDEX.code, rules.DUPLICATE_INDEX.code, rules.INDEX_SEQUENCE.code,
     rules.NONSTANDARD_TIMESTAMP.code, rules.SHORT_FRACTION.code, rules.FINAL_BLANK_LINE.code,
-    rules.CUE_LINE_WHITESPACE.code, rules.BLANK_LINE_LAYOUT.code,
+    rules.CUE_LINE_WHITESPACE.code, rules.BLANK_LINE_LAYOUT.code, rules.INDEX_LEADING_ZEROS.code,
 })
 """Findings a fixed file never has again (overlaps are counted apart: two cues that
 start together cannot be clamped; invalid UTF-8 is mended only in a UTF-16 file)."""

@@ -18,7 +18,11 @@ import pysrt
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.subtitles import rules
-from coursekit.subtitles.cue_lines import blank_line_layout, cue_line_whitespace
+from coursekit.subtitles.cue_lines import (
+    blank_line_layout,
+    cue_line_whitespace,
+    index_leading_zeros,
+)
 from coursekit.subtitles.decode import Decoded, decode
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, EncodingFacts, SubtitleFile
@@ -85,6 +89,7 @@ def parse_subtitles(
     whole = "\n".join(decoded.lines)
     diagnostics.extend(cue_line_whitespace(decoded.lines, result.cues, shown, language))
     diagnostics.extend(blank_line_layout(decoded.lines, result.cues, shown, language))
+    diagnostics.extend(index_leading_zeros(result.cues, result.diagnostics, shown, language))
     odd = any(char in whole for char in _ODD_CHARS)
     if odd:
         diagnostics.extend(_odd_breaks(result.cues, shown, language))

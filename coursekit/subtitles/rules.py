@@ -79,6 +79,12 @@ BLANK_LINE_LAYOUT = Rule("SUB024", "blank-line-layout", Severity.NOTE,
                          "first cue. Players pass over them; `coursekit fix subtitles` writes "
                          "one empty line between two cues, none before the first.", _A,
                          repeats=True)
+INDEX_LEADING_ZEROS = Rule("SUB025", "index-leading-zeros", Severity.NOTE,
+                           "A cue index written with leading zeros (`01`, `007`) where its "
+                           "number is the one due: players read the number; `coursekit fix "
+                           "subtitles` writes it without them. (An index whose number is not "
+                           "the one due is `SUB009` or `SUB010`, zeros or not.)",
+                           _A, repeats=True)
 
 # Timing
 START_AFTER_END = Rule("SUB101", "start-after-end", Severity.ERROR,

@@ -1,6 +1,6 @@
 """Every change `coursekit fix subtitles` makes to the layout of a file's blank lines
-(``SUB024``) or the spacing of its timing lines (``SUB023``) is one `check subtitles`
-names, and `fix --check` names its rule."""
+(``SUB024``), the spacing of its timing lines (``SUB023``) or the zeros of its indexes
+(``SUB025``) is one `check subtitles` names, and `fix --check` names its rule."""
 
 from __future__ import annotations
 
@@ -107,6 +107,59 @@ def test_a_timing_line_spaced_as_written_back_is_left_as_it_is(
     make_course: MakeCourse, timing: str,
 ) -> None:
     text = CLEAN.replace("00:00:04,000 --> 00:00:06,000", timing)
+    root = make_course({"en/01_x.srt": text})
+    assert _found(root) == []
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(("indexes", "found"), [
+    (("01", "2", "3"), [(1, 1, "`01`")]),
+    (("001", "002", "003"), [(1, 1, "`001`"), (5, 2, "`002`"), (9, 3, "`003`")]),
+    (("1", "2", "0000000003"), [(9, 3, "`0000000003`")]),  # ten digits, still the one due
+])
+def test_leading_zeros_in_an_index_are_a_note_the_fix_names(
+    make_course: MakeCourse, indexes: tuple[str, ...], found: list[tuple[int, int, str]],
+) -> None:
+    text = "".join(f"{index}{cue[1:]}\n" for index, cue in zip(indexes, (ONE, TWO, THREE),
+                                                                strict=True))
+    root = make_course({"en/01_x.srt": text})
+    got = _found(root)
+    assert [f[:4] for f in got] == [("SUB025", "note", line, cue) for line, cue, _ in found]
+    assert all(written in f[4] and "leading zeros" in f[4]
+               for f, (_, _, written) in zip(got, found, strict=True))
+    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
+    assert check.exit_code == 1
+    assert "would fix subtitles/en/01_x.srt (SUB025)" in check.output
+    assert "(format)" not in check.output
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
+    assert _found(root) == []
+
+
+@pytest.mark.parametrize(("indexes", "rule"), [
+    (("1", "2", "03"), None),  # the control: the zeros alone
+    (("1", "2", "07"), "SUB010"),  # not the number due: SUB010 says it, not SUB025 too
+    (("1", "2", "02"), "SUB009"),
+    (("1", "2", "0x3"), "SUB008"),
+    (("1", "2", "10"), "SUB010"),  # a zero that is not a leading one
+])
+def test_an_index_finding_of_its_own_is_not_also_a_leading_zeros_note(
+    make_course: MakeCourse, indexes: tuple[str, ...], rule: str | None,
+) -> None:
+    text = "".join(f"{index}{cue[1:]}\n" for index, cue in zip(indexes, (ONE, TWO, THREE),
+                                                                strict=True))
+    root = make_course({"en/01_x.srt": text})
+    assert [f[0] for f in _found(root)] == [rule or "SUB025"]
+
+
+def test_indexes_with_zeros_not_leading_stay_clean_and_byte_identical(
+    make_course: MakeCourse,
+) -> None:
+    text = "".join(f"{n}\n00:00:{2 * n:02d},000 --> 00:00:{2 * n + 1:02d},000\nCue {n}.\n\n"
+                   for n in range(1, 21))  # 10 and 20
     root = make_course({"en/01_x.srt": text})
     assert _found(root) == []
     result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
