@@ -14,7 +14,12 @@ INVALID_UTF8 = Rule("SUB001", "invalid-utf8", Severity.ERROR,
 BOM = Rule("SUB002", "byte-order-mark", Severity.WARNING,
            "A byte order mark against the course's `bom` policy.", _A)
 LINE_ENDINGS = Rule("SUB003", "line-endings", Severity.WARNING,
-                    "Mixed line endings, or endings against the `line-endings` policy.", _A)
+                    "Mixed line endings, or endings against the `line-endings` policy; "
+                    "under the `any` policy, endings of a lone CR (classic Mac OS), which "
+                    "many players and tools do not break lines at: they read the file as "
+                    "one line and show no cue. `coursekit fix subtitles` writes the "
+                    "policy's endings (under `any`: CRLF where most endings are, else LF).",
+                    _A)
 SBV_FORMAT = Rule("SUB004", "sbv-format", Severity.ERROR,
                   "YouTube SBV content saved as `.srt`.", _A)
 MISSING_BLANK_LINE = Rule("SUB005", "missing-blank-line", Severity.ERROR,

@@ -1,5 +1,7 @@
 """How a file is stored (SUB002, SUB003, SUB018): byte order mark and line endings, per
-policy, and the blank line that ends the file."""
+policy, and the blank line that ends the file. Under the ``any`` policy of line endings,
+endings of a lone CR are still reported: players that break lines at LF alone read
+such a file as one line, and show none of its cues."""
 
 from __future__ import annotations
 
@@ -29,6 +31,12 @@ def check_storage(sub: SubtitleFile, settings: Settings) -> Iterator[Diagnostic]
                                     "is the first to end unlike most",
                                     hint="`coursekit fix subtitles` makes them uniform",
                                     fingerprint=fingerprint(sub.language, "eol"))
+    elif facts.line_endings == "cr" and settings.line_endings == "any":
+        yield rules.LINE_ENDINGS.at(
+            path, 1, "CR line endings (a lone CR, as classic Mac OS wrote them): many players "
+            "and tools break lines only at LF, and read the file as one line, without a cue",
+            hint="`coursekit fix subtitles` converts them to LF",
+            fingerprint=fingerprint(sub.language, "eol"))
     elif settings.line_endings != "any" and facts.line_endings not in (
         settings.line_endings, "none",
     ):
