@@ -3,6 +3,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.config import Course
+from coursekit.corpus import Corpus
+from coursekit.subtitles import check_subtitles
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "subtitles"
@@ -37,3 +43,26 @@ def make_course(tmp_path: Path):  # type: ignore[no-untyped-def]
         return tmp_path
 
     return make
+
+
+def fix_names(root: Path, rule: str, fixed: bytes, name: str = "en/01_x.srt") -> None:
+    """`fix subtitles --check` on the course at ``root`` exits 1 and names ``rule``, not
+    `(format)`; the fix then exits 0 and writes ``fixed`` to ``subtitles/<name>``, in
+    which `check subtitles` finds nothing."""
+    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
+    assert check.exit_code == 1
+    assert f"would fix subtitles/{name} ({rule})" in check.output
+    assert "(format)" not in check.output
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles" / name).read_bytes() == fixed
+    assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
+
+
+def fix_keeps(root: Path, data: bytes, name: str = "en/01_x.srt") -> None:
+    """`check subtitles` finds nothing in the course at ``root``, and `fix subtitles`
+    exits 0 and leaves ``subtitles/<name>`` as ``data``, byte for byte."""
+    assert check_subtitles(Corpus(Course.open(root))).diagnostics == []
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "subtitles" / name).read_bytes() == data

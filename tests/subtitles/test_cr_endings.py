@@ -9,17 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
 
+from .conftest import fix_keeps, fix_names
+
 MakeCourse = Callable[..., Path]
 CLEAN = ("1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n"
          "2\n00:00:04,000 --> 00:00:06,000\nBye now.\n\n")
-PATH = "subtitles/en/01_x.srt"
 
 
 def _found(root: Path) -> list[tuple[str, str, int | None, str]]:
@@ -40,14 +39,7 @@ def test_cr_line_endings_are_a_warning_the_fix_names_as_it_converts_them(
     found = _found(root)
     assert [f[:2] for f in found] == [("SUB003", "warning")]
     assert said in found[0][3]
-    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
-    assert check.exit_code == 1
-    assert f"would fix {PATH} (SUB003)" in check.output
-    assert "(format)" not in check.output
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / PATH).read_bytes() == CLEAN.replace("\n", written).encode()
-    assert _found(root) == []
+    fix_names(root, "SUB003", CLEAN.replace("\n", written).encode())
 
 
 def test_the_finding_under_any_is_at_the_first_line_and_says_why(
@@ -65,7 +57,4 @@ def test_lf_and_crlf_files_stay_clean_and_byte_identical_under_any(
 ) -> None:
     data = CLEAN.replace("\n", ending).encode()
     root = make_course({"en/01_x.srt": data})
-    assert _found(root) == []
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / PATH).read_bytes() == data
+    fix_keeps(root, data)

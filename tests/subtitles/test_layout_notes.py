@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.corpus import Corpus
 from coursekit.subtitles import check_subtitles
+
+from .conftest import fix_keeps, fix_names
 
 MakeCourse = Callable[..., Path]
 ONE = "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n"
@@ -25,6 +25,12 @@ CLEAN = f"{ONE}\n{TWO}\n{THREE}\n"
 def _found(root: Path) -> list[tuple[str, str, int | None, int | None, str]]:
     return [(d.rule, d.severity.value, d.line, d.cue, d.message)
             for d in check_subtitles(Corpus(Course.open(root))).diagnostics]
+
+
+def _numbered(indexes: tuple[str, ...]) -> str:
+    """``CLEAN`` with its three cues' index lines written ``indexes``."""
+    return "".join(f"{index}{cue[1:]}\n" for index, cue in zip(indexes, (ONE, TWO, THREE),
+                                                                 strict=True))
 
 
 @pytest.mark.parametrize(("text", "line", "cue", "said"), [
@@ -44,14 +50,7 @@ def test_blank_lines_the_fix_rewrites_are_a_note_it_names(
     found = _found(root)
     assert [f[:4] for f in found] == [("SUB024", "note", line, cue)]
     assert said in found[0][4]
-    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
-    assert check.exit_code == 1
-    assert "would fix subtitles/en/01_x.srt (SUB024)" in check.output
-    assert "(format)" not in check.output
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
-    assert _found(root) == []
+    fix_names(root, "SUB024", CLEAN.encode())
 
 
 @pytest.mark.parametrize("text", [
@@ -68,10 +67,7 @@ def test_one_empty_line_between_cues_is_no_layout_note(
 
 def test_a_clean_file_stays_clean_and_byte_identical(make_course: MakeCourse) -> None:
     root = make_course({"en/01_x.srt": CLEAN})
-    assert _found(root) == []
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
+    fix_keeps(root, CLEAN.encode())
 
 
 @pytest.mark.parametrize(("timing", "said"), [
@@ -89,14 +85,9 @@ def test_spacing_inside_a_timing_line_is_the_cue_line_note_the_fix_names(
     found = _found(root)
     assert [f[:4] for f in found] == [("SUB023", "note", 6, 2)]
     assert said in found[0][4]
-    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
-    assert "would fix subtitles/en/01_x.srt (SUB023)" in check.output
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
     fixed = CLEAN if "X1" not in timing else CLEAN.replace(
         "00:00:06,000", "00:00:06,000 X1:10 X2:20 Y1:1 Y2:2")
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == fixed
-    assert _found(root) == []
+    fix_names(root, "SUB023", fixed.encode())
 
 
 @pytest.mark.parametrize("timing", [
@@ -108,10 +99,7 @@ def test_a_timing_line_spaced_as_written_back_is_left_as_it_is(
 ) -> None:
     text = CLEAN.replace("00:00:04,000 --> 00:00:06,000", timing)
     root = make_course({"en/01_x.srt": text})
-    assert _found(root) == []
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == text
+    fix_keeps(root, text.encode())
 
 
 @pytest.mark.parametrize(("indexes", "found"), [
@@ -122,21 +110,12 @@ def test_a_timing_line_spaced_as_written_back_is_left_as_it_is(
 def test_leading_zeros_in_an_index_are_a_note_the_fix_names(
     make_course: MakeCourse, indexes: tuple[str, ...], found: list[tuple[int, int, str]],
 ) -> None:
-    text = "".join(f"{index}{cue[1:]}\n" for index, cue in zip(indexes, (ONE, TWO, THREE),
-                                                                strict=True))
-    root = make_course({"en/01_x.srt": text})
+    root = make_course({"en/01_x.srt": _numbered(indexes)})
     got = _found(root)
     assert [f[:4] for f in got] == [("SUB025", "note", line, cue) for line, cue, _ in found]
     assert all(written in f[4] and "leading zeros" in f[4]
                for f, (_, _, written) in zip(got, found, strict=True))
-    check = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
-    assert check.exit_code == 1
-    assert "would fix subtitles/en/01_x.srt (SUB025)" in check.output
-    assert "(format)" not in check.output
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == CLEAN
-    assert _found(root) == []
+    fix_names(root, "SUB025", CLEAN.encode())
 
 
 @pytest.mark.parametrize(("indexes", "rule"), [
@@ -149,9 +128,7 @@ def test_leading_zeros_in_an_index_are_a_note_the_fix_names(
 def test_an_index_finding_of_its_own_is_not_also_a_leading_zeros_note(
     make_course: MakeCourse, indexes: tuple[str, ...], rule: str | None,
 ) -> None:
-    text = "".join(f"{index}{cue[1:]}\n" for index, cue in zip(indexes, (ONE, TWO, THREE),
-                                                                strict=True))
-    root = make_course({"en/01_x.srt": text})
+    root = make_course({"en/01_x.srt": _numbered(indexes)})
     assert [f[0] for f in _found(root)] == [rule or "SUB025"]
 
 
@@ -161,7 +138,4 @@ def test_indexes_with_zeros_not_leading_stay_clean_and_byte_identical(
     text = "".join(f"{n}\n00:00:{2 * n:02d},000 --> 00:00:{2 * n + 1:02d},000\nCue {n}.\n\n"
                    for n in range(1, 21))  # 10 and 20
     root = make_course({"en/01_x.srt": text})
-    assert _found(root) == []
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert (root / "subtitles/en/01_x.srt").read_text(encoding="utf-8") == text
+    fix_keeps(root, text.encode())
