@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from coursekit.cli import cli
 from coursekit.config import Course
 from coursekit.corpus import Corpus
+from coursekit.diagnostics import Diagnostic
 from coursekit.subtitles import check_subtitles
 
 from .conftest import bilingual
@@ -233,18 +234,26 @@ def test_a_cue_left_out_of_a_monolingual_copy_is_named_as_the_file_numbers_it(
     assert f"subtitles/zh-CN/01_a.srt:6: cue {first + 1} has no translated line" in result.output
 
 
+def _found_then_fixed(make_course: MakeCourse, data: bytes, *options: str,
+                      ) -> tuple[Path, Sequence[Diagnostic], str]:
+    """A course holding ``data`` as ``en/01_a.srt``: its root, what `check subtitles`
+    finds in it, then the output of `fix subtitles` with ``options``, which exits 0."""
+    root = make_course({"en/01_a.srt": data})
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), *options])
+    assert result.exit_code == 0, result.output
+    return root, found, result.output
+
+
 def test_whitespace_around_an_index_or_timing_is_reported_then_trimmed(
     make_course: MakeCourse,
 ) -> None:
     data = (b"1  \n00:00:01,000 --> 00:00:03,000\nHello.\n\n2\n00:00:04,000 --> 00:00:06,000 \n"
             b"Bye.\n\n\t3\n00:00:07,000 --> 00:00:08,000\nAgain.\n\n")
-    root = make_course({"en/01_a.srt": data})
-    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    root, found, output = _found_then_fixed(make_course, data)
     assert [(d.rule, d.severity.value, d.line, d.cue) for d in found] == [
         ("SUB023", "note", 1, 1), ("SUB023", "note", 6, 2), ("SUB023", "note", 9, 3)]
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root)])
-    assert result.exit_code == 0, result.output
-    assert "fixed subtitles/en/01_a.srt (SUB023)" in result.output
+    assert "fixed subtitles/en/01_a.srt (SUB023)" in output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == (
         b"1\n00:00:01,000 --> 00:00:03,000\nHello.\n\n2\n00:00:04,000 --> 00:00:06,000\n"
         b"Bye.\n\n3\n00:00:07,000 --> 00:00:08,000\nAgain.\n\n")
@@ -256,9 +265,6 @@ def test_whitespace_in_a_cues_text_is_no_index_finding_and_is_kept(
 ) -> None:
     data = (b"1\n00:00:01,000 --> 00:00:03,000\nHello.  \n\n"
             b"2\n00:00:04,000 --> 00:00:06,000\nBye.\n\n")
-    root = make_course({"en/01_a.srt": data})
-    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    root, found, _ = _found_then_fixed(make_course, data, "--check")
     assert [(d.rule, d.line) for d in found] == [("SUB205", 1)]
-    result = CliRunner().invoke(cli, ["fix", "subtitles", "--root", str(root), "--check"])
-    assert result.exit_code == 0, result.output
     assert (root / "subtitles/en/01_a.srt").read_bytes() == data
