@@ -8,9 +8,10 @@ each notebook file that cannot be read has an item of its own (``<path>::verify`
 the run, when a notebook is to run, one item ``coursekit::run`` for the findings only
 running makes (stand-ins that could not be prepared, a kernel that sees no GPU, a
 stored result refused). ``--collect-only`` starts no kernel. The first item that runs
-verifies the notebooks of the items selected (``-k``, ``--deselect``), once for the
-session (:mod:`coursekit.pytest_run`); ``coursekit::run`` is selected whenever an item
-of a notebook is (only ``--deselect coursekit::run`` leaves it out then), so that a
+verifies the notebooks of the items selected (``-k``, ``--deselect``, ``--lf``), once
+for the session (:mod:`coursekit.pytest_run`). ``coursekit::run`` is selected whenever
+an item of a notebook is, after every other selection (only ``--deselect
+coursekit::run`` leaves it out then; ``--lf`` does not, when it passed), so that a
 selection never loses the run's findings; ``--coursekit-lang`` and
 ``--coursekit-framework`` limit the course as ``verify --lang/--framework`` do.
 
@@ -32,6 +33,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from collections.abc import Generator
+
     from coursekit.config import Course
     from coursekit.execution.plan.model import NotebookPlan
     from coursekit.pytest_items import CoursekitItem
@@ -151,23 +154,39 @@ def pytest_collection_modifyitems(
             items.append(item)
 
 
-# A second implementation of the hook (pytest reads only names that start `pytest_`).
-@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
-def pytest_collection_modifyitems_after_selection(
-    config: pytest.Config, items: list[pytest.Item],
-) -> None:
-    """After the selection (``-k``, ``-m``, ``--deselect``): the run's item stays with the
-    items of the notebooks selected, since only running them finds what it carries; it
-    is deselected, as pytest deselects, when none is selected or ``--deselect`` names it.
-    (A hook wrapper that selects after this, as ``--lf`` does, may still leave it out.)"""
-    from coursekit.pytest_items import CoursekitItem
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``--coursekit``, :class:`_RunItemSelection` is registered now, after the
+    plugins pytest registers as it configures (``--lf``'s, ``--nf``'s): of two wrappers
+    of a hook that both run first, the one registered later is the outer one, so its
+    selection of the run's item comes after theirs."""
+    if config.getoption("coursekit", default=False):
+        config.pluginmanager.register(_RunItemSelection(), "coursekit-run-item")
 
-    run = config.stash.get(_RUN_ITEM, None)
-    if run is None:
-        return
-    named = run.nodeid.startswith(tuple(config.getoption("deselect", None) or ()))
-    if not named and any(isinstance(item, CoursekitItem) and item.planned.notebook
-                         for item in items):
-        items.append(run)
-    else:
-        config.hook.pytest_deselected(items=[run])
+
+class _RunItemSelection:
+    """Puts ``coursekit::run`` with the items of the notebooks once every other
+    selection is made."""
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item],
+    ) -> Generator[None]:
+        """After every selection (``-k``, ``-m``, ``--deselect``, ``--lf``,
+        ``--sw``): the run's item stays with the items of the notebooks selected, since
+        only running them finds what it carries; it is deselected, as pytest deselects,
+        when none is selected or ``--deselect`` names it. It is out of ``items`` until
+        then, so no selection deselects it on its own (``--lf`` would, having seen it
+        pass, while it reruns the notebooks that failed)."""
+        from coursekit.pytest_items import CoursekitItem
+
+        yield
+        run = config.stash.get(_RUN_ITEM, None)
+        if run is None:
+            return
+        named = run.nodeid.startswith(tuple(config.getoption("deselect", None) or ()))
+        if not named and any(isinstance(item, CoursekitItem) and item.planned.notebook
+                             for item in items):
+            items.append(run)
+        else:
+            config.hook.pytest_deselected(items=[run])
