@@ -270,17 +270,26 @@ BEFORE = "@before"
 """Suffix of a figure timed with the ``--before`` checkout."""
 
 
+_CACHE_FIGURES = ("cold", "warm", "touched")
+"""Timed with the measured checkout alone: another checkout's runs between them would
+leave the course's check cache to a version whose entries the measured one cannot use."""
+
+
 def _rounds(whats: list[str], root: Path, tmp: Path, code: Path | None,
             repeat: int, before: Path | None = None) -> dict[str, list[float]]:
     """The CPU time of each of ``whats`` in each of ``repeat`` rounds. A round runs each
     once, in order, so that a baseline and what is measured against it are timed close
     together: on a shared machine the speed changes from minute to minute. With
-    ``before``, each figure is also timed with that checkout, right before its own."""
+    ``before``, each figure is also timed with that checkout, next to its own: first in
+    one round, second in the next (the second of two builds in a row was timed about 4%
+    slower, whichever checkout it was, on a machine whose file system was busy)."""
     sides = [("", code)] if before is None else [(BEFORE, before), ("", code)]
     times: dict[str, list[float]] = {}
-    for _ in range(repeat):
+    for round_number in range(repeat):
+        ordered = sides if round_number % 2 == 0 else sides[::-1]
         for what in whats:
-            for suffix, checkout in [("", code)] if what in BASELINES else sides:
+            alone = what in BASELINES or what in _CACHE_FIGURES
+            for suffix, checkout in [("", code)] if alone else ordered:
                 out = tmp / (("build" if what in ("build", "noop") else what)
                              + ("-before" if suffix else ""))
                 if what not in ("noop",):
@@ -325,7 +334,7 @@ def main() -> int:
     parser.add_argument("--code", type=Path, help="checkout whose coursekit is measured")
     parser.add_argument("--before", type=Path,
                         help="another checkout, each figure also timed with it in every "
-                             "round, right before this one's (before/after in one run)")
+                             "round, next to this one's, in turns (before/after in one run)")
     parser.add_argument("--only", choices=("lessons", "build", "subtitles"),
                         help="time only the lesson figures, the cold build's, or the "
                              "subtitle figure")
