@@ -9,10 +9,11 @@ the run, when a notebook is to run, one item ``coursekit::run`` for the findings
 running makes (stand-ins that could not be prepared, a kernel that sees no GPU, a
 stored result refused). ``--collect-only`` starts no kernel. The first item that runs
 verifies the notebooks of the items selected (``-k``, ``--deselect``, ``--lf``), once
-for the session (:mod:`coursekit.pytest_run`). ``coursekit::run`` is selected whenever
-an item of a notebook is, after every other selection (only ``--deselect
-coursekit::run`` leaves it out then; ``--lf`` does not, when it passed), so that a
-selection never loses the run's findings; ``--coursekit-lang`` and
+for the session (:mod:`coursekit.pytest_run`): none when only ``<path>::verify`` items
+are, and then no kernel starts. ``coursekit::run`` is selected whenever an item of a
+notebook is, after every other selection (only ``--deselect coursekit::run`` leaves
+it out then; ``--lf`` does not, when it passed), so that a selection never loses the
+run's findings; ``--coursekit-lang`` and
 ``--coursekit-framework`` limit the course as ``verify --lang/--framework`` do.
 
 A failure counts as ``coursekit verify`` counts it: the findings go through the same

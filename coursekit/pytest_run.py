@@ -1,8 +1,9 @@
 """The one verification of a ``pytest --coursekit`` session, run when it is first needed.
 
 Collection only plans (:mod:`coursekit.pytest_items`); the first item that runs
-verifies the notebooks of the items pytest selected (``-k``, ``--deselect``), on the
-device, languages and frameworks asked for, and shapes the findings as ``coursekit
+verifies the notebooks of the items pytest selected (``-k``, ``--deselect``, ``--lf``;
+none, and no kernel started, when no item of a notebook is), on the device, languages
+and frameworks asked for, and shapes the findings as ``coursekit
 verify`` does (the course's rule selection, the baseline). Every item then reads its
 own outcome (:mod:`coursekit.pytest_outcomes`); ``--collect-only`` runs nothing.
 """
@@ -86,7 +87,8 @@ class LazyRun:
         return self._outcomes.by_name.get(name)
 
     def _selected(self) -> frozenset[str]:
-        """The notebooks of the items pytest selected."""
+        """The notebooks of the items pytest selected: none when no item of a notebook
+        is, which ``verify_course`` runs none of (all would be ``None``)."""
         return frozenset(notebook for item in self.session.items
                          if (notebook := self.collected.get(item.nodeid)) is not None)
 
