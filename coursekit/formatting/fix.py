@@ -2,7 +2,7 @@
 
 Only the code lines of formatted fences change; a second run changes nothing, since
 the formatters are idempotent and a formatted fence is placed exactly as it was
-written.
+written. A fence that cannot be placed is left as it is, and said so.
 """
 
 from __future__ import annotations
@@ -40,6 +40,13 @@ class FixPlan:
     @property
     def fences(self) -> int:
         return sum(len(lesson.changes) for lesson in self.lessons)
+
+    def left_lines(self) -> list[str]:
+        """One line per fence the formatter changes that is left as it is, with why
+        (its code cannot be placed in its file exactly)."""
+        return [f"{lesson.path}:{left.code.line}: LES124 left ```{left.code.info} code "
+                f"unformatted: it cannot be rewritten in place: {left.unplaced.why}"
+                for lesson in self.lessons for left in lesson.left]
 
     def write(self, on_written: Callable[[LessonFormat], None] | None = None
               ) -> list[tuple[LessonFormat, OSError]]:

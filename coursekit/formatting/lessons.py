@@ -2,7 +2,9 @@
 LES124 and what ``fix lessons`` writes.
 
 A fence is formatted when it is Python (``py``, ``python``...), is not marked
-``no-format``, parses, and can be placed in its file exactly (see :mod:`.places`).
+``no-format``, parses, and can be placed in its file exactly (see :mod:`.places`); one
+that cannot be placed and that the formatter changes is left as it is, and said so
+(LES124, with why: a course is never taken for formatted when it is not).
 Its code goes to the formatter with its IPython lines protected (see :mod:`.ipython`);
 every distinct code text of the run is formatted once, in one batch. Output fences,
 other languages and code that does not parse (NBK105 and TRN203 say so) are left
@@ -24,9 +26,10 @@ from coursekit.formatting.engines import FormatterUnavailable, format_texts
 from coursekit.formatting.ipython import Protected, protect
 from coursekit.formatting.places import (
     CodePlace,
+    Unplaced,
     code_lines,
     file_diff,
-    place_code,
+    locate_code,
     rewrite,
     split_lines,
 )
@@ -128,6 +131,15 @@ class FenceChange:
 
 
 @dataclass(frozen=True, slots=True)
+class FenceLeft:
+    """One fence whose code the formatter changes and that cannot be rewritten in its
+    file, since its code cannot be placed there exactly."""
+
+    code: Code
+    unplaced: Unplaced
+
+
+@dataclass(frozen=True, slots=True)
 class LessonFormat:
     """One lesson file: its text as read and as formatted."""
 
@@ -140,6 +152,8 @@ class LessonFormat:
     changes: tuple[FenceChange, ...]
     read: ReadState | None = None
     """The file as it was read (a fix replaces it only if it still is that file)."""
+    left: tuple[FenceLeft, ...] = ()
+    """The fences the formatter changes that are left as they are (no place)."""
 
     @property
     def changed(self) -> bool:
@@ -161,19 +175,30 @@ class LessonFormat:
         return file_diff(self.lines, split_lines(new), self.path, self.bom)
 
     def findings(self, settings: FormatSettings) -> list[Diagnostic]:
-        """One LES124 finding per fence the formatter changes, with its diff."""
-        return [
+        """One LES124 finding per fence the formatter changes, with its diff where
+        ``fix lessons`` can rewrite it, and with why it cannot where it cannot."""
+        said = f"code is not formatted as {settings.describe()} formats it"
+        found = [
             UNFORMATTED_CODE.at(
-                self.path, change.line,
-                f"```{change.place.code.info} code is not formatted as "
-                f"{settings.describe()} formats it",
+                self.path, change.line, f"```{change.place.code.info} {said}",
                 hint="`coursekit fix lessons` formats it (--dry-run shows the diff)",
-                fingerprint=hashlib.sha1(change.place.code.source.encode("utf-8"),
-                                         usedforsecurity=False).hexdigest()[:12],
-                diff=self.diff([change]),
-            )
+                fingerprint=_fingerprint(change.place.code), diff=self.diff([change]))
             for change in self.changes
         ]
+        found.extend(
+            UNFORMATTED_CODE.at(
+                self.path, left.code.line,
+                f"```{left.code.info} {said}, and cannot be rewritten in place: "
+                f"{left.unplaced.why}",
+                hint=f"`coursekit fix lessons` leaves it as it is: {left.unplaced.remedy}",
+                fingerprint=_fingerprint(left.code))
+            for left in self.left)
+        return sorted(found, key=lambda finding: finding.line or 0)
+
+
+def _fingerprint(code: Code) -> str:
+    """What tells one fence's finding from another's: its code, not its line."""
+    return hashlib.sha1(code.source.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
 
 
 _PYTHON_FENCE = re.compile(r"(?:`{3,}|~{3,})[ \t]*(?:py|ipython)", re.IGNORECASE)
@@ -215,23 +240,31 @@ def format_lessons(
     """Each lesson (its file, its text and its model) with the changes the formatter
     makes; every code text goes to the formatter before the first result is asked for,
     so that one batch formats them all."""
-    read: list[tuple[Path, Lesson, list[str], bool, list[CodePlace]]] = []
+    read: list[tuple[Path, Lesson, list[str], bool, list[CodePlace | FenceLeft]]] = []
     for file, text, lesson in lessons:
         lines = split_lines(text.removeprefix(_BOM))
-        places = [place for code in lesson.code_blocks() if wants_formatting(code)
-                  and (place := place_code(lines, code)) is not None]
-        for place in places:
-            formatter.add(place.code.facts)
-        read.append((file, lesson, lines, text.startswith(_BOM), places))
+        found: list[CodePlace | FenceLeft] = []
+        for code in lesson.code_blocks():
+            if wants_formatting(code) and code.source.strip():
+                formatter.add(code.facts)
+                located = locate_code(lines, code)
+                found.append(located if isinstance(located, CodePlace)
+                             else FenceLeft(code, located))
+        read.append((file, lesson, lines, text.startswith(_BOM), found))
     results: list[LessonFormat] = []
     for file, lesson, lines, bom, places in read:
-        changes = []
-        for place in places:
-            formatted = formatter.formatted(place.code.facts)
-            if formatted is not None and formatted != place.code.source and _rewritten(
-                    lines, place, formatted):
-                changes.append(FenceChange(place.code.line, place, formatted))
-        results.append(LessonFormat(file, lesson.path, tuple(lines), bom, tuple(changes)))
+        changes: list[FenceChange] = []
+        left: list[FenceLeft] = []
+        for fence in places:
+            formatted = formatter.formatted(fence.code.facts)
+            if formatted is None or formatted == fence.code.source:
+                continue
+            if isinstance(fence, FenceLeft):
+                left.append(fence)
+            elif _rewritten(lines, fence, formatted):
+                changes.append(FenceChange(fence.code.line, fence, formatted))
+        results.append(LessonFormat(file, lesson.path, tuple(lines), bom, tuple(changes),
+                                    left=tuple(left)))
     return results
 
 

@@ -5,10 +5,11 @@ blockquote markers and the indentation of its container. :func:`place_code` find
 for each line of that code, the file line it came from and what the file writes
 before it (``> ``, spaces), and checks that the line after the code closes the fence;
 a fence that cannot be placed so exactly (tabs expanded by the reader, a fence that
-is never closed) gets no place and is never rewritten. :func:`rewrite` puts new code
-in the places: lines the new code keeps stay byte for byte as they were, new lines
-get the prefix of the fence's opening line, and every byte outside the fences'
-code lines stays as it was.
+is never closed, one opened on a list item's line) gets no place and is never
+rewritten: :func:`locate_code` says why, for the finding that reports it.
+:func:`rewrite` puts new code in the places: lines the new code keeps stay byte for
+byte as they were, new lines get the prefix of the fence's opening line, and every
+byte outside the fences' code lines stays as it was.
 """
 
 from __future__ import annotations
@@ -58,35 +59,87 @@ class CodePlace:
         return len(self.prefixes)
 
 
+@dataclass(frozen=True, slots=True)
+class Unplaced:
+    """Why a fence's code cannot be placed in its file, in words, and what a person can
+    do about it."""
+
+    why: str
+    remedy: str
+    """What to do, said after "`coursekit fix lessons` leaves it as it is:"."""
+
+
+_BLANK = Unplaced("its code is blank", "")
+_NOT_CLOSED = Unplaced(
+    "the fence is not closed where its code ends (LES103)",
+    "close the fence, and it formats it then")
+_LIST_MARKER = re.compile(r"(?:^|[ \t>])(?:[-*+]|[0-9]{1,9}[.)])[ \t]")
+"""A list item's marker before a fence's opening marker, on the same line."""
+
+
 def place_code(lines: Sequence[str], code: Code) -> CodePlace | None:
     """The place of ``code`` (a fence of the lesson read from ``lines``), or ``None``
-    when its lines cannot be matched with the file's exactly."""
+    when its lines cannot be matched with the file's exactly (:func:`locate_code` says
+    why)."""
+    found = locate_code(lines, code)
+    return found if isinstance(found, CodePlace) else None
+
+
+def locate_code(lines: Sequence[str], code: Code) -> CodePlace | Unplaced:
+    """The place of ``code`` (a fence of the lesson read from ``lines``), or why its
+    lines cannot be matched with the file's exactly."""
     opening_at = code.line - 1
     code_lines = code.source.split("\n")
     closing_at = opening_at + len(code_lines) + 1
-    if not code.source.strip() or closing_at >= len(lines):
-        return None  # blank code has nothing to format, and no line count to keep
-    opening = _OPENING.match(lines[opening_at])
+    if not code.source.strip():
+        return _BLANK  # blank code has nothing to format, and no line count to keep
+    opening = _OPENING.match(lines[opening_at]) if opening_at < len(lines) else None
     if opening is None:
-        return None
+        return _opening_unplaced(lines[opening_at] if opening_at < len(lines) else "")
     marker = opening["marker"]
-    closing = _body(lines[closing_at])
-    closing_start = _PREFIX.match(closing)
-    assert closing_start is not None  # the pattern matches the empty string
-    if not closing[closing_start.end():].rstrip(" \t").startswith(marker) or \
-            closing[closing_start.end():].rstrip(" \t").strip(marker[0]):
-        return None
+    if closing_at >= len(lines) or not _closes(_body(lines[closing_at]), marker):
+        return _NOT_CLOSED
     prefixes: list[str] = []
     for offset, text in enumerate(code_lines, 1):
         written = _body(lines[opening_at + offset])
-        if not written.endswith(text):
-            return None
         prefix = written[: len(written) - len(text)]
-        if _PREFIX.fullmatch(prefix) is None:
-            return None
+        if not written.endswith(text) or _PREFIX.fullmatch(prefix) is None:
+            return _line_unplaced(opening_at + offset + 1, written)
         prefixes.append(prefix)
     line_break = lines[opening_at][len(_body(lines[opening_at])):] or "\n"
     return CodePlace(code, opening_at + 1, tuple(prefixes), opening["prefix"], line_break)
+
+
+def _closes(line: str, marker: str) -> bool:
+    """Whether ``line`` (without its line break) closes a fence opened by ``marker``."""
+    start = _PREFIX.match(line)
+    assert start is not None  # the pattern matches the empty string
+    rest = line[start.end():].rstrip(" \t")
+    return rest.startswith(marker) and not rest.strip(marker[0])
+
+
+def _opening_unplaced(opening: str) -> Unplaced:
+    """Why a fence whose opening line writes more than indentation and ``>`` markers
+    before its marker has no place."""
+    fence = re.search(r"`{3}|~{3}", opening)
+    before = opening[:fence.start()] if fence is not None else opening
+    if _LIST_MARKER.search(before) is not None:
+        return Unplaced("its opening line also opens a list item",
+                        "start the fence on a line of its own, indented under the item's "
+                        "text, and it formats it then")
+    return Unplaced("its opening line holds other text before the fence marker",
+                    "start the fence on a line of its own, and it formats it then")
+
+
+def _line_unplaced(number: int, written: str) -> Unplaced:
+    """Why a fence whose code line ``number`` (1-based) is ``written`` otherwise in the
+    file than the reader read it has no place."""
+    if "\t" in written[: len(written) - len(written.lstrip(" \t>"))]:
+        return Unplaced(f"line {number} is indented with a tab, which the lesson reader "
+                        "turns into spaces inside an indented or quoted fence",
+                        "indent the code with spaces, and it formats it then")
+    return Unplaced(f"line {number} is not written as the lesson reader reads it",
+                    "format it by hand, or mark the fence `no-format`")
 
 
 def _new_line(place: CodePlace, text: str, prefix: str | None = None) -> str:

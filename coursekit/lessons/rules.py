@@ -142,7 +142,10 @@ LESSON_FAILURE = Rule(
 UNFORMATTED_CODE = Rule(
     "LES124", "unformatted-code", Severity.NOTE,
     "A Python fence's code is not formatted as the course's formatter ([tool.coursekit.format], "
-    "ruff by default) formats it; `coursekit fix lessons` formats it.", _AREA,
+    "ruff by default) formats it; `coursekit fix lessons` formats it, or, where it cannot "
+    "put the code's lines back in place (tabs the reader expands, a fence opened on a list "
+    "item's line, one never closed), leaves it and says why, as the finding does.",
+    _AREA,
     repeats=True,
 )
 EXPLANATION_OUTPUT = Rule(

@@ -72,13 +72,18 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         changed = [lesson for lesson in changed if lesson.path not in left]
         for lesson in changed:
             click.echo(f"formatted {lesson.path} ({len(lesson.changes)} fence(s))")
+    unformatted = plan.left_lines()
+    for line in unformatted:
+        click.echo(line, err=True)
     for path, why in plan.unread:
         click.echo(f"{path}: cannot read: {why}; not formatted", err=True)
     verb = "would format" if dry_run or check_only else "formatted"
     fences = sum(len(lesson.changes) for lesson in changed)
     click.echo(f"fix lessons: {verb} {fences} fence(s) in {len(changed)} of "
-               f"{plan.files} file(s)", err=True)
-    if len(changed) < len(plan.changed) or plan.unread:
+               f"{plan.files} file(s)" + (f"; left {len(unformatted)} unformatted fence(s) "
+                                          "it cannot rewrite in place" if unformatted else ""),
+               err=True)
+    if len(changed) < len(plan.changed) or plan.unread or unformatted:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if (check_only or dry_run) and changed else EXIT_CLEAN
 
