@@ -24,7 +24,7 @@ from coursekit.fixes.outputs import Raised, Unchanged, documents, updated_output
 from coursekit.fixes.plan import FilePlan
 from coursekit.fixes.proven import NotProven, ProvenDrift
 from coursekit.formatting.lessons import FenceChange, LessonFormat, read_lesson_or_why
-from coursekit.formatting.places import place_code, split_lines
+from coursekit.formatting.places import CodePlace, locate_code, split_lines
 from coursekit.lessons.model import Code, Lesson, Output
 from coursekit.translations.align import align
 
@@ -117,10 +117,11 @@ class _File:
         except Unchanged as why:
             self.left(line, documented, raised, str(why), source)
             return None
-        place = place_code(self.lines, Code(output.line, "text", output.info, output.text))
-        if place is None:
-            self.left(line, documented, raised, "its output fence cannot be placed in the "
-                      "file exactly: left as it was", source)
+        place = locate_code(self.lines, Code(output.line, "text", output.info, output.text))
+        if not isinstance(place, CodePlace):
+            self.left(line, documented, raised, "its output fence cannot be placed in the file "
+                      f"exactly: {place.why}; left as it was: " + place.remedy(
+                          "`coursekit fix errors` updates it then", "update it by hand"), source)
             return None
         if output.line not in self.changes:
             self.changes[output.line] = FenceChange(output.line, place, new)

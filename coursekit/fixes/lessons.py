@@ -26,7 +26,7 @@ from coursekit.formatting.lessons import (
     may_hold_python,
     read_lesson_or_why,
 )
-from coursekit.formatting.places import place_code, split_lines
+from coursekit.formatting.places import CodePlace, Unplaced, locate_code, split_lines
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
 from coursekit.translations.settings import load_settings
@@ -117,13 +117,14 @@ class _Fixer:
             if code.role is not CodeRole.PYTHON or not self.scan.suspect(code.source):
                 continue
             fixed = self.fix(code, names)
-            place = place_code(lines, code) if fixed.source != code.source else None
+            found = locate_code(lines, code) if fixed.source != code.source else None
+            place = found if isinstance(found, CodePlace) else None
+            unplaced = found if isinstance(found, Unplaced) else None
             if place is not None:
                 changes.append(FenceChange(code.line, place, fixed.source))
             for outcome in fixed.outcomes:
                 if outcome.fixed and place is None:  # only a fence placed exactly is rewritten
-                    outcome = replace(outcome, fixed=False, why="its fence cannot be placed "
-                                      "in the file exactly: left as it was")
+                    outcome = replace(outcome, fixed=False, why=_unplaced_why(unplaced))
                 rule = "EXE106" if in_source is None or (
                     outcome.api, outcome.text) in in_source else "TRN401"
                 outcomes.append(FileOutcome(language, lesson.path, code.line + outcome.line,
@@ -132,6 +133,15 @@ class _Fixer:
                                                 text.startswith(_BOM), tuple(changes), read),
                          tuple(sorted(outcomes, key=lambda found: found.line)),
                          None if source is None else source.path)
+
+
+def _unplaced_why(unplaced: Unplaced | None) -> str:
+    """Why a fix of a fence that cannot be placed is left, and what a person can do."""
+    said = "its fence cannot be placed in the file exactly"
+    if unplaced is None:
+        return f"{said}: left as it was"
+    return (f"{said}: {unplaced.why}; left as it was: "
+            + unplaced.remedy("`coursekit fix drift` fixes it then", "fix it by hand"))
 
 
 def _uses_of(scan: StaleApiScan, lesson: Lesson) -> set[tuple[object, str]]:

@@ -190,7 +190,8 @@ class LessonFormat:
                 self.path, left.code.line,
                 f"```{left.code.info} {said}, and cannot be rewritten in place: "
                 f"{left.unplaced.why}",
-                hint=f"`coursekit fix lessons` leaves it as it is: {left.unplaced.remedy}",
+                hint="`coursekit fix lessons` leaves it as it is: " + left.unplaced.remedy(
+                    "it formats it then", "format it by hand, or mark the fence `no-format`"),
                 fingerprint=_fingerprint(left.code))
             for left in self.left)
         return sorted(found, key=lambda finding: finding.line or 0)

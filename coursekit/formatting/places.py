@@ -65,14 +65,20 @@ class Unplaced:
     do about it."""
 
     why: str
-    remedy: str
-    """What to do, said after "`coursekit fix lessons` leaves it as it is:"."""
+    change: str = ""
+    """What to change in the file so that the fence can be placed ("close the fence");
+    empty where no one change would do."""
+
+    def remedy(self, then: str, otherwise: str) -> str:
+        """What a person can do: :attr:`change`, and ``then`` (what the command does once
+        it is made: "it formats it then"), or ``otherwise`` where there is no such
+        change ("format it by hand")."""
+        return f"{self.change}, and {then}" if self.change else otherwise
 
 
-_BLANK = Unplaced("its code is blank", "")
+_BLANK = Unplaced("its code is blank")
 _NOT_CLOSED = Unplaced(
-    "the fence is not closed where its code ends (LES103)",
-    "close the fence, and it formats it then")
+    "the fence is not closed where its code ends (LES103)", "close the fence")
 _LIST_MARKER = re.compile(r"(?:^|[ \t>])(?:[-*+]|[0-9]{1,9}[.)])[ \t]")
 """A list item's marker before a fence's opening marker, on the same line."""
 
@@ -126,9 +132,9 @@ def _opening_unplaced(opening: str) -> Unplaced:
     if _LIST_MARKER.search(before) is not None:
         return Unplaced("its opening line also opens a list item",
                         "start the fence on a line of its own, indented under the item's "
-                        "text, and it formats it then")
+                        "text")
     return Unplaced("its opening line holds other text before the fence marker",
-                    "start the fence on a line of its own, and it formats it then")
+                    "start the fence on a line of its own")
 
 
 def _line_unplaced(number: int, written: str) -> Unplaced:
@@ -137,9 +143,8 @@ def _line_unplaced(number: int, written: str) -> Unplaced:
     if "\t" in written[: len(written) - len(written.lstrip(" \t>"))]:
         return Unplaced(f"line {number} is indented with a tab, which the lesson reader "
                         "turns into spaces inside an indented or quoted fence",
-                        "indent the code with spaces, and it formats it then")
-    return Unplaced(f"line {number} is not written as the lesson reader reads it",
-                    "format it by hand, or mark the fence `no-format`")
+                        "indent the code with spaces")
+    return Unplaced(f"line {number} is not written as the lesson reader reads it")
 
 
 def _new_line(place: CodePlace, text: str, prefix: str | None = None) -> str:
