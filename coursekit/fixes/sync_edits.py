@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coursekit.fixes.sync_indent import paragraph_end, shift, shifted
-from coursekit.formatting.places import CodePlace, code_lines, place_code
+from coursekit.formatting.places import CodePlace, Unplaced, code_lines, locate_code
 from coursekit.lessons.model import Code, Heading, Output, Prose
 from coursekit.translations.carries import Action, Carry
 from coursekit.translations.digest import Digest
@@ -54,12 +54,25 @@ def _output_code(output: Output) -> Code:
     return Code(output.line, "", output.info, output.text)
 
 
-def _span(lines: Sequence[str], code: Code) -> tuple[int, int, CodePlace] | None:
-    """The file lines of a fence: its opening line to its closing line, included."""
-    place = place_code(lines, code)
-    if place is None:
-        return None
+def _located(lines: Sequence[str], code: Code) -> tuple[int, int, CodePlace] | Unplaced:
+    """The file lines of a fence: its opening line to its closing line, included; or why
+    it cannot be placed."""
+    place = locate_code(lines, code)
+    if not isinstance(place, CodePlace):
+        return place
     return place.first - 1, place.first + place.count, place
+
+
+def _span(lines: Sequence[str], code: Code) -> tuple[int, int, CodePlace] | None:
+    """The file lines of a fence (:func:`_located`), ``None`` when it cannot be placed."""
+    found = _located(lines, code)
+    return None if isinstance(found, Unplaced) else found
+
+
+def _unplaced(what: str, unplaced: Unplaced) -> str:
+    """That ``what`` ("its fence") cannot be placed, why, and what a person can do."""
+    return (f"{what} cannot be placed in the file exactly: {unplaced.why}; "
+            + unplaced.remedy("`coursekit fix translations` syncs it then", "sync it by hand"))
 
 
 class FileEdits:
@@ -92,9 +105,9 @@ class FileEdits:
         assert tgt is not None
         assert src is not None
         edits: list[Edit] = []
-        span = _span(self.lines, tgt)
-        if span is None:
-            return self._cannot(tgt, "its fence cannot be placed in the file exactly")
+        span = _located(self.lines, tgt)
+        if isinstance(span, Unplaced):
+            return self._cannot(tgt, _unplaced("its fence", span))
         if carry.text is not None and carry.text != tgt.source:
             place = span[2]
             edits.append(Edit(place.first, place.first + place.count,
@@ -103,9 +116,10 @@ class FileEdits:
             if text is None:
                 continue
             if n < len(tgt.outputs):
-                out = _span(self.lines, _output_code(tgt.outputs[n]))
-                if out is None:
-                    return self._cannot(tgt, "an output fence cannot be placed exactly")
+                out = _located(self.lines, _output_code(tgt.outputs[n]))
+                if isinstance(out, Unplaced):
+                    return self._cannot(tgt, _unplaced(
+                        f"its output fence at line {tgt.outputs[n].line}", out))
                 edits.append(Edit(out[2].first, out[2].first + out[2].count,
                                   tuple(code_lines(self.lines, out[2], text))))
                 continue
@@ -115,9 +129,10 @@ class FileEdits:
                 return self._cannot(tgt, "the source's output fence cannot be copied")
             edits.append(Edit(after + 1, after + 1, (self.line_break, *copied), order=n))
         for output in tgt.outputs[len(tgt.outputs) - carry.drop_outputs:]:
-            out = _span(self.lines, _output_code(output))
-            if out is None:
-                return self._cannot(tgt, "an output fence cannot be placed exactly")
+            out = _located(self.lines, _output_code(output))
+            if isinstance(out, Unplaced):
+                return self._cannot(tgt, _unplaced(f"its output fence at line {output.line}",
+                                                   out))
             edits.append(self._removal(out[0], out[1]))
         self.edits.extend(edits)
         return True
@@ -127,10 +142,10 @@ class FileEdits:
         output, text = carry.output, carry.text
         assert output is not None
         assert text is not None
-        span = _span(self.lines, _output_code(output))
-        if span is None:
+        span = _located(self.lines, _output_code(output))
+        if isinstance(span, Unplaced):
             self.left.append(f"{self.translation.path}:{output.line}: output fence left as "
-                             "it was: it cannot be placed in the file exactly")
+                             "it was: " + _unplaced("it", span))
             return False
         place = span[2]
         self.edits.append(Edit(place.first, place.first + place.count,
@@ -140,11 +155,15 @@ class FileEdits:
     def _remove(self, carry: Carry) -> bool:
         tgt = carry.translation
         assert tgt is not None
-        spans = [_span(self.lines, tgt), *(_span(self.lines, _output_code(o))
-                                           for o in tgt.outputs)]
-        if any(span is None for span in spans):
-            return self._cannot(tgt, "its fences cannot be placed in the file exactly")
-        self.edits.extend(self._removal(s[0], s[1]) for s in spans if s is not None)
+        spans = [_located(self.lines, tgt), *(_located(self.lines, _output_code(o))
+                                              for o in tgt.outputs)]
+        for n, span in enumerate(spans):
+            if isinstance(span, Unplaced):
+                what = f"its output fence at line {tgt.outputs[n - 1].line}" if n else \
+                    "its fence"
+                return self._cannot(tgt, _unplaced(what, span))
+        self.edits.extend(self._removal(s[0], s[1]) for s in spans
+                          if not isinstance(s, Unplaced))
         return True
 
     def _removal(self, first: int, last: int) -> Edit:

@@ -75,7 +75,9 @@ def test_a_fence_that_cannot_be_placed_is_named_with_its_file_and_line(
     _source(root, EN.replace("play(clips[0])", "play(clips[0], rate=16000)"))
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
     line = FR.splitlines().index("play(clips[0])")  # the fence opens on the line before
-    said = f"{FRENCH}:{line}: block left as it was: its fence cannot be placed in the file exactly"
+    said = (f"{FRENCH}:{line}: block left as it was: its fence cannot be placed in the file "
+            "exactly: the fence is not closed where its code ends (LES103); close the fence, "
+            "and `coursekit fix translations` syncs it then")
     assert (said in done.output.splitlines()) is not closed
     # Closed, the block would change; unclosed, it is left to a person: both fail.
     assert done.exit_code == 1, done.output
@@ -98,3 +100,58 @@ def test_code_left_to_a_person_gets_no_code_synced_line(tmp_path: Path, closed: 
     found = check_translations(Corpus(Course.open(root))).diagnostics
     assert [(d.rule, "rate=16000" in d.message) for d in found] == (
         [] if closed else [("TRN201", True)]), found
+
+
+ITEM = "- Play it:\n\n  ```py\n  if clips:\n      play(clips[0])\n  ```\n"
+"""The last block in a list item, as the source writes it."""
+TAB = ("line {} is indented with a tab, which the lesson reader turns into spaces inside an "
+       "indented or quoted fence; indent the code with spaces")
+MARKER = ("its opening line also opens a list item; start the fence on a line of its own, "
+          "indented under the item's text")
+
+
+@pytest.mark.parametrize(("written", "why"), [
+    (ITEM.replace("      play", "\t  play"), TAB),
+    ("- ```py\n  if clips:\n      play(clips[0])\n  ```\n", MARKER),
+    (ITEM, None),  # the clean counterpart: carried over
+])
+def test_a_block_in_a_list_item_that_cannot_be_placed_says_why(
+        tmp_path: Path, written: str, why: str | None) -> None:
+    """The translation's block reads as the source's, but its lines are written so that
+    they cannot be put back in place: it is left, with why and what to do."""
+    en = EN.replace("```py\nplay(clips[0])\n```\n", ITEM)
+    fr = FR.replace("```py\nplay(clips[0])\n```\n", written)
+    root = _planted(tmp_path, fr, en)
+    _source(root, en.replace("play(clips[0])", "play(clips[0], rate=16000)"))
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    opening = max(n for n, line in enumerate(fr.splitlines(), 1) if "```py" in line)
+    said = [line for line in done.output.splitlines() if "left as it was" in line]
+    assert said == ([] if why is None else [
+        f"{FRENCH}:{opening}: block left as it was: its fence cannot be placed in the file "
+        f"exactly: {why.format(opening + 2)}, and `coursekit fix translations` syncs it then"])
+    after = (root / FRENCH).read_text(encoding="utf-8")
+    assert (after == fr if why else "play(clips[0], rate=16000)" in after), after
+    assert done.exit_code == (0 if why is None else 1), done.output
+
+
+@pytest.mark.parametrize("opening", ["- ```python out", "  ```python out"])
+def test_an_output_fence_that_cannot_be_placed_says_which_and_why(
+        tmp_path: Path, opening: str) -> None:
+    """The source changes a block's code and output; the translation's output fence, opened on a
+    list item's line, is named with why; its clean counterpart is carried over."""
+    en = EN.replace("```py\nplay(clips[0])\n```\n", ITEM + "\n  ```python out\n  played\n  ```\n")
+    fr = FR.replace("```py\nplay(clips[0])\n```\n", ITEM + f"\n{opening}\n  played\n  ```\n")
+    root = _planted(tmp_path, fr, en)
+    _source(root, en.replace("  played\n", "  played at 16 kHz\n").replace(
+        "play(clips[0])", "play(clips[0], rate=16000)"))
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    lines = fr.splitlines()
+    code, output = (max(n for n, line in enumerate(lines, 1) if line.endswith(fence))
+                    for fence in ("```py", "```python out"))
+    said = [line for line in done.output.splitlines() if "left as it was" in line]
+    placed = opening.startswith(" ")
+    assert said == ([] if placed else [
+        f"{FRENCH}:{code}: block left as it was: its output fence at line {output} cannot be "
+        f"placed in the file exactly: {MARKER}, and `coursekit fix translations` syncs it "
+        "then"])
+    assert ("played at 16 kHz" in (root / FRENCH).read_text(encoding="utf-8")) is placed
