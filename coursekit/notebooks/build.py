@@ -199,7 +199,6 @@ class _Builder:
     def _in_scope(self, outputs: dict[str, OutputEntry]) -> dict[str, OutputEntry]:
         return {p: o for p, o in outputs.items() if o.framework in self.frameworks}
 
-
     def run(self, languages: list[str]) -> BuildResult:
         if self.manifest.unreadable is not None:
             self.result.diagnostics.append(rules.UNREADABLE_MANIFEST.at(
@@ -241,6 +240,7 @@ class _Builder:
                 self._deleted(lesson)
         if not self.check:
             self._save()
+        self.result.checked = sorted(seen)
         self.result.notebooks = sorted(
             path for path, entry in self.manifest.outputs.items()
             if path.endswith(".ipynb") and path.split("/", 1)[0] in wanted

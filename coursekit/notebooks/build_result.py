@@ -21,5 +21,8 @@ class BuildResult:
     notebooks: list[str] = field(default_factory=list)
     """Every notebook of the lessons in scope, as the build leaves (or would leave) them."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)
+    """The lessons in scope the build read or found current (relative to the course
+    root), findings or not: the files its JSON lists and its JUnit counts as cases."""
     out: Path = Path()
     """The ``notebooks`` folder the paths are relative to."""

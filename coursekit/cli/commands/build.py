@@ -94,5 +94,5 @@ def command(
         click.echo(format_report(compared), err=report.output is None and report.fmt != "text")
     return finish(
         [*shadowed_folders(course), *result.diagnostics], report, title="coursekit build",
-        selection=course.config.selection, root=course.root,
+        checked=result.checked, selection=course.config.selection, root=course.root,
     )
