@@ -32,11 +32,19 @@ SEVERITY_NAMES: dict[str, Severity] = {
 }
 
 
+_SELECTOR = re.compile(r"([A-Z]+)[0-9]*")
+"""A selector other than ``ALL``: a code's letters (its area), then none or some of its
+digits. Part of the letters (``S``, ``TR``) or none (``""``) is no selector, as in ruff:
+``ignore = [""]`` would otherwise drop every finding."""
+
+
 def unknown_selectors(selectors: Iterable[str], codes: Iterable[str]) -> list[str]:
-    """The selectors that are neither ``ALL`` nor a prefix of a known rule code."""
+    """The selectors that are neither ``ALL`` nor an area of the known rule codes,
+    alone or with the leading digits of one of its codes."""
     known = list(codes)
     return [s for s in selectors
-            if s != ALL and not any(code.startswith(s) for code in known)]
+            if s != ALL and not ((area := _SELECTOR.fullmatch(s)) is not None and any(
+                code.startswith(s) and code[len(area[1]):].isdigit() for code in known))]
 
 
 _GLOB_PART = re.compile(r"\*\*/|\*|\?|\[[!^]?\]?[^\]]*\]")

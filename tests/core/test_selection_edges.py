@@ -1,0 +1,63 @@
+"""Rule selection at its edges: what a selector may be, and what a selection may drop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coursekit.cli import cli
+from coursekit.rules import all_rules
+from coursekit.selection import unknown_selectors
+from tests.core.overlap_course import write_overlap_course
+
+CODES = [r.code for r in all_rules()]
+
+
+def _check(root: Path, *args: str, config: str | None = None) -> tuple[int, list[dict[str, str]]]:
+    if config is not None:
+        (root / "coursekit.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", "json", *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, json.loads(result.output)["diagnostics"]
+
+
+@pytest.mark.parametrize("selector", ["", "S", "SU", "TR", "T1", "SUB2X", "sub", " SUB"])
+def test_an_empty_selector_or_part_of_an_area_names_no_rule(selector: str) -> None:
+    assert unknown_selectors([selector], CODES) == [selector]
+
+
+@pytest.mark.parametrize("selector", ["ALL", "SUB", "SUB2", "SUB20", "SUB205", "CFG", "TRN1"])
+def test_an_area_with_or_without_digits_is_a_selector(selector: str) -> None:
+    assert unknown_selectors([selector], CODES) == []
+
+
+@pytest.mark.parametrize("config", [
+    'ignore = [""]\n',
+    'ignore = ["S"]\n',
+    'severity = { "" = "note" }\n',
+    '[per-file-ignores]\n"*" = [""]\n',
+])
+def test_an_empty_selector_in_the_configuration_is_a_finding(tmp_path: Path,
+                                                           config: str) -> None:
+    code, found = _check(write_overlap_course(tmp_path), config=config)
+    assert code == 2
+    bad = [d["message"] for d in found if d["rule"] == "CFG001"]
+    assert len(bad) == 1 and "names no rule" in bad[0], bad
+    # the bad entry drops nothing and lowers nothing
+    assert {"SUB104": "error", "SUB205": "warning"}.items() <= {
+        d["rule"]: d["severity"] for d in found}.items()
+
+
+def test_an_area_in_the_configuration_still_selects(tmp_path: Path) -> None:
+    code, found = _check(write_overlap_course(tmp_path), config='ignore = ["SUB2"]\n')
+    assert (code, [d["rule"] for d in found]) == (1, ["SUB104"])
+
+
+def test_part_of_an_area_on_the_command_line_is_a_usage_error(tmp_path: Path) -> None:
+    course = write_overlap_course(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--ignore", "SU"])
+    assert result.exit_code == 2
+    assert "no rule code starts with SU " in result.output
