@@ -13,6 +13,7 @@ bag (``properties.notebooks``).
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any
@@ -36,8 +37,10 @@ _PATH_SAFE = "/!$&'()*+,;=:@-._~"
 
 def artifact_uri(path: str) -> str:
     """``path`` as a URI reference: a relative one whose first folder holds a ``:`` starts
-    with ``./``, so that no reader takes ``a:b.srt`` for a URI of scheme ``a``."""
-    uri = quote(path.replace("\\", "/"), safe=_PATH_SAFE, errors="surrogateescape")
+    with ``./``, so that no reader takes ``a:b.srt`` for a URI of scheme ``a``. Only the
+    system's own separator becomes ``/``: a ``\\`` in a POSIX file name is a character
+    of the name (``%5C``), not a folder."""
+    uri = quote(path.replace(os.sep, "/"), safe=_PATH_SAFE, errors="surrogateescape")
     return f"./{uri}" if ":" in uri.partition("/")[0] else uri
 
 
