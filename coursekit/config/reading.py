@@ -66,8 +66,9 @@ def read_file(path: Path) -> ConfigFile:
                          f"{raw[exc.start]:#04x} at line {at})", at)
         return ConfigFile(path, {}, problems=problems)
     except tomllib.TOMLDecodeError as exc:
-        # An error at the end of the file names no line (its message says "end of document").
-        line = exc.lineno if exc.pos < len(exc.doc) else None
+        # At the end of the document the reader's line is past the last one that holds
+        # text (an array or table left open, a key with no value): name that one.
+        line = exc.lineno if exc.pos < len(exc.doc) else _last_line(text)
         problems.add((), f"cannot read {path.name}: {exc}", line)
         return ConfigFile(path, {}, problems=problems)
     except RecursionError:
@@ -87,6 +88,12 @@ def read_file(path: Path) -> ConfigFile:
                 problems.add((key,), f"`{key}` is set both at the top and under [tool.coursekit]")
             data[key] = value
     return ConfigFile(path, data, lines, problems)
+
+
+def _last_line(text: str) -> int:
+    """The number of the last line of ``text`` that holds more than spaces (1 if none)."""
+    lines = text.splitlines()
+    return next((n for n in range(len(lines), 0, -1) if lines[n - 1].strip()), 1)
 
 
 def _tool_table(data: Mapping[str, Any], problems: Problems, *, required: bool) -> dict[str, Any]:

@@ -17,10 +17,14 @@ from coursekit.config.check import config_findings
 @pytest.mark.parametrize(("text", "line"), [
     ("a = 1\n\nb = nope\n", 3),  # the reader stops in the third line
     ('[tool.coursekit]\nbuild-dir = "x"\n[tool.coursekit\n', 3),
-    ("a = 1\nb = [1,\n", None),  # at the end of the file: the reader names no line
+    # at the end of the file the reader is past the last line: the last that holds text
+    ("a = 1\nb = [1,\n", 2),
+    ("a = 1\nb = [1,\n\n  \n", 2),
+    ('[tool.coursekit]\nselect = ["SUB"', 2),
+    ("a = 1\nb =", 2),
 ])
 def test_a_file_toml_cannot_read_is_one_finding_at_the_readers_line(
-    tmp_path: Path, text: str, line: int | None,
+    tmp_path: Path, text: str, line: int,
 ) -> None:
     (tmp_path / "coursekit.toml").write_text(text, encoding="utf-8")
     [finding] = config_findings(Course.open(tmp_path))
