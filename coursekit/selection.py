@@ -59,8 +59,10 @@ class GlobError(ValueError):
 def glob(pattern: str) -> re.Pattern[str]:
     """``pattern`` as a regular expression: ``*`` and ``?`` match across folders, and
     ``**/`` matches no folder as well as some (``content/**/1.mdx`` takes
-    ``content/1.mdx``), as ruff's globs do; a leading ``./`` names the course root.
-    :class:`GlobError` when it is no glob."""
+    ``content/1.mdx``), as ruff's globs do; a leading ``./`` names the course root; a
+    backslash separates folders, as Windows writes paths (paths are matched with ``/``,
+    so it would take no file). :class:`GlobError` when it is no glob."""
+    pattern = pattern.replace("\\", "/")
     while pattern.startswith("./"):
         pattern = pattern[2:]
     out, end = [], 0

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 from coursekit.rules import all_rules
-from coursekit.selection import unknown_selectors
+from coursekit.selection import Selection, unknown_selectors
 from tests.core.overlap_course import write_overlap_course
 
 CODES = [r.code for r in all_rules()]
@@ -61,3 +61,23 @@ def test_part_of_an_area_on_the_command_line_is_a_usage_error(tmp_path: Path) ->
     result = CliRunner().invoke(cli, ["check", "--root", str(course), "--ignore", "SU"])
     assert result.exit_code == 2
     assert "no rule code starts with SU " in result.output
+
+
+@pytest.mark.parametrize(("pattern", "path", "ignored"), [
+    ("subtitles\\en\\*", "subtitles/en/01_a.srt", True),  # as Windows writes paths
+    (".\\subtitles\\**\\01_a.srt", "subtitles/en/01_a.srt", True),
+    ("subtitles\\fr\\*", "subtitles/en/01_a.srt", False),
+    ("subtitles/en/*", "subtitles/en/01_a.srt", True),
+])
+def test_a_backslash_in_a_pattern_separates_folders(pattern: str, path: str,
+                                                     ignored: bool) -> None:
+    assert Selection(per_file_ignores={pattern: ("SUB2",)}).ignored_in("SUB205", path) is ignored
+
+
+def test_a_per_file_ignore_written_with_backslashes_applies_in_a_check(tmp_path: Path) -> None:
+    course = write_overlap_course(tmp_path)
+    code, found = _check(course, config="[per-file-ignores]\n'subtitles\\en\\*' = ['SUB2']\n")
+    assert (code, [d["rule"] for d in found]) == (1, ["SUB104"])
+    code, found = _check(course, config="[per-file-ignores]\n'subtitles\\fr\\*' = ['SUB2']\n")
+    assert (code, sorted(d["rule"] for d in found)) == (1, ["SUB104", "SUB201", "SUB202",
+                                                            "SUB205"])
