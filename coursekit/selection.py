@@ -8,7 +8,9 @@ more specific selector wins, and ``ignore`` wins a tie (``select = ["SUB"]``,
 ``ignore = ["SUB2"]`` keeps every SUB rule but the SUB2xx ones).
 
 A rule *by request* (``opt_in``) starts unselected: only a selector that names it
-(its code, a prefix of it or ``ALL``) turns it on.
+(its code, a prefix of it or ``ALL``) turns it on. A rule *kept unless named*
+(``kept``) is the reverse: only a selector that names it by its code or a prefix (not
+``ALL``, nor a ``select`` that leaves it out) drops it, lowers it or ignores it in a file.
 
 ``per-file-ignores`` maps path patterns to selectors ignored in the matching files,
 read as ruff reads them (:func:`matches`), and ``severity`` maps selectors to the
@@ -115,14 +117,16 @@ class Layer:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
 
-    def decide(self, code: str, before: bool) -> bool:
+    def decide(self, code: str, before: bool, *, kept: bool = False) -> bool:
+        """Whether ``code`` runs after this layer; ``kept``: only a selector that names it
+        (not ``ALL``) drops it, and a ``select`` that leaves it out keeps it."""
         chosen = _specificity((*(self.select or ()), *self.extend_select), code)
         ignored = _specificity(self.ignore, code)
-        if ignored >= 0 and ignored >= chosen:
+        if ignored >= kept and ignored >= chosen:
             return False
         if chosen >= 0:
             return True
-        return before if self.select is None else False
+        return before if self.select is None or kept else False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,19 +136,22 @@ class Selection:
     severities: Mapping[str, Severity] = field(default_factory=dict)
     opt_in: frozenset[str] = frozenset()
     """Rules that run only when a selector names them."""
+    kept: frozenset[str] = frozenset()
+    """Rules that only a selector naming them by code or prefix drops or lowers."""
 
     def enabled(self, code: str) -> bool:
         state = code not in self.opt_in
         for layer in self.layers:
-            state = layer.decide(code, state)
+            state = layer.decide(code, state, kept=code in self.kept)
         return state
 
     def ignored_in(self, code: str, path: str) -> bool:
-        return any(_specificity(selectors, code) >= 0 and matches(pattern, path)
+        named = code in self.kept
+        return any(_specificity(selectors, code) >= named and matches(pattern, path)
                    for pattern, selectors in self.per_file_ignores.items())
 
     def severity_of(self, code: str) -> Severity | None:
-        best, chosen = -1, None
+        best, chosen = (0 if code in self.kept else -1), None
         for selector, severity in self.severities.items():
             rank = _specificity((selector,), code)
             if rank > best:
@@ -163,4 +170,4 @@ class Selection:
 
     def then(self, layer: Layer) -> Selection:
         return Selection((*self.layers, layer), self.per_file_ignores, self.severities,
-                         self.opt_in)
+                         self.opt_in, self.kept)

@@ -10,7 +10,14 @@ from types import MappingProxyType
 from typing import Any
 
 from coursekit.config.key_lines import line_of
-from coursekit.config.rules import BAD_CONFIG
+from coursekit.config.rules import (
+    BAD_CONFIG,
+    MISSING_PATH,
+    NO_CONTENT,
+    SHADOWED_LANGUAGE_FOLDER,
+    UNKNOWN_LANGUAGE,
+    UNLISTED_FOLDER,
+)
 from coursekit.diagnostics import Diagnostic
 from coursekit.selection import Selection
 
@@ -21,6 +28,12 @@ BY_REQUEST = {"LES124": "format"}
 """Rules a course asks for: each runs by default where the course has its table
 (``[tool.coursekit.format]`` for the formatting note), and elsewhere only when selected
 by name, so that a course that never adopted a code style is not told of one."""
+
+KEPT = frozenset(rule.code for rule in (NO_CONTENT, UNKNOWN_LANGUAGE, SHADOWED_LANGUAGE_FOLDER,
+                                        MISSING_PATH, UNLISTED_FOLDER))
+"""Rules that say something was not checked: a selection drops or lowers them only by
+naming them (their code, ``CFG`` or ``CFG00``), so that ``select = ["SUB"]`` or
+``severity = { ALL = "note" }`` never makes a run that checked nothing pass as clean."""
 
 
 class ConfigError(ValueError):
@@ -66,7 +79,7 @@ class Config:
     """Area tables (``[tool.coursekit.subtitles]``, ``.translations``, ``.verify``,
     ``.standins``), read by the area that owns them."""
     selection: Selection = field(
-        default_factory=lambda: Selection(opt_in=frozenset(BY_REQUEST)))
+        default_factory=lambda: Selection(opt_in=frozenset(BY_REQUEST), kept=KEPT))
     """Rule selection of the ``select``/``ignore``/``extend-select``/``per-file-ignores``
     and ``severity`` keys (the first layer; the command line adds its own)."""
     path: Path | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from coursekit.config.model import BY_REQUEST
+from coursekit.config.model import BY_REQUEST, KEPT
 from coursekit.config.reading import Problems
 from coursekit.diagnostics import Severity
 from coursekit.rules import all_rules
@@ -94,4 +94,5 @@ def read_selection(table: Mapping[str, Any], problems: Problems) -> Selection:
         per_file_ignores=_per_file_ignores(pfi_key, table.get(pfi_key, {}), problems),
         severities=_severities(table.get("severity", {}), problems),
         opt_in=frozenset(code for code, section in BY_REQUEST.items() if section not in table),
+        kept=KEPT,
     )

@@ -81,3 +81,31 @@ def test_a_per_file_ignore_written_with_backslashes_applies_in_a_check(tmp_path:
     code, found = _check(course, config="[per-file-ignores]\n'subtitles\\fr\\*' = ['SUB2']\n")
     assert (code, sorted(d["rule"] for d in found)) == (1, ["SUB104", "SUB201", "SUB202",
                                                             "SUB205"])
+
+
+@pytest.mark.parametrize("args", [
+    ("--select", "SUB"), ("--ignore", "ALL"), ("--select", "LES", "--ignore", "SUB")])
+def test_a_selection_that_does_not_name_it_keeps_no_content(tmp_path: Path,
+                                                            args: tuple[str, ...]) -> None:
+    code, found = _check(tmp_path, *args)
+    assert (code, [d["rule"] for d in found]) == (1, ["CFG002"])
+
+
+@pytest.mark.parametrize("config", [
+    'select = ["SUB104"]\n', 'severity = { ALL = "note" }\n',
+    '[per-file-ignores]\n"*" = ["ALL"]\n'])
+def test_a_missing_file_is_reported_whatever_the_selection_leaves_out(tmp_path: Path,
+                                                                     config: str) -> None:
+    course = write_overlap_course(tmp_path)
+    (course / "coursekit.toml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "subtitles", "--root", str(course), "--format",
+                                      "json", str(course / "subtitles" / "en" / "02_b.srt")])
+    code, found = result.exit_code, json.loads(result.output)["diagnostics"]
+    assert code == 1
+    assert [(d["rule"], d["severity"]) for d in found] == [("CFG005", "error")]
+
+
+@pytest.mark.parametrize("args", [("--ignore", "CFG"), ("--ignore", "CFG002")])
+def test_a_selector_that_names_no_content_drops_it(tmp_path: Path,
+                                                   args: tuple[str, ...]) -> None:
+    assert _check(tmp_path, *args) == (0, [])
