@@ -42,9 +42,17 @@ def _holds_git(folder: Path) -> bool:
         return False
 
 
+def placed_path(path: str, place: str) -> str:
+    """``path``, named from the course root, named from ``place``'s top instead; an
+    absolute path, and none (``""``, ``-``), as it is."""
+    if not place or path in ("", "-") or Path(path).is_absolute():
+        return path
+    return f"{place}{path}"
+
+
 def placed(diagnostics: Sequence[Diagnostic], place: str) -> list[Diagnostic]:
     """``diagnostics`` with each path named from ``place``'s top (:func:`course_place`)."""
     if not place:
         return list(diagnostics)
-    return [d if d.path in ("", "-") or Path(d.path).is_absolute()
-            else replace(d, path=f"{place}{d.path}") for d in diagnostics]
+    return [d if placed_path(d.path, place) == d.path
+            else replace(d, path=placed_path(d.path, place)) for d in diagnostics]

@@ -24,6 +24,7 @@ from coursekit.diagnostics import Diagnostic, Rule, Severity, sorted_diagnostics
 from coursekit.judgement.model import NotebookJudgement
 from coursekit.report.baseline import identity
 from coursekit.report.encoding import json_text
+from coursekit.report.repository import placed_path
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/coursekit/"
@@ -103,11 +104,14 @@ def _result(diag: Diagnostic, rule_index: int, fingerprint: str) -> dict[str, An
     return result
 
 
-def _notebook(nb: NotebookJudgement) -> dict[str, Any]:
+def _notebook(nb: NotebookJudgement, place: str) -> dict[str, Any]:
+    """A notebook's verdict, its lesson and first cause named as the results name files
+    (from ``place``'s top), so that a reader finds the result its first cause gave."""
     first = nb.first_cause
-    return {"notebook": nb.notebook, "lesson": nb.lesson, "language": nb.language,
-            "framework": nb.framework, "verdict": nb.verdict,
-            "firstCause": first.source if first is not None and first.source else None}
+    cause = first.source if first is not None and first.source else None
+    return {"notebook": nb.notebook, "lesson": placed_path(nb.lesson, place),
+            "language": nb.language, "framework": nb.framework, "verdict": nb.verdict,
+            "firstCause": placed_path(cause, place) if cause else None}
 
 
 def _category(title: str) -> str:
@@ -116,8 +120,10 @@ def _category(title: str) -> str:
 
 
 def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
-              notebooks: Sequence[NotebookJudgement] = ()) -> dict[str, Any]:
-    """The SARIF log of ``diagnostics`` as a JSON-ready dictionary."""
+              notebooks: Sequence[NotebookJudgement] = (), place: str = "") -> dict[str, Any]:
+    """The SARIF log of ``diagnostics`` as a JSON-ready dictionary; ``place``: the course
+    root's path from the top the findings' paths are named from (:func:`course_place`),
+    which the notebooks' lessons, named from the course root, are named from too."""
     from coursekit.rules import all_rules
 
     known = {rule.code: rule for rule in all_rules()}
@@ -137,15 +143,15 @@ def sarif_log(diagnostics: Sequence[Diagnostic], title: str,
                     for d, fingerprint in zip(ordered, _fingerprints(ordered), strict=True)],
     }
     if notebooks:
-        run["properties"] = {"notebooks": [_notebook(nb) for nb in notebooks]}
+        run["properties"] = {"notebooks": [_notebook(nb, place) for nb in notebooks]}
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
 def render_sarif(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
-    notebooks: Sequence[NotebookJudgement] = (),
+    notebooks: Sequence[NotebookJudgement] = (), place: str = "",
 ) -> None:
     del checked
     # Control characters come out as JSON escapes, lone surrogates too (json_text).
-    out.write(json_text(sarif_log(diagnostics, title, notebooks)))
+    out.write(json_text(sarif_log(diagnostics, title, notebooks, place)))
     out.write("\n")

@@ -21,6 +21,7 @@ from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
 from coursekit.report.merge import MergedReport, merge_reports, merged_document
 from coursekit.report.pipeline import Shape, shape, write_report
+from coursekit.report.repository import course_place
 from coursekit.report.sarif import render_sarif
 
 FORMATS = ("text", "json", "github", "junit", "sarif", "html")
@@ -110,7 +111,8 @@ def _own_renderers(merged: MergedReport, root: Path, output: Path | None,
 
     def sarif(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
               checked: Sequence[str] = ()) -> None:
-        render_sarif(diagnostics, out, title, checked, notebooks=merged.notebooks)
+        render_sarif(diagnostics, out, title, checked, notebooks=merged.notebooks,
+                     place=course_place(root))
 
     return {"html": page, **({"junit": junit, "sarif": sarif} if merged.verify else {})}
 

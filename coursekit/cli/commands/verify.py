@@ -37,6 +37,7 @@ from coursekit.execution.verify import verify_course
 from coursekit.report import Renderer
 from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
+from coursekit.report.repository import course_place
 from coursekit.report.sarif import render_sarif
 from coursekit.report.verify_json import verify_document
 
@@ -217,14 +218,17 @@ def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: Ru
         found.all_diagnostics(), report, title="coursekit verify",
         selection=course.config.selection,
         renderers=verify_renderers(found, verify_page(
-            course, [nb.judgement() for nb in found.notebooks], report.output)),
+            course, [nb.judgement() for nb in found.notebooks], report.output),
+            place=course_place(course.root)),
         root=course.root,
     )
 
 
-def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer]:
+def verify_renderers(report: VerifyReport, html: Renderer,
+                     place: str = "") -> dict[str, Renderer]:
     """The reporters of a verification that carry every notebook's judgement besides
-    the findings: the JSON document, the HTML page, JUnit and SARIF."""
+    the findings: the JSON document, the HTML page, JUnit and SARIF (which names the
+    lessons from ``place``'s top, as its results: :func:`course_place`)."""
     verdicts = [nb.verdict() for nb in report.notebooks]
 
     def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
@@ -237,6 +241,6 @@ def verify_renderers(report: VerifyReport, html: Renderer) -> dict[str, Renderer
 
     def sarif(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
               checked: Sequence[str] = ()) -> None:
-        render_sarif(diagnostics, out, title, checked, notebooks=verdicts)
+        render_sarif(diagnostics, out, title, checked, notebooks=verdicts, place=place)
 
     return {"json": document, "html": html, "junit": junit, "sarif": sarif}
