@@ -49,6 +49,14 @@ def unknown_selectors(selectors: Iterable[str], codes: Iterable[str]) -> list[st
                 code.startswith(s) and code[len(area[1]):].isdigit() for code in known))]
 
 
+def meant(selector: str, codes: Iterable[str]) -> str:
+    """`` (did you mean `SUB205`?)`` where ``selector`` written in upper case and without
+    its spaces is one (``sub205``, ``" SUB2"``, ``all``); else nothing."""
+    fixed = selector.strip().upper()
+    return f" (did you mean `{fixed}`?)" if fixed and fixed != selector and \
+        not unknown_selectors([fixed], codes) else ""
+
+
 _GLOB_PART = re.compile(r"\*\*/|\*|\?|\[[!^]?\]?[^\]]*\]")
 """What a glob writes besides plain characters: ``**/``, ``*``, ``?``, a ``[...]`` class."""
 

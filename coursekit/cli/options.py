@@ -24,7 +24,7 @@ from coursekit.cli.reporting import finish as finish
 from coursekit.cli.reporting import report_options as report_options
 from coursekit.config import Course
 from coursekit.config.check import config_findings
-from coursekit.selection import Layer, unknown_selectors
+from coursekit.selection import Layer, meant, unknown_selectors
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -85,13 +85,13 @@ def command_line_layer(
 
     layer = Layer(select=_selectors(select) or None, extend_select=_selectors(extend_select),
                   ignore=_selectors(ignore))
+    codes = [r.code for r in all_rules()]
     unknown = unknown_selectors(
-        (*(layer.select or ()), *layer.extend_select, *layer.ignore),
-        (r.code for r in all_rules()),
-    )
+        (*(layer.select or ()), *layer.extend_select, *layer.ignore), codes)
     if unknown:
-        raise click.UsageError(f"no rule code starts with {', '.join(unknown)} "
-                               "(see `coursekit rules`)")
+        raise click.UsageError("no rule code starts with " + ", ".join(
+            f"{selector}{meant(selector, codes)}" for selector in unknown)
+            + " (see `coursekit rules`)")
     return layer
 
 

@@ -16,6 +16,7 @@ from coursekit.selection import (
     Layer,
     Selection,
     glob,
+    meant,
     unknown_selectors,
 )
 from coursekit.shown import shown
@@ -32,9 +33,11 @@ def _selectors(raw_key: str, value: Any, problems: Problems,
         problems.add(keys, f"`{raw_key}` must be a list of rule codes or prefixes, "
                            f"got {shown(value)}")
         return None
-    unknown = unknown_selectors(value, [r.code for r in all_rules()])
+    codes = [r.code for r in all_rules()]
+    unknown = unknown_selectors(value, codes)
     for selector in unknown:
-        problems.add(keys, f"`{raw_key}` names no rule: {shown(selector)}")
+        problems.add(keys, f"`{raw_key}` names no rule: {shown(selector)}"
+                           f"{meant(selector, codes)}")
     return tuple(v for v in value if v not in unknown)
 
 
@@ -68,7 +71,8 @@ def _severities(value: Any, problems: Problems) -> dict[str, Severity]:
     out = {}
     for selector, level in value.items():
         if unknown_selectors([selector], codes):
-            problems.add(("severity", selector), f"`severity` names no rule: {shown(selector)}")
+            problems.add(("severity", selector), f"`severity` names no rule: {shown(selector)}"
+                                                 f"{meant(selector, codes)}")
         elif not isinstance(level, str) or level not in SEVERITY_NAMES:
             problems.add(("severity", selector), f"`severity` of {selector} must be error, "
                          f"warning or note, got {shown(level)}")

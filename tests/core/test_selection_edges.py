@@ -109,3 +109,25 @@ def test_a_missing_file_is_reported_whatever_the_selection_leaves_out(tmp_path: 
 def test_a_selector_that_names_no_content_drops_it(tmp_path: Path,
                                                    args: tuple[str, ...]) -> None:
     assert _check(tmp_path, *args) == (0, [])
+
+
+@pytest.mark.parametrize(("config", "said"), [
+    ('ignore = ["sub205"]\n', "names no rule: 'sub205' (did you mean `SUB205`?)"),
+    ('select = [" SUB2"]\n', "names no rule: ' SUB2' (did you mean `SUB2`?)"),
+    ('select = ["all"]\n', "names no rule: 'all' (did you mean `ALL`?)"),
+    ('severity = { sub104 = "note" }\n', "names no rule: 'sub104' (did you mean `SUB104`?)"),
+    ('ignore = ["SUB9"]\n', "names no rule: 'SUB9'"),  # no rule to offer
+])
+def test_a_code_in_lower_case_or_with_spaces_names_the_code_meant(
+        tmp_path: Path, config: str, said: str) -> None:
+    code, found = _check(write_overlap_course(tmp_path), config=config)
+    assert code == 2
+    assert [d["message"].partition("] ")[2] for d in found if d["rule"] == "CFG001"] == [
+        f"`{config.split()[0]}` {said}"]
+
+
+def test_a_code_in_lower_case_on_the_command_line_names_the_code_meant(tmp_path: Path) -> None:
+    course = write_overlap_course(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), "--ignore", "sub2,SUB9"])
+    assert result.exit_code == 2
+    assert "no rule code starts with sub2 (did you mean `SUB2`?), SUB9 (see" in result.output
