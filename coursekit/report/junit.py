@@ -121,8 +121,9 @@ def _notebook_suite(root: ET.Element, notebooks: Sequence[NotebookJudgement],
         case = ET.SubElement(suite, "testcase", classname=xml_text(nb.lesson),
                              name=xml_text(nb.notebook))
         properties = ET.SubElement(case, "properties")
-        ET.SubElement(properties, "property", name="verdict", value=nb.verdict)
+        ET.SubElement(properties, "property", name="verdict", value=xml_text(nb.verdict))
         if severity is None:
             continue
         tag = "failure" if severity is Severity.ERROR else "skipped"
-        ET.SubElement(case, tag, message=xml_text(nb.message), type=nb.verdict)
+        ET.SubElement(case, tag, message=xml_text(nb.message),
+                      type=xml_text(nb.verdict))
