@@ -40,3 +40,27 @@ def test_a_key_like_none_names_none(tmp_path: Path, text: str) -> None:
     (tmp_path / "coursekit.toml").write_text(text, encoding="utf-8")
     [finding] = config_findings(Course.open(tmp_path))
     assert "unknown key" in finding.message and "did you mean" not in finding.message
+
+
+@pytest.mark.parametrize("text", [
+    'extend-ignore = ["SUB2"]\n', 'extend_ignore = ["SUB2"]\n',
+    '[tool.coursekit]\nextend-ignore = ["SUB2"]\n',
+])
+def test_ruffs_extend_ignore_says_to_write_ignore(tmp_path: Path, text: str) -> None:
+    (tmp_path / "coursekit.toml").write_text(text, encoding="utf-8")
+    [finding] = config_findings(Course.open(tmp_path))
+    assert (finding.rule, finding.line) == ("CFG001", text.count("\n"))
+    assert finding.message.endswith(
+        "(write `ignore`: it already removes rules from the default selection and the "
+        "command line's `--ignore` adds to it)"), finding.message
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("extend-per-file-ignores = {}\n", "(did you mean `per-file-ignores`?)"),
+    ("extend-selct = []\n", "(did you mean `extend-select`?)"),
+    ("[verify]\nextend-ignore = 1\n", "unknown key `extend-ignore`"),  # no `ignore` there
+])
+def test_other_keys_keep_their_near_miss(tmp_path: Path, text: str, said: str) -> None:
+    (tmp_path / "coursekit.toml").write_text(text, encoding="utf-8")
+    [finding] = config_findings(Course.open(tmp_path))
+    assert finding.message.endswith(said), finding.message
