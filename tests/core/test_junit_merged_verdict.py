@@ -4,7 +4,6 @@ written as its escape, visible, as everywhere else in the report."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,23 +12,11 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 
-LESSON = "content/en/chapter1/1.mdx"
+from .verify_reports import LESSON, write_failed_verify_report
 
 
 def _merged_junit(tmp_path: Path, verdict: str) -> ET.Element:
-    cause = {"index": 2, "source": f"{LESSON}:12", "verdict": "unexpected-error",
-             "detail": "boom"}
-    document = {
-        "tool": "coursekit", "run": "coursekit verify", "summary": {},
-        "diagnostics": [{"rule": "EXE101", "severity": "error", "path": LESSON, "line": 12,
-                         "message": "[en/pt] cell 2 raises ZeroDivisionError"}],
-        "notebooks": [{"notebook": "en/chapter1/1.ipynb", "lesson": LESSON, "language": "en",
-                       "framework": "pt", "status": "failed", "verdict": verdict,
-                       "severity": "error", "first_cause": cause, "cells": [cause],
-                       "duration": 1.0}],
-    }
-    report = tmp_path / "verify.json"
-    report.write_text(json.dumps(document), encoding="utf-8")
+    report = write_failed_verify_report(tmp_path / "verify.json", verdict, "boom")
     result = CliRunner().invoke(cli, ["report", "merge", "--format", "junit", str(report)])
     assert result.exit_code == 1, result.output
     suite = ET.fromstring(result.stdout).find("testsuite[@name='notebooks']")

@@ -11,23 +11,7 @@ from click.testing import CliRunner
 
 from coursekit.cli import cli
 
-LESSON = "content/en/chapter1/1.mdx"
-
-
-def _verify_report(path: Path) -> Path:
-    cause = {"index": 2, "source": f"{LESSON}:12", "verdict": "unexpected-error",
-             "detail": "ZeroDivisionError: division by zero"}
-    document = {
-        "tool": "coursekit", "run": "coursekit verify", "summary": {},
-        "diagnostics": [{"rule": "EXE101", "severity": "error", "path": LESSON, "line": 12,
-                         "message": "[en/pt] cell 2 raises ZeroDivisionError"}],
-        "notebooks": [{"notebook": "en/chapter1/1.ipynb", "lesson": LESSON, "language": "en",
-                       "framework": "pt", "status": "failed", "verdict": "failed",
-                       "severity": "error", "first_cause": cause, "cells": [cause],
-                       "duration": 1.0}],
-    }
-    path.write_text(json.dumps(document), encoding="utf-8")
-    return path
+from .verify_reports import LESSON, write_failed_verify_report
 
 
 def _merged_sarif(course: Path, report: Path) -> tuple[str, dict[str, str]]:
@@ -46,7 +30,7 @@ def test_a_course_in_a_folder_of_its_repository(tmp_path: Path) -> None:
     course = tmp_path / "repo" / "docs" / "course"
     course.mkdir(parents=True)
     (tmp_path / "repo" / ".git").mkdir()
-    uri, notebook = _merged_sarif(course, _verify_report(tmp_path / "v.json"))
+    uri, notebook = _merged_sarif(course, write_failed_verify_report(tmp_path / "v.json"))
     assert uri == f"docs/course/{LESSON}:12"
     assert notebook["lesson"] == f"docs/course/{LESSON}"
     assert notebook["firstCause"] == uri
@@ -56,6 +40,6 @@ def test_a_course_in_a_folder_of_its_repository(tmp_path: Path) -> None:
 def test_a_course_at_the_top_of_its_repository(tmp_path: Path) -> None:
     course = tmp_path / "repo"
     (course / ".git").mkdir(parents=True)
-    uri, notebook = _merged_sarif(course, _verify_report(tmp_path / "v.json"))
+    uri, notebook = _merged_sarif(course, write_failed_verify_report(tmp_path / "v.json"))
     assert uri == f"{LESSON}:12"
     assert (notebook["lesson"], notebook["firstCause"]) == (LESSON, uri)
