@@ -23,10 +23,10 @@ from coursekit.fixes.plan import FilePlan
 from coursekit.formatting.lessons import (
     FenceChange,
     LessonFormat,
-    may_hold_python,
     read_lesson_or_why,
 )
 from coursekit.formatting.places import CodePlace, Unplaced, locate_code, split_lines
+from coursekit.lessons.fences import may_hold_python
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
 from coursekit.translations.settings import load_settings

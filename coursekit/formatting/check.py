@@ -11,12 +11,12 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.formatting.lessons import (
     LessonFormat,
     format_lessons,
-    may_hold_python,
     read_lesson_or_why,
     wants_formatting,
 )
 from coursekit.formatting.settings import SECTION
 from coursekit.languages import normalise
+from coursekit.lessons.fences import may_hold_python
 
 if TYPE_CHECKING:
     from coursekit.corpus import Corpus

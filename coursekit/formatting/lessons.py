@@ -15,7 +15,6 @@ formatter did not keep, is left alone too.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,19 +199,6 @@ class LessonFormat:
 def _fingerprint(code: Code) -> str:
     """What tells one fence's finding from another's: its code, not its line."""
     return hashlib.sha1(code.source.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
-
-
-_PYTHON_FENCE = re.compile(r"(?:`{3,}|~{3,})[ \t]*(?:py|ipython)", re.IGNORECASE)
-"""Where a Python fence may open: a marker and an info string starting as every Python
-name (and typo) of :mod:`coursekit.lessons.fences` does. Text without it holds no
-fence to format, and is not parsed at all: in ``fix lessons`` on the agents course
-(396 lessons), parsing the lessons is the larger part of the time, and about half of
-them hold no Python."""
-
-
-def may_hold_python(text: str) -> bool:
-    """Whether ``text`` may hold a Python fence (never ``False`` when it does)."""
-    return _PYTHON_FENCE.search(text) is not None
 
 
 def read_lesson_text(file: Path) -> tuple[str, ReadState] | None:

@@ -13,7 +13,7 @@ from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular_with_status
 from coursekit.lessons import rules as lesson_rules
-from coursekit.lessons.fences import read_info
+from coursekit.lessons.fences import may_hold_python
 from coursekit.lessons.load import LessonPlace, places_of
 from coursekit.lessons.model import Lesson
 from coursekit.lessons.parse import parse_lesson
@@ -36,27 +36,6 @@ def stamp_of(path: Path) -> Stamp | None:
 
 def _stamp(status: os.stat_result) -> Stamp:
     return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
-
-
-def _python_after(data: bytes, marker: bytes) -> bool:
-    """Whether the first run of ``marker`` (three backticks or tildes) on some line of
-    ``data`` has a Python info string after it: a fence opens only after the markers of
-    its containers (``>``, ``-``, ``1.``, spaces), so a later run on a line opens none."""
-    character = marker[:1]
-    found = data.find(marker)
-    while found >= 0:
-        start = found + 3
-        while data[start:start + 1] == character:
-            start += 1
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end
-        rest = data[start:end]
-        if b"py" in rest.lower():  # in every Python info word: most runs are read no further
-            info = read_info(rest.decode("utf-8", errors="replace"))
-            if info.language == "python" and not info.is_output:
-                return True
-        found = data.find(marker, end)
-    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,15 +62,12 @@ class LessonSource:
 
     @property
     def has_python_fence(self) -> bool:
-        """Whether some run of three backticks or tildes is followed, on its line, by an
-        info string that reads as Python code (:func:`~coursekit.lessons.fences.read_info`):
-        a notebook runs Python alone, so a lesson whose fences are all JSON, shell or
-        text yields none. Every fence opener is such a run with its info after it, so
-        this is never ``False`` for a lesson with Python code; a run that opens no fence
-        (inside a code span or a fence) only makes the lesson parsed for nothing. The
-        bytes are searched, not matched against a pattern: a regular expression over
-        every lesson's text cost more than the parses it saves."""
-        return any(_python_after(self.data, marker) for marker in (b"```", b"~~~"))
+        """Whether the lesson may hold Python code
+        (:func:`~coursekit.lessons.fences.may_hold_python`): a notebook runs Python
+        alone, so a lesson whose fences are all JSON, shell or text yields none. A
+        backtick or tilde is one ASCII byte in UTF-8, which no replacement of invalid
+        bytes makes or takes."""
+        return may_hold_python(self.data.decode("utf-8", errors="replace"))
 
     def parse(self, facts: CodeFactsTable | None = None) -> Lesson:
         """The lesson; ``facts``: the code facts of the run, shared between lessons."""
