@@ -22,7 +22,7 @@ def _cache_folder(path: Path) -> Path:
 
 @click.group("cache")
 def command() -> None:
-    """The stored results of ``coursekit verify``."""
+    """The stored results of coursekit verify."""
 
 
 @command.command("merge")
