@@ -50,6 +50,9 @@ class ErrorOutcome:
     """For an error left as it was: why."""
     source: str = ""
     """For a translation: ``file:line`` of the source lesson's fence it follows."""
+    held: bool = False
+    """Left by design, for a translator (a translation whose output fence differs from
+    the source's): reported; any other error left is an update the run could not make."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,11 @@ class ErrorPlan(FilePlan[LessonErrors]):
     @property
     def outcomes(self) -> list[ErrorOutcome]:
         return [outcome for lesson in self.lessons for outcome in lesson.outcomes]
+
+    @property
+    def stuck(self) -> list[ErrorOutcome]:
+        """The errors the run was to update and leaves (a person's job: it exits 1)."""
+        return [found for found in self.outcomes if not found.fixed and not found.held]
 
 
 def _description(output: Output) -> str:
@@ -115,7 +123,7 @@ class _File:
         try:
             new = updated_output(output, raised)
         except Unchanged as why:
-            self.left(line, documented, raised, str(why), source)
+            self.left(line, documented, raised, f"{why}: update it by hand", source)
             return None
         place = locate_code(self.lines, Code(output.line, "text", output.info, output.text))
         if not isinstance(place, CodePlace):
@@ -129,10 +137,10 @@ class _File:
                                               documented, str(raised), True, source=source))
         return new
 
-    def left(self, line: int, documented: str, raised: Raised, why: str, source: str = ""
-             ) -> None:
+    def left(self, line: int, documented: str, raised: Raised, why: str, source: str = "",
+             held: bool = False) -> None:
         self.outcomes.append(ErrorOutcome(self.language, self.lesson.path, line, documented,
-                                          str(raised), False, why, source))
+                                          str(raised), False, why, source, held))
 
     def result(self) -> LessonErrors:
         changes = tuple(sorted(self.changes.values(), key=lambda change: change.line))
@@ -199,14 +207,16 @@ class _Planner:
         documented = _first_line(drift.documented)
         if code is None:
             opened.left(drift.line, documented, raised, "the lesson has no code fence at this "
-                        "line any more: verify it again")
+                        "line any more (it changed since the verification): verify it again "
+                        "and fix errors from the new report")
             return
         outputs = [o for o in code.outputs if o.exception is not None
                    and _among(_description(o), drift.documented)]
         if not outputs:
             if not any(documents(o, raised) for o in code.outputs):  # else up to date
                 opened.left(drift.line, documented, raised, "the error is not documented in "
-                            "an output fence (a directive or the code documents it)")
+                            "an output fence (a directive or the code documents it): update "
+                            "it by hand")
             return
         for output in outputs:
             new = opened.update(output, raised, documented) if self.wanted(opened) else (
@@ -244,7 +254,7 @@ class _Planner:
             elif block is None or not any(o.text == new for o in block.outputs):
                 opened.left(code.line if block is None else block.line, documented, raised,
                             "its output fence differs from the source's: update it by hand",
-                            where)
+                            where, held=True)
 
 
 def _same_output(code: Code, output: Output, block: Code) -> Output | None:

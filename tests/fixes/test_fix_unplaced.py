@@ -109,18 +109,18 @@ ERRORS = {
 """Each lesson documents an error in an output fence that cannot be placed."""
 
 
-def _errors(root: Path, body: str, capsys: pytest.CaptureFixture[str]
-            ) -> tuple[int, list[str]]:
+def _errors(root: Path, body: str, capsys: pytest.CaptureFixture[str], *options: str,
+            raised: str = RAISED) -> tuple[int, list[str]]:
     """``fix errors`` on a course whose lesson, ``body`` after its title, documents an
     error that verify proved drifted: its exit code and the lines saying what it left."""
-    lesson = _course(root, body)
+    lesson = _course(root, body) if not (root / LESSON).exists() else root / LESSON
     [code] = parse_lesson(lesson.read_text("utf-8"), path=str(LESSON),
                           language="en").code_blocks()
     cells = [CellResult(index=0, source=f"{LESSON}:{code.line}", verdict=Verdict.ERROR_DRIFT,
-                        documented=DOCUMENTED, raised=RAISED)]
+                        documented=DOCUMENTED, raised=raised)]
     report = write_report(root / "report.json", VerifyReport(notebooks=[NotebookResult(
         str(LESSON), "en", "pt", "en/chapter1/1.ipynb", cells=cells)]))
-    exit_code = main(["fix", "errors", "--root", str(root), "--from", str(report)])
+    exit_code = main(["fix", "errors", "--root", str(root), "--from", str(report), *options])
     return exit_code, [line for line in capsys.readouterr().err.splitlines()
                        if "EXE102 left" in line]
 
@@ -130,10 +130,12 @@ def test_an_error_left_for_its_output_fence_says_why_and_what_to_do(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, why: str,
         remedy: str) -> None:
     before = "# Training\n\n" + body
-    _, left = _errors(tmp_path, body, capsys)
-    assert left == [f"{LESSON}:{_line(before, DOCUMENTED)}: EXE102 left `{DOCUMENTED}`: its "
-                    f"output fence cannot be placed in the file exactly: {why}; left as it "
-                    f"was: {remedy}, and `coursekit fix errors` updates it then"]
+    said = [f"{LESSON}:{_line(before, DOCUMENTED)}: EXE102 left `{DOCUMENTED}`: its "
+            f"output fence cannot be placed in the file exactly: {why}; left as it "
+            f"was: {remedy}, and `coursekit fix errors` updates it then"]
+    for options in (["--dry-run"], ["--check"], []):
+        # an update left to a person fails the run, as fix drift's fixes left do
+        assert _errors(tmp_path, body, capsys, *options) == (1, said), options
     assert (tmp_path / LESSON).read_text("utf-8") == before
 
 
@@ -144,3 +146,26 @@ def test_an_error_in_an_output_fence_of_a_list_item_is_updated_as_before(
     assert (code, left) == (0, [])
     assert (tmp_path / LESSON).read_text("utf-8") == "# Training\n\n" + body.replace(
         DOCUMENTED, RAISED)
+
+
+QUOTED = f"{CODE}```python out\n'{DOCUMENTED}'\n```\n"
+"""The lesson quotes the error in single quotes."""
+
+
+@pytest.mark.parametrize(("raised", "expected"), [
+    (RAISED, 1),  # `KeyError: 'label'` holds the lesson's quote: left, and the run fails
+    ("KeyError: label", 0),  # the clean counterpart: quoted as the lesson quotes it
+])
+def test_an_error_the_run_cannot_rewrite_fails_it_and_says_what_to_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], raised: str, expected: int
+        ) -> None:
+    code, left = _errors(tmp_path, QUOTED, capsys, raised=raised)
+    text = (tmp_path / LESSON).read_text("utf-8")
+    assert code == expected, left
+    if expected:
+        assert left == [f"{LESSON}:{_line(text, DOCUMENTED)}: EXE102 left `{DOCUMENTED}`: "
+                        "the new message holds the quote (') the lesson writes around it: "
+                        "update it by hand"]
+        assert text == "# Training\n\n" + QUOTED
+    else:
+        assert (left, f"'{raised}'" in text) == ([], True)

@@ -229,7 +229,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
                f"{plan.files} file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed or plan.unread:
+    if failed or plan.unread or plan.stuck:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 
