@@ -2,13 +2,14 @@
 and nothing is replaced that must not be.
 
 The new content goes to a temporary file beside the target
-(``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively)
-that is renamed over it. The file keeps the mode it had, and a new file gets the mode
-the umask gives. A temporary file left by a writer that was killed is removed by the
-next write into the same folder, once its process is gone; only files with exactly
-that name (the ``coursekit`` marker, a process id, eight lowercase hex digits), owned
-by the same user, are ever removed: a hidden file of someone else's that merely looks
-like a leftover (``.notes.20240101.tmp``) is not coursekit's to delete.
+(``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively;
+:mod:`coursekit.leftovers`) that is renamed over it. The file keeps the mode it had, and
+a new file gets the mode the umask gives. A temporary file left by a writer that was
+killed is removed by the next write into the same folder, once its process is gone;
+only files with exactly that name (the ``coursekit`` marker, a process id, eight
+lowercase hex digits), owned by the same user, are ever removed: a hidden file of
+someone else's that merely looks like a leftover (``.notes.20240101.tmp``) is not
+coursekit's to delete.
 
 What is at the path decides what a write may do: a regular file (or nothing) is
 replaced; a device, a FIFO, a socket or a folder never is (:func:`write_output`, for
@@ -23,9 +24,7 @@ from __future__ import annotations
 import errno
 import itertools
 import os
-import re
 import stat
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,14 +36,7 @@ from coursekit.files import (
     read_regular_with_status,
 )
 from coursekit.held_signals import signals_held
-
-_MARKER = "coursekit"
-_LEFTOVER = re.compile(rf"\..+\.{_MARKER}\.(?P<pid>[1-9]\d{{0,8}})\.[0-9a-f]{{8}}\.tmp")
-"""``.<name>.coursekit.<pid>.<n>.tmp``, the only name this module creates."""
-
-_lock = threading.Lock()
-_swept: set[Path] = set()
-"""Folders whose leftovers this process has already removed."""
+from coursekit.leftovers import sweep_once, temporary_name
 
 
 def _mode_for(path: Path) -> tuple[int, bool]:
@@ -54,48 +46,6 @@ def _mode_for(path: Path) -> tuple[int, bool]:
         return stat.S_IMODE(os.stat(path).st_mode), True
     except OSError:
         return 0o666, False
-
-
-def process_gone(pid: int) -> bool:
-    """Whether no process has the id ``pid`` (another user's, not signalled, is there)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # it exists, as another user's
-        return False
-    return False
-
-
-def sweep_leftovers(folder: Path) -> list[Path]:
-    """Remove the temporary files of atomic writes whose writer is gone; return them."""
-    removed = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    for name in names:
-        match = _LEFTOVER.fullmatch(name)
-        if match is None or not process_gone(int(match["pid"])):
-            continue
-        leftover = folder / name
-        try:
-            facts = os.lstat(leftover)
-            if stat.S_ISREG(facts.st_mode) and facts.st_uid == os.getuid():
-                leftover.unlink()
-                removed.append(leftover)
-        except OSError:
-            continue
-    return removed
-
-
-def _sweep_once(folder: Path) -> None:
-    key = folder.absolute()
-    with _lock:
-        if key in _swept:
-            return
-        _swept.add(key)
-    sweep_leftovers(folder)
 
 
 _names = itertools.count()
@@ -110,11 +60,11 @@ class ChangedSinceRead(OSError):
 
 
 def _temporary(path: Path, mode: int) -> tuple[int, str]:
-    """A new file beside ``path`` (``.<name>.coursekit.<pid>.<8 hex digits>.tmp``),
-    open for writing."""
+    """A new file beside ``path`` (``.<name>.coursekit.<pid>.<8 hex digits>.tmp``, the
+    name shortened when that would be too long), open for writing."""
     while True:
         number = next(_names) & 0xFFFFFFFF
-        name = f"{path.parent}{os.sep}.{path.name}.{_MARKER}.{os.getpid()}.{number:08x}.tmp"
+        name = temporary_name(path, number)
         try:
             return os.open(name, _OPEN_FLAGS, mode), name
         except FileExistsError:  # left by an earlier process of the same id
@@ -269,7 +219,7 @@ def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None,
             make_folders(path.parent)
             fd, tmp = _temporary(path, mode)
         try:
-            _sweep_once(path.parent)  # its own temporary file is kept: this process is alive
+            sweep_once(path.parent)  # its own temporary file is kept: this process is alive
             try:
                 if replacing:  # the umask may have taken bits of the old file's mode
                     os.fchmod(fd, mode)

@@ -125,3 +125,28 @@ def test_a_temporary_name_already_taken_is_passed_over(
     write_bytes_atomic(tmp_path / "a.txt", b"new")
     assert (tmp_path / "a.txt").read_bytes() == b"new"
     assert taken.read_bytes() == b"someone else's"
+
+
+@pytest.mark.parametrize("name", [
+    "a" * 240 + ".mdx",                     # 244 bytes: the temporary name would be 275
+    "01_" + "字" * 81 + ".srt",              # 250 bytes in UTF-8, 88 characters
+], ids=["ascii", "cjk"])
+def test_a_file_whose_name_is_near_the_longest_is_rewritten(tmp_path: Path, name: str) -> None:
+    target = tmp_path / name
+    target.write_bytes(b"old")
+    write_bytes_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def test_the_shortened_temporary_of_a_killed_write_is_swept(tmp_path: Path) -> None:
+    name = "字" * 84  # 252 bytes
+    script = ("import os, sys\nfrom pathlib import Path\nimport coursekit.atomic as a\n"
+              "def die(fd): os.kill(os.getpid(), 9)\nos.fsync = die\n"
+              "a.write_bytes_atomic(Path(sys.argv[1]), b'new')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path / name)], check=False)
+    assert run.returncode == -9
+    (left,) = tmp_path.iterdir()
+    assert ".coursekit." in left.name and len(os.fsencode(left.name)) <= 255
+    write_bytes_atomic(tmp_path / "b.srt", b"other")
+    assert [p.name for p in tmp_path.iterdir()] == ["b.srt"]

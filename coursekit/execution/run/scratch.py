@@ -20,7 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from coursekit.atomic import process_gone
+from coursekit.leftovers import process_gone
 
 _NAME = re.compile(r"coursekit-[a-z]+(?:-[a-z]+)*-(?P<pid>[1-9]\d{0,9})\.(?P<start>\d{1,20})"
                    r"\.[a-z0-9_]{8}")
