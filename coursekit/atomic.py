@@ -3,13 +3,13 @@ and nothing is replaced that must not be.
 
 The new content goes to a temporary file beside the target
 (``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively;
-:mod:`coursekit.leftovers`) that is renamed over it. The file keeps the mode it had, and
-a new file gets the mode the umask gives. A temporary file left by a writer that was
-killed is removed by the next write into the same folder, once its process is gone;
-only files with exactly that name (the ``coursekit`` marker, a process id, eight
-lowercase hex digits), owned by the same user, are ever removed: a hidden file of
-someone else's that merely looks like a leftover (``.notes.20240101.tmp``) is not
-coursekit's to delete.
+:mod:`coursekit.leftovers`) that is renamed over it. The file keeps the mode it had,
+and its owner and group where the process may give them (root may); a new file gets
+the mode the umask gives. A temporary file left by a writer that was killed is removed
+by the next write into the same folder, once its process is gone; only files with
+exactly that name (the ``coursekit`` marker, a process id, eight lowercase hex digits),
+owned by the same user, are ever removed: a hidden file of someone else's that merely
+looks like a leftover (``.notes.20240101.tmp``) is not coursekit's to delete.
 
 What is at the path decides what a write may do: a regular file (or nothing) is
 replaced; a device, a FIFO, a socket or a folder never is (:func:`write_output`, for
@@ -21,6 +21,7 @@ write is held until it is done or undone (:mod:`coursekit.held_signals`).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import itertools
 import os
@@ -39,13 +40,26 @@ from coursekit.held_signals import signals_held
 from coursekit.leftovers import sweep_once, temporary_name
 
 
-def _mode_for(path: Path) -> tuple[int, bool]:
-    """The mode of the file already at ``path`` and ``True``; else ``0o666`` (which the
-    umask reduces when the file is created) and ``False``."""
+def _replaced(path: Path) -> os.stat_result | None:
+    """What the file at ``path`` (a link followed) is; ``None`` when there is none."""
     try:
-        return stat.S_IMODE(os.stat(path).st_mode), True
+        return os.stat(path)
     except OSError:
-        return 0o666, False
+        return None
+
+
+def _keep_owner(fd: int, old: os.stat_result) -> None:
+    """Give the new file ``fd`` the owner and group of the file it replaces, as far as
+    this process may: a lesson rewritten by root (a CI container working on a mounted
+    checkout) stays its author's, who can still save it."""
+    new = os.fstat(fd)
+    if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
+        return
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except OSError:  # another user's file: its group still, where this user is in it
+        with contextlib.suppress(OSError):
+            os.fchown(fd, -1, old.st_gid)
 
 
 _names = itertools.count()
@@ -211,7 +225,8 @@ def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None,
         raise IsADirectoryError(errno.EISDIR, "a directory: not replaced")
     if status is not None and not (stat.S_ISREG(status.st_mode) or stat.S_ISLNK(status.st_mode)):
         raise NotARegularFile(errno.EEXIST, f"{kind_of(status.st_mode)}: not replaced")
-    mode, replacing = _mode_for(path)
+    old = _replaced(path)
+    mode = 0o666 if old is None else stat.S_IMODE(old.st_mode)  # 0o666: less the umask
     with signals_held() as held:  # a signal stops the write before its rename, not after
         try:
             fd, tmp = _temporary(path, mode)
@@ -221,7 +236,8 @@ def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None,
         try:
             sweep_once(path.parent)  # its own temporary file is kept: this process is alive
             try:
-                if replacing:  # the umask may have taken bits of the old file's mode
+                if old is not None:  # the umask may have taken bits of the old file's mode
+                    _keep_owner(fd, old)  # first: a change of owner clears setuid bits
                     os.fchmod(fd, mode)
                 held.stop_if_any()
                 _write_all(fd, data)

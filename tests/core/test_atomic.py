@@ -150,3 +150,27 @@ def test_the_shortened_temporary_of_a_killed_write_is_swept(tmp_path: Path) -> N
     assert ".coursekit." in left.name and len(os.fsencode(left.name)) <= 255
     write_bytes_atomic(tmp_path / "b.srt", b"other")
     assert [p.name for p in tmp_path.iterdir()] == ["b.srt"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_a_file_of_another_user_rewritten_by_root_stays_theirs(tmp_path: Path) -> None:
+    """A CI container runs as root on a checkout its author owns: a fixed lesson that
+    became root's could no longer be saved by its author."""
+    target = tmp_path / "1.mdx"
+    target.write_bytes(b"old")
+    os.chown(target, 4321, 4322)
+    target.chmod(0o4751)  # set after the owner, which clears it
+    write_bytes_atomic(target, b"new")
+    facts = target.stat()
+    assert (facts.st_uid, facts.st_gid, stat.S_IMODE(facts.st_mode)) == (4321, 4322, 0o4751)
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["1.mdx"]
+
+
+def test_files_of_this_user_and_new_files_are_this_users(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.srt"
+    mine.write_bytes(b"old")
+    write_bytes_atomic(mine, b"new")
+    write_bytes_atomic(tmp_path / "new.srt", b"new")
+    for path in (mine, tmp_path / "new.srt"):
+        assert (path.stat().st_uid, path.stat().st_gid) == (os.getuid(), os.getgid())

@@ -465,3 +465,14 @@ def test_two_checks_writing_one_report_at_once_leave_one_whole_report(tmp_path: 
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["diagnostics"]
     assert _temporaries(tmp_path) == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_fix_subtitles_run_by_root_leaves_the_authors_files_theirs(tmp_path: Path) -> None:
+    root = _course(tmp_path)
+    srt = root / "subtitles/en/01_a.srt"
+    os.chown(srt, 4321, 4321)
+    assert main(["fix", "subtitles", "--root", str(root)]) == 0
+    assert srt.read_bytes() != BROKEN_SRT
+    assert (srt.stat().st_uid, srt.stat().st_gid) == (4321, 4321)
+    assert _temporaries(tmp_path) == []
