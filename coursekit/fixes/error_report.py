@@ -7,11 +7,14 @@ from collections import Counter
 from typing import Any
 
 from coursekit.fixes.errors import RULE, ErrorOutcome, ErrorPlan
+from coursekit.report.json import VERSION
 
 
 def as_json(plan: ErrorPlan, *, written: bool) -> dict[str, Any]:
     """Every documented error looked at: updated, left, or not proven drifted."""
     return {
+        "tool": "coursekit",
+        "version": VERSION,
         "written": written,
         "files": plan.files,
         "changed": [lesson.format.path for lesson in plan.changed],

@@ -7,6 +7,7 @@ from typing import Any
 
 from coursekit.fixes.lessons import DriftPlan, FileOutcome
 from coursekit.fixes.proof import DriftProof, NextCause
+from coursekit.report.json import VERSION
 
 
 def as_json(plan: DriftPlan, *, written: bool, proof: DriftProof | None = None
@@ -14,6 +15,8 @@ def as_json(plan: DriftPlan, *, written: bool, proof: DriftProof | None = None
     """Every use found, fixed or left, with its rule, tier, file, line and language; and
     what the runs proved (``verified``: ``null`` when nothing was run)."""
     return {
+        "tool": "coursekit",
+        "version": VERSION,
         "written": written,
         "files": plan.files,
         "changed": [lesson.format.path for lesson in plan.changed],

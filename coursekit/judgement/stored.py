@@ -49,6 +49,9 @@ class StoredReport:
     checked: tuple[str, ...] | None = None
     """The files the run looked at, findings or not; ``None`` in a report written before
     they were recorded."""
+    not_shown: Mapping[str, Any] | None = None
+    """What the run's report left out, counted (``--quiet``, folded, a baseline), as
+    written; ``None`` in a report that does not say."""
 
 
 RECOMPUTED = frozenset({"errors", "warnings", "notes", "files", "notebooks", "statuses",
@@ -90,6 +93,7 @@ def report_from_json(name: str, data: Mapping[str, Any]) -> StoredReport:
         extras={k: v for k, v in summary.items() if k not in RECOMPUTED},
         diagnostics=_diagnostics(name, data["diagnostics"]),
         checked=_checked(name, data),
+        not_shown=data["not_shown"] if isinstance(data.get("not_shown"), dict) else None,
     )
 
 

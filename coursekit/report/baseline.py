@@ -83,12 +83,21 @@ def read_baseline(path: Path) -> Counter[str]:
 def new_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str]) -> list[Diagnostic]:
     """The diagnostics not covered by ``baseline`` (each baseline entry absorbs ``count``;
     a configuration finding is never covered)."""
+    return split_findings(diagnostics, baseline)[0]
+
+
+def split_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str],
+                   ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The diagnostics not covered by ``baseline``, and those it covers (which a report
+    leaves out, and counts as left out)."""
     left = Counter(baseline)
     fresh: list[Diagnostic] = []
+    covered: list[Diagnostic] = []
     for diag in diagnostics:
         key = identity(diag)
         if left[key] > 0 and recordable(diag):
             left[key] -= 1
+            covered.append(diag)
         else:
             fresh.append(diag)
-    return fresh
+    return fresh, covered

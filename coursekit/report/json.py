@@ -3,17 +3,33 @@
 ``checked`` lists every file the run looked at, findings or not, so that a report merged
 from several runs' JSON (``coursekit report merge``) still counts the clean files as
 passing test cases in JUnit, as the run's own JUnit does. Reports written before it was
-recorded have no ``checked``; a merge says so.
+recorded have no ``checked``; a merge says so. ``not_shown`` counts what the report left
+out (``--quiet``, findings folded into another, those a baseline records), so that a bot
+never takes a filtered report for a clean one. docs/reports.md describes every field;
+:data:`VERSION` changes only when a field goes or changes meaning.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.report.encoding import json_text
+
+OwnRenderer = Callable[[Sequence[Diagnostic], IO[str], str, Sequence[str]], None]
+"""A command's own renderer of a format (:data:`coursekit.report.Renderer`)."""
+
+VERSION = 1
+"""The version of the JSON reports' fields (docs/reports.md): a field added keeps it; a
+field removed, renamed or given another type or meaning raises it."""
+
+NOT_SHOWN_REASONS = ("quiet", "folded", "baseline")
+"""Why a report left findings out: ``--quiet``, folded into another finding (without
+``--show-all``), recorded in the ``--baseline`` file."""
 
 
 def as_dict(diag: Diagnostic) -> dict[str, Any]:
@@ -49,12 +65,24 @@ def summary_counts(diagnostics: Sequence[Diagnostic]) -> dict[str, int]:
     }
 
 
+def not_shown_counts(**left_out: Sequence[Diagnostic]) -> dict[str, Any]:
+    """What a report left out, counted as its summary counts what it shows: all together,
+    then by reason (each of :data:`NOT_SHOWN_REASONS`, zeros where it left none)."""
+    every = [diag for reason in NOT_SHOWN_REASONS for diag in left_out.get(reason, ())]
+    return {**summary_counts(every), "reasons": {
+        reason: summary_counts(left_out.get(reason, ())) for reason in NOT_SHOWN_REASONS}}
+
+
 def json_document(diagnostics: Sequence[Diagnostic], title: str,
-                  checked: Sequence[str] | None = ()) -> dict[str, Any]:
+                  checked: Sequence[str] | None = (),
+                  not_shown: dict[str, Any] | None = None) -> dict[str, Any]:
     """The report of a run as a JSON-ready dictionary; ``checked`` ``None`` where it is
-    not known (a merge of reports that did not record it), and then left out."""
-    document: dict[str, Any] = {"tool": "coursekit", "run": title,
+    not known (a merge of reports that did not record it), and then left out, as
+    ``not_shown`` is where no report shaping left anything out (a merge)."""
+    document: dict[str, Any] = {"tool": "coursekit", "version": VERSION, "run": title,
                                 "summary": summary_counts(diagnostics)}
+    if not_shown is not None:
+        document["not_shown"] = not_shown
     if checked is not None:
         document["checked"] = sorted(set(checked))
     document["diagnostics"] = [as_dict(d) for d in sorted_diagnostics(diagnostics)]
@@ -62,7 +90,24 @@ def json_document(diagnostics: Sequence[Diagnostic], title: str,
 
 
 def render_json(
-    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = ()
+    diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
+    *, not_shown: dict[str, Any] | None = None,
 ) -> None:
-    out.write(json_text(json_document(diagnostics, title, checked)))
+    out.write(json_text(json_document(diagnostics, title, checked, not_shown)))
     out.write("\n")
+
+
+def with_fields(own: OwnRenderer, diagnostics: Sequence[Diagnostic], title: str,
+                checked: Sequence[str], **fields: Any) -> str:
+    """The JSON document a command's own renderer writes (verify's, with its notebooks),
+    with ``fields`` after its summary: what the report shaping knows and it does not."""
+    buffer = io.StringIO()
+    own(diagnostics, buffer, title, checked)
+    document = json.loads(buffer.getvalue())
+    if not isinstance(document, dict):
+        return buffer.getvalue()
+    keys = list(document)
+    at = keys.index("summary") + 1 if "summary" in keys else len(keys)
+    merged = {**{k: document[k] for k in keys[:at]}, **fields,
+              **{k: document[k] for k in keys[at:] if k not in fields}}
+    return json_text(merged) + "\n"

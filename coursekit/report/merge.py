@@ -51,6 +51,9 @@ class MergedReport:
     unrecorded: list[str] = field(default_factory=list)
     """The reports of ``check`` that do not record the files they checked (written
     before they did): a clean file of theirs is missing from :attr:`checked`."""
+    not_shown: dict[str, Any] | None = None
+    """What the runs' reports left out, added up (a finding every shard left out counts
+    once per shard); ``None`` when a report does not say."""
 
 
 def _union(runs: Iterable[Sequence[Diagnostic]]) -> list[Diagnostic]:
@@ -79,6 +82,7 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
     merged = MergedReport(title=titles.pop())
     notebooks: dict[str, NotebookJudgement] = {}
     checked: set[str] = set()
+    not_shown: list[Any] = []
     for name, report in reports:
         for nb in report.notebooks or ():
             known = notebooks.setdefault(nb.notebook, nb)
@@ -92,6 +96,7 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
             checked.update(report.checked)
         elif report.notebooks is None:  # verify's reports list notebooks instead
             merged.unrecorded.append(name)
+        not_shown.append(report.not_shown)
         for key, value in report.extras.items():
             merged.summary[key] = combine_extras(merged.summary.pop(key, None), value)
         merged.executed_runs += report.executed_runs
@@ -100,6 +105,10 @@ def _merge(reports: Sequence[tuple[str, StoredReport]]) -> MergedReport:
     merged.diagnostics = _union(report.diagnostics for _, report in reports)
     merged.notebooks = [notebooks[key] for key in sorted(notebooks)]
     merged.checked = sorted(checked)
+    if all(left is not None for left in not_shown):
+        merged.not_shown = {}
+        for left in not_shown:
+            merged.not_shown = combine_extras(merged.not_shown or None, left)
     return merged
 
 
@@ -114,7 +123,7 @@ def merged_document(merged: MergedReport) -> dict[str, Any]:
     checked are left out where a report did not record its own: a partial list would
     pass for the whole one in the next merge."""
     checked = None if merged.verify or merged.unrecorded else merged.checked
-    document = json_document(merged.diagnostics, merged.title, checked)
+    document = json_document(merged.diagnostics, merged.title, checked, merged.not_shown)
     summary: dict[str, Any] = document["summary"]
     summary.update(merged.summary)
     if merged.verify:

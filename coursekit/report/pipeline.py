@@ -14,14 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, Severity, has_errors
 from coursekit.report import Renderer, render
 from coursekit.report.aggregate import aggregate
-from coursekit.report.baseline import BaselineError, new_findings, read_baseline, write_baseline
+from coursekit.report.baseline import (
+    BaselineError,
+    read_baseline,
+    split_findings,
+    write_baseline,
+)
 from coursekit.report.encoding import json_text
+from coursekit.report.json import not_shown_counts, render_json, with_fields
 from coursekit.report.overview import render_overview
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.statistics import statistics_document
@@ -55,11 +61,20 @@ class Findings:
 
     shown: list[Diagnostic]
     hidden: list[Diagnostic] = field(default_factory=list)
-    """Left out by :attr:`Shape.quiet`: counted in the text summary only."""
+    """Left out by :attr:`Shape.quiet`: counted in the text summary and the JSON reports."""
     config_problems: list[Diagnostic] = field(default_factory=list)
     """``CFG001`` findings: the configuration cannot be trusted (never deselected)."""
     baseline: Path | None = None
     """The baseline file the shown findings are new against, when one was read."""
+    folded: list[Diagnostic] = field(default_factory=list)
+    """Folded into another finding and left out (without :attr:`Shape.show_all`)."""
+    recorded: list[Diagnostic] = field(default_factory=list)
+    """Recorded in :attr:`baseline`, so not reported again."""
+
+    def not_shown(self) -> dict[str, Any]:
+        """What the report left out, counted by severity, as the JSON reports say it."""
+        return not_shown_counts(quiet=self.hidden, folded=self.folded,
+                                baseline=self.recorded)
 
     @property
     def failed(self) -> bool:
@@ -90,25 +105,29 @@ def select(diagnostics: Sequence[Diagnostic],
     ]
 
 
-def _new(diagnostics: list[Diagnostic], baseline: Path | None) -> list[Diagnostic]:
-    """The findings that the baseline file, when there is one, does not record;
-    :class:`BaselineError` when it is no baseline."""
+def _new(diagnostics: list[Diagnostic], baseline: Path | None,
+         ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The findings that the baseline file, when there is one, does not record, and
+    those it records; :class:`BaselineError` when it is no baseline."""
     if baseline is None or not baseline.exists():
-        return diagnostics
-    return new_findings(diagnostics, read_baseline(baseline))
+        return diagnostics, []
+    return split_findings(diagnostics, read_baseline(baseline))
 
 
-def _folded(diagnostics: list[Diagnostic], how: Shape) -> tuple[list[Diagnostic],
-                                                                  list[Diagnostic]]:
+def _folded(diagnostics: list[Diagnostic], how: Shape,
+            ) -> tuple[list[Diagnostic], list[Diagnostic], list[Diagnostic]]:
+    """The findings shown, those folded into another (left out without ``show_all``)
+    and those ``quiet`` left out."""
     hidden: list[Diagnostic] = []
-    if not how.show_all:  # what another finding stands for is neither shown nor left out
+    folded = [] if how.show_all else [d for d in diagnostics if d.folded]
+    if not how.show_all:  # what another finding stands for: counted in JSON, not listed
         diagnostics = [d for d in diagnostics if not d.folded]
     if how.quiet:
         hidden = [d for d in diagnostics if d.severity is not Severity.ERROR]
         diagnostics = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not how.show_all and not how.grouped:
         diagnostics = aggregate(diagnostics)
-    return diagnostics, hidden
+    return diagnostics, folded, hidden
 
 
 def shape(
@@ -119,9 +138,10 @@ def shape(
     ``baseline`` file records (a missing file records none; :class:`BaselineError` when
     it is no baseline), folded as ``how`` says."""
     config_problems, found = select(diagnostics, selection)
-    shown, hidden = _folded(_new(found, baseline), how)
+    fresh, recorded = _new(found, baseline)
+    shown, folded, hidden = _folded(fresh, how)
     read = baseline if baseline is not None and baseline.exists() else None
-    return Findings(shown, hidden, config_problems, read)
+    return Findings(shown, hidden, config_problems, read, folded, recorded)
 
 
 def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
@@ -149,14 +169,18 @@ def write_report(
     if statistics and fmt == "text":
         render_statistics(shown, out, title, hidden=findings.hidden)
     elif statistics and fmt == "json":
-        out.write(json_text(statistics_document(shown, title, findings.hidden)) + "\n")
+        out.write(json_text(statistics_document(shown, title, findings.not_shown())) + "\n")
     elif fmt == "text" and own is None and overview and not diffs:
         render_overview(shown, out, title, checked, hidden=findings.hidden,
                         baseline=findings.baseline)
     elif fmt == "text" and own is None:
         render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows,
                     diffs=diffs, baseline=findings.baseline)
+    elif own is not None and fmt == "json":  # the command's document, saying what it left out
+        out.write(with_fields(own, shown, title, checked, not_shown=findings.not_shown()))
     elif own is not None:
         own(shown, out, title, checked)
+    elif fmt == "json":
+        render_json(shown, out, title, checked, not_shown=findings.not_shown())
     else:
         render(shown, fmt, out, title, checked)

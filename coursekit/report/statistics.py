@@ -101,19 +101,20 @@ def statistics_lines(diagnostics: Sequence[Diagnostic]) -> list[str]:
 
 
 def statistics_document(diagnostics: Sequence[Diagnostic], title: str,
-                        hidden: Sequence[Diagnostic] = ()) -> dict[str, Any]:
+                        not_shown: dict[str, Any] | None = None) -> dict[str, Any]:
     """``--statistics --format json``: the counts of the table, by rule (as ruff's JSON
     statistics, most severe and most frequent first) and language; ``not_shown`` counts
-    what ``--quiet`` left out."""
-    from coursekit.report.json import summary_counts
+    what the report left out (:func:`coursekit.report.json.not_shown_counts`)."""
+    from coursekit.report.json import VERSION, not_shown_counts, summary_counts
 
     stats = statistics(diagnostics)
     names = {rule.code: rule.name for rule in all_rules()}
     return {
         "tool": "coursekit",
+        "version": VERSION,
         "run": title,
         "summary": summary_counts(diagnostics),
-        "not_shown": summary_counts(hidden),
+        "not_shown": not_shown if not_shown is not None else not_shown_counts(),
         "statistics": [{"rule": code, "name": names.get(code, ""), "severity": severity.value,
                         "count": count} for code, severity, count in stats.by_rule],
         "languages": dict(stats.by_language),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.judgement.timing import summary_timing
-from coursekit.report.json import as_dict, summary_counts
+from coursekit.report.json import VERSION, as_dict, summary_counts
 from coursekit.report.notebooks import notebook_json
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def verify_document(
     statuses = Counter(nb.status.value for nb in report.notebooks)
     return {
         "tool": "coursekit",
+        "version": VERSION,
         "run": title,
         "summary": in_summary_order({
             **summary_counts(diagnostics),
