@@ -126,7 +126,9 @@ class FileEdits:
             copied = self._copied(_output_code(src.outputs[n]))
             after = self._end(tgt)
             if copied is None or after is None:
-                return self._cannot(tgt, "the source's output fence cannot be copied")
+                return self._cannot(tgt, "the source's output fence " + self._uncopied(
+                    _output_code(src.outputs[n])) if copied is None else "its last output "
+                    "fence cannot be placed in the file exactly: sync it by hand")
             edits.append(Edit(after + 1, after + 1, (self.line_break, *copied), order=n))
         for output in tgt.outputs[len(tgt.outputs) - carry.drop_outputs:]:
             out = _located(self.lines, _output_code(output))
@@ -183,7 +185,7 @@ class FileEdits:
                    for o, text in zip(src.outputs, texts, strict=True)]
         what = f"the source's block {self.source_path}:{src.line}"
         if fence is None or any(o is None for o in outputs):
-            return self._not_added(what, "cannot be copied exactly")
+            return self._not_added(what, self._uncopied(src, *map(_output_code, src.outputs)))
         block: list[str] = list(fence)
         for output in outputs:
             assert output is not None
@@ -203,7 +205,7 @@ class FileEdits:
                 self._copied(_output_code(part)) if isinstance(part, Output) else \
                 (self.source_lines[part.line - 1].rstrip("\r\n") + self.line_break,)
             if lines is None:
-                return self._not_added(what, "cannot be copied exactly")
+                return self._not_added(what, self._uncopied(*group.code))
             block.extend((self.line_break, *lines) if block else lines)
         return self._insert(carry, block, what)
 
@@ -212,7 +214,9 @@ class FileEdits:
         is before it and after it."""
         at = self._insertion(carry)
         if at is None:
-            return self._not_added(what, "has no place in the file")
+            return self._not_added(what, "has no place in the file, as the translation's "
+                                   "block it goes next to cannot be placed in the file "
+                                   "exactly (its line says why): sync that block first")
         index, before = at
         lines = (*block, self.line_break) if before else (self.line_break, *block)
         if not before and index < len(self.lines) and self.lines[index].strip():
@@ -269,6 +273,16 @@ class FileEdits:
                  else self.source_lines[place.first:place.first + place.count])
         lines = [self.source_lines[first], *inner, self.source_lines[last]]
         return tuple(line.rstrip("\r\n") + self.line_break for line in lines)
+
+    def _uncopied(self, *fences: Code) -> str:
+        """Why a fence of the source cannot be copied: the first that cannot be placed in
+        the source file, and what to change there."""
+        for fence in fences:
+            found = _located(self.source_lines, fence)
+            if isinstance(found, Unplaced):
+                return (f"cannot be copied: its fence at {self.source_path}:{fence.line} "
+                        + _unplaced("", found).lstrip())
+        return "cannot be copied exactly: copy it by hand"
 
     def _cannot(self, code: Code, why: str) -> bool:
         self.left.append(f"{self.translation.path}:{code.line}: block left as it was: {why}")

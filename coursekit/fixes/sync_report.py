@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from coursekit.fixes.translations import SyncRun
+from coursekit.fixes.translations import SyncRun, TranslationFix
 from coursekit.lessons.model import Code
 
 
@@ -28,24 +28,35 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
             yield from _quoted("as the translation last followed the source", conflict.base)
             yield from _quoted(now, conflict.source)
             yield from _quoted("the translation", conflict.translation)
-        for code in fix.plan.unplaced:
-            yield (f"{fix.path}: the source's block {fix.source_path}:{code.line} has no place "
-                   "in the translation (another framework branch, a blockquote, or a section "
-                   "it lacks): not added")
-        for group in fix.plan.held:
-            assert group.prose is not None
-            yield (f"{fix.path}: the source's framework group {fix.source_path}:"
-                   f"{group.start.line} is new and has prose inside it (line "
-                   f"{group.prose.line}): its {len(group.code)} code block(s) not added")
-        for stranded in fix.plan.stranded:
-            yield (f"{fix.path}:{stranded.output.line}: output fence belongs to no code block "
-                   f"({stranded.rule}) and the source removed it: left as it was"
-                   if stranded.removed else
-                   f"{fix.path}: the source's output fence {fix.source_path}:"
-                   f"{stranded.output.line} belongs to no code block ({stranded.rule}) and "
-                   "is changed or new: not carried over")
+        yield from _held_and_stranded(fix)
         yield from fix.left
     for path, why in run.skipped:
         yield f"{path}: outdated, not synced: {why}"
     for path, why in run.unread:
-        yield f"{path}: cannot read: {why}; not synced"
+        yield (f"{path}: cannot read: {why}; not synced: save it (and its source) as UTF-8 "
+               "text, and `coursekit fix translations` syncs it then")
+
+
+_UNPAIRED = ("the base, the source and the translation do not have as many output fences "
+             "attached to no code, so which of the translation's is which cannot be told")
+
+
+def _held_and_stranded(fix: TranslationFix) -> Iterator[str]:
+    """The framework groups new in the source with prose inside them, and the output
+    fences attached to no code whose change is not carried over."""
+    for group in fix.plan.held:
+        assert group.prose is not None
+        yield (f"{fix.path}: the source's framework group {fix.source_path}:"
+               f"{group.start.line} is new and has prose inside it (line "
+               f"{group.prose.line}): its {len(group.code)} code block(s) not added, as the "
+               "prose is the translator's to write: add the group to the translation by hand, "
+               "its prose translated")
+    for stranded in fix.plan.stranded:
+        yield (f"{fix.path}:{stranded.output.line}: output fence belongs to no code block "
+               f"({stranded.rule}) and the source removed it: left as it was, as "
+               f"{_UNPAIRED}: delete it by hand if it is the one the source removed"
+               if stranded.removed else
+               f"{fix.path}: the source's output fence {fix.source_path}:"
+               f"{stranded.output.line} belongs to no code block ({stranded.rule}) and "
+               f"is changed or new: not carried over, as {_UNPAIRED}: carry the change into "
+               "the translation by hand")

@@ -25,6 +25,7 @@ from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
+from coursekit.fixes.sync_reasons import no_place
 from coursekit.formatting.lessons import read_lesson_or_why
 from coursekit.formatting.places import file_diff, split_lines
 from coursekit.translations.carries import Conflict, SyncPlan
@@ -60,7 +61,8 @@ class TranslationFix:
     """Code blocks carried over (updated, added, removed)."""
     left: tuple[str, ...] = ()
     """What could not be written, in words, each naming its file and line (a fence that
-    cannot be placed exactly)."""
+    cannot be placed exactly, a block of the source with no place), with why and what
+    to change."""
     read: ReadState | None = None
 
     @property
@@ -151,6 +153,7 @@ def plan_translation_fix(
     plan = plan_sync(base, source, translation)
     edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
+    edits.left.extend(no_place(code, source, translation, source.path) for code in plan.unplaced)
     if edits.edits and not edits.left and not plan.leaves_code:
         # Only code that now follows the source is marked so: a block left as it was
         # (its fence cannot be placed), a conflict left to merge or a block with no
@@ -212,7 +215,8 @@ def _one(freshness: Freshness, language: str, root: Path, source: Digest,
     base = base_version(freshness, source, translation) or verdict.then
     last = history.last(source.path)
     if base is None or last is None:
-        return "the source lesson did not exist when it was last translated"
+        return ("the source lesson did not exist when it was last translated, so there is "
+                "no version to merge from: bring its code up to the source's by hand")
     directive = synced(translation.lesson)
     prose = directive.args["prose"] if directive is not None else verdict.translated.sha
     return plan_translation_fix(language, root / translation.path, root / source.path, source,

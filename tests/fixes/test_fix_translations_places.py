@@ -95,6 +95,8 @@ def test_a_new_framework_group_with_prose_inside_is_reported_not_written(
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
     assert done.exit_code == 1, done.output
     assert "has prose inside it (line 29)" in done.output
+    assert ("not added, as the prose is the translator's to write: add the group to the "
+            "translation by hand, its prose translated") in done.output
     found = check_translations(Corpus(Course.open(root))).diagnostics
     assert {d.rule for d in found if "print(model.weight" in d.message} == {"TRN107"}
 
@@ -189,7 +191,12 @@ def test_a_block_moved_to_a_section_the_translation_lacks_stays_where_it_was(
     assert [code.source for code in fix.plan.unplaced] == ["# look at it\nprint(clips[0])"]
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
     assert done.exit_code == 1, done.output
-    assert "has no place in the translation" in done.output
+    # Why, and what to change for the next run to add it.
+    assert (f"{FRENCH}: the source's block content/en/chapter1/1.mdx:24 not added, it has no "
+            "place in the translation: no heading of the translation has the anchor "
+            "`[[saving]]` of its section `Saving` (line 18): translate the section, or add "
+            "the anchor to its heading there, and `coursekit fix translations` adds it "
+            "then") in done.output.splitlines()
     assert "code-synced" not in after  # the block with no place is still owed
     # Its counterpart: a section the translation has takes the block there.
     root = plant_pair(tmp_path / "other", TOCTREE, MOVE_EN + saving, MOVE_FR + saving)
@@ -266,3 +273,16 @@ def test_a_block_new_after_a_block_of_its_list_item_follows_it(tmp_path: Path) -
     now = LIST_EN.replace("   data = load()\n   ```\n", "   data = load()\n   ```\n\n" + PLAY)
     after = _after(_planted(tmp_path, LIST_EN, LIST_FR, now))
     assert "   data = load()\n   ```\n\n" + PLAY + "\n2. Écoutez-les." in after
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_a_new_block_whose_source_fence_cannot_be_copied_says_why_and_what_to_do(
+        tmp_path: Path, closed: bool) -> None:
+    new = "\n```py\nprint(model)\n" + ("```\n" if closed else "")  # last, never closed
+    root = _planted(tmp_path, FW_EN, FW_FR, FW_EN + new)
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
+    said = (f"{FRENCH}: the source's block content/en/chapter1/1.mdx:27 cannot be copied: its "
+            "fence at content/en/chapter1/1.mdx:27 cannot be placed in the file exactly: the "
+            "fence is not closed where its code ends (LES103); close the fence, and "
+            "`coursekit fix translations` syncs it then: not added")
+    assert (said in done.output.splitlines(), done.exit_code) == (not closed, 1), done.output
