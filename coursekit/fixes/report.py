@@ -56,8 +56,12 @@ def _entry(found: FileOutcome) -> dict[str, Any]:
 
 
 def _counts(plan: DriftPlan) -> dict[str, Counter[str]]:
+    """Per language with a use found, the uses fixed and those left by tier (a language
+    of lessons that hold none has no count, whether its lessons were planned or not)."""
     counts: dict[str, Counter[str]] = {}
     for lesson in plan.lessons:
+        if not lesson.outcomes:
+            continue
         count = counts.setdefault(lesson.language, Counter())
         for found in lesson.outcomes:
             tier = found.outcome.tier.value
@@ -72,8 +76,8 @@ def left_lines(plan: DriftPlan) -> list[str]:
 
 
 def language_lines(plan: DriftPlan, verb: str) -> list[str]:
-    """Per language: how many uses were fixed (``verb``: "fixed", "would fix") and how
-    many were left, by tier."""
+    """Per language where a use was found: how many were fixed (``verb``: "fixed",
+    "would fix") and how many were left, by tier."""
     lines = []
     for language, count in _counts(plan).items():
         left = sum(n for key, n in count.items() if key != "fixed")

@@ -278,3 +278,17 @@ def test_a_fix_left_because_its_fence_cannot_be_placed_exits_1(
         assert code == (1 if stuck else 0), err
         assert ("its fence cannot be placed in the file exactly" in err) is stuck
     assert _files(root) == before
+
+
+def test_the_summary_names_only_the_languages_with_uses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path)
+    clean = sorted(LANGUAGES)[-1]
+    # One language's lessons hold no stale use, though their prose names stale APIs.
+    prose = "\nThe old `evaluation_strategy=` and `transformers.AdamW` are gone.\n"
+    for number in (1, 2):
+        (root / lesson_path(clean, number)).write_text(lesson_text(CLEAN, clean) + prose,
+                                                        "utf-8")
+    _, _, err = _run(root, capsys, "--check")
+    named = {line.split(":")[0].strip() for line in err.splitlines() if line.startswith("  ")}
+    assert named == set(LANGUAGES) - {clean}
