@@ -99,6 +99,9 @@ def file_scope(
             language = _language(resolved, base)
             if language is not None and language in known:
                 why = _unread_subtitle(resolved, base) if base == course.subtitles_dir else None
+                if why is None and (pattern := course.excluded(resolved, above=True)):
+                    why = f"not checked: the configuration's `exclude` pattern `{pattern}` " \
+                          "takes it"
                 if why is None:
                     paths.add(course.relative(resolved))
                     found.add(language)

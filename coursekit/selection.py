@@ -93,18 +93,38 @@ def glob(pattern: str) -> re.Pattern[str]:
         raise GlobError(f"{pattern}: {exc.msg}") from exc
 
 
+def takes(pattern: str, path: str, *, case: bool = True) -> bool:
+    """Whether the glob ``pattern`` matches ``path`` (relative to the course root) or
+    its last name, as ruff matches its patterns; ``case=False`` ignores case. A pattern
+    that is no glob takes nothing (it is reported as the configuration's problem)."""
+    try:
+        compiled = glob(pattern)
+    except GlobError:
+        return False
+    flags = 0 if case else re.IGNORECASE
+    return any(re.fullmatch(compiled.pattern, text, flags) is not None if flags
+               else compiled.fullmatch(text) is not None
+               for text in (path, PurePosixPath(path).name))
+
+
 def matches(pattern: str, path: str) -> bool:
     """Whether a ``per-file-ignores`` pattern takes the file at ``path`` (relative to the
     course root): matched against the path or the file's name; a pattern that starts
     with ``!`` takes every file the rest of it does not match, as ruff's do."""
     negated = pattern.startswith("!")
+    rest = pattern[1:] if negated else pattern
     try:
-        compiled = glob(pattern[1:] if negated else pattern)
+        glob(rest)
     except GlobError:  # reported as the configuration's problem; it takes no file
         return False
-    found = compiled.fullmatch(path) is not None or \
-        compiled.fullmatch(PurePosixPath(path).name) is not None
-    return found is not negated
+    return takes(rest, path) is not negated
+
+
+def excluded_by(patterns: Iterable[str], path: str) -> list[str]:
+    """The ``exclude`` patterns that take ``path`` (a file or folder relative to the
+    course root, matched as :func:`takes` does); a folder taken excludes everything in
+    it, so that a walk tries each folder once and never enters one excluded."""
+    return [pattern for pattern in patterns if takes(pattern, path)]
 
 
 def _specificity(selectors: Iterable[str], code: str) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from coursekit.config.load import load_config
 from coursekit.config.model import Config
 from coursekit.config.values import LANGUAGE_TAG
 from coursekit.languages import normalise
+from coursekit.selection import excluded_by
 
 CONTENT_DIRS = ("content", "chapters", "units")
 """Lesson folders, in the order they are looked for: this project's, then the public
@@ -43,6 +45,8 @@ class Course:
     """Folder -> its language folders, with the folder's identity and times when they
     were listed: listed again once an entry came, went or changed its name there, or
     the folder's permissions changed (a run asks for them many times)."""
+    _excluding: set[str] = field(default_factory=set, compare=False, repr=False)
+    """The ``exclude`` patterns that took a file or folder in a listing so far."""
 
     @classmethod
     def open(cls, root: Path | str = ".") -> Course:
@@ -94,6 +98,28 @@ class Course:
         except (ValueError, OSError, RuntimeError):
             return path.as_posix()
 
+    def excluded(self, path: Path, *, above: bool = False) -> str | None:
+        """The first ``exclude`` pattern that takes ``path`` (a file or folder of the
+        course), or ``None``; with ``above``, the folders above it in the course are
+        tried too (a walk tries each folder as it goes, and enters none excluded)."""
+        patterns = self.config.excludes
+        if not patterns:
+            return None
+        relative = self.relative(path)
+        parts = relative.split("/")
+        names = ["/".join(parts[:end]) for end in range(1, len(parts) + 1)] if above \
+            else [relative]
+        for name in names:
+            found = excluded_by(patterns, name)
+            if found:
+                self._excluding.update(found)
+                return found[0]
+        return None
+
+    def exclusions_used(self) -> set[str]:
+        """The ``exclude`` patterns that took something in this course's listings."""
+        return set(self._excluding)
+
     def _folders(self, base: Path) -> dict[str, Path]:
         return self._languages(base)[0]
 
@@ -101,7 +127,7 @@ class Course:
         stamp = _stamp(base)
         known = self._listed.get(base)
         if known is None or stamp is None or known[0] != stamp:
-            known = self._listed[base] = (stamp, _language_folders(base))
+            known = self._listed[base] = (stamp, _language_folders(base, self.excluded))
         return known[1]
 
     def shadowed_language_folders(self) -> list[tuple[Path, Path]]:
@@ -158,7 +184,11 @@ class Course:
         base = self.lesson_dir(language)
         if not _is_dir(base):
             return _absent(self.content_dir)
-        listing = walk_files(base, _is_lesson)  # linked folders are not entered
+        if self.excluded(base, above=True) is not None:
+            return Listing()
+        listing = walk_files(base, _is_lesson,  # linked folders are not entered
+                             enter=lambda folder: self.excluded(folder) is None)
+        listing.files[:] = [file for file in listing.files if self.excluded(file) is None]
         listing.files.sort(key=lambda p: _natural_key(p.relative_to(base).as_posix()))
         return listing
 
@@ -170,8 +200,11 @@ class Course:
         base = self.subtitle_dir(language)
         if not _is_dir(base):
             return _absent(self.subtitles_dir)
+        if self.excluded(base, above=True) is not None:
+            return Listing()
         entries, unlisted = list_folder(base)
-        return Listing(sorted(p for p in entries if p.suffix.lower() in (".srt", ".sbv")),
+        return Listing(sorted(p for p in entries if p.suffix.lower() in (".srt", ".sbv")
+                              and self.excluded(p) is None),
                        [unlisted] if unlisted is not None else [])
 
 
@@ -210,17 +243,21 @@ def _stamp(folder: Path) -> tuple[int, int, int] | None:
     return found.st_ino, found.st_mtime_ns, found.st_ctime_ns
 
 
-def _language_folders(base: Path) -> _Languages:
+def _language_folders(base: Path,
+                      excluded: Callable[..., str | None] = lambda *_, **__: None,
+                      ) -> _Languages:
     """The language folders under ``base`` by normalised tag, the ``(hidden, read)``
     pairs of folders whose names differ only in case (one tag, one folder read), and
-    why ``base`` cannot be listed if it cannot."""
+    why ``base`` cannot be listed if it cannot; a folder ``excluded`` names (``base``
+    or one above it too) is none."""
     found: dict[str, Path] = {}
     hidden: list[tuple[Path, Path]] = []
-    if not _is_dir(base):
+    if not _is_dir(base) or excluded(base, above=True) is not None:
         return found, hidden, None
     entries, unlisted = list_folder(base)
     for path in sorted(entries):
-        if not (_is_dir(path) and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw"):
+        if not (_is_dir(path) and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw") \
+                or excluded(path) is not None:
             continue
         tag = normalise(path.name)
         kept = found.get(tag)

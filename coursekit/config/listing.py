@@ -59,8 +59,10 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def walk_files(base: Path, wanted: Callable[[os.DirEntry[str]], bool]) -> Listing:
-    """Every entry below ``base`` that is not a folder and that ``wanted`` accepts.
+def walk_files(base: Path, wanted: Callable[[os.DirEntry[str]], bool],
+               enter: Callable[[Path], bool] = lambda _: True) -> Listing:
+    """Every entry below ``base`` that is not a folder and that ``wanted`` accepts, in
+    the folders below it that ``enter`` accepts (an excluded one is never listed).
 
     Linked folders are not entered (a link to a folder is listed as an entry, so that
     ``wanted`` may refuse it); ``base`` itself may be a link."""
@@ -76,7 +78,8 @@ def walk_files(base: Path, wanted: Callable[[os.DirEntry[str]], bool]) -> Listin
         for entry in entries:
             path = folder / entry.name
             if _is_dir(entry):
-                stack.append(path)
+                if enter(path):
+                    stack.append(path)
             elif wanted(entry):
                 listing.files.append(path)
     return listing

@@ -18,7 +18,7 @@ from coursekit.config.rules import (
     UNKNOWN_LANGUAGE,
     UNLISTED_FOLDER,
 )
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Rule
 from coursekit.selection import Selection
 
 SECTIONS = ("subtitles", "translations", "verify", "standins", "notebooks", "format")
@@ -66,6 +66,11 @@ class Config:
     """Lesson folder relative to the root; ``None`` means detect."""
     subtitles_dir: str = "subtitles"
     build_dir: str = "build"
+    exclude: tuple[str, ...] = ()
+    """Glob patterns of files and folders no command reads (ruff's ``exclude``)."""
+    extend_exclude: tuple[str, ...] = ()
+    """More of them (ruff's ``extend-exclude``): coursekit excludes nothing by default,
+    so the two keys add up."""
     frameworks: tuple[str, ...] = ("pt", "tf")
     kernels: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType({"pt": "coursekit-pt", "tf": "coursekit-tf"})
@@ -89,11 +94,18 @@ class Config:
     problems: tuple[ConfigProblem, ...] = ()
     """Bad values of the top-level table (left at their defaults)."""
 
+    @property
+    def excludes(self) -> tuple[str, ...]:
+        """Every pattern of ``exclude`` and ``extend-exclude``, each once."""
+        return tuple(dict.fromkeys((*self.exclude, *self.extend_exclude)))
+
     def section(self, name: str) -> Mapping[str, Any]:
         return self.sections.get(name, MappingProxyType({}))
 
-    def finding(self, keys: Sequence[str], message: str, line: int | None = None) -> Diagnostic:
-        """A ``CFG001`` finding at ``line``, or else at the line of ``keys`` in the file."""
+    def finding(self, keys: Sequence[str], message: str, line: int | None = None,
+                *, rule: Rule = BAD_CONFIG) -> Diagnostic:
+        """A ``CFG001`` finding (or one of ``rule``) at ``line``, or else at the line of
+        ``keys`` in the file."""
         where = self.path.name if self.path is not None else "pyproject.toml"
         prefixes: tuple[tuple[str, ...], ...] = (("tool", "coursekit"),)
         if where == "coursekit.toml":
@@ -105,7 +117,7 @@ class Config:
         table = ".".join(("tool", "coursekit", *(_key(k) for k in named)))
         if keys and keys[0] not in SECTIONS:
             table = "tool.coursekit"
-        return BAD_CONFIG.at(where, line, f"[{table}] {message}")
+        return rule.at(where, line, f"[{table}] {message}")
 
 
 def _key(name: str) -> str:

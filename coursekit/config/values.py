@@ -14,6 +14,7 @@ from coursekit.config.rule_choice import KEYS as SELECTION_KEYS
 from coursekit.config.rule_choice import read_selection
 from coursekit.config.unknown import unknown_key
 from coursekit.languages import normalise
+from coursekit.selection import GlobError, glob
 from coursekit.shown import shown
 
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -22,7 +23,7 @@ LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 FRAMEWORKS = ("pt", "tf")
 
 _SCALARS = {"source_language", "content_dir", "subtitles_dir", "build_dir"}
-_LISTS = {"languages", "frameworks"}
+_LISTS = {"languages", "frameworks", "exclude", "extend_exclude"}
 _KNOWN = (*sorted(_SCALARS | _LISTS | SELECTION_KEYS), "kernels", *SECTIONS)
 """Every key of the top-level table, offered for a near miss of one."""
 _KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
@@ -116,6 +117,12 @@ def _list_problem(key: str, value: Any) -> str | None:
         return f"must be a list of strings, got {shown(value)}"
     if key == "languages" and (bad := [v for v in value if not is_language_tag(v)]):
         return f"must list language tags (en, zh-CN), got {shown(bad[0])}"
+    if key in ("exclude", "extend_exclude"):
+        for pattern in value:
+            try:
+                glob(pattern)
+            except GlobError as exc:
+                return f"pattern {shown(pattern)} is no glob ({exc.args[0].rpartition(': ')[2]})"
     return None
 
 

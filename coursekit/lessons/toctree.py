@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from coursekit.config import Course
+from coursekit.config import LESSON_SUFFIXES, Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.lessons import rules
@@ -256,7 +256,7 @@ def check_toctree(
                     f"`{local}` is already listed on line {listed[local]}"))
                 continue
             listed[local] = section.line
-            if local not in files:
+            if local not in files and not _excluded(course, language, local):
                 found.append(rules.TOCTREE_ENTRY_WITHOUT_FILE.at(
                     toctree.path, section.line,
                     f"section `{section.title}` points at `{local}`, which has no lesson file",
@@ -267,6 +267,14 @@ def check_toctree(
                 lesson.path, None, f"`{local}` is not listed in {toctree.path}",
                 hint="add a section for it to `_toctree.yml`, or remove the file"))
     return found
+
+
+def _excluded(course: Course, language: str, local: str) -> bool:
+    """Whether ``local`` names a lesson file that the configuration's ``exclude`` takes:
+    it is there, only not read."""
+    folder = course.lesson_dir(language)
+    return any(course.excluded(file, above=True) is not None and file.is_file()
+               for file in (folder / f"{local}{suffix}" for suffix in LESSON_SUFFIXES))
 
 
 def is_quiz(section: TocSection, lesson: Lesson | None = None) -> bool:

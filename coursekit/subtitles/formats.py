@@ -25,7 +25,7 @@ def unread_formats(course: Course, language: str) -> list[Diagnostic]:
     found = []
     for path in sorted(entries):
         kind = UNREAD.get(path.suffix.lower())
-        if kind is None or not path.is_file():
+        if kind is None or not path.is_file() or course.excluded(path, above=True):
             continue
         found.append(rules.UNREAD_FORMAT.at(
             course.relative(path), None,

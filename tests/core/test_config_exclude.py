@@ -1,0 +1,126 @@
+"""``exclude`` and ``extend-exclude``: files and folders no command reads, matched as
+ruff matches its patterns (the path from the course root or a name, a folder taking
+everything in it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from coursekit.checks import check_course
+from coursekit.cli import cli
+from coursekit.config import Course
+from tests.core.overlap_course import SUBTITLE, write_overlap_course
+
+TOCTREE = "- title: One\n  sections:\n  - local: chapter1/1\n    title: First\n"
+LESSON = "# One\n\n```py\nprint(1)\n```\n"
+
+
+def _course(root: Path, config: str = "") -> Path:
+    """A lesson listed in the toctree, a draft lesson that no toctree lists (LES155) in
+    ``chapter1/drafts/``, and a subtitle file with an overlap (SUB104)."""
+    lessons = root / "content" / "en" / "chapter1"
+    (lessons / "drafts").mkdir(parents=True)
+    (root / "content" / "en" / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+    (lessons / "1.mdx").write_text(LESSON, encoding="utf-8")
+    (lessons / "drafts" / "wip.mdx").write_text(LESSON, encoding="utf-8")
+    write_overlap_course(root)
+    (root / "coursekit.toml").write_text(config, encoding="utf-8")
+    return root
+
+
+def _run(root: Path, *args: str) -> Result:
+    result = CliRunner().invoke(cli, [*args, "--root", str(root)])
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def _findings(root: Path, *args: str) -> list[dict[str, Any]]:
+    result = _run(root, "check", "--format", "json", "--no-cache", *args)
+    found: list[dict[str, Any]] = json.loads(result.output)["diagnostics"]
+    return found
+
+
+def _where(found: list[dict[str, Any]], rule: str) -> list[str]:
+    return sorted(d["path"] for d in found if d["rule"] == rule)
+
+
+@pytest.mark.parametrize("config", [
+    'exclude = ["drafts"]\n',                           # a folder's name, anywhere
+    'extend-exclude = ["content/en/chapter1/drafts"]\n',  # a folder from the root
+    'exclude = ["content/**/wip.mdx"]\n',               # a file
+    '[tool.coursekit]\nextend_exclude = ["wip.*"]\n',   # a file's name
+])
+def test_an_excluded_lesson_is_not_checked(tmp_path: Path, config: str) -> None:
+    found = _findings(_course(tmp_path, config))
+    assert _where(found, "LES155") == []
+    assert _where(found, "CFG001") == []
+    assert _where(found, "SUB104") == ["subtitles/en/01_a.srt"]
+
+
+def test_without_exclude_the_draft_is_checked(tmp_path: Path) -> None:
+    found = _findings(_course(tmp_path))
+    assert _where(found, "LES155") == ["content/en/chapter1/drafts/wip.mdx"]
+
+
+def test_an_excluded_subtitle_file_is_neither_checked_nor_fixed(tmp_path: Path) -> None:
+    root = _course(tmp_path, 'exclude = ["subtitles/en/02_*.srt"]\n')
+    (root / "subtitles" / "en" / "02_draft.srt").write_text(SUBTITLE, encoding="utf-8")
+    assert _where(_findings(root), "SUB104") == ["subtitles/en/01_a.srt"]
+    fixed = _run(root, "fix", "subtitles", "--check")
+    assert "01_a.srt" in fixed.output and "02_draft" not in fixed.output
+
+
+def test_an_excluded_lesson_is_not_built(tmp_path: Path) -> None:
+    kept = _course(tmp_path / "kept")
+    excluded = _course(tmp_path / "excluded", 'exclude = ["drafts"]\n')
+    for root in (kept, excluded):
+        assert _run(root, "build").exit_code == 0
+    built = {root: sorted(p.name for p in (root / "build").rglob("*.ipynb"))
+             for root in (kept, excluded)}
+    assert any("wip" in name for name in built[kept])
+    assert built[excluded] and not any("wip" in name for name in built[excluded])
+
+
+def test_an_excluded_language_folder_is_no_language(tmp_path: Path) -> None:
+    root = _course(tmp_path, 'exclude = ["subtitles/fr"]\n')
+    (root / "subtitles" / "fr").mkdir()
+    (root / "subtitles" / "fr" / "01_a.srt").write_text(SUBTITLE, encoding="utf-8")
+    course = Course.open(root)
+    assert course.subtitle_languages() == ["en"]
+    assert course.subtitle_files("fr") == []
+    assert not any(d.path.startswith("subtitles/fr") for d in check_course(course).diagnostics)
+    coverage = json.loads(_run(root, "coverage", "--format", "json").output)
+    assert [entry["languages"] for entry in coverage["subtitles"]] == [{"en": True}]
+
+
+def test_a_named_excluded_file_is_said_not_checked(tmp_path: Path) -> None:
+    root = _course(tmp_path, 'exclude = ["drafts"]\n')
+    course = Course.open(root)
+    lessons = root / "content" / "en" / "chapter1"
+    found = check_course(course, files=[lessons / "drafts" / "wip.mdx"]).diagnostics
+    assert [(d.rule, d.severity.value) for d in found] == [("CFG006", "warning")]
+    assert "`exclude` pattern `drafts`" in found[0].message
+    assert check_course(course, files=[lessons / "1.mdx"]).diagnostics == []
+
+
+def test_a_toctree_section_of_an_excluded_lesson_is_no_missing_file(tmp_path: Path) -> None:
+    root = _course(tmp_path, 'exclude = ["content/en/chapter1/1.mdx"]\n')
+    result = _run(root, "check", "--format", "json", "--no-cache")
+    report = json.loads(result.output)
+    assert "content/en/chapter1/1.mdx" not in report["checked"]
+    assert [d["rule"] for d in report["diagnostics"] if d["path"].startswith("content")] == [
+        "LES155"]  # the draft's; the section of the excluded lesson is no LES154
+    (root / "content" / "en" / "chapter1" / "1.mdx").unlink()
+    assert _where(_findings(root), "LES154") == ["content/en/_toctree.yml"]
+
+
+def test_an_exclude_pattern_that_is_no_glob_is_a_config_finding(tmp_path: Path) -> None:
+    root = _course(tmp_path, 'exclude = ["[z-a]"]\n')
+    result = _run(root, "build")
+    assert result.exit_code == 2
+    assert "coursekit.toml:1: error CFG001" in result.output and "no glob" in result.output
