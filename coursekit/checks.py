@@ -17,6 +17,7 @@ from coursekit.cache.lessons import check_lessons_cached
 from coursekit.check_result import CheckResult
 from coursekit.collector import collector_paused
 from coursekit.config.check import config_findings
+from coursekit.config.patterns import unmatched_patterns
 from coursekit.config.rules import MISSING_PATH, NO_CONTENT, UNCHECKED_PATH
 from coursekit.corpus import Corpus
 from coursekit.filescope import file_scope
@@ -28,6 +29,7 @@ from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.rules import UNFORMATTED_CODE
 from coursekit.selection import Selection
 from coursekit.subtitles.check import check_subtitles
+from coursekit.subtitles.metadata import METADATA
 from coursekit.translations.check import check_translations
 
 if TYPE_CHECKING:
@@ -137,6 +139,8 @@ def check_course(
             report.extend(_CHECKS[area](corpus, languages, selection, store))
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
+        if scope is None and languages is None and set(wanted) == set(Area):
+            report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
                 p for p in report.checked if scope is None or p in scope.paths])
@@ -148,6 +152,21 @@ def check_course(
     kept.diagnostics[:0] = [(MISSING_PATH if u.missing else UNCHECKED_PATH).at(
         u.path, None, u.reason) for u in scope.unmatched]
     return kept
+
+
+def _known_files(corpus: Corpus, report: CheckReport) -> list[str]:
+    """What a check of the whole course read or reported on, relative to its root: the
+    files its patterns may be meant for, known without walking the disk again."""
+    course = corpus.course
+    files = [*report.checked, *(d.path for d in report.diagnostics)]
+    for language in course.lesson_languages():
+        files.append(course.relative(course.toctree_path(language)))
+        files.extend(course.relative(file) for file in corpus.lesson_files(language))
+    for language in course.subtitle_languages():
+        files.append(course.relative(course.subtitle_dir(language) / METADATA))
+    if course.config.path is not None:
+        files.append(course.relative(course.config.path))
+    return files
 
 
 def _unlisted(corpus: Corpus, areas: list[Area], languages: Sequence[str] | None,

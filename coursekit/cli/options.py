@@ -32,9 +32,49 @@ R = TypeVar("R")
 
 def root_option(func: Callable[P, R]) -> Callable[P, R]:
     return click.option(
-        "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-        show_default=True, help="Course checkout to work on.",
+        "--root", type=click.Path(file_okay=False, path_type=Path), callback=_found_root,
+        help="Course checkout to work on. Default: the nearest folder upwards (up to the "
+             "top of the git checkout) with a coursekit.toml or a pyproject.toml with "
+             "[tool.coursekit], else with a lesson or subtitle folder; else the current "
+             "folder.",
     )(func)
+
+
+def _found_root(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """``--root`` as given, else the course found from the current folder."""
+    if value is not None:
+        return value
+    from coursekit.config.discovery import find_root
+
+    try:
+        return _as_given(find_root(Path.cwd()))
+    except OSError:  # the current folder was removed: opening "." says so
+        return Path(".")
+
+
+def _as_given(found: Path | None) -> Path:
+    """A found root, named from the current folder when it is the current folder (as a
+    ``--root .`` is, in messages that name it)."""
+    return Path(".") if found is None or found == Path.cwd().resolve() else found
+
+
+def root_of_files(root: Path, files: Sequence[Path]) -> Path:
+    """The course of the ``files`` named on the command line when ``--root`` was not
+    given (a hook run from the top of a repository names the files of a course kept
+    in a folder of it); files of two courses are a usage error, and files in none
+    leave ``root`` as it was found."""
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source("root") if ctx is not None else None
+    if not files or source is not click.core.ParameterSource.DEFAULT:
+        return root
+    from coursekit.config.discovery import find_root
+
+    found = sorted({r for file in files if (r := find_root(file)) is not None})
+    if len(found) > 1:
+        raise click.UsageError("the files named lie in different courses ("
+                               + ", ".join(str(r) for r in found) + "): check each on its "
+                               "own, or give --root")
+    return _as_given(found[0]) if found else root
 
 
 def lang_option(func: Callable[P, R]) -> Callable[P, R]:

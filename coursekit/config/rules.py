@@ -45,3 +45,11 @@ UNLISTED_FOLDER = Rule(
     "built, and `build` keeps the notebooks it made from them.",
     why="what the folder holds is not checked, which must not pass as clean",
 )
+UNMATCHED_PATTERN = Rule(
+    "CFG008", "unmatched-pattern", Severity.WARNING,
+    "A `per-file-ignores` or `exclude` pattern of the configuration matches no file of the "
+    "course (`chapters/zh-cn/**` where the folder is `zh-CN/`): it ignores or excludes "
+    "nothing (reported by a check of the whole course, with a near match in another case).",
+    why="the findings it was meant to ignore still show and the files it was meant to "
+        "exclude are still read, or it is a leftover; a reviewer decides",
+)

@@ -1,6 +1,6 @@
 """``exclude`` and ``extend-exclude``: files and folders no command reads, matched as
 ruff matches its patterns (the path from the course root or a name, a folder taking
-everything in it)."""
+everything in it), and the patterns that take nothing (CFG008)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def _where(found: list[dict[str, Any]], rule: str) -> list[str]:
 def test_an_excluded_lesson_is_not_checked(tmp_path: Path, config: str) -> None:
     found = _findings(_course(tmp_path, config))
     assert _where(found, "LES155") == []
-    assert _where(found, "CFG001") == []
+    assert _where(found, "CFG008") == [] and _where(found, "CFG001") == []
     assert _where(found, "SUB104") == ["subtitles/en/01_a.srt"]
 
 
@@ -124,3 +124,34 @@ def test_an_exclude_pattern_that_is_no_glob_is_a_config_finding(tmp_path: Path) 
     result = _run(root, "build")
     assert result.exit_code == 2
     assert "coursekit.toml:1: error CFG001" in result.output and "no glob" in result.output
+
+
+CONFIG = '''exclude = [
+  "drafts",
+  "content/EN/chapter1/drafts",
+]
+
+[per-file-ignores]
+"subtitles/EN/*" = ["SUB2"]
+"subtitles/en/*" = ["SUB205"]
+"content/en/chapter1" = ["LES"]
+'''
+
+
+def test_patterns_that_take_nothing_are_warned_of(tmp_path: Path) -> None:
+    root = _course(tmp_path, CONFIG)
+    found = {d["line"]: d for d in _findings(root) if d["rule"] == "CFG008"}
+    assert sorted(found) == [3, 7, 9]
+    assert {d["severity"] for d in found.values()} == {"warning"}
+    assert {d["path"] for d in found.values()} == {"coursekit.toml"}
+    assert "`content/EN/chapter1/drafts` excludes nothing" in found[3]["message"]
+    assert "did you mean `subtitles/en/*`?" in found[7]["message"]
+    assert "`content/en/chapter1/**` takes the files in it" in found[9]["message"]
+    # a warning: the run's exit code is its other findings'
+    assert _run(root, "check", "--no-cache", "--ignore", "SUB1,CFG008").exit_code == 0
+
+
+def test_a_narrowed_check_does_not_judge_the_patterns(tmp_path: Path) -> None:
+    root = _course(tmp_path, CONFIG)
+    for narrowed in (("--lang", "en"), ("lessons",)):
+        assert _where(_findings(root, *narrowed), "CFG008") == []

@@ -21,6 +21,7 @@ from coursekit.cli.options import (
     lang_option,
     open_course,
     report_options,
+    root_of_files,
     root_option,
     selection_options,
 )
@@ -67,7 +68,7 @@ def _run(
                                f"{'--since' if since is not None else 'naming files'} checks "
                                "only part of it")
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
-    course = open_course(root, lenient=True)
+    course = open_course(root_of_files(root, files), lenient=True)
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available, course)
