@@ -4,12 +4,13 @@ and nothing is replaced that must not be.
 The new content goes to a temporary file beside the target
 (``.<name>.coursekit.<pid>.<n>.tmp``, ``<n>`` eight hex digits, created exclusively;
 :mod:`coursekit.leftovers`) that is renamed over it. The file keeps the mode it had,
-and its owner and group where the process may give them (root may); a new file gets
-the mode the umask gives. A temporary file left by a writer that was killed is removed
-by the next write into the same folder, once its process is gone; only files with
-exactly that name (the ``coursekit`` marker, a process id, eight lowercase hex digits),
-owned by the same user, are ever removed: a hidden file of someone else's that merely
-looks like a leftover (``.notes.20240101.tmp``) is not coursekit's to delete.
+its owner and group where the process may give them (root may), and its extended
+attributes (an access control list); a new file gets the mode the umask gives. A
+temporary file left by a writer that was killed is removed by the next write into the
+same folder, once its process is gone; only files with exactly that name (the
+``coursekit`` marker, a process id, eight lowercase hex digits), owned by the same user,
+are ever removed: a hidden file of someone else's that merely looks like a leftover
+(``.notes.20240101.tmp``) is not coursekit's to delete.
 
 What is at the path decides what a write may do: a regular file (or nothing) is
 replaced; a device, a FIFO, a socket or a folder never is (:func:`write_output`, for
@@ -46,6 +47,20 @@ def _replaced(path: Path) -> os.stat_result | None:
         return os.stat(path)
     except OSError:
         return None
+
+
+def _keep_attributes(path: Path, fd: int) -> None:
+    """Give the new file ``fd`` the extended attributes of the file at ``path``, as far as
+    this process may and the file system holds them: its access control list among them
+    (``system.posix_acl_access``), which lets the other translators of a shared checkout
+    write the file."""
+    try:
+        names = os.listxattr(path)
+    except OSError:  # none, or a file system without them
+        return
+    for name in names:
+        with contextlib.suppress(OSError):  # one this process may not read or set
+            os.setxattr(fd, name, os.getxattr(path, name))
 
 
 def _keep_owner(fd: int, old: os.stat_result) -> None:
@@ -238,6 +253,7 @@ def _replace(path: Path, data: bytes, durable: bool, expect: ReadState | None,
             try:
                 if old is not None:  # the umask may have taken bits of the old file's mode
                     _keep_owner(fd, old)  # first: a change of owner clears setuid bits
+                    _keep_attributes(path, fd)
                     os.fchmod(fd, mode)
                 held.stop_if_any()
                 _write_all(fd, data)

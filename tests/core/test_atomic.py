@@ -174,3 +174,46 @@ def test_files_of_this_user_and_new_files_are_this_users(tmp_path: Path) -> None
     write_bytes_atomic(tmp_path / "new.srt", b"new")
     for path in (mine, tmp_path / "new.srt"):
         assert (path.stat().st_uid, path.stat().st_gid) == (os.getuid(), os.getgid())
+
+
+def _acl(*entries: tuple[int, int, int]) -> bytes:
+    """A ``system.posix_acl_access`` value: version 2, then (tag, permissions, id)."""
+    import struct
+
+    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries)
+
+
+def _set_or_skip(path: Path, name: str, value: bytes) -> None:
+    try:
+        os.setxattr(path, name, value)
+    except OSError as exc:
+        pytest.skip(f"{name} cannot be set here: {exc.strerror}")
+
+
+def test_a_rewritten_file_keeps_its_extended_attributes_and_access_list(
+        tmp_path: Path) -> None:
+    """A shared checkout lets a translator write a lesson through an access control
+    list: a fix that dropped it took that right away, and the user's own attributes."""
+    target = tmp_path / "1.mdx"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    anyone = 0xFFFFFFFF
+    acl = _acl((0x01, 6, anyone), (0x02, 6, 4321), (0x04, 4, anyone), (0x10, 6, anyone),
+               (0x20, 0, anyone))
+    _set_or_skip(target, "user.coursekit-test", b"kept")
+    _set_or_skip(target, "system.posix_acl_access", acl)
+    write_bytes_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert os.getxattr(target, "user.coursekit-test") == b"kept"
+    assert os.getxattr(target, "system.posix_acl_access") == acl
+    assert stat.S_IMODE(target.stat().st_mode) == 0o660  # the list's mask is the group's
+    assert [p.name for p in tmp_path.iterdir()] == ["1.mdx"]
+
+
+def test_a_file_without_extended_attributes_gets_none(tmp_path: Path) -> None:
+    (tmp_path / "a.srt").write_bytes(b"old")
+    write_bytes_atomic(tmp_path / "a.srt", b"new")
+    write_bytes_atomic(tmp_path / "new.srt", b"new")
+    for name in ("a.srt", "new.srt"):
+        assert [a for a in os.listxattr(tmp_path / name) if a.startswith("user.")] == []
+        assert "system.posix_acl_access" not in os.listxattr(tmp_path / name)
