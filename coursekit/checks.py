@@ -143,7 +143,7 @@ def check_course(
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
-                p for p in report.checked if scope is None or p in scope.paths])
+                p for p in report.checked if scope is None or scope.covers(p)])
         del corpus  # see collector_paused: what the check read goes before the collector resumes
     if scope is None:
         return report

@@ -37,12 +37,23 @@ class FileScope:
     """The languages of those files, in the course's order."""
     unmatched: tuple[Unmatched, ...] = ()
     """The named files outside the scope: each is reported, never passed over."""
+    folders: frozenset[str] = frozenset()
+    """The named folders, relative to the root (``.``: the root or a folder above it):
+    what lies in them is in the scope."""
+
+    def covers(self, path: str) -> bool:
+        """Whether ``path`` (relative to the root) is a named file or lies in a named
+        folder."""
+        return path in self.paths or any(
+            folder == "." or path == folder or path.startswith(folder + "/")
+            for folder in self.folders)
 
     def keep(self, result: CheckResult) -> CheckResult:
-        """Only the findings in, and the checked files among, the named files."""
+        """Only the findings in, and the checked files among, the named files and
+        folders."""
         return CheckResult(
-            diagnostics=[d for d in result.diagnostics if d.path in self.paths],
-            checked=[p for p in result.checked if p in self.paths],
+            diagnostics=[d for d in result.diagnostics if self.covers(d.path)],
+            checked=[p for p in result.checked if self.covers(p)],
         )
 
 
@@ -76,23 +87,22 @@ def file_scope(
 
     A file outside those folders, or in a language the course does not check, is
     outside the scope: there is nothing to check it against. It is listed in
-    ``unmatched``, as is a file that does not exist.
-    """
+    ``unmatched``, as is a file that does not exist. A named folder takes in what lies
+    in it (see :func:`_folder_scope`)."""
     bases = list(folders) if folders is not None else [course.content_dir, course.subtitles_dir]
     known = set(course.lesson_languages()) | set(course.subtitle_languages())
     paths: set[str] = set()
     found: set[str] = set()
+    named_folders: set[str] = set()
     unmatched: list[Unmatched] = []
     for file in files:
-        try:
-            if not file.exists() and not file.is_symlink():
-                unmatched.append(Unmatched(str(file), _missing(course, file), missing=True))
-                continue
-            resolved = file.resolve()
-        except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a NUL, a loop
-            reason = getattr(exc, "strerror", None) or str(exc)
-            unmatched.append(Unmatched(str(file)[:300], f"cannot be looked up: {reason}",
-                                       missing=True))
+        resolved = _looked_up(course, file, bases, known)
+        if isinstance(resolved, Unmatched):
+            unmatched.append(resolved)
+            continue
+        if isinstance(resolved, tuple):
+            named_folders.add(resolved[0])
+            found.update(resolved[1])
             continue
         matched, why = False, None
         for base in bases:
@@ -113,7 +123,51 @@ def file_scope(
             ), missing=False))
     order = [*course.lesson_languages(), *course.subtitle_languages()]
     languages = tuple(sorted(found, key=order.index))
-    return FileScope(paths=frozenset(paths), languages=languages, unmatched=tuple(unmatched))
+    return FileScope(paths=frozenset(paths), languages=languages, unmatched=tuple(unmatched),
+                     folders=frozenset(named_folders))
+
+
+def _looked_up(course: Course, file: Path, bases: Iterable[Path], known: set[str],
+               ) -> Path | tuple[str, list[str]] | Unmatched:
+    """A named file resolved, a named folder's scope (:func:`_folder_scope`), or why the
+    path cannot be checked: it does not exist, or cannot be looked up."""
+    try:
+        if not file.exists() and not file.is_symlink():
+            return Unmatched(str(file), _missing(course, file), missing=True)
+        resolved = file.resolve()
+        return _folder_scope(course, resolved, bases, known) if resolved.is_dir() else resolved
+    except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a NUL, a loop
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return Unmatched(str(file)[:300], f"cannot be looked up: {reason}", missing=True)
+
+
+def _folder_scope(course: Course, folder: Path, bases: Iterable[Path], known: set[str],
+                  ) -> tuple[str, list[str]] | Unmatched:
+    """A named ``folder`` (resolved) as its name from the root and the languages of what
+    it holds under ``bases``: every language of a lesson or subtitle folder in it, or
+    the one it lies in; or why nothing in it is checked."""
+    root = course.root
+    name = "." if folder == root or folder in root.parents else course.relative(folder)
+    if name != "." and (pattern := course.excluded(folder, above=True)):
+        return Unmatched(name, f"not checked: the configuration's `exclude` pattern "
+                               f"`{pattern}` takes it", missing=False)
+    languages: list[str] = []
+    why = None
+    for base in bases:
+        top = base.resolve()
+        if folder == top or folder in top.parents:
+            languages.extend(lang for lang in course.languages_under(base) if lang in known)
+        elif top in folder.parents:
+            parts = folder.relative_to(top).parts
+            if base == course.subtitles_dir and len(parts) > 1:
+                why = _unread_subtitle(folder / "x.srt", base)
+            elif normalise(parts[0]) in known:
+                languages.append(normalise(parts[0]))
+    if languages:
+        return name, languages
+    return Unmatched(name, why or (
+        "not checked: it holds no lesson or subtitle folder of a language this course "
+        "checks, and lies in none"), missing=False)
 
 
 def _missing(course: Course, file: Path) -> str:

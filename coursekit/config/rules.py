@@ -34,8 +34,8 @@ MISSING_PATH = Rule(
 )
 UNCHECKED_PATH = Rule(
     "CFG006", "unchecked-path", Severity.WARNING,
-    "A file named on the command line is not one the command checks (outside the lesson or "
-    "subtitle folders, or in a language the course does not check).",
+    "A file or folder named on the command line is not one the command checks (outside "
+    "the lesson or subtitle folders, or in a language the course does not check).",
     why="it may be meant, as a hook passes every file of a commit; a reviewer decides",
 )
 UNLISTED_FOLDER = Rule(

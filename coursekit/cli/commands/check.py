@@ -25,6 +25,7 @@ from coursekit.cli.options import (
     root_option,
     selection_options,
 )
+from coursekit.cli.paths_group import PATHS, PathsOrCommands
 from coursekit.config import Course
 from coursekit.config.check import config_findings
 from coursekit.filescope import configuration_changed, touched_files
@@ -56,8 +57,11 @@ class Choices:
 def _run(
     areas: Sequence[Area], title: str, root: Path, langs: tuple[str, ...],
     request: ReportRequest, files: tuple[Path, ...] = (), choices: Choices = Choices(),
-    since: str | None = None,
+    since: str | None = None, *, routed: bool = False,
 ) -> int:
+    """Check ``areas`` (with ``routed``: those of the lesson and subtitle folders that
+    ``files`` lie in or hold) of the course at ``root``, or of the course of ``files``
+    when ``--root`` was not given."""
     if choices.statistics and request.fmt not in STATISTICS_FORMATS:  # before any work
         raise click.UsageError(f"--statistics prints the counts as text or json, which "
                                f"--format {request.fmt} cannot hold")
@@ -69,6 +73,8 @@ def _run(
                                "only part of it")
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root_of_files(root, files), lenient=True)
+    if routed:
+        areas = _areas_of(course, files)
     selection = course.config.selection.then(layer)
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     languages = known_languages(langs, available, course)
@@ -125,7 +131,21 @@ _no_cache_option = click.option(
 )
 
 
-@click.group("check", invoke_without_command=True)
+def _areas_of(course: Course, paths: Sequence[Path]) -> tuple[Area, ...]:
+    """The areas whose folders the named ``paths`` lie in or hold (every area when they
+    touch neither: each path is then reported as not checked)."""
+    folders = {Area.LESSONS: course.content_dir, Area.SUBTITLES: course.subtitles_dir}
+    named = [path.resolve() for path in paths]
+    areas = tuple(area for area, folder in folders.items()
+                  if any(_related(path, folder.resolve()) for path in named))
+    return areas or tuple(Area)
+
+
+def _related(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents or path in folder.parents
+
+
+@click.group("check", cls=PathsOrCommands, invoke_without_command=True)
 @root_option
 @lang_option
 @report_options
@@ -138,10 +158,14 @@ def command(
     ctx: click.Context, /, root: Path, langs: tuple[str, ...], report: ReportRequest,
     since: str | None, **choices: Any,
 ) -> int:
-    """Check lessons and subtitles (or one of them, as a subcommand)."""
+    """Check lessons and subtitles (or one of them, as a subcommand).
+
+    PATH, when given (files and folders, from the current folder), narrows the check to
+    them, each checked as a lesson or a subtitle file by the folder it lies in."""
     if ctx.invoked_subcommand is None:
-        return guarded(_run)(tuple(Area), "check", root, langs, report, (), Choices(**choices),
-                             since)
+        paths = tuple(Path(path) for path in ctx.meta.get(PATHS, ()))
+        return guarded(_run)(tuple(Area), "check", root, langs, report, paths,
+                             Choices(**choices), since, routed=bool(paths))
     # `check --format json subtitles`: an option written before the subcommand is its
     # option too (one written after it wins), never dropped unsaid.
     given = {name: value for name, value in ctx.params.items()
@@ -154,7 +178,7 @@ _GIVEN = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENV
 
 
 def _subcommand(area: Area, doc: str) -> click.Command:
-    @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+    @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
     @root_option
     @lang_option
     @report_options
@@ -176,10 +200,11 @@ def _subcommand(area: Area, doc: str) -> click.Command:
 command.add_command(_subcommand(
     Area.LESSONS,
     "Check lesson syntax, toctrees, and translations against the source language.\n\n"
-    "FILES, when given, narrows the check to those lessons and toctrees.",
+    "FILES, when given (files and folders), narrows the check to those lessons and "
+    "toctrees.",
 ))
 command.add_command(_subcommand(
     Area.SUBTITLES,
     "Check subtitle files: parsing, timing, readability and alignment with the source.\n\n"
-    "FILES, when given, narrows the check to those subtitle files.",
+    "FILES, when given (files and folders), narrows the check to those subtitle files.",
 ))
