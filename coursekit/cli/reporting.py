@@ -81,7 +81,7 @@ def finish(
     report: ReportRequest,
     *,
     title: str,
-    checked: Sequence[str] = (),
+    checked: Sequence[str] | None = None,
     selection: Selection | None = None,
     show_all: bool = False,
     statistics: bool = False,
@@ -104,7 +104,7 @@ def finish(
     the course's, whose place in its repository GitHub's formats name files from.
     ``narrows``: the command takes ``--quiet`` and ``--statistics`` (the summary offers them)."""
     if report.update_baseline:
-        diagnostics = _record(report, diagnostics, selection)
+        diagnostics = _record(report, diagnostics, selection, checked, root)
         if not diagnostics:
             return EXIT_CLEAN
     elif report.baseline is not None and not report.baseline.exists():
@@ -117,7 +117,7 @@ def finish(
                          how=Shape(quiet=quiet, show_all=show_all, grouped=grouped))
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
-    write = partial(write_report, findings, report.fmt, title=title, checked=checked,
+    write = partial(write_report, findings, report.fmt, title=title, checked=checked or (),
                     statistics=statistics, own=own, overview=overview and not show_all,
                     narrows=narrows, diffs=diffs, root=root)
     _emit(write, report.output)
@@ -127,12 +127,17 @@ def finish(
 
 
 def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],
-            selection: Selection | None) -> list[Diagnostic]:
+            selection: Selection | None, checked: Sequence[str] | None = None,
+            root: Path | None = None) -> list[Diagnostic]:
     """Record the findings in the baseline; the configuration's findings it cannot
     record, which are reported instead (an error among them: exit 2)."""
     if report.baseline is None:
         raise click.UsageError("--update-baseline needs --baseline FILE")
-    count = record_baseline(report.baseline, diagnostics, selection)
+    try:
+        count = record_baseline(report.baseline, diagnostics, selection, checked=checked,
+                                root=root)
+    except BaselineError as exc:
+        raise click.UsageError(f"{exc}: not replaced by --update-baseline") from exc
     click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
     return [d for d in select(diagnostics, selection)[1] if not recordable(d)]
 

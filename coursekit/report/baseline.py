@@ -5,6 +5,11 @@ rule gives none, its message with digits masked), never by its line, so edits
 elsewhere in the file and small re-timings do not turn old findings into new ones.
 Configuration findings (``CFGxxx``) are never recorded nor absorbed: a run that is not
 the one the course asked for must never pass as an accepted one.
+
+Each entry also names its rule and file (read by nothing but the update), so that a run
+that checked part of the course (one language, one area, some rules) records its part
+and keeps what the baseline held for the rest (:func:`kept_outside`); an entry written
+before they were recorded names neither, and an update replaces it.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from coursekit.atomic import write_output
 from coursekit.diagnostics import Diagnostic
@@ -41,18 +48,65 @@ class BaselineError(ValueError):
     pass
 
 
-def write_baseline(path: Path, diagnostics: Iterable[Diagnostic]) -> int:
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One identity recorded in a baseline, with how many findings it absorbs."""
+
+    id: str
+    count: int
+    rule: str | None = None
+    path: str | None = None
+    """Rule and file of the findings (``None`` in a baseline written before they were)."""
+
+
+def write_baseline(path: Path, diagnostics: Iterable[Diagnostic],
+                   kept: Iterable[Entry] = ()) -> int:
+    """Record the recordable ``diagnostics`` in ``path``, with the entries ``kept`` from
+    the baseline before; the number of findings recorded by this run."""
     counts = Counter(identity(d) for d in diagnostics if recordable(d))
-    entries = [{"id": key, "count": n} for key, n in sorted(counts.items())]
-    document = json.dumps({"version": VERSION, "findings": entries}, indent=1) + "\n"
+    named = {identity(d): (d.rule, d.path) for d in diagnostics if recordable(d)}
+    entries: dict[str, dict[str, Any]] = {
+        key: {"id": key, "count": n, "rule": named[key][0], "path": named[key][1]}
+        for key, n in counts.items()}
+    for entry in kept:  # what this run found of an identity replaces what was recorded
+        if entry.id in counts:
+            continue
+        if entry.id in entries:  # recorded twice: one entry absorbs both counts
+            entries[entry.id]["count"] += entry.count
+        else:
+            entries[entry.id] = {"id": entry.id, "count": entry.count, "rule": entry.rule,
+                                 "path": entry.path}
+    listed = [entries[key] for key in sorted(entries)]
+    document = json.dumps({"version": VERSION, "findings": listed}, indent=1) + "\n"
     write_output(path, document.encode("utf-8"))
     return sum(counts.values())
+
+
+def kept_outside(entries: Iterable[Entry], checked: Container[str],
+                 selected: Callable[[str, str], bool], exists: Callable[[str], bool],
+                 ) -> list[Entry]:
+    """The ``entries`` a run that checked the files ``checked`` with the rules
+    ``selected`` (by rule and file) knows nothing about: those of a file it did not check
+    that is still there, or of a rule it did not run. Entries that name no rule or file
+    are the run's to replace."""
+    return [entry for entry in entries
+            if entry.rule is not None and entry.path is not None
+            and ((entry.path not in checked and exists(entry.path))
+                 or not selected(entry.rule, entry.path))]
 
 
 def read_baseline(path: Path) -> Counter[str]:
     """The finding counts recorded in ``path``; :class:`BaselineError` on anything else
     (malformed, nested too deeply, a ``version`` other than 1, counts that are not
     whole numbers). A baseline that names no version is read as version 1."""
+    found: Counter[str] = Counter()
+    for entry in read_entries(path):
+        found[entry.id] += entry.count
+    return found
+
+
+def read_entries(path: Path) -> list[Entry]:
+    """The entries recorded in ``path``, as :func:`read_baseline` reads them."""
     try:
         data = json.loads(read_regular(path).decode("utf-8"))
     except RecursionError as exc:
@@ -68,12 +122,14 @@ def read_baseline(path: Path) -> Counter[str]:
     if type(version) is not int or version != VERSION:  # `true == 1` in Python
         raise BaselineError(f"{path}: baseline version {json.dumps(version)[:40]} is not one "
                             f"this coursekit reads (it writes version {VERSION})")
-    found: Counter[str] = Counter()
+    found: list[Entry] = []
     for number, entry in enumerate(entries, 1):
         match entry:
             case {"id": str() as key, "count": int() as count} if (
                     type(count) is int and count >= 0):
-                found[key] += count
+                rule, where = entry.get("rule"), entry.get("path")
+                found.append(Entry(key, count, rule if isinstance(rule, str) else None,
+                                   where if isinstance(where, str) else None))
             case _:
                 raise BaselineError(f"{path}: finding {number} is not an id with a count "
                                     f"(found {str(entry)[:80]})")

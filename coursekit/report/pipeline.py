@@ -22,7 +22,10 @@ from coursekit.report import Renderer, render
 from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import (
     BaselineError,
+    Entry,
+    kept_outside,
     read_baseline,
+    read_entries,
     split_findings,
     write_baseline,
 )
@@ -145,9 +148,25 @@ def shape(
 
 
 def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
-                    selection: Selection | None = None) -> int:
-    """Record in ``path`` the findings the rule selection keeps; their number."""
-    return write_baseline(path, select(diagnostics, selection)[1])
+                    selection: Selection | None = None, *,
+                    checked: Sequence[str] | None = None, root: Path | None = None,
+                    ) -> int:
+    """Record in ``path`` the findings the rule selection keeps; their number. With the
+    files the run ``checked`` (paths from ``root``, the course's; ``None`` where the
+    command does not list them, and then the run replaces the baseline), what ``path``
+    recorded of the other files that are still there, and of the rules the selection did
+    not run, is kept: a run of one language, area or rule does not drop the rest. A file
+    at ``path`` that is no baseline is not replaced: :class:`BaselineError`."""
+    recorded = read_entries(path) if path.is_file() else []  # not a stream's reader
+    kept: list[Entry] = []
+    if checked is not None and root is not None and recorded:
+        def selected(rule: str, where: str) -> bool:
+            return selection is None or (selection.enabled(rule)
+                                         and not selection.ignored_in(rule, where))
+
+        kept = kept_outside(recorded, frozenset(checked), selected,
+                            lambda where: (root / where).exists())
+    return write_baseline(path, select(diagnostics, selection)[1], kept)
 
 
 def write_report(
