@@ -65,12 +65,6 @@ def _run(
     if choices.statistics and request.fmt not in STATISTICS_FORMATS:  # before any work
         raise click.UsageError(f"--statistics prints the counts as text or json, which "
                                f"--format {request.fmt} cannot hold")
-    if request.update_baseline and (since is not None or files):
-        # The baseline would hold only these files' findings: every other one recorded
-        # would be dropped from it, and reported as new by the next run.
-        raise click.UsageError("--update-baseline records the findings of the whole course; "
-                               f"{'--since' if since is not None else 'naming files'} checks "
-                               "only part of it")
     layer = command_line_layer(choices.select, choices.extend_select, choices.ignore)
     course = open_course(root_of_files(root, files), lenient=True)
     if routed:
