@@ -181,7 +181,9 @@ def _missing(course: Course, file: Path) -> str:
 def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
     """What a change touched, for ``check --since``: the changed files (relative to the
     course root) and, for each changed file of the source language, the file at the
-    same place in every other language (its translation, judged against it)."""
+    same place in every other language (its translation, judged against it). Only those
+    that are there: a file the change deleted, or the translation a new source file has
+    not got yet, has nothing to check (what a deleted source leaves is still checked)."""
     found: set[Path] = set()
     source = course.source_language
     folders = [
@@ -197,7 +199,7 @@ def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
             except ValueError:
                 continue
             found.update(folder_of(language) / inside for language in languages)
-    return sorted(found)
+    return sorted(path for path in found if path.exists() or path.is_symlink())
 
 
 def configuration_changed(course: Course, changed: Iterable[str]) -> bool:
