@@ -122,7 +122,7 @@ def check_course(
         languages = list(dict.fromkeys(normalise(lang) for lang in languages))
     folders = [course.content_dir] * (Area.LESSONS in wanted) + \
         [course.subtitles_dir] * (Area.SUBTITLES in wanted)
-    scope = file_scope(course, files, folders) if files else None
+    scope = file_scope(course, files, folders).narrowed(languages) if files else None
     if scope is not None:
         languages = [lang for lang in scope.languages if languages is None or lang in languages]
         if not languages:

@@ -7,8 +7,8 @@ those files are checked, and only findings in those files are kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from coursekit.check_result import CheckResult
@@ -40,6 +40,23 @@ class FileScope:
     folders: frozenset[str] = frozenset()
     """The named folders, relative to the root (``.``: the root or a folder above it):
     what lies in them is in the scope."""
+    named: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each named file and folder in the scope (as in :attr:`paths` and :attr:`folders`)
+    with the languages it holds or lies in."""
+
+    def narrowed(self, languages: Sequence[str] | None) -> FileScope:
+        """The scope with the named files and folders of none of ``languages``
+        (``--lang``; ``None``: every language) among :attr:`unmatched`: not checked,
+        and said so, never passed over as clean."""
+        if languages is None:
+            return self
+        asked = ", ".join(languages)
+        left_out = [Unmatched(path, f"not checked: its language ({', '.join(found)}) is "
+                                    f"not among those asked for with --lang ({asked})",
+                              missing=False)
+                    for path, found in sorted(self.named.items())
+                    if not set(found) & set(languages)]
+        return replace(self, unmatched=(*self.unmatched, *left_out))
 
     def covers(self, path: str) -> bool:
         """Whether ``path`` (relative to the root) is a named file or lies in a named
@@ -94,6 +111,7 @@ def file_scope(
     paths: set[str] = set()
     found: set[str] = set()
     named_folders: set[str] = set()
+    named: dict[str, tuple[str, ...]] = {}
     unmatched: list[Unmatched] = []
     for file in files:
         resolved = _looked_up(course, file, bases, known)
@@ -103,6 +121,7 @@ def file_scope(
         if isinstance(resolved, tuple):
             named_folders.add(resolved[0])
             found.update(resolved[1])
+            named[resolved[0]] = (*named.get(resolved[0], ()), *resolved[1])
             continue
         matched, why = False, None
         for base in bases:
@@ -115,6 +134,7 @@ def file_scope(
                 if why is None:
                     paths.add(course.relative(resolved))
                     found.add(language)
+                    named[course.relative(resolved)] = (language,)
                     matched = True
         if not matched:
             unmatched.append(Unmatched(course.relative(resolved), why or (
@@ -124,7 +144,7 @@ def file_scope(
     order = [*course.lesson_languages(), *course.subtitle_languages()]
     languages = tuple(sorted(found, key=order.index))
     return FileScope(paths=frozenset(paths), languages=languages, unmatched=tuple(unmatched),
-                     folders=frozenset(named_folders))
+                     folders=frozenset(named_folders), named=named)
 
 
 def _looked_up(course: Course, file: Path, bases: Iterable[Path], known: set[str],
@@ -178,12 +198,15 @@ def _missing(course: Course, file: Path) -> str:
     return "no such file"
 
 
-def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
+def touched_files(course: Course, changed: Iterable[str],
+                  languages: Sequence[str] | None = None) -> list[Path]:
     """What a change touched, for ``check --since``: the changed files (relative to the
     course root) and, for each changed file of the source language, the file at the
     same place in every other language (its translation, judged against it). Only those
     that are there: a file the change deleted, or the translation a new source file has
-    not got yet, has nothing to check (what a deleted source leaves is still checked)."""
+    not got yet, has nothing to check (what a deleted source leaves is still checked);
+    with ``languages`` (``--lang``), none of another language's folders: they were not
+    named, and are not reported as left unchecked."""
     found: set[Path] = set()
     source = course.source_language
     folders = [
@@ -193,13 +216,16 @@ def touched_files(course: Course, changed: Iterable[str]) -> list[Path]:
     for name in changed:
         path = course.root / name
         found.add(path)
-        for source_folder, folder_of, languages in folders:
+        for source_folder, folder_of, listed in folders:
             try:
                 inside = path.relative_to(source_folder)
             except ValueError:
                 continue
-            found.update(folder_of(language) / inside for language in languages)
-    return sorted(path for path in found if path.exists() or path.is_symlink())
+            found.update(folder_of(language) / inside for language in listed)
+    others = [folder_of(language) for _, folder_of, listed in folders for language in listed
+              if languages is not None and language not in languages]
+    return sorted(path for path in found if (path.exists() or path.is_symlink())
+                  and not any(folder in path.parents for folder in others))
 
 
 def configuration_changed(course: Course, changed: Iterable[str]) -> bool:

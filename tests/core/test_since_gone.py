@@ -68,3 +68,17 @@ def test_what_remains_of_a_deleted_source_is_still_checked(course: tuple[Path, s
     code, found = _since(root, base)
     assert ("subtitles/fr/02_b.srt", "SUB104") in found
     assert code == 1
+
+
+def test_with_lang_the_other_languages_changes_are_not_reported_unchecked(
+    course: tuple[Path, str],
+) -> None:
+    root, base = course
+    for language in ("en", "fr"):
+        (root / "subtitles" / language / "01_a.srt").write_text(OVERLAP, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["check", "--root", str(root), "--since", base,
+                                    "--lang", "fr", "--format", "json"])
+    found = {(d["path"], d["rule"]) for d in json.loads(done.stdout)["diagnostics"]}
+    assert ("subtitles/fr/01_a.srt", "SUB104") in found
+    assert {path for path, _ in found} == {"subtitles/fr/01_a.srt"}  # no CFG006 for en
+    assert done.exit_code == 1

@@ -84,7 +84,7 @@ def _run(
             click.echo(f"{title}: the configuration changed since {since}: every file is "
                        "checked", err=True)
         else:
-            files = (*files, *touched_files(course, changed))
+            files = (*files, *touched_files(course, changed, languages))
             if not files:
                 return _nothing_changed(course, request, title, since)
     report = check_course(course, areas, languages, files, documented=request.fmt == "html",
