@@ -58,9 +58,12 @@ def _bars(path: Path, language: str, course: Course) -> tuple[Bar, ...]:
 
 
 def subtitle_timelines(course: Course, paths: Iterable[str]) -> list[Timeline]:
-    """The timelines of the subtitle files among ``paths`` (relative to the course root)."""
+    """The timelines of the subtitle files among ``paths`` (relative to the course root);
+    a translation's source is the file of its name in the source language's listing (a
+    file the configuration excludes is never read)."""
     base = course.subtitles_dir.resolve()
     source_language = course.source_language
+    sources = {path.name: path for path in course.subtitle_files(source_language)}
     timelines: list[Timeline] = []
     for relative in paths:
         path = (course.root / relative).resolve()
@@ -73,13 +76,14 @@ def subtitle_timelines(course: Course, paths: Iterable[str]) -> list[Timeline]:
         if len(parts) < 2:
             continue
         language = normalise(parts[0])
-        source = course.subtitle_dir(source_language) / path.name
-        translated = language != source_language and source.is_file()
+        source = sources.get(path.name) if language != source_language else None
+        if source is not None and not source.is_file():
+            source = None
         timelines.append(Timeline(
             path=course.relative(path),
             language=language,
             cues=_bars(path, language, course),
-            source_path=course.relative(source) if translated else None,
-            source_cues=_bars(source, source_language, course) if translated else (),
+            source_path=course.relative(source) if source is not None else None,
+            source_cues=_bars(source, source_language, course) if source is not None else (),
         ))
     return timelines

@@ -54,10 +54,12 @@ class MonolingualResult:
 def monolingual_copies(
     course: Course, out: Path, languages: Sequence[str] | None = None,
 ) -> list[MonolingualResult]:
-    """Monolingual versions of the bilingual files, to be written under ``out/<lang>/``."""
+    """Monolingual versions of the bilingual files, to be written under ``out/<lang>/``;
+    each file's source-language counterpart is found in that language's listing (a file
+    the configuration excludes is never read)."""
     section = course.config.section("subtitles")
     found = []
-    source_dir = course.subtitle_dir(course.source_language)
+    sources = {path.name: path for path in course.subtitle_files(course.source_language)}
     for lang in course_languages(course, languages):
         settings, _ = settings_for(section, lang)
         for path in course.subtitle_files(lang):
@@ -75,9 +77,9 @@ def monolingual_copies(
                 continue
             if not is_bilingual(sub, settings, course.source_language):
                 continue
-            source_path = source_dir / path.name
+            source_path = sources.get(path.name)
             source = (load_subtitle_file(source_path, course.source_language)
-                      if source_path.is_file() else None)
+                      if source_path is not None and source_path.is_file() else None)
             text, missing = monolingual(sub, source)
             found.append(MonolingualResult(sub.display_path, target, text, missing))
     return found
