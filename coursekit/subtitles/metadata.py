@@ -51,9 +51,10 @@ def metadata_path(course: Course, language: str) -> Path:
 
 
 def read_metadata(course: Course, language: str) -> Metadata | None:
-    """The metadata of ``language``, or ``None`` where it has no ``metadata.csv``."""
+    """The metadata of ``language``, or ``None`` where it has no ``metadata.csv`` or the
+    configuration's ``exclude`` takes it (an excluded file is never read)."""
     path = metadata_path(course, language)
-    if not path.is_file():
+    if course.excluded(path, above=True) is not None or not path.is_file():
         return None
     meta = Metadata(language, path, course.relative(path))
     try:
