@@ -15,6 +15,10 @@ class CheckResult:
     """Paths (relative to the course root) that were checked, findings or not."""
     notebooks: list[NotebookJudgement] = field(default_factory=list)
     """The notebooks of the checked lessons, documented and not run (when asked for)."""
+    answered: list[str] = field(default_factory=list)
+    """Files besides :attr:`checked` that the check read and reports every finding of (a
+    checked language's toctree and subtitle metadata): a baseline update replaces what
+    it recorded of them."""
 
     def extend(self, other: CheckResult) -> None:
         self.diagnostics.extend(other.diagnostics)

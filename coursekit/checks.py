@@ -139,6 +139,7 @@ def check_course(
             report.extend(_CHECKS[area](corpus, languages, selection, store))
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
+        report.answered = _answered(course, wanted, languages)
         if scope is None and languages is None and set(wanted) == set(Area):
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
@@ -148,7 +149,6 @@ def check_course(
     if scope is None:
         return report
     kept = scope.keep(report)
-    kept.notebooks = report.notebooks
     kept.diagnostics[:0] = [(MISSING_PATH if u.missing else UNCHECKED_PATH).at(
         u.path, None, u.reason) for u in scope.unmatched]
     return kept
@@ -167,6 +167,19 @@ def _known_files(corpus: Corpus, report: CheckReport) -> list[str]:
     if course.config.path is not None:
         files.append(course.relative(course.config.path))
     return files
+
+
+def _answered(course: Course, areas: list[Area], languages: Sequence[str] | None,
+              ) -> list[str]:
+    """The toctree of each language whose lessons were checked, and the metadata of each
+    whose subtitles were: read and reported on in full, though not listed as checked."""
+    files = []
+    if Area.LESSONS in areas:
+        files += [course.toctree_path(lang) for lang in languages or course.lesson_languages()]
+    if Area.SUBTITLES in areas:
+        files += [course.subtitle_dir(lang) / METADATA
+                  for lang in languages or course.subtitle_languages()]
+    return [course.relative(file) for file in files]
 
 
 def _unlisted(corpus: Corpus, areas: list[Area], languages: Sequence[str] | None,

@@ -71,6 +71,8 @@ class FileScope:
         return CheckResult(
             diagnostics=[d for d in result.diagnostics if self.covers(d.path)],
             checked=[p for p in result.checked if self.covers(p)],
+            notebooks=result.notebooks,
+            answered=[p for p in result.answered if self.covers(p)],
         )
 
 

@@ -91,7 +91,10 @@ def _run(
                           selection=selection, cache=not choices.no_cache)
     renderers = {"html": check_page(course, report.notebooks, request.output)}
     return finish(
-        report.diagnostics, request, title=title, checked=report.checked, selection=selection,
+        report.diagnostics, request, title=title, selection=selection,
+        # an update replaces what the baseline recorded of the toctrees and metadata read too
+        checked=[*report.checked, *report.answered] if request.update_baseline
+        else report.checked,
         statistics=choices.statistics, show_all=choices.show_all, quiet=choices.quiet,
         renderers=renderers, overview=True, root=course.root, narrows=True,
         diffs=choices.diff,
