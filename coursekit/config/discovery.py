@@ -4,7 +4,8 @@ As ruff, mypy and pytest find their project from a subfolder, the course root is
 nearest folder upwards that holds the course's configuration (a ``coursekit.toml``, or a
 ``pyproject.toml`` with a ``[tool.coursekit]`` table), else the nearest one that holds a
 lesson folder (``content/``, ``chapters/``, ``units/``) or ``subtitles/`` with a language
-folder in it (a lesson's own folder of images named ``content`` marks no course). The search
+folder in it that holds lessons, subtitles or a toctree (a lesson's own folder of
+images named ``content``, even with an ``img`` folder in it, marks no course). The search
 stops at the top of the git checkout it starts in (a folder holding ``.git``), or at
 the top of the file system: a course is never taken from outside the repository.
 """
@@ -83,13 +84,35 @@ def _configured(folder: Path) -> bool:
     return isinstance(tool, dict) and "coursekit" in tool
 
 
+_COURSE_FILES = (".mdx", ".md", ".srt", ".sbv", ".yml", ".csv")
+"""What a language folder holds, in it or one folder down: lessons, subtitles, a toctree,
+a subtitle ``metadata.csv`` (an image folder whose name reads as a tag, ``img``, holds
+none)."""
+
+
 def _holds_language(path: Path) -> bool:
-    """Whether ``path`` is a folder with a folder named as a language tag in it."""
+    """Whether ``path`` is a folder with a folder named as a language tag in it that
+    holds course files."""
     try:
         with os.scandir(path) as entries:
             return any(LANGUAGE_TAG.fullmatch(entry.name) and entry.is_dir()
-                       for entry in entries)
+                       and _holds_course_files(entry.path) for entry in entries)
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError:  # a folder that cannot be listed: the command names it (CFG007)
         return True
+
+
+def _holds_course_files(folder: str, depth: int = 1) -> bool:
+    """Whether ``folder``, or a folder in it down to ``depth`` more, holds a course file."""
+    try:
+        with os.scandir(folder) as entries:
+            inner = []
+            for entry in entries:
+                if entry.is_file() and entry.name.lower().endswith(_COURSE_FILES):
+                    return True
+                if depth and entry.is_dir():
+                    inner.append(entry.path)
+    except OSError:
+        return True  # the command names what it cannot list
+    return any(_holds_course_files(each, depth - 1) for each in inner)

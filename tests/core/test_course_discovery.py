@@ -119,7 +119,11 @@ def test_a_lesson_folder_with_no_language_in_it_marks_no_course(tmp_path: Path) 
     images = course / "chapters" / "en" / "chapter1" / "content"
     (images / "diagrams").mkdir(parents=True)
     assert find_root(images.parent) == course.resolve()
-    (images / "fr").mkdir()
+    (images / "img").mkdir()  # a folder named as a tag could be, holding no course file
+    (images / "img" / "diagram.png").write_bytes(b"\x89PNG")
+    (images / "fr" / "figures").mkdir(parents=True)
+    assert find_root(images.parent) == course.resolve()
+    (images / "fr" / "figures" / "notes.md").write_text("# Notes\n", encoding="utf-8")
     assert find_root(images.parent) == images.parent.resolve()
 
 
