@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -39,24 +40,38 @@ def coverage(course: Course, languages: Sequence[str]) -> Coverage:
 
 
 def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
+    """Source files without a translation (SUB401) and translations without a source
+    file (SUB402); a counterpart that the configuration excludes is there, only not
+    read, and no such finding."""
     source = cov.files.get(cov.source_language)
     if source is None:
         return
+    source_dir = course.subtitle_dir(cov.source_language)
     for lang, names in cov.files.items():
         if lang == cov.source_language:
             continue
         folder = course.relative(course.subtitle_dir(lang))
         for name in sorted(source - names):
+            if _excluded_file(course, course.subtitle_dir(lang) / name):
+                continue
             yield rules.MISSING_TRANSLATION.at(
                 f"{folder}/{name}", None,
                 f"no {lang} subtitles for `{name}` (the {cov.source_language} file exists)",
                 fingerprint=fingerprint(lang, name))
         for name in sorted(names - source):
+            if _excluded_file(course, source_dir / name):
+                continue
             yield rules.EXTRA_TRANSLATION.at(
                 f"{folder}/{name}", None,
                 f"no {cov.source_language} file named `{name}`: renamed, or a typo?",
                 hint=f"name it as in {course.relative(course.subtitle_dir(cov.source_language))}/",
                 fingerprint=fingerprint(lang, name))
+
+
+def _excluded_file(course: Course, path: Path) -> bool:
+    """Whether ``path`` is a file that the configuration's ``exclude`` takes (it, or a
+    folder above it): it is there, only not read."""
+    return course.excluded(path, above=True) is not None and path.is_file()
 
 
 def check_metadata(
