@@ -203,8 +203,9 @@ def _missing(course: Course, file: Path) -> str:
 def touched_files(course: Course, changed: Iterable[str],
                   languages: Sequence[str] | None = None) -> list[Path]:
     """What a change touched, for ``check --since``: the changed files (relative to the
-    course root) and, for each changed file of the source language, the file at the
-    same place in every other language (its translation, judged against it). Only those
+    course root) that lie in the lesson or subtitle folder and, for each changed file of
+    the source language, the file at the same place in every other language (its
+    translation, judged against it). Only those
     that are there: a file the change deleted, or the translation a new source file has
     not got yet, has nothing to check (what a deleted source leaves is still checked);
     with ``languages`` (``--lang``), none of another language's folders: they were not
@@ -215,8 +216,11 @@ def touched_files(course: Course, changed: Iterable[str],
         (course.lesson_dir(source), course.lesson_dir, course.lesson_languages()),
         (course.subtitle_dir(source), course.subtitle_dir, course.subtitle_languages()),
     ]
+    course_folders = (course.content_dir, course.subtitles_dir)
     for name in changed:
         path = course.root / name
+        if not any(folder in path.parents for folder in course_folders):
+            continue  # a Makefile, a workflow, the README: no file a check reads
         found.add(path)
         for source_folder, folder_of, listed in folders:
             try:

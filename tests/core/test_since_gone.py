@@ -82,3 +82,17 @@ def test_with_lang_the_other_languages_changes_are_not_reported_unchecked(
     assert ("subtitles/fr/01_a.srt", "SUB104") in found
     assert {path for path, _ in found} == {"subtitles/fr/01_a.srt"}  # no CFG006 for en
     assert done.exit_code == 1
+
+
+def test_a_changed_file_outside_the_course_folders_is_no_finding(
+        course: tuple[Path, str]) -> None:
+    root, base = course
+    (root / "README.md").write_text("# Course, renamed\n", encoding="utf-8")
+    (root / "Makefile").write_text("all:\n", encoding="utf-8")
+    code, found = _since(root, base)
+    assert (code, found) == (0, [])  # the run's own files, not named by anyone: no CFG006
+    (root / "subtitles" / "fr" / "01_a.srt").write_text(OVERLAP, encoding="utf-8")
+    code, found = _since(root, base)
+    assert code == 1
+    assert {path for path, _ in found} == {"subtitles/fr/01_a.srt"}
+    assert ("subtitles/fr/01_a.srt", "SUB104") in found
