@@ -18,7 +18,7 @@ from coursekit.files import ReadState
 from coursekit.filescope import file_scope
 from coursekit.formatting.check import lesson_formats, wanted_languages
 from coursekit.formatting.engines import FormatterUnavailable
-from coursekit.formatting.lessons import LessonFormat
+from coursekit.formatting.lessons import LEFT_BY_HAND, LessonFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +42,11 @@ class FixPlan:
         return sum(len(lesson.changes) for lesson in self.lessons)
 
     def left_lines(self) -> list[str]:
-        """One line per fence the formatter changes that is left as it is, with why
-        (its code cannot be placed in its file exactly)."""
+        """One line per fence the formatter changes that is left as it is, with why (its
+        code cannot be placed in its file exactly) and what to change."""
         return [f"{lesson.path}:{left.code.line}: LES124 left ```{left.code.info} code "
-                f"unformatted: it cannot be rewritten in place: {left.unplaced.why}"
+                f"unformatted: it cannot be rewritten in place: {left.unplaced.why}; "
+                + left.unplaced.remedy("`coursekit fix lessons` formats it then", LEFT_BY_HAND)
                 for lesson in self.lessons for left in lesson.left]
 
     def write(self, on_written: Callable[[LessonFormat], None] | None = None

@@ -38,6 +38,8 @@ from coursekit.lessons.python import CodeFacts
 from coursekit.lessons.rules import UNFORMATTED_CODE
 
 NO_FORMAT = "no-format"
+LEFT_BY_HAND = f"format it by hand, or mark the fence `{NO_FORMAT}`"
+"""What to do with a fence left unformatted whose place no one change gives back."""
 """The info-string word that keeps a fence as written."""
 _BOM = "\ufeff"
 
@@ -190,7 +192,7 @@ class LessonFormat:
                 f"```{left.code.info} {said}, and cannot be rewritten in place: "
                 f"{left.unplaced.why}",
                 hint="`coursekit fix lessons` leaves it as it is: " + left.unplaced.remedy(
-                    "it formats it then", "format it by hand, or mark the fence `no-format`"),
+                    "it formats it then", LEFT_BY_HAND),
                 fingerprint=_fingerprint(left.code))
             for left in self.left)
         return sorted(found, key=lambda finding: finding.line or 0)

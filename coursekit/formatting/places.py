@@ -144,6 +144,10 @@ def _line_unplaced(number: int, written: str) -> Unplaced:
         return Unplaced(f"line {number} is indented with a tab, which the lesson reader "
                         "turns into spaces inside an indented or quoted fence",
                         "indent the code with spaces")
+    if "\0" in written:
+        return Unplaced(f"line {number} holds a NUL character, which the lesson reader "
+                        "reads as U+FFFD", "remove the NUL character (write `\\x00` in "
+                        "a string)")
     return Unplaced(f"line {number} is not written as the lesson reader reads it")
 
 
