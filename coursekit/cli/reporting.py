@@ -21,6 +21,7 @@ from coursekit.cli.paths import FilePath, OutputPath
 from coursekit.diagnostics import Diagnostic
 from coursekit.report import FORMATS, Renderer
 from coursekit.report.baseline import recordable
+from coursekit.report.json import DocumentBuilder, json_document
 from coursekit.report.pipeline import (
     BaselineError,
     Shape,
@@ -86,7 +87,7 @@ def finish(
     show_all: bool = False,
     statistics: bool = False,
     quiet: bool = False,
-    renderers: Mapping[str, Renderer] | None = None,
+    renderers: Mapping[str, Renderer] | None = None, document: DocumentBuilder | None = None,
     overview: bool = False,
     root: Path | None = None,
     narrows: bool = False, diffs: bool = False,
@@ -98,7 +99,8 @@ def finish(
     ``quiet`` reports errors only, as eslint's ``--quiet`` does; the text report's
     summary line still counts what it left out. ``renderers`` replaces the reporters of
     some formats with a command's own (an HTML page that also shows what only the command
-    knows). With ``overview``, the text report is the first report a maintainer reads
+    knows), ``document`` its JSON document (each finding listed, as on its page). With
+    ``overview``, the text report is the first report a maintainer reads
     (:mod:`coursekit.report.overview`) unless ``show_all`` asks for every finding by file;
     with ``diffs``, it lists each finding (none as one per file) with its diff. ``root``:
     the course's, whose place in its repository GitHub's formats name files from.
@@ -112,18 +114,26 @@ def finish(
                    "finding is new (--update-baseline records them)", err=True)
     own = (renderers or {}).get(report.fmt)
     try:
-        grouped = own is not None or (diffs and report.fmt == "text")  # each its own diff
+        grouped = _lists_each(report.fmt, own, document, diffs)
         findings = shape(diagnostics, selection=selection, baseline=report.baseline,
                          how=Shape(quiet=quiet, show_all=show_all, grouped=grouped))
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
     write = partial(write_report, findings, report.fmt, title=title, checked=checked or (),
                     statistics=statistics, own=own, overview=overview and not show_all,
-                    narrows=narrows, diffs=diffs, root=root)
+                    narrows=narrows, diffs=diffs, root=root, document=document or json_document)
     _emit(write, report.output)
     if report.update_baseline and findings.failed:
         return EXIT_USAGE
     return findings.exit_code
+
+
+def _lists_each(fmt: str, own: Renderer | None, document: DocumentBuilder | None,
+                diffs: bool) -> bool:
+    """The report lists each finding, none aggregated: a command's own page or JSON
+    document, and a text report of diffs (each finding its own)."""
+    return (own is not None or (document is not None and fmt == "json")
+            or (diffs and fmt == "text"))
 
 
 def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],

@@ -11,8 +11,6 @@ never takes a filtered report for a clean one. docs/reports.md describes every f
 
 from __future__ import annotations
 
-import io
-import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import IO, Any
@@ -20,8 +18,12 @@ from typing import IO, Any
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.report.encoding import json_text
 
-OwnRenderer = Callable[[Sequence[Diagnostic], IO[str], str, Sequence[str]], None]
-"""A command's own renderer of a format (:data:`coursekit.report.Renderer`)."""
+DocumentBuilder = Callable[
+    [Sequence[Diagnostic], str, Sequence[str], dict[str, Any] | None], dict[str, Any]]
+"""A command's JSON document, built from what it decided: from the findings shown, the
+run's title, the files checked and what the report shaping left out (``not_shown``,
+after the summary), the dictionary the report pipeline serialises once.
+:func:`json_document` is the one of a command with nothing more to say."""
 
 VERSION = 1
 """The version of the JSON reports' fields (docs/reports.md): a field added keeps it; a
@@ -95,19 +97,3 @@ def render_json(
 ) -> None:
     out.write(json_text(json_document(diagnostics, title, checked, not_shown)))
     out.write("\n")
-
-
-def with_fields(own: OwnRenderer, diagnostics: Sequence[Diagnostic], title: str,
-                checked: Sequence[str], **fields: Any) -> str:
-    """The JSON document a command's own renderer writes (verify's, with its notebooks),
-    with ``fields`` after its summary: what the report shaping knows and it does not."""
-    buffer = io.StringIO()
-    own(diagnostics, buffer, title, checked)
-    document = json.loads(buffer.getvalue())
-    if not isinstance(document, dict):
-        return buffer.getvalue()
-    keys = list(document)
-    at = keys.index("summary") + 1 if "summary" in keys else len(keys)
-    merged = {**{k: document[k] for k in keys[:at]}, **fields,
-              **{k: document[k] for k in keys[at:] if k not in fields}}
-    return json_text(merged) + "\n"

@@ -30,7 +30,7 @@ from coursekit.report.baseline import (
     write_baseline,
 )
 from coursekit.report.encoding import json_text
-from coursekit.report.json import not_shown_counts, render_json, with_fields
+from coursekit.report.json import DocumentBuilder, json_document, not_shown_counts
 from coursekit.report.overview import render_overview
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.statistics import statistics_document
@@ -173,10 +173,12 @@ def write_report(
     findings: Findings, fmt: str, out: IO[str], *, title: str, checked: Sequence[str] = (),
     statistics: bool = False, own: Renderer | None = None, overview: bool = False,
     narrows: bool = True, diffs: bool = False, root: Path | None = None,
+    document: DocumentBuilder = json_document,
 ) -> None:
     """Render ``findings`` in format ``fmt``: with ``statistics``, the counts alone (text
     or json, :data:`STATISTICS_FORMATS`); with ``own``, the command's own renderer of that
-    format; with ``overview``, the text report is the first report a maintainer reads
+    format; in json, the command's ``document``, given what the report left out; with
+    ``overview``, the text report is the first report a maintainer reads
     (:mod:`coursekit.report.overview`); ``narrows``: the command takes ``--quiet`` and
     ``--statistics``, which the text report's summary offers only then; with ``diffs``,
     the text report lists each finding by file with its diff (LES124) under it. ``root``:
@@ -195,11 +197,9 @@ def write_report(
     elif fmt == "text" and own is None:
         render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows,
                     diffs=diffs, baseline=findings.baseline)
-    elif own is not None and fmt == "json":  # the command's document, saying what it left out
-        out.write(with_fields(own, shown, title, checked, not_shown=findings.not_shown()))
+    elif fmt == "json":
+        out.write(json_text(document(shown, title, checked, findings.not_shown())) + "\n")
     elif own is not None:
         own(shown, out, title, checked)
-    elif fmt == "json":
-        render_json(shown, out, title, checked, not_shown=findings.not_shown())
     else:
         render(shown, fmt, out, title, checked)

@@ -34,11 +34,13 @@ def in_summary_order(summary: dict[str, Any]) -> dict[str, Any]:
 
 def verify_document(
     report: VerifyReport, diagnostics: Sequence[Diagnostic], title: str = "coursekit verify",
+    not_shown: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The JSON document of a verification; ``diagnostics`` are those left to report
-    (after a baseline, say), which may be fewer than the report's own."""
+    (after a baseline, say), which may be fewer than the report's own, and ``not_shown``
+    counts the others (:func:`coursekit.report.json.not_shown_counts`), after the summary."""
     statuses = Counter(nb.status.value for nb in report.notebooks)
-    return {
+    document: dict[str, Any] = {
         "tool": "coursekit",
         "version": VERSION,
         "run": title,
@@ -55,6 +57,9 @@ def verify_document(
             "timing": summary_timing(report.timing, ((nb.notebook, nb.duration, nb.timing)
                                                      for nb in report.notebooks)),
         }),
-        "diagnostics": [as_dict(d) for d in sorted_diagnostics(diagnostics)],
-        "notebooks": [notebook_json(nb.judgement()) for nb in report.notebooks],
     }
+    if not_shown is not None:
+        document["not_shown"] = not_shown
+    document["diagnostics"] = [as_dict(d) for d in sorted_diagnostics(diagnostics)]
+    document["notebooks"] = [notebook_json(nb.judgement()) for nb in report.notebooks]
+    return document

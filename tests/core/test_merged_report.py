@@ -69,14 +69,15 @@ def test_a_warning_alone_exits_0(tmp_path: Path) -> None:
 
 
 def test_the_verify_json_is_utf8_whatever_file_names_it_quotes() -> None:
-    from coursekit.cli.commands.verify import verify_renderers
+    from coursekit.cli.commands.verify import verify_json
     from coursekit.diagnostics import Diagnostic, Severity
     from coursekit.execution.results import VerifyReport
+    from coursekit.report.pipeline import shape, write_report
 
     odd = Diagnostic("NBK104", Severity.ERROR, "content/fr/01_\udcff.mdx", 1, "clash")
     out = io.StringIO()
-    verify_renderers(VerifyReport(diagnostics=[odd]), lambda *_: None)["json"](
-        [odd], out, "coursekit verify", ())
+    write_report(shape([odd]), "json", out, title="coursekit verify",
+                 document=verify_json(VerifyReport(diagnostics=[odd])))
     document = json.loads(out.getvalue().encode("utf-8").decode("utf-8"))
     assert document["diagnostics"][0]["path"] == "content/fr/01_\udcff.mdx"
 

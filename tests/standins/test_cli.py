@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -55,6 +56,48 @@ def test_scan_json_lists_the_ids_beside_the_findings(tmp_path: Path) -> None:
         "push_targets": [{"id": "acme/pushed", "at": "content/en/chapter3/2.mdx:6"}],
         "placeholders": [],
     }
+
+
+SCAN_KEYS = ["tool", "version", "run", "summary", "not_shown", "checked", "diagnostics",
+             "standins"]
+
+
+def _written_once(text: str, keys: list[str]) -> dict[str, Any]:
+    """The document ``text`` holds, which is its fields in the order ``keys`` written as
+    every JSON report is (two-space indent, text as it is, a line break at the end)."""
+    document: dict[str, Any] = json.loads(text)
+    assert list(document) == keys
+    assert text == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return document
+
+
+def test_scan_json_counts_what_the_baseline_left_out_after_its_summary(
+        tmp_path: Path) -> None:
+    none = {"errors": 0, "warnings": 0, "notes": 0, "files": 0}
+    root = course(tmp_path / "course", 'model = AutoModel.from_pretrained("acme/gpt5")\n')
+    baseline = tmp_path / "baseline.json"
+    scan = ["standins", "scan", "--root", str(root), "--format", "json",
+            "--baseline", str(baseline)]
+    fresh = _written_once(CliRunner().invoke(cli, scan).stdout, SCAN_KEYS)
+    assert fresh["not_shown"] == {**none, "reasons": {
+        "quiet": none, "folded": none, "baseline": none}}
+    assert CliRunner().invoke(cli, [*scan, "--update-baseline"]).exit_code == 0
+    (root / "content" / "en" / "chapter3" / "2.mdx").write_text(LESSON.format(
+        extra='model = AutoModel.from_pretrained("acme/gpt5")\n'
+              'other = AutoModel.from_pretrained("acme/gpt6")\n'), encoding="utf-8")
+    result = CliRunner().invoke(cli, scan)
+    assert result.exit_code == 1, result.output
+    known = _written_once(result.stdout, SCAN_KEYS)
+    assert ["acme/gpt6" in d["message"] for d in known["diagnostics"]] == [True]
+    recorded = {**none, "errors": 1, "files": 1}
+    assert known["not_shown"] == {**recorded, "reasons": {
+        "quiet": none, "folded": none, "baseline": recorded}}
+    assert [entry["id"] for entry in known["standins"]["ids"]] == [
+        "glue", "acme/gpt5", "acme/gpt6"]
+    report = tmp_path / "scan.json"
+    report.write_text(result.stdout, encoding="utf-8")
+    merged = CliRunner().invoke(cli, ["report", "merge", "--format", "json", str(report)])
+    assert _written_once(merged.stdout, SCAN_KEYS[:-1])["not_shown"] == known["not_shown"]
 
 
 def test_kernels_list_names_each_configured_kernel(tmp_path: Path) -> None:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
-import json
 import time
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,11 +22,10 @@ from coursekit.cli.options import (
     report_options,
     root_option,
 )
-from coursekit.report.encoding import json_text
 
 if TYPE_CHECKING:
     from coursekit.diagnostics import Diagnostic
-    from coursekit.report import Renderer
+    from coursekit.report.json import DocumentBuilder
     from coursekit.standins.missing import ScanResult
 
 
@@ -65,20 +62,18 @@ def scan(
                 for hub_id, path, line in names:
                     click.echo(f"  {hub_id}  ({path}:{line})")
     return finish(result.diagnostics, report, title="coursekit standins scan",
-                  selection=course.config.selection, renderers={"json": _json(result)})
+                  selection=course.config.selection, document=_json(result))
 
 
-def _json(result: ScanResult) -> Renderer:
-    """The JSON report, with what the scan found (``standins``) beside the findings."""
-    from coursekit.report.json import render_json
+def _json(result: ScanResult) -> DocumentBuilder:
+    """The JSON document, with what the scan found (``standins``) after the findings."""
+    from coursekit.report.json import json_document
     from coursekit.standins.missing import listing
 
-    def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
-                 checked: Sequence[str] = ()) -> None:
-        text = io.StringIO()
-        render_json(diagnostics, text, title, checked)
-        out.write(json_text({**json.loads(text.getvalue()), "standins": listing(result)})
-                  + "\n")
+    def document(diagnostics: Sequence[Diagnostic], title: str, checked: Sequence[str],
+                 not_shown: dict[str, Any] | None) -> dict[str, Any]:
+        return {**json_document(diagnostics, title, checked, not_shown),
+                "standins": listing(result)}
 
     return document
 

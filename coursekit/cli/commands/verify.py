@@ -35,7 +35,7 @@ from coursekit.execution.results import NotebookResult, VerifyReport
 from coursekit.execution.run.device import DEVICES, DeviceError
 from coursekit.execution.verify import verify_course
 from coursekit.report import Renderer
-from coursekit.report.encoding import json_text
+from coursekit.report.json import DocumentBuilder
 from coursekit.report.junit import render_junit
 from coursekit.report.repository import course_place
 from coursekit.report.sarif import render_sarif
@@ -220,20 +220,28 @@ def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: Ru
         renderers=verify_renderers(found, verify_page(
             course, [nb.judgement() for nb in found.notebooks], report.output),
             place=course_place(course.root)),
+        document=verify_json(found),
         root=course.root,
     )
+
+
+def verify_json(report: VerifyReport) -> DocumentBuilder:
+    """The JSON document of a verification, every notebook's judgement beside the
+    findings (:func:`verify_document`; no files checked: its notebooks say what ran)."""
+    def document(diagnostics: Sequence[Diagnostic], title: str, checked: Sequence[str],
+                 not_shown: dict[str, Any] | None) -> dict[str, Any]:
+        return verify_document(report, diagnostics, title, not_shown)
+
+    return document
 
 
 def verify_renderers(report: VerifyReport, html: Renderer,
                      place: str = "") -> dict[str, Renderer]:
     """The reporters of a verification that carry every notebook's judgement besides
-    the findings: the JSON document, the HTML page, JUnit and SARIF (which names the
-    lessons from ``place``'s top, as its results: :func:`course_place`)."""
+    the findings: the HTML page, JUnit and SARIF (which names the lessons from
+    ``place``'s top, as its results: :func:`course_place`); its JSON document is
+    :func:`verify_json`'s."""
     verdicts = [nb.verdict() for nb in report.notebooks]
-
-    def document(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
-                 checked: Sequence[str] = ()) -> None:
-        out.write(json_text(verify_document(report, diagnostics)) + "\n")
 
     def junit(diagnostics: Sequence[Diagnostic], out: IO[str], title: str,
               checked: Sequence[str] = ()) -> None:
@@ -243,4 +251,4 @@ def verify_renderers(report: VerifyReport, html: Renderer,
               checked: Sequence[str] = ()) -> None:
         render_sarif(diagnostics, out, title, checked, notebooks=verdicts, place=place)
 
-    return {"json": document, "html": html, "junit": junit, "sarif": sarif}
+    return {"html": html, "junit": junit, "sarif": sarif}
