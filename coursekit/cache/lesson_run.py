@@ -117,8 +117,12 @@ def cached_findings(cache: CheckCache, kind: str, shard: str, parts: Sequence[ob
     return list(found)
 
 
-def regular_or_absent(cache: CheckCache, path: Path) -> list[object] | None:
-    """The identity of a file a unit reads when present: its hash, or ``absent``."""
+def regular_or_absent(cache: CheckCache, path: Path, excluded: bool = False,
+                      ) -> list[object] | None:
+    """The identity of a file a unit reads when present: its hash, or ``absent``; a file
+    the configuration excludes (``excluded``) is not read, and is ``excluded``."""
+    if excluded:
+        return ["excluded"]
     sha = cache.file_hash(path)
     if sha is not None:
         return [sha]

@@ -35,7 +35,7 @@ from coursekit.cache.translations import check_translations_cached
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic, sorted_diagnostics
 from coursekit.languages import normalise
-from coursekit.lessons.toctree import check_toctree
+from coursekit.lessons.toctree import check_toctree, toctree_excluded
 from coursekit.translations.history import History
 from coursekit.translations.settings import Settings, load_settings
 
@@ -54,7 +54,8 @@ def _syntax(run: LessonRun, language: str) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for file in files:
         found.extend(run.diagnostics(file))
-    toctree_identity = regular_or_absent(run.cache, course.toctree_path(language))
+    toctree_identity = regular_or_absent(run.cache, course.toctree_path(language),
+                                         toctree_excluded(course, language))
 
     def toctree_findings() -> list[Diagnostic]:
         toctree = run.corpus.toctree(language)

@@ -15,6 +15,7 @@ from coursekit.cache.history import edge, pair_history
 from coursekit.cache.lesson_run import LessonRun, cached_findings, regular_or_absent
 from coursekit.check_result import CheckResult
 from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.toctree import toctree_excluded
 from coursekit.translations import outdated, sections
 from coursekit.translations.check import compare_in_time
 from coursekit.translations.freshness import Freshness
@@ -65,7 +66,8 @@ class _Readable:
                     "its translation was not compared"))
             elif record["readable"]:
                 self.lessons[_lesson_key(self.folder, relative)] = file
-        self.toctree_identity = regular_or_absent(run.cache, course.toctree_path(language))
+        self.toctree_identity = regular_or_absent(run.cache, course.toctree_path(language),
+                                                  toctree_excluded(course, language))
 
     def toctree_path(self, toctree: Toctree | None) -> str:
         return toctree.path if toctree else f"{self.folder}/_toctree.yml"

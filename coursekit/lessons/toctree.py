@@ -219,9 +219,13 @@ def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
 
 
 def load_toctree(course: Course, language: str) -> Toctree:
-    """The ``_toctree.yml`` of a language; a missing or unreadable one carries a diagnostic."""
+    """The ``_toctree.yml`` of a language; a missing or unreadable one carries a diagnostic,
+    and one that the configuration excludes is not read: it has no chapters (and no
+    lesson is held against it, :func:`check_toctree`)."""
     file = course.toctree_path(language)
     path = course.relative(file)
+    if course.excluded(file, above=True) is not None:
+        return Toctree(path=path, language=language, chapters=())
     try:
         data = read_regular(file)
     except OSError as exc:
@@ -241,8 +245,9 @@ def _local_of(base: str, lesson: Lesson) -> str:
 def check_toctree(
     course: Course, language: str, toctree: Toctree, lessons: Sequence[Lesson]
 ) -> list[Diagnostic]:
-    """Toctree sections without a lesson file, and lesson files without a section."""
-    if not toctree.chapters and toctree.diagnostics:
+    """Toctree sections without a lesson file, and lesson files without a section; none
+    where the toctree could not be read or the configuration excludes it."""
+    if not toctree.chapters and (toctree.diagnostics or toctree_excluded(course, language)):
         return []
     base = course.relative(course.lesson_dir(language)).rstrip("/") + "/"
     files = {_local_of(base, lesson): lesson for lesson in lessons if lesson.language == language}
@@ -267,6 +272,12 @@ def check_toctree(
                 lesson.path, None, f"`{local}` is not listed in {toctree.path}",
                 hint="add a section for it to `_toctree.yml`, or remove the file"))
     return found
+
+
+def toctree_excluded(course: Course, language: str) -> bool:
+    """Whether the configuration's ``exclude`` takes the ``_toctree.yml`` of ``language``
+    (or a folder above it): it is never read."""
+    return course.excluded(course.toctree_path(language), above=True) is not None
 
 
 def _excluded(course: Course, language: str, local: str) -> bool:
