@@ -142,10 +142,12 @@ def _run_warnings(diagnostics: Sequence[Diagnostic]) -> list[str]:
 def render_overview(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
     *, hidden: Sequence[Diagnostic] = (), baseline: Path | None = None,
+    recorded: Sequence[Diagnostic] = (),
 ) -> None:
     """The report in its sections (see the module), then the summary; ``hidden`` are the
     findings ``--quiet`` left out, counted in the summary line only; ``baseline``: the
-    file the findings are new against, which the summary's advice names."""
+    file the findings are new against, which the summary's advice names, and whose
+    findings ``recorded`` the summary line counts."""
     names = {rule.code: rule.name for rule in all_rules()}
     command = title.removeprefix("coursekit ")
     lines: list[str] = []
@@ -178,6 +180,7 @@ def render_overview(
     notes = [d for d in diagnostics if d.severity is Severity.NOTE]
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
     verdict += not_shown(notes, "--show-all lists them") + not_shown(hidden, "--quiet")
+    verdict += not_shown(recorded, f"recorded in {baseline}")
     lines.append(f"{title}: {verdict}")
     lines.extend(f"  {line}" for line in closing_summary(diagnostics, title,
                                                           quiet=bool(hidden),

@@ -188,15 +188,16 @@ def write_report(
     if root is not None and fmt in REPOSITORY_FORMATS:
         shown = placed(shown, course_place(root))
     if statistics and fmt == "text":
-        render_statistics(shown, out, title, hidden=findings.hidden)
+        render_statistics(shown, out, title, hidden=findings.hidden,
+                          recorded=findings.recorded, baseline=findings.baseline)
     elif statistics and fmt == "json":
         out.write(json_text(statistics_document(shown, title, findings.not_shown())) + "\n")
     elif fmt == "text" and own is None and overview and not diffs:
         render_overview(shown, out, title, checked, hidden=findings.hidden,
-                        baseline=findings.baseline)
+                        baseline=findings.baseline, recorded=findings.recorded)
     elif fmt == "text" and own is None:
         render_text(shown, out, title, checked, hidden=findings.hidden, narrows=narrows,
-                    diffs=diffs, baseline=findings.baseline)
+                    diffs=diffs, baseline=findings.baseline, recorded=findings.recorded)
     elif fmt == "json":
         out.write(json_text(document(shown, title, checked, findings.not_shown())) + "\n")
     elif own is not None:

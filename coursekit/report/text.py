@@ -38,7 +38,7 @@ def _painter(out: IO[str]) -> tuple[bool, str]:
 def render_text(
     diagnostics: Sequence[Diagnostic], out: IO[str], title: str, checked: Sequence[str] = (),
     *, hidden: Sequence[Diagnostic] = (), diffs: bool = False, narrows: bool = True,
-    baseline: Path | None = None,
+    baseline: Path | None = None, recorded: Sequence[Diagnostic] = (),
 ) -> None:
     """The findings by file, then the summary; ``hidden`` are the findings ``--quiet``
     left out, counted in the summary line only; with ``diffs``, each finding's diff under
@@ -46,7 +46,8 @@ def render_text(
     the summary offers only then. A finding that a safe ``coursekit fix`` settles is
     marked ``[*]``, as ruff marks its fixable findings. A hint is shown the first time a
     rule gives it; a later finding of that rule with the same hint says ``(hint above)``.
-    ``baseline``: the file the findings are new against, which the summary's advice names."""
+    ``baseline``: the file the findings are new against, which the summary's advice names;
+    ``recorded``: the findings it records, counted in the summary line only."""
     colour, reset = _painter(out)
     diagnostics = [shown(d) for d in diagnostics]  # what they quote, printable: no colour of theirs
 
@@ -72,7 +73,8 @@ def render_text(
             if diffs and diag.diff:
                 lines.append(diag.diff.rstrip("\n"))
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
+    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}"
+                 f"{not_shown(recorded, f'recorded in {baseline}')}")
     lines.extend(paint("2", f"  {line}")
                  for line in closing_summary(diagnostics, title, quiet=bool(hidden),
                                                  narrows=narrows, baseline=baseline))
@@ -80,10 +82,13 @@ def render_text(
 
 
 def render_statistics(diagnostics: Sequence[Diagnostic], out: IO[str], title: str, *,
-                      hidden: Sequence[Diagnostic] = ()) -> None:
+                      hidden: Sequence[Diagnostic] = (), recorded: Sequence[Diagnostic] = (),
+                      baseline: Path | None = None) -> None:
     """``--statistics``: the counts alone, by rule, severity and language; ``hidden``
-    (what ``--quiet`` left out) counted in the summary line, as the report counts it."""
+    (what ``--quiet`` left out) and ``recorded`` (what the ``baseline`` records) counted
+    in the summary line, as the report counts them."""
     lines = statistics_lines(diagnostics)
     verdict = "clean" if not diagnostics else summary_line(diagnostics)
-    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}")
+    lines.append(f"{title}: {verdict}{not_shown(hidden, '--quiet')}"
+                 f"{not_shown(recorded, f'recorded in {baseline}')}")
     out.write("\n".join(lines) + "\n")

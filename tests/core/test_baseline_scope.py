@@ -84,3 +84,17 @@ def test_a_file_that_is_no_baseline_is_not_replaced(tmp_path: Path) -> None:
     assert code == 2
     assert "not a coursekit baseline" in said and "not replaced" in said
     assert notes.read_text(encoding="utf-8") == "# Release notes\n"
+
+
+def test_the_summary_counts_what_the_baseline_records(tmp_path: Path) -> None:
+    root = _course(tmp_path / "course")
+    baseline = tmp_path / "baseline.json"
+    code, said = _check(root, "--baseline", str(baseline))
+    assert code == 1 and "recorded in" not in said  # nothing recorded yet: nothing to say
+    _check(root, "--baseline", str(baseline), "--update-baseline")
+    for extra in ([], ["--show-all"], ["--statistics"]):
+        code, said = _check(root, "--baseline", str(baseline), *extra)
+        assert code == 0
+        last = said.splitlines()[-1]
+        assert last.startswith("check: clean (3 errors, "), said
+        assert last.endswith(f" not shown: recorded in {baseline})"), said
