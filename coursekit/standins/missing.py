@@ -55,6 +55,8 @@ class ScanResult:
     reach: dict[str, int] = field(default_factory=dict)
     """Dataset id -> the largest row number or count a lesson that loads it reads
     (see :mod:`coursekit.standins.reach`)."""
+    scanned: list[str] = field(default_factory=list)
+    """The lessons read, from the course root (a report's ``checked``)."""
 
     @property
     def needed(self) -> set[tuple[str, str]]:
@@ -199,7 +201,9 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
     defaults = course_defaults(course)
     found: list[HubReference] = []
     reaches: dict[str, int] = {}
+    scanned: list[str] = []
     for lesson in load_lessons(course, languages):
+        scanned.append(lesson.path)
         refs = lesson_references(lesson, defaults)
         found += refs
         far = lesson_reach(lesson, refs)
@@ -208,4 +212,5 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
                 reaches[ref.hub_id] = max(reaches.get(ref.hub_id, 0), far)
     result = check_references(found, catalog)
     result.reach = reaches
+    result.scanned = scanned
     return result

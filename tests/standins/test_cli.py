@@ -46,6 +46,7 @@ def test_scan_json_lists_the_ids_beside_the_findings(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     document = json.loads(result.output)
     assert [d["rule"] for d in document["diagnostics"]] == ["STD101"]
+    assert document["checked"] == ["content/en/chapter3/2.mdx"]  # the lesson it read
     assert document["standins"] == {
         "ids": [
             {"kind": "dataset", "id": "glue", "status": "ok", "uses": 1,

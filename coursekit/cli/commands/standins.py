@@ -62,7 +62,8 @@ def scan(
                 for hub_id, path, line in names:
                     click.echo(f"  {hub_id}  ({path}:{line})")
     return finish(result.diagnostics, report, title="coursekit standins scan",
-                  selection=course.config.selection, document=_json(result))
+                  checked=result.scanned, selection=course.config.selection,
+                  document=_json(result))
 
 
 def _json(result: ScanResult) -> DocumentBuilder:
