@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from coursekit.cli.exit_codes import EXIT_USAGE
-from coursekit.cli.options import known_languages, open_course
+from coursekit.cli.options import known_languages, open_course, root_of_files
 
 
 def named_lessons_only(*, translations: bool = False
@@ -29,6 +29,7 @@ def named_lessons_only(*, translations: bool = False
                 return func(*args, files=files, root=root, langs=langs, **kwargs)
             from coursekit.fixes.scope import named_lessons
 
+            root = root_of_files(root, files)  # a hook run from the repository's top
             course = open_course(root, content=True)
             languages = known_languages(langs, course.lesson_languages(), course)
             named = named_lessons(course, files, languages, translations=translations)

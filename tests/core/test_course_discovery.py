@@ -157,3 +157,33 @@ def test_files_named_from_the_top_of_a_repository_find_their_course(
     assert main(["check", "lessons", "--root", "other", "--format", "json",
                  f"other/{FRENCH_LESSON}"]) == 1
     assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+
+
+_TO_FIX = """# Intro
+
+```py
+from transformers import AdamW
+x=1
+```
+"""
+"""A fence the formatter changes (``x=1``) that imports an API removed from its library."""
+
+
+@pytest.mark.parametrize("command", [["fix", "lessons", "--check"],
+                                     ["fix", "drift", "--no-verify", "--check"]],
+                         ids=lambda command: command[1])
+def test_the_fix_commands_find_the_course_of_the_files_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    command: list[str],
+) -> None:
+    top = tmp_path / "repo"
+    course = write_course(top / "docs" / "course", broken=False, repository=False)
+    (top / ".git").mkdir()
+    lesson = "chapters/en/chapter1/intro.mdx"
+    monkeypatch.chdir(top)
+    assert main([*command, f"docs/course/{lesson}"]) == 0  # clean: nothing to do
+    assert "would" in capsys.readouterr().err
+    (course / lesson).write_text(_TO_FIX, encoding="utf-8")
+    assert main([*command, f"docs/course/{lesson}"]) == 1  # a hook's run from the top
+    said = capsys.readouterr().err
+    assert "CFG002" not in said and "in 1 of 1 file(s)" in said

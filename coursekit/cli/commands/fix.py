@@ -20,6 +20,7 @@ from coursekit.cli.options import (
     lang_option,
     open_course,
     rewrite_options,
+    root_of_files,
 )
 from coursekit.cli.options import root_option as _root_option
 
@@ -48,7 +49,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
     from coursekit.formatting.engines import FormatterUnavailable
     from coursekit.formatting.fix import plan_fixes
 
-    course = open_course(root, content=True)
+    course = open_course(root_of_files(root, files), content=True)
     languages = known_languages(langs, course.lesson_languages(), course)
     try:
         plan = plan_fixes(Corpus(course), languages, files)
@@ -116,7 +117,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
     from coursekit.fixes.proof import prove_drift_fixes
     from coursekit.fixes.report import as_json, language_lines, left_lines, proof_lines
 
-    course = open_course(root, content=True)
+    course = open_course(root_of_files(root, files), content=True)
     corpus = Corpus(course)
     languages = known_languages(langs, course.lesson_languages(), course)
     paths = file_scope(course, files).paths if files else None
@@ -202,7 +203,7 @@ def errors(files: tuple[Path, ...], report_file: Path, root: Path, langs: tuple[
     from coursekit.fixes.errors import plan_error_fixes
     from coursekit.fixes.proven import proven_drifts
 
-    course = open_course(root, content=True)
+    course = open_course(root_of_files(root, files), content=True)
     languages = known_languages(langs, course.lesson_languages(), course)
     paths = file_scope(course, files).paths if files else None
     drifts, not_proven = proven_drifts(_judged_notebooks(report_file))

@@ -18,6 +18,7 @@ from coursekit.cli.options import (
     lang_option,
     open_course,
     rewrite_options,
+    root_of_files,
 )
 from coursekit.cli.options import root_option as _root_option
 
@@ -42,7 +43,7 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     from coursekit.filescope import file_scope
     from coursekit.fixes.translations import plan_translation_fixes
 
-    course = open_course(root, content=True)
+    course = open_course(root_of_files(root, files), content=True)
     languages = known_languages(langs, course.lesson_languages(), course)
     if languages == [course.source_language]:
         raise click.UsageError(f"--lang {course.source_language} is the course's source "

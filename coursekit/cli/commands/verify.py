@@ -24,6 +24,7 @@ from coursekit.cli.options import (
     lang_option,
     open_course,
     report_options,
+    root_of_files,
     root_option,
 )
 from coursekit.config import Course
@@ -208,7 +209,7 @@ def command(paths: tuple[Path, ...], root: Path, langs: tuple[str, ...], run: Ru
 
     PATHS are lesson files or folders (only their notebooks run) or notebooks.
     """
-    course = open_course(root)
+    course = open_course(root_of_files(root, paths))
     shard = _shard(run.shard_spec)
     languages = known_languages(langs, course.lesson_languages(), course)
     console = Console(stderr=True, highlight=False)
