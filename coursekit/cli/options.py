@@ -175,8 +175,20 @@ def known_languages(langs: Sequence[str], available: Sequence[str],
             f"found: {', '.join(available) or 'none'}"
             + (f" (the configuration's `languages` leaves out {', '.join(left_out)}: add it "
                "there to work on it)" if left_out else "")
+            + "".join(_excluded_language(course, lang) for lang in unknown if course)
         )
     return wanted or None
+
+
+def _excluded_language(course: Course, language: str) -> str:
+    """Why ``language`` is not among the course's, when an ``exclude`` pattern takes its
+    folder; else nothing."""
+    for folder in (course.lesson_dir(language), course.subtitle_dir(language)):
+        pattern = course.excluded(folder, above=True) if folder.is_dir() else None
+        if pattern is not None:
+            return (f" ({course.relative(folder)} is excluded by the pattern `{pattern}` of "
+                    "exclude or extend-exclude)")
+    return ""
 
 
 def guarded(func: Callable[P, int]) -> Callable[P, int]:

@@ -15,6 +15,7 @@ from coursekit.checks import check_course
 from coursekit.cli import cli
 from coursekit.config import Course
 from tests.core.overlap_course import SUBTITLE, write_overlap_course
+from tests.core.small_course import write_course as write_small_course
 
 TOCTREE = "- title: One\n  sections:\n  - local: chapter1/1\n    title: First\n"
 LESSON = "# One\n\n```py\nprint(1)\n```\n"
@@ -155,3 +156,14 @@ def test_a_narrowed_check_does_not_judge_the_patterns(tmp_path: Path) -> None:
     root = _course(tmp_path, CONFIG)
     for narrowed in (("--lang", "en"), ("lessons",)):
         assert _where(_findings(root, *narrowed), "CFG008") == []
+
+
+def test_a_language_asked_for_whose_folder_is_excluded_is_said_to_be(tmp_path: Path) -> None:
+    root = write_small_course(tmp_path / "course", broken=False)
+    (root / "coursekit.toml").write_text('exclude = ["chapters/fr"]\n', encoding="utf-8")
+    done = CliRunner().invoke(cli, ["check", "--root", str(root), "--lang", "fr"])
+    assert done.exit_code == 2
+    assert "no such language in this course: fr" in done.output
+    assert "chapters/fr is excluded by the pattern `chapters/fr`" in done.output
+    done = CliRunner().invoke(cli, ["check", "--root", str(root), "--lang", "de"])
+    assert done.exit_code == 2 and "excluded" not in done.output  # a language not there
