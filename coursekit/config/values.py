@@ -26,7 +26,7 @@ _SCALARS = {"source_language", "content_dir", "subtitles_dir", "build_dir"}
 _LISTS = {"languages", "frameworks", "exclude", "extend_exclude"}
 _KNOWN = (*sorted(_SCALARS | _LISTS | SELECTION_KEYS), "kernels", *SECTIONS)
 """Every key of the top-level table, offered for a near miss of one."""
-_KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
+KERNEL_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 """What Jupyter accepts as a kernelspec name, kept short enough for a folder."""
 _NAME_MAX = 255
 """Bytes in one file name, on the file systems courses live on."""
@@ -159,13 +159,13 @@ def _kernels(
             problems.add((raw_key, framework), f"`kernels` names an unknown framework "
                                                f"{shown(framework)} (expected pt or tf)")
             return None
-        if isinstance(entry, str) and _KERNEL_NAME.fullmatch(entry):
+        if isinstance(entry, str) and KERNEL_NAME.fullmatch(entry):
             names[framework] = entry
             continue
         name = entry.get("name", f"coursekit-{framework}") if isinstance(entry, dict) else None
         extra = entry.get("packages", []) if isinstance(entry, dict) else None
         unknown = sorted(set(entry) - {"name", "packages"}) if isinstance(entry, dict) else []
-        if (not isinstance(name, str) or not _KERNEL_NAME.fullmatch(name) or unknown
+        if (not isinstance(name, str) or not KERNEL_NAME.fullmatch(name) or unknown
                 or not isinstance(extra, list)
                 or not all(isinstance(p, str) and p.strip() for p in extra)):
             problems.add((raw_key, framework), f"`kernels.{framework}` must be a kernel name or "

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from coursekit.config.unknown import unknown_key
+from coursekit.config.values import KERNEL_NAME
+from coursekit.shown import shown
 
 SECTION = "notebooks"
 DEFAULT_KERNEL = "python3"
@@ -56,9 +58,10 @@ def _template_problem(key: str, value: Any) -> str | None:
 
 def _problem(key: str, value: Any) -> str | None:
     if key == "kernel":
-        if isinstance(value, str) and value:
+        if isinstance(value, str) and KERNEL_NAME.fullmatch(value):
             return None
-        return f"`kernel` must be a kernel name or \"framework\", got {value!r}"
+        return (f"`kernel` must be a kernel name or \"framework\", got {shown(value)}; "
+                "a name has at most 100 letters, digits, `.`, `_`, `-`")
     if key == "quizzes":
         if isinstance(value, bool):
             return None

@@ -218,6 +218,7 @@ def test_environment_of_a_notebook_for_both_follows_its_imports(course: Course) 
 
 @pytest.mark.parametrize(("setting", "expected"), [
     ("framework", "coursekit-tf"), ("my-kernel", "my-kernel"), ("", "python3"),
+    ("my-kernel_3.11", "my-kernel_3.11"), ("../../etc", "python3"),
 ])
 def test_kernelspec_is_configurable(tmp_path: Path, setting: str, expected: str) -> None:
     (tmp_path / "coursekit.toml").write_text(
@@ -543,6 +544,10 @@ def test_metadata_opens_on_colab(course: Course) -> None:
     ('page-url = "https://x/{chapter}"', "`page-url` names {chapter}"),
     ('colab-url = "https://x/{path"', "`colab-url` is not a template"),
     ("badge = true", "unknown key `badge`"),
+    ('kernel = "../../etc"', "`kernel` must be a kernel name"),
+    ('kernel = "a\\u0000b"', "`kernel` must be a kernel name"),
+    ('kernel = "my kernel"', "at most 100 letters, digits"),
+    (f'kernel = "{"k" * 5000}"', "`kernel` must be a kernel name"),
 ])
 def test_bad_notebook_settings_are_reported(tmp_path: Path, table: str, message: str) -> None:
     (tmp_path / "coursekit.toml").write_text(f"[notebooks]\n{table}\n", encoding="utf-8")
@@ -550,6 +555,7 @@ def test_bad_notebook_settings_are_reported(tmp_path: Path, table: str, message:
     assert finding.rule == "CFG001"
     assert message in finding.message
     assert finding.line == 2
+    assert len(finding.message) < 300  # a long value is quoted, not copied
 
 
 NEEDS_GIT_LFS = b"""\
