@@ -8,12 +8,14 @@ from pathlib import Path
 import click
 
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, guarded, open_course, root_option
+from coursekit.config.values import KERNEL_NAME
 from coursekit.kernels import FRAMEWORKS, KernelError, framework, install_kernel, kernel_status
 from coursekit.kernels.audio import audio_backend
 from coursekit.kernels.environment import Environment
 from coursekit.kernels.ffmpeg import ffmpeg_status
 from coursekit.kernels.kernelspec import shadowed_by, spec_dir
 from coursekit.kernels.register import inspect_for_registration, register_kernel, spec_metadata
+from coursekit.shown import shown
 
 
 @click.group("kernels")
@@ -87,6 +89,16 @@ def _report_audio(name: str, python: Path) -> None:
                    "audio columns will fail", err=True)
 
 
+def _kernel_name(value: str | None) -> str | None:
+    """``--name`` as Jupyter takes a kernelspec name: the folder it is written to is
+    named after it, so ``../x`` would leave Jupyter's kernel folder and ``a b`` make a
+    kernelspec that Jupyter passes over."""
+    if value is None or KERNEL_NAME.fullmatch(value):
+        return value
+    raise click.BadParameter(f"{shown(value)} is no kernelspec name: at most 100 letters, "
+                             "digits, `.`, `_`, `-`", param_hint="'--name'")
+
+
 @command.command("register")
 @click.argument("framework_name", metavar="FRAMEWORK", type=click.Choice(sorted(FRAMEWORKS)))
 @click.option("--python", "python", required=True,
@@ -96,7 +108,8 @@ def _report_audio(name: str, python: Path) -> None:
 @click.option("--wheels", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Local wheel folder for what the kernel needs and the environment lacks "
                    "(installed without an index; nothing installed is replaced).")
-@click.option("--name", help="Kernelspec name. Default: the course's kernel for FRAMEWORK.")
+@click.option("--name", callback=lambda _c, _p, value: _kernel_name(value),
+              help="Kernelspec name. Default: the course's kernel for FRAMEWORK.")
 @root_option
 @click.option("--dry-run", is_flag=True,
               help="Only show the environment and what registering it would install.")
