@@ -42,7 +42,11 @@ def _lesson_key(folder: str, relative: str) -> str:
 
 
 def _toctree(run: LessonRun, language: str) -> Toctree | None:
-    if not run.corpus.course.toctree_path(language).is_file():
+    try:
+        present = run.corpus.course.toctree_path(language).is_file()
+    except OSError:  # a language folder that cannot be entered: CFG007 names it
+        return None
+    if not present:
         return None
     toctree = run.corpus.toctree(language)
     return toctree if toctree.chapters else None

@@ -55,7 +55,11 @@ def from_lessons(
 def _toctree(corpus: Corpus, language: str) -> Toctree | None:
     """The language's toctree; ``None`` when there is none to compare (the lesson syntax
     check reports a missing or unreadable toctree)."""
-    if not corpus.course.toctree_path(language).is_file():
+    try:
+        present = corpus.course.toctree_path(language).is_file()
+    except OSError:  # a language folder that cannot be entered: CFG007 names it
+        return None
+    if not present:
         return None
     toctree = corpus.toctree(language)
     return toctree if toctree.chapters else None

@@ -1,0 +1,74 @@
+"""A language folder that cannot be entered, for real: ``check`` names it (``CFG007``)
+and checks the other languages, where the translation check stopped the whole run on
+the ``stat`` of its toctree (exit 2, one line, no finding).
+
+Root passes every permission, so as root the command runs without the capabilities
+that let it (``setpriv``); as another user a folder of mode 000 refuses it already."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TOCTREE = "- title: Chapter 1\n  sections:\n  - local: chapter1/1\n    title: One\n"
+LESSON = "# One\n\n```py\nprint(1)\n```\n"
+NO_OVERRIDE = "-dac_override,-dac_read_search"
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Iterator[Path]:
+    root = tmp_path / "course"
+    for language in ("en", "fr"):
+        (root / "content" / language / "chapter1").mkdir(parents=True)
+        (root / "content" / language / "chapter1/1.mdx").write_text(LESSON, encoding="utf-8")
+        (root / "content" / language / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    yield root
+    (root / "content/fr").chmod(0o755)  # so that pytest can remove it
+
+
+def _check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``coursekit check`` in a process that the folder permissions bind."""
+    command = [sys.executable, "-m", "coursekit", "check", "--root", str(root),
+               "--format", "json", *args]
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv: no permission can be denied")
+        command = [setpriv, f"--inh-caps={NO_OVERRIDE}", f"--bounding-set={NO_OVERRIDE}",
+                   *command]
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+
+
+def _rules(done: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
+    return [(f["rule"], f["path"]) for f in json.loads(done.stdout)["diagnostics"]]
+
+
+@pytest.mark.parametrize("args", [(), ("--no-cache",), ("lessons",), ("lessons", "--no-cache")])
+def test_a_language_folder_that_cannot_be_entered_is_named_and_the_others_checked(
+    course: Path, args: tuple[str, ...],
+) -> None:
+    (course / "content/fr").chmod(0)
+    if os.access(course / "content/fr", os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+    done = _check(course, *args)
+    assert done.returncode == 1, done.stderr
+    assert "Permission denied" not in done.stderr
+    assert ("CFG007", "content/fr") in _rules(done)
+    assert "content/en/chapter1/1.mdx" in json.loads(done.stdout)["checked"]
+
+
+@pytest.mark.parametrize("args", [(), ("--no-cache",)])
+def test_a_language_folder_that_can_be_entered_has_no_such_finding(
+    course: Path, args: tuple[str, ...],
+) -> None:
+    done = _check(course, *args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not [rule for rule, _ in _rules(done) if rule == "CFG007"]
