@@ -1,6 +1,7 @@
 """A language folder that cannot be entered, for real: ``check`` names it (``CFG007``)
 and checks the other languages, where the translation check stopped the whole run on
-the ``stat`` of its toctree (exit 2, one line, no finding).
+the ``stat`` of its toctree (exit 2, one line, no finding); ``fix lessons`` and ``fix
+drift`` name it and exit 1, where they passed over its lessons and exited 0.
 
 Root passes every permission, so as root the command runs without the capabilities
 that let it (``setpriv``); as another user a folder of mode 000 refuses it already."""
@@ -36,8 +37,12 @@ def course(tmp_path: Path) -> Iterator[Path]:
 
 def _check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``coursekit check`` in a process that the folder permissions bind."""
-    command = [sys.executable, "-m", "coursekit", "check", "--root", str(root),
-               "--format", "json", *args]
+    return _run(root, "check", "--format", "json", *args)
+
+
+def _run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``coursekit ARGS --root ROOT`` in a process that the folder permissions bind."""
+    command = [sys.executable, "-m", "coursekit", *args, "--root", str(root)]
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         if setpriv is None:
@@ -72,3 +77,26 @@ def test_a_language_folder_that_can_be_entered_has_no_such_finding(
     done = _check(course, *args)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not [rule for rule, _ in _rules(done) if rule == "CFG007"]
+
+
+FIXES = [("fix", "lessons"), ("fix", "lessons", "--check"), ("fix", "drift", "--no-verify")]
+
+
+@pytest.mark.parametrize("fix", FIXES)
+def test_a_fix_names_a_lesson_folder_it_cannot_list_and_exits_1(
+    course: Path, fix: tuple[str, ...],
+) -> None:
+    (course / "content/fr").chmod(0)
+    if os.access(course / "content/fr", os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+    done = _run(course, *fix)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "content/fr: cannot list the folder: Permission denied; its lessons are not" \
+        in done.stderr
+
+
+@pytest.mark.parametrize("fix", FIXES)
+def test_a_fix_of_a_course_it_can_list_exits_0(course: Path, fix: tuple[str, ...]) -> None:
+    done = _run(course, *fix)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "cannot list" not in done.stderr

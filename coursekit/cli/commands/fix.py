@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
+from coursekit.cli.commands.fix_rewritten import said_unlisted, says_what_was_rewritten
 from coursekit.cli.commands.fix_subtitles import subtitles
 from coursekit.cli.commands.fix_translations import translations
 from coursekit.cli.named_files import named_lessons_only
@@ -51,8 +51,9 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
 
     course = open_course(root_of_files(root, files), content=True)
     languages = known_languages(langs, course.lesson_languages(), course)
+    corpus = Corpus(course)
     try:
-        plan = plan_fixes(Corpus(course), languages, files)
+        plan = plan_fixes(corpus, languages, files)
     except FormatterUnavailable as exc:
         click.echo(f"coursekit: {exc}", err=True)
         return EXIT_USAGE
@@ -78,13 +79,14 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         click.echo(line, err=True)
     for path, why in plan.unread:
         click.echo(f"{path}: cannot read: {why}; not formatted", err=True)
+    unlisted = said_unlisted(corpus, "formatted")
     verb = "would format" if dry_run or check_only else "formatted"
     fences = sum(len(lesson.changes) for lesson in changed)
     click.echo(f"fix lessons: {verb} {fences} fence(s) in {len(changed)} of "
                f"{plan.files} file(s)" + (f"; left {len(unformatted)} unformatted fence(s) "
                                           "it cannot rewrite in place" if unformatted else ""),
                err=True)
-    if len(changed) < len(plan.changed) or plan.unread or unformatted:
+    if len(changed) < len(plan.changed) or plan.unread or unformatted or unlisted:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if (check_only or dry_run) and changed else EXIT_CLEAN
 
@@ -142,13 +144,14 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
             click.echo(line, err=True)
     for path, why in plan.unread:
         click.echo(f"{path}: cannot read: {why}; not fixed", err=True)
+    unlisted = said_unlisted(corpus, "fixed")
     verb = "fixed" if write else "would fix"
     fixes = sum(found.outcome.fixed for found in plan.outcomes)
     click.echo(f"fix drift: {verb} {fixes} use(s) in {len(plan.changed)} of {plan.files} "
                "file(s)", err=True)
     for line in language_lines(plan, verb):
         click.echo(line, err=True)
-    if failed or plan.unread or plan.stuck or (proof is not None and proof.reverted):
+    if failed or plan.unread or plan.stuck or unlisted or (proof and proof.reverted):
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and plan.changed else EXIT_CLEAN
 

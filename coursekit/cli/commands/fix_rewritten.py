@@ -1,14 +1,19 @@
-"""What every ``coursekit fix`` command says when it is interrupted: the files it
-already rewrote, before the run ends."""
+"""What every ``coursekit fix`` command says of the files it did not finish: those it
+already rewrote when it is interrupted, before the run ends, and the lesson folders it
+could not list."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
 from coursekit.cli.failures import Terminated
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
 
 
 @contextlib.contextmanager
@@ -24,3 +29,15 @@ def says_what_was_rewritten(name: str, verb: str = "fixed") -> Iterator[list[str
             click.echo(f"{verb} {path}")
         click.echo(f"{name}: interrupted after rewriting {len(rewritten)} file(s)", err=True)
         raise
+
+
+def said_unlisted(corpus: Corpus, done: str) -> bool:
+    """Name on standard error each lesson folder the run could not list (a language
+    folder without read permission): its lessons are not ``done``, which the command's
+    exit code must say, as it does for a lesson it could not read. Whether there was one."""
+    course = corpus.course
+    folders = dict.fromkeys([*course.unlisted_roots(subtitles=False), *corpus.unlisted()])
+    for folder in folders:
+        click.echo(f"{course.relative(folder.path)}: cannot list the folder: {folder.reason}; "
+                   f"its lessons are not {done}", err=True)
+    return bool(folders)
