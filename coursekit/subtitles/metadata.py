@@ -54,7 +54,11 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     """The metadata of ``language``, or ``None`` where it has no ``metadata.csv`` or the
     configuration's ``exclude`` takes it (an excluded file is never read)."""
     path = metadata_path(course, language)
-    if course.excluded(path, above=True) is not None or not path.is_file():
+    try:
+        present = path.is_file()
+    except OSError:  # a language folder that cannot be entered: CFG007 names it
+        return None
+    if course.excluded(path, above=True) is not None or not present:
         return None
     meta = Metadata(language, path, course.relative(path))
     try:

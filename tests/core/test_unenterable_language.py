@@ -20,6 +20,7 @@ import pytest
 
 TOCTREE = "- title: Chapter 1\n  sections:\n  - local: chapter1/1\n    title: One\n"
 LESSON = "# One\n\n```py\nprint(1)\n```\n"
+SRT = "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n"
 NO_OVERRIDE = "-dac_override,-dac_read_search"
 
 
@@ -30,9 +31,12 @@ def course(tmp_path: Path) -> Iterator[Path]:
         (root / "content" / language / "chapter1").mkdir(parents=True)
         (root / "content" / language / "chapter1/1.mdx").write_text(LESSON, encoding="utf-8")
         (root / "content" / language / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+        (root / "subtitles" / language).mkdir(parents=True)
+        (root / "subtitles" / language / "01_a.srt").write_text(SRT, encoding="utf-8")
     (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
     yield root
-    (root / "content/fr").chmod(0o755)  # so that pytest can remove it
+    for folder in ("content/fr", "subtitles/fr"):
+        (root / folder).chmod(0o755)  # so that pytest can remove it
 
 
 def _check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -68,6 +72,20 @@ def test_a_language_folder_that_cannot_be_entered_is_named_and_the_others_checke
     assert "Permission denied" not in done.stderr
     assert ("CFG007", "content/fr") in _rules(done)
     assert "content/en/chapter1/1.mdx" in json.loads(done.stdout)["checked"]
+
+
+@pytest.mark.parametrize("args", [(), ("--no-cache",), ("subtitles",)])
+def test_a_subtitle_language_folder_that_cannot_be_entered_is_named(
+    course: Path, args: tuple[str, ...],
+) -> None:
+    (course / "subtitles/fr").chmod(0)
+    if os.access(course / "subtitles/fr", os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+    done = _check(course, *args)
+    assert done.returncode == 1, done.stderr
+    assert "Permission denied" not in done.stderr  # its metadata.csv stopped the run
+    assert ("CFG007", "subtitles/fr") in _rules(done)
+    assert "subtitles/en/01_a.srt" in json.loads(done.stdout)["checked"]
 
 
 @pytest.mark.parametrize("args", [(), ("--no-cache",)])
