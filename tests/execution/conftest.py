@@ -95,7 +95,8 @@ def tmp_course(tmp_path: Path) -> Path:
 def small_set_verify(tmp_path: Path, root: Path, *options: str) -> list[str]:
     """The command line of ``coursekit verify --root root *options`` in a fresh
     interpreter whose kernels get a small stand-in set of their own (under ``tmp_path``)
-    instead of the course's: for tests of what a run leaves in its temporary folder."""
+    instead of the course's, whatever their code loads: for tests of what a run leaves in
+    its temporary folder."""
     standins = tmp_path / "standins"
     (standins / "hub").mkdir(parents=True, exist_ok=True)
     (standins / "hub" / "version.txt").write_text("1")
@@ -104,5 +105,6 @@ def small_set_verify(tmp_path: Path, root: Path, *options: str) -> list[str]:
         "import coursekit.execution.run.jobs as jobs, coursekit.execution.run.profiles as p\n"
         "jobs.prepare_standins = lambda *a, **k: (p.Standins(env=(('HF_HOME', "
         f"{str(standins)!r}),), hash='small'), None)\n"
+        "jobs.may_use_hub = lambda cells: True\n"  # notebooks that load nothing get them too
         "from coursekit.cli import main\nsys.exit(main(sys.argv[1:]))")
     return [sys.executable, "-c", script, "verify", "--root", str(root), *options]

@@ -23,6 +23,7 @@ from coursekit.execution.run.profiles import (
     kernel_profile,
     prepare_standins,
 )
+from coursekit.standins.code_needs import may_use_hub
 
 
 @dataclass(slots=True)
@@ -75,12 +76,17 @@ class _Kernels:
     """Where what each lesson needs of the stand-ins is kept between runs."""
     held: ExitStack | None = None
     """Holds each stand-in set in use until the run ends (no rebuild meanwhile)."""
+    wanted: frozenset[str] = frozenset()
+    """The frameworks whose notebooks may load from the Hub: the others get no stand-ins
+    (none is prepared, and no lesson kernel is asked to build them)."""
     standins: dict[str, Standins] = field(default_factory=dict)
     standin_seconds: float = 0.0
     """How long preparing the stand-ins took."""
 
     def job(self, source: NotebookSource, plan: NotebookPlan, framework: str,
             device: str) -> Job:
+        if framework not in self.wanted:
+            self.standins.setdefault(framework, Standins())
         if framework not in self.standins:
             started = time.monotonic()
             self.standins[framework], problem = prepare_standins(
@@ -122,14 +128,17 @@ def assign_kernels(
 ) -> Assigned:
     """A job for each notebook of the shard, on the device its kernel can use (from a
     request :func:`~coursekit.execution.run.device.resolve_device` resolved), and the
-    findings about devices, stand-ins and packages. ``needs_cache``: where what each
+    findings about devices, stand-ins and packages. Stand-ins are prepared for a
+    framework only where one of its notebooks may load from the Hub
+    (:func:`~coursekit.standins.code_needs.may_use_hub`). ``needs_cache``: where what each
     lesson needs of the stand-ins is kept between runs; ``held``: the stand-in sets are
     kept from a rebuild until it closes."""
     overlays = Overlays(course, lesson_requirements=lesson_requirements)
     chosen = _in_shard(course, sources, shard)
     devices = choose_devices(device, {(s.kernel, fw) for s, _, fw in chosen}, startup_timeout)
+    wanted = frozenset(fw for _, plan, fw in chosen if may_use_hub(c.code for c in plan.cells))
     kernels = _Kernels(course, overlays, startup_timeout, network, _fallbacks(course, devices),
-                       needs_cache, held)
+                       needs_cache, held, wanted)
     jobs: list[Job] = []
     for source, plan, framework in chosen:
         on = devices[(source.kernel, framework)].device
