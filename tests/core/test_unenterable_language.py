@@ -1,7 +1,8 @@
 """A language folder that cannot be entered, for real: ``check`` names it (``CFG007``)
 and checks the other languages, where the translation check stopped the whole run on
 the ``stat`` of its toctree (exit 2, one line, no finding); ``fix lessons`` and ``fix
-drift`` name it and exit 1, where they passed over its lessons and exited 0.
+drift`` name it and exit 1, where they passed over its lessons and exited 0, and ``fix
+subtitles`` a subtitle folder alike.
 
 Root passes every permission, so as root the command runs without the capabilities
 that let it (``setpriv``); as another user a folder of mode 000 refuses it already."""
@@ -115,6 +116,26 @@ def test_a_fix_names_a_lesson_folder_it_cannot_list_and_exits_1(
 
 @pytest.mark.parametrize("fix", FIXES)
 def test_a_fix_of_a_course_it_can_list_exits_0(course: Path, fix: tuple[str, ...]) -> None:
+    done = _run(course, *fix)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "cannot list" not in done.stderr
+
+
+@pytest.mark.parametrize("fix", [("fix", "subtitles"), ("fix", "subtitles", "--check")])
+def test_fix_subtitles_names_a_folder_it_cannot_list_and_exits_1(
+    course: Path, fix: tuple[str, ...],
+) -> None:
+    (course / "subtitles/fr").chmod(0)
+    if os.access(course / "subtitles/fr", os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+    done = _run(course, *fix)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ("subtitles/fr: cannot list the folder: Permission denied; its subtitle files are "
+            "not fixed") in done.stderr
+
+
+@pytest.mark.parametrize("fix", [("fix", "subtitles"), ("fix", "subtitles", "--check")])
+def test_fix_subtitles_of_folders_it_can_list_exits_0(course: Path, fix: tuple[str, ...]) -> None:
     done = _run(course, *fix)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "cannot list" not in done.stderr

@@ -59,6 +59,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool, check_only: boo
         with says_what_was_rewritten("fix subtitles") as rewritten:
             write_fixes(results, lambda result: rewritten.append(result.display_path))
     problems = _said_results(results, dry_run=dry_run, check_only=check_only)
+    problems += _said_unlisted(course, languages)
     copied = 0
     if monolingual_out is not None:
         copies = monolingual_copies(course, monolingual_out, languages)
@@ -115,6 +116,18 @@ def _said_copies(copies: Sequence[MonolingualResult], out: Path, write: bool) ->
         else:
             click.echo(f"wrote {copy.target}")
     return problems
+
+
+def _said_unlisted(course: Course, languages: Sequence[str] | None) -> int:
+    """Name each subtitle folder that could not be listed (a language folder without
+    read permission), whose files are not fixed; how many."""
+    folders = dict.fromkeys([*course.unlisted_roots(lessons=False), *(
+        folder for lang in languages or course.subtitle_languages()
+        for folder in course.subtitle_listing(lang).unlisted)])
+    for folder in folders:
+        click.echo(f"{course.relative(folder.path)}: cannot list the folder: {folder.reason}; "
+                   "its subtitle files are not fixed", err=True)
+    return len(folders)
 
 
 def _say_summary(course: Course, languages: Sequence[str] | None, results: Sequence[FixResult],
