@@ -70,3 +70,22 @@ def coursekit_metadata(spec: Mapping[str, Any]) -> dict[str, str]:
     meta = spec.get("metadata", {})
     ours = meta.get(METADATA_KEY, {}) if isinstance(meta, dict) else {}
     return {str(k): str(v) for k, v in ours.items()} if isinstance(ours, dict) else {}
+
+
+def foreign_interpreter(name: str) -> str | None:
+    """The interpreter of the kernelspec ``name`` Jupyter finds where coursekit did not
+    make it (the ``python3`` of ``ipykernel``): ``argv[0]`` of its ``kernel.json``, as
+    Jupyter reads it (``python`` is the interpreter Jupyter runs under). ``None`` when no
+    such kernelspec is found, or it is a coursekit kernel."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(name)
+    except (NoSuchKernel, OSError, ValueError):
+        return None
+    if coursekit_metadata({"metadata": spec.metadata}) or not spec.argv:
+        return None
+    first = str(spec.argv[0])
+    version = sys.version_info
+    own = {"python", f"python{version[0]}", f"python{version[0]}.{version[1]}"}
+    return sys.executable if first in own else first

@@ -27,6 +27,7 @@ from coursekit.file_lock import file_lock
 from coursekit.kernels import framework as kernel_framework
 from coursekit.kernels import kernel_status
 from coursekit.kernels.ffmpeg import ffmpeg_status
+from coursekit.kernels.kernelspec import foreign_interpreter
 from coursekit.kernels.paths import coursekit_home
 from coursekit.standins.catalog import Catalog, load_catalog
 from coursekit.standins.env import StandinEnv, offline_env
@@ -172,6 +173,19 @@ def _ready(hf_home: Path, lock: Path, force: bool, held: ExitStack | None,
     return built
 
 
+def _not_ready(name: str, fw: str, state: str) -> str:
+    """Why the stand-ins cannot be built in the ``fw`` kernel ``name``, and what to do."""
+    python = foreign_interpreter(name)
+    if python is None:
+        return (f"the {fw} kernel `{name}` is {state}: run "
+                f"`coursekit kernels install --framework {fw}`")
+    return (f"the {fw} kernel `{name}` is not a coursekit lesson kernel (a Jupyter "
+            f"kernelspec running {python}), so the stand-ins are built in the coursekit {fw} "
+            f"environment, which is {state}: register `{name}`'s interpreter with `coursekit "
+            f"kernels register {fw} --python {python} --name {name}`, or run "
+            f"`coursekit kernels install --framework {fw}`")
+
+
 def prepare(
     course: Course, framework: str, *, progress: Progress | None = None, force: bool = False,
     ids: Iterable[tuple[str, str]] | None = None, needs_cache: Path | None = None,
@@ -209,8 +223,7 @@ def prepare(
     name = course.config.kernels.get(fw, f"coursekit-{fw}")
     kernel = kernel_status(name, fw)
     if not kernel.ready:
-        raise StandinError(f"the {fw} kernel `{name}` is {kernel.state.value}: run "
-                           f"`coursekit kernels install --framework {fw}`")
+        raise StandinError(_not_ready(name, fw, kernel.state.value))
     digest = standin_hash(catalog, fw, kernel.requirements_hash, _decodes_audio(fw))
     hf_home = standins_home() / f"{fw}-{digest[:16]}"
     built = _ready(hf_home, standins_home() / f".{fw}-{digest[:16]}.lock", force, held,
