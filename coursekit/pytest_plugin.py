@@ -23,7 +23,9 @@ fails its item only where an error finding is kept at it; a finding on the noteb
 that no cell carries (it could not be read or run) fails its plain-cells item, an error
 at a notebook file that could not be read that file's item, and any other error of the
 run ``coursekit::run`` (:mod:`coursekit.pytest_outcomes`). Without ``--coursekit`` the
-plugin does nothing (and imports nothing heavy).
+plugin does nothing (and imports nothing heavy). Without ``--coursekit-root`` the course
+is found as the command line's ``--root`` is, from the paths pytest collects (a lesson
+folder it runs in, a course folder it is given or has in ``testpaths``).
 """
 
 from __future__ import annotations
@@ -48,8 +50,11 @@ _RUN_ITEM: pytest.StashKey[CoursekitItem] = pytest.StashKey()
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("coursekit")
     group.addoption("--coursekit", action="store_true", help="Verify the course's lessons.")
-    group.addoption("--coursekit-root", default=".", metavar="DIR",
-                    help="Course checkout to verify (default: the current folder).")
+    group.addoption("--coursekit-root", default=None, metavar="DIR",
+                    help="Course checkout to verify (default: found from the paths pytest "
+                         "collects, as `coursekit --root` is found from the current "
+                         "folder: the nearest folder upwards with the course's "
+                         "configuration or lesson or subtitle folders).")
     group.addoption("--coursekit-device", default="auto", choices=("cpu", "cuda", "auto"),
                     help="Device the lessons run on.")
     group.addoption("--coursekit-baseline", default=None, metavar="FILE",
@@ -80,6 +85,32 @@ def _open_course(root: Path) -> Course:
     return course
 
 
+def _course_root(config: pytest.Config) -> Path:
+    """``--coursekit-root`` as given, else the course found as the command line finds
+    it (:func:`coursekit.config.discovery.find_root`) from the paths pytest collects
+    (its arguments, or its ``testpaths`` when run from its rootdir: a lesson folder, or
+    the course's folder named from the top of a repository), else from pytest's
+    configuration file and rootdir; paths in two courses are a usage error, and none
+    found keeps the current folder (which then holds nothing to verify)."""
+    given = config.getoption("coursekit_root")
+    if given is not None:
+        return Path(given)
+    from coursekit.config.discovery import find_root
+
+    here = config.invocation_params.dir
+    paths = [here / arg.split("::", 1)[0] for arg in config.args]
+    found = sorted({root for path in paths if path.exists()
+                    and (root := find_root(path)) is not None})
+    if len(found) > 1:
+        raise pytest.UsageError(
+            "the paths pytest collects lie in different courses ("
+            + ", ".join(str(root) for root in found) + "): give --coursekit-root DIR")
+    if not found:
+        ini = [config.inipath.parent] if config.inipath is not None else []
+        found = [root for start in (*ini, config.rootpath)
+                 if (root := find_root(start)) is not None][:1]
+    return found[0] if found else Path(".")
+
 
 def _request(config: pytest.Config) -> Request:
     """What the options ask of the course, each problem a usage error as it is for
@@ -94,7 +125,7 @@ def _request(config: pytest.Config) -> Request:
     from coursekit.pytest_run import Request
     from coursekit.report.pipeline import BaselineError
 
-    course = _open_course(Path(config.getoption("coursekit_root")))
+    course = _open_course(_course_root(config))
     baseline = config.getoption("coursekit_baseline")
     try:
         read_settings(course)
