@@ -5,7 +5,9 @@ PATH`` does; ``check lessons`` and ``check subtitles`` stay subcommands.
 Planted: a broken lesson and a broken subtitle file named, alone or by their folder;
 a path that does not exist (exit 2, named); a misspelt subcommand. Clean counterparts:
 a correct file and folder beside them (exit 0), the subcommands with their options
-before and after their name."""
+before and after their name; after ``--`` every argument is a path, a subcommand's
+name too (as in ruff and git), and before it, or after a ``--`` that is an option's
+value, the subcommand's name is the subcommand."""
 
 from __future__ import annotations
 
@@ -102,6 +104,33 @@ def test_the_subcommands_keep_their_names_and_options(
     assert main(["check", "--format", "json", "./subtitles"]) == 1  # the folder, as a path
     assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
 
+
+def test_after_a_double_dash_a_subcommands_name_is_a_path(
+    course: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    (course / "lessons").mkdir()  # a folder named as the subcommand, outside the course
+    assert main(["check", "--format", "json", "--", "lessons"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert _findings(json.dumps(report)) == {("CFG006", "lessons")}
+    assert main(["check", "--format", "json", "--", "subtitles", FRENCH_LESSON]) == 1
+    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
+                                                  ("SUB104", ENGLISH_SUBTITLES)}
+    assert main(["check", "--", "lesson"]) == 2
+    assert "no such file or folder: 'lesson'" in capsys.readouterr().err
+
+
+def test_a_subcommand_named_without_a_double_dash_stays_the_subcommand(
+    course: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    (course / "lessons").mkdir()
+    assert main(["check", "--format", "json", "lessons"]) == 1
+    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    # A `--` that is an option's value ends no options: `lessons` is the subcommand.
+    assert main(["check", "--output", "--", "--format", "json", "lessons"]) == 1
+    assert _findings((course / "--").read_text(encoding="utf-8")) == {
+        ("LES103", FRENCH_LESSON)}
+    assert main(["check", "lessons", "--format", "json", "--", FRENCH_LESSON]) == 1
+    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
 
 def test_paths_from_the_console_script(course: Path) -> None:
     done = subprocess.run(
