@@ -94,9 +94,10 @@ class Corpus:
             found = self._subtitle_listings[language] = self.course.subtitle_listing(language)
         return found
 
-    def unlisted(self) -> list[Unlisted]:
+    def unlisted(self, *, lessons: bool = True, subtitles: bool = True) -> list[Unlisted]:
         """Every folder this run's listings could not list, lessons' then subtitles'."""
-        return [folder for listings in (self._listings, self._subtitle_listings)
+        kept = [self._listings] * lessons + [self._subtitle_listings] * subtitles
+        return [folder for listings in kept
                 for listing in listings.values() for folder in listing.unlisted]
 
     def lessons(self, language: str) -> list[Lesson]:

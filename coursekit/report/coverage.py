@@ -51,12 +51,13 @@ NOTICES = {
 checkout (none where the course has no history to read)."""
 
 
-def coverage_document(source_language: str, coverage: Coverage,
-                      videos: VideoMatrix) -> dict[str, Any]:
+def coverage_document(source_language: str, coverage: Coverage, videos: VideoMatrix,
+                      unlisted: Sequence[str] = ()) -> dict[str, Any]:
     """The JSON document: what judged the lessons (``history``: ``whole``, ``shallow``,
     ``unreadable`` or ``none``), counts per language (``current``, ``outdated_code``,
     ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
-    its status and commits, and which languages have each video's subtitles."""
+    its status and commits, which languages have each video's subtitles, and the
+    folders that could not be listed (``unlisted``), whose files are counted nowhere."""
     languages: dict[str, Any] = {}
     for row in coverage.rows:
         counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
@@ -70,6 +71,7 @@ def coverage_document(source_language: str, coverage: Coverage,
         "history": coverage.history,
         "languages": languages,
         "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
+        "unlisted": list(unlisted),
     }
 
 
@@ -87,7 +89,9 @@ def _bar(row: CoverageRow) -> list[_Segment]:
 
 
 def render_coverage_html(source_language: str, coverage: Coverage,
-                         videos: VideoMatrix, out: IO[str], title: str) -> None:
+                         videos: VideoMatrix, out: IO[str], title: str,
+                         alerts: Sequence[str] = ()) -> None:
+    """The page; ``alerts``: lines said at its top (a folder that could not be listed)."""
     from coursekit.report.html_templates import environment
 
     rows = coverage.rows
@@ -99,5 +103,5 @@ def render_coverage_html(source_language: str, coverage: Coverage,
         behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
                 for row in rows],
         videos=videos, video_languages=video_languages,
-        notice=NOTICES.get(coverage.history),
+        notice=NOTICES.get(coverage.history), alerts=alerts,
     )))

@@ -27,6 +27,7 @@ from coursekit.translations.coverage import (
     CoverageRow,
     HistoryRead,
     coverage_row,
+    hidden_lessons,
     outdated_paths,
 )
 from coursekit.translations.digest import Digest
@@ -276,12 +277,15 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
     rows: list[CoverageRow] = []
     try:
         for language in run.translations(languages):
+            hidden = hidden_lessons(corpus, language)
+            if hidden is None:  # its folder, or the source's, cannot be listed: unknown
+                continue
             translation, found = run.language(language)
             translated = {key: d.path for key, d in translation.lessons.items()}
             listed = None if translation.toctree is None else {
                 local for s in sections.sections(translation.toctree, []) for local in s.locals}
-            rows.append(coverage_row(language, units, translated,
-                                     outdated_paths(found) - run.fresh, run.verdicts, listed))
+            rows.append(coverage_row(language, units, translated, outdated_paths(found)
+                                     - run.fresh, run.verdicts, listed, hidden))
     finally:
         run.close()
     return Coverage(rows, read)

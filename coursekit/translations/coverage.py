@@ -4,9 +4,9 @@ code, or in prose only after a code sync) or missing."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.translations.history import Commit
@@ -29,6 +29,9 @@ from coursekit.translations.rules import (
 )
 from coursekit.translations.sections import Section
 from coursekit.translations.verdict import Verdict
+
+if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
 
 OUTDATING = frozenset(rule.code for rule in (
     OUTDATED, SECTION_MISMATCH, HEADING_COUNT, VIDEO_MISMATCH, FRAMEWORK_STRUCTURE,
@@ -143,15 +146,21 @@ def coverage_row(
     outdated: set[str],
     verdicts: Mapping[str, Verdict] | None = None,
     listed: Set[str] | None = None,
+    hidden: Callable[[str], bool] = lambda _: False,
 ) -> CoverageRow:
     """``translated`` maps the keys of the language's lesson files to their paths;
     ``verdicts`` is what history says of them, where it can. ``listed``: the keys the
     language's toctree names, where it has one; a file it leaves out is not published,
-    and its section is missing (as ``check`` says, TRN001), with that file's path."""
+    and its section is missing (as ``check`` says, TRN001), with that file's path.
+    ``hidden``: whether a key's file may lie in a folder that could not be listed; a
+    section none of whose files was found and all of whose files may lie there is
+    unknown, and left out of the row rather than counted missing."""
     verdicts = verdicts or {}
     entries: list[LessonCoverage] = []
     for section in source_sections:
         files = [translated[local] for local in section.locals if local in translated]
+        if not files and all(hidden(local) for local in section.locals):
+            continue
         paths = [translated[local] for local in section.locals
                  if local in translated and (listed is None or local in listed)]
         name = section.locals[0]
@@ -170,3 +179,16 @@ def coverage_row(
             name, status, path, verdict.translated if verdict else None,
             verdict.since if verdict and status is not Status.CURRENT else None))
     return CoverageRow(language, tuple(entries))
+
+
+def hidden_lessons(corpus: Corpus, language: str) -> Callable[[str], bool] | None:
+    """Whether the file of a lesson key of ``language`` may lie in one of its folders
+    that could not be listed; None when its folder, or the source language's, could not
+    be listed at all: nothing of the language is known."""
+    course = corpus.course
+    source = course.lesson_dir(course.source_language)
+    folder = course.lesson_dir(language)
+    listing = corpus.lesson_listing(language)
+    if corpus.lesson_listing(course.source_language).hides(source) or listing.hides(folder):
+        return None
+    return lambda key: listing.hides(folder / key)

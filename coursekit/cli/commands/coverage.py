@@ -15,6 +15,7 @@ from rich.text import Text
 from coursekit.atomic import write_output
 from coursekit.cli.options import (
     EXIT_CLEAN,
+    EXIT_FINDINGS,
     guarded,
     known_languages,
     lang_option,
@@ -25,7 +26,7 @@ from coursekit.cli.paths import OutputPath
 from coursekit.corpus import Corpus
 from coursekit.report.coverage import NOTICES, coverage_document, render_coverage_html
 from coursekit.report.encoding import json_text
-from coursekit.subtitles.coverage import coverage as subtitle_coverage
+from coursekit.subtitles.coverage import Coverage as SubtitleCoverage
 from coursekit.translations.check import coverage as lesson_coverage
 from coursekit.translations.coverage import Coverage, Status
 
@@ -44,30 +45,57 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
     course = open_course(root, content=True)  # a picture of no course is a wrong --root
     available = sorted(set(course.lesson_languages()) | set(course.subtitle_languages()))
     wanted = known_languages(langs, available, course)  # `../x` names no language: exit 2
-    lessons = lesson_coverage(Corpus(course), wanted)
+    corpus = Corpus(course)
+    lessons = lesson_coverage(corpus, wanted)
     video_langs = wanted or course.subtitle_languages()
     if course.source_language not in video_langs:
         video_langs = [course.source_language, *video_langs]
-    videos = subtitle_coverage(course, video_langs).matrix()
+    # A language whose subtitle folder cannot be listed has no column: its files are unknown.
+    video_langs = [lang for lang in video_langs if not corpus.subtitle_listing(lang).unlisted]
+    videos = SubtitleCoverage(course.source_language, {
+        lang: frozenset(p.name for p in corpus.subtitle_listing(lang).files) for lang in video_langs
+    }).matrix()
+    unlisted = _said_unlisted(corpus)
     if fmt == "json":
-        text = json_text(coverage_document(course.source_language, lessons, videos)) + "\n"
+        text = json_text(coverage_document(course.source_language, lessons, videos,
+                                           [path for path, _ in unlisted])) + "\n"
     elif fmt == "html":
         out = io.StringIO()
         render_coverage_html(course.source_language, lessons, videos, out,
-                             title=f"Translation coverage: {course.root.name}")
+                             title=f"Translation coverage: {course.root.name}",
+                             alerts=[line for _, line in unlisted])
         text = out.getvalue()
     else:
         only_source = wanted is not None and set(wanted) == {course.source_language}
         _print_text(lessons, videos, video_langs, output,
                     empty=(f"Lessons: {course.source_language} is the source language; its "
                            "translations are counted with --lang LANG, or without --lang")
-                    if only_source else "Lessons: no translated lesson folder")
-        return EXIT_CLEAN
+                    if only_source else "Lessons: no translation counted" if unlisted
+                    else "Lessons: no translated lesson folder")
+        return EXIT_FINDINGS if unlisted else EXIT_CLEAN
     if output is not None:
         write_output(output, text.encode("utf-8", "surrogateescape"))
     else:
         sys.stdout.write(text)
-    return EXIT_CLEAN
+    return EXIT_FINDINGS if unlisted else EXIT_CLEAN
+
+
+def _said_unlisted(corpus: Corpus) -> list[tuple[str, str]]:
+    """Name on standard error each lesson and subtitle folder the run could not list (a
+    language folder without read permission): its files are not counted, neither as
+    translated nor as missing. Each folder from the course root, with its line."""
+    course = corpus.course
+    found = [(folder, "its lessons") for folder in dict.fromkeys(
+        [*course.unlisted_roots(subtitles=False), *corpus.unlisted(subtitles=False)])]
+    found += [(folder, "its subtitle files") for folder in dict.fromkeys(
+        [*course.unlisted_roots(lessons=False), *corpus.unlisted(lessons=False)])]
+    said: list[tuple[str, str]] = []
+    for folder, files in found:
+        path = course.relative(folder.path)
+        line = f"{path}: cannot list the folder: {folder.reason}; {files} are not counted"
+        click.echo(line, err=True)
+        said.append((path, line))
+    return said
 
 
 def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],

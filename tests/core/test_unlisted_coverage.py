@@ -1,0 +1,117 @@
+"""``coverage`` with a language folder that cannot be listed, for
+real (root runs it without the capabilities that pass every permission: the helper
+of :mod:`tests.core.test_unenterable_language`).
+
+``coverage`` counted the lessons of ``content/fr`` at mode 000 as missing (0 current,
+2 missing) and its subtitles as absent, and exited 0 without naming the folder; it now
+names each folder it cannot list, counts its files nowhere, and exits 1."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.core.test_unenterable_language import LESSON, SRT, TOCTREE, _run
+
+TWO = TOCTREE + "- title: Chapter 2\n  sections:\n  - local: chapter2/1\n    title: Two\n"
+DENIED = "cannot list the folder: Permission denied"
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Iterator[Path]:
+    """en and fr, chapter1 each; en has chapter2 too, fr an empty chapter2 folder."""
+    root = tmp_path / "course"
+    for language in ("en", "fr"):
+        (root / "content" / language / "chapter1").mkdir(parents=True)
+        (root / "content" / language / "chapter1/1.mdx").write_text(LESSON, encoding="utf-8")
+        (root / "content" / language / "chapter2").mkdir()
+        (root / "subtitles" / language).mkdir(parents=True)
+        (root / "subtitles" / language / "01_a.srt").write_text(SRT, encoding="utf-8")
+    (root / "content/en/chapter2/1.mdx").write_text(LESSON, encoding="utf-8")
+    (root / "content/en/_toctree.yml").write_text(TWO, encoding="utf-8")
+    (root / "content/fr/_toctree.yml").write_text(TWO, encoding="utf-8")
+    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    yield root
+    for folder in ("content/fr", "content/fr/chapter2", "content/en", "subtitles/fr"):
+        if (root / folder).exists():
+            (root / folder).chmod(0o755)  # so that pytest can remove it
+
+
+def _deny(course: Path, folder: str) -> None:
+    (course / folder).chmod(0)
+    if os.access(course / folder, os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+
+
+def _coverage(course: Path) -> tuple[int, dict[str, object], str]:
+    done = _run(course, "coverage", "--format", "json")
+    return done.returncode, json.loads(done.stdout), done.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_coverage_names_a_lesson_folder_it_cannot_list_and_exits_1(
+    course: Path, fmt: str,
+) -> None:
+    _deny(course, "content/fr")
+    done = _run(course, "coverage", "--format", fmt)
+    assert done.returncode == 1, done.stdout + done.stderr
+    line = f"content/fr: {DENIED}; its lessons are not counted"
+    assert line in done.stderr
+    if fmt == "json":
+        document = json.loads(done.stdout)
+        assert document["languages"] == {}  # not fr: 0 current, 2 missing
+        assert document["unlisted"] == ["content/fr"]
+    elif fmt == "html":
+        assert f'role="alert">{line}</p>' in done.stdout
+    else:
+        assert "Lessons: no translation counted" in done.stdout
+
+
+def test_coverage_does_not_count_the_lessons_of_a_folder_it_cannot_list_as_missing(
+    course: Path,
+) -> None:
+    _deny(course, "content/fr/chapter2")
+    status, document, stderr = _coverage(course)
+    assert status == 1, stderr
+    assert f"content/fr/chapter2: {DENIED}; its lessons are not counted" in stderr
+    fr = document["languages"]["fr"]  # type: ignore[index]
+    assert (fr["current"], fr["missing"], fr["total"]) == (1, 0, 1)
+    assert document["unlisted"] == ["content/fr/chapter2"]
+
+
+def test_coverage_counts_no_translation_when_the_source_folder_cannot_be_listed(
+    course: Path,
+) -> None:
+    _deny(course, "content/en")
+    status, document, stderr = _coverage(course)
+    assert status == 1, stderr
+    assert f"content/en: {DENIED}; its lessons are not counted" in stderr
+    assert document["languages"] == {}  # not fr: 0 of 0, 100% current
+
+
+def test_coverage_names_a_subtitle_folder_it_cannot_list_and_gives_it_no_column(
+    course: Path,
+) -> None:
+    _deny(course, "subtitles/fr")
+    status, document, stderr = _coverage(course)
+    assert status == 1, stderr
+    assert f"subtitles/fr: {DENIED}; its subtitle files are not counted" in stderr
+    assert document["subtitles"] == [{"file": "01_a.srt", "languages": {"en": True}}]
+    assert document["unlisted"] == ["subtitles/fr"]
+
+
+def test_coverage_of_folders_it_can_list_counts_the_missing_lesson_and_exits_0(
+    course: Path,
+) -> None:
+    status, document, stderr = _coverage(course)
+    assert status == 0, stderr
+    assert "cannot list" not in stderr
+    fr = document["languages"]["fr"]  # type: ignore[index]
+    assert (fr["current"], fr["missing"], fr["total"]) == (1, 1, 2)  # chapter2/1: missing
+    assert document["subtitles"] == [{"file": "01_a.srt", "languages": {"en": True, "fr": True}}]
+    assert document.get("unlisted", []) == []
+
