@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coursekit.config import Course
+from coursekit.config.listing import Unlisted
 from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.languages import normalise
@@ -170,7 +171,18 @@ def load_lesson(
 
 def load_lessons(course: Course, languages: Sequence[str] | None = None) -> list[Lesson]:
     """Every lesson of ``languages`` (default: every language of the course), in stable order."""
+    return load_listed_lessons(course, languages)[0]
+
+
+def load_listed_lessons(course: Course, languages: Sequence[str] | None = None,
+                        ) -> tuple[list[Lesson], list[Unlisted]]:
+    """:func:`load_lessons`, with the lesson folders that could not be listed: the one
+    above the language folders, and those of ``languages``; their lessons are not read."""
     wanted = [normalise(lang) for lang in languages] if languages else course.lesson_languages()
+    listings = [course.lesson_listing(lang) for lang in wanted]
     facts = CodeFactsTable()
-    return [load_lesson(course, file, facts=facts)
-            for lang in wanted for file in course.lesson_files(lang)]
+    lessons = [load_lesson(course, file, facts=facts)
+               for listing in listings for file in listing.files]
+    unlisted = [*course.unlisted_roots(subtitles=False),
+                *(folder for listing in listings for folder in listing.unlisted)]
+    return lessons, list(dict.fromkeys(unlisted))

@@ -191,7 +191,8 @@ def course_defaults(course: Course) -> dict[str, str]:
 
 def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanResult:
     """Every hub reference of the course's lessons, checked against its catalog."""
-    from coursekit.lessons.load import load_lessons
+    from coursekit.language_folders import unlisted_folders
+    from coursekit.lessons.load import load_listed_lessons
 
     try:
         catalog = load_catalog(course.config.section("standins"))
@@ -202,7 +203,8 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
     found: list[HubReference] = []
     reaches: dict[str, int] = {}
     scanned: list[str] = []
-    for lesson in load_lessons(course, languages):
+    lessons, unlisted = load_listed_lessons(course, languages)
+    for lesson in lessons:
         scanned.append(lesson.path)
         refs = lesson_references(lesson, defaults)
         found += refs
@@ -211,6 +213,7 @@ def scan_course(course: Course, languages: Sequence[str] | None = None) -> ScanR
             if ref.kind == "datasets" and ref.role == LOAD:
                 reaches[ref.hub_id] = max(reaches.get(ref.hub_id, 0), far)
     result = check_references(found, catalog)
+    result.diagnostics[:0] = unlisted_folders(course, unlisted, "its lessons are not scanned")
     result.reach = reaches
     result.scanned = scanned
     return result

@@ -1,10 +1,12 @@
-"""``coverage`` with a language folder that cannot be listed, for
-real (root runs it without the capabilities that pass every permission: the helper
+"""``coverage`` and ``standins scan`` with a language folder that cannot be listed, for
+real (root runs them without the capabilities that pass every permission: the helper
 of :mod:`tests.core.test_unenterable_language`).
 
 ``coverage`` counted the lessons of ``content/fr`` at mode 000 as missing (0 current,
 2 missing) and its subtitles as absent, and exited 0 without naming the folder; it now
-names each folder it cannot list, counts its files nowhere, and exits 1."""
+names each folder it cannot list, counts its files nowhere, and exits 1. ``standins
+scan`` passed over the folder's lessons and said clean; it now names it (CFG007) and
+exits 1."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import pytest
 from tests.core.test_unenterable_language import LESSON, SRT, TOCTREE, _run
 
 TWO = TOCTREE + "- title: Chapter 2\n  sections:\n  - local: chapter2/1\n    title: Two\n"
+LOADS = '# One\n\n```py\nfrom transformers import pipeline\npipeline(model="org/unknown-x")\n```\n'
 DENIED = "cannot list the folder: Permission denied"
 
 
@@ -115,3 +118,31 @@ def test_coverage_of_folders_it_can_list_counts_the_missing_lesson_and_exits_0(
     assert document["subtitles"] == [{"file": "01_a.srt", "languages": {"en": True, "fr": True}}]
     assert document.get("unlisted", []) == []
 
+
+@pytest.mark.parametrize("folder", ["content/fr", "content/fr/chapter2"])
+def test_standins_scan_names_a_lesson_folder_it_cannot_list_and_exits_1(
+    course: Path, folder: str,
+) -> None:
+    (course / "content/fr/chapter2/1.mdx").write_text(LOADS, encoding="utf-8")
+    _deny(course, folder)
+    done = _run(course, "standins", "scan", "--format", "json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    found = [(d["rule"], d["path"], d["message"]) for d in json.loads(done.stdout)["diagnostics"]]
+    assert ("CFG007", folder, f"{DENIED}; its lessons are not scanned") in found
+    text = _run(course, "standins", "scan")
+    assert text.returncode == 1
+    assert f"{DENIED}; its lessons are not scanned" in text.stdout + text.stderr
+
+
+def test_standins_scan_of_folders_it_can_list_finds_what_they_load(course: Path) -> None:
+    (course / "content/fr/chapter2/1.mdx").write_text(LOADS, encoding="utf-8")
+    done = _run(course, "standins", "scan", "--format", "json")
+    assert done.returncode == 1, done.stdout + done.stderr  # the id has no stand-in
+    rules = [(d["rule"], d["path"]) for d in json.loads(done.stdout)["diagnostics"]]
+    assert rules == [("STD101", "content/fr/chapter2/1.mdx")]
+
+
+def test_standins_scan_of_folders_it_can_list_is_clean(course: Path) -> None:
+    done = _run(course, "standins", "scan")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "coursekit standins scan: clean" in done.stdout + done.stderr
