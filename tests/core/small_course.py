@@ -4,6 +4,7 @@ left open, LES103; two overlapping cues, SUB104)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 _TOCTREE = "- title: 1. Intro\n  sections:\n  - local: chapter1/intro\n    title: Intro\n"
@@ -32,3 +33,9 @@ def write_course(root: Path, *, broken: bool = True, repository: bool = True) ->
     if repository:
         (root / ".git").mkdir()
     return root
+
+
+def findings(out: str) -> set[tuple[str, str]]:
+    """Rule and file of each finding above a note in the JSON report ``out``."""
+    return {(d["rule"], d["path"]) for d in json.loads(out)["diagnostics"]
+            if d["severity"] != "note"}

@@ -20,14 +20,9 @@ import pytest
 
 from coursekit.cli import main
 
-from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, write_course
+from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, findings, write_course
 
 ENGLISH_LESSON = "chapters/en/chapter1/intro.mdx"
-
-
-def _findings(out: str) -> set[tuple[str, str]]:
-    return {(d["rule"], d["path"]) for d in json.loads(out)["diagnostics"]
-            if d["severity"] != "note"}
 
 
 @pytest.fixture
@@ -42,12 +37,12 @@ def test_a_named_file_is_checked_in_its_area(
 ) -> None:
     assert main(["check", "--format", "json", FRENCH_LESSON]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert _findings(json.dumps(report)) == {("LES103", FRENCH_LESSON)}
+    assert findings(json.dumps(report)) == {("LES103", FRENCH_LESSON)}
     assert report["checked"] == [FRENCH_LESSON]
     assert main(["check", ENGLISH_SUBTITLES, "--format", "json"]) == 1  # options after
-    assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
+    assert findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "--format", "json", FRENCH_LESSON, ENGLISH_SUBTITLES]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
                                                   ("SUB104", ENGLISH_SUBTITLES)}
 
 
@@ -56,7 +51,7 @@ def test_a_correct_file_named_is_clean(
 ) -> None:
     assert main(["check", "--format", "json", ENGLISH_LESSON]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert (_findings(json.dumps(report)), report["checked"]) == (set(), [ENGLISH_LESSON])
+    assert (findings(json.dumps(report)), report["checked"]) == (set(), [ENGLISH_LESSON])
 
 
 def test_a_folder_takes_in_what_lies_in_it(
@@ -64,14 +59,14 @@ def test_a_folder_takes_in_what_lies_in_it(
 ) -> None:
     monkeypatch.chdir(course / "chapters")
     assert main(["check", "--format", "json", "fr"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
     assert main(["check", "--format", "json", "."]) == 1  # the lessons, not the subtitles
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
     assert main(["check", "--format", "json", "../subtitles"]) == 1
-    assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
+    assert findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "--format", "json", "en/chapter1"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert (_findings(json.dumps(report)), report["checked"]) == (set(), [ENGLISH_LESSON])
+    assert (findings(json.dumps(report)), report["checked"]) == (set(), [ENGLISH_LESSON])
 
 
 def test_a_folder_with_nothing_checked_in_it_says_so(
@@ -79,7 +74,7 @@ def test_a_folder_with_nothing_checked_in_it_says_so(
 ) -> None:
     (course / "build").mkdir()
     assert main(["check", "--format", "json", "build"]) == 0
-    assert _findings(capsys.readouterr().out) == {("CFG006", "build")}
+    assert findings(capsys.readouterr().out) == {("CFG006", "build")}
 
 
 def test_a_path_that_does_not_exist_is_a_usage_error_naming_it(
@@ -98,11 +93,11 @@ def test_the_subcommands_keep_their_names_and_options(
     course: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["check", "--format", "json", "subtitles"]) == 1
-    assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
+    assert findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "lessons", "--format", "json", ENGLISH_LESSON]) == 0
-    assert _findings(capsys.readouterr().out) == set()
+    assert findings(capsys.readouterr().out) == set()
     assert main(["check", "--format", "json", "./subtitles"]) == 1  # the folder, as a path
-    assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
+    assert findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
 
 
 def test_after_a_double_dash_a_subcommands_name_is_a_path(
@@ -111,9 +106,9 @@ def test_after_a_double_dash_a_subcommands_name_is_a_path(
     (course / "lessons").mkdir()  # a folder named as the subcommand, outside the course
     assert main(["check", "--format", "json", "--", "lessons"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert _findings(json.dumps(report)) == {("CFG006", "lessons")}
+    assert findings(json.dumps(report)) == {("CFG006", "lessons")}
     assert main(["check", "--format", "json", "--", "subtitles", FRENCH_LESSON]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
                                                   ("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "--", "lesson"]) == 2
     assert "no such file or folder: 'lesson'" in capsys.readouterr().err
@@ -124,13 +119,13 @@ def test_a_subcommand_named_without_a_double_dash_stays_the_subcommand(
 ) -> None:
     (course / "lessons").mkdir()
     assert main(["check", "--format", "json", "lessons"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
     # A `--` that is an option's value ends no options: `lessons` is the subcommand.
     assert main(["check", "--output", "--", "--format", "json", "lessons"]) == 1
-    assert _findings((course / "--").read_text(encoding="utf-8")) == {
+    assert findings((course / "--").read_text(encoding="utf-8")) == {
         ("LES103", FRENCH_LESSON)}
     assert main(["check", "lessons", "--format", "json", "--", FRENCH_LESSON]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
 
 def test_paths_from_the_console_script(course: Path) -> None:
     done = subprocess.run(
@@ -153,10 +148,10 @@ def test_paths_named_from_the_top_of_a_repository_find_their_course(
     (top / ".git").mkdir()
     monkeypatch.chdir(top)
     assert main(["check", "--format", "json", "docs/chapters/fr", "docs/subtitles"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
                                                   ("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "--format", "json", "docs/chapters/en"]) == 0
-    assert _findings(capsys.readouterr().out) == set()
+    assert findings(capsys.readouterr().out) == set()
 
 
 def test_an_excluded_folder_named_says_which_pattern_takes_it(
@@ -171,4 +166,4 @@ def test_an_excluded_folder_named_says_which_pattern_takes_it(
     assert [(d["rule"], d["path"]) for d in found] == [("CFG006", "chapters/fr/drafts")]
     assert "`exclude` pattern `drafts`" in found[0]["message"]
     assert main(["check", "--format", "json", "chapters/fr"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}

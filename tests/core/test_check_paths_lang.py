@@ -12,12 +12,7 @@ import pytest
 
 from coursekit.cli import main
 
-from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, write_course
-
-
-def _findings(out: str) -> set[tuple[str, str]]:
-    return {(d["rule"], d["path"]) for d in json.loads(out)["diagnostics"]
-            if d["severity"] != "note"}
+from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, findings, write_course
 
 
 @pytest.fixture
@@ -35,7 +30,7 @@ def test_a_path_of_a_language_left_out_is_reported_not_checked(
     (course / "subtitles" / "it").mkdir()
     main(["check", "--format", "json", named, "--lang", other])
     report = json.loads(capsys.readouterr().out)
-    assert _findings(json.dumps(report)) == {("CFG006", named)}
+    assert findings(json.dumps(report)) == {("CFG006", named)}
     unchecked = next(d for d in report["diagnostics"] if d["rule"] == "CFG006")
     assert "--lang" in unchecked["message"]
     assert report["checked"] == []
@@ -45,8 +40,8 @@ def test_a_path_of_a_language_asked_for_is_checked(
     course: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["check", "--format", "json", FRENCH_LESSON, "--lang", "fr"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
     assert main(["check", "--format", "json", "chapters", "--lang", "FR"]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert _findings(json.dumps(report)) == {("LES103", FRENCH_LESSON)}
+    assert findings(json.dumps(report)) == {("LES103", FRENCH_LESSON)}
     assert report["checked"] == [FRENCH_LESSON]

@@ -19,12 +19,7 @@ import pytest
 from coursekit.cli import main
 from coursekit.config.discovery import find_root
 
-from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, write_course
-
-
-def _findings(out: str) -> set[tuple[str, str]]:
-    return {(d["rule"], d["path"]) for d in json.loads(out)["diagnostics"]
-            if d["severity"] != "note"}
+from .small_course import ENGLISH_SUBTITLES, FRENCH_LESSON, findings, write_course
 
 
 def test_check_from_a_lesson_folder_checks_the_course(
@@ -33,10 +28,10 @@ def test_check_from_a_lesson_folder_checks_the_course(
     course = write_course(tmp_path / "course")
     monkeypatch.chdir(course / "chapters" / "fr" / "chapter1")
     assert main(["check", "--format", "json"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON),
                                                   ("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "lessons", "--format", "json"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
 
 
 def test_a_correct_course_checked_from_a_lesson_folder_is_clean(
@@ -46,7 +41,7 @@ def test_a_correct_course_checked_from_a_lesson_folder_is_clean(
     monkeypatch.chdir(course / "subtitles" / "en")
     assert main(["check", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert _findings(json.dumps(report)) == set()
+    assert findings(json.dumps(report)) == set()
     assert FRENCH_LESSON in report["checked"]
 
 
@@ -74,7 +69,7 @@ def test_the_configuration_marks_the_root_before_a_lesson_folder(
     monkeypatch.chdir(top / "docs" / "chapters" / "fr")
     assert find_root(Path.cwd()) == top.resolve()
     assert main(["check", "--format", "json"]) == 1
-    assert _findings(capsys.readouterr().out) == {
+    assert findings(capsys.readouterr().out) == {
         ("LES103", f"docs/{FRENCH_LESSON}"), ("SUB104", f"docs/{ENGLISH_SUBTITLES}")}
 
 
@@ -111,7 +106,7 @@ def test_the_search_stops_at_the_top_of_the_repository(
     assert find_root(inner / "sub") is None
     monkeypatch.chdir(inner / "sub")
     assert main(["check", "--format", "json"]) == 1
-    assert _findings(capsys.readouterr().out) == {("CFG002", ".")}
+    assert findings(capsys.readouterr().out) == {("CFG002", ".")}
 
 
 def test_a_lesson_folder_with_no_language_in_it_marks_no_course(tmp_path: Path) -> None:
@@ -134,9 +129,9 @@ def test_root_given_is_kept(
     empty = tmp_path / "course" / "chapters" / "en" / "chapter1"
     monkeypatch.chdir(empty)
     assert main(["check", "--root", ".", "--format", "json"]) == 1
-    assert _findings(capsys.readouterr().out) == {("CFG002", ".")}
+    assert findings(capsys.readouterr().out) == {("CFG002", ".")}
     assert main(["check", "--format", "json", "--root", "../../fr"]) == 1
-    assert ("CFG002", ".") in _findings(capsys.readouterr().out)
+    assert ("CFG002", ".") in findings(capsys.readouterr().out)
 
 
 def test_files_named_from_the_top_of_a_repository_find_their_course(
@@ -149,14 +144,14 @@ def test_files_named_from_the_top_of_a_repository_find_their_course(
     monkeypatch.chdir(top)
     named = f"docs/course/{FRENCH_LESSON}"
     assert main(["check", "lessons", "--format", "json", named]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
     assert main(["check", "subtitles", "--format", "json", f"docs/course/{ENGLISH_SUBTITLES}"]) == 1
-    assert _findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
+    assert findings(capsys.readouterr().out) == {("SUB104", ENGLISH_SUBTITLES)}
     assert main(["check", "lessons", named, f"other/{FRENCH_LESSON}"]) == 2
     assert "lie in different courses" in capsys.readouterr().err
     assert main(["check", "lessons", "--root", "other", "--format", "json",
                  f"other/{FRENCH_LESSON}"]) == 1
-    assert _findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
+    assert findings(capsys.readouterr().out) == {("LES103", FRENCH_LESSON)}
 
 
 _TO_FIX = """# Intro
