@@ -6,6 +6,8 @@ framework block with no neighbour of its own group in the translation."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from coursekit.lessons.model import Code, Framework
 from coursekit.translations.digest import Digest
 from coursekit.translations.placement import counterpart, framework_group, section_of
@@ -13,11 +15,22 @@ from coursekit.translations.placement import counterpart, framework_group, secti
 _THEN = "and `coursekit fix translations` adds it then"
 
 
-def no_place(block: Code, source: Digest, translation: Digest, source_path: str) -> str:
-    """The line that says ``block`` of ``source`` is not added to ``translation``: the
-    block, why it has no place, and what to change."""
-    return (f"{translation.path}: the source's block {source_path}:{block.line} not added, "
-            f"it has no place in the translation: {_why(block, source, translation)}")
+def no_place(blocks: Iterable[Code], source: Digest, translation: Digest,
+             source_path: str) -> list[str]:
+    """The lines that say ``blocks`` of ``source`` are not added to ``translation``: the
+    blocks, why they have no place, and what to change; one line for the blocks of one
+    reason (the nine blocks of a section the translation lacks), in their order."""
+    by_reason: dict[str, list[int]] = {}
+    for block in blocks:
+        by_reason.setdefault(_why(block, source, translation), []).append(block.line)
+    lines = []
+    for why, numbers in by_reason.items():
+        which = (f"block {source_path}:{numbers[0]}" if len(numbers) == 1 else
+                 f"{len(numbers)} blocks {source_path}:"
+                 + ", ".join(str(number) for number in numbers))
+        lines.append(f"{translation.path}: the source's {which} not added, it has no place "
+                     f"in the translation: {why}")
+    return lines
 
 
 def _why(block: Code, source: Digest, translation: Digest) -> str:

@@ -153,7 +153,7 @@ def plan_translation_fix(
     plan = plan_sync(base, source, translation)
     edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
-    edits.left.extend(no_place(code, source, translation, source.path) for code in plan.unplaced)
+    edits.left.extend(no_place(plan.unplaced, source, translation, source.path))
     if edits.edits and not edits.left and not plan.leaves_code:
         # Only code that now follows the source is marked so: a block left as it was
         # (its fence cannot be placed), a conflict left to merge or a block with no

@@ -286,3 +286,19 @@ def test_a_new_block_whose_source_fence_cannot_be_copied_says_why_and_what_to_do
             "fence is not closed where its code ends (LES103); close the fence, and "
             "`coursekit fix translations` syncs it then: not added")
     assert (said in done.output.splitlines(), done.exit_code) == (not closed, 1), done.output
+
+
+def test_blocks_with_no_place_for_one_reason_are_said_once(tmp_path: Path) -> None:
+    saving = "\n## Saving[[saving]]\n\n```py\nsave(clips)\n```\n\n```py\nload(clips)\n```\n"
+    root = plant_pair(tmp_path / "course", TOCTREE, MOVE_EN, MOVE_FR)
+    commit(root, {"en/chapter1/1.mdx": MOVE_EN + saving}, "Source", "2024-02-01T12:00:00")
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
+    assert done.exit_code == 1, done.output
+    said = [line for line in done.output.splitlines() if "no place" in line]
+    start = len(MOVE_EN.splitlines()) + 4  # the first fence of the new section
+    assert said == [
+        f"{FRENCH}: the source's 2 blocks content/en/chapter1/1.mdx:{start}, {start + 4} "
+        "not added, it has no place in the translation: no heading of the translation has "
+        "the anchor `[[saving]]` of its section `Saving` (line "
+        f"{start - 2}): translate the section, or add the anchor to its heading there, and "
+        "`coursekit fix translations` adds it then"]
