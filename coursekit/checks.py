@@ -140,7 +140,9 @@ def check_course(
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
         report.answered = _answered(course, wanted, languages)
-        if scope is None and languages is None and set(wanted) == set(Area):
+        config = course.config
+        patterns = config.selection.per_file_ignores or config.exclude or config.extend_exclude
+        if patterns and scope is None and languages is None and set(wanted) == set(Area):
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
