@@ -140,9 +140,7 @@ def check_course(
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
         report.answered = _answered(course, wanted, languages)
-        config = course.config
-        patterns = config.selection.per_file_ignores or config.exclude or config.extend_exclude
-        if patterns and scope is None and languages is None and set(wanted) == set(Area):
+        if scope is None and languages is None and _judges_patterns(course, wanted):
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
             report.notebooks = documented_notebooks(corpus, [
@@ -169,6 +167,14 @@ def _known_files(corpus: Corpus, report: CheckReport) -> list[str]:
     if course.config.path is not None:
         files.append(course.relative(course.config.path))
     return files
+
+
+def _judges_patterns(course: Course, wanted: Sequence[Area]) -> bool:
+    """Whether a check of every file of ``wanted`` judges the configuration's file
+    patterns (``CFG008``): it checks every area, and there are patterns to judge."""
+    config = course.config
+    return set(wanted) == set(Area) and bool(
+        config.selection.per_file_ignores or config.exclude or config.extend_exclude)
 
 
 def _answered(course: Course, areas: list[Area], languages: Sequence[str] | None,
