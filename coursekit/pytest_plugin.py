@@ -155,8 +155,14 @@ def _planned(request: Request) -> tuple[list[NotebookPlan], list[str]]:
         if request.languages is not None or request.frameworks is not None:
             raise pytest.UsageError(str(exc)) from exc
         # The whole course is the scope: name its root as given, not as the course sees it.
+        course = request.course
+        if not course.lesson_languages():
+            raise pytest.UsageError(
+                f"no course in {course.root} (no lesson folder with a language in it): name "
+                "the course's folder (`pytest --coursekit path/to/course`) or give "
+                "--coursekit-root") from exc
         raise pytest.UsageError(
-            f"no notebook to verify in {request.course.root}: no lesson of the course has "
+            f"no notebook to verify in {course.root}: no lesson of the course has "
             "code, and it has no notebook") from exc
     return plans, list(dict.fromkeys(d.path for d in unread))
 

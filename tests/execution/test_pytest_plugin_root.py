@@ -91,3 +91,14 @@ def test_a_run_from_a_lesson_folder_verifies_the_course(tmp_path: Path) -> None:
     assert done.returncode == pytest.ExitCode.OK, output
     assert "PASSED en/chapter1/1.ipynb::cells" in output
     assert (tmp_path / "course" / "build" / ".verify-cache").is_dir()
+
+
+def test_a_run_that_finds_no_course_says_how_to_name_it(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    _course(repo / "course")
+    (repo / ".git").mkdir()
+    code, output = _collect(repo)  # from the top, naming nothing: no course found
+    assert code == pytest.ExitCode.USAGE_ERROR, output
+    assert "no course in" in output and "--coursekit-root" in output
+    code, output = _collect(repo, "--coursekit-root", "course")  # named: found
+    assert code == pytest.ExitCode.OK, output
