@@ -89,7 +89,7 @@ class ChangedSinceRead(OSError):
 
 
 def _temporary(path: Path, mode: int) -> tuple[int, str]:
-    """A new file beside ``path`` (``.<name>.coursekit.<pid>.<8 hex digits>.tmp``, the
+    """A new file beside ``path`` (``.<name>.coursekit.<system>.<pid>.<n>.tmp``, the
     name shortened when that would be too long), open for writing."""
     while True:
         number = next(_names) & 0xFFFFFFFF

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.atomic import write_bytes_atomic, write_text_atomic
+from coursekit.leftovers import FOREIGN_AGE, this_system
 
 
 def test_write_replaces_and_leaves_no_temp(tmp_path: Path) -> None:
@@ -64,14 +65,44 @@ def _dead_pid() -> int:
 
 
 def test_leftovers_of_a_killed_write_are_removed_by_the_next_one(tmp_path: Path) -> None:
-    killed = tmp_path / f".3.ipynb.coursekit.{_dead_pid()}.abcd1234.tmp"
-    live = tmp_path / f".2.ipynb.coursekit.{os.getppid()}.abcd1234.tmp"
+    killed = tmp_path / f".3.ipynb.coursekit.{this_system()}.{_dead_pid()}.abcd1234.tmp"
+    live = tmp_path / f".2.ipynb.coursekit.{this_system()}.{os.getppid()}.abcd1234.tmp"
     mine = tmp_path / ".notes.tmp"
     for path in (killed, live, mine):
         path.write_bytes(b"partial")
     write_bytes_atomic(tmp_path / "4.ipynb", b"{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["4.ipynb", live.name, mine.name])
+
+
+def _other_system() -> str:
+    return "0" * 8 if this_system() != "0" * 8 else "1" * 8
+
+
+@pytest.mark.parametrize("named", ["other", "none"])
+def test_a_leftover_of_another_system_is_removed_only_once_it_is_old(
+    tmp_path: Path, named: str
+) -> None:
+    # A process id of another container or machine sharing the folder says nothing
+    # here: the file may be a write in progress there, and is left while it is fresh.
+    system = f"{_other_system()}." if named == "other" else ""
+    fresh = tmp_path / f".1.ipynb.coursekit.{system}{_dead_pid()}.abcd1234.tmp"
+    stale = tmp_path / f".2.ipynb.coursekit.{system}{_dead_pid()}.abcd1234.tmp"
+    for path in (fresh, stale):
+        path.write_bytes(b"partial")
+    an_hour_ago = stale.stat().st_mtime - FOREIGN_AGE - 60
+    os.utime(stale, (an_hour_ago, an_hour_ago))
+    write_bytes_atomic(tmp_path / "4.ipynb", b"{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["4.ipynb", fresh.name])
+
+
+def test_this_systems_leftover_is_judged_by_its_process_at_any_age(tmp_path: Path) -> None:
+    live = tmp_path / f".2.ipynb.coursekit.{this_system()}.{os.getppid()}.abcd1234.tmp"
+    live.write_bytes(b"partial")
+    long_ago = live.stat().st_mtime - 10 * FOREIGN_AGE
+    os.utime(live, (long_ago, long_ago))
+    write_bytes_atomic(tmp_path / "4.ipynb", b"{}")
+    assert live.read_bytes() == b"partial"
 
 
 @pytest.mark.parametrize("name", [
@@ -120,7 +151,7 @@ def test_a_temporary_name_already_taken_is_passed_over(
     from coursekit import atomic
 
     monkeypatch.setattr(atomic, "_names", itertools.count(0))
-    taken = tmp_path / f".a.txt.coursekit.{os.getpid()}.00000000.tmp"
+    taken = tmp_path / f".a.txt.coursekit.{this_system()}.{os.getpid()}.00000000.tmp"
     taken.write_bytes(b"someone else's")
     write_bytes_atomic(tmp_path / "a.txt", b"new")
     assert (tmp_path / "a.txt").read_bytes() == b"new"
