@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.execution.run.scratch import started, sweep_dead_owners
+from coursekit.leftovers import this_system
 
 from .conftest import cell, notebook, small_set_verify, write_course
 
@@ -100,13 +101,14 @@ def test_a_live_verify_keeps_its_folders(tmp_path: Path) -> None:
 def test_a_process_id_taken_by_another_process_is_not_the_owner(tmp_path: Path) -> None:
     if started(os.getpid()) is None:
         pytest.skip("no process start times here (/proc)")
+    here = this_system()
     with subprocess.Popen(["sleep", "60"]) as sleeper:
         try:
             start = started(sleeper.pid)
             assert start is not None
-            owned = tmp_path / f"coursekit-run-{sleeper.pid}.{start}.abcd_123"
-            reused = tmp_path / f"coursekit-pip-{sleeper.pid}.{start + 1}.abcd_123"
-            mine = tmp_path / f"coursekit-hf-{os.getpid()}.0.abcd_123"
+            owned = tmp_path / f"coursekit-run-{sleeper.pid}.{start}.{here}.abcd_123"
+            reused = tmp_path / f"coursekit-pip-{sleeper.pid}.{start + 1}.{here}.abcd_123"
+            mine = tmp_path / f"coursekit-hf-{os.getpid()}.0.{here}.abcd_123"
             for folder in (owned, reused, mine):
                 folder.mkdir()
             (tmp_path / f"coursekit-run-{sleeper.pid}.{start + 1}.link_123").symlink_to(

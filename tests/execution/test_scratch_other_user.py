@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.execution.run.scratch import started
+from coursekit.leftovers import this_system
 
 REPO = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -54,7 +55,7 @@ def test_an_id_taken_by_another_users_process(shared: Path, later: int) -> None:
         try:
             start = started(other.pid)
             assert start is not None
-            folder = shared / f"coursekit-run-{other.pid}.{start + later}.abcd_123"
+            folder = shared / f"coursekit-run-{other.pid}.{start + later}.{this_system()}.abcd_123"
             folder.mkdir()
             os.chown(folder, NOBODY, NOBODY)
             swept = _as_nobody(shared)
