@@ -20,9 +20,11 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def decode(data: bytes, context: ParseContext) -> str:
-    """UTF-8 text of ``data``; invalid bytes become U+FFFD and are reported once."""
+    """UTF-8 text of ``data``; invalid bytes become U+FFFD and are reported once, as is a
+    NUL byte (UTF-16 without its mark, or binary data: NUL is valid UTF-8, but no text
+    file holds it, and markdown-it reads it as U+FFFD)."""
     try:  # what decoding as "utf-8-sig" does, without its codec's Python-level wrapper
-        return (data[3:] if data.startswith(_BOM) else data).decode("utf-8")
+        text = (data[3:] if data.startswith(_BOM) else data).decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start)
         bad = data[exc.start : exc.end].hex(" ")
@@ -33,6 +35,15 @@ def decode(data: bytes, context: ParseContext) -> str:
             hint="re-save the file as UTF-8",
         )
         return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    if "\0" in text:
+        at = data.index(b"\0")
+        context.report(
+            rules.INVALID_UTF8, data.count(b"\n", 0, at),
+            f"NUL byte at byte offset {at}, which no UTF-8 text holds (UTF-16 without its "
+            "mark, or binary data); read with replacement characters",
+            hint="re-save the file as UTF-8",
+        )
+    return text
 
 
 def normalise(text: str) -> str:

@@ -14,7 +14,8 @@ _AREA = "lessons"
 
 INVALID_UTF8 = Rule(
     "LES101", "invalid-utf8", Severity.ERROR,
-    "The lesson is not valid UTF-8; it was read with replacement characters.", _AREA,
+    "The lesson is not UTF-8 text (invalid bytes, or NUL bytes as UTF-16 and binary "
+    "files hold); it was read with replacement characters.", _AREA,
 )
 EMPTY_LESSON = Rule(
     "LES102", "empty-lesson", Severity.WARNING,

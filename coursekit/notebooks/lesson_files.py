@@ -65,9 +65,14 @@ class LessonSource:
         """Whether the lesson may hold Python code
         (:func:`~coursekit.lessons.fences.may_hold_python`): a notebook runs Python
         alone, so a lesson whose fences are all JSON, shell or text yields none. A
-        backtick or tilde is one ASCII byte in UTF-8, which no replacement of invalid
-        bytes makes or takes."""
-        return may_hold_python(self.data.decode("utf-8", errors="replace"))
+        lesson that is not UTF-8 text (invalid bytes, NUL bytes: UTF-16, whose backticks
+        no search of UTF-8 finds) may hold anything, and is parsed, so that the build
+        says so (LES101) rather than writing no notebook unsaid."""
+        try:
+            text = self.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return True
+        return "\0" in text or may_hold_python(text)
 
     def parse(self, facts: CodeFactsTable | None = None) -> Lesson:
         """The lesson; ``facts``: the code facts of the run, shared between lessons."""

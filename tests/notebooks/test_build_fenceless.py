@@ -81,7 +81,10 @@ def test_a_lesson_whose_fences_go_loses_its_notebook(course_root: Path) -> None:
     (b"# T\n\n```json\n{}\n```\n\n```bash\npip install x\n```\n", False),
     (b"# T\n\n```python out\n1\n```\n", False),  # output, not code
     (b"# T\n\nInline `code` and ``two`` only.\n", False),
-    (b"# T\n\n`\xff``py\n", False),  # a replaced byte splits the marker
+    # Not UTF-8 text: parsed, so that the build says so (LES101), whatever it holds
+    (b"# T\n\n`\xff``py\n", None),  # a replaced byte splits the marker
+    ("# T\n\n```py\nx = 1\n```\n".encode("utf-16-le"), None),  # no mark: NULs
+    (b"# T\n\nCaf\xc3\xa9, na\xc3\xafve: no code.\n", False),  # UTF-8 beyond ASCII
     (b"", False),
 ])
 def test_python_is_found_in_the_bytes_as_the_parse_finds_it(
@@ -94,6 +97,25 @@ def test_python_is_found_in_the_bytes_as_the_parse_finds_it(
     assert source.has_python_fence is (python is not False)
     lesson = source.parse()
     assert any(code.role is CodeRole.PYTHON for code in lesson.code_blocks()) is bool(python)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16", "utf-8"])
+def test_a_lesson_that_is_not_utf8_text_is_an_error_of_the_build(
+    course_root: Path, encoding: str,
+) -> None:
+    """Saved as UTF-16 (with or without its mark), the lesson's code is no fence a
+    UTF-8 reader finds: the build says so instead of writing no notebook unsaid. Its
+    clean counterpart, the same lesson in UTF-8, is built."""
+    lesson = "content/en/chapter1/5.mdx"
+    (course_root / lesson).write_bytes(UNTITLED_CODE.encode(encoding))
+    result = build(course_root)
+    invalid = [d for d in result.diagnostics
+               if d.path == lesson and d.rule == lesson_rules.INVALID_UTF8.code]
+    assert bool(invalid) is (encoding != "utf-8")
+    assert ("en/chapter1/5.ipynb" in result.notebooks) is (encoding == "utf-8")
+    checked = check_course(Course.open(course_root), [Area.LESSONS]).diagnostics
+    assert any(d.path == lesson and d.rule == lesson_rules.INVALID_UTF8.code
+               for d in checked) is (encoding != "utf-8")
 
 
 def test_a_lesson_with_fences_but_no_python_is_not_parsed_by_the_build(
