@@ -36,6 +36,7 @@ from coursekit.formatting.settings import FormatSettings
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
 from coursekit.lessons.rules import UNFORMATTED_CODE
+from coursekit.utf16 import unmarked_utf16
 
 NO_FORMAT = "no-format"
 LEFT_BY_HAND = f"format it by hand, or mark the fence `{NO_FORMAT}`"
@@ -212,15 +213,21 @@ def read_lesson_text(file: Path) -> tuple[str, ReadState] | None:
 
 
 def read_lesson_or_why(file: Path) -> tuple[str, ReadState] | str:
-    """:func:`read_lesson_text`, or why the file cannot be read as UTF-8 text, in words."""
+    """:func:`read_lesson_text`, or why the file cannot be read as UTF-8 text, in words
+    (invalid bytes, or UTF-16 whose ASCII decodes as UTF-8 with NULs between)."""
     try:
         data, status = read_regular_with_status(file)
     except OSError as exc:
         return exc.strerror or str(exc) or type(exc).__name__
     try:
-        return data.decode("utf-8"), ReadState.of(data, status)
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return f"not UTF-8 (byte offset {exc.start})"
+    if "\0" in text and (utf16 := unmarked_utf16(data)) is not None:
+        # No fence is found in it, and nothing written back would keep it as text. (A
+        # stray NUL in UTF-8 is left with its fence, which says to remove it.)
+        return f"saved as {utf16.upper()} without a byte order mark, not UTF-8"
+    return text, ReadState.of(data, status)
 
 
 def format_lessons(

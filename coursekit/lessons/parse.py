@@ -15,14 +15,15 @@ from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.lessons.tabs import OptionTab
+from coursekit.utf16 import unmarked_utf16
 
 _BOM = b"\xef\xbb\xbf"
 
 
 def decode(data: bytes, context: ParseContext) -> str:
     """UTF-8 text of ``data``; invalid bytes become U+FFFD and are reported once, as is a
-    NUL byte (UTF-16 without its mark, or binary data: NUL is valid UTF-8, but no text
-    file holds it, and markdown-it reads it as U+FFFD)."""
+    NUL byte (NUL is valid UTF-8, but no text file holds it, and markdown-it reads it as
+    U+FFFD), saying UTF-16 where the NULs are those of UTF-16 without its mark."""
     try:  # what decoding as "utf-8-sig" does, without its codec's Python-level wrapper
         text = (data[3:] if data.startswith(_BOM) else data).decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -37,12 +38,13 @@ def decode(data: bytes, context: ParseContext) -> str:
         return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     if "\0" in text:
         at = data.index(b"\0")
-        context.report(
-            rules.INVALID_UTF8, data.count(b"\n", 0, at),
-            f"NUL byte at byte offset {at}, which no UTF-8 text holds (UTF-16 without its "
-            "mark, or binary data); read with replacement characters",
-            hint="re-save the file as UTF-8",
-        )
+        utf16 = None if data.startswith(_BOM) else unmarked_utf16(data)
+        said = (f"saved as {utf16.upper()} without a byte order mark, not UTF-8"
+                if utf16 is not None else
+                f"NUL byte at byte offset {at}, which no UTF-8 text holds")
+        context.report(rules.INVALID_UTF8, data.count(b"\n", 0, at),
+                       f"{said}; read with replacement characters",
+                       hint="re-save the file as UTF-8")
     return text
 
 

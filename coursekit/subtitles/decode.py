@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from coursekit.subtitles.model import EncodingFacts, LineEndings
+from coursekit.utf16 import unmarked_utf16
 
 _BOM = b"\xef\xbb\xbf"
 _MARKED = (
@@ -25,8 +26,6 @@ _MARKED = (
 )
 """Byte order mark, codec and newline of each UTF-32 and UTF-16 byte order."""
 _NEWLINES = {codec: newline for _, codec, newline in _MARKED}
-_SAMPLE = 4096
-"""How many bytes tell UTF-16 without a mark from UTF-8."""
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
@@ -117,27 +116,12 @@ def _file_end(lines: list[str]) -> tuple[str, ...]:
     return tuple(lines[last:])
 
 
-def _unmarked_utf16(data: bytes) -> str | None:
-    """``utf-16-le`` or ``utf-16-be`` when the bytes look like UTF-16 without a byte
-    order mark: NUL in (nearly) every high byte, and in no low byte."""
-    sample = data[:_SAMPLE]
-    if len(sample) < 4 or b"\x00" not in sample:
-        return None
-    even, odd = sample[0::2].count(0), sample[1::2].count(0)
-    half = len(sample) // 2
-    if odd >= half * 0.6 and even == 0:
-        return "utf-16-le"
-    if even >= half * 0.6 and odd == 0:
-        return "utf-16-be"
-    return None
-
-
 def decode(data: bytes) -> Decoded:
     bom = data.startswith(_BOM)
     mark, codec, newline = next((u for u in _MARKED if data.startswith(u[0])),
                                 (b"", "utf-8", b"\n"))
     marked = True
-    if not bom and not mark and (guessed := _unmarked_utf16(data)) is not None:
+    if not bom and not mark and (guessed := unmarked_utf16(data)) is not None:
         codec, newline, marked = guessed, _NEWLINES[guessed], False
     body = data[len(_BOM):] if bom else data[len(mark):]
     text, offsets = _decode_lenient(body, codec)

@@ -183,6 +183,24 @@ def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
            "file; not formatted" in run.stderr
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-8"])
+def test_a_lesson_saved_as_utf16_is_named_and_left(tmp_path: Path, encoding: str) -> None:
+    """Without its mark, UTF-16 decodes as UTF-8 with a NUL after each ASCII character:
+    no fence is found in it, and it is named as unreadable, not passed over as clean. Its
+    clean counterpart, the same lesson in UTF-8, is formatted."""
+    root = write_course(tmp_path, WIDE)
+    # ASCII alone: each character of it is then one byte and a NUL in UTF-16
+    text = (root / FR).read_text(encoding="utf-8").encode("ascii", "replace").decode()
+    (root / FR).write_bytes(text.encode(encoding))
+    run = subprocess.run([sys.executable, "-m", "coursekit", "fix", "lessons", "--root",
+                          str(root)], capture_output=True, text=True, timeout=120, check=False)
+    named = (f"{FR.as_posix()}: cannot read: saved as UTF-16-LE without a byte order "
+             "mark, not UTF-8; not formatted")
+    assert (named in run.stderr) is (encoding != "utf-8"), run.stderr
+    assert run.returncode == (1 if encoding != "utf-8" else 0), run.stderr
+    assert ((root / FR).read_bytes() == text.encode(encoding)) is (encoding != "utf-8")
+
+
 def test_a_lesson_that_cannot_be_written_is_reported_and_the_others_written(
         tmp_path: Path) -> None:
     root = write_course(tmp_path, WIDE)
