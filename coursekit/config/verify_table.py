@@ -14,12 +14,13 @@ from coursekit.config.unknown import unknown_key
 from coursekit.shown import shown
 
 KEYS = ("timeout", "startup-timeout", "output-tolerance", "preimport", "extension-budget",
-        "fork-kernels")
+        "fork-kernels", "install-timeout")
 """Every key of ``[tool.coursekit.verify]`` (underscores are accepted for dashes)."""
 
 _LIMITS = {"timeout": 7 * 86_400.0, "startup-timeout": 86_400.0, "output-tolerance": 1_000.0,
-           "extension-budget": 7 * 86_400.0}
-"""The largest value of each number: a week for a cell, a day for a kernel to start."""
+           "extension-budget": 7 * 86_400.0, "install-timeout": 86_400.0}
+"""The largest value of each number: a week for a cell, a day for a kernel to start or a
+package to install."""
 _FLAGS = frozenset({"preimport", "fork-kernels"})
 _ZERO_TAKEN = frozenset({"output-tolerance", "extension-budget"})
 """The numbers that may be 0 (no tolerance, no extension); a time limit of 0 would be

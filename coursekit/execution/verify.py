@@ -118,6 +118,7 @@ def _verify(
     assigned = assign_kernels(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,
+        install_timeout=settings.install_timeout,
         needs_cache=course.build_dir / CACHE_DIR / NEEDS_DIR if use_cache else None,
         held=held,
     )

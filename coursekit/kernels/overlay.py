@@ -8,16 +8,26 @@ extra package can never replace the kernel's pinned torch, tensorflow or transfo
 also import in the kernel, or it is taken out again and reported (a compiled package
 built for another torch). One overlay per kernel and set of requirements, cached under
 ``$COURSEKIT_HOME/overlays`` and reused.
+
+Each install has a time limit (``[tool.coursekit.verify] install-timeout``): pip's
+resolver can try version after version of a dependency that the kernel's pins rule out,
+downloading each (every release of a cloud SDK, for an extra that wants a newer
+``protobuf``), for hours. pip and whatever it started are then stopped, and the
+requirement is one that could not be installed, with why. An overlay keeps the limit a
+requirement ran out of, and is installed again under a larger one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +56,18 @@ class Overlay:
     """Requirement -> why it could not be installed."""
     installed: bool = False
     """Whether this call installed (``False`` when the overlay was there already)."""
+    timed_out: dict[str, float] = field(default_factory=dict)
+    """Requirement -> the time limit its install ran out of (it is also in ``failed``)."""
+
+    @property
+    def identity(self) -> str:
+        """The kernel, the requirements and which of them could not be installed: what
+        a notebook run in the overlay depends on (installed again under a larger time
+        limit, the same requirements may all be there)."""
+        if not self.failed:
+            return self.key
+        missing = [*sorted(self.failed), "late:", *sorted(self.timed_out)]
+        return f"{self.key}:{hashlib.sha256(chr(10).join(missing).encode()).hexdigest()[:8]}"
 
 
 def overlay_key(python: Path, requirements: Sequence[str]) -> str:
@@ -62,22 +84,41 @@ def _kernel_pins(python: Path) -> list[str]:
     return [line.strip() for line in done.stdout.splitlines() if _PIN.match(line.strip())]
 
 
-def _install(python: Path, prefix: Path, requirement: str, constraints: Path) -> str | None:
-    """Install one requirement; ``None`` on success, else why not."""
-    done = subprocess.run(
+def _late(timeout: float) -> str:
+    """Why a requirement whose install ran out of ``timeout`` seconds is not there."""
+    return (f"pip did not finish within {timeout:g} s (its resolver may be trying version "
+            "after version of a dependency that the kernel's pinned packages rule out); "
+            "pin the versions the lesson needs in its `pip install` line, or raise "
+            "[tool.coursekit.verify] install-timeout")
+
+
+def _install(python: Path, prefix: Path, requirement: str, constraints: Path,
+             timeout: float | None = None) -> tuple[str | None, bool]:
+    """Install one requirement: ``None`` on success, else why not; and whether it ran
+    out of ``timeout`` seconds (pip and what it started are then stopped)."""
+    with subprocess.Popen(
         [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar",
          "off", "--no-warn-script-location", "--prefix", str(prefix), "-c", str(constraints),
          requirement],
-        capture_output=True, text=True, check=False,
-    )
-    if done.returncode == 0:
-        return None
-    output = done.stdout + done.stderr
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    ) as pip:
+        try:
+            out, err = pip.communicate(timeout=timeout)
+        except BaseException as stopped:  # the limit, or Ctrl-C: its own session has none
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pip.pid, signal.SIGKILL)  # a build backend pip runs, too
+            pip.communicate()
+            if not isinstance(stopped, subprocess.TimeoutExpired) or timeout is None:
+                raise
+            return _late(timeout), True
+    if pip.returncode == 0:
+        return None, False
+    output = out + err
     if "ResolutionImpossible" in output or "conflict is caused by" in output:
         return ("it conflicts with a package the kernel pins, which an overlay never "
-                "replaces")
+                "replaces"), False
     reasons = _WHY.findall(output)
-    return reasons[-1] if reasons else f"pip exited with {done.returncode}"
+    return (reasons[-1] if reasons else f"pip exited with {pip.returncode}"), False
 
 
 def _site(prefix: Path) -> Path | None:
@@ -85,32 +126,69 @@ def _site(prefix: Path) -> Path | None:
     return found[0] if found else None
 
 
-def _read(root: Path, key: str) -> Overlay | None:
+def _read(root: Path, key: str, timeout: float | None) -> Overlay | None:
     """The overlay installed at ``root``; ``None`` when its stamp is not one coursekit
-    wrote (missing, truncated, of another shape, not a regular file): it is installed
-    again."""
+    wrote (missing, truncated, of another shape, not a regular file), or a requirement
+    ran out of a shorter time limit than ``timeout``: it is installed again."""
     try:
         stamp = json.loads(read_regular(root / STAMP, DATA_LIMIT).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     failed = stamp.get("failed", {}) if isinstance(stamp, dict) else None
-    if not isinstance(failed, dict):
+    timed_out = stamp.get("timed_out", {}) if isinstance(stamp, dict) else None
+    if not isinstance(failed, dict) or not isinstance(timed_out, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool)
+            for v in timed_out.values()):
         return None
-    return Overlay(key, _site(root), {str(k): str(v) for k, v in failed.items()})
+    if any(timeout is None or limit < timeout for limit in timed_out.values()):
+        return None
+    return Overlay(key, _site(root), {str(k): str(v) for k, v in failed.items()},
+                   timed_out={str(k): float(v) for k, v in timed_out.items()})
+
+
+def _install_each(python: Path, work: Path, requirements: list[str], timeout: float | None,
+                  known_timeouts: Mapping[str, float]) -> tuple[dict[str, str], dict[str, float]]:
+    """Install each requirement into ``work`` in turn: why each that failed did, and
+    the time limit each that took too long ran out of. What a failed install added
+    there is taken out again."""
+    failed: dict[str, str] = {}
+    timed_out: dict[str, float] = {}
+    for requirement in requirements:
+        before = distributions(_site(work))
+        why: str | None
+        if timeout is not None and requirement in known_timeouts:
+            why, late = _late(timeout), True
+        else:
+            why, late = _install(python, work, requirement, work / "constraints.txt", timeout)
+        site = _site(work)
+        if site is not None:
+            added = distributions(site) - before
+            if why is None:
+                why = load_problem(python, site, added)
+            if why is not None:
+                remove(site, added)
+        if why is not None:
+            failed[requirement] = why
+        if late and timeout is not None:
+            timed_out[requirement] = timeout
+    return failed, timed_out
 
 
 def ensure_overlay(
     python: Path, requirements: Sequence[str], *, home: Path | None = None,
+    timeout: float | None = None, known_timeouts: Mapping[str, float] | None = None,
 ) -> Overlay:
     """The overlay of ``requirements`` for the kernel whose interpreter is ``python``,
-    installed on first use. Never raises for a requirement that cannot be installed:
-    it is listed in ``failed``."""
+    installed on first use, each install within ``timeout`` seconds (``None``: none).
+    Never raises for a requirement that cannot be installed: it is listed in ``failed``.
+    ``known_timeouts``: requirements that ran out of this limit for this kernel already
+    (in another overlay of the run), not tried again."""
     key = overlay_key(python, requirements)
     base = (home or coursekit_home()) / OVERLAYS_DIR
     root = base / key
     base.mkdir(parents=True, exist_ok=True)
     with file_lock(base / f".{key}.lock"):  # a link or a FIFO there: unlocked, untouched
-        known = _read(root, key)
+        known = _read(root, key, timeout)
         if known is not None:
             return known
         work = base / f".{key}.partial"
@@ -118,21 +196,12 @@ def ensure_overlay(
         work.mkdir()
         constraints = work / "constraints.txt"
         write_text_atomic(constraints, "\n".join(_kernel_pins(python)) + "\n")
-        failed: dict[str, str] = {}
-        for requirement in sorted(set(requirements)):
-            before = distributions(_site(work))
-            why = _install(python, work, requirement, constraints)
-            site = _site(work)
-            if why is None and site is not None:
-                added = distributions(site) - before
-                why = load_problem(python, site, added)
-                if why is not None:
-                    remove(site, added)
-            if why is not None:
-                failed[requirement] = why.replace(str(work), str(root))
+        failed, timed_out = _install_each(python, work, sorted(set(requirements)),
+                                          timeout, known_timeouts or {})
+        failed = {r: why.replace(str(work), str(root)) for r, why in failed.items()}
         write_text_atomic(work / STAMP, json.dumps(
             {"python": str(python), "requirements": sorted(set(requirements)),
-             "failed": failed}, indent=1, sort_keys=True) + "\n")
+             "failed": failed, "timed_out": timed_out}, indent=1, sort_keys=True) + "\n")
         shutil.rmtree(root, ignore_errors=True)
         work.rename(root)
-    return Overlay(key, _site(root), failed, installed=True)
+    return Overlay(key, _site(root), failed, installed=True, timed_out=timed_out)

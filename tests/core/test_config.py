@@ -115,6 +115,7 @@ def test_a_typo_in_every_table_is_one_finding_each(tmp_path: Path) -> None:
     ("[tool.coursekit.verify]\noutput-tolerance = -1\n", 2),
     ("[tool.coursekit.verify]\nstartup_timeout = true\n", 2),
     ('[tool.coursekit.verify]\nfork-kernels = "no"\n', 2),
+    ("[tool.coursekit.verify]\ninstall-timeout = 0\n", 2),
     ("[tool.coursekit.subtitles]\nframe-rate = 0\n", 2),
     ("[tool.coursekit.subtitles]\nmax-chars-per-line = 4.5\n", 2),
     ("[tool.coursekit.subtitles.french]\nmax-cps = 4\n", 1),
@@ -139,7 +140,8 @@ def test_forking_kernels_is_on_by_default_and_can_be_turned_off(tmp_path: Path) 
 
 
 _VERIFY_VALUES = {"timeout": 7, "startup-timeout": 8, "output-tolerance": 0.5,
-                  "preimport": False, "extension-budget": 9, "fork-kernels": False}
+                  "preimport": False, "extension-budget": 9, "fork-kernels": False,
+                  "install-timeout": 10}
 
 
 @pytest.mark.parametrize("dashes", [True, False], ids=["dashes", "underscores"])

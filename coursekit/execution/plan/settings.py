@@ -13,6 +13,7 @@ DEFAULT_TIMEOUT = 120.0
 DEFAULT_STARTUP_TIMEOUT = 60.0
 DEFAULT_TOLERANCE = 0.01
 DEFAULT_EXTENSION_BUDGET = 300.0
+DEFAULT_INSTALL_TIMEOUT = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,9 @@ class VerifySettings:
     fork_kernels: bool = True
     """A pool's kernels are forked from one process that imported ipykernel and the
     pre-imported packages once (:mod:`coursekit.execution.run.zygote`)."""
+    install_timeout: float = DEFAULT_INSTALL_TIMEOUT
+    """Seconds each install into a kernel overlay may take
+    (:mod:`coursekit.kernels.overlay`)."""
 
 
 def _number(table: Any, key: str, default: float, course: Course) -> float:
@@ -61,4 +65,5 @@ def read_settings(course: Course) -> VerifySettings:
         preimport=_flag(table, "preimport", True, course),
         extension_budget=_number(table, "extension-budget", DEFAULT_EXTENSION_BUDGET, course),
         fork_kernels=_flag(table, "fork-kernels", True, course),
+        install_timeout=_number(table, "install-timeout", DEFAULT_INSTALL_TIMEOUT, course),
     )

@@ -100,7 +100,7 @@ class _Kernels:
         profile = kernel_profile(source.kernel, device, standins, self.startup_timeout,
                                  network=self.network,
                                  paths=(str(site),) if site is not None else ())
-        key = standins.hash + (f":overlay:{overlay.key}" if overlay else "")
+        key = standins.hash + (f":overlay:{overlay.identity}" if overlay else "")
         return Job(plan, profile, device=device, standins=key,
                    packages=self.overlays.declared(framework, source.node, overlay))
 
@@ -123,6 +123,7 @@ def assign_kernels(
     startup_timeout: float,
     network: bool,
     lesson_requirements: bool,
+    install_timeout: float | None = None,
     needs_cache: Path | None = None,
     held: ExitStack | None = None,
 ) -> Assigned:
@@ -133,7 +134,8 @@ def assign_kernels(
     (:func:`~coursekit.standins.code_needs.may_use_hub`). ``needs_cache``: where what each
     lesson needs of the stand-ins is kept between runs; ``held``: the stand-in sets are
     kept from a rebuild until it closes."""
-    overlays = Overlays(course, lesson_requirements=lesson_requirements)
+    overlays = Overlays(course, lesson_requirements=lesson_requirements,
+                        install_timeout=install_timeout)
     chosen = _in_shard(course, sources, shard)
     devices = choose_devices(device, {(s.kernel, fw) for s, _, fw in chosen}, startup_timeout)
     wanted = frozenset(fw for _, plan, fw in chosen if may_use_hub(c.code for c in plan.cells))

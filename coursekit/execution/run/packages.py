@@ -26,7 +26,12 @@ class Overlays:
 
     course: Course
     lesson_requirements: bool
+    install_timeout: float | None = None
+    """Seconds each install may take (``[tool.coursekit.verify] install-timeout``)."""
     made: dict[tuple[str, tuple[str, ...]], Overlay | None] = field(default_factory=dict)
+    late: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Kernel -> the requirements whose install ran out of time in this run: another
+    overlay of the same kernel does not wait for them again."""
     reported: set[tuple[str, str, str]] = field(default_factory=set)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -39,8 +44,12 @@ class Overlays:
             return None
         if (kernel, wanted) not in self.made:
             python = kernel_interpreter(kernel)
-            self.made[(kernel, wanted)] = (ensure_overlay(python, wanted)
-                                           if python is not None else None)
+            late = self.late.setdefault(kernel, {})
+            self.made[(kernel, wanted)] = made = (
+                ensure_overlay(python, wanted, timeout=self.install_timeout,
+                               known_timeouts=late) if python is not None else None)
+            if made is not None:
+                late.update(made.timed_out)
         overlay = self.made[(kernel, wanted)]
         if overlay is not None:
             for requirement, why in sorted(overlay.failed.items()):

@@ -1,0 +1,93 @@
+"""An overlay install that takes too long (pip's resolver trying release after release,
+a build that hangs) is stopped at the course's ``install-timeout``, with whatever pip
+started, and reported as a requirement that could not be installed; the overlay keeps
+the limit, and is installed again only under a larger one."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from coursekit.kernels.overlay import ensure_overlay
+
+PYTHON = Path(sys.executable)
+BACKEND = '''\
+import os, pathlib, time
+
+def get_requires_for_build_wheel(config_settings=None):
+    here = pathlib.Path(__file__).parent
+    (here / "pid").write_text(str(os.getpid()))
+    if (here / "hang").exists():
+        time.sleep(600)
+    raise RuntimeError("this package builds nothing")
+'''
+
+
+def _package(tmp_path: Path, hang: bool) -> Path:
+    """A local package whose build backend (in its own tree: nothing to download) says
+    its process id, then hangs or fails at once."""
+    package = tmp_path / "slowpkg_ck"
+    package.mkdir()
+    (package / "pyproject.toml").write_text(
+        '[build-system]\nrequires = []\nbuild-backend = "backend"\nbackend-path = ["."]\n'
+        '[project]\nname = "slowpkg-ck"\nversion = "1.0"\n', encoding="utf-8")
+    (package / "backend.py").write_text(BACKEND, encoding="utf-8")
+    if hang:
+        (package / "hang").touch()
+    return package
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_an_install_past_its_limit_is_stopped_and_reported(tmp_path: Path) -> None:
+    package = _package(tmp_path, hang=True)
+    requirement = str(package)
+    started = time.monotonic()
+    overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=8)
+    assert time.monotonic() - started < 120
+    assert overlay.installed and overlay.timed_out == {requirement: 8}
+    assert overlay.failed[requirement].startswith("pip did not finish within 8 s")
+    backend = int((package / "pid").read_text())
+    deadline = time.monotonic() + 10
+    while not _gone(backend) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _gone(backend), "the build backend pip started outlived the limit"
+    # Kept, with its limit: the same limit does not wait again, a larger one tries again
+    again = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=8)
+    assert not again.installed and again.failed == overlay.failed
+    (package / "hang").unlink()
+    larger = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=60)
+    assert larger.installed and larger.timed_out == {}
+    assert not larger.failed[requirement].startswith("pip did not finish")
+    assert larger.identity != overlay.identity  # a stored run in it is not the one before
+
+
+def test_a_requirement_that_ran_out_of_time_in_this_run_is_not_waited_for_again(
+    tmp_path: Path,
+) -> None:
+    package = _package(tmp_path, hang=True)
+    requirement = str(package)
+    started = time.monotonic()
+    overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=300,
+                             known_timeouts={requirement: 300})
+    assert time.monotonic() - started < 60
+    assert not (package / "pid").exists()  # pip never ran for it
+    assert overlay.timed_out == {requirement: 300}
+    assert overlay.failed[requirement].startswith("pip did not finish within 300 s")
+
+
+def test_an_install_within_its_limit_is_not_stopped(tmp_path: Path) -> None:
+    package = _package(tmp_path, hang=False)
+    requirement = str(package)
+    overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=60)
+    assert overlay.timed_out == {}
+    assert (package / "pid").exists()  # the backend ran, and failed on its own
+    assert "did not finish" not in overlay.failed[requirement]
