@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
@@ -71,7 +71,7 @@ def verify_course(
     jobs: int | None = None, shard: Shard | None = None, use_cache: bool = True,
     preimport: bool | None = None, network: bool = False, shim_drift: bool | None = None,
     install_lesson_requirements: bool = False, progress: Progress | None = None,
-    notebooks: Collection[str] | None = None,
+    notebooks: Collection[str] | None = None, stage: Callable[[str], None] | None = None,
 ) -> VerifyReport:
     """Run the course's notebooks and judge every cell, scenario and documented output.
 
@@ -86,6 +86,8 @@ def verify_course(
     ``install_lesson_requirements`` the lessons' ``pip install`` lines, are installed
     into cached overlays of the kernels. ``notebooks``, when given, runs only those of
     the scope so named (``en/chapter1/1_pt.ipynb``); what could not be read is reported.
+    ``stage`` is told what the run waits for before its notebooks start (a package
+    install), then ``""``.
 
     Raises ``DeviceError`` when ``device`` is not available, ``ConfigError`` for a
     bad ``[tool.coursekit.verify]`` table and :class:`EmptyScopeError` when the scope
@@ -98,7 +100,7 @@ def verify_course(
                        device=device, jobs=jobs, shard=shard, use_cache=use_cache,
                        preimport=preimport, network=network, shim_drift=shim_drift,
                        install_lesson_requirements=install_lesson_requirements,
-                       progress=progress, notebooks=notebooks, held=held)
+                       progress=progress, notebooks=notebooks, held=held, stage=stage)
 
 
 def _verify(
@@ -107,6 +109,7 @@ def _verify(
     use_cache: bool, preimport: bool | None, network: bool, shim_drift: bool | None,
     install_lesson_requirements: bool, progress: Progress | None,
     notebooks: Collection[str] | None, held: ExitStack,
+    stage: Callable[[str], None] | None = None,
 ) -> VerifyReport:
     started = time.monotonic()
     resolved = resolve_device(device)
@@ -118,10 +121,12 @@ def _verify(
     assigned = assign_kernels(
         course, sources, shard=shard, device=resolved, startup_timeout=settings.startup_timeout,
         network=network, lesson_requirements=install_lesson_requirements,
-        install_timeout=settings.install_timeout,
+        install_timeout=settings.install_timeout, announce=stage,
         needs_cache=course.build_dir / CACHE_DIR / NEEDS_DIR if use_cache else None,
         held=held,
     )
+    if stage is not None:
+        stage("")
     judge = NotebookJudge.of_course(course, settings, network=network)
     report = VerifyReport(diagnostics=[*unread, *assigned.diagnostics])
     recorder = Recorder(course.build_dir, report, progress)

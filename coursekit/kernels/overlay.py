@@ -27,7 +27,7 @@ import re
 import shutil
 import signal
 import subprocess
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,18 +147,23 @@ def _read(root: Path, key: str, timeout: float | None) -> Overlay | None:
 
 
 def _install_each(python: Path, work: Path, requirements: list[str], timeout: float | None,
-                  known_timeouts: Mapping[str, float]) -> tuple[dict[str, str], dict[str, float]]:
+                  known_timeouts: Mapping[str, float], announce: Callable[[str], None] | None,
+                  ) -> tuple[dict[str, str], dict[str, float]]:
     """Install each requirement into ``work`` in turn: why each that failed did, and
     the time limit each that took too long ran out of. What a failed install added
-    there is taken out again."""
+    there is taken out again. ``announce`` is told of each install as it starts."""
     failed: dict[str, str] = {}
     timed_out: dict[str, float] = {}
-    for requirement in requirements:
+    for number, requirement in enumerate(requirements, 1):
         before = distributions(_site(work))
         why: str | None
         if timeout is not None and requirement in known_timeouts:
             why, late = _late(timeout), True
         else:
+            if announce is not None:
+                limit = f", up to {timeout:g} s" if timeout is not None else ""
+                announce(f"installing {requirement} ({number} of {len(requirements)} for "
+                         f"{python.parent.parent.name}{limit})")
             why, late = _install(python, work, requirement, work / "constraints.txt", timeout)
         site = _site(work)
         if site is not None:
@@ -177,12 +182,14 @@ def _install_each(python: Path, work: Path, requirements: list[str], timeout: fl
 def ensure_overlay(
     python: Path, requirements: Sequence[str], *, home: Path | None = None,
     timeout: float | None = None, known_timeouts: Mapping[str, float] | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> Overlay:
     """The overlay of ``requirements`` for the kernel whose interpreter is ``python``,
     installed on first use, each install within ``timeout`` seconds (``None``: none).
     Never raises for a requirement that cannot be installed: it is listed in ``failed``.
     ``known_timeouts``: requirements that ran out of this limit for this kernel already
-    (in another overlay of the run), not tried again."""
+    (in another overlay of the run), not tried again. ``announce`` is told of each
+    install as it starts (a run that installs for minutes says what it waits for)."""
     key = overlay_key(python, requirements)
     base = (home or coursekit_home()) / OVERLAYS_DIR
     root = base / key
@@ -197,7 +204,7 @@ def ensure_overlay(
         constraints = work / "constraints.txt"
         write_text_atomic(constraints, "\n".join(_kernel_pins(python)) + "\n")
         failed, timed_out = _install_each(python, work, sorted(set(requirements)),
-                                          timeout, known_timeouts or {})
+                                          timeout, known_timeouts or {}, announce)
         failed = {r: why.replace(str(work), str(root)) for r, why in failed.items()}
         write_text_atomic(work / STAMP, json.dumps(
             {"python": str(python), "requirements": sorted(set(requirements)),

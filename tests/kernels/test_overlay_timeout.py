@@ -51,8 +51,12 @@ def test_an_install_past_its_limit_is_stopped_and_reported(tmp_path: Path) -> No
     package = _package(tmp_path, hang=True)
     requirement = str(package)
     started = time.monotonic()
-    overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=8)
+    said: list[str] = []
+    overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=8,
+                             announce=said.append)
     assert time.monotonic() - started < 120
+    kernel = PYTHON.parent.parent.name  # the environment's folder
+    assert said == [f"installing {requirement} (1 of 1 for {kernel}, up to 8 s)"]
     assert overlay.installed and overlay.timed_out == {requirement: 8}
     assert overlay.failed[requirement].startswith("pip did not finish within 8 s")
     backend = int((package / "pid").read_text())
@@ -76,10 +80,11 @@ def test_a_requirement_that_ran_out_of_time_in_this_run_is_not_waited_for_again(
     package = _package(tmp_path, hang=True)
     requirement = str(package)
     started = time.monotonic()
+    said: list[str] = []
     overlay = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=300,
-                             known_timeouts={requirement: 300})
+                             known_timeouts={requirement: 300}, announce=said.append)
     assert time.monotonic() - started < 60
-    assert not (package / "pid").exists()  # pip never ran for it
+    assert not (package / "pid").exists() and said == []  # pip never ran for it
     assert overlay.timed_out == {requirement: 300}
     assert overlay.failed[requirement].startswith("pip did not finish within 300 s")
 

@@ -173,7 +173,7 @@ def _verify(course: Course, paths: tuple[Path, ...], languages: list[str] | None
                 device=run.device, jobs=run.jobs, shard=shard, use_cache=not run.no_cache,
                 network=run.network, shim_drift=run.shim_drift,
                 install_lesson_requirements=run.install_lesson_requirements,
-                progress=progress,
+                progress=progress, stage=lambda text: bar.update(task, description=text),
             )
         except (DeviceError, EmptyScopeError) as exc:
             raise click.UsageError(str(exc)) from exc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,6 +125,7 @@ def assign_kernels(
     network: bool,
     lesson_requirements: bool,
     install_timeout: float | None = None,
+    announce: Callable[[str], None] | None = None,
     needs_cache: Path | None = None,
     held: ExitStack | None = None,
 ) -> Assigned:
@@ -133,9 +135,10 @@ def assign_kernels(
     framework only where one of its notebooks may load from the Hub
     (:func:`~coursekit.standins.code_needs.may_use_hub`). ``needs_cache``: where what each
     lesson needs of the stand-ins is kept between runs; ``held``: the stand-in sets are
-    kept from a rebuild until it closes."""
+    kept from a rebuild until it closes; ``announce`` is told of each package install as
+    it starts."""
     overlays = Overlays(course, lesson_requirements=lesson_requirements,
-                        install_timeout=install_timeout)
+                        install_timeout=install_timeout, announce=announce)
     chosen = _in_shard(course, sources, shard)
     devices = choose_devices(device, {(s.kernel, fw) for s, _, fw in chosen}, startup_timeout)
     wanted = frozenset(fw for _, plan, fw in chosen if may_use_hub(c.code for c in plan.cells))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,6 +30,8 @@ class Overlays:
     install_timeout: float | None = None
     """Seconds each install may take (``[tool.coursekit.verify] install-timeout``)."""
     made: dict[tuple[str, tuple[str, ...]], Overlay | None] = field(default_factory=dict)
+    announce: Callable[[str], None] | None = None
+    """Told of each install as it starts."""
     late: dict[str, dict[str, float]] = field(default_factory=dict)
     """Kernel -> the requirements whose install ran out of time in this run: another
     overlay of the same kernel does not wait for them again."""
@@ -47,7 +50,8 @@ class Overlays:
             late = self.late.setdefault(kernel, {})
             self.made[(kernel, wanted)] = made = (
                 ensure_overlay(python, wanted, timeout=self.install_timeout,
-                               known_timeouts=late) if python is not None else None)
+                               known_timeouts=late, announce=self.announce)
+                if python is not None else None)
             if made is not None:
                 late.update(made.timed_out)
         overlay = self.made[(kernel, wanted)]
