@@ -44,6 +44,8 @@ LAYOUT = "2"
 packages that load in the kernel), so that older overlays are not reused."""
 _PIN = re.compile(r"^[A-Za-z0-9][\w.-]*==[\w.+!-]+$")
 _WHY = re.compile(r"(ERROR: .*|No matching distribution found for .*)")
+_PINNED = re.compile(r"The user requested \(constraint\) (\S+)")
+_DEPENDS = re.compile(r"^ *(\S+ \S+ depends on (\S+).*?) *$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +117,31 @@ def _install(python: Path, prefix: Path, requirement: str, constraints: Path,
         return None, False
     output = out + err
     if "ResolutionImpossible" in output or "conflict is caused by" in output:
-        return ("it conflicts with a package the kernel pins, which an overlay never "
-                "replaces"), False
+        return _conflict(output), False
     reasons = _WHY.findall(output)
     return (reasons[-1] if reasons else f"pip exited with {pip.returncode}"), False
+
+
+def _conflict(output: str) -> str:
+    """Why pip found no versions that go with the kernel's pins: the pins named (pip's
+    ``The user requested (constraint) ...`` lines) with one requirement against each."""
+    pins = list(dict.fromkeys(_PINNED.findall(output)))
+    if not pins:
+        return "it conflicts with a package the kernel pins, which an overlay never replaces"
+    against = []
+    for pin in pins[:3]:
+        name = _name(pin)
+        found = next((line for line, wanted in _DEPENDS.findall(output)
+                      if _name(wanted) == name), None)
+        against.append(f"`{pin}`" + (f" (`{found}`)" if found else ""))
+    more = f" and {len(pins) - 3} more" if len(pins) > 3 else ""
+    return (f"it needs other versions of packages the kernel pins, which an overlay never "
+            f"replaces: {', '.join(against)}{more}")
+
+
+def _name(requirement: str) -> str:
+    """The normalised project name a requirement starts with (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0]).lower()
 
 
 def _site(prefix: Path) -> Path | None:

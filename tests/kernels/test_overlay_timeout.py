@@ -8,7 +8,10 @@ from __future__ import annotations
 import os
 import sys
 import time
+from importlib.metadata import version
 from pathlib import Path
+
+import pytest
 
 from coursekit.kernels.overlay import ensure_overlay
 
@@ -96,3 +99,43 @@ def test_an_install_within_its_limit_is_not_stopped(tmp_path: Path) -> None:
     assert overlay.timed_out == {}
     assert (package / "pid").exists()  # the backend ran, and failed on its own
     assert "did not finish" not in overlay.failed[requirement]
+
+
+NEEDY = '''\
+import os
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    info = os.path.join(metadata_directory, "needy_ck-1.0.dist-info")
+    os.makedirs(info)
+    with open(os.path.join(info, "METADATA"), "w") as f:
+        f.write("Metadata-Version: 2.1\\nName: needy-ck\\nVersion: 1.0\\n"
+                "Requires-Dist: {wants}\\n")
+    return "needy_ck-1.0.dist-info"
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    raise RuntimeError("nothing to build")
+'''
+
+
+@pytest.mark.parametrize("wants", ["click<1", "click>=1"])
+def test_a_conflict_with_the_kernels_pins_names_the_pin_and_who_wants_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wants: str,
+) -> None:
+    """A package that needs another click than the kernel's: the reason names the pin
+    and the requirement against it. Its clean counterpart asks for a click the pin is."""
+    monkeypatch.setenv("PIP_NO_INDEX", "1")  # the kernel's own packages: nothing fetched
+    package = tmp_path / "needy_ck"
+    package.mkdir()
+    (package / "pyproject.toml").write_text(
+        '[build-system]\nrequires = []\nbuild-backend = "backend"\nbackend-path = ["."]\n'
+        '[project]\nname = "needy-ck"\nversion = "1.0"\n', encoding="utf-8")
+    (package / "backend.py").write_text(NEEDY.replace("{wants}", wants), encoding="utf-8")
+    overlay = ensure_overlay(PYTHON, [str(package)], home=tmp_path / "home", timeout=120)
+    why = overlay.failed[str(package)]
+    pin = f"click=={version('click')}"
+    conflict = ("it needs other versions of packages the kernel pins, which an overlay "
+                f"never replaces: `{pin}` (`needy-ck 1.0 depends on click<1`)")
+    assert (why == conflict) is (wants == "click<1"), why
