@@ -35,7 +35,14 @@ MISSING_GRADIO = ("ModuleNotFoundError", "No module named 'gradio'")
      "update your PyTorch version or install tensorboardX.", "tensorboard"),
     ("RuntimeError", "the sampler requires the weights library to be set first", None),
     ("RuntimeError", "numpy is required for this", None),
+    ("ImportError", "You must install package `ddgs` to run this tool: for instance run "
+     "`pip install ddgs`.", "ddgs"),
+    ("ImportError", "Could not import ddgs python package. Please install it with `pip "
+     "install -U ddgs`.", "ddgs"),
+    ("ImportError", "To use this loader, please install it with: pip install --upgrade "
+     "pypdf", "pypdf"),
     ("ImportError", "cannot import name 'x' from 'y'", None),
+    ("ImportError", "please install it first", None),  # names nothing to install
     ("ValueError", "No module named 'gradio'", None),
 ])
 def test_what_an_import_error_asks_for(ename: str, evalue: str, wanted: str | None) -> None:

@@ -21,7 +21,17 @@ from coursekit.execution.judge.network import HUB_LOGIN, needed, shell_fetch_fil
                    "`hf auth login`.", [HUB_LOGIN]),
     ("ValueError", "Token indices sequence length is longer than the specified maximum "
                    "sequence length for this model (600 > 512)", []),
+    ("OpenAIError", "Missing credentials. Please pass an `api_key`, `workload_identity`, "
+                    "`admin_api_key`, or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` "
+                    "environment variable.", ["an API key (OPENAI_API_KEY)"]),
+    ("OpenAIError", "The api_key client option must be set either by passing api_key to the "
+                    "client or by setting the OPENAI_API_KEY environment variable",
+     ["an API key (OPENAI_API_KEY)"]),
+    ("ValueError", "Failed to reach https://mermaid.ink API while trying to render your "
+                   "graph after 1 retries.", ["host mermaid.ink"]),
+    ("ConvergenceWarning", "Failed to reach convergence after 100 iterations", []),
     ("KeyError", "'train'", []),
+    ("ValueError", "set the learning_rate environment variable first", []),
     ("ValueError", "couldn't convert string to float: 'a'", []),
 ])
 def test_what_an_error_needed(ename: str, evalue: str, wanted: list[str]) -> None:

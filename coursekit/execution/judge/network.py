@@ -31,7 +31,7 @@ _NETWORK_HINTS = re.compile(
     r"couldn't connect|offline mode|OfflineModeIsEnabled|outgoing traffic has been disabled"
     r"|Couldn't reach|name resolution|Failed to resolve|Max retries exceeded"
     r"|Connection ?refused|Network is unreachable|network access"
-    r"|doesn't exist on the Hugging Face Hub",
+    r"|doesn't exist on the Hugging Face Hub|Failed to reach https?://",
     re.IGNORECASE,
 )
 
@@ -44,6 +44,12 @@ _LOGIN_MESSAGES = re.compile(
 """What the Hub's clients raise for want of a token: offline, no learner token is set."""
 
 HUB_LOGIN = "a Hub token (hf auth login, or HF_TOKEN)"
+
+_KEY_VARIABLE = re.compile(
+    r"(?:set|setting|export)(?: the)? `?(?P<variable>[A-Z][A-Z0-9_]*(?:API_KEY|TOKEN))`?"
+    r"(?:[^.]{0,60}?)? environment variable")
+"""A client of a hosted model (OpenAI, Anthropic, ...) that finds no key offline, where
+no learner's key is set, says which variable would hold it."""
 
 
 def shell_fetches(code: str) -> list[str]:
@@ -133,7 +139,20 @@ def needed(refused: list[str], ename: str, evalue: str) -> list[str]:
     reason of its own does not need the network."""
     if _LOGIN_MESSAGES.search(evalue):
         return [*refused, HUB_LOGIN]
+    if (key := _KEY_VARIABLE.search(evalue)) is not None:
+        return [*refused, f"an API key ({key['variable']})"]
     if not looks_like_network(ename, evalue):
         return missing_urls(ename, evalue)
-    return refused or hub_ids_in(evalue) or [
+    return refused or hub_ids_in(evalue) or _hosts_named(evalue) or [
         "the network (the error names no host or Hub repo)"]
+
+
+def _hosts_named(evalue: str) -> list[str]:
+    """The hosts of the URLs a network error names, but the Hub's (its repos are named
+    by :func:`hub_ids_in`, or not at all)."""
+    hosts: list[str] = []
+    for url in _URL.findall(evalue):
+        host = urlsplit(url).hostname
+        if host and host != "huggingface.co" and f"host {host}" not in hosts:
+            hosts.append(f"host {host}")
+    return hosts

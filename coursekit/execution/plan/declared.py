@@ -30,11 +30,14 @@ from coursekit.notebooks.requirements import distribution_for
 _MISSING_MODULE = re.compile(r"No module named '(?P<module>[\w.]+)'")
 # datasets: "please install 'torchcodec'"; transformers: "requires the librosa library",
 # and for its callbacks (a RuntimeError) "requires tensorboard to be installed";
-# others: "torchcodec is required".
+# smolagents: "You must install package `ddgs` to run this tool"; langchain: "Please
+# install it with `pip install -U ddgs`"; others: "torchcodec is required".
 _ASKS_FOR_PACKAGE = re.compile(
-    r"(?:please install [`'\"]?(?P<install>[\w.-]+)"
+    r"(?:please install (?!it\b|them\b)[`'\"]?(?P<install>[\w.-]+)"
     r"|requires the (?P<library>[\w.-]+) library"
     r"|requires [`'\"]?(?P<installed>[\w.-]+)[`'\"]? to be installed"
+    r"|install package [`'\"]?(?P<package>[\w.-]+)"
+    r"|pip install (?:-{1,2}[\w-]+ )*[`'\"]?(?P<pip>[A-Za-z0-9][\w.-]*)"
     r"|(?<![\w.])(?P<required>[\w-]+) is required)")
 _ASKING_ERRORS = frozenset({"ImportError", "RuntimeError"})
 _NAME = re.compile(r"^[A-Za-z0-9][\w.-]*")
