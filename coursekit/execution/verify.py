@@ -142,17 +142,19 @@ def _verify(
     report.diagnostics.extend(_refused(course, batch.cache))
     report.executed_runs = batch.executed_runs
     report.notebooks.sort(key=lambda r: r.notebook)
-    _time(report, batch, started=started, planned=planned, standins=assigned.standin_seconds)
+    _time(report, batch, started=started, planned=planned, standins=assigned.standin_seconds,
+          packages=assigned.package_seconds)
     return report
 
 
 def _time(report: VerifyReport, batch: Batch, *, started: float, planned: float,
-          standins: float) -> None:
+          standins: float, packages: float) -> None:
     """The report's wall time and run stages, planning from ``started`` to ``planned``
-    (``standins`` seconds of it preparing stand-ins)."""
+    (``standins`` seconds of it preparing stand-ins, ``packages`` making overlays)."""
     ended = time.monotonic()
     report.wall_time = ended - started
     report.timing = RunTiming(
-        plan=planned - started - standins, standins=standins,
+        plan=max(0.0, planned - started - standins - packages), standins=standins,
+        packages=packages,
         environments=batch.environment_seconds, runs=ended - (batch.began or planned),
     )

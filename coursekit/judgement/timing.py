@@ -56,9 +56,13 @@ class RunTiming(_Seconds):
     """The stages of a run that belong to no one notebook."""
 
     plan: float = 0.0
-    """Seconds choosing the notebooks, their devices, overlays and expectations."""
+    """Seconds choosing the notebooks, their devices and expectations (the stand-ins
+    and the overlays are stages of their own)."""
     standins: float = 0.0
     """Seconds preparing the stand-ins (building them when they were missing)."""
+    packages: float = 0.0
+    """Seconds making the kernels' package overlays (installing them when they were
+    missing)."""
     environments: float = 0.0
     """Seconds reading the kernels' environments (for the cache keys)."""
     runs: float = 0.0

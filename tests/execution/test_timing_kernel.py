@@ -73,7 +73,8 @@ def test_the_json_report_carries_the_stages_and_a_merge_keeps_them(tmp_path: Pat
     document = verify_document(report, report.all_diagnostics())
 
     timing = document["summary"]["timing"]
-    assert set(timing) == {"plan", "standins", "environments", "runs", "notebooks", "longest"}
+    assert set(timing) == {"plan", "standins", "packages", "environments", "runs",
+                           "notebooks", "longest"}
     assert timing["runs"] <= document["summary"]["wall_time"]
     assert timing["longest"]["notebook"].endswith("z.ipynb")
     cells = sum(nb["timing"]["cells"] for nb in document["notebooks"])

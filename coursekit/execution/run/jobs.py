@@ -113,6 +113,8 @@ class Assigned:
     """Findings about devices, stand-ins and packages."""
     standin_seconds: float
     """How long preparing the stand-ins took (building them when they were missing)."""
+    package_seconds: float = 0.0
+    """How long making the package overlays took (installing them when missing)."""
 
 
 def assign_kernels(
@@ -149,4 +151,4 @@ def assign_kernels(
         on = devices[(source.kernel, framework)].device
         jobs.append(kernels.job(source, plan if on == "cpu" else source.plan(on), framework, on))
     return Assigned(jobs, [*kernels.diagnostics, *overlays.diagnostics],
-                    kernels.standin_seconds)
+                    kernels.standin_seconds, overlays.seconds)

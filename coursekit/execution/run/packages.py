@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,6 +33,8 @@ class Overlays:
     made: dict[tuple[str, tuple[str, ...]], Overlay | None] = field(default_factory=dict)
     announce: Callable[[str], None] | None = None
     """Told of each install as it starts."""
+    seconds: float = 0.0
+    """How long making the overlays took (installing them when they were missing)."""
     late: dict[str, dict[str, float]] = field(default_factory=dict)
     """Kernel -> the requirements whose install ran out of time in this run: another
     overlay of the same kernel does not wait for them again."""
@@ -46,6 +49,7 @@ class Overlays:
         if not wanted:
             return None
         if (kernel, wanted) not in self.made:
+            started = time.monotonic()
             python = kernel_interpreter(kernel)
             late = self.late.setdefault(kernel, {})
             self.made[(kernel, wanted)] = made = (
@@ -54,6 +58,7 @@ class Overlays:
                 if python is not None else None)
             if made is not None:
                 late.update(made.timed_out)
+            self.seconds += time.monotonic() - started
         overlay = self.made[(kernel, wanted)]
         if overlay is not None:
             for requirement, why in sorted(overlay.failed.items()):
