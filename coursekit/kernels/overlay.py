@@ -11,8 +11,8 @@ built for another torch). One overlay per kernel and set of requirements, cached
 
 Each install has a time limit (``[tool.coursekit.verify] install-timeout``): pip's
 resolver can try version after version of a dependency that the kernel's pins rule out,
-downloading each (every release of a cloud SDK, for an extra that wants a newer
-``protobuf``), for hours. pip and whatever it started are then stopped, and the
+downloading each (every release of a cloud SDK, whose dependency wants another
+``python-dateutil`` than the kernel's), for hours. pip and whatever it started are then stopped, and the
 requirement is one that could not be installed, with why. An overlay keeps the limit a
 requirement ran out of, and is installed again under a larger one.
 """
