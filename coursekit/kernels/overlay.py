@@ -12,9 +12,9 @@ built for another torch). One overlay per kernel and set of requirements, cached
 Each install has a time limit (``[tool.coursekit.verify] install-timeout``): pip's
 resolver can try version after version of a dependency that the kernel's pins rule out,
 downloading each (every release of a cloud SDK, whose dependency wants another
-``python-dateutil`` than the kernel's), for hours. pip and whatever it started are then stopped, and the
-requirement is one that could not be installed, with why. An overlay keeps the limit a
-requirement ran out of, and is installed again under a larger one.
+``python-dateutil`` than the kernel's), for hours. pip and whatever it started are then
+stopped, and the requirement is one that could not be installed, with why. An overlay
+keeps the limit a requirement ran out of, and is installed again under a larger one.
 """
 
 from __future__ import annotations
@@ -185,8 +185,7 @@ def _install_each(python: Path, work: Path, requirements: list[str], timeout: fl
         else:
             if announce is not None:
                 limit = f", up to {timeout:g} s" if timeout is not None else ""
-                announce(f"installing {requirement} ({number} of {len(requirements)} for "
-                         f"{python.parent.parent.name}{limit})")
+                announce(f"installing {requirement} ({number} of {len(requirements)}{limit})")
             why, late = _install(python, work, requirement, work / "constraints.txt", timeout)
         site = _site(work)
         if site is not None:

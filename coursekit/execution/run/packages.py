@@ -54,7 +54,7 @@ class Overlays:
             late = self.late.setdefault(kernel, {})
             self.made[(kernel, wanted)] = made = (
                 ensure_overlay(python, wanted, timeout=self.install_timeout,
-                               known_timeouts=late, announce=self.announce)
+                               known_timeouts=late, announce=self._announcing(kernel))
                 if python is not None else None)
             if made is not None:
                 late.update(made.timed_out)
@@ -65,6 +65,13 @@ class Overlays:
                 self._report(kernel, requirement, why, lesson,
                              from_course=requirement in course_packages)
         return overlay
+
+    def _announcing(self, kernel: str) -> Callable[[str], None] | None:
+        """:attr:`announce`, each text said of the overlay of ``kernel``."""
+        announce = self.announce
+        if announce is None:
+            return None
+        return lambda text: announce(f"kernel `{kernel}`: {text}")
 
     def declared(self, framework: str, node: Any, overlay: Overlay | None) -> DeclaredPackages:
         """What the notebook's kernel was asked to have, and what could not be installed
