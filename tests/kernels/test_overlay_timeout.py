@@ -5,7 +5,6 @@ the limit, and is installed again only under a larger one."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from importlib.metadata import version
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.kernels.overlay import ensure_overlay
+from coursekit.leftovers import process_gone
 
 PYTHON = Path(sys.executable)
 BACKEND = '''\
@@ -42,14 +42,6 @@ def _package(tmp_path: Path, hang: bool) -> Path:
     return package
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
-
-
 def test_an_install_past_its_limit_is_stopped_and_reported(tmp_path: Path) -> None:
     package = _package(tmp_path, hang=True)
     requirement = str(package)
@@ -63,9 +55,9 @@ def test_an_install_past_its_limit_is_stopped_and_reported(tmp_path: Path) -> No
     assert overlay.failed[requirement].startswith("pip did not finish within 8 s")
     backend = int((package / "pid").read_text())
     deadline = time.monotonic() + 10
-    while not _gone(backend) and time.monotonic() < deadline:
+    while not process_gone(backend) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _gone(backend), "the build backend pip started outlived the limit"
+    assert process_gone(backend), "the build backend pip started outlived the limit"
     # Kept, with its limit: the same limit does not wait again, a larger one tries again
     again = ensure_overlay(PYTHON, [requirement], home=tmp_path / "home", timeout=8)
     assert not again.installed and again.failed == overlay.failed
