@@ -36,7 +36,7 @@ from coursekit.formatting.settings import FormatSettings
 from coursekit.lessons.model import Code, CodeRole, Lesson
 from coursekit.lessons.python import CodeFacts
 from coursekit.lessons.rules import UNFORMATTED_CODE
-from coursekit.utf16 import unmarked_utf16
+from coursekit.wide_text import wide_encoding
 
 NO_FORMAT = "no-format"
 LEFT_BY_HAND = f"format it by hand, or mark the fence `{NO_FORMAT}`"
@@ -222,11 +222,13 @@ def read_lesson_or_why(file: Path) -> tuple[str, ReadState] | str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return f"not UTF-8 (byte offset {exc.start})"
-    if "\0" in text and (utf16 := unmarked_utf16(data)) is not None:
+        wide = wide_encoding(data)
+        return f"{wide}, not UTF-8" if wide is not None else (
+            f"not UTF-8 (byte offset {exc.start})")
+    if "\0" in text and (wide := wide_encoding(data)) is not None:
         # No fence is found in it, and nothing written back would keep it as text. (A
         # stray NUL in UTF-8 is left with its fence, which says to remove it.)
-        return f"saved as {utf16.upper()} without a byte order mark, not UTF-8"
+        return f"{wide}, not UTF-8"
     return text, ReadState.of(data, status)
 
 

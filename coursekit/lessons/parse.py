@@ -15,7 +15,7 @@ from coursekit.lessons.markdown import MAX_NESTING, lesson_markdown
 from coursekit.lessons.model import Block, Framework, Heading, Lesson
 from coursekit.lessons.python import CodeFactsTable
 from coursekit.lessons.tabs import OptionTab
-from coursekit.utf16 import unmarked_utf16
+from coursekit.wide_text import wide_encoding
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -27,20 +27,21 @@ def decode(data: bytes, context: ParseContext) -> str:
     try:  # what decoding as "utf-8-sig" does, without its codec's Python-level wrapper
         text = (data[3:] if data.startswith(_BOM) else data).decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start)
+        wide = wide_encoding(data)
+        line = 0 if wide is not None else data.count(b"\n", 0, exc.start)
         bad = data[exc.start : exc.end].hex(" ")
         context.report(
             rules.INVALID_UTF8, line,
-            f"invalid UTF-8 at byte offset {exc.start} (bytes {bad}); "
-            "read with replacement characters",
+            (f"{wide}, not UTF-8" if wide is not None else
+             f"invalid UTF-8 at byte offset {exc.start} (bytes {bad})")
+            + "; read with replacement characters",
             hint="re-save the file as UTF-8",
         )
         return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     if "\0" in text:
         at = data.index(b"\0")
-        utf16 = None if data.startswith(_BOM) else unmarked_utf16(data)
-        said = (f"saved as {utf16.upper()} without a byte order mark, not UTF-8"
-                if utf16 is not None else
+        wide = wide_encoding(data)
+        said = (f"{wide}, not UTF-8" if wide is not None else
                 f"NUL byte at byte offset {at}, which no UTF-8 text holds")
         context.report(rules.INVALID_UTF8, data.count(b"\n", 0, at),
                        f"{said}; read with replacement characters",

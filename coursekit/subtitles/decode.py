@@ -15,17 +15,10 @@ import threading
 from dataclasses import dataclass
 
 from coursekit.subtitles.model import EncodingFacts, LineEndings
-from coursekit.utf16 import unmarked_utf16
+from coursekit.wide_text import MARKED, unmarked_utf16
 
 _BOM = b"\xef\xbb\xbf"
-_MARKED = (
-    (b"\xff\xfe\x00\x00", "utf-32-le", b"\n\x00\x00\x00"),
-    (b"\x00\x00\xfe\xff", "utf-32-be", b"\x00\x00\x00\n"),
-    (b"\xff\xfe", "utf-16-le", b"\n\x00"),  # after UTF-32 LE, whose mark starts alike
-    (b"\xfe\xff", "utf-16-be", b"\x00\n"),
-)
-"""Byte order mark, codec and newline of each UTF-32 and UTF-16 byte order."""
-_NEWLINES = {codec: newline for _, codec, newline in _MARKED}
+_NEWLINES = {codec: newline for _, codec, newline in MARKED}
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
@@ -118,7 +111,7 @@ def _file_end(lines: list[str]) -> tuple[str, ...]:
 
 def decode(data: bytes) -> Decoded:
     bom = data.startswith(_BOM)
-    mark, codec, newline = next((u for u in _MARKED if data.startswith(u[0])),
+    mark, codec, newline = next((u for u in MARKED if data.startswith(u[0])),
                                 (b"", "utf-8", b"\n"))
     marked = True
     if not bom and not mark and (guessed := unmarked_utf16(data)) is not None:

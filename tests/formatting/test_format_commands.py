@@ -184,13 +184,18 @@ def test_a_fifo_among_the_lessons_is_never_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-8"])
-def test_a_lesson_saved_as_utf16_is_named_and_left(tmp_path: Path, encoding: str) -> None:
+@pytest.mark.parametrize("accents", [False, True], ids=["ascii", "accents"])
+def test_a_lesson_saved_as_utf16_is_named_and_left(tmp_path: Path, encoding: str,
+                                                    accents: bool) -> None:
     """Without its mark, UTF-16 decodes as UTF-8 with a NUL after each ASCII character:
     no fence is found in it, and it is named as unreadable, not passed over as clean. Its
     clean counterpart, the same lesson in UTF-8, is formatted."""
     root = write_course(tmp_path, WIDE)
-    # ASCII alone: each character of it is then one byte and a NUL in UTF-16
+    # ASCII alone: each character of it is then one byte and a NUL in UTF-16; with
+    # accents, some of those bytes are no UTF-8 either, and it is still named UTF-16
     text = (root / FR).read_text(encoding="utf-8").encode("ascii", "replace").decode()
+    if accents:
+        text = text.replace("# ", "# Café ", 1)
     (root / FR).write_bytes(text.encode(encoding))
     run = subprocess.run([sys.executable, "-m", "coursekit", "fix", "lessons", "--root",
                           str(root)], capture_output=True, text=True, timeout=120, check=False)

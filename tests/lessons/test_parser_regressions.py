@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.model import Code, Component, Lesson, Prose
 from coursekit.lessons.parse import decode, parse_lesson
-from coursekit.utf16 import unmarked_utf16
+from coursekit.wide_text import unmarked_utf16, wide_encoding
 
 
 def _parse(text: str) -> Lesson:
@@ -97,4 +97,6 @@ def test_lesson_bytes_decode_as_utf_8_with_an_optional_signature(bom: bytes, bod
     else:
         assert text == data.decode("utf-8", errors="replace").removeprefix("\ufeff")
         (finding,) = context.diagnostics
-        assert f"byte offset {expected.start}" in finding.message
+        wide = wide_encoding(data)  # UTF-16 or UTF-32 is named as such
+        assert (f"{wide}, not UTF-8" if wide is not None
+                else f"byte offset {expected.start}") in finding.message

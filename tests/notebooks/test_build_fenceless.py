@@ -112,8 +112,10 @@ def test_a_lesson_that_is_not_utf8_text_is_an_error_of_the_build(
     invalid = [d for d in result.diagnostics
                if d.path == lesson and d.rule == lesson_rules.INVALID_UTF8.code]
     assert bool(invalid) is (encoding != "utf-8")
-    if encoding == "utf-16-le":
-        assert invalid[0].message.startswith("saved as UTF-16-LE without a byte order mark")
+    said = {"utf-16-le": "saved as UTF-16-LE without a byte order mark, not UTF-8",
+            "utf-16": "saved as UTF-16-LE, not UTF-8"}  # with its mark, in this order
+    if encoding in said:
+        assert invalid[0].message.startswith(said[encoding])
     assert ("en/chapter1/5.ipynb" in result.notebooks) is (encoding == "utf-8")
     checked = check_course(Course.open(course_root), [Area.LESSONS]).diagnostics
     assert any(d.path == lesson and d.rule == lesson_rules.INVALID_UTF8.code
