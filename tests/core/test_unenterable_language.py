@@ -25,16 +25,32 @@ SRT = "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n\n"
 NO_OVERRIDE = "-dac_override,-dac_read_search"
 
 
-@pytest.fixture
-def course(tmp_path: Path) -> Iterator[Path]:
-    root = tmp_path / "course"
+def write_languages(root: Path, toctree: str = TOCTREE,
+                    chapters: tuple[str, ...] = ("chapter1",)) -> Path:
+    """A course in English and French: the lesson ``chapter1/1.mdx``, the folders of
+    ``chapters``, ``toctree`` and one subtitle file in each language."""
     for language in ("en", "fr"):
-        (root / "content" / language / "chapter1").mkdir(parents=True)
+        for chapter in chapters:
+            (root / "content" / language / chapter).mkdir(parents=True)
         (root / "content" / language / "chapter1/1.mdx").write_text(LESSON, encoding="utf-8")
-        (root / "content" / language / "_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+        (root / "content" / language / "_toctree.yml").write_text(toctree, encoding="utf-8")
         (root / "subtitles" / language).mkdir(parents=True)
         (root / "subtitles" / language / "01_a.srt").write_text(SRT, encoding="utf-8")
     (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
+    return root
+
+
+def deny(course: Path, folder: str) -> None:
+    """``folder`` of the course made unreadable (mode 000); skipped where this user may
+    read it all the same."""
+    (course / folder).chmod(0)
+    if os.access(course / folder, os.R_OK) and os.geteuid() != 0:
+        pytest.skip("this user may read a folder of mode 000")
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Iterator[Path]:
+    root = write_languages(tmp_path / "course")
     yield root
     for folder in ("content/fr", "subtitles/fr"):
         (root / folder).chmod(0o755)  # so that pytest can remove it
@@ -65,9 +81,7 @@ def _rules(done: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
 def test_a_language_folder_that_cannot_be_entered_is_named_and_the_others_checked(
     course: Path, args: tuple[str, ...],
 ) -> None:
-    (course / "content/fr").chmod(0)
-    if os.access(course / "content/fr", os.R_OK) and os.geteuid() != 0:
-        pytest.skip("this user may read a folder of mode 000")
+    deny(course, "content/fr")
     done = _check(course, *args)
     assert done.returncode == 1, done.stderr
     assert "Permission denied" not in done.stderr
@@ -79,9 +93,7 @@ def test_a_language_folder_that_cannot_be_entered_is_named_and_the_others_checke
 def test_a_subtitle_language_folder_that_cannot_be_entered_is_named(
     course: Path, args: tuple[str, ...],
 ) -> None:
-    (course / "subtitles/fr").chmod(0)
-    if os.access(course / "subtitles/fr", os.R_OK) and os.geteuid() != 0:
-        pytest.skip("this user may read a folder of mode 000")
+    deny(course, "subtitles/fr")
     done = _check(course, *args)
     assert done.returncode == 1, done.stderr
     assert "Permission denied" not in done.stderr  # its metadata.csv stopped the run
@@ -105,9 +117,7 @@ FIXES = [("fix", "lessons"), ("fix", "lessons", "--check"), ("fix", "drift", "--
 def test_a_fix_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, fix: tuple[str, ...],
 ) -> None:
-    (course / "content/fr").chmod(0)
-    if os.access(course / "content/fr", os.R_OK) and os.geteuid() != 0:
-        pytest.skip("this user may read a folder of mode 000")
+    deny(course, "content/fr")
     done = _run(course, *fix)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "content/fr: cannot list the folder: Permission denied; its lessons are not" \
@@ -125,9 +135,7 @@ def test_a_fix_of_a_course_it_can_list_exits_0(course: Path, fix: tuple[str, ...
 def test_fix_subtitles_names_a_folder_it_cannot_list_and_exits_1(
     course: Path, fix: tuple[str, ...],
 ) -> None:
-    (course / "subtitles/fr").chmod(0)
-    if os.access(course / "subtitles/fr", os.R_OK) and os.geteuid() != 0:
-        pytest.skip("this user may read a folder of mode 000")
+    deny(course, "subtitles/fr")
     done = _run(course, *fix)
     assert done.returncode == 1, done.stdout + done.stderr
     assert ("subtitles/fr: cannot list the folder: Permission denied; its subtitle files are "

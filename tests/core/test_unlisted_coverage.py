@@ -11,13 +11,12 @@ exits 1."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.core.test_unenterable_language import LESSON, SRT, TOCTREE, _run
+from tests.core.test_unenterable_language import LESSON, TOCTREE, _run, deny, write_languages
 
 TWO = TOCTREE + "- title: Chapter 2\n  sections:\n  - local: chapter2/1\n    title: Two\n"
 LOADS = '# One\n\n```py\nfrom transformers import pipeline\npipeline(model="org/unknown-x")\n```\n'
@@ -27,27 +26,12 @@ DENIED = "cannot list the folder: Permission denied"
 @pytest.fixture
 def course(tmp_path: Path) -> Iterator[Path]:
     """en and fr, chapter1 each; en has chapter2 too, fr an empty chapter2 folder."""
-    root = tmp_path / "course"
-    for language in ("en", "fr"):
-        (root / "content" / language / "chapter1").mkdir(parents=True)
-        (root / "content" / language / "chapter1/1.mdx").write_text(LESSON, encoding="utf-8")
-        (root / "content" / language / "chapter2").mkdir()
-        (root / "subtitles" / language).mkdir(parents=True)
-        (root / "subtitles" / language / "01_a.srt").write_text(SRT, encoding="utf-8")
+    root = write_languages(tmp_path / "course", TWO, ("chapter1", "chapter2"))
     (root / "content/en/chapter2/1.mdx").write_text(LESSON, encoding="utf-8")
-    (root / "content/en/_toctree.yml").write_text(TWO, encoding="utf-8")
-    (root / "content/fr/_toctree.yml").write_text(TWO, encoding="utf-8")
-    (root / "coursekit.toml").write_text('source-language = "en"\n', encoding="utf-8")
     yield root
     for folder in ("content/fr", "content/fr/chapter2", "content/en", "subtitles/fr"):
         if (root / folder).exists():
             (root / folder).chmod(0o755)  # so that pytest can remove it
-
-
-def _deny(course: Path, folder: str) -> None:
-    (course / folder).chmod(0)
-    if os.access(course / folder, os.R_OK) and os.geteuid() != 0:
-        pytest.skip("this user may read a folder of mode 000")
 
 
 def _coverage(course: Path) -> tuple[int, dict[str, object], str]:
@@ -59,7 +43,7 @@ def _coverage(course: Path) -> tuple[int, dict[str, object], str]:
 def test_coverage_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, fmt: str,
 ) -> None:
-    _deny(course, "content/fr")
+    deny(course, "content/fr")
     done = _run(course, "coverage", "--format", fmt)
     assert done.returncode == 1, done.stdout + done.stderr
     line = f"content/fr: {DENIED}; its lessons are not counted"
@@ -77,7 +61,7 @@ def test_coverage_names_a_lesson_folder_it_cannot_list_and_exits_1(
 def test_coverage_does_not_count_the_lessons_of_a_folder_it_cannot_list_as_missing(
     course: Path,
 ) -> None:
-    _deny(course, "content/fr/chapter2")
+    deny(course, "content/fr/chapter2")
     status, document, stderr = _coverage(course)
     assert status == 1, stderr
     assert f"content/fr/chapter2: {DENIED}; its lessons are not counted" in stderr
@@ -89,7 +73,7 @@ def test_coverage_does_not_count_the_lessons_of_a_folder_it_cannot_list_as_missi
 def test_coverage_counts_no_translation_when_the_source_folder_cannot_be_listed(
     course: Path,
 ) -> None:
-    _deny(course, "content/en")
+    deny(course, "content/en")
     status, document, stderr = _coverage(course)
     assert status == 1, stderr
     assert f"content/en: {DENIED}; its lessons are not counted" in stderr
@@ -99,7 +83,7 @@ def test_coverage_counts_no_translation_when_the_source_folder_cannot_be_listed(
 def test_coverage_names_a_subtitle_folder_it_cannot_list_and_gives_it_no_column(
     course: Path,
 ) -> None:
-    _deny(course, "subtitles/fr")
+    deny(course, "subtitles/fr")
     status, document, stderr = _coverage(course)
     assert status == 1, stderr
     assert f"subtitles/fr: {DENIED}; its subtitle files are not counted" in stderr
@@ -124,7 +108,7 @@ def test_standins_scan_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, folder: str,
 ) -> None:
     (course / "content/fr/chapter2/1.mdx").write_text(LOADS, encoding="utf-8")
-    _deny(course, folder)
+    deny(course, folder)
     done = _run(course, "standins", "scan", "--format", "json")
     assert done.returncode == 1, done.stdout + done.stderr
     found = [(d["rule"], d["path"], d["message"]) for d in json.loads(done.stdout)["diagnostics"]]
