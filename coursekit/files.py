@@ -152,3 +152,13 @@ def leads_out(home: Path, path: Path) -> bool:
         return path.parent.resolve() != home.resolve() / inside
     except (OSError, RuntimeError):  # a loop of links
         return True
+
+
+def other_links(path: Path) -> int:
+    """How many other names (hard links) the file at ``path`` has, a symbolic link
+    followed: a rewrite through a temporary file and a rename gives ``path`` a file of
+    its own, and those names keep the old content. 0 when it has none, or is gone."""
+    try:
+        return max(os.stat(path).st_nlink - 1, 0)
+    except OSError:
+        return 0

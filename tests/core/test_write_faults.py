@@ -187,6 +187,33 @@ def test_fix_lessons_keeps_a_linked_lesson_linked(tmp_path: Path) -> None:
     assert _temporaries(tmp_path) == []
 
 
+def test_fix_names_a_hard_linked_subtitle_whose_other_name_keeps_the_old_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _course(tmp_path)
+    subtitle = root / "subtitles/en/01_a.srt"
+    backup = tmp_path / "backup.srt"
+    os.link(subtitle, backup)  # a snapshot made with ``cp -al``
+    assert main(["fix", "subtitles", "--root", str(root)]) == 0
+    said = capsys.readouterr().err
+    assert "subtitles/en/01_a.srt: has 1 other hard link(s)" in said
+    assert backup.read_bytes() == BROKEN_SRT and subtitle.read_bytes() != BROKEN_SRT
+    assert subtitle.stat().st_nlink == 1 and _temporaries(tmp_path) == []
+
+
+def test_fix_lessons_says_nothing_of_links_for_a_file_of_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_course(tmp_path, "[tool.coursekit.format]\nline-length = 90\n")
+    lesson = root / "content/en/chapter1/1.mdx"
+    linked = tmp_path / "linked.mdx"
+    os.link(lesson, linked)
+    assert main(["fix", "lessons", "--root", str(root), "--check"]) == 1
+    assert "hard link" not in capsys.readouterr().err  # --check writes nothing
+    linked.unlink()
+    assert main(["fix", "lessons", "--root", str(root)]) == 0
+    assert "hard link" not in capsys.readouterr().err
+    assert FORMATTED in lesson.read_text(encoding="utf-8")
+
+
 # --- an edit made while a fix runs -------------------------------------------------
 
 

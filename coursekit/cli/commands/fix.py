@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from coursekit.cli.commands.fix_rewritten import said_unlisted, says_what_was_rewritten
+from coursekit.cli.commands.fix_rewritten import (
+    said_unlisted,
+    say_shared_links,
+    says_what_was_rewritten,
+)
 from coursekit.cli.commands.fix_subtitles import subtitles
 from coursekit.cli.commands.fix_translations import translations
 from coursekit.cli.named_files import named_lessons_only
@@ -65,6 +69,7 @@ def lessons(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dry_run
         for lesson in changed:
             click.echo(lesson.diff(), nl=False)
     else:
+        say_shared_links((lesson.file, lesson.path) for lesson in changed)
         with says_what_was_rewritten("fix lessons") as rewritten:
             failed = plan.write(lambda lesson: rewritten.append(lesson.path))
         for lesson, error in failed:
@@ -159,6 +164,7 @@ def drift(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], unsafe: b
 def _write_plan(plan: FilePlan[L], name: str, verb: str) -> list[tuple[L, OSError]]:
     """Write the plan's changed lessons, saying which were rewritten if interrupted; those
     that could not be written, each named on standard error."""
+    say_shared_links((lesson.format.file, lesson.format.path) for lesson in plan.changed)
     with says_what_was_rewritten(name, verb) as rewritten:
         failed = plan.write(lambda lesson: rewritten.append(lesson.format.path))
     for lesson, error in failed:

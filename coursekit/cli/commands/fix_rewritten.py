@@ -5,12 +5,14 @@ could not list."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from coursekit.cli.failures import Terminated
+from coursekit.files import other_links
 
 if TYPE_CHECKING:
     from coursekit.corpus import Corpus
@@ -29,6 +31,17 @@ def says_what_was_rewritten(name: str, verb: str = "fixed") -> Iterator[list[str
             click.echo(f"{verb} {path}")
         click.echo(f"{name}: interrupted after rewriting {len(rewritten)} file(s)", err=True)
         raise
+
+
+def say_shared_links(files: Iterable[tuple[Path, str]]) -> None:
+    """Name on standard error each file about to be rewritten (``(file, shown)``) that has
+    other hard links: the rewrite is atomic (a temporary file renamed over it), so the
+    file becomes one of its own and the other names keep the old content, as they do
+    after ``sed -i``; a maintainer who linked them on purpose must know."""
+    for file, shown in files:
+        if links := other_links(file):
+            click.echo(f"{shown}: has {links} other hard link(s); it is rewritten as a file "
+                       "of its own, and the other names keep the old content", err=True)
 
 
 def said_unlisted(corpus: Corpus, done: str) -> bool:

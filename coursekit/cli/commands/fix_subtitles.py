@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
+from coursekit.cli.commands.fix_rewritten import say_shared_links, says_what_was_rewritten
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -56,6 +56,7 @@ def subtitles(root: Path, langs: tuple[str, ...], dry_run: bool, check_only: boo
     write = not (dry_run or check_only)
     results = fix_course(course, languages)
     if write:
+        say_shared_links((r.path, r.display_path) for r in results if r.changed)
         with says_what_was_rewritten("fix subtitles") as rewritten:
             write_fixes(results, lambda result: rewritten.append(result.display_path))
     problems = _said_results(results, dry_run=dry_run, check_only=check_only)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from coursekit.cli.commands.fix_rewritten import says_what_was_rewritten
+from coursekit.cli.commands.fix_rewritten import say_shared_links, says_what_was_rewritten
 from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -61,6 +61,7 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     write = not (dry_run or check_only)
     failed = []
     if write:
+        say_shared_links((fix.file, fix.path) for fix in run.changed)
         with says_what_was_rewritten("fix translations", "synced") as rewritten:
             failed = run.write(lambda fix: rewritten.append(fix.path))
     for fix, error in failed:
