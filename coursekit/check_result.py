@@ -16,9 +16,9 @@ class CheckResult:
     notebooks: list[NotebookJudgement] = field(default_factory=list)
     """The notebooks of the checked lessons, documented and not run (when asked for)."""
     answered: list[str] = field(default_factory=list)
-    """Files besides :attr:`checked` that the check read and reports every finding of (a
-    checked language's toctree and subtitle metadata): a baseline update replaces what
-    it recorded of them."""
+    """The files of a checked language that the check reports every finding of, there or
+    not (its toctree, its subtitle metadata; those there are in :attr:`checked` too): a
+    baseline update replaces what it recorded of them."""
 
     def extend(self, other: CheckResult) -> None:
         self.diagnostics.extend(other.diagnostics)

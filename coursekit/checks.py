@@ -8,6 +8,7 @@ so that every file is read once; the command line only renders the report.
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -140,6 +141,7 @@ def check_course(
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
         report.answered = _answered(course, wanted, languages)
+        report.checked.extend(p for p in report.answered if os.path.isfile(course.root / p))
         if scope is None and languages is None and _judges_patterns(course, wanted):
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
@@ -180,7 +182,8 @@ def _judges_patterns(course: Course, wanted: Sequence[Area]) -> bool:
 def _answered(course: Course, areas: list[Area], languages: Sequence[str] | None,
               ) -> list[str]:
     """The toctree of each language whose lessons were checked, and the metadata of each
-    whose subtitles were: read and reported on in full, though not listed as checked."""
+    whose subtitles were, there or not: read and reported on in full (those there are
+    listed as checked too)."""
     files = []
     if Area.LESSONS in areas:
         files += [course.toctree_path(lang) for lang in languages or course.lesson_languages()]

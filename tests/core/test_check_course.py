@@ -44,8 +44,10 @@ def test_the_bundled_course_has_no_error_and_each_area_checks_its_files(
     assert not [d for d in check_course(course).diagnostics if d.severity is Severity.ERROR]
     lessons = check_course(course, [Area.LESSONS]).checked
     subtitles = check_course(course, [Area.SUBTITLES]).checked
-    assert lessons and all(p.endswith(".mdx") for p in lessons)
-    assert subtitles and all(p.endswith(".srt") for p in subtitles)
+    assert lessons and all(p.endswith((".mdx", "/_toctree.yml")) for p in lessons)
+    assert {p for p in lessons if p.endswith(".yml")} == {
+        f"content/{lang}/_toctree.yml" for lang in course.lesson_languages()}
+    assert subtitles and all(p.endswith((".srt", "/metadata.csv")) for p in subtitles)
 
 
 def test_a_defect_is_found_in_its_area_only(course: Course) -> None:

@@ -44,4 +44,5 @@ def test_a_path_of_a_language_asked_for_is_checked(
     assert main(["check", "--format", "json", "chapters", "--lang", "FR"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert findings(json.dumps(report)) == {("LES103", FRENCH_LESSON)}
-    assert report["checked"] == [FRENCH_LESSON]
+    # the language's toctree was read and judged too: it is checked
+    assert report["checked"] == ["chapters/fr/_toctree.yml", FRENCH_LESSON]
