@@ -27,8 +27,10 @@ Substance is what a translation must follow and a translator cannot reword (its 
 headings, framework blocks and videos): see :mod:`coursekit.translations.substance`,
 which also judges by content whether a translation carries a change.
 
-A translation with no commit (new, or edited and not committed yet) is judged current:
-its translator is at work on it. Without history the checks judge from structure alone
+A translation with no commit (new) is judged current: its translator is at work on it.
+One edited and not committed yet is judged by what its file holds now, as if committed:
+outdated only where it plainly lacks a change (a typo fixed, a space added, is no
+update; code brought up to date is). Without history the checks judge from structure alone
 (the ``TRN1xx``-``TRN3xx`` rules).
 """
 
@@ -89,8 +91,9 @@ class Freshness:
             return None
         translation_commits = [c for c in history.commits.get(translation.path, ())
                                if (translation.path, c.sha) not in history.moved]
-        if translation.path in history.changed or not translation_commits:
+        if not translation_commits:
             return Verdict(outdated=False)
+        at_work = translation.path in history.changed
         touched_source = self._touched.get(source.path)
         if touched_source is None:
             touched_source = self._touched[source.path] = frozenset(c.sha for c in source_commits)
@@ -99,7 +102,7 @@ class Freshness:
         translated = self._synced(source, translation, own_commits, touched_translation) \
             or translation_commits[-1]
         verdict = self._since(source, translation, translated, translation_commits,
-                              touched_translation)
+                              touched_translation, at_work)
         if verdict.outdated:
             # Where it is outdated, its last translation is named: a commit after which
             # the source had not changed may have caught up with older changes, so each
@@ -108,13 +111,15 @@ class Freshness:
                                  exact=True) or translation_commits[-1]
             if exact != translated:
                 verdict = self._since(source, translation, exact, translation_commits,
-                                      touched_translation)
+                                      touched_translation, at_work)
         return verdict
 
     def _since(self, source: Digest, translation: Digest, translated: Commit,
-               translation_commits: list[Commit], touched_translation: set[str]) -> Verdict:
+               translation_commits: list[Commit], touched_translation: set[str],
+               at_work: bool = False) -> Verdict:
         """The verdict on a translation whose translator last followed the source at
-        ``translated``."""
+        ``translated``; ``at_work``: it is edited and not committed, so it is outdated
+        only by a change it plainly lacks (the edit may be the update)."""
         history = self.history
         unseen = history.since(source.path, translated)
         if source.path not in history.changed and not unseen:
@@ -129,7 +134,8 @@ class Freshness:
             # not), or that a later commit undid, is no cause; one that came with an edit
             # of the translation, only where it plainly lacks it (that edit may word it).
             owed = self._owed(commit, source, own, now)
-            if (owed or (owed is None and commit.sha not in touched_translation)) and \
+            unknown = not at_work and commit.sha not in touched_translation
+            if (owed or (owed is None and unknown)) and \
                     not self._restored(commit, translated, (source, translation)):
                 return self._outdated(source, now, translated, commit, translation_commits)
         if source.path in history.changed:

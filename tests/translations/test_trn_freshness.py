@@ -228,10 +228,18 @@ def test_an_older_version_of_the_same_lesson_is_no_section_mismatch(course: Path
     assert ("content/fr/chapter1/2.mdx", "TRN003") in _shown(_check(course))
 
 
-def test_an_uncommitted_translation_is_judged_current(course: Path) -> None:
+def test_an_uncommitted_edit_of_prose_alone_leaves_a_translation_outdated(
+        course: Path) -> None:
     _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
             "Bigger clips", "2024-02-01T12:00:00")
     _write(course, {"fr/chapter1/1.mdx": LOAD_FR + "\nUne phrase de plus.\n"})
+    assert ("content/fr/chapter1/1.mdx", "TRN005") in _shown(_check(course))
+
+
+def test_an_uncommitted_translation_that_has_the_change_is_current(course: Path) -> None:
+    _commit(course, {"en/chapter1/1.mdx": LOAD.replace('"clips-small"', '"clips-large"')},
+            "Bigger clips", "2024-02-01T12:00:00")
+    _write(course, {"fr/chapter1/1.mdx": LOAD_FR.replace('"clips-small"', '"clips-large"')})
     assert "TRN005" not in [d.rule for d in _check(course)]
 
 
