@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from coursekit.cache import CheckCache, InvalidEntry, diagnostic_from_json, diagnostic_json
 from coursekit.cache.diagnostic_json import diagnostics_from_json
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.load import LessonPlace
 from coursekit.lessons.model import Lesson
 from coursekit.translations.digest import Digest, digest
@@ -65,7 +65,9 @@ class LessonRun:
             found = {"diagnostics": [], "readable": False, "error": f"{type(exc).__name__}: {exc}"}
         else:
             found = {"diagnostics": [diagnostic_json(d) for d in lesson.diagnostics],
-                     "readable": bool(lesson.blocks) or not lesson.diagnostics, "error": None}
+                     "readable": bool(lesson.blocks) or not any(
+                         d.severity is Severity.ERROR for d in lesson.diagnostics),
+                     "error": None}
             self._parsed[file] = list(lesson.diagnostics)
         if key is not None:
             self.cache.save("lesson", key, found, self.places[file].language)

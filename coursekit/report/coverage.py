@@ -57,7 +57,9 @@ def coverage_document(source_language: str, coverage: Coverage, videos: VideoMat
     ``unreadable`` or ``none``), counts per language (``current``, ``outdated_code``,
     ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
     its status and commits, which languages have each video's subtitles, and the
-    folders that could not be listed (``unlisted``), whose files are counted nowhere."""
+    folders that could not be listed (``unlisted``), whose files are counted nowhere,
+    and the translated lessons that could not be read (``unread``), counted nowhere
+    either."""
     languages: dict[str, Any] = {}
     for row in coverage.rows:
         counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
@@ -72,6 +74,7 @@ def coverage_document(source_language: str, coverage: Coverage, videos: VideoMat
         "languages": languages,
         "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
         "unlisted": list(unlisted),
+        "unread": [path for path, _ in coverage.unread],
     }
 
 

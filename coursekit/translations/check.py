@@ -6,7 +6,7 @@ returns the per-language coverage table as data.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -266,6 +266,12 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
     return result
 
 
+def _unknown(hidden: Callable[[str], bool], unread: Container[str]) -> Callable[[str], bool]:
+    """Whether a lesson key's file may lie in a folder that could not be listed
+    (``hidden``) or is one that could not be read (``unread``)."""
+    return lambda key: hidden(key) or key in unread
+
+
 def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage:
     """Per translation: which source sections are current, outdated (in code, or in
     prose only) or missing; and whether the whole history judged them."""
@@ -275,6 +281,7 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
                          else "shallow" if history.cut else "whole")
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
+    unread: list[tuple[str, str]] = []
     try:
         for language in run.translations(languages):
             hidden = hidden_lessons(corpus, language)
@@ -284,8 +291,10 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
             translated = {key: d.path for key, d in translation.lessons.items()}
             listed = None if translation.toctree is None else {
                 local for s in sections.sections(translation.toctree, []) for local in s.locals}
-            rows.append(coverage_row(language, units, translated, outdated_paths(found)
-                                     - run.fresh, run.verdicts, listed, hidden))
+            unread.extend(translation.unread.values())
+            rows.append(coverage_row(
+                language, units, translated, outdated_paths(found) - run.fresh, run.verdicts,
+                listed, _unknown(hidden, translation.unread)))
     finally:
         run.close()
-    return Coverage(rows, read)
+    return Coverage(rows, read, tuple(unread))

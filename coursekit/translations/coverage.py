@@ -130,6 +130,9 @@ class Coverage:
 
     rows: list[CoverageRow]
     history: HistoryRead
+    unread: tuple[tuple[str, str], ...] = ()
+    """(path from the course root, why) of each translated lesson that could not be
+    read: its section is counted neither as translated nor as missing."""
 
 
 def outdated_paths(diagnostics: Iterable[Diagnostic]) -> set[str]:
@@ -152,9 +155,10 @@ def coverage_row(
     ``verdicts`` is what history says of them, where it can. ``listed``: the keys the
     language's toctree names, where it has one; a file it leaves out is not published,
     and its section is missing (as ``check`` says, TRN001), with that file's path.
-    ``hidden``: whether a key's file may lie in a folder that could not be listed; a
-    section none of whose files was found and all of whose files may lie there is
-    unknown, and left out of the row rather than counted missing."""
+    ``hidden``: whether a key's file may lie in a folder that could not be listed, or
+    could not be read; a section none of whose files was found and all of whose files
+    may lie there or be those is unknown, and left out of the row rather than counted
+    missing."""
     verdicts = verdicts or {}
     entries: list[LessonCoverage] = []
     for section in source_sections:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from coursekit.diagnostics import Diagnostic
+from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.lessons.model import Lesson, Toctree
 from coursekit.translations.digest import Digest, digest
 from coursekit.translations.rules import UNREADABLE
@@ -26,17 +26,24 @@ class LanguageLessons:
     toctree: Toctree | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     """Files that could not be read or parsed."""
+    unread: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Key -> (path from the course root, why) of each lesson file that could not be
+    read: whether it translates its section is unknown."""
 
     @property
     def toctree_path(self) -> str:
         return self.toctree.path if self.toctree else f"{self.folder}/_toctree.yml"
 
     def key(self, lesson: Lesson) -> str:
-        path = PurePosixPath(lesson.path)
+        return self.key_of(lesson.path) or lesson.local
+
+    def key_of(self, path: str) -> str | None:
+        """The key of the lesson file at ``path`` (from the course root); None outside
+        the language folder."""
         try:
-            return path.relative_to(self.folder).with_suffix("").as_posix()
+            return PurePosixPath(path).relative_to(self.folder).with_suffix("").as_posix()
         except ValueError:
-            return lesson.local
+            return None
 
     def add(self, lesson: Lesson) -> None:
         self.lessons[self.key(lesson)] = digest(lesson)
@@ -65,22 +72,29 @@ def _toctree(corpus: Corpus, language: str) -> Toctree | None:
     return toctree if toctree.chapters else None
 
 
+def _unread(found: LanguageLessons, path: str, why: str) -> None:
+    if (key := found.key_of(path)) is not None:
+        found.unread[key] = (path, why)
+
+
 def load_language(corpus: Corpus, language: str) -> LanguageLessons:
     """Digest every lesson of ``language``; a file that fails is reported and skipped."""
     course = corpus.course
     folder = course.relative(course.lesson_dir(language))
     found = LanguageLessons(language, folder, toctree=_toctree(corpus, language))
     for path in corpus.lesson_files(language):
+        relative = course.relative(path)
         try:
             lesson = corpus.lesson(path)
         except Exception as exc:  # a parser failure on one file must not stop the others
+            why = f"the lesson could not be parsed ({type(exc).__name__}: {exc})"
             found.diagnostics.append(UNREADABLE.at(
-                course.relative(path), None,
-                f"the lesson could not be parsed ({type(exc).__name__}: {exc}); "
-                "its translation was not compared",
-            ))
+                relative, None, f"{why}; its translation was not compared"))
+            _unread(found, relative, why)
             continue
-        if not lesson.blocks and lesson.diagnostics:
-            continue  # unreadable: the lesson syntax check reports it
-        found.add(lesson)
+        failed = [d for d in lesson.diagnostics if d.severity is Severity.ERROR]
+        if not lesson.blocks and failed:  # unreadable: the lesson syntax check reports it
+            _unread(found, relative, failed[0].message)
+            continue
+        found.add(lesson)  # an empty lesson too: it translates nothing of its source
     return found

@@ -103,6 +103,27 @@ def test_coverage_of_folders_it_can_list_counts_the_missing_lesson_and_exits_0(
     assert document.get("unlisted", []) == []
 
 
+def test_coverage_names_a_lesson_it_cannot_read_and_counts_it_nowhere(course: Path) -> None:
+    (course / "content/fr/chapter2/1.mdx").write_text(LESSON, encoding="utf-8")
+    deny(course, "content/fr/chapter2/1.mdx")
+    status, document, stderr = _coverage(course)
+    assert status == 1, stderr
+    assert ("content/fr/chapter2/1.mdx: cannot read the lesson: Permission denied; the "
+            "lesson is not counted") in stderr
+    fr = document["languages"]["fr"]  # type: ignore[index]
+    assert (fr["current"], fr["missing"], fr["total"]) == (1, 0, 1)  # not 1 missing
+    assert document["unread"] == ["content/fr/chapter2/1.mdx"]
+
+
+def test_coverage_counts_an_empty_translated_lesson_as_read(course: Path) -> None:
+    (course / "content/fr/chapter2/1.mdx").write_text("", encoding="utf-8")
+    status, document, stderr = _coverage(course)
+    assert status == 0, stderr
+    fr = document["languages"]["fr"]  # type: ignore[index]
+    assert fr["total"] == 2 and fr["missing"] == 0
+    assert document["unread"] == []
+
+
 @pytest.mark.parametrize("folder", ["content/fr", "content/fr/chapter2"])
 def test_standins_scan_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, folder: str,

@@ -94,3 +94,18 @@ def test_the_source_language_gets_no_translation_rule(course_copy: Path) -> None
     lesson.write_text(lesson.read_text(encoding="utf-8")
                       + "\n```py\nfrom datasets import load_metric\n```\n", encoding="utf-8")
     assert check_translations(Corpus(Course.open(course_copy)), ["en"]).diagnostics == []
+
+
+def test_an_emptied_translation_is_still_compared_with_its_source(course_copy: Path) -> None:
+    (course_copy / "content/fr/chapter2/1.mdx").write_bytes(b"")
+    found = check_translations(Corpus(Course.open(course_copy)), ["fr"]).diagnostics
+    rules = {d.rule for d in found if d.path == "content/fr/chapter2/1.mdx"}
+    assert "TRN107" in rules  # each block of the source is missing: it translates nothing
+
+
+def test_a_translation_that_cannot_be_read_is_not_compared(course_copy: Path) -> None:
+    lesson = course_copy / "content/fr/chapter2/1.mdx"
+    lesson.unlink()
+    lesson.symlink_to("gone.mdx")  # LES121: cannot read the lesson
+    found = check_translations(Corpus(Course.open(course_copy)), ["fr"]).diagnostics
+    assert [d for d in found if d.path == "content/fr/chapter2/1.mdx"] == []

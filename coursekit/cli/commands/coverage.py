@@ -56,6 +56,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
         lang: frozenset(p.name for p in corpus.subtitle_listing(lang).files) for lang in video_langs
     }).matrix()
     unlisted = _said_unlisted(corpus)
+    unread = _said_unread(lessons)
     if fmt == "json":
         text = json_text(coverage_document(course.source_language, lessons, videos,
                                            [path for path, _ in unlisted])) + "\n"
@@ -63,7 +64,7 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
         out = io.StringIO()
         render_coverage_html(course.source_language, lessons, videos, out,
                              title=f"Translation coverage: {course.root.name}",
-                             alerts=[line for _, line in unlisted])
+                             alerts=[line for _, line in unlisted] + unread)
         text = out.getvalue()
     else:
         only_source = wanted is not None and set(wanted) == {course.source_language}
@@ -72,12 +73,12 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
                            "translations are counted with --lang LANG, or without --lang")
                     if only_source else "Lessons: no translation counted" if unlisted
                     else "Lessons: no translated lesson folder")
-        return EXIT_FINDINGS if unlisted else EXIT_CLEAN
+        return EXIT_FINDINGS if unlisted or unread else EXIT_CLEAN
     if output is not None:
         write_output(output, text.encode("utf-8", "surrogateescape"))
     else:
         sys.stdout.write(text)
-    return EXIT_FINDINGS if unlisted else EXIT_CLEAN
+    return EXIT_FINDINGS if unlisted or unread else EXIT_CLEAN
 
 
 def _said_unlisted(corpus: Corpus) -> list[tuple[str, str]]:
@@ -95,6 +96,16 @@ def _said_unlisted(corpus: Corpus) -> list[tuple[str, str]]:
         line = f"{path}: cannot list the folder: {folder.reason}; {files} are not counted"
         click.echo(line, err=True)
         said.append((path, line))
+    return said
+
+
+def _said_unread(lessons: Coverage) -> list[str]:
+    """Name on standard error each translated lesson that could not be read: whether it
+    translates its section is unknown, so it is counted neither as translated nor as
+    missing. Its lines."""
+    said = [f"{path}: {why}; the lesson is not counted" for path, why in lessons.unread]
+    for line in said:
+        click.echo(line, err=True)
     return said
 
 
