@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -140,23 +141,28 @@ def _pair(key: str, built: str, published: str, ours: dict[str, Any],
     return PairFidelity(key, built, published, code, reproduced, outputs, kept)
 
 
-def _notebooks(folder: Path) -> list[PurePosixPath]:
-    return sorted(PurePosixPath(p.relative_to(folder).as_posix())
-                  for p in folder.rglob("*.ipynb") if p.is_file())
+def _notebooks(folder: Path, languages: Collection[str] | None) -> list[PurePosixPath]:
+    """The notebooks under ``folder``, from it, of the language folders ``languages``
+    (all when None)."""
+    found = (PurePosixPath(p.relative_to(folder).as_posix())
+             for p in folder.rglob("*.ipynb") if p.is_file())
+    return sorted(p for p in found if languages is None or p.parts[0] in languages)
 
 
-def compare_notebooks(built: Path, published: Path) -> FidelityReport:
+def compare_notebooks(built: Path, published: Path,
+                      languages: Collection[str] | None = None) -> FidelityReport:
     """Pair the notebooks under ``built`` (a build's ``notebooks`` folder) with those
-    under ``published`` (laid out by language folder the same way) and count."""
+    under ``published`` (laid out by language folder the same way) and count; only
+    those of ``languages`` when given (a build of some languages)."""
     report = FidelityReport()
     ours: dict[str, tuple[str, dict[str, Any]]] = {}
-    for relative in _notebooks(built):
+    for relative in _notebooks(built, languages):
         document = _read(built / relative)
         if document is None:
             continue
         ours[notebook_key(relative, _framework(document))] = (str(relative), document)
     seen: set[str] = set()
-    for relative in _notebooks(published):
+    for relative in _notebooks(published, languages):
         document = _read(published / relative)
         if document is None:
             report.unreadable.append(str(relative))

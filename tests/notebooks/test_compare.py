@@ -72,6 +72,23 @@ def test_the_build_command_prints_the_report(built: Path, tmp_path: Path) -> Non
     assert "built only (0): -" in result.stdout
 
 
+def test_a_build_of_one_language_compares_that_language_alone(
+        built: Path, tmp_path: Path) -> None:
+    course = built.parent.parent
+    planted = write_published(built, tmp_path / "published")
+    assert {path.split("/", 1)[0] for path in planted.written} >= {"en", "fr"}
+    for lang in ("fr", None):
+        args = ["--lang", lang] if lang else []
+        result = CliRunner().invoke(cli, ["build", "--root", str(course), *args, "--compare",
+                                          str(tmp_path / "published")])
+        assert result.exit_code == 0, result.output
+        assert "built only (0): -" in result.stdout
+        assert "published only (0): -" in result.stdout
+        pairs = [line.split()[0] for line in result.stdout.splitlines()
+                 if line.endswith("%)") and not line.startswith("total")]
+        assert pairs and all(p.startswith("fr/") for p in pairs) == (lang == "fr")
+
+
 @given(
     folders=st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True), max_size=3),
     stem=st.from_regex(r"[0-9]{1,2}|[a-z][a-z_]{0,10}", fullmatch=True),

@@ -78,9 +78,10 @@ def command(
     """Turn the course's lessons into one notebook per language, lesson and framework (and
     option of a lesson's tabs of alternatives that hold code)."""
     course = open_course(root)
+    languages = known_languages(langs, course.lesson_languages(), course)
     result = build_course(
         course,
-        languages=known_languages(langs, course.lesson_languages(), course),
+        languages=languages,
         frameworks=frameworks or None,
         out=out,
         with_prose=with_prose,
@@ -90,7 +91,7 @@ def command(
     )
     click.echo(_summary(result, check), err=True)  # a path, as it is: no markup, no wrap
     if compare is not None:
-        compared = compare_notebooks(result.out, compare)
+        compared = compare_notebooks(result.out, compare, languages)
         click.echo(format_report(compared), err=report.output is None and report.fmt != "text")
     return finish(
         [*shadowed_folders(course), *result.diagnostics], report, title="coursekit build",
