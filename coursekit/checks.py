@@ -140,8 +140,7 @@ def check_course(
             report.extend(_CHECKS[area](corpus, languages, selection, store))
         store.flush()
         report.diagnostics.extend(_unlisted(corpus, wanted, languages))
-        report.answered = _answered(course, wanted, languages)
-        report.checked.extend(p for p in report.answered if os.path.isfile(course.root / p))
+        _add_answered(report, course, wanted, languages)
         if scope is None and languages is None and _judges_patterns(course, wanted):
             report.diagnostics.extend(unmatched_patterns(course, _known_files(corpus, report)))
         if documented:
@@ -179,11 +178,19 @@ def _judges_patterns(course: Course, wanted: Sequence[Area]) -> bool:
         config.selection.per_file_ignores or config.exclude or config.extend_exclude)
 
 
+def _add_answered(report: CheckReport, course: Course, areas: list[Area],
+                  languages: Sequence[str] | None) -> None:
+    """The toctree of each language whose lessons were checked, and the metadata of each
+    whose subtitles were, there or not, as the ``answered`` files of ``report`` (read and
+    reported on in full); those there are listed as checked too."""
+    report.answered = _answered(course, areas, languages)
+    report.checked.extend(p for p in report.answered if os.path.isfile(course.root / p))
+
+
 def _answered(course: Course, areas: list[Area], languages: Sequence[str] | None,
               ) -> list[str]:
     """The toctree of each language whose lessons were checked, and the metadata of each
-    whose subtitles were, there or not: read and reported on in full (those there are
-    listed as checked too)."""
+    whose subtitles were, there or not."""
     files = []
     if Area.LESSONS in areas:
         files += [course.toctree_path(lang) for lang in languages or course.lesson_languages()]
