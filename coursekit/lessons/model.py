@@ -157,8 +157,8 @@ class Code:
 
     @property
     def role(self) -> CodeRole:
-        if self.language == "python":
-            return CodeRole.PYTHON
+        if self.language == "python":  # ``pip install x`` alone is for a shell
+            return CodeRole.SHELL if self.facts.installs_only else CodeRole.PYTHON
         if self.language in ("bash", "sh", "shell", "console"):
             return CodeRole.SHELL
         return CodeRole.OTHER

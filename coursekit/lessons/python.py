@@ -36,6 +36,7 @@ BUILTIN_NAMES = frozenset(dir(builtins)) | {"__file__", "__name__", "display", "
 """Names a notebook cell may use without defining them."""
 
 _PARSE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+_BARE_INSTALL = re.compile(r"(?:python3?\s+-m\s+)?pip3?\s+install\s+\S")
 
 
 class LastStatement(enum.StrEnum):
@@ -94,6 +95,16 @@ class CodeFacts:
     def error(self) -> SyntaxError | None:
         """Why the source does not parse (``msg``, ``lineno`` in the source, ``text``)."""
         return self._parsed if isinstance(self._parsed, SyntaxError) else None
+
+    @functools.cached_property
+    def installs_only(self) -> bool:
+        """Whether the source is package installs written for a shell in a Python fence
+        (``pip install x``, without the ``!`` that would make it an IPython line): every
+        line a ``pip install`` or a comment, and no Python."""
+        lines = (s for line in self.source.splitlines() if (s := line.strip()) and s[0] != "#")
+        first = next(lines, None)  # most code stops here: its first line is no install
+        return first is not None and bool(_BARE_INSTALL.match(first)) and \
+            all(_BARE_INSTALL.match(s) for s in lines) and self.error is not None
 
     @functools.cached_property
     def imports(self) -> tuple[str, ...]:

@@ -161,6 +161,23 @@ def test_a_fence_with_no_language_that_only_installs_is_an_install_cell(
         assert not any(s.startswith("!pip install evaluate") for s in cells)
 
 
+def test_a_python_fence_of_bare_installs_is_an_install_cell_not_broken_code(
+        course: Course) -> None:
+    bare = Code(line=3, language="python", info="python",
+                source="# the tools\npip install llama-index-tools-google\n")
+    notebook = only(lesson(bare, py(7, "from llama_index.tools.google import x")), course)
+    [install] = [c for c in notebook.cells if "llama-index-tools-google" in c.source]
+    assert install.source == "!pip install llama-index-tools-google"
+    assert INSTALL_TAG in install.metadata["tags"]  # and not repeated by the head cell
+    assert not [d for d in convert_lesson(lesson(bare), course).diagnostics
+                if d.rule == INVALID_PYTHON.code]
+    # Its counterparts stay Python: an IPython ``!pip`` line, and installs with code.
+    for source in ("!pip install evaluate", "pip install evaluate\nimport evaluate"):
+        fence = Code(line=3, language="python", info="python", source=source)
+        cells = [c for c in only(lesson(fence), course).cells if c.source == source]
+        assert len(cells) == 1 and INSTALL_TAG not in cells[0].metadata.get("tags", [])
+
+
 def test_notebook_install_lines_of_a_shell_fence_are_kept(course: Course) -> None:
     shell = Code(line=3, language="bash", info="bash",
                  source="!pip install evaluate\npip install jiwer\n%pip install -q datasets")
