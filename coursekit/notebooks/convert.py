@@ -17,6 +17,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.files import read_regular
 from coursekit.lessons.model import Code, CodeRole, Framework, Lesson
 from coursekit.lessons.python import CodeFacts, error_in_file
+from coursekit.lessons.rules import UNCLOSED_FENCE
 from coursekit.notebooks import rules
 from coursekit.notebooks.cells import JsonDict
 from coursekit.notebooks.head_cells import install_cells, install_needs_of, title_cell
@@ -150,9 +151,13 @@ def _notebook(
 
 
 def _syntax_diagnostics(lesson: Lesson) -> list[Diagnostic]:
+    """NBK105 for each Python block that does not parse, but one whose fence is left
+    open: what it took in is LES103's to report, once."""
     found: list[Diagnostic] = []
+    unclosed = {d.line for d in lesson.diagnostics if d.rule == UNCLOSED_FENCE.code}
     for code in lesson.code_blocks():
-        if code.role is not CodeRole.PYTHON or code.documented_exception is not None:
+        if code.role is not CodeRole.PYTHON or code.documented_exception is not None or \
+                code.line in unclosed:
             continue
         error = code.facts.error
         if error is None:

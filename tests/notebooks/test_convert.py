@@ -284,6 +284,17 @@ def test_unparsable_python_is_reported(course: Course) -> None:
     assert ipython.diagnostics == []
 
 
+def test_a_fence_left_open_is_reported_once_not_also_as_unparsable(course: Course) -> None:
+    text = "# T\n\n```py\nx = 1\n\nSome prose the fence took in.\n\n```py\ny = 2\n```\n"
+    parsed = parse_lesson(text, path="content/en/chapter1/1.mdx", language="en", chapter=1)
+    rules = [d.rule for d in convert_lesson(parsed, course).diagnostics]
+    assert "NBK105" not in rules
+    assert [d.rule for d in parsed.diagnostics] == ["LES103"]
+    closed = parse_lesson(text.replace("x = 1\n", "x = 1\n```\n", 1),
+                          path="content/en/chapter1/1.mdx", language="en", chapter=1)
+    assert closed.diagnostics == () and convert_lesson(closed, course).diagnostics == []
+
+
 def test_a_lesson_whose_code_yields_no_notebook_is_an_error(course: Course) -> None:
     # A PyTorch split file whose only code sits in a TensorFlow block.
     stray = py(5, "import tensorflow", framework=Framework.TF)
