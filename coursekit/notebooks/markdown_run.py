@@ -59,7 +59,8 @@ _SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary\s*>", re.IGNORECASE | re.
 def unfolded(text: str) -> str:
     """The text of a markdown cell with each ``<details>`` that a code cell splits
     unfolded: an opening tag the cell does not close, or a closing tag of one it did not
-    open, is taken out, and the ``<summary>`` of the opening becomes a bold line. A
+    open, is taken out, and the ``<summary>`` of the opening becomes a bold line, a
+    paragraph of its own. A
     cell cannot hold the next cells, so the disclosure would open onto nothing and hide
     the text before the code; a ``<details>`` within the cell stays as it is."""
     opened: list[re.Match[str]] = []
@@ -78,7 +79,8 @@ def unfolded(text: str) -> str:
         edits.append((tag.start(), tag.end(), ""))
         summary = _SUMMARY.search(text, tag.end())
         if summary is not None and not text[tag.end():summary.start()].strip():
-            edits.append((summary.start(), summary.end(), f"**{summary[1].strip()}**"))
+            # a paragraph of its own: text on the next line would read as its sequel
+            edits.append((summary.start(), summary.end(), f"**{summary[1].strip()}**\n\n"))
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n")

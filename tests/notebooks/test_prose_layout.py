@@ -307,3 +307,12 @@ def test_a_folded_section_that_code_splits_is_unfolded(course: Course) -> None:
     # the folded section without code stays folded, in one cell
     assert "<details>\n<summary>Why?</summary>" in after[1] and after[1].endswith("</details>")
     assert sum(source.count("</details>") for _, source in cells) == 1
+
+
+def test_an_unfolded_summary_is_a_paragraph_of_its_own_when_text_follows_it_at_once(
+        course: Course) -> None:
+    tight = FOLDED.replace("package</summary>\n\n", "package</summary>\n")
+    assert tight != FOLDED
+    assert _cells(tight, course)[1] == (
+        "markdown", "**Install the <i>extra</i> package**\n\n"
+                    "As the previous section said, install it with:")
