@@ -27,6 +27,7 @@ from coursekit.judgement.model import (
     Verdict,
 )
 from coursekit.judgement.timing import NotebookTiming, RunTiming
+from coursekit.report.json import VERSION
 
 
 class ReportError(ValueError):
@@ -76,6 +77,11 @@ def read_report(path: Path) -> StoredReport:
         data.get("diagnostics"), list
     ):
         raise ReportError(f"{path}: not a coursekit JSON report (--format json)")
+    version = data.get("version", VERSION)
+    if type(version) is not int or not 1 <= version <= VERSION:
+        raise ReportError(f"{path}: a JSON report of format version {version!r}, which this "
+                          f"coursekit does not read (it reads version {VERSION}): write it "
+                          "again with this coursekit")
     return report_from_json(str(path), data)
 
 

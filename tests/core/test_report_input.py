@@ -60,6 +60,8 @@ def _summary(**entries: object) -> str:
     (_summary(deep=json.loads("[" * 900 + "]" * 900)), ""),
     (_report(checked="content/fr/1.mdx"), "`checked` is not a list of file paths"),
     (_report(checked=[None]), "`checked` is not a list of file paths"),
+    (_report(version=99), "a JSON report of format version 99, which this coursekit does not"),
+    (_report(version="1"), "format version '1'"),
 ])
 def test_a_report_that_cannot_be_merged_is_a_usage_error(
     tmp_path: Path, text: str, said: str,
