@@ -48,7 +48,8 @@ def left_lines(plan: ErrorPlan) -> list[str]:
     """One line per documented error left as it was, with why; then one per error
     the report did not prove drifted."""
     return [
-        *(f"{found.path}:{found.line}: {RULE} left `{found.documented}`: {found.why}"
+        *(f"{found.path}{'' if found.line is None else f':{found.line}'}: {RULE} left "
+          f"`{found.documented}`: {found.why}"
           for found in plan.outcomes if not found.fixed),
         *(f"{left.path}:{left.line}: {RULE} not proven drifted, left "
           f"`{left.documented.split(chr(10), 1)[0]}`: {left.why}" for left in plan.not_proven),

@@ -39,8 +39,9 @@ class ErrorOutcome:
 
     language: str
     path: str
-    line: int
-    """File line of the documented exception (of the code fence, where none is found)."""
+    line: int | None
+    """File line of the documented exception (of the code fence, where none is found;
+    None in a translation that has no block paired with the source's)."""
     documented: str
     """What the lesson documents (``Name: message``, its first line)."""
     raised: str
@@ -137,7 +138,7 @@ class _File:
                                               documented, str(raised), True, source=source))
         return new
 
-    def left(self, line: int, documented: str, raised: Raised, why: str, source: str = "",
+    def left(self, line: int | None, documented: str, raised: Raised, why: str, source: str = "",
              held: bool = False) -> None:
         self.outcomes.append(ErrorOutcome(self.language, self.lesson.path, line, documented,
                                           str(raised), False, why, source, held))
@@ -147,7 +148,7 @@ class _File:
         fmt = LessonFormat(self.file, self.lesson.path, tuple(self.lines),
                            self.text.startswith(_BOM), changes, self.read)
         return LessonErrors(self.language, fmt,
-                            tuple(sorted(self.outcomes, key=lambda found: found.line)))
+                            tuple(sorted(self.outcomes, key=lambda found: found.line or 0)))
 
 
 class _Planner:
@@ -251,8 +252,12 @@ class _Planner:
             theirs = None if block is None else _same_output(code, output, block)
             if theirs is not None:
                 opened.update(theirs, raised, documented, where)
-            elif block is None or not any(o.text == new for o in block.outputs):
-                opened.left(code.line if block is None else block.line, documented, raised,
+            elif block is None:
+                opened.left(None, documented, raised, "the translation has no code block "
+                            "paired with the source's: bring its code up to date first "
+                            "(`coursekit fix translations`)", where, held=True)
+            elif not any(o.text == new for o in block.outputs):
+                opened.left(block.line, documented, raised,
                             "its output fence differs from the source's: update it by hand",
                             where, held=True)
 

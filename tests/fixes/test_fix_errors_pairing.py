@@ -72,3 +72,17 @@ def test_a_translated_fence_leaves_the_next_one_its_own_update(
     assert left == ([f"content/it/chapter1/1.mdx:3: EXE102 left `{SAME}`: its output fence "
                      "differs from the source's: update it by hand"]
                     if first == TRANSLATED else [])
+
+
+def test_a_translation_without_the_block_is_named_without_the_source_s_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = _course(tmp_path, SAME)
+    italian = tmp_path / "content/it/chapter1/1.mdx"
+    kept = LESSON.format(title="Errori", first=SAME, second=SAME).split("```py\n[1][3]")[0]
+    italian.write_text(kept, encoding="utf-8")  # it lacks the second block
+    assert main(["fix", "errors", "--root", str(tmp_path), "--from", str(report)]) == 0
+    left = [line for line in capsys.readouterr().err.splitlines() if "EXE102 left" in line]
+    assert left == [f"content/it/chapter1/1.mdx: EXE102 left `{SAME}`: the translation has no "
+                    "code block paired with the source's: bring its code up to date first "
+                    "(`coursekit fix translations`)"]  # not line 12, the source's
+    assert italian.read_text("utf-8") == kept.replace(SAME, RAISED[3], 1)
