@@ -154,7 +154,7 @@ class BlockBuilder(OutputAttachment):
             if kind == "admonition_inline":
                 self._components.text(token.meta["text"], line)
             self._add(Admonition(line, token.meta["kind"], token.meta["text"],
-                                 self._frameworks.current))
+                                 self._frameworks.current, token.meta.get("text_line", 0)))
             self._admonition_depth += kind == "admonition_open"
         elif kind == "admonition_close":
             self._admonition_depth -= 1
@@ -176,8 +176,9 @@ class BlockBuilder(OutputAttachment):
         token = tokens[index]
         alert = self._github_alert(tokens, index) if token.type == "blockquote_open" else None
         if alert is not None:
-            self._add(Admonition(token.map[0] + 1 if token.map else 0, alert,
-                                 self._quote_text(token), self._frameworks.current))
+            text, text_line = self._quote_text(token)
+            self._add(Admonition(token.map[0] + 1 if token.map else 0, alert, text,
+                                 self._frameworks.current, text_line))
             self._admonition_depth += 1
         elif not structural:
             self._prose(token, token.map[0] + 1 if token.map else 0)
@@ -195,12 +196,15 @@ class BlockBuilder(OutputAttachment):
         match = _GITHUB_ALERT.match(tokens[index + 1].content)
         return match["kind"].upper() if match else None
 
-    def _quote_text(self, token: Token) -> str:
+    def _quote_text(self, token: Token) -> tuple[str, int]:
+        """The alert's text, less its quote marks and marker, and the line it starts on."""
         start, stop = token.map or (0, 0)
         lines = [_QUOTE_PREFIX.sub("", text, count=1) for text in self._lines[start:stop]]
         if lines:
             lines[0] = _GITHUB_ALERT.sub("", lines[0], count=1).strip()
-        return "\n".join(lines).strip("\n")
+        joined = "\n".join(lines)
+        text = joined.lstrip("\n")
+        return text.rstrip("\n"), start + 1 + len(joined) - len(text)
 
     def _source(self, token: Token) -> str:
         start, stop = token.map or (0, 0)

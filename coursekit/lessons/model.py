@@ -85,6 +85,7 @@ class Admonition:
     """``TIP``, ``WARNING``, ``NOTE``... upper-cased."""
     text: str
     framework: Framework = Framework.BOTH
+    text_line: int = 0  # where `text` starts, past its tag and blank lines (0: not known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -221,7 +221,9 @@ class Use:
 
     api: StaleApi
     line: int
-    """1-based line inside the block."""
+    """1-based line inside the block of the stale part itself: the keyword argument, the
+    task, the imported name, the last name of a dotted name or method (not the line
+    its statement or call starts on)."""
     text: str
     """What the code says, e.g. ``from datasets import load_metric``."""
     node: ast.AST | None = field(default=None, compare=False, repr=False)

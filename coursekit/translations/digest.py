@@ -42,6 +42,7 @@ class PageLink:
     """A link to a course page, with its line."""
 
     line: int
+    """The line the link starts on."""
     value: str
     """The page, ``chapter3/4#anchor`` (:func:`coursekit.translations.links.course_target`)."""
     address: str | None
@@ -76,9 +77,9 @@ class Digest:
         lesson that history reads for its substance never needs them."""
         lesson = self.lesson
         return tuple(
-            PageLink(block.line, target, address)
+            PageLink(text_line(block) + line, target, address)
             for block in lesson.blocks if isinstance(block, Prose | Admonition)
-            for target, address in links.course_pages(block.text, lesson.local)
+            for target, address, line in links.course_pages(block.text, lesson.local)
         )
 
     @cached_property
@@ -128,6 +129,11 @@ class Digest:
 
     def first_line(self) -> int | None:
         return self.lesson.blocks[0].line if self.lesson.blocks else None
+
+
+def text_line(block: Prose | Admonition) -> int:
+    """The line the block's text starts on: an admonition's is past its tag."""
+    return block.text_line or block.line if isinstance(block, Admonition) else block.line
 
 
 def _names(code: Sequence[Code]) -> LessonNames:

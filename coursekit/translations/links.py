@@ -9,6 +9,8 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
+from markdown_it.parser_inline import RuleFuncInlineType
+from markdown_it.rules_inline import StateInline, autolink, html_inline, link
 
 _PAGE = re.compile(r"(?:^|/)(chapter\d+(?:/[\w.-]+)?)/?$")
 _COURSE_HOSTS = ("huggingface.co", "hf.co")
@@ -51,25 +53,49 @@ _ANCHOR = re.compile(r"""<a\s(?:[^>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)')""",
 _ANCHOR_TAG = re.compile(r"<a\s", re.IGNORECASE)
 
 
-def hrefs(markdown: str) -> tuple[str, ...]:
-    """Every link target in a Markdown fragment, in order: Markdown links, autolinks
-    and HTML anchors."""
+def _located(rule: RuleFuncInlineType) -> RuleFuncInlineType:
+    """``rule``, writing on the link or HTML token it makes where in the text that
+    starts (``offset``): CommonMark's inline tokens carry no position of their own."""
+    def located(state: StateInline, silent: bool) -> bool:
+        """Run the rule; on success, mark where its token starts."""
+        start, count = state.pos, len(state.tokens)
+        if not rule(state, silent):
+            return False
+        for token in () if silent else state.tokens[count:]:
+            if token.type in ("link_open", "html_inline"):  # after text it flushed first
+                token.meta["offset"] = start
+                break
+        return True
+    return located
+
+
+for _name, _rule in (("link", link), ("autolink", autolink), ("html_inline", html_inline)):
+    _MD.inline.ruler.at(_name, _located(_rule))
+
+
+def hrefs(markdown: str) -> tuple[tuple[str, int], ...]:
+    """Every link target in a Markdown fragment, in order (Markdown links, autolinks
+    and HTML anchors), with the line of the fragment it starts on (0 for its first)."""
     if "](" not in markdown and "<http" not in markdown and _ANCHOR_TAG.search(markdown) is None:
         return ()  # no inline link, autolink or anchor: most prose, answered before hashing it
     return _parsed_hrefs(markdown)
 
 
 @lru_cache(maxsize=1 << 14)
-def _parsed_hrefs(markdown: str) -> tuple[str, ...]:
-    found: list[str] = []
+def _parsed_hrefs(markdown: str) -> tuple[tuple[str, int], ...]:
+    """:func:`hrefs` of text that may hold a link, read as CommonMark reads it."""
+    found: list[tuple[str, int]] = []
     for block in _MD.parseInline(markdown):
         for token in block.children or ():
+            offset = token.meta.get("offset", 0)
             if token.type == "html_inline":
-                found.extend(a or b for a, b in _ANCHOR.findall(token.content))
+                for match in _ANCHOR.finditer(token.content):
+                    found.append((match[1] or match[2] or "",
+                                  markdown.count("\n", 0, offset + match.start())))
                 continue
             href = token.attrGet("href") if token.type == "link_open" else None
             if isinstance(href, str):
-                found.append(href)
+                found.append((href, markdown.count("\n", 0, offset)))
     return tuple(found)
 
 
@@ -91,7 +117,7 @@ def without_targets(markdown: str) -> str:
 def course_links(markdown: str, local: str) -> Iterator[str]:
     """The course pages (:func:`course_target`) that ``markdown``, the prose of the lesson
     at ``local``, links to, in order."""
-    for target, _ in course_pages(markdown, local):
+    for target, _, _ in course_pages(markdown, local):
         yield target
 
 
@@ -130,14 +156,15 @@ def of_another_course(target: str, address: str | None, pages: Collection[str],
     return not chapters or target.partition("#")[0].partition("/")[0] in chapters
 
 
-def course_pages(markdown: str, local: str) -> Iterator[tuple[str, str | None]]:
-    """Each course page ``markdown`` links to, and the course its address names
-    (:func:`course_address`)."""
+def course_pages(markdown: str, local: str) -> Iterator[tuple[str, str | None, int]]:
+    """Each course page ``markdown`` links to, the course its address names
+    (:func:`course_address`), and the line of ``markdown`` the link starts on (0 for
+    its first)."""
     if "chapter" not in local and "chapter" not in markdown and "&" not in markdown:
         # No target can name a chapter (only an entity, `&#99;`, decodes into one): every
         # link would be read to be dropped, as in a course whose pages are not chapters.
         return
-    for href in hrefs(markdown):
+    for href, line in hrefs(markdown):
         target = course_target(href, local)
         if target is not None:
-            yield target, course_address(href)
+            yield target, course_address(href), line

@@ -154,33 +154,40 @@ def _uses_in_tree(
                 dotted = f"{node.module}.{alias.name}"
                 for api in apis:
                     if api.name == dotted:
-                        yield Use(api, node.lineno, f"from {node.module} import {alias.name}",
+                        yield Use(api, alias.lineno, f"from {node.module} import {alias.name}",
                                   alias)
         elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
             # `np.float = float` is a shim that puts the alias back, not a use of it
             found = _qualified(node, names)
             for api in apis:
                 if api.name is not None and found == (api.name, True):
-                    yield Use(api, node.lineno, ast.unparse(node), node)
+                    yield Use(api, _last_line(node), ast.unparse(node), node)
         if isinstance(node, ast.Call):
             keywords = {kw.arg: kw for kw in node.keywords if kw.arg}
-            task = _pipeline_task(node)
+            task, task_line = _pipeline_task(node) or (None, 0)
             for api in apis:
                 if api.task is not None and task is not None and (
                         task == api.task or task.startswith(api.task + "_")):
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({task!r})", node)
+                    yield Use(api, task_line, f"{ast.unparse(node.func)}({task!r})", node)
                 given = keywords.get(api.keyword) if api.keyword is not None else None
                 unsure = None if given is None else _call_match(api, node.func, names)
                 if given is not None and unsure is not None:
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)",
+                    yield Use(api, given.lineno, f"{ast.unparse(node.func)}({api.keyword}=...)",
                               given, unsure)
                 elif (api.method is not None and isinstance(node.func, ast.Attribute)
                       and node.func.attr == api.method):
-                    yield Use(api, node.lineno, f"{ast.unparse(node.func)}()", node)
+                    yield Use(api, _last_line(node.func), f"{ast.unparse(node.func)}()", node)
 
 
-def _pipeline_task(node: ast.Call) -> str | None:
-    """The task of a ``pipeline("task", ...)`` call, when it is written as a string."""
+def _last_line(node: ast.expr) -> int:
+    """The line an attribute's last name is written on: a dotted name or a chain of
+    calls broken over lines starts above the part that is stale."""
+    return node.end_lineno if node.end_lineno is not None else node.lineno
+
+
+def _pipeline_task(node: ast.Call) -> tuple[str, int] | None:
+    """The task of a ``pipeline("task", ...)`` call, when it is written as a string, and
+    the line of the string."""
     name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
         node.func, "id", None)
     if name != "pipeline":
@@ -188,7 +195,7 @@ def _pipeline_task(node: ast.Call) -> str | None:
     given = node.args[0] if node.args else next(
         (kw.value for kw in node.keywords if kw.arg == "task"), None)
     if isinstance(given, ast.Constant) and isinstance(given.value, str):
-        return given.value
+        return given.value, given.lineno
     return None
 
 

@@ -7,13 +7,14 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 
-from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.lessons.model import FrameworkMarker, Heading
+from coursekit.diagnostics import Diagnostic
+from coursekit.lessons.model import Heading
 from coursekit.translations.digest import Digest, PageLink
+from coursekit.translations.framework_groups import framework_blocks
 from coursekit.translations.links import is_page_of, of_another_course
+from coursekit.translations.prose_places import ProsePlaces
 from coursekit.translations.rules import (
     ANCHOR_MISSING,
-    FRAMEWORK_STRUCTURE,
     HEADING_COUNT,
     LINK_MISMATCH,
     VIDEO_MISMATCH,
@@ -107,49 +108,6 @@ def videos(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
         )
 
 
-def _framework_blocks(markers: Sequence[FrameworkMarker]) -> list[str]:
-    """``['pt/tf', 'tf']``: the frameworks of each ``{#if}`` ... ``{/if}`` block, in order."""
-    blocks: list[list[str]] = []
-    for marker in markers:
-        if marker.marker == "if" or not blocks:
-            blocks.append([])
-        if marker.marker in ("if", "else"):
-            blocks[-1].append(marker.framework.value)
-    return ["/".join(b) for b in blocks]
-
-
-def framework_blocks(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
-    src, tgt = _framework_blocks(source.markers), _framework_blocks(translation.markers)
-    if src == tgt:
-        return
-    pairs = enumerate(zip(src, tgt, strict=False))
-    differ = next((i for i, (a, b) in pairs if a != b), min(len(src), len(tgt)))
-    if_markers = [m for m in translation.markers if m.marker == "if"]
-    line = if_markers[differ].line if differ < len(if_markers) else None
-    shown_src = ", ".join(src) or "none"
-    shown_tgt = ", ".join(tgt) or "none"
-    kept = _holds_in_order(tgt, src)
-    yield FRAMEWORK_STRUCTURE.at(
-        translation.path, line,
-        f"framework blocks [{shown_tgt}] differ from those of {source.path} [{shown_src}] "
-        f"from block {differ + 1} on" + (
-            "; the translation keeps every block of the source, with more of its own (an "
-            "older version's?)" if kept else ""),
-        hint="keep the source's {#if fw === ...} / {:else} / {/if} blocks",
-        fingerprint=f"{shown_src}|{shown_tgt}",
-        # Blocks the source dropped split the translation's text between its notebooks as
-        # they once did: each notebook builds, nothing is lost. A block or branch the
-        # translation lacks sends one framework's code to the other's notebook, or drops it.
-        severity=Severity.WARNING if kept else None,
-    )
-
-
-def _holds_in_order(longer: Sequence[str], shorter: Sequence[str]) -> bool:
-    """Whether ``shorter`` is ``longer`` with some items left out."""
-    items = iter(longer)
-    return all(any(item == wanted for item in items) for wanted in shorter)
-
-
 _CHAPTER_INDEX = re.compile(r"^(chapter\d+)(#.*)?$")
 
 
@@ -205,10 +163,11 @@ def course_links(source: Digest, translation: Digest,
     first_src: dict[str, PageLink] = {}
     for link in src_links:
         first_src.setdefault(link.value, link)
+    places = ProsePlaces(source.lesson, translation.lesson) if missing else None
     for target, count in missing.items():
         where = first_src[target]
         yield LINK_MISMATCH.at(
-            translation.path, None,
+            translation.path, places.line_of(where.line) if places else None,
             f"no link to `{target}` (the source {source.path}:{where.line} links to it"
             + (f" {count} more times)" if tgt[target] else ")"),
             fingerprint=f"missing:{target}",
@@ -230,13 +189,14 @@ def _other_course_links(source: Digest, translation: Digest, src: Sequence[PageL
     address renamed since), so only fewer such links than the source has is a finding."""
     lost = len(src) - len(tgt)
     kept = Counter(link.value for link in tgt)
+    places = ProsePlaces(source.lesson, translation.lesson) if lost > 0 else None
     for link in src:
         if kept[link.value] > 0:
             kept[link.value] -= 1
-        elif lost > 0:
+        elif lost > 0 and places is not None:
             lost -= 1
             yield LINK_MISMATCH.at(
-                translation.path, None,
+                translation.path, places.line_of(link.line),
                 f"no link to `{link.value}` of another course (the source "
                 f"{source.path}:{link.line} links to it)",
                 fingerprint=f"missing:{link.value}",

@@ -225,11 +225,73 @@ def test_framework_blocks_the_source_dropped_are_a_warning() -> None:
     assert "keeps every block of the source" in framework[0].message
 
 
+PT, TF, BOTH = Framework.PT, Framework.TF, Framework.BOTH
+
+
+def _groups(bare_first: bool = False) -> list[Block]:
+    """Three ``pt/tf`` blocks (lines 1-9, 11-19, 21-29), then a ``tf`` one (31-35); with
+    ``bare_first``, the first block's code without its markers."""
+    blocks: list[Block] = []
+    for n in range(3):
+        at = 10 * n + 1
+        blocks += [marker(at, "if", PT), code(at + 1, f"x = torch.ones({n})\n", framework=PT),
+                   marker(at + 4, "else", TF), code(at + 5, f"x = tf.ones({n})\n", framework=TF),
+                   marker(at + 8, "end", BOTH)]
+    blocks += [marker(31, "if", TF), code(32, "model.compile('adam')\n", framework=TF),
+               marker(35, "end", BOTH)]
+    if bare_first:
+        blocks = [replace(b, framework=BOTH) if b.line in (2, 6) else b
+                  for b in blocks if b.line not in (1, 5, 9)]
+    return blocks
+
+
+def test_framework_markers_lost_around_a_block_are_found_where_they_were() -> None:
+    """The translation keeps a later ``tf`` block, so its blocks' frameworks first differ
+    at its third block: the finding is on the first block's code, left bare."""
+    src = digest(lesson(EN, *_groups()))
+    found = compare_lessons(src, digest(lesson(FR, *_groups(bare_first=True))), SETTINGS)
+    [framework] = [d for d in found if d.rule == "TRN105"]
+    assert framework.line == 2
+    assert framework.message == (
+        f"framework blocks [pt/tf, pt/tf, tf] differ from those of {EN} "
+        "[pt/tf, pt/tf, pt/tf, tf] from block 1 on (line 1 there)")
+    assert compare_lessons(src, digest(lesson(FR, *_groups())), SETTINGS) == []
+
+
 def test_course_links_changed() -> None:
     relinked = prose(5, "Voir [le chapitre](/course/fr/chapter5/3) et [plus bas](#debugging).")
     found = check(translated({5: relinked}))
     assert rules(found) == ["TRN106", "TRN106"]
     assert {d.fingerprint for d in found} == {"missing:chapter5/2", "extra:chapter5/3"}
+
+
+UNITS = ("* [Unit 1](/course/chapter1): audio data.\n"
+         "* [Unit 2](/course/chapter2): pipelines, for\nclassification and recognition.\n"
+         "* [Unit 3](/course/chapter3): architectures.")
+UNITS_FR = ("* [Unité 1](/course/fr/chapter1) : les données audio.\n"
+            "* [Unité 2](/course/fr/chapter2) : les pipelines.\n"
+            "* [Unité 3](/course/fr/chapter3) : les architectures.")
+
+
+def _units(text: str) -> list[Diagnostic]:
+    """The link findings on a translation whose section of units (its list at line 44)
+    reads ``text``, against the source's list at line 42."""
+    src = digest(lesson(EN, *source_blocks(), heading(40, "Units", "units"), prose(42, UNITS)))
+    tgt = digest(lesson(FR, *translated(), heading(40, "Unités", "units"), prose(44, text)))
+    return [d for d in compare_lessons(src, tgt, SETTINGS) if d.rule == "TRN106"]
+
+
+def test_each_link_of_a_list_is_found_on_its_own_line_on_both_sides() -> None:
+    """Each link of the source's list names the line of its item (the second item wraps),
+    and the finding stands on the line of the translation's item of the same number."""
+    bare = "* Unité 1 : les données.\n* Unité 2 : les pipelines.\n* Unité 3 : les architectures."
+    assert [(d.line, d.message) for d in _units(bare)] == [
+        (44 + n, f"no link to `chapter{n + 1}` (the source {EN}:{line} links to it)")
+        for n, line in enumerate((42, 43, 45))]
+    relinked = _units(UNITS_FR.replace("/chapter3)", "/chapter4)"))
+    assert [(d.line, d.fingerprint) for d in relinked] == [
+        (46, "missing:chapter3"), (46, "extra:chapter4")]
+    assert _units(UNITS_FR) == []  # the clean counterpart
 
 
 def test_a_quiz_at_a_lesson_path_is_a_section_mismatch_and_nothing_else() -> None:

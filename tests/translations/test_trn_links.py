@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from coursekit.translations.links import _parsed_hrefs, course_links, course_target
+from coursekit.lessons.parse import parse_lesson
+from coursekit.translations.digest import digest
+from coursekit.translations.links import _parsed_hrefs, course_links, course_pages, course_target
 
 LOCAL = "chapter3/4"
 
@@ -67,3 +69,27 @@ def test_links_of_a_lesson_outside_the_chapters_are_read_only_where_one_may_name
     text = "Read [this](../chapter2/3), [that](../&#99;hapter4/1) and [more](./tools)."
     assert list(course_links(text, local)) == ["chapter2/3", "chapter4/1"]
     assert list(course_links("[that](../&#x63;hapter4/1)", local)) == ["chapter4/1"]
+
+
+def test_each_link_is_read_with_the_line_it_starts_on() -> None:
+    text = ("* [one](/course/chapter1): a\n* [two\nwraps](/course/chapter2) and `[no](x)`\n"
+            "  <a href=\"/course/chapter3\">three</a> <https://hf.co/course/chapter4>")
+    assert [(target, line) for target, _, line in course_pages(text, LOCAL)] == [
+        ("chapter1", 0), ("chapter2", 1), ("chapter3", 3), ("chapter4", 3)]
+
+
+@pytest.mark.parametrize("text", [
+    "Intro.\n\n* [a](/course/chapter1)\n* [b](/course/chapter2)\n",
+    "<Tip>\n\n\n[a](/course/chapter1) and\n[b](/course/chapter2).\n\n</Tip>\n",
+    "<Tip>[a](/course/chapter1) and\n[b](/course/chapter2).\n</Tip>\n",
+    "> [!TIP]\n>\n> [a](/course/chapter1) and\n> [b](/course/chapter2).\n",
+    "<Tip>\n\n[a](/course/chapter1)\n\n```py\nx = 1\n```\n\n[b](/course/chapter2)\n\n</Tip>\n",
+])
+def test_a_link_of_a_lesson_has_its_own_line_in_a_list_a_tip_or_an_alert(text: str) -> None:
+    """The line of each link is the line it is written on, past a tip's tag and the
+    blank lines after it."""
+    lines = text.split("\n")
+    expected = [n + 1 for n, line in enumerate(lines) if "](/course/" in line]
+    lesson = parse_lesson(text, path="content/en/chapter3/4.mdx", language="en", chapter=3,
+                          section="4")
+    assert [link.line for link in digest(lesson).links] == expected

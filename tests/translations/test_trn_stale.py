@@ -181,3 +181,31 @@ def test_check_marks_fixable_only_what_fix_drift_fixes(source: str, fixable: str
     [finding] = check_lesson([code(10, source)], PATH, bundled())
     assert finding.fix == fixable
     assert ("coursekit fix drift" in (finding.hint or "")) is (fixable is not None)
+
+
+@pytest.mark.parametrize(("stale", "clean"), [
+    ("from transformers import TrainingArguments\n"
+     "args = TrainingArguments(\n    'out',\n    evaluation_strategy='epoch',\n)\n",
+     "from transformers import TrainingArguments\n"
+     "args = TrainingArguments(\n    'out',\n    eval_strategy='epoch',\n)\n"),
+    ("from transformers import pipeline\nsummarizer = pipeline(\n    model=name,\n"
+     "    task='summarization',\n)\n",
+     "from transformers import pipeline\nsummarizer = pipeline(\n    model=name,\n"
+     "    task='text-generation',\n)\n"),
+    ("from transformers import AutoTokenizer\nlabels = (\n    tokenizer\n"
+     "    .as_target_tokenizer()\n)\n",
+     "from transformers import AutoTokenizer\nlabels = (\n    tokenizer\n"
+     "    .tokenize(targets)\n)\n"),
+    ("from transformers import AutoTokenizer\nfrom transformers import (\n    pipeline,\n"
+     "    AdamW,\n)\n",
+     "from transformers import AutoTokenizer\nfrom transformers import (\n    pipeline,\n"
+     "    Trainer,\n)\n"),
+    ("import gradio as gr\nlabel = gr.Interface(\n    fn,\n    gr.outputs.Label(),\n)\n",
+     "import gradio as gr\nlabel = gr.Interface(\n    fn,\n    gr.Label(),\n)\n"),
+])
+def test_a_use_spread_over_lines_is_found_on_the_line_of_the_stale_part(
+        stale: str, clean: str) -> None:
+    """The keyword, task, method or imported name itself, not the line its call or
+    statement starts on: the block's line 4 is the file's 14."""
+    assert [line for line, _ in found(stale)] == [14]
+    assert found(clean) == []

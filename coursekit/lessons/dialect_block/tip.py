@@ -121,7 +121,9 @@ def _push_block(state: StateBlock, start: int, tag: Tag, close: int, kind: str) 
     body = "\n".join(line_text(state, n) for n in range(first, stop))
 
     opening = state.push("admonition_open", "div", 1)
-    opening.meta = {"kind": kind, "text": body.strip("\n")}
+    text = body.lstrip("\n")
+    opening.meta = {"kind": kind, "text": text.rstrip("\n"),
+                    "text_line": first + 1 + len(body) - len(text)}
     opening.map = [start, close + 1]
     old_parent, old_max = state.parentType, state.lineMax
     state.parentType = "tip"
@@ -137,6 +139,6 @@ def _push_block(state: StateBlock, start: int, tag: Tag, close: int, kind: str) 
 
 def _push_inline(state: StateBlock, start: int, stop: int, kind: str, text: str) -> None:
     token = state.push("admonition_inline", "", 0)
-    token.meta = {"kind": kind, "text": text}
+    token.meta = {"kind": kind, "text": text, "text_line": stop}  # the tag's last line
     token.map = [start, stop]
     state.line = stop
