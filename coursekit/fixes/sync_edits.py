@@ -1,5 +1,5 @@
 """The edits that write a translation's sync plan into its file: code rewritten where
-its fence lies, fences copied from the source, fences removed with one blank line."""
+its fence lies, fences copied from the source, fences removed (:mod:`.sync_removal`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coursekit.fixes.sync_indent import paragraph_end, shift, shifted
+from coursekit.fixes.sync_removal import removals
 from coursekit.formatting.places import CodePlace, Unplaced, code_lines, locate_code
 from coursekit.lessons.model import Code, Heading, Output, Prose
 from coursekit.translations.carries import Action, Carry
@@ -88,6 +89,8 @@ class FileEdits:
         self.line_break = line_break(lines)
         self.edits: list[Edit] = []
         self.left: list[str] = []
+        self.removed: list[tuple[int, int]] = []
+        """The first and last lines of the fences to take out (:meth:`settle`)."""
 
     def carry(self, carry: Carry) -> bool:
         if carry.action is Action.UPDATE:
@@ -105,6 +108,7 @@ class FileEdits:
         assert tgt is not None
         assert src is not None
         edits: list[Edit] = []
+        removed: list[tuple[int, int]] = []
         span = _located(self.lines, tgt)
         if isinstance(span, Unplaced):
             return self._cannot(tgt, _unplaced("its fence", span))
@@ -135,8 +139,9 @@ class FileEdits:
             if isinstance(out, Unplaced):
                 return self._cannot(tgt, _unplaced(f"its output fence at line {output.line}",
                                                    out))
-            edits.append(self._removal(out[0], out[1]))
+            removed.append(out[:2])
         self.edits.extend(edits)
+        self.removed.extend(removed)
         return True
 
     def _output(self, carry: Carry) -> bool:
@@ -161,20 +166,16 @@ class FileEdits:
                                               for o in tgt.outputs)]
         for n, span in enumerate(spans):
             if isinstance(span, Unplaced):
-                what = f"its output fence at line {tgt.outputs[n - 1].line}" if n else \
-                    "its fence"
+                what = f"its output fence at line {tgt.outputs[n - 1].line}" if n else "its fence"
                 return self._cannot(tgt, _unplaced(what, span))
-        self.edits.extend(self._removal(s[0], s[1]) for s in spans
-                          if not isinstance(s, Unplaced))
+        self.removed.extend(s[:2] for s in spans if not isinstance(s, Unplaced))
         return True
 
-    def _removal(self, first: int, last: int) -> Edit:
-        """The fence's lines and one blank line beside them."""
-        if last + 1 < len(self.lines) and not self.lines[last + 1].strip():
-            return Edit(first, last + 2, ())
-        if first > 0 and not self.lines[first - 1].strip():
-            return Edit(first - 1, last + 1, ())
-        return Edit(first, last + 1, ())
+    def settle(self) -> None:
+        """Once every carry is made: the fences to take out, taken out with their blank
+        lines, each run of them at once (two blocks side by side leave one blank line)."""
+        self.edits.extend(Edit(*found) for found in removals(self.lines, self.removed,
+                                                             self.line_break))
 
     def _add(self, carry: Carry) -> bool:
         src = carry.source

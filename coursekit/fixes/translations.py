@@ -4,14 +4,17 @@ For each translation that history judges outdated, :func:`~coursekit.translation
 plan_sync` says which code blocks change; this module writes them into the file. A
 block's code is rewritten as ``fix lessons`` rewrites it (:mod:`coursekit.formatting.
 places`: the lines it keeps stay byte for byte); a block added is the source's fence,
-copied with its output fences; a block removed takes its fences and one blank line with
-it. Every line outside those fences stays as it was: the prose is the translator's.
-A file whose code now follows its source's gets a ``code-synced`` directive (an HTML
-comment, which the site and the notebooks do not show) naming the source commit its code
-follows and the one its prose still follows: ``outdated`` says the prose is owed until a
-translator brings it up to date and takes the line out. A file with a block left as it
-was, a conflict left to merge or a block with no place gets none: its code is still
-owed, and says so.
+copied with its output fences; a block removed takes its fences and one blank line each
+with it, and leaves the paragraphs around it apart (:mod:`~coursekit.fixes.sync_removal`).
+Every line outside those fences stays as it was: the prose is the translator's.
+A file whose code the run changes gets a ``code-synced`` directive (an HTML comment,
+which the site and the notebooks do not show) naming the source commit its code follows
+and the one its prose still follows: ``outdated`` says the prose is owed until a
+translator brings it up to date and takes the line out. Where the run leaves code to a
+person (a block left as it was, a conflict left to merge, a block with no place, an
+output not carried over), the line names its ``base`` too, the commit it merged from:
+committed, the file is not taken for one its translator brought up to date, and each
+later run merges from there again and lists what is left.
 """
 
 from __future__ import annotations
@@ -28,12 +31,14 @@ from coursekit.fixes.sync_edits import Edit, FileEdits, apply
 from coursekit.fixes.sync_reasons import no_place
 from coursekit.formatting.lessons import read_lesson_or_why
 from coursekit.formatting.places import file_diff, split_lines
+from coursekit.lessons.model import Code, Output
 from coursekit.translations.carries import Conflict, SyncPlan
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
 from coursekit.translations.languages import load_language
-from coursekit.translations.sync import base_version, plan_sync, synced
+from coursekit.translations.sync import base_commit, plan_sync, synced
+from coursekit.translations.verdict import Verdict
 
 _BOM = "\ufeff"
 
@@ -100,6 +105,10 @@ class SyncRun:
     """Translated lessons looked at."""
     history: bool = True
     """False: the course has no git history to take a base from; nothing was planned."""
+    shallow: bool = False
+    """True: the history is cut off (a shallow clone): nothing was planned, as the source
+    a translation followed may lie beyond the cut, and one behind since then seems
+    current."""
     unreadable: str | None = None
     """Why git does not read the history of a course that is a checkout (git's words)."""
     skipped: tuple[tuple[str, str], ...] = field(default=())
@@ -132,14 +141,26 @@ class SyncRun:
         return failed
 
 
-def marker(source_commit: str, prose_commit: str) -> str:
-    return (f"<!-- coursekit: code-synced source={source_commit[:12]} "
-            f"prose={prose_commit[:12]} -->")
+@dataclass(frozen=True, slots=True)
+class SyncedLine:
+    """The commits a ``code-synced`` line names: the source's last, which its code is
+    brought up to; the one its prose follows; the one the sync merged from."""
+
+    source: str
+    prose: str
+    base: str
+
+    def text(self, complete: bool) -> str:
+        """The line; with ``base=`` where the run leaves code to a person (not
+        ``complete``): what it left stays owed, and the next run merges from there."""
+        base = "" if complete else f" base={self.base[:12]}"
+        return (f"<!-- coursekit: code-synced source={self.source[:12]} "
+                f"prose={self.prose[:12]}{base} -->")
 
 
 def plan_translation_fix(
     language: str, file: Path, source_file: Path, source: Digest, translation: Digest,
-    base: Digest, marker_text: str,
+    base: Digest, line: SyncedLine,
 ) -> TranslationFix | Unread:
     """The fix of one translation (or why it or its source cannot be read)."""
     found, source_found = read_lesson_or_why(file), read_lesson_or_why(source_file)
@@ -153,15 +174,36 @@ def plan_translation_fix(
     plan = plan_sync(base, source, translation)
     edits = FileEdits(lines, source_lines, translation, source.path)
     carried = sum(edits.carry(carry) for carry in plan.carries)
+    edits.settle()
     edits.left.extend(no_place(plan.unplaced, source, translation, source.path))
-    if edits.edits and not edits.left and not plan.leaves_code:
-        # Only code that now follows the source is marked so: a block left as it was
-        # (its fence cannot be placed), a conflict left to merge or a block with no
-        # place in the translation is still owed.
-        edits.mark(marker_text)
+    unclosed = _unclosed_at_end(lines, translation)
+    if edits.edits and unclosed is not None and synced(translation.lesson) is None:
+        # The line would be read as that fence's code, and a sync committed without it
+        # is taken for a translator's: nothing of the file is written.
+        edits.edits.clear()
+        carried = 0
+        edits.left.append(f"{translation.path}:{unclosed}: not synced: its last fence is "
+                          "never closed, so the `code-synced` line at the end of the file "
+                          "would be read as its code: close the fence, and `coursekit fix "
+                          "translations` syncs the file then")
+    elif edits.edits:
+        # Committed without the line, a partial sync would be taken for a translator's
+        # catching up, and what it left would vanish: the line keeps its base.
+        edits.mark(line.text(not (edits.left or plan.leaves_code or plan.stranded)))
     return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
                           text.startswith(_BOM), tuple(edits.edits), carried,
                           tuple(edits.left), read)
+
+
+def _unclosed_at_end(lines: Sequence[str], translation: Digest) -> int | None:
+    """The line of the file's last fence where it is never closed (all that follows it
+    is its code), else None."""
+    fences = [(block.line, block.source if isinstance(block, Code) else block.text)
+              for block in translation.lesson.blocks if isinstance(block, Code | Output)]
+    if not fences:
+        return None
+    line, code = max(fences)
+    return line if line + len(code.split("\n")) >= len(lines) else None
 
 
 def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = None,
@@ -174,6 +216,9 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
                            problems=problems)
     if history is None:
         return SyncRun((), 0, history=False, unreadable=next(iter(problems), None))
+    if history.cut:
+        history.close()
+        return SyncRun((), 0, shallow=True)
     freshness = Freshness(history)
     source_language = course.source_language
     sources = load_language(corpus, source_language)
@@ -205,20 +250,45 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
 
 def _one(freshness: Freshness, language: str, root: Path, source: Digest,
          translation: Digest) -> TranslationFix | Unread | str:
-    """The fix of one translation, or why there is none ("" when it is current)."""
+    """The fix of one translation, or why there is none ("" when it is current). One
+    whose ``code-synced`` line names a ``base`` is planned however history judges it:
+    a sync left code of it to a person, still owed."""
     verdict = freshness.judge(source, translation)
-    if verdict is None or not verdict.outdated or verdict.translated is None:
+    directive = synced(translation.lesson)
+    left = directive is not None and "base" in directive.args
+    if verdict is None or not (left or (verdict.outdated and verdict.translated is not None)):
         return ""
     history = freshness.history
     if source.path in history.changed:
         return "its source has changes not committed: commit them first"
-    base = base_version(freshness, source, translation) or verdict.then
+    found = _base(freshness, source, translation, verdict)
     last = history.last(source.path)
-    if base is None or last is None:
+    if isinstance(found, str):
+        return found
+    if last is None:
+        return "its source has no commit to bring the code up to"
+    base, commit = found
+    prose = directive.args["prose"] if directive is not None else commit
+    return plan_translation_fix(language, root / translation.path, root / source.path, source,
+                                translation, base, SyncedLine(last.sha, prose, commit))
+
+
+def _base(freshness: Freshness, source: Digest, translation: Digest, verdict: Verdict
+          ) -> tuple[Digest, str] | str:
+    """The source the translation's code follows, to merge from, and the commit it is
+    at: the one its ``code-synced`` line names, else its last translation's; or why
+    there is none."""
+    found = base_commit(freshness, source, translation)
+    base = None if found is None else freshness.version(found, source)
+    if found is not None and base is not None:
+        return base, found.sha
+    directive = synced(translation.lesson)
+    if directive is not None and "base" in directive.args:
+        return (f"its `code-synced` line names base={directive.args['base']}, a commit "
+                "whose version of the source its history lacks: bring the code that sync "
+                "left up to the source's by hand, then take `base=` out")
+    if verdict.then is None or verdict.translated is None:
         return ("the source lesson did not exist when it was last translated, so there is "
                 "no version to merge from: bring its code up to the source's by hand")
-    directive = synced(translation.lesson)
-    prose = directive.args["prose"] if directive is not None else verdict.translated.sha
-    return plan_translation_fix(language, root / translation.path, root / source.path, source,
-                                translation, base, marker(last.sha, prose))
+    return verdict.then, verdict.translated.sha
 

@@ -6,11 +6,12 @@ Grammar (shell-like words after ``coursekit:``)::
     skip [reason="..."]
     timeout=SECONDS        (or: timeout SECONDS)
     framework=pt|tf        (or: framework pt)
-    code-synced source=COMMIT prose=COMMIT
+    code-synced source=COMMIT prose=COMMIT [base=COMMIT]
 
 ``code-synced`` is about the whole file, not the next code block: a translation whose
 code ``coursekit fix translations`` brought up to the source's ``source`` commit, and
-whose prose still follows the source as of ``prose``.
+whose prose still follows the source as of ``prose``; ``base``, where the sync left
+code to a person: the commit it merged from, which the next sync merges from again.
 """
 
 from __future__ import annotations
@@ -126,10 +127,11 @@ def _read_kind(
             return _malformed(text, "expected a whole number of seconds, e.g. `timeout=120`")
         return DirectiveReading(kind, {"seconds": str(int(positional[0]))})
     if kind == CODE_SYNCED:
-        if positional or set(named) != {"source", "prose"} or not all(
-                _COMMIT.fullmatch(named[key]) for key in ("source", "prose")):
-            return _malformed(text, "expected `source=COMMIT prose=COMMIT` (commit ids)")
-        return DirectiveReading(kind, {"source": named["source"], "prose": named["prose"]})
+        if positional or not {"source", "prose"} <= set(named) <= {"source", "prose", "base"} \
+                or not all(_COMMIT.fullmatch(value) for value in named.values()):
+            return _malformed(text, "expected `source=COMMIT prose=COMMIT`, and "
+                              "`base=COMMIT` where code is left to a person (commit ids)")
+        return DirectiveReading(kind, dict(named))
     if named or len(positional) != 1 or positional[0] not in FRAMEWORKS:
         return _malformed(text, f"expected `framework=` one of {', '.join(FRAMEWORKS)}")
     return DirectiveReading(kind, {"framework": positional[0]})

@@ -114,7 +114,7 @@ class Directive:
     args: Mapping[str, str] = field(default_factory=_frozen)
     """``expect-error``: ``name``, ``message`` and optionally ``device``;
     ``skip``: ``reason``; ``timeout``: ``seconds``; ``framework``: ``framework``;
-    ``code-synced``: ``source`` and ``prose`` (commit ids)."""
+    ``code-synced``: ``source``, ``prose`` and optionally ``base`` (commit ids)."""
     framework: Framework = Framework.BOTH
 
 

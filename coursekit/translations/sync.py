@@ -36,6 +36,7 @@ from coursekit.translations.carries import Action, Carry, Conflict, SyncPlan
 from coursekit.translations.code_changes import Change, classify, key
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
+from coursekit.translations.history import Commit
 from coursekit.translations.merge import Merge, merge_block
 from coursekit.translations.moves import kept_outputs, moves
 from coursekit.translations.new_groups import NewGroup, new_groups, placed_groups
@@ -213,10 +214,18 @@ def synced(lesson: Lesson) -> Directive | None:
                  if isinstance(block, Directive) and block.kind == CODE_SYNCED), None)
 
 
-def base_version(freshness: Freshness, source: Digest, translation: Digest) -> Digest | None:
-    """The source as a ``code-synced`` directive says the translation's code follows it."""
+def base_commit(freshness: Freshness, source: Digest, translation: Digest) -> Commit | None:
+    """The commit whose source a ``code-synced`` translation's code follows: the one
+    its ``base`` names where a sync left code to a person (it merged from there, and
+    the next merges from there again), else its ``source``."""
     directive = synced(translation.lesson)
     if directive is None:
         return None
-    commit = freshness.history.find(directive.args["source"], source.path)
+    name = directive.args.get("base") or directive.args["source"]
+    return freshness.history.find(name, source.path, translation.path)
+
+
+def base_version(freshness: Freshness, source: Digest, translation: Digest) -> Digest | None:
+    """The source as a ``code-synced`` directive says the translation's code follows it."""
+    commit = base_commit(freshness, source, translation)
     return None if commit is None else freshness.version(commit, source)

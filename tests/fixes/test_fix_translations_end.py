@@ -84,22 +84,52 @@ def test_a_fence_that_cannot_be_placed_is_named_with_its_file_and_line(
 
 
 @pytest.mark.parametrize("closed", [True, False])
-def test_code_left_to_a_person_gets_no_code_synced_line(tmp_path: Path, closed: bool) -> None:
-    root = _planted(tmp_path, FR if closed else FR.removesuffix("```\n"), EN)
-    _source(root, EN.replace("print(clips[0])", "print(clips[0]['audio'])")
-                    .replace("play(clips[0])", "play(clips[0], rate=16000)"))
-    after = _after(root)
-    assert "print(clips[0]['audio'])" in after  # carried either way
-    assert ("play(clips[0], rate=16000)" in after) is closed
-    # The line says the code follows the source: not while a block is left as it was.
-    assert ("code-synced" in after) is closed
+def test_a_file_whose_last_fence_is_never_closed_is_left_as_it_was(
+        tmp_path: Path, closed: bool) -> None:
+    """The code-synced line at its end would be read as that fence's code: nothing of the
+    file is written, with why, though the block the source changed is another."""
+    fr = FR if closed else FR.removesuffix("```\n")
+    root = _planted(tmp_path, fr, EN)
+    _source(root, EN.replace("print(clips[0])", "print(clips[0]['audio'])"))
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
     assert done.exit_code == (0 if closed else 1), done.output
+    written = (root / FRENCH).read_text(encoding="utf-8")
+    assert ("print(clips[0]['audio'])" in written) is closed
+    assert written.endswith("```\n\n" + _marker(root) if closed else "play(clips[0])\n")
+    line = fr.splitlines().index("play(clips[0])")  # the fence opens on the line before
+    said = (f"{FRENCH}:{line}: not synced: its last fence is never closed, so the "
+            "`code-synced` line at the end of the file would be read as its code: close the "
+            "fence, and `coursekit fix translations` syncs the file then")
+    assert (said in done.output.splitlines()) is not closed
+
+
+@pytest.mark.parametrize("placed", [True, False])
+def test_code_left_to_a_person_is_named_in_the_line_and_listed_again(
+        tmp_path: Path, placed: bool) -> None:
+    """A block left as it was (its fence cannot be placed): the line names the base the
+    run merged from, and once committed the next run lists the block again."""
+    en = EN.replace("```py\nplay(clips[0])\n```\n", ITEM)
+    fr = FR.replace("```py\nplay(clips[0])\n```\n",
+                    ITEM if placed else ITEM.replace("      play", "\t  play"))
+    root = _planted(tmp_path, fr, en)
+    base = git(root, "rev-parse", "HEAD")
+    _source(root, en.replace("print(clips[0])", "print(clips[0]['audio'])")
+                    .replace("play(clips[0])", "play(clips[0], rate=16000)"))
+    done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root)])
+    assert done.exit_code == (0 if placed else 1), done.output
+    after = (root / FRENCH).read_text(encoding="utf-8")
+    assert "print(clips[0]['audio'])" in after  # carried either way
+    assert ("play(clips[0], rate=16000)" in after) is placed
+    assert after.endswith(_marker(root) if placed else
+                          _marker(root).replace(" -->", f" base={base[:12]} -->"))
     commit(root, {}, "fr: code synced", "2024-02-02T12:00:00")
-    # Committed, the block left still differs from its source's, and check says so.
+    # Committed, the block left is listed again, and check says it differs from its source.
+    again = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
+    assert again.exit_code == (0 if placed else 1), again.output
+    assert ("block left as it was" in again.output) is not placed
     found = check_translations(Corpus(Course.open(root))).diagnostics
     assert [(d.rule, "rate=16000" in d.message) for d in found] == (
-        [] if closed else [("TRN201", True)]), found
+        [] if placed else [("TRN201", True)]), found
 
 
 ITEM = "- Play it:\n\n  ```py\n  if clips:\n      play(clips[0])\n  ```\n"

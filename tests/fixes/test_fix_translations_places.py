@@ -87,7 +87,7 @@ def test_a_new_framework_group_with_prose_inside_is_reported_not_written(
     assert "model = Dense(4)" in after
     assert "model.weight" not in after
     assert after.count("{#if") == 1
-    assert "code-synced" not in after  # the group's blocks are still owed
+    assert " base=" in after  # the group's blocks are still owed: merged from there again
     done = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
     assert (f"{FRENCH}: the source's framework group content/en/chapter1/1.mdx:21 is new "
             "and has prose inside it (line 29): its 2 code block(s) not added") in done.output
@@ -197,13 +197,14 @@ def test_a_block_moved_to_a_section_the_translation_lacks_stays_where_it_was(
             "`[[saving]]` of its section `Saving` (line 18): translate the section, or add "
             "the anchor to its heading there, and `coursekit fix translations` adds it "
             "then") in done.output.splitlines()
-    assert "code-synced" not in after  # the block with no place is still owed
+    assert " base=" in after  # the block with no place is still owed
     # Its counterpart: a section the translation has takes the block there.
     root = plant_pair(tmp_path / "other", TOCTREE, MOVE_EN + saving, MOVE_FR + saving)
     commit(root, {"en/chapter1/1.mdx": moved}, "Source", "2024-02-01T12:00:00")
     after = _after(root)
     assert after.index("save(clips)") < after.index("# le regarder\nprint(clips[0])")
     assert "code-synced" in after
+    assert " base=" not in after
 
 
 LIST_EN = """\

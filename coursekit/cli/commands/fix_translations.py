@@ -51,12 +51,9 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
                                "name their languages, or leave --lang out")
     paths = file_scope(course, files).paths if files else None
     run = plan_translation_fixes(Corpus(course), languages, paths)
-    if not run.history:
-        why = ("--root is not the top folder of a git checkout (the history of a "
-               "repository it lies inside is not read)" if run.unreadable is None
-               else f"git does not read it: {run.unreadable}")
+    if not run.history or run.shallow:
         click.echo("coursekit: fix translations needs the course's git history (the source "
-                   f"each translation last followed); {why}", err=True)
+                   f"each translation last followed); {_no_history(run)}", err=True)
         return EXIT_USAGE
     write = not (dry_run or check_only)
     failed = []
@@ -75,6 +72,19 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     if failed or left:
         return EXIT_FINDINGS
     return EXIT_FINDINGS if not write and run.changed else EXIT_CLEAN
+
+
+def _no_history(run: SyncRun) -> str:
+    """Why the run has no history to merge from, and what to do."""
+    if run.shallow:
+        return ("the git history is shallow: the source a translation followed may lie "
+                "beyond its oldest commit, and one that fell behind earlier seems current; "
+                "fetch the whole history: `fetch-depth: 0` for actions/checkout, or "
+                "`git fetch --unshallow`")
+    if run.unreadable is None:
+        return ("--root is not the top folder of a git checkout (the history of a "
+                "repository it lies inside is not read)")
+    return f"git does not read it: {run.unreadable}"
 
 
 def _say(run: SyncRun, changed: list[TranslationFix], write: bool, dry_run: bool) -> list[str]:
