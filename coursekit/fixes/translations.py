@@ -28,10 +28,10 @@ from coursekit.atomic import write_bytes_atomic
 from coursekit.corpus import Corpus
 from coursekit.files import ReadState
 from coursekit.fixes.sync_edits import Edit, FileEdits, apply
+from coursekit.fixes.sync_left import leaves, left_before, unclosed_at_end
 from coursekit.fixes.sync_reasons import no_place
 from coursekit.formatting.lessons import read_lesson_or_why
 from coursekit.formatting.places import file_diff, split_lines
-from coursekit.lessons.model import Code, Output
 from coursekit.translations.carries import Conflict, SyncPlan
 from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
@@ -176,7 +176,7 @@ def plan_translation_fix(
     carried = sum(edits.carry(carry) for carry in plan.carries)
     edits.settle()
     edits.left.extend(no_place(plan.unplaced, source, translation, source.path))
-    unclosed = _unclosed_at_end(lines, translation)
+    unclosed = unclosed_at_end(lines, translation)
     if edits.edits and unclosed is not None and synced(translation.lesson) is None:
         # The line would be read as that fence's code, and a sync committed without it
         # is taken for a translator's: nothing of the file is written.
@@ -186,24 +186,14 @@ def plan_translation_fix(
                           "never closed, so the `code-synced` line at the end of the file "
                           "would be read as its code: close the fence, and `coursekit fix "
                           "translations` syncs the file then")
-    elif edits.edits:
+    elif edits.edits or (left_before(translation) and not leaves(edits, plan)):
         # Committed without the line, a partial sync would be taken for a translator's
-        # catching up, and what it left would vanish: the line keeps its base.
-        edits.mark(line.text(not (edits.left or plan.leaves_code or plan.stranded)))
+        # catching up, and what it left would vanish: the line keeps its base. Once
+        # nothing is left (a person merged it), the line loses its base.
+        edits.mark(line.text(not leaves(edits, plan)))
     return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
                           text.startswith(_BOM), tuple(edits.edits), carried,
                           tuple(edits.left), read)
-
-
-def _unclosed_at_end(lines: Sequence[str], translation: Digest) -> int | None:
-    """The line of the file's last fence where it is never closed (all that follows it
-    is its code), else None."""
-    fences = [(block.line, block.source if isinstance(block, Code) else block.text)
-              for block in translation.lesson.blocks if isinstance(block, Code | Output)]
-    if not fences:
-        return None
-    line, code = max(fences)
-    return line if line + len(code.split("\n")) >= len(lines) else None
 
 
 def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = None,

@@ -54,12 +54,13 @@ def compare_in_time(
     if verdict is None or not verdict.outdated:
         owed = None if directive is None else outdated.prose_owed(
             source, translation, directive, freshness)
-        if owed is None or directive is None:
+        left = directive is not None and "base" in directive.args  # code a sync left
+        if directive is None or (owed is None and not left):
             return found, verdict
-        # Current in code, behind in prose: outdated all the same (never judged fresh).
+        # Behind in code a sync left, or in prose: outdated all the same (never fresh).
         return ([outdated.code_synced_finding(source, translation, directive, owed), *found],
-                replace(verdict or Verdict(outdated=True), outdated=True, prose_only=True,
-                        since=owed.since))
+                replace(verdict or Verdict(outdated=True), outdated=True, prose_only=not left,
+                        since=owed.since if owed is not None else None))
     # Compared one at a time, and only while fold still asks: most differences are gone
     # after the first version. The version it followed last is aligned with it once, for
     # fold and for the sync plan.
@@ -267,8 +268,7 @@ def check_translations(corpus: Corpus, languages: Sequence[str] | None = None) -
 
 
 def _unknown(hidden: Callable[[str], bool], unread: Container[str]) -> Callable[[str], bool]:
-    """Whether a lesson key's file may lie in a folder that could not be listed
-    (``hidden``) or is one that could not be read (``unread``)."""
+    """Whether a lesson key's file may lie unlisted (``hidden``) or be ``unread``."""
     return lambda key: hidden(key) or key in unread
 
 

@@ -187,18 +187,24 @@ def _prose_changed(freshness: Freshness, commit: Commit, lesson: Digest) -> bool
 
 
 def code_synced_finding(source: Digest, translation: Digest, directive: Directive,
-                        owed: ProseOwed) -> Diagnostic:
-    """A translation whose code was synced and whose prose was not: still outdated, for
-    its prose."""
+                        owed: ProseOwed | None) -> Diagnostic:
+    """A translation whose code was synced and whose prose was not (``owed``), or whose
+    sync left code to a person (its line names a ``base``): still outdated."""
     code_at, prose_at = directive.args["source"], directive.args["prose"]
-    synced = _when(owed.code) if owed.code is not None else code_at
-    behind = (f"prose behind since {_when(owed.since)}" if owed.since is not None
-              else f"prose behind: it follows the source as of {prose_at}")
+    synced = _when(owed.code) if owed is not None and owed.code is not None else code_at
+    behind = ("" if owed is None else f"; prose behind since {_when(owed.since)}"
+              if owed.since is not None else f"; prose behind: it follows the source as of "
+              f"{prose_at}")
+    left = "base" in directive.args
     return rules.OUTDATED.at(
         translation.path, directive.line,
-        f"outdated: code synced with {synced}; {behind}",
-        hint=f"translate what the source's prose gained (git diff {prose_at}..{code_at} -- "
-             f"{source.path}), then delete the `code-synced` line",
+        f"outdated: code synced with {synced}" + (
+            " in part, the rest left to merge (`coursekit fix translations` lists it)"
+            if left else "") + behind,
+        hint=("merge the code `coursekit fix translations` lists, then " if left else "")
+        + (f"translate what the source's prose gained (git diff {prose_at}..{code_at} -- "
+           f"{source.path}), then " if owed is not None else "")
+        + "delete the `code-synced` line",
         fingerprint=f"outdated:{source.path}",
     )
 

@@ -123,13 +123,14 @@ def test_code_left_to_a_person_is_named_in_the_line_and_listed_again(
     assert after.endswith(_marker(root) if placed else
                           _marker(root).replace(" -->", f" base={base[:12]} -->"))
     commit(root, {}, "fr: code synced", "2024-02-02T12:00:00")
-    # Committed, the block left is listed again, and check says it differs from its source.
+    # Committed, the block left is listed again, and check says the file is outdated
+    # in code, and where it differs from its source.
     again = CliRunner().invoke(cli, ["fix", "translations", "--root", str(root), "--check"])
     assert again.exit_code == (0 if placed else 1), again.output
     assert ("block left as it was" in again.output) is not placed
     found = check_translations(Corpus(Course.open(root))).diagnostics
-    assert [(d.rule, "rate=16000" in d.message) for d in found] == (
-        [] if placed else [("TRN201", True)]), found
+    assert [(d.rule, "rate=16000" in d.message, "in part" in d.message) for d in found] == (
+        [] if placed else [("TRN005", False, True), ("TRN201", True, False)]), found
 
 
 ITEM = "- Play it:\n\n  ```py\n  if clips:\n      play(clips[0])\n  ```\n"

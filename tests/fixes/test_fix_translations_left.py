@@ -62,8 +62,8 @@ def test_a_sync_that_leaves_a_section_stays_outdated_once_committed(course: Path
     commit(course, {}, "fr: code synced", "2024-02-02T12:00:00")
     # Committed, the file is not taken for one a translator brought up to date.
     [message] = _outdated(course)
-    assert "prose behind since" in message
-    assert _status(course) is Status.OUTDATED_PROSE
+    assert "in part, the rest left to merge" in message and "prose behind since" in message
+    assert _status(course) is Status.OUTDATED_CODE  # code is owed, not prose alone
     again = _fix(course, "--check")
     assert again.exit_code == 1, again.output
     fence = (EN + SAVING_EN).splitlines().index("save(clips)")  # its 1-based line
@@ -89,11 +89,19 @@ def test_a_conflict_left_is_listed_again_until_merged(course: Path) -> None:
     again = _fix(course, "--check")
     assert again.exit_code == 1, again.output
     assert "conflict: the source and the translation both changed" in again.output
-    # Its counterpart: a person merges the block as the source has it.
+    # The source's prose did not change: the code left is what is owed.
+    [message] = _outdated(course)
+    assert "in part, the rest left to merge" in message and "prose" not in message
+    assert _status(course) is Status.OUTDATED_CODE
+    # Its counterpart: a person merges the block as the source has it; the next run
+    # finds nothing left and takes the base out of the line, and the file is current.
     commit(course, {"fr/chapter1/1.mdx": written.replace(
         "print(clips[1])", 'print(clips[0]["audio"])')}, "fr: merged", "2024-02-03T12:00:00")
-    clean = _fix(course, "--check")
-    assert clean.exit_code == 0, clean.output
+    assert _fix(course).exit_code == 0
+    assert " base=" not in (course / FRENCH).read_text(encoding="utf-8")
+    commit(course, {}, "fr: merged, synced", "2024-02-04T12:00:00")
+    assert _fix(course, "--check").exit_code == 0
+    assert _outdated(course) == [] and _status(course) is Status.CURRENT
 
 
 def _clone(origin: Path, depth: int | None) -> Path:
