@@ -37,6 +37,7 @@ from coursekit.translations.digest import Digest
 from coursekit.translations.freshness import Freshness
 from coursekit.translations.history import History
 from coursekit.translations.languages import load_language
+from coursekit.translations.settings import load_settings
 from coursekit.translations.sync import base_commit, plan_sync, synced
 from coursekit.translations.verdict import Verdict
 
@@ -105,6 +106,8 @@ class SyncRun:
     """Translated lessons looked at."""
     history: bool = True
     """False: the course has no git history to take a base from; nothing was planned."""
+    turned_off: bool = False
+    """True: the configuration says ``history = false``: nothing was planned."""
     shallow: bool = False
     """True: the history is cut off (a shallow clone): nothing was planned, as the source
     a translation followed may lie beyond the cut, and one behind since then seems
@@ -202,10 +205,13 @@ def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = Non
     ``paths`` only when given, brought up to its source's."""
     course = corpus.course
     problems: list[str] = []
-    history = History.open(course.root, course.relative(course.content_dir),
-                           problems=problems)
+    asked = load_settings(course)[0].history  # bad values: CFG001, from the configuration
+    history = None if asked is False else History.open(
+        course.root, course.relative(course.content_dir), nested=bool(asked),
+        problems=problems)
     if history is None:
-        return SyncRun((), 0, history=False, unreadable=next(iter(problems), None))
+        return SyncRun((), 0, history=False, unreadable=next(iter(problems), None),
+                       turned_off=asked is False)
     if history.cut:
         history.close()
         return SyncRun((), 0, shallow=True)

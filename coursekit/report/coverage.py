@@ -46,6 +46,9 @@ NOTICES = {
     "unreadable": "the course is a git checkout whose history git does not read "
                   "(`coursekit check` says why, TRN008): the states are judged by "
                   "structure alone",
+    "inside": "the course lies in a folder of a git checkout, not at its top: the states "
+              "are judged by structure alone (`history = true` under "
+              "[tool.coursekit.translations] judges them by that checkout's history)",
 }
 """What the text and the page say of a table not judged by the whole history of a git
 checkout (none where the course has no history to read)."""

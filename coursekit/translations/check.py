@@ -25,9 +25,9 @@ from coursekit.translations.align import CHUNK, CappedRun, Pair, align
 from coursekit.translations.coverage import (
     Coverage,
     CoverageRow,
-    HistoryRead,
     coverage_row,
     hidden_lessons,
+    history_read,
     outdated_paths,
 )
 from coursekit.translations.digest import Digest
@@ -277,8 +277,7 @@ def coverage(corpus: Corpus, languages: Sequence[str] | None = None) -> Coverage
     prose only) or missing; and whether the whole history judged them."""
     run = _Run.start(corpus, languages)
     history = run.freshness.history if run.freshness is not None else None
-    read: HistoryRead = ("unreadable" if run.problems else "none" if history is None
-                         else "shallow" if history.cut else "whole")
+    read = history_read(history, run.problems, run.settings.history, corpus.course.root)
     units = source_sections(run.source)
     rows: list[CoverageRow] = []
     unread: list[tuple[str, str]] = []

@@ -6,10 +6,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.translations.history import Commit
+from coursekit.translations.git_calls import enclosing_checkout
+from coursekit.translations.history import Commit, History
 from coursekit.translations.rules import (
     CODE_DRIFT,
     CODE_EXTRA,
@@ -117,11 +119,24 @@ class CoverageRow:
         return shown
 
 
-HistoryRead = Literal["whole", "shallow", "unreadable", "none"]
+HistoryRead = Literal["whole", "shallow", "unreadable", "inside", "none"]
 """What judged a coverage table: the checkout's whole git history; a shallow clone's
 (a translation left behind before its cut seems current); structure alone, in a
-checkout whose history git does not read (``unreadable``) or with no history to read
-(no git checkout, or history turned off: ``none``)."""
+checkout whose history git does not read (``unreadable``), in a folder of a checkout
+that ``history = true`` would read (``inside``), or with no history to read (no git
+checkout, or history turned off: ``none``)."""
+
+
+def history_read(history: History | None, problems: Sequence[str], asked: bool | None,
+                 root: Path) -> HistoryRead:
+    """What judged the table of the course at ``root``: its ``history`` (None where none
+    was read), with ``problems`` where git could not read it, and ``asked``, the
+    configuration's ``history`` (None: unset)."""
+    if problems:
+        return "unreadable"
+    if history is not None:
+        return "shallow" if history.cut else "whole"
+    return "inside" if asked is None and enclosing_checkout(root) is not None else "none"
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,3 +124,13 @@ def read_exactly(stream: IO[bytes], size: int) -> bytes:
         parts.append(chunk)
         size -= len(chunk)
     return b"".join(parts)
+
+
+def enclosing_checkout(root: Path) -> Path | None:
+    """The top folder of the git checkout that ``root`` lies in a folder of (``root``
+    itself not being one), as the ``.git`` of a folder above says; None where there is
+    none."""
+    for folder in root.resolve().parents:
+        if own_checkout(folder):
+            return folder
+    return None

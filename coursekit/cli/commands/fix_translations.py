@@ -81,9 +81,12 @@ def _no_history(run: SyncRun) -> str:
                 "beyond its oldest commit, and one that fell behind earlier seems current; "
                 "fetch the whole history: `fetch-depth: 0` for actions/checkout, or "
                 "`git fetch --unshallow`")
+    if run.turned_off:
+        return "the configuration turns it off (`history = false`)"
     if run.unreadable is None:
         return ("--root is not the top folder of a git checkout (the history of a "
-                "repository it lies inside is not read)")
+                "repository it lies inside is read with `history = true` under "
+                "[tool.coursekit.translations])")
     return f"git does not read it: {run.unreadable}"
 
 
