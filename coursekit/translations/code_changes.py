@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import difflib
 import enum
+import keyword
+import tokenize
 from collections.abc import Callable, Hashable, Sequence
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
-from coursekit.lessons.python_tokens import placed_tokens
+from coursekit.lessons.python_tokens import Token, placed_tokens
 
 
 class Change(enum.StrEnum):
@@ -66,12 +68,41 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
             return Change.WHITESPACE
         if source.tokens_without_comments == translation.tokens_without_comments:
             return Change.COMMENTS
-        if source.skeleton == translation.skeleton:
+        ours, theirs = source.skeleton, translation.skeleton
+        if ours == theirs or (ours is not None and theirs is not None
+                              and unwrapped(ours) == unwrapped(theirs)):
             return Change.STRINGS
         return Change.CODE
     if _words(source.source) == _words(translation.source):
         return Change.WHITESPACE
     return Change.CODE
+
+
+_AFTER_A_VALUE = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
+_CLOSERS = frozenset({")", "]", "}"})
+
+
+def unwrapped(skeleton: tuple[Token, ...]) -> tuple[Token, ...]:
+    """``skeleton`` without the parentheses that hold a lone string literal and nothing
+    else (``x = (\n    "a long message"\n)``, as a formatter wraps a string that a
+    translation made longer): the same code. Parentheses after a name, a value or a
+    closing bracket are a call or a subscript, and stay."""
+    out: list[Token] = []
+    at = 0
+    while at < len(skeleton):
+        token = skeleton[at]
+        before = out[-1] if out else None
+        called = before is not None and (
+            (before[0] in _AFTER_A_VALUE and not keyword.iskeyword(before[1]))
+            or before[1] in _CLOSERS)
+        if token == (tokenize.OP, "(") and not called and at + 2 < len(skeleton) and \
+                skeleton[at + 1][0] == tokenize.STRING and skeleton[at + 2] == (tokenize.OP, ")"):
+            out.append(skeleton[at + 1])
+            at += 3
+            continue
+        out.append(token)
+        at += 1
+    return tuple(out)
 
 
 def _words(source: str) -> tuple[str, ...]:

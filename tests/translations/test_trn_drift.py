@@ -37,6 +37,21 @@ def test_classify_python(translation: str, expected: Change) -> None:
     assert changed(SOURCE, translation) is expected
 
 
+@pytest.mark.parametrize(("source", "translation", "expected"), [
+    # a translated string made longer, which a formatter wrapped in parentheses
+    ('msg = f"AI: {x}"\nprint(msg)\n', 'msg = (\n    f"IA, una decisión: {x}"\n)\nprint(msg)\n',
+     Change.STRINGS),
+    ('print("Done")\n', 'print(\n    ("Terminé, tout est prêt")\n)\n', Change.STRINGS),
+    # parentheses after a name are a call, after a value a call of it: code
+    ('msg = "AI"\n', 'msg = f("IA")\n', Change.CODE),
+    ('msg = ["AI"]\n', 'msg = ["IA"]("x")\n', Change.CODE),
+    ('msg = "AI"\n', 'msg = ("IA",)\n', Change.CODE),  # a tuple
+])
+def test_parentheses_around_a_lone_string_are_no_code_change(
+        source: str, translation: str, expected: Change) -> None:
+    assert changed(source, translation) is expected
+
+
 def test_indentation_that_changes_blocks_is_code() -> None:
     source = "for b in data:\n    step(b)\n    log(b)\n"
     moved = "for b in data:\n    step(b)\nlog(b)\n"
