@@ -60,7 +60,8 @@ def _summary(result: BuildResult, check: bool) -> str:
     "folders, the course's names: section4_pt.ipynb) and print how many code cells and "
     "outputs they reproduce.",
 )
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any notebook is stale "
+              "(or, as without --check, a finding fails the run).")
 @report_options
 @guarded
 def command(
