@@ -251,7 +251,8 @@ def _code_line(lesson: Digest, line: int) -> str | None:
 def undefined_names(
     source: Digest, translation: Digest, pairs: Sequence[Pair]
 ) -> Iterator[Diagnostic]:
-    """Names the translation reads and never binds, where the source lesson binds them."""
+    """Names the translation reads and never binds, where the source lesson binds them or
+    never reads them (a name the source reads unbound too is the source's defect)."""
     if same_code(pairs):
         return
     tgt = translation.names
@@ -263,17 +264,19 @@ def undefined_names(
         if name in tgt.defined or name in tgt.unparsed or name in BUILTIN_NAMES:
             continue
         defined_at = source.names.defined.get(name)
-        if defined_at is None:
-            continue
+        if defined_at is None and name in source.names.first_use:
+            continue  # the source uses it undefined too: the source's defect, not this one's
         close = difflib.get_close_matches(name, own, n=1)
         hint = (f"this lesson defines `{close[0]}`: renamed?" if close else
-                f"define `{name}` as the source does ({source.path}:{defined_at})")
+                f"define `{name}` as the source does ({source.path}:{defined_at})"
+                if defined_at is not None else "use what the source's code uses there")
         used = _code_line(translation, line)
         yield UNDEFINED_NAME.at(
             translation.path, line,
             f"`{name}` is used but never defined in this lesson (NameError when run)"
-            f"{f': `{used}`' if used else ''}; "
-            f"the source defines it at {source.path}:{defined_at}",
+            f"{f': `{used}`' if used else ''}; " + (
+                f"the source defines it at {source.path}:{defined_at}" if defined_at is not None
+                else "the source neither defines nor uses it"),
             hint=hint,
             fingerprint=name,
         )

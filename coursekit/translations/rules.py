@@ -155,8 +155,8 @@ SYNTAX_ERROR = Rule(
 )
 UNDEFINED_NAME = Rule(
     "TRN204", "undefined-name", Severity.ERROR,
-    "The translation uses a name it never defines while the source lesson defines it "
-    "(typically a renamed variable: a NameError when run).",
+    "The translation uses a name it never defines while the source lesson defines it, or "
+    "never uses it (typically a renamed variable: a NameError when run).",
     AREA,
 )
 

@@ -138,6 +138,17 @@ def test_renamed_variable_is_an_undefined_name() -> None:
     assert names[0].hint == "this lesson defines `tokeniseur`: renamed?"
 
 
+def test_a_name_only_the_translation_reads_unbound_is_an_undefined_name() -> None:
+    extra = code(12, "print(clip[0], 16000)\n")
+    names = [d for d in check(translated(add=[extra])) if d.rule == "TRN204"]
+    assert [(d.line, d.fingerprint) for d in names] == [(13, "clip")]
+    assert names[0].message.endswith("the source neither defines nor uses it")
+    # Its counterpart: a name the source reads unbound too (`loader`, from an earlier
+    # lesson) is the source's to define, not a defect of the translation.
+    shared = code(12, "print(len(loader))\n")
+    assert [d for d in check(translated(add=[shared])) if d.rule == "TRN204"] == []
+
+
 def test_a_missing_block_is_reported_once_and_later_blocks_still_pair() -> None:
     found = check(translated({13: None}))
     assert rules(found) == ["TRN107"]
