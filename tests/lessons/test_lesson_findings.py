@@ -21,6 +21,12 @@ def test_fence_findings_show_fence_lines_as_written() -> None:
     assert swallowed[0].hint == "add a closing ``` line where the code ends"
     never = _findings("# T\n\n~~~py\nx = 1\n")
     assert [d.message for d in never] == ["code fence ~~~py is never closed"]
+    assert never[0].hint == "add a closing ~~~ line where the code ends"
+    # a bare marker that opens nothing closable may be a stray closing line
+    [stray] = _findings("# T\n\n```py\nx = 1\n```\n```\n\nText.\n")
+    assert stray.line == 6 and stray.hint == (
+        "add a closing ``` line where the code ends, or delete this line if it opens no "
+        "code (a stray ```)")
     with_text = _findings("# T\n\n````py\nx = 1\n````done\n")
     by_rule = {d.rule: d.message for d in with_text}
     assert by_rule["LES104"].startswith("the line ````done has text after the marker")

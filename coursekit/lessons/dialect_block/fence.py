@@ -142,9 +142,11 @@ def _report(
             hint=f"add a closing {marker * length} line where the code ends",
         )
     elif closed_at is None:
+        stray = "" if info.strip() else (
+            f", or delete this line if it opens no code (a stray {marker * length})")
         context.report(
             rules.UNCLOSED_FENCE, start, f"code fence {shown} is never closed",
-            hint=f"add a closing {marker * length} line where the code ends",
+            hint=f"add a closing {marker * length} line where the code ends{stray}",
         )
 
 
