@@ -73,11 +73,18 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
             meta.shown, 1, f"expected the columns {', '.join(COLUMNS)}, found "
             f"{', '.join(header)}", fingerprint=fingerprint(language, "columns")))
         return meta
-    for line, row in rows:
+    for line, row, fields in rows:
         video_id = (row.get("id") or "").strip()
         name = (row.get("srt_filename") or "").strip()
         unusable = _name_problem(course, language, name) if name else None
-        if not name:
+        if fields > len(header):  # its values would be read under the wrong columns
+            meta.problems.append(rules.BAD_METADATA.at(
+                meta.shown, line, f"video `{video_id}`: the row has {fields} fields, the "
+                f"header {len(header)}; not read",
+                hint="quote a field that holds a comma (\"Intro, part 1\")",
+                fingerprint=fingerprint(language, video_id, "fields")))
+            name = ""
+        elif not name:
             meta.problems.append(rules.BAD_METADATA.at(
                 meta.shown, line, f"video `{video_id}` has no srt_filename",
                 fingerprint=fingerprint(language, video_id)))
@@ -91,12 +98,14 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     return meta
 
 
-def _rows(handle: Iterable[str]) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    """The header and each row with the line it starts on: a blank line, or a quoted
-    field that spans lines, moves the rows after it down (``csv.DictReader`` counts rows)."""
+def _rows(handle: Iterable[str]
+          ) -> tuple[list[str], list[tuple[int, dict[str, str], int]]]:
+    """The header and each row with the line it starts on and its number of fields: a
+    blank line, or a quoted field that spans lines, moves the rows after it down
+    (``csv.DictReader`` counts rows)."""
     reader = csv.reader(handle)
     header: list[str] | None = None
-    rows: list[tuple[int, dict[str, str]]] = []
+    rows: list[tuple[int, dict[str, str], int]] = []
     read = 0
     for found in reader:
         start, read = read + 1, reader.line_num
@@ -105,7 +114,9 @@ def _rows(handle: Iterable[str]) -> tuple[list[str], list[tuple[int, dict[str, s
         if header is None:
             header = found
             continue
-        rows.append((start, dict(zip(header, found, strict=False))))
+        while len(found) > len(header) and not found[-1].strip():
+            found.pop()  # a comma at the end of the line adds an empty field, no value
+        rows.append((start, dict(zip(header, found, strict=False)), len(found)))
     return header or [], rows
 
 

@@ -107,6 +107,21 @@ def test_metadata_lists_a_missing_file(make_course: MakeCourse) -> None:
     assert rules_of(root) == [("SUB410", None)]
 
 
+def test_a_metadata_row_with_more_fields_than_the_header_is_named_not_misread(
+        make_course: MakeCourse) -> None:
+    header = "id,title,link,srt_filename\n"
+    shifted = header + "abc,Intro, part 1,https://y/abc,01_a.srt\n"  # an unquoted comma
+    root = make_course({"en/01_a.srt": srt(EN), "en/metadata.csv": shifted})
+    found = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert [(d.rule, d.line) for d in found] == [("SUB411", 2)]
+    assert "the row has 5 fields, the header 4" in found[0].message
+    # Its counterparts: the field quoted, and a comma ending each line, read as meant.
+    for meta in (header + 'abc,"Intro, part 1",https://y/abc,01_a.srt\n',
+                 header.replace("\n", ",\n") + "abc,Intro,https://y/abc,01_a.srt,\n"):
+        clean = make_course({"en/01_a.srt": srt(EN), "en/metadata.csv": meta})
+        assert rules_of(clean) == []
+
+
 def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
     zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
     zh[1] = ("然后调用 trainer.train() 开始。", "then we call trainer.train() to start")
