@@ -76,6 +76,20 @@ def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> i
     return 0
 
 
+def _doubtful(source: SubtitleFile, settings: Settings) -> frozenset[int]:
+    """The numbers of the source's cues whose timing is the source's own defect, reported
+    on it: one that ends before it starts or is too short to read, or one whose timing
+    could not be read at all (a number the file skips). A translated cue of such a number
+    shown where the source seems silent follows the source as meant: no finding of its
+    own (each translation would repeat the source's)."""
+    short = settings.min_duration * 1000
+    numbers = {cue.number for cue in source.cues}
+    doubtful = {cue.number for cue in source.cues if cue.end_ms - cue.start_ms < short}
+    if numbers:
+        doubtful |= set(range(min(numbers), max(numbers) + 1)) - numbers
+    return frozenset(doubtful)
+
+
 class Aligner:
     def __init__(self, sub: SubtitleFile, spoken: SpokenSource, settings: Settings,
                  lines: Lines) -> None:
@@ -88,6 +102,7 @@ class Aligner:
         self.src_stops = STOP_WORDS.get(self.src_lang)
         self.own_stops = STOP_WORDS.get(self.lang)
         self.path = sub.display_path
+        self.doubtful = _doubtful(self.source, settings)
 
     def run(self) -> Iterator[Diagnostic]:
         cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
@@ -144,7 +159,8 @@ class Aligner:
             heard, mine = heard_in(start - shift, end - shift)
             text = texts[i]
             if heard <= _SILENCE_SHARE * (end - start):
-                yield self._over_silence(cue, text)
+                if cue.number not in self.doubtful:
+                    yield self._over_silence(cue, text)
                 continue
             if not mine or not text:
                 continue

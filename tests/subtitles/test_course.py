@@ -122,6 +122,23 @@ def test_a_metadata_row_with_more_fields_than_the_header_is_named_not_misread(
         assert rules_of(clean) == []
 
 
+@pytest.mark.parametrize("broken", [
+    srt(EN).replace("00:00:07,000 --> 00:00:09,500", "00:00:07,000 -> 00:00:09,500"),
+    srt(EN).replace("00:00:07,000 --> 00:00:09,500", "00:00:07,000 --> 00:00:07,100"),
+])
+def test_a_source_cue_s_own_timing_defect_is_not_repeated_in_each_translation(
+        make_course: MakeCourse, broken: str) -> None:
+    assert broken != srt(EN)
+    root = make_course({"en/01_a.srt": broken, "fr/01_a.srt": srt(FR)})
+    assert [rule for rule, _ in rules_of(root, "fr")] == []
+    assert rules_of(root, "en")  # reported once, on the source
+    # Its counterpart: a translated cue shown over the source's silence, which a sound
+    # source does not explain, is still a finding.
+    late = srt(FR) + cue(7, 30, 32, "Une phrase de trop.")
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.srt": late})
+    assert ("SUB404", 7) in rules_of(root, "fr")
+
+
 def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
     zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
     zh[1] = ("然后调用 trainer.train() 开始。", "then we call trainer.train() to start")
