@@ -68,9 +68,10 @@ def test_speech_ends_with_the_last_cue_that_is_no_sound_effect(found: list[Cue])
 
 
 def test_a_cue_heard_for_a_tenth_of_its_time_is_over_silence() -> None:
-    source = SubtitleFile(Path("en/a.srt"), "en", (Cue(1, "1", 0, 250, ("we",), 1),), (),
+    # the source's cue is long enough to read: the translation's is the one at fault
+    source = SubtitleFile(Path("en/a.srt"), "en", (Cue(1, "1", 0, 1000, ("we",), 1),), (),
                           EncodingFacts(), "en/a.srt")
-    sub = SubtitleFile(Path("fr/a.srt"), "fr", (Cue(1, "1", 0, 2500, ("nous",), 1),), (),
+    sub = SubtitleFile(Path("fr/a.srt"), "fr", (Cue(1, "1", 0, 10_000, ("nous",), 1),), (),
                        EncodingFacts(), "fr/a.srt")
     rules, _ = settings_for({}, "fr")
     found = list(check_alignment(sub, SpokenSource(source), rules, all_lines))
