@@ -13,7 +13,7 @@ from coursekit.language_folders import unknown_languages
 from coursekit.languages import normalise
 from coursekit.subtitles.alignment import check_alignment
 from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingual
-from coursekit.subtitles.coverage import check_coverage, check_metadata, coverage
+from coursekit.subtitles.coverage import check_coverage, check_metadata, counterpart, coverage
 from coursekit.subtitles.formats import unread_formats
 from coursekit.subtitles.load import failure
 from coursekit.subtitles.metadata import read_metadata
@@ -91,7 +91,8 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None,
         settings = files.settings_of(lang)
         for path in corpus.subtitle_listing(lang).files:
             result.checked.append(course.relative(path))
-            source = sources.get(path.name) if lang != src_lang else None
+            paired = counterpart(path.name, sources) if lang != src_lang else None
+            source = sources[paired] if paired is not None else None
             result.diagnostics.extend(files.findings(path, lang, source))
         result.diagnostics.extend(settings.apply(unread_formats(course, lang)))
         meta = read_metadata(course, lang)

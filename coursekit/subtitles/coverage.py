@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
@@ -39,6 +39,16 @@ def coverage(course: Course, languages: Sequence[str]) -> Coverage:
     return Coverage(course.source_language, files)
 
 
+def counterpart(name: str, names: Collection[str]) -> str | None:
+    """The file among ``names`` with the subtitles of the same video as ``name``: of the
+    same name, else of the same stem in the other format (``01_intro.sbv`` for
+    ``01_intro.srt``); None where there is none."""
+    if name in names:
+        return name
+    stem = PurePath(name).stem
+    return next((other for other in sorted(names) if PurePath(other).stem == stem), None)
+
+
 def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
     """Source files without a translation (SUB401) and translations without a source
     file (SUB402); a counterpart that the configuration excludes is there, only not
@@ -51,14 +61,14 @@ def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
         if lang == cov.source_language:
             continue
         folder = course.relative(course.subtitle_dir(lang))
-        for name in sorted(source - names):
+        for name in sorted(n for n in source - names if counterpart(n, names) is None):
             if _excluded_file(course, course.subtitle_dir(lang) / name):
                 continue
             yield rules.MISSING_TRANSLATION.at(
                 f"{folder}/{name}", None,
                 f"no {lang} subtitles for `{name}` (the {cov.source_language} file exists)",
                 fingerprint=fingerprint(lang, name))
-        for name in sorted(names - source):
+        for name in sorted(n for n in names - source if counterpart(n, source) is None):
             if _excluded_file(course, source_dir / name):
                 continue
             yield rules.EXTRA_TRANSLATION.at(

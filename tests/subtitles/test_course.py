@@ -139,6 +139,26 @@ def test_a_source_cue_s_own_timing_defect_is_not_repeated_in_each_translation(
     assert ("SUB404", 7) in rules_of(root, "fr")
 
 
+def _sbv(texts: Sequence[str]) -> str:
+    """``texts`` as a YouTube .sbv file, timed as :func:`srt` times them."""
+    def ts(s: float) -> str:
+        return f"0:00:{int(s):02d}.{round(s * 1000) % 1000:03d}"
+    return "".join(f"{ts(3 * i + 1)},{ts(3 * i + 3.5)}\n{text}\n\n"
+                   for i, text in enumerate(texts))
+
+
+def test_a_translation_in_the_other_format_is_the_same_video_s(make_course: MakeCourse) -> None:
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.sbv": _sbv(FR)})
+    assert rules_of(root) == []  # paired by its stem: no SUB401/SUB402, and aligned
+    late = _sbv(FR) + "0:00:30.000,0:00:32.000\nUne phrase de trop.\n\n"
+    root = make_course({"en/01_a.srt": srt(EN), "fr/01_a.sbv": late})
+    assert ("SUB404", 7) in rules_of(root, "fr")  # checked against the English file
+    # Its counterpart: another video's file stays unpaired.
+    (root / "subtitles/fr/01_a.sbv").unlink()
+    root = make_course({"en/01_a.srt": srt(EN), "fr/02_b.sbv": _sbv(FR)})
+    assert sorted(rule for rule, _ in rules_of(root)) == ["SUB401", "SUB402"]
+
+
 def test_bilingual_detected_and_checked(make_course: MakeCourse) -> None:
     zh: list[tuple[str, ...]] = [(ZH[i], EN[i]) for i in range(6)]
     zh[1] = ("然后调用 trainer.train() 开始。", "then we call trainer.train() to start")
