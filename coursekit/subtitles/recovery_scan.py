@@ -151,8 +151,9 @@ class _Scanner:
             written = lines[head].strip() if head != t else None
             text = self._body(t + 1, end, written, len(cues) + 1, k == last)
             if timing is None:  # the cue is not read, but its index still counts
-                self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text))
                 value = _index_value(written) if written is not None else None
+                self.add(unreadable_timing(self.path, self.language, t + 1, lines[t], text,
+                                           value))
                 expected_number = (value if value is not None
                                    else expected_number or len(cues) + 1) + 1
                 continue

@@ -23,15 +23,16 @@ def quote(text: str, limit: int = 60) -> str:
 
 def unreadable_timing(
     path: str, language: str, line: int, raw: str, text: tuple[str, ...],
+    cue: int | None = None,
 ) -> Diagnostic:
     """The finding on the timing line ``raw`` (at ``line``) that cannot be read, of the
-    cue whose text is ``text``."""
+    cue whose text is ``text`` (and whose index line says ``cue``, where it is read)."""
     reason = why_unreadable(raw)
     return rules.MALFORMED_TIMING.at(
         path, line, f"cannot read the timing line {quote(raw)}"
         f"{f' ({reason})' if reason else ''}; "
         f"the cue's text is {quote(' / '.join(text) or '(none)')}",
-        hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`",
+        hint="write it as `HH:MM:SS,mmm --> HH:MM:SS,mmm`", cue=cue,
         fingerprint=fingerprint(language, " ".join(text), "timing"),
     )
 

@@ -35,6 +35,15 @@ def test_another_arrow_is_an_unreadable_timing_line(arrow: str) -> None:
     assert f"the arrow is written `{arrow}`, not `-->`" in message
 
 
+def test_an_unreadable_timing_line_names_the_cue_its_index_line_numbers() -> None:
+    sub = parse_subtitles(_file("00:00:03,000 -> 00:00:04,000").encode(), PATH, "en",
+                          str(PATH))
+    assert [(d.rule, d.cue) for d in sub.diagnostics] == [("SUB011", 2)]
+    unnumbered = _file("00:00:03,000 -> 00:00:04,000").replace("2\n00:00:03", "00:00:03")
+    sub = parse_subtitles(unnumbered.encode(), PATH, "en", str(PATH))
+    assert [d.cue for d in sub.diagnostics if d.rule == "SUB011"] == [None]  # none to name
+
+
 def test_a_fix_leaves_a_file_with_another_arrow_alone() -> None:
     data = _file("00:00:03,000 -> 00:00:04,000").encode()
     result = fix_bytes(data, PATH, "en", SETTINGS)
