@@ -51,9 +51,12 @@ class WarningRow:
     count: int
     files: int
     first: str
-    """Where the first of them is (``path:line``)."""
+    """Where the first of them is (``path:line``); where the first file's worst is, for
+    per-cue findings folded into one at their worst (:attr:`worst`)."""
     fixable: int = 0
     """How many of them a ``coursekit fix`` command settles (ruff's ``[*]``)."""
+    worst: bool = False
+    """:attr:`first` is the place of the first file's worst finding, not its first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,8 @@ def warning_rows(diagnostics: Sequence[Diagnostic]) -> list[WarningRow]:
         by_rule[rule] = by_rule.get(rule, 0) + sum(d.count for d in group)
     rows = [WarningRow(rule, language, sum(d.count for d in group),
                        sum(files_of(d) for d in {d.path: d for d in group}.values()),
-                       group[0].location, sum(d.count for d in group if d.fix))
+                       group[0].location, sum(d.count for d in group if d.fix),
+                       worst=group[0].count > 1 and group[0].excess > 0)
             for (rule, language), group in groups.items()]
     return sorted(rows, key=lambda r: (-by_rule[r.rule], r.rule, -r.count, r.language))
 
@@ -166,7 +170,8 @@ def render_overview(
                 files = f"{row.files} file{'s' * (row.files != 1)}"
                 fixable = f", [*] {row.fixable} fixable" if row.fixable else ""
                 lines.append(f"  {rule} {names.get(rule, '')}  {row.language}: {row.count} "
-                             f"in {files} (first {row.first}){fixable}")
+                             f"in {files} ({'worst' if row.worst else 'first'} "
+                             f"{row.first}){fixable}")
         lines.append("")
     tables = outdated_rows(diagnostics)
     if tables:

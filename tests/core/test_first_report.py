@@ -70,6 +70,15 @@ def test_warnings_are_one_line_per_rule_and_language() -> None:
     assert not any("no link to" in line for line in lines)
 
 
+def test_per_cue_findings_folded_at_their_worst_say_so() -> None:
+    cues = [LINE_TOO_LONG.at("subtitles/fr/01.srt", line, f"line of {50 + line} characters",
+                             cue=line, excess=float(line)) for line in (5, 9, 61)]
+    [folded] = aggregate(cues)
+    assert folded.line == 61  # the worst
+    lines = _overview([folded])
+    assert "  SUB202 line-too-long  fr: 3 in 1 file (worst subtitles/fr/01.srt:61)" in lines
+
+
 def test_notes_are_counted_not_shown() -> None:
     lines = _overview(PLANTED)
     body = lines[:next(i for i, line in enumerate(lines) if line.startswith("check:"))]
