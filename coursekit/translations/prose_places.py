@@ -2,7 +2,7 @@
 
 The words differ, so the two lessons are paired by their shape: headings by level
 and anchor, paragraphs, tables, HTML by its first tag, lists by their number of items,
-admonitions by kind, code blocks by their code (comments and strings aside) and
+admonitions by kind, code blocks by their kind and framework (not their code) and
 components by name, aligned as sequences (a block one of them lacks leaves the others
 paired). Where the shapes part, a run of the source's blocks goes to the translation's
 run in its place, spread evenly over it, or, where the translation has none there
@@ -21,7 +21,6 @@ import re
 from collections.abc import Hashable
 
 from coursekit.lessons.model import Admonition, Block, Code, Component, Heading, Lesson, Prose
-from coursekit.translations.code_changes import key
 from coursekit.translations.digest import text_line
 
 _ITEM = re.compile(r"[ \t]{0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)")
@@ -53,8 +52,8 @@ def _shape(block: Block) -> Hashable | None:
         if tag is not None:
             return "html", tag[1]
         return ("table",) if block.text.startswith("|") else ("paragraph",)
-    if isinstance(block, Code):
-        return "code", key(block)
+    if isinstance(block, Code):  # by kind: its code read as tokens would cost the most
+        return "code", block.role, block.framework
     if isinstance(block, Component):
         return "component", block.name
     return None
