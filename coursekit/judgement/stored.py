@@ -131,7 +131,7 @@ def _summary_number(name: str, summary: Mapping[str, Any], key: str) -> float:
         return 0
     if isinstance(value, bool) or not isinstance(value, int | float) or not (
             0 <= value < float("inf")):
-        raise ReportError(f"{name}: summary `{key}` is {str(value)[:40]}, not a number")
+        raise ReportError(f"{name}: summary `{key}` is {json.dumps(value)[:40]}, not a number")
     return value
 
 
@@ -261,7 +261,7 @@ def _text(data: Mapping[str, Any], key: str, *, optional: bool = False) -> Any:
 def _whole(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and (type(value) is not int or value < 0):
-        raise ReportError(f"`{key}` is {str(value)[:40]}, not a whole number")
+        raise ReportError(f"`{key}` is {json.dumps(value)[:40]}, not a whole number")
     return value
 
 
@@ -275,7 +275,7 @@ def _index(data: Mapping[str, Any], key: str) -> int:
 def _number(data: Mapping[str, Any], key: str) -> float:
     value = data.get(key, 0.0)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ReportError(f"`{key}` is {str(value)[:40]}, not a number")
+        raise ReportError(f"`{key}` is {json.dumps(value)[:40]}, not a number")
     return value
 
 

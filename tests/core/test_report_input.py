@@ -44,7 +44,7 @@ def _summary(**entries: object) -> str:
     ('{"tool": "coursekit", "run": "check", "summary": {}, "statistics": []}',
      "the counts of --statistics, not the findings"),
     (_report(line=1e400), "not a whole number"),
-    (_report(line="3"), "not a whole number"),
+    (_report(line="3"), '`line` is "3", not a whole number'),  # a string, quoted
     (_report(message={"text": "x"}), "not text"),
     (_report(path=None), "not text"),
     (_report(hint=["a", "b"]), "not text"),
