@@ -68,6 +68,9 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
             return Change.WHITESPACE
         if source.tokens_without_comments == translation.tokens_without_comments:
             return Change.COMMENTS
+        bare, others = source.tokens_without_comments, translation.tokens_without_comments
+        if bare is not None and others is not None and unwrapped(bare) == unwrapped(others):
+            return Change.FORMATTING  # the same code, laid out as a formatter may
         ours, theirs = source.skeleton, translation.skeleton
         if ours == theirs or (ours is not None and theirs is not None
                               and unwrapped(ours) == unwrapped(theirs)):
@@ -79,27 +82,38 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
 
 
 _AFTER_A_VALUE = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
+_OPENERS = frozenset({"(", "[", "{"})
 _CLOSERS = frozenset({")", "]", "}"})
 
 
-def unwrapped(skeleton: tuple[Token, ...]) -> tuple[Token, ...]:
-    """``skeleton`` without the parentheses that hold a lone string literal and nothing
-    else (``x = (\n    "a long message"\n)``, as a formatter wraps a string that a
-    translation made longer): the same code. Parentheses after a name, a value or a
-    closing bracket are a call or a subscript, and stay."""
+def unwrapped(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    """``tokens`` without what a formatter adds or takes away and Python reads alike:
+    the parentheses that hold a lone string literal and nothing else (``x = (\n
+    "a long message"\n)``, as a formatter wraps a string that a translation made
+    longer), and a comma before the bracket that closes a call's arguments, a list, a
+    set or a dict (``f(a, b,)``, a "magic trailing comma"). Parentheses after a name, a
+    value or a closing bracket are a call or a subscript and stay; so does the comma of
+    a one-item tuple, ``(a,)``, and of a subscript, ``x[a,]``."""
     out: list[Token] = []
+    loose: list[bool] = []  # for each bracket open: whether a comma before its close goes
     at = 0
-    while at < len(skeleton):
-        token = skeleton[at]
+    while at < len(tokens):
+        token = tokens[at]
         before = out[-1] if out else None
         called = before is not None and (
             (before[0] in _AFTER_A_VALUE and not keyword.iskeyword(before[1]))
             or before[1] in _CLOSERS)
-        if token == (tokenize.OP, "(") and not called and at + 2 < len(skeleton) and \
-                skeleton[at + 1][0] == tokenize.STRING and skeleton[at + 2] == (tokenize.OP, ")"):
-            out.append(skeleton[at + 1])
+        if token == (tokenize.OP, "(") and not called and at + 2 < len(tokens) and \
+                tokens[at + 1][0] == tokenize.STRING and tokens[at + 2] == (tokenize.OP, ")"):
+            out.append(tokens[at + 1])
             at += 3
             continue
+        if token[0] == tokenize.OP and token[1] in _OPENERS:
+            loose.append(token[1] == "{" or called == (token[1] == "("))
+        elif token[0] == tokenize.OP and token[1] in _CLOSERS and loose:
+            drops = loose.pop()
+            if drops and before == (tokenize.OP, ","):
+                out.pop()
         out.append(token)
         at += 1
     return tuple(out)

@@ -46,6 +46,14 @@ def test_classify_python(translation: str, expected: Change) -> None:
     ('msg = "AI"\n', 'msg = f("IA")\n', Change.CODE),
     ('msg = ["AI"]\n', 'msg = ["IA"]("x")\n', Change.CODE),
     ('msg = "AI"\n', 'msg = ("IA",)\n', Change.CODE),  # a tuple
+    # a formatter's trailing comma, and the lines it splits a call over: the same code
+    ("a = CodeAgent(model=m, tools=[t])\n", "a = CodeAgent(\n    model=m,\n    tools=[t],\n)\n",
+     Change.FORMATTING),
+    ('d = {"a": [1, 2]}\n', 'd = {\n    "a": [\n        1,\n        2,\n    ],\n}\n',
+     Change.FORMATTING),
+    # the comma of a one-item tuple and of a subscript is code
+    ("x = (1,)\n", "x = (1)\n", Change.CODE),
+    ("y = x[a]\n", "y = x[a,]\n", Change.CODE),
 ])
 def test_parentheses_around_a_lone_string_are_no_code_change(
         source: str, translation: str, expected: Change) -> None:
