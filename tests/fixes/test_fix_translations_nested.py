@@ -52,19 +52,18 @@ def test_history_true_lets_fix_translations_read_the_project_s_history(
     assert coverage(Corpus(Course.open(course))).history == "whole"
 
 
-def test_history_unset_is_said_to_be_what_would_read_it(tmp_path: Path) -> None:
-    course = _nested(tmp_path, "")
+@pytest.mark.parametrize(("config", "said", "read"), [
+    ("", "read with `history = true` under [tool.coursekit.translations]", "inside"),
+    ("[translations]\nhistory = false\n", "the configuration turns it off (`history = false`)",
+     "none"),
+])
+def test_history_not_read_is_said_so_with_what_would_read_it(
+        tmp_path: Path, config: str, said: str, read: str) -> None:
+    course = _nested(tmp_path, config)
     done = _fix(course)
     assert done.exit_code == 2, done.output
-    assert "read with `history = true` under [tool.coursekit.translations]" in done.output
-    assert coverage(Corpus(Course.open(course))).history == "inside"
-    shown = CliRunner().invoke(cli, ["coverage", "--root", str(course)])
-    assert "the course lies in a folder of a git checkout, not at its top" in shown.output
-
-
-def test_history_false_is_structure_alone_and_said_so(tmp_path: Path) -> None:
-    course = _nested(tmp_path, "[translations]\nhistory = false\n")
-    done = _fix(course)
-    assert done.exit_code == 2, done.output
-    assert "the configuration turns it off (`history = false`)" in done.output
-    assert coverage(Corpus(Course.open(course))).history == "none"
+    assert said in done.output
+    assert coverage(Corpus(Course.open(course))).history == read
+    shown = CliRunner().invoke(cli, ["coverage", "--root", str(course)]).output
+    warned = "the course lies in a folder of a git checkout, not at its top" in shown
+    assert warned is (read == "inside")  # history = false asks for structure alone

@@ -23,68 +23,41 @@ from tests.translations.test_trn_freshness import TOCTREE
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
-EN = """\
-# Listening[[listening]]
+LESSON = """\
+# {title}[[listening]]
 
-We transcribe the first clip.
-
-```py
-text = transcribe(clips[0])
-```
-
-Let us compare it with the reference:
-
-```py
-clips[0]["reference"]
-```
-
-**Output:**
-
-```out
-"hello there"
-```
-
-The model did well on this clip.
-
-It missed no word.
-"""
-REFERENCE = """\
-```py
-clips[0]["reference"]
-```
-
-**Output:**
-
-```out
-"hello there"
-```
-
-"""
-FR = """\
-# Écouter[[listening]]
-
-Nous transcrivons le premier extrait.
+{intro}
 
 ```py
 text = transcribe(clips[0])
 ```
 
-Comparons-le à la référence :
+{compare}
 
 ```py
 clips[0]["reference"]
 ```
 
-**Résultat :**
+**{label}**
 
 ```out
 "hello there"
 ```
 
-Le modèle s'en sort bien sur cet extrait.
+{verdict}
 
-Il n'a manqué aucun mot.
+{missed}
 """
+"""A lesson whose code the translation keeps as it is, its prose to fill in."""
+EN = LESSON.format(title="Listening", intro="We transcribe the first clip.",
+                   compare="Let us compare it with the reference:", label="Output:",
+                   verdict="The model did well on this clip.", missed="It missed no word.")
+REFERENCE = EN[EN.index("```py\nclips"):EN.index("The model did well")]
+"""The block the source removes, with its label and its output fence."""
+FR = LESSON.format(title="Écouter", intro="Nous transcrivons le premier extrait.",
+                   compare="Comparons-le à la référence :", label="Résultat :",
+                   verdict="Le modèle s'en sort bien sur cet extrait.",
+                   missed="Il n'a manqué aucun mot.")
 LAYOUTS = {
     # the label set off by blank lines on both sides, as the source writes it
     "apart": FR,
