@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import difflib
 import enum
-import keyword
-import tokenize
 from collections.abc import Callable, Hashable, Sequence
 
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
-from coursekit.lessons.python_tokens import Token, placed_tokens
+from coursekit.lessons.python_tokens import placed_tokens
+from coursekit.translations.token_layout import unwrapped
 
 
 class Change(enum.StrEnum):
@@ -79,44 +78,6 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
     if _words(source.source) == _words(translation.source):
         return Change.WHITESPACE
     return Change.CODE
-
-
-_AFTER_A_VALUE = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
-_OPENERS = frozenset({"(", "[", "{"})
-_CLOSERS = frozenset({")", "]", "}"})
-
-
-def unwrapped(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
-    """``tokens`` without what a formatter adds or takes away and Python reads alike:
-    the parentheses that hold a lone string literal and nothing else (``x = (\n
-    "a long message"\n)``, as a formatter wraps a string that a translation made
-    longer), and a comma before the bracket that closes a call's arguments, a list, a
-    set or a dict (``f(a, b,)``, a "magic trailing comma"). Parentheses after a name, a
-    value or a closing bracket are a call or a subscript and stay; so does the comma of
-    a one-item tuple, ``(a,)``, and of a subscript, ``x[a,]``."""
-    out: list[Token] = []
-    loose: list[bool] = []  # for each bracket open: whether a comma before its close goes
-    at = 0
-    while at < len(tokens):
-        token = tokens[at]
-        before = out[-1] if out else None
-        called = before is not None and (
-            (before[0] in _AFTER_A_VALUE and not keyword.iskeyword(before[1]))
-            or before[1] in _CLOSERS)
-        if token == (tokenize.OP, "(") and not called and at + 2 < len(tokens) and \
-                tokens[at + 1][0] == tokenize.STRING and tokens[at + 2] == (tokenize.OP, ")"):
-            out.append(tokens[at + 1])
-            at += 3
-            continue
-        if token[0] == tokenize.OP and token[1] in _OPENERS:
-            loose.append(token[1] == "{" or called == (token[1] == "("))
-        elif token[0] == tokenize.OP and token[1] in _CLOSERS and loose:
-            drops = loose.pop()
-            if drops and before == (tokenize.OP, ","):
-                out.pop()
-        out.append(token)
-        at += 1
-    return tuple(out)
 
 
 def _words(source: str) -> tuple[str, ...]:
