@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from coursekit.diagnostics import Diagnostic
-from coursekit.subtitles import rules
+from coursekit.subtitles import rules, timing_lines
 from coursekit.subtitles.fingerprint import fingerprint
 from coursekit.subtitles.model import Cue, SubtitleFormat, cue_number
 from coursekit.subtitles.stray import stray_text
@@ -135,12 +135,9 @@ class _Scanner:
         self._stray(0, first)
         if self.sbv_file and not self.sbv_expected and self.timings:
             t = self.timings[0]
-            self.add(rules.SBV_FORMAT.at(
-                self.path, t + 1, f"expected a cue index, found {quote(self.lines[t])} "
-                "(this looks like YouTube SBV, not SRT)",
-                hint="`coursekit fix subtitles` converts it to SRT",
-                fingerprint=fingerprint(self.language, "sbv"),
-            ))
+            self.add(timing_lines.sbv_file_finding(
+                self.path, self.language, t + 1, self.lines[t],
+                numbered=bool(self.headers) and self.headers[0] != t))
         expected_number: int | None = None
         seen: set[int] = set()
         lines, kinds, parsed, cues = self.lines, self.kinds, self.parsed, self.result.cues

@@ -37,6 +37,17 @@ def unreadable_timing(
     )
 
 
+def sbv_file_finding(path: str, language: str, line: int, raw: str, *,
+                     numbered: bool) -> Diagnostic:
+    """The one finding on an SRT file written as YouTube SBV, at its first timing line
+    ``raw``; ``numbered``: its cues keep SRT's index lines, only their timings are SBV."""
+    said = (f"SBV timings in an SRT file, the first {quote(raw)}" if numbered else
+            f"expected a cue index, found {quote(raw)} (this looks like YouTube SBV, not SRT)")
+    return rules.SBV_FORMAT.at(path, line, said,
+                               hint="`coursekit fix subtitles` converts it to SRT",
+                               fingerprint=fingerprint(language, "sbv"))
+
+
 def timing_findings(
     path: str, language: str, line: int, cue: Cue, timing: Timing, *,
     sbv_in_srt: bool, raw: str,

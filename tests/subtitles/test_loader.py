@@ -62,6 +62,11 @@ def test_sbv_content_is_read_and_reported_once() -> None:
     assert sub.encoding.format == "sbv"
     [diag] = sub.diagnostics
     assert "looks like YouTube SBV" in diag.message
+    # SRT's index lines kept, the timings SBV's: the index line is no fault of its own
+    numbered = parse_subtitles(b"1\n" + data.replace(b"\n\n0:", b"\n\n2\n0:"), P, "en")
+    assert [(c.start_ms, c.end_ms) for c in numbered.cues] == [(5440, 9360), (9500, 12000)]
+    assert [(d.rule, d.line, d.message) for d in numbered.diagnostics] == [
+        ("SUB004", 2, "SBV timings in an SRT file, the first `0:00:05.440,0:00:09.360`")]
 
 
 @pytest.mark.parametrize(("head", "webvtt"), [
