@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from coursekit.check_result import CheckResult
-from coursekit.config import Course
+from coursekit.config import LESSON_SUFFIXES, Course
 from coursekit.languages import normalise
 from coursekit.subtitles.formats import UNREAD
 from coursekit.subtitles.metadata import METADATA
@@ -209,7 +209,8 @@ def touched_files(course: Course, changed: Iterable[str],
     that are there: a file the change deleted, or the translation a new source file has
     not got yet, has nothing to check (what a deleted source leaves is still checked);
     with ``languages`` (``--lang``), none of another language's folders: they were not
-    named, and are not reported as left unchecked."""
+    named, and are not reported as left unchecked. A lesson the change deleted brings
+    its language's toctree, which may still list it."""
     found: set[Path] = set()
     source = course.source_language
     folders = [
@@ -222,6 +223,7 @@ def touched_files(course: Course, changed: Iterable[str],
         if not any(folder in path.parents for folder in course_folders):
             continue  # a Makefile, a workflow, the README: no file a check reads
         found.add(path)
+        found.update(_listing_of_gone(course, path))
         for source_folder, folder_of, listed in folders:
             try:
                 inside = path.relative_to(source_folder)
@@ -232,6 +234,15 @@ def touched_files(course: Course, changed: Iterable[str],
               if languages is not None and language not in languages]
     return sorted(path for path in found if (path.exists() or path.is_symlink())
                   and not any(folder in path.parents for folder in others))
+
+
+def _listing_of_gone(course: Course, path: Path) -> list[Path]:
+    """The toctree of the language of a lesson file the change deleted (or renamed away):
+    a section it still lists has no lesson now, which only the toctree's check says."""
+    if path.suffix not in LESSON_SUFFIXES or path.exists() or path.is_symlink():
+        return []
+    return [course.toctree_path(language) for language in course.lesson_languages()
+            if course.lesson_dir(language) in path.parents]
 
 
 def configuration_changed(course: Course, changed: Iterable[str]) -> bool:

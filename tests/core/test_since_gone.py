@@ -96,3 +96,27 @@ def test_a_changed_file_outside_the_course_folders_is_no_finding(
     assert code == 1
     assert {path for path, _ in found} == {"subtitles/fr/01_a.srt"}
     assert ("subtitles/fr/01_a.srt", "SUB104") in found
+
+
+TOCTREE = ("- title: One\n  sections:\n  - local: chapter1/1\n    title: A\n"
+           "  - local: chapter1/2\n    title: B\n")
+
+
+@pytest.mark.parametrize("listed", [True, False])
+def test_a_deleted_lesson_its_toctree_still_lists_is_found(tmp_path: Path, listed: bool) -> None:
+    root = tmp_path / "course"
+    (root / "content/en/chapter1").mkdir(parents=True)
+    for name in ("1", "2"):
+        (root / f"content/en/chapter1/{name}.mdx").write_text(f"# {name}\n", encoding="utf-8")
+    (root / "content/en/_toctree.yml").write_text(TOCTREE, encoding="utf-8")
+    _git(root, "init", "-q", ".")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "course")
+    base = _git(root, "rev-parse", "HEAD")
+    _git(root, "rm", "-q", "content/en/chapter1/2.mdx")
+    if not listed:  # the clean counterpart: the toctree loses the section with its lesson
+        (root / "content/en/_toctree.yml").write_text(TOCTREE.rsplit("  - local", 1)[0],
+                                                     encoding="utf-8")
+    code, found = _since(root, base)
+    assert found == ([("content/en/_toctree.yml", "LES154")] if listed else [])
+    assert code == (1 if listed else 0)
