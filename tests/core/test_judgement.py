@@ -92,7 +92,7 @@ def _stored(**cell: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("cell", "said"), [
-    ({"index": "3"}, "`index` is 3, not a whole number"),
+    ({"index": "3"}, '`index` is "3", not a whole number'),
     ({"verdict": "fine"}, "'fine' is not a valid Verdict"),
     ({"detail": ["boom"]}, "`detail` is list, not text"),
 ])
