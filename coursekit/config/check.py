@@ -71,7 +71,8 @@ def _languages(course: Course) -> list[tuple[tuple[str, ...], str]]:
     key = _spelled(config.lines, "source-language")
     # the default is no one's word
     if _written(config.lines, key) and config.source_language not in found:
-        problems.append(((key,), f"`{key}` is `{config.source_language}`, {have}"))
+        problems.append(((key,), f"`{key}` is `{config.source_language}`, {have}; "
+                                 f"`{course.source_language}` is used"))
     return problems
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from coursekit.config.listing import Listing, Unlisted, list_folder, walk_files
 from coursekit.config.load import load_config
-from coursekit.config.model import Config
+from coursekit.config.model import DEFAULT_SOURCE_LANGUAGE, Config
 from coursekit.config.values import LANGUAGE_TAG
 from coursekit.languages import normalise
 from coursekit.selection import excluded_by
@@ -47,6 +47,8 @@ class Course:
     the folder's permissions changed (a run asks for them many times)."""
     _excluding: set[str] = field(default_factory=set, compare=False, repr=False)
     """The ``exclude`` patterns that took a file or folder in a listing so far."""
+    _source: list[str] = field(default_factory=list, compare=False, repr=False)
+    """The source language, once known (:attr:`source_language`)."""
 
     @classmethod
     def open(cls, root: Path | str = ".") -> Course:
@@ -82,7 +84,16 @@ class Course:
 
     @property
     def source_language(self) -> str:
-        return self.config.source_language
+        """The configured source language; the default where the course has no lessons
+        or subtitles in the one configured (CFG001 says so: a bad value is left at its
+        default, and every translation judged against a language of no lessons would be
+        a false finding)."""
+        if not self._source:
+            wanted, default = self.config.source_language, DEFAULT_SOURCE_LANGUAGE
+            found = [] if wanted == default else self.found_languages()
+            unusable = bool(found) and wanted not in found and not self.unlisted_roots()
+            self._source.append(default if unusable else wanted)
+        return self._source[0]
 
     def relative(self, path: Path) -> str:
         """``path`` relative to the root, with forward slashes, for diagnostics.

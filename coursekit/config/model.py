@@ -57,9 +57,12 @@ class ConfigProblem:
     the problem then); ``None`` to take the line of ``keys``."""
 
 
+DEFAULT_SOURCE_LANGUAGE = "en"
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
-    source_language: str = "en"
+    source_language: str = DEFAULT_SOURCE_LANGUAGE
     languages: tuple[str, ...] = ()
     """Languages to work on; empty means every language folder found."""
     content_dir: str | None = None

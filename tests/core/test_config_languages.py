@@ -48,6 +48,26 @@ def test_a_language_the_course_lacks_is_cfg001_at_its_line(
     assert said in result.output
 
 
+def test_a_source_language_the_course_lacks_is_left_at_its_default(tmp_path: Path) -> None:
+    root = _course(tmp_path, "coursekit.toml", 'source-language = "de"\n')
+    (root / "chapters/fr").mkdir()
+    (root / "chapters/fr/1.mdx").write_text("# Un\n", encoding="utf-8")
+    (root / "chapters/en/_toctree.yml").write_text(
+        "- title: C\n  sections:\n  - local: '1'\n    title: One\n", encoding="utf-8")
+    (root / "chapters/fr/_toctree.yml").write_text(
+        (root / "chapters/en/_toctree.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    course = Course.open(root)
+    assert course.source_language == "en"
+    [finding] = config_findings(course)
+    assert finding.message.endswith("; `en` is used")
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--format", "json"])
+    rules = [d["rule"] for d in json.loads(result.output)["diagnostics"]]
+    assert rules == ["CFG001"]  # not a TRN002 for every lesson, judged against `de`
+    # Its counterpart: a source language the course has is used as configured.
+    (root / "coursekit.toml").write_text('source-language = "fr"\n', encoding="utf-8")
+    assert Course.open(root).source_language == "fr"
+
+
 @pytest.mark.parametrize("text", [
     'source-language = "en"\nlanguages = ["en", "fr"]\n',
     'source-language = "fr"\nlanguages = ["FR"]\n',
