@@ -84,8 +84,14 @@ def lang_option(func: Callable[P, R]) -> Callable[P, R]:
     )(func)
 
 
-def _selectors(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+def _selectors(values: Sequence[str], option: str) -> tuple[str, ...]:
+    """The rule selectors of ``option``'s values, comma-separated; an empty one (``""``,
+    ``TRN2,,LES``: an unset variable in a CI script) names no rule, a usage error."""
+    parts = [part.strip() for value in values for part in value.split(",")]
+    if "" in parts:
+        raise click.UsageError(f"{option} {','.join(values)!r}: an empty selector names no "
+                               "rule (see `coursekit rules`)")
+    return tuple(parts)
 
 
 def selection_options(func: Callable[P, R]) -> Callable[P, R]:
@@ -123,8 +129,9 @@ def command_line_layer(
     """The command line's selection layer; an unknown code is a usage error."""
     from coursekit.rules import all_rules
 
-    layer = Layer(select=_selectors(select) or None, extend_select=_selectors(extend_select),
-                  ignore=_selectors(ignore))
+    layer = Layer(select=_selectors(select, "--select") or None,
+                  extend_select=_selectors(extend_select, "--extend-select"),
+                  ignore=_selectors(ignore, "--ignore"))
     codes = [r.code for r in all_rules()]
     unknown = unknown_selectors(
         (*(layer.select or ()), *layer.extend_select, *layer.ignore), codes)

@@ -132,3 +132,16 @@ def test_a_code_in_lower_case_on_the_command_line_names_the_code_meant(tmp_path:
     result = CliRunner().invoke(cli, ["check", "--root", str(course), "--ignore", "sub2,SUB9"])
     assert result.exit_code == 2
     assert "no rule code starts with sub2 (did you mean `SUB2`?), SUB9 (see" in result.output
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--select", ""), ("--ignore", "SUB2,,SUB1"), ("--extend-select", ","),
+])
+def test_an_empty_selector_on_the_command_line_is_a_usage_error(
+        tmp_path: Path, option: str, value: str) -> None:
+    course = write_overlap_course(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "--root", str(course), option, value])
+    assert result.exit_code == 2, result.output  # not every rule, as if none were given
+    assert f"{option} {value!r}: an empty selector names no rule" in result.output
+    clean = CliRunner().invoke(cli, ["check", "--root", str(course), option, "SUB1"])
+    assert clean.exit_code != 2, clean.output
