@@ -134,3 +134,10 @@ def enclosing_checkout(root: Path) -> Path | None:
         if own_checkout(folder):
             return folder
     return None
+
+
+def in_checkout(root: Path) -> bool:
+    """Whether ``root`` is a git checkout or lies in a folder of one (as the ``.git`` of
+    it or of a folder above says; where a variable puts the checkout elsewhere, git
+    alone can tell, and it is taken to be one)."""
+    return own_checkout(root) is not False or enclosing_checkout(root) is not None

@@ -301,6 +301,10 @@ def test_since_checks_what_a_change_touched_and_the_translations_of_its_sources(
     unknown = CliRunner().invoke(cli, [*args, "--since", "no-such-revision"])
     assert unknown.exit_code == 2
     assert "no such revision" in unknown.output
+    shutil.rmtree(course / ".git")  # no checkout at all: said so, not a revision unknown
+    none = CliRunner().invoke(cli, [*args, "--since", "HEAD"])
+    assert none.exit_code == 2
+    assert "is in no git checkout, whose history would say what changed" in none.output
 
 
 def test_a_fix_applied_to_every_language_does_not_make_an_older_translation_fresh(

@@ -30,7 +30,7 @@ from coursekit.config import Course
 from coursekit.config.check import config_findings
 from coursekit.filescope import configuration_changed, touched_files
 from coursekit.report.pipeline import STATISTICS_FORMATS
-from coursekit.translations.git_calls import changed_since, is_shallow
+from coursekit.translations.git_calls import changed_since, in_checkout, is_shallow
 
 _SINCE = click.option(
     "--since", metavar="REV",
@@ -74,6 +74,9 @@ def _run(
     languages = known_languages(langs, available, course)
     if since is not None:
         changed = changed_since(course.root, since)
+        if changed is None and not in_checkout(course.root):
+            raise click.UsageError(f"--since {since}: {course.root} is in no git checkout, "
+                                   "whose history would say what changed")
         if changed is None:
             cut = (" (the clone is shallow: fetch the history it needs, `git fetch "
                    "--unshallow`, or `fetch-depth: 0` for actions/checkout)"
