@@ -98,3 +98,16 @@ def test_the_summary_counts_what_the_baseline_records(tmp_path: Path) -> None:
         last = said.splitlines()[-1]
         assert last.startswith("check: clean (3 errors, "), said
         assert last.endswith(f" not shown: recorded in {baseline})"), said
+
+
+def test_an_update_writes_the_report_file_asked_for_of_nothing_new(tmp_path: Path) -> None:
+    root = _course(tmp_path / "course")
+    baseline, sarif = tmp_path / "b.json", tmp_path / "out.sarif"
+    code, _ = _check(root, "--baseline", str(baseline), "--update-baseline",
+                     "--format", "sarif", "-o", str(sarif))
+    assert code == 0 and _languages(baseline) == {"en", "fr", "it"}
+    assert json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"] == []
+    # Its counterpart: without -o, the update writes no report on standard output.
+    code, said = _check(root, "--baseline", str(baseline), "--update-baseline",
+                        "--format", "sarif")
+    assert code == 0 and '"runs"' not in said
