@@ -107,9 +107,7 @@ def finish(
     ``narrows``: the command takes ``--quiet`` and ``--statistics`` (the summary offers them)."""
     if report.update_baseline:
         diagnostics = _record(report, diagnostics, selection, checked, root)
-        # A report file asked for is written all the same, of nothing new: a later CI
-        # step (a SARIF upload) reads it.
-        if not diagnostics and report.output is None:
+        if not diagnostics and report.output is None:  # -o: written, for a later CI step
             return EXIT_CLEAN
     elif report.baseline is not None and not report.baseline.exists():
         click.echo(f"coursekit: note: baseline {report.baseline} does not exist, so every "
