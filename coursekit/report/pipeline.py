@@ -12,7 +12,7 @@ the same findings give the same report and the same verdict wherever they are re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -35,7 +35,9 @@ from coursekit.report.overview import render_overview
 from coursekit.report.repository import REPOSITORY_FORMATS, course_place, placed
 from coursekit.report.statistics import statistics_document
 from coursekit.report.text import render_statistics, render_text
+from coursekit.rules import all_rules
 from coursekit.selection import Selection
+from coursekit.translations.rules import OUTDATED
 
 STATISTICS_FORMATS = ("text", "json")
 """The formats that hold ``--statistics``: the others are for each finding's place."""
@@ -104,8 +106,23 @@ def select(diagnostics: Sequence[Diagnostic],
         return config_problems, list(diagnostics)
     return config_problems, [
         *config_problems,
-        *selection.apply([d for d in diagnostics if d.rule != BAD_CONFIG.code]),
+        *selection.apply(_unfolded(
+            [d for d in diagnostics if d.rule != BAD_CONFIG.code], selection)),
     ]
+
+
+def _unfolded(diagnostics: list[Diagnostic], selection: Selection) -> list[Diagnostic]:
+    """The differences folded into an outdated translation's finding (``TRN005``, the one
+    rule that folds others), each its own finding again, at its rule's severity, where
+    the selection drops that finding (its rule ignored, or ignored in that file): else
+    they would be hidden with it."""
+    if not any(d.folded for d in diagnostics):
+        return diagnostics
+    severities = {rule.code: rule.severity for rule in all_rules()}
+    return [replace(d, folded=False, severity=severities.get(d.rule, d.severity))
+            if d.folded and (not selection.enabled(OUTDATED.code)
+                             or selection.ignored_in(OUTDATED.code, d.path)) else d
+            for d in diagnostics]
 
 
 def _new(diagnostics: list[Diagnostic], baseline: Path | None,

@@ -266,6 +266,16 @@ def test_show_all_lists_the_folded_differences(course: Path) -> None:
         False, True]
 
 
+@pytest.mark.parametrize("dropped", [["--ignore", "TRN005"], ["--select", "TRN2"]])
+def test_differences_folded_into_an_outdated_finding_not_selected_are_their_own(
+        course: Path, dropped: list[str]) -> None:
+    _commit(course, {"en/chapter1/1.mdx": TRAIN_SPLIT}, "Split", "2024-02-01T12:00:00")
+    args = ["check", "lessons", "--root", str(course), "--format", "json", *dropped]
+    shown = json.loads(CliRunner().invoke(cli, args).output)["diagnostics"]
+    assert [(d["rule"], d["severity"], d.get("folded", False)) for d in shown] == [
+        ("TRN201", "warning", False)]  # not hidden with the finding the run dropped
+
+
 def test_a_course_inside_another_checkout_is_judged_by_structure(tmp_path: Path) -> None:
     root = tmp_path / "project"
     (root / "course").mkdir(parents=True)
