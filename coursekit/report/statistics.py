@@ -159,6 +159,7 @@ def closing_summary(
         lines.append(f"to start from here: {first}coursekit {command} --baseline {BASELINE} "
                      "--update-baseline records these findings; then --baseline "
                      f"{BASELINE} in CI fails only on new ones")
-    if with_errors and not quiet and narrows:
+    others = any(d.severity is not Severity.ERROR for d in diagnostics)  # else errors alone
+    if with_errors and others and not quiet and narrows:
         lines.append(f"to see the errors alone: coursekit {command} --quiet")
     return lines

@@ -180,3 +180,11 @@ def test_diff_under_quiet_still_counts_what_quiet_left_out(course: Path) -> None
     assert "error SUB104" in result.output and "SUB202" not in result.output
     assert "(3 warnings not shown: --quiet)" in result.output
     assert "to see the errors alone" not in result.output  # it is what was asked
+
+
+def test_a_run_of_errors_alone_is_not_told_how_to_see_errors_alone(course: Path) -> None:
+    errors = CliRunner().invoke(cli, ["check", "--root", str(course), "--select", "SUB104"])
+    assert "error SUB104" in errors.output
+    assert "to see the errors alone" not in errors.output  # there is nothing else
+    mixed = CliRunner().invoke(cli, ["check", "--root", str(course)])
+    assert "to see the errors alone: coursekit check --quiet" in mixed.output
