@@ -59,8 +59,8 @@ def compare_in_time(
             return found, verdict
         # Behind in code a sync left, or in prose: outdated all the same (never fresh).
         return ([outdated.code_synced_finding(source, translation, directive, owed), *found],
-                replace(verdict or Verdict(outdated=True), outdated=True, prose_only=not left,
-                        since=owed.since if owed is not None else None))
+                outdated.synced_verdict(verdict, freshness, (source, translation), directive,
+                                        owed))
     # Compared one at a time, and only while fold still asks: most differences are gone
     # after the first version. The version it followed last is aligned with it once, for
     # fold and for the sync plan.

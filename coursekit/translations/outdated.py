@@ -175,6 +175,22 @@ def prose_owed(source: Digest, translation: Digest, directive: Directive,
     return None
 
 
+def synced_verdict(verdict: Verdict | None, freshness: Freshness | None,
+                   pair: tuple[Digest, Digest], directive: Directive,
+                   owed: ProseOwed | None) -> Verdict:
+    """The verdict on a ``code-synced`` translation still owing code a sync left (its
+    line names a ``base``: outdated in code) or prose (``owed``: outdated in prose
+    alone), translated when its prose was (its ``prose=``), whatever commit synced its
+    code since."""
+    source, translation = pair
+    prose = None if freshness is None else freshness.history.find(
+        directive.args["prose"], translation.path, source.path)
+    return replace(verdict or Verdict(outdated=True), outdated=True,
+                   prose_only="base" not in directive.args,
+                   since=owed.since if owed is not None else None,
+                   translated=prose or (verdict.translated if verdict else None))
+
+
 def _prose_changed(freshness: Freshness, commit: Commit, lesson: Digest) -> bool:
     """Whether ``commit`` changed the prose of ``lesson`` (created or deleted it: its
     prose against none); a merge, against every parent (one that took a side's prose

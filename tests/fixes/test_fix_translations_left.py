@@ -64,6 +64,9 @@ def test_a_sync_that_leaves_a_section_stays_outdated_once_committed(course: Path
     [message] = _outdated(course)
     assert "in part, the rest left to merge" in message and "prose behind since" in message
     assert _status(course) is Status.OUTDATED_CODE  # code is owed, not prose alone
+    [row] = coverage(Corpus(Course.open(course))).rows
+    when = row.lessons[0].translated  # its prose's commit, not the one that synced its code
+    assert when is not None and when.sha == translated
     again = _fix(course, "--check")
     assert again.exit_code == 1, again.output
     fence = (EN + SAVING_EN).splitlines().index("save(clips)")  # its 1-based line
