@@ -28,10 +28,15 @@ class Coverage:
     files: Mapping[str, frozenset[str]]
 
     def matrix(self) -> list[tuple[str, dict[str, bool]]]:
-        """One row per video (file name): which languages have it."""
-        names = sorted(set().union(*self.files.values())) if self.files else []
-        return [(name, {lang: name in have for lang, have in self.files.items()})
-                for name in names]
+        """One row per video (file name, the source language's where it has the video):
+        which languages have it, in either format (``01_a.sbv`` for ``01_a.srt``)."""
+        source = self.files.get(self.source_language, frozenset())
+        shown: dict[str, str] = {}  # a video's stem -> the name its row shows
+        for name in sorted(set().union(*self.files.values())) if self.files else ():
+            shown.setdefault(PurePath(name).stem, counterpart(name, source) or name)
+        return [(name, {lang: counterpart(name, have) is not None
+                        for lang, have in self.files.items()})
+                for name in sorted(shown.values())]
 
 
 def coverage(course: Course, languages: Sequence[str]) -> Coverage:

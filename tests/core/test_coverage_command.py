@@ -54,6 +54,16 @@ def test_coverage_reports_missing_lessons_and_videos(tmp_path: Path) -> None:
     assert videos["02_more.srt"] == {"en": True, "fr": False}
 
 
+def test_a_video_s_subtitles_in_the_other_format_are_one_row(tmp_path: Path) -> None:
+    make_course(tmp_path)
+    (tmp_path / "subtitles/fr/02_more.sbv").write_text("0:00:01.000,0:00:02.000\nPlus\n\n",
+                                                      encoding="utf-8")
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path), "--format", "json"])
+    videos = {row["file"]: row["languages"] for row in json.loads(result.output)["subtitles"]}
+    assert videos == {"01_hello.srt": {"en": True, "fr": True},
+                      "02_more.srt": {"en": True, "fr": True}}  # no row of its own
+
+
 def test_coverage_text_table(tmp_path: Path) -> None:
     make_course(tmp_path)
     result = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
