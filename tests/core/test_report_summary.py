@@ -181,9 +181,11 @@ def test_a_command_without_quiet_or_statistics_offers_neither(tmp_path: Path) ->
     lessons = tmp_path / "chapters" / "en" / "chapter1"
     lessons.mkdir(parents=True)
     (lessons.parent / "_toctree.yml").write_text(
-        "- title: One\n  sections:\n  - local: chapter1/a\n    title: A\n", encoding="utf-8")
+        "- title: One\n  sections:\n  - local: chapter1/a\n    title: A\n"
+        "  - local: chapter1/b\n    title: B\n", encoding="utf-8")
     (lessons / "a.mdx").write_text("# A\n\n```py\nx = 1\n\nText the fence swallows.\n",
                                    encoding="utf-8")
+    (lessons / "b.mdx").write_text("", encoding="utf-8")  # a warning: not errors alone
     result = CliRunner().invoke(cli, ["build", "--root", str(tmp_path)])
     assert result.exit_code == 1
     assert "coursekit build: 1 error" in result.output
