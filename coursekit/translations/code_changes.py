@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Sequence
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
 from coursekit.lessons.python_tokens import placed_tokens
-from coursekit.translations.token_layout import unwrapped
+from coursekit.translations.token_layout import without_layout
 
 
 class Change(enum.StrEnum):
@@ -68,11 +68,12 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
         if source.tokens_without_comments == translation.tokens_without_comments:
             return Change.COMMENTS
         bare, others = source.tokens_without_comments, translation.tokens_without_comments
-        if bare is not None and others is not None and unwrapped(bare) == unwrapped(others):
+        if bare is not None and others is not None and \
+                without_layout(bare) == without_layout(others):
             return Change.FORMATTING  # the same code, laid out as a formatter may
         ours, theirs = source.skeleton, translation.skeleton
         if ours == theirs or (ours is not None and theirs is not None
-                              and unwrapped(ours) == unwrapped(theirs)):
+                              and without_layout(ours) == without_layout(theirs)):
             return Change.STRINGS
         return Change.CODE
     if _words(source.source) == _words(translation.source):

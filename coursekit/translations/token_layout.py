@@ -13,7 +13,7 @@ _OPENERS = frozenset({"(", "[", "{"})
 _CLOSERS = frozenset({")", "]", "}"})
 
 
-def unwrapped(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+def without_layout(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
     """``tokens`` without what a formatter adds or takes away and Python reads alike:
     the parentheses that hold a lone string literal and nothing else (``x = (\n
     "a long message"\n)``, as a formatter wraps a string that a translation made
