@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
-from coursekit.cli.commands.verify import _progress_line, _table
+from coursekit.cli.verify_table import lesson_table, print_table, progress_line
 from coursekit.execution.output.summary import lesson_in_language, lesson_summaries
 from coursekit.execution.results import (
     CellResult,
@@ -61,15 +62,19 @@ def test_the_counts_read_as_a_sentence() -> None:
 
 
 def test_at_80_columns_nothing_is_cut() -> None:
-    lines = _rendered(_table(_report(), 80), 80)
+    lines = _rendered(lesson_table(_report(), 80), 80)
     text = "\n".join(lines)
     assert all(len(line) <= 80 for line in lines), text
     assert "…" not in text, text
     start = next(n for n, line in enumerate(lines) if line.startswith("chapter8/4.mdx"))
     end = next(n for n, line in enumerate(lines) if line.startswith("chapter10/13_tf.mdx"))
     row = [" ".join(line.split()) for line in lines[start:end]]
-    # The counts wrap inside their column; the result stays whole on the first line.
-    assert row == ["chapter8/4.mdx en pt 19 ok · 7/7 errors ok, cached", "proven · 0 failed"]
+    # The counts wrap inside their column; the path and the result stay whole on the
+    # row's first line.
+    assert row[0].startswith("chapter8/4.mdx en pt 19 ok"), row
+    assert row[0].endswith(" ok, cached"), row
+    assert " ".join(row).replace(" ok, cached", "") == (
+        "chapter8/4.mdx en pt 19 ok · 7/7 errors proven · 0 failed"), row
     # A long row wraps its counts rather than cutting anything.
     assert "chapter10/13_tf.mdx" in text
     assert "expected-error-missing" in text
@@ -78,17 +83,17 @@ def test_at_80_columns_nothing_is_cut() -> None:
 
 
 def test_with_room_the_table_shows_full_paths_and_times() -> None:
-    text = "\n".join(_rendered(_table(_report(), 140), 140))
+    text = "\n".join(_rendered(lesson_table(_report(), 140), 140))
     assert "content/zh-CN/chapter10/13_tf.mdx" in text
     assert "123.4 s" in text
 
 
 def test_a_progress_line_keeps_the_result_when_the_terminal_is_narrow() -> None:
     result = _report().notebooks[1]
-    [line] = _rendered(_progress_line(result, 72), 72)
+    [line] = _rendered(progress_line(result, 72), 72)
     assert line.startswith("  zh-CN/chapter10/13_tf.ipynb  failed: expected-error-missing  123")
     assert line.endswith("…")
-    [full] = _rendered(_progress_line(result, 120), 120)
+    [full] = _rendered(progress_line(result, 120), 120)
     assert full.endswith("2 failed · 1 skipped")
 
 
@@ -121,3 +126,58 @@ def test_each_notebook_of_a_lessons_tabs_has_its_row() -> None:
         ("unit3/tools.mdx (smolagents)", "2 ok · 0 failed", "ok"),
     ]
     assert rows[1].named_lesson == "units/en/unit3/tools.mdx (langgraph)"
+
+
+def _long_paths() -> VerifyReport:
+    ok = Verdict.OK
+    return VerifyReport(notebooks=[
+        _result("units/en/bonus-unit2/monitoring-and-evaluating-agents-notebook.mdx", "en",
+                "both", [ok] * 4 + [Verdict.UNEXPECTED_ERROR]),
+        _result("units/en/unit1/what-are-agents.mdx", "en", "both", [ok, ok]),
+    ])
+
+
+def test_long_lesson_paths_fold_and_every_result_stays_whole_at_80_columns() -> None:
+    lines = _rendered(lesson_table(_long_paths(), 80), 80)
+    text = "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines), text
+    assert "…" not in text, text
+    results = [line.split()[-1] for line in lines[3:] if "failed" in line.split()[-3:]]
+    assert results == ["unexpected-error", "ok"], text
+    # The path folds inside its column: read down the column, it is whole.
+    width = lines[1].index("lang")
+    column = "".join(line[:width].strip() for line in lines[3:])
+    assert "bonus-unit2/monitoring-and-evaluating-agents-notebook.mdx" in column, text
+    assert "unit1/what-are-agents.mdx" in column, text
+
+
+def _printed_to_a_file(report: VerifyReport, monkeypatch: pytest.MonkeyPatch,
+                       columns: str | None) -> list[str]:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    console = Console(file=io.StringIO(), color_system=None)
+    print_table(report, console)
+    return [line.rstrip() for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+
+
+def test_in_a_log_file_each_row_is_one_whole_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _printed_to_a_file(_long_paths(), monkeypatch, None)
+    [long_row] = [line for line in lines if "monitoring" in line]
+    assert long_row.split() == [
+        "units/en/bonus-unit2/monitoring-and-evaluating-agents-notebook.mdx", "en", "both",
+        "4", "ok", "·", "1", "failed", "123.4", "s", "failed:", "unexpected-error"]
+    assert len(long_row) > 80
+    # Where COLUMNS gives a width, the table keeps to it, in a file too.
+    narrow = _printed_to_a_file(_long_paths(), monkeypatch, "80")
+    assert all(len(line) <= 80 for line in narrow), "\n".join(narrow)
+    assert not any("monitoring-and-evaluating-agents-notebook.mdx" in line for line in narrow)
+
+
+def test_a_progress_line_in_a_log_file_is_never_cut() -> None:
+    result = _long_paths().notebooks[0]
+    result.notebook = "en/bonus-unit2/monitoring-and-evaluating-agents-notebook.ipynb"
+    line = progress_line(result, None).plain
+    assert line.endswith("4 ok · 1 failed"), line
+    assert len(line) > 80

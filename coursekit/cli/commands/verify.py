@@ -9,11 +9,8 @@ from pathlib import Path
 from typing import IO, Any
 
 import click
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from coursekit.cli.html import verify_page
 from coursekit.cli.options import (
@@ -27,9 +24,9 @@ from coursekit.cli.options import (
     root_of_files,
     root_option,
 )
+from coursekit.cli.verify_table import print_table, progress_line, room
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
-from coursekit.execution.output.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.plan.scope import EmptyScopeError
 from coursekit.execution.plan.shard import Shard
 from coursekit.execution.results import NotebookResult, VerifyReport
@@ -41,54 +38,6 @@ from coursekit.report.junit import render_junit
 from coursekit.report.repository import course_place
 from coursekit.report.sarif import render_sarif
 from coursekit.report.verify_json import verify_document
-
-WIDE = 100
-"""From this width on, the table shows full lesson paths and times."""
-
-
-def _style(row: LessonSummary) -> str:
-    return "green" if row.passed else "red"
-
-
-def _state(row: LessonSummary) -> str:
-    return "cached" if row.cached else f"{row.duration:.1f} s"
-
-
-def _table(report: VerifyReport, width: int) -> Table:
-    wide = width >= WIDE
-    # Two spaces between columns, none at the edges: every column fits in 80 columns.
-    table = Table(title="coursekit verify", box=box.SIMPLE_HEAD, show_edge=False,
-                  padding=(0, 1, 0, 0), pad_edge=False, title_justify="left")
-    table.add_column("lesson", no_wrap=True)
-    table.add_column("lang", no_wrap=True)
-    table.add_column("fw", no_wrap=True)
-    table.add_column("cells", overflow="fold")
-    if wide:
-        table.add_column("time", justify="right", no_wrap=True)
-    table.add_column("result", overflow="fold")
-    for row in lesson_summaries(report):
-        cells = [row.named_lesson if wide else row.short_lesson, row.language, row.framework,
-                 row.counts]
-        if wide:
-            cells.append(_state(row))
-        result = f"[{_style(row)}]{row.result}[/{_style(row)}]"
-        if not wide and row.cached:
-            result += ", cached"
-        table.add_row(*cells, result)
-    return table
-
-
-def _progress_line(result: NotebookResult, width: int) -> Text:
-    """``en/chapter3/4_pt.ipynb  ok  42.1 s  13 ok · 0 failed``: the counts go last, so a
-    narrow terminal cuts them rather than the result."""
-    row = summarise([result])
-    line = Text("  ")
-    line.append(result.notebook)
-    line.append("  ")
-    line.append(row.result, style=_style(row))
-    line.append(f"  {_state(row)}  {row.counts}")
-    line.truncate(width, overflow="ellipsis")
-    return line
 
 
 def _shard(value: str | None) -> Shard | None:
@@ -165,7 +114,8 @@ def _verify(course: Course, paths: tuple[Path, ...], languages: list[str] | None
         def progress(done: int, total: int, result: NotebookResult | None) -> None:
             bar.update(task, total=total, completed=done)
             if result is not None:
-                bar.console.print(_progress_line(result, bar.console.width))
+                width = room(bar.console)
+                bar.console.print(progress_line(result, width), soft_wrap=width is None)
 
         try:
             return verify_course(
@@ -181,7 +131,7 @@ def _verify(course: Course, paths: tuple[Path, ...], languages: list[str] | None
 
 def _print_summary(report: VerifyReport, console: Console) -> None:
     if report.notebooks:
-        console.print(_table(report, console.width))
+        print_table(report, console)
     devices = ", ".join(sorted({nb.device for nb in report.notebooks})) or "no device"
     console.print(
         f"{len(report.notebooks)} notebook(s) on {devices}, {report.executed_runs} run, "
