@@ -1,20 +1,16 @@
 """What ``coursekit verify`` prints as it goes and at the end: a line per notebook done,
-and the table of lessons, laid out for where they are read.
-
-A terminal is as wide as it says, and the table gives way in it (a long path folds,
-the counts wrap); a log file or a pipe has no width, so nothing there is cut or
-wrapped (unless ``COLUMNS`` gives one, as for any program)."""
+and the table of lessons, laid out for where they are read (:mod:`coursekit.cli.consoles`):
+in a terminal the table gives way (a long path folds, the counts wrap), in a log file
+or a pipe nothing is cut or wrapped."""
 
 from __future__ import annotations
 
-import os
-
 from rich import box
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from coursekit.cli.consoles import print_whole, room
 from coursekit.execution.output.summary import LessonSummary, lesson_summaries, summarise
 from coursekit.execution.results import NotebookResult, VerifyReport
 
@@ -22,14 +18,6 @@ WIDE = 100
 """From this width on, the table shows full lesson paths and times."""
 _PATH_KEPT = 24
 """Lesson paths up to this long are never folded in the table."""
-
-
-def room(console: Console) -> int | None:
-    """The width to lay lines out in: the terminal's, or ``COLUMNS``; None where the
-    output is read as a file, a line as long as it is."""
-    if console.is_terminal or "COLUMNS" in os.environ:
-        return console.width
-    return None
 
 
 def _style(row: LessonSummary) -> str:
@@ -72,18 +60,7 @@ def lesson_table(report: VerifyReport, width: int | None) -> Table:
 
 def print_table(report: VerifyReport, console: Console) -> None:
     """The table of lessons, as wide as ``console`` is, or as its rows are in a file."""
-    width = room(console)
-    table = lesson_table(report, width)
-    if width is not None:
-        console.print(table)
-        return
-    kept = console.width  # a console prints no wider than it is: widened for the table
-    console.width = Measurement.get(console, console.options.update_width(1 << 16),
-                                    table).maximum
-    try:
-        console.print(table)
-    finally:
-        console.width = kept
+    print_whole(console, lesson_table(report, room(console)))
 
 
 def progress_line(result: NotebookResult, width: int | None) -> Text:

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coursekit.atomic import write_output
+from coursekit.cli.consoles import print_whole
 from coursekit.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -114,7 +115,8 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
                 empty: str = "Lessons: no translated lesson folder") -> None:
     """The tables; ``empty``: the line said where no translation is counted."""
     out = io.StringIO() if output is not None else None
-    console = Console(file=out, width=120) if out is not None else Console()
+    # A report file is read as a file: its tables are as wide as their rows.
+    console = Console(file=out) if out is not None else Console()
     # A table with no row says nothing: a course without subtitles (or lessons) gets a
     # line instead, as the HTML page leaves the section out.
     if lessons.rows:
@@ -125,7 +127,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
         for row in lessons.rows:
             table.add_row(row.language, *(str(row.count(status)) for status in Status),
                           f"{row.percent_shown(0):.0f}")
-        console.print(table)
+        print_whole(console, table)
     else:
         console.print(empty, markup=False, soft_wrap=True)
     if lessons.history in NOTICES:
@@ -140,7 +142,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
         for name, have in videos:  # a name is text: `01_intro[draft].srt` is no markup
             videos_table.add_row(Text(name), *("yes" if have.get(lang) else "-"
                                          for lang in video_langs))
-        console.print(videos_table)
+        print_whole(console, videos_table)
     if out is not None and output is not None:
         # A file name that is not UTF-8 is written as its bytes, as on standard output.
         write_output(output, out.getvalue().encode("utf-8", "surrogateescape"))

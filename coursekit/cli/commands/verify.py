@@ -12,6 +12,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from coursekit.cli.consoles import room
 from coursekit.cli.html import verify_page
 from coursekit.cli.options import (
     ReportRequest,
@@ -24,7 +25,7 @@ from coursekit.cli.options import (
     root_of_files,
     root_option,
 )
-from coursekit.cli.verify_table import print_table, progress_line, room
+from coursekit.cli.verify_table import print_table, progress_line
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
 from coursekit.execution.plan.scope import EmptyScopeError
