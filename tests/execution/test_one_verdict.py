@@ -16,8 +16,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from rich.console import Console
 
-from coursekit.cli.commands.verify import _table, verify_renderers
+from coursekit.cli.commands.verify import verify_renderers
 from coursekit.cli.html import verify_page
+from coursekit.cli.verify_table import lesson_table
 from coursekit.config import Course
 from coursekit.execution.results import VerifyReport
 from coursekit.execution.verify import verify_course
@@ -70,7 +71,7 @@ def _render(course: Course, report: VerifyReport, fmt: str) -> str:
 
 def _table_verdicts(report: VerifyReport) -> dict[str, str]:
     console = Console(file=io.StringIO(), width=160, color_system=None)
-    console.print(_table(report, 160))
+    console.print(lesson_table(report, 160))
     text = console.file.getvalue()  # type: ignore[attr-defined]
     found = {}
     for line in str(text).splitlines():
