@@ -9,20 +9,33 @@ a checkpoint-like name; ``pipeline("task")`` without a model refers to the task'
 default model. Paths that the lesson itself saves to, local paths and the packaged
 dataset builders (``csv``, ``json``...) are not hub ids. Ids the lesson pushes to
 (``push_to_hub``, ``hub_model_id=``) and placeholders (``your-username/...``) are
-kept apart: they name no model to stand in for.
+kept apart: they name no model to stand in for. The calls that load, other libraries'
+constructors and smolagents' Hub tools among them, are listed in
+:mod:`~coursekit.standins.loaders`. An id written with its revision
+(``org/name@2.1``) is the id loaded at that revision, as is one given ``revision=``.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 
 from coursekit.lessons.python import code_facts
 from coursekit.standins.defaults import default_model
+from coursekit.standins.loaders import (
+    DATASET,
+    MODEL,
+    PIPELINE,
+    TOOL,
+    Loader,
+    callee,
+    loader_of,
+    split_revision,
+)
 
-MODEL, DATASET, METRIC = "models", "datasets", "metrics"
 HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*(/[\w.-]+)?$")
 PACKAGED_BUILDERS = frozenset({
     "csv", "json", "parquet", "text", "arrow", "pandas", "imagefolder", "audiofolder",
@@ -51,7 +64,7 @@ class Snippet:
 @dataclass(frozen=True, slots=True, order=True)
 class HubReference:
     kind: str
-    """``models``, ``datasets`` or ``metrics``."""
+    """``models``, ``datasets``, ``metrics`` or ``tools``."""
     hub_id: str
     path: str
     line: int
@@ -62,45 +75,9 @@ class HubReference:
     config: str = ""
     """The configuration a dataset is loaded in (``load_dataset("glue", "mnli")``), where
     the lesson names one."""
-
-
-def _callee(node: ast.Call, aliases: Mapping[str, str] | None = None) -> tuple[str | None, str]:
-    """(object name, attribute or function name) of a call, a name an import binds read
-    as what it imports (``aliases``: local name -> qualified name): ``load`` after
-    ``from evaluate import load`` is ``("evaluate", "load")``, ``ev.load`` after
-    ``import evaluate as ev`` too."""
-    func, aliases = node.func, aliases or {}
-    if isinstance(func, ast.Attribute):
-        owner = aliases.get(func.value.id, func.value.id) if isinstance(func.value, ast.Name) \
-            else None
-        return owner, func.attr
-    if isinstance(func, ast.Name):
-        module, _, name = aliases.get(func.id, func.id).rpartition(".")
-        return module or None, name
-    return None, ""
-
-
-def _kind(node: ast.Call, aliases: Mapping[str, str] | None = None) -> tuple[str, str] | None:
-    """(kind, keyword of the id argument) when the call loads from the hub."""
-    owner, name = _callee(node, aliases)
-    if name == "pipeline":
-        return MODEL, "model"
-    if name == "from_pretrained":
-        return MODEL, "pretrained_model_name_or_path"
-    if name == "load_dataset":
-        return DATASET, "path"
-    if (owner == "evaluate" and name == "load") or name == "load_metric":
-        return METRIC, "path"
-    return None
-
-
-def _first_argument(node: ast.Call, keyword: str) -> ast.expr | None:
-    if node.args:
-        return node.args[0]
-    for kw in node.keywords:
-        if kw.arg == keyword:
-            return kw.value
-    return None
+    revision: str = ""
+    """The revision the id is loaded at (``revision="v2"``, ``org/name@v2``), where the
+    lesson names one."""
 
 
 def _string(node: ast.expr | None) -> str | None:
@@ -154,7 +131,7 @@ def _assignments(trees: _Trees) -> tuple[_Strings, set[str]]:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         strings.setdefault(target.id, []).append((value, snippet, node.lineno))
-            elif isinstance(node, ast.Call) and _callee(node)[1] in SAVERS:
+            elif isinstance(node, ast.Call) and callee(node)[1] in SAVERS:
                 saved.update(v for a in node.args if (v := _string(a)) is not None)
     return strings, saved
 
@@ -167,7 +144,7 @@ def _push_targets(trees: _Trees, strings: _Strings) -> dict[str, tuple[Snippet, 
             if not isinstance(node, ast.Call):
                 continue
             targets = [kw.value for kw in node.keywords if kw.arg in PUSH_KEYWORDS]
-            if _callee(node)[1] in PUSHERS:
+            if callee(node)[1] in PUSHERS:
                 targets += node.args[:1]
                 targets += [kw.value for kw in node.keywords if kw.arg in ("repo_id", "repo_name")]
             for target in targets:
@@ -190,23 +167,34 @@ def _loads(
     aliases = _aliases(trees)
     for snippet, tree in trees:
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or (kind := _kind(node, aliases)) is None:
-                continue
-            line = snippet.line + node.lineno - 1
-            if _callee(node, aliases)[1] == "pipeline":
-                argument, task = _pipeline_model(node)
-                if argument is None:
-                    model = default_model(task, defaults or {}) if task else None
-                    if model:
-                        found.add(HubReference(MODEL, model, snippet.path, line,
-                                               via=f'pipeline("{task}")'))
-                    continue
-            else:
-                argument = _first_argument(node, kind[1])
-            configs = _values(_config_argument(node), strings) if kind[0] == DATASET else []
-            found.update(HubReference(kind[0], value, snippet.path, line, config=config)
-                         for value in _values(argument, strings) for config in configs or [""])
+            if isinstance(node, ast.Call) and (loader := loader_of(node, aliases)) is not None:
+                line = snippet.line + node.lineno - 1
+                found.update(_call_references(node, loader, strings, defaults or {},
+                                              snippet.path, line))
     return found
+
+
+def _call_references(
+    node: ast.Call, loader: Loader, strings: _Strings, defaults: Mapping[str, str],
+    path: str, line: int,
+) -> Iterator[HubReference]:
+    """The references of one loading call, in each configuration and revision it names."""
+    if loader is PIPELINE:
+        argument, task = _pipeline_model(node)
+        if argument is None:
+            model = default_model(task, defaults) if task else None
+            if model:
+                yield HubReference(MODEL, model, path, line, via=f'pipeline("{task}")')
+            return
+        arguments = [argument]
+    else:
+        arguments = loader.arguments(node)
+    configs = _values(_config_argument(node), strings) if loader.kind == DATASET else []
+    revisions = _values(_keyword(node, "revision"), strings)
+    for value, config, revision in product(
+            [v for a in arguments for v in _values(a, strings)], configs or [""],
+            revisions or [""]):
+        yield HubReference(loader.kind, value, path, line, config=config, revision=revision)
 
 
 def _config_argument(node: ast.Call) -> ast.expr | None:
@@ -220,7 +208,9 @@ def _with_roles(
     """The references in order, loads of what the lesson pushes or saves left out, and
     placeholders marked."""
     out: list[HubReference] = []
-    for ref in sorted(found):
+    for ref in sorted(_split_revisions(found)):
+        if ref.kind == TOOL and "/" not in ref.hub_id:
+            continue  # a built-in tool's task name (transformers' agents), not a Space
         if ref.role == LOAD and ref.hub_id in pushed:
             continue
         if not is_hub_id(ref.hub_id) and ref.role == LOAD:
@@ -232,6 +222,16 @@ def _with_roles(
         if ref.role == LOAD and is_placeholder(ref.hub_id):
             ref = replace(ref, role=PLACEHOLDER_ROLE)
         out.append(ref)
+    return out
+
+
+def _split_revisions(found: Iterable[HubReference]) -> set[HubReference]:
+    """The references with an id written with its revision (``org/name@2.1``) parted."""
+    out: set[HubReference] = set()
+    for ref in found:
+        parted = split_revision(ref.hub_id)
+        out.add(replace(ref, hub_id=parted[0], revision=ref.revision or parted[1])
+                if parted else ref)
     return out
 
 

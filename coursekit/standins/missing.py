@@ -21,10 +21,13 @@ from coursekit.standins.catalog import (
 from coursekit.standins.hub_references import LOAD, HubReference, Snippet, references, unique_ids
 from coursekit.standins.reach import reach
 
-SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric"}
-UNCOVERED = re.compile(r"parler|speechbrain|encodec|musicgen-melody|"
+SINGULAR = {"models": "model", "datasets": "dataset", "metrics": "metric", "tools": "tool"}
+UNCOVERED = re.compile(r"parler|speechbrain|pyannote|encodec|musicgen-melody|"
                        r"detr|sam-|(?<!la)clip|llava|-vl-|tapas|layoutlm")
 """Architectures no shipped family stands in for (speech synthesis, vision-language...)."""
+PUBLISHED_REVISION = "main"
+"""The revision a model stand-in is published under (beside the revisions the kernel's
+transformers pins for its pipeline defaults, which lessons do not name)."""
 GUESSES = [  # (pattern of an id, the family, schema or metric to suggest)
     (r"speecht5_?asr", "speecht5-asr"), (r"speecht5_?vc", "speecht5-vc"),
     (r"hifigan", "speecht5-hifigan"), (r"speecht5", "speecht5-tts"), (r"bark", "bark"),
@@ -77,6 +80,7 @@ def listing(result: ScanResult) -> dict[str, list[dict[str, Any]]]:
                "status": "missing" if (kind, hub_id) in result.missing else "ok",
                "uses": len(uses), "first": _place(min(uses, key=lambda r: (r.path, r.line))),
                "configs": sorted({u.config for u in uses if u.config}),
+               "revisions": sorted({u.revision for u in uses if u.revision}),
                "via": sorted({u.via for u in uses if u.via})}
               for (kind, hub_id), uses in unique_ids(result.references).items()]
     apart = {role: [{"id": hub_id, "at": f"{path}:{line}"}
@@ -91,8 +95,12 @@ def _place(ref: HubReference) -> str:
 
 
 def suggestion(kind: str, hub_id: str) -> str:
-    """The two lines of ``pyproject.toml`` that give ``hub_id`` a stand-in."""
+    """The two lines of ``pyproject.toml`` that give ``hub_id`` a stand-in (for a tool,
+    which no entry can give one, how its cell runs)."""
     lowered = hub_id.lower()
+    if kind == "tools":
+        return ("a Hub tool's code comes from its Space, which no stand-in holds: the cell "
+                "runs for real with `coursekit verify --network`")
     if kind == "models" and UNCOVERED.search(lowered):
         return (f"no shipped family has this architecture; if one of them serves the lesson:\n"
                 f'[tool.coursekit.standins.models]\n"{hub_id}" = "<family>"  # families: '
@@ -108,7 +116,7 @@ def suggestion(kind: str, hub_id: str) -> str:
 
 def _hint(kind: str, hub_id: str) -> str:
     lines = suggestion(kind, hub_id)
-    if lines.startswith("no shipped family"):
+    if lines.startswith(("no shipped family", "a Hub tool")):
         return lines
     return "add to pyproject.toml (any family, schema or metric of the catalog):\n" + lines
 
@@ -143,6 +151,7 @@ def check_references(found: Sequence[HubReference], catalog: Catalog) -> ScanRes
                 hint=_hint(kind, hub_id),
             ))
     _check_configs(found, catalog, result)
+    _check_revisions(found, catalog, result)
     return result
 
 
@@ -165,6 +174,30 @@ def _check_configs(found: Sequence[HubReference], catalog: Catalog, result: Scan
             f"dataset `{hub_id}` in configuration `{config}` has no offline stand-in (its "
             f"stand-in has {', '.join(spec['configs'])}){others}",
             hint=_config_hint(hub_id, config, spec),
+        ))
+
+
+def _check_revisions(found: Sequence[HubReference], catalog: Catalog,
+                     result: ScanResult) -> None:
+    """One STD101 finding per revision other than ``main`` that a lesson loads a model
+    stand-in at (``revision="v2"``, ``org/name@v2``): offline, the Hub cache answers only
+    the revisions it holds, at the first use."""
+    wanted: dict[tuple[str, str], list[HubReference]] = {}
+    for ref in found:
+        if (ref.kind == "models" and ref.role == LOAD and ref.revision
+                and ref.revision != PUBLISHED_REVISION
+                and catalog.get(ref.kind, ref.hub_id) is not None):
+            wanted.setdefault((ref.hub_id, ref.revision), []).append(ref)
+    for (hub_id, revision), uses in sorted(wanted.items()):
+        first = min(uses, key=lambda r: (r.path, r.line))
+        others = f" (and {len(uses) - 1} more use(s))" if len(uses) > 1 else ""
+        result.missing.add(("models", hub_id))
+        result.diagnostics.append(rules.STANDIN_MISSING.at(
+            first.path, first.line,
+            f"model `{hub_id}` at revision `{revision}` has no offline stand-in (its "
+            f"stand-in is published as `{PUBLISHED_REVISION}`){others}",
+            hint="a lesson that needs no particular revision loads the id without it; "
+                 "this one runs for real with `coursekit verify --network`",
         ))
 
 

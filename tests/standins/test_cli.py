@@ -50,9 +50,11 @@ def test_scan_json_lists_the_ids_beside_the_findings(tmp_path: Path) -> None:
     assert document["standins"] == {
         "ids": [
             {"kind": "dataset", "id": "glue", "status": "ok", "uses": 1,
-             "first": "content/en/chapter3/2.mdx:4", "configs": ["mrpc"], "via": []},
+             "first": "content/en/chapter3/2.mdx:4", "configs": ["mrpc"], "revisions": [],
+             "via": []},
             {"kind": "model", "id": "acme/gpt5", "status": "missing", "uses": 1,
-             "first": "content/en/chapter3/2.mdx:5", "configs": [], "via": []},
+             "first": "content/en/chapter3/2.mdx:5", "configs": [], "revisions": [],
+             "via": []},
         ],
         "push_targets": [{"id": "acme/pushed", "at": "content/en/chapter3/2.mdx:6"}],
         "placeholders": [],
