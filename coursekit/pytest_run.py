@@ -53,7 +53,8 @@ class Request:
         from coursekit.report.pipeline import Shape, shape
 
         findings = shape(found, selection=self.course.config.selection,
-                         baseline=self.baseline, how=Shape(show_all=True))
+                         baseline=self.baseline, how=Shape(show_all=True),
+                         root=self.course.root)
         return [d for d in findings.shown if d.severity is Severity.ERROR]
 
 

@@ -116,7 +116,8 @@ def finish(
     try:
         grouped = _lists_each(report.fmt, own, document, diffs)
         findings = shape(diagnostics, selection=selection, baseline=report.baseline,
-                         how=Shape(quiet=quiet, show_all=show_all, grouped=grouped))
+                         how=Shape(quiet=quiet, show_all=show_all, grouped=grouped),
+                         root=root)
     except BaselineError as exc:
         raise click.UsageError(str(exc)) from exc
     write = partial(write_report, findings, report.fmt, title=title, checked=checked or (),
@@ -144,11 +145,16 @@ def _record(report: ReportRequest, diagnostics: Sequence[Diagnostic],
     if report.baseline is None:
         raise click.UsageError("--update-baseline needs --baseline FILE")
     try:
-        count = record_baseline(report.baseline, diagnostics, selection, checked=checked,
-                                root=root)
+        update = record_baseline(report.baseline, diagnostics, selection, checked=checked,
+                                 root=root)
     except BaselineError as exc:
         raise click.UsageError(f"{exc}: not replaced by --update-baseline") from exc
-    click.echo(f"recorded {count} finding(s) in {report.baseline}", err=True)
+    said = f"recorded {update.recorded} finding(s) in {report.baseline}"
+    if update.kept:  # a part of the course checked: what the rest held stays
+        said += (f" for what this run checked; kept the {update.kept} finding(s) it held "
+                 f"for the files and rules this run did not check ({update.kept_files} "
+                 "file(s))")
+    click.echo(said, err=True)
     return [d for d in select(diagnostics, selection)[1] if not recordable(d)]
 
 

@@ -9,7 +9,10 @@ the one the course asked for must never pass as an accepted one.
 Each entry also names its rule and file (read by nothing but the update), so that a run
 that checked part of the course (one language, one area, some rules) records its part
 and keeps what the baseline held for the rest (:func:`kept_outside`); an entry written
-before they were recorded names neither, and an update replaces it.
+before they were recorded names neither, and an update replaces it. It also lists the
+context of each finding it counts (a hash of the finding's line and the two after it),
+by which :mod:`coursekit.report.baseline_match` tells apart the repeats of one identity;
+an entry without contexts (written before they were) is matched by its count alone.
 """
 
 from __future__ import annotations
@@ -17,8 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,29 +59,46 @@ class Entry:
     rule: str | None = None
     path: str | None = None
     """Rule and file of the findings (``None`` in a baseline written before they were)."""
+    contexts: tuple[str, ...] = ()
+    """The context of each finding counted, where it had one (none in a baseline written
+    before they were): at most ``count`` of them."""
 
 
 def write_baseline(path: Path, diagnostics: Iterable[Diagnostic],
-                   kept: Iterable[Entry] = ()) -> int:
-    """Record the recordable ``diagnostics`` in ``path``, with the entries ``kept`` from
-    the baseline before; the number of findings recorded by this run."""
-    counts = Counter(identity(d) for d in diagnostics if recordable(d))
-    named = {identity(d): (d.rule, d.path) for d in diagnostics if recordable(d)}
-    entries: dict[str, dict[str, Any]] = {
-        key: {"id": key, "count": n, "rule": named[key][0], "path": named[key][1]}
-        for key, n in counts.items()}
-    for entry in kept:  # what this run found of an identity replaces what was recorded
-        if entry.id in counts:
+                   kept: Iterable[Entry] = (),
+                   context: Callable[[Diagnostic], str | None] = lambda diag: None) -> int:
+    """Record the recordable ``diagnostics`` in ``path``, each with its ``context``, and
+    the entries ``kept`` from the baseline before; the number of findings recorded by this
+    run."""
+    entries: dict[str, dict[str, Any]] = {}
+    for diag in diagnostics:
+        if not recordable(diag):
             continue
-        if entry.id in entries:  # recorded twice: one entry absorbs both counts
-            entries[entry.id]["count"] += entry.count
-        else:
-            entries[entry.id] = {"id": entry.id, "count": entry.count, "rule": entry.rule,
-                                 "path": entry.path}
-    listed = [entries[key] for key in sorted(entries)]
+        key = identity(diag)
+        entry = entries.setdefault(key, {"id": key, "count": 0, "rule": diag.rule,
+                                         "path": diag.path, "contexts": []})
+        entry["count"] += 1
+        if (where := context(diag)) is not None:
+            entry["contexts"].append(where)
+    recorded: int = sum(entry["count"] for entry in entries.values())
+    found = set(entries)
+    for old in kept:  # what this run found of an identity replaces what was recorded
+        if old.id in found:
+            continue
+        entry = entries.setdefault(old.id, {"id": old.id, "count": 0, "rule": old.rule,
+                                            "path": old.path, "contexts": []})
+        entry["count"] += old.count  # recorded twice: one entry absorbs both
+        entry["contexts"].extend(old.contexts)
+    listed = [_listed(entries[key]) for key in sorted(entries)]
     document = json.dumps({"version": VERSION, "findings": listed}, indent=1) + "\n"
     write_output(path, document.encode("utf-8"))
-    return sum(counts.values())
+    return recorded
+
+
+def _listed(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` as the file lists it: its contexts sorted, none listed where it has none."""
+    contexts = sorted(entry.pop("contexts"))
+    return {**entry, "contexts": contexts} if contexts else entry
 
 
 def kept_outside(entries: Iterable[Entry], checked: Container[str],
@@ -95,18 +114,10 @@ def kept_outside(entries: Iterable[Entry], checked: Container[str],
                  or not selected(entry.rule, entry.path))]
 
 
-def read_baseline(path: Path) -> Counter[str]:
-    """The finding counts recorded in ``path``; :class:`BaselineError` on anything else
+def read_entries(path: Path) -> list[Entry]:
+    """The entries recorded in ``path``; :class:`BaselineError` on anything else
     (malformed, nested too deeply, a ``version`` other than 1, counts that are not
     whole numbers). A baseline that names no version is read as version 1."""
-    found: Counter[str] = Counter()
-    for entry in read_entries(path):
-        found[entry.id] += entry.count
-    return found
-
-
-def read_entries(path: Path) -> list[Entry]:
-    """The entries recorded in ``path``, as :func:`read_baseline` reads them."""
     try:
         data = json.loads(read_regular(path).decode("utf-8"))
     except RecursionError as exc:
@@ -129,31 +140,18 @@ def read_entries(path: Path) -> list[Entry]:
                     type(count) is int and count >= 0):
                 rule, where = entry.get("rule"), entry.get("path")
                 found.append(Entry(key, count, rule if isinstance(rule, str) else None,
-                                   where if isinstance(where, str) else None))
+                                   where if isinstance(where, str) else None,
+                                   _contexts(path, number, entry.get("contexts", []))))
             case _:
                 raise BaselineError(f"{path}: finding {number} is not an id with a count "
                                     f"(found {str(entry)[:80]})")
     return found
 
 
-def new_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str]) -> list[Diagnostic]:
-    """The diagnostics not covered by ``baseline`` (each baseline entry absorbs ``count``;
-    a configuration finding is never covered)."""
-    return split_findings(diagnostics, baseline)[0]
-
-
-def split_findings(diagnostics: Sequence[Diagnostic], baseline: Counter[str],
-                   ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """The diagnostics not covered by ``baseline``, and those it covers (which a report
-    leaves out, and counts as left out)."""
-    left = Counter(baseline)
-    fresh: list[Diagnostic] = []
-    covered: list[Diagnostic] = []
-    for diag in diagnostics:
-        key = identity(diag)
-        if left[key] > 0 and recordable(diag):
-            left[key] -= 1
-            covered.append(diag)
-        else:
-            fresh.append(diag)
-    return fresh, covered
+def _contexts(path: Path, number: int, listed: object) -> tuple[str, ...]:
+    """The contexts of finding ``number`` of the baseline ``path``."""
+    match listed:
+        case list() if all(isinstance(item, str) for item in listed):
+            return tuple(listed)
+    raise BaselineError(f"{path}: the contexts of finding {number} are not a list of "
+                        f"strings (found {str(listed)[:80]})")

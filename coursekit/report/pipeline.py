@@ -23,12 +23,13 @@ from coursekit.report.aggregate import aggregate
 from coursekit.report.baseline import (
     BaselineError,
     Entry,
+    identity,
     kept_outside,
-    read_baseline,
     read_entries,
-    split_findings,
+    recordable,
     write_baseline,
 )
+from coursekit.report.baseline_match import LineContext, gone_from, split_entries
 from coursekit.report.encoding import json_text
 from coursekit.report.json import DocumentBuilder, json_document, not_shown_counts
 from coursekit.report.overview import render_overview
@@ -42,8 +43,8 @@ from coursekit.translations.rules import OUTDATED
 STATISTICS_FORMATS = ("text", "json")
 """The formats that hold ``--statistics``: the others are for each finding's place."""
 
-__all__ = ["STATISTICS_FORMATS", "BaselineError", "Findings", "Shape", "record_baseline",
-           "select", "shape", "write_report"]
+__all__ = ["STATISTICS_FORMATS", "BaselineError", "BaselineUpdate", "Findings", "Shape",
+           "record_baseline", "select", "shape", "write_report"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +126,16 @@ def _unfolded(diagnostics: list[Diagnostic], selection: Selection) -> list[Diagn
             for d in diagnostics]
 
 
-def _new(diagnostics: list[Diagnostic], baseline: Path | None,
+def _new(diagnostics: list[Diagnostic], baseline: Path | None, root: Path | None,
          ) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """The findings that the baseline file, when there is one, does not record, and
-    those it records; :class:`BaselineError` when it is no baseline."""
+    those it records (told apart and followed through renames in the course at ``root``,
+    when it is known: :mod:`coursekit.report.baseline_match`); :class:`BaselineError`
+    when it is no baseline."""
     if baseline is None or not baseline.exists():
         return diagnostics, []
-    return split_findings(diagnostics, read_baseline(baseline))
+    return split_entries(diagnostics, read_entries(baseline), context=LineContext(root),
+                         gone=gone_from(root))
 
 
 def _folded(diagnostics: list[Diagnostic], how: Shape,
@@ -152,38 +156,58 @@ def _folded(diagnostics: list[Diagnostic], how: Shape,
 
 def shape(
     diagnostics: Sequence[Diagnostic], *, selection: Selection | None = None,
-    baseline: Path | None = None, how: Shape = Shape(),
+    baseline: Path | None = None, how: Shape = Shape(), root: Path | None = None,
 ) -> Findings:
     """The findings to report: those the rule selection keeps, less those the
     ``baseline`` file records (a missing file records none; :class:`BaselineError` when
-    it is no baseline), folded as ``how`` says."""
+    it is no baseline), folded as ``how`` says. ``root``: the course's, whose files tell
+    the repeats of a finding apart and show which were renamed."""
     config_problems, found = select(diagnostics, selection)
-    fresh, recorded = _new(found, baseline)
+    fresh, recorded = _new(found, baseline, root)
     shown, folded, hidden = _folded(fresh, how)
     read = baseline if baseline is not None and baseline.exists() else None
     return Findings(shown, hidden, config_problems, read, folded, recorded)
 
 
+@dataclass(frozen=True, slots=True)
+class BaselineUpdate:
+    """What an update wrote in the baseline."""
+
+    recorded: int
+    """The findings of this run recorded."""
+    kept: int = 0
+    """The findings recorded before and kept: those of the files the run did not check
+    and of the rules it did not run."""
+    kept_files: int = 0
+    """The files of the findings :attr:`kept`."""
+
+
 def record_baseline(path: Path, diagnostics: Sequence[Diagnostic],
                     selection: Selection | None = None, *,
                     checked: Sequence[str] | None = None, root: Path | None = None,
-                    ) -> int:
-    """Record in ``path`` the findings the rule selection keeps; their number. With the
-    files the run ``checked`` (paths from ``root``, the course's; ``None`` where the
-    command does not list them, and then the run replaces the baseline), what ``path``
-    recorded of the other files that are still there, and of the rules the selection did
-    not run, is kept: a run of one language, area or rule does not drop the rest. A file
-    at ``path`` that is no baseline is not replaced: :class:`BaselineError`."""
+                    ) -> BaselineUpdate:
+    """Record in ``path`` the findings the rule selection keeps, each with its context in
+    the course at ``root`` when it is known. With the files the run ``checked`` (paths
+    from ``root``; ``None`` where the command does not list them, and then the run
+    replaces the baseline), what ``path`` recorded of the other files that are still
+    there, and of the rules the selection did not run, is kept: a run of one language,
+    area or rule does not drop the rest. A file at ``path`` that is no baseline is not
+    replaced: :class:`BaselineError`."""
     recorded = read_entries(path) if path.is_file() else []  # not a stream's reader
+    found = select(diagnostics, selection)[1]
     kept: list[Entry] = []
     if checked is not None and root is not None and recorded:
         def selected(rule: str, where: str) -> bool:
             return selection is None or (selection.enabled(rule)
                                          and not selection.ignored_in(rule, where))
 
-        kept = kept_outside(recorded, frozenset(checked), selected,
-                            lambda where: (root / where).exists())
-    return write_baseline(path, select(diagnostics, selection)[1], kept)
+        ours = {identity(d) for d in found if recordable(d)}  # what the run found replaces
+        kept = [entry for entry in kept_outside(recorded, frozenset(checked), selected,
+                                                lambda where: (root / where).exists())
+                if entry.id not in ours]
+    count = write_baseline(path, found, kept, LineContext(root))
+    return BaselineUpdate(count, sum(entry.count for entry in kept),
+                          len({entry.path for entry in kept}))
 
 
 def write_report(

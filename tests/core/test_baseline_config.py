@@ -4,7 +4,6 @@ file that is missing is said to be, and one of an unknown version is refused."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,12 @@ from coursekit.cli import cli
 from coursekit.diagnostics import Diagnostic, Severity
 from coursekit.report.baseline import (
     BaselineError,
+    Entry,
     identity,
-    new_findings,
-    read_baseline,
+    read_entries,
     write_baseline,
 )
+from coursekit.report.baseline_match import split_entries
 
 CLEAN = b"1\n00:00:01,000 --> 00:00:02,500\nHello there.\n\n"
 BROKEN = b"1\n00:00:01,000 --> soon\nHello\n\n"
@@ -43,12 +43,12 @@ def _check(root: Path, *args: str) -> tuple[int, str]:
 def test_a_configuration_finding_is_not_recorded(tmp_path: Path) -> None:
     path = tmp_path / "b.json"
     assert write_baseline(path, [CONFIG, FINDING]) == 1
-    assert set(read_baseline(path)) == {identity(FINDING)}
+    assert [entry.id for entry in read_entries(path)] == [identity(FINDING)]
 
 
 def test_a_configuration_finding_is_never_absorbed() -> None:
-    recorded = Counter({identity(CONFIG): 1, identity(FINDING): 1})
-    assert new_findings([CONFIG, FINDING], recorded) == [CONFIG]
+    recorded = [Entry(identity(CONFIG), 1), Entry(identity(FINDING), 1)]
+    assert split_entries([CONFIG, FINDING], recorded)[0] == [CONFIG]
 
 
 def test_a_recorded_configuration_problem_is_still_shown_and_exits_2(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ def test_an_unknown_version_is_refused(tmp_path: Path, version: str) -> None:
     path = tmp_path / "b.json"
     path.write_text(f'{{"version": {version}, "findings": []}}', encoding="utf-8")
     with pytest.raises(BaselineError, match=f"baseline version {version} is not one"):
-        read_baseline(path)
+        read_entries(path)
     code, said = _check(_course(tmp_path / "course", ""), "--baseline", str(path))
     assert code == 2, said
     assert "is not one this coursekit reads" in said
@@ -99,4 +99,4 @@ def test_an_unknown_version_is_refused(tmp_path: Path, version: str) -> None:
 def test_version_1_or_none_is_read(tmp_path: Path, text: str) -> None:
     path = tmp_path / "b.json"
     path.write_text(text, encoding="utf-8")
-    assert read_baseline(path) == Counter()
+    assert read_entries(path) == []

@@ -56,7 +56,7 @@ def test_quiet_shows_errors_and_counts_the_rest() -> None:
 
 def test_a_recorded_finding_is_not_reported_again(tmp_path: Path) -> None:
     baseline = tmp_path / "baseline.json"
-    assert record_baseline(baseline, [OVERLAP]) == 1
+    assert record_baseline(baseline, [OVERLAP]).recorded == 1
     findings = shape([OVERLAP, LONG], baseline=baseline)
     assert findings.shown == [LONG]
     assert not findings.failed
