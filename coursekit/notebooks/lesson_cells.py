@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
+from coursekit.lessons.ipython_lines import dedented
 from coursekit.lessons.model import (
     Block,
     Code,
@@ -56,7 +58,9 @@ def _lesson_code_cell(lesson: Lesson, code: Code, index: int, framework: Framewo
     if any(e["device"] is None for e in meta["expect_errors"]):
         metadata["tags"] = [RAISES_TAG]
     return code_cell(
-        code.source.rstrip("\n"),
+        # a body indented as a whole (into a list item) runs so in IPython, but a
+        # jupytext script of the cell would not be Python
+        dedented(code.source).rstrip("\n"),
         cell_id(lesson.path, f"{code.line}:{index}"),
         metadata=metadata,
         outputs=cell_outputs(code, framework),
@@ -93,37 +97,84 @@ def body_cells(
         if (cell := pending.take()) is not None:
             cells.append(cell)
 
-    title_seen = False
-    shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
-             if runs(code) and o.framework.includes(framework)}
+    text = _LessonText(lesson, framework)
+    lead_ins = _lead_ins(lesson, framework) if with_prose else {}
+    moved = {index for indexes in lead_ins.values() for index in indexes}
     for index, block in enumerate(lesson.blocks):
-        if not _shows(block, framework):
+        if not _shows(block, framework) or index in moved:
             continue
         if isinstance(block, Code) and (made := _code_cell(lesson, block, index, framework)):
+            for lead_in in lead_ins.get(index, ()):
+                if (shown := text.markdown(lead_in)) is not None:
+                    # after the code in the lesson: no text before it holds it indented
+                    pending.add(lesson.blocks[lead_in], textwrap.dedent(shown),
+                                text.ident(lead_in))
             flush()
             cell, install = made
             origins.append(LessonCell(offset + len(cells), block, cell["source"], install=install))
             cells.append(cell)
             if with_prose and install and (rest := fence_rest(block)):
                 # the fence's other commands (a login), shown as the lesson shows them
-                pending.add(block, fenced(rest, block.info),
-                            cell_id(lesson.path, f"{block.line}:{index}:rest"))
-            continue
-        if not with_prose:
-            continue
-        if _in_the_cells(lesson, index, shown):
-            continue
-        if isinstance(block, Heading) and block.level == 1 and not title_seen:
-            title_seen = True  # already the title cell
-            continue
-        text = block_markdown(block, framework)
-        if text is None:
-            continue
-        if isinstance(block, Heading):
-            flush()
-        pending.add(block, text, cell_id(lesson.path, f"{block.line}:{index}"))
+                pending.add(block, fenced(rest, block.info), text.ident(index, "rest"))
+        elif with_prose and (shown := text.markdown(index)) is not None:
+            if isinstance(block, Heading):
+                flush()
+            pending.add(block, shown, text.ident(index))
     flush()
     return cells
+
+
+class _LessonText:
+    """The Markdown that a notebook's prose-like blocks show."""
+
+    def __init__(self, lesson: Lesson, framework: Framework) -> None:
+        self.lesson = lesson
+        self.framework = framework
+        self.shown = {o.line for code in lesson.code_blocks(framework) for o in code.outputs
+                      if runs(code) and o.framework.includes(framework)}
+        """The lines of the outputs that the cells show."""
+        self.title_seen = False
+
+    def markdown(self, index: int) -> str | None:
+        """The Markdown of the block at ``index``, ``None`` when it shows none here: it
+        has none, or the cells show it already, or it is the title (the title cell)."""
+        block = self.lesson.blocks[index]
+        if _in_the_cells(self.lesson, index, self.shown):
+            return None
+        if isinstance(block, Heading) and block.level == 1 and not self.title_seen:
+            self.title_seen = True
+            return None
+        return block_markdown(block, self.framework)
+
+    def ident(self, index: int, part: str = "") -> str:
+        """The id of a cell that starts with the block at ``index`` (its ``part``)."""
+        block = self.lesson.blocks[index]
+        key = f"{block.line}:{index}" + (f":{part}" if part else "")
+        return cell_id(self.lesson.path, key)
+
+
+def _lead_ins(lesson: Lesson, framework: Framework) -> dict[int, list[int]]:
+    """The paragraphs the lesson writes between a code block and the outputs its cell
+    shows (``This gives us:``), by the index of the code block: the notebook shows them
+    before the cell, as the output they lead into is in the cell, not after it. A tip
+    there is an aside about the code and stays after the cell."""
+    found: dict[int, list[int]] = {}
+    blocks = lesson.blocks
+    for index, code in enumerate(blocks):
+        if not isinstance(code, Code) or not runs(code) or not code.framework.includes(framework):
+            continue
+        lines = {o.line for o in code.outputs if o.framework.includes(framework)}
+        between: list[int] = []
+        for later in range(index + 1, len(blocks) if lines else 0):
+            block = blocks[later]
+            if isinstance(block, Output):
+                lines.discard(block.line)
+                if not lines:
+                    found[index] = between
+                    break
+            elif isinstance(block, Prose) and _shows(block, framework):
+                between.append(later)
+    return found
 
 
 _OUTPUT_LABEL = re.compile(r"(\*\*|__)[^*_\n]{1,40}\1\s*[:：]?")

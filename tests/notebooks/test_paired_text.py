@@ -71,3 +71,41 @@ def test_plain_text_needs_no_region(tmp_path: Path) -> None:
     text, cells = _read_back(document, "md")
     assert cells == _cells(document)
     assert "#region" not in text
+
+
+# A list item's code: one fence at the left edge with its body indented as a whole, as
+# if in the item, and one fence indented with its item (CommonMark takes that off).
+INDENTED_BODIES = """\
+# Title
+
+1. **Open a client**
+
+```py
+    client = dict(host="localhost")
+    if client:
+        print(client["host"])
+```
+
+2. **Close it**
+
+   ```py
+   client.clear()
+   ```
+"""
+
+
+def test_a_body_indented_as_a_whole_is_python_in_the_script(tmp_path: Path) -> None:
+    document = _document(INDENTED_BODIES, tmp_path)
+    code = [source for kind, source in _cells(document) if kind == "code"]
+    assert code[-2:] == ['client = dict(host="localhost")\nif client:\n    print(client["host"])',
+                         "client.clear()"]
+    _, data = paired_text("en/chapter1/2.ipynb", document, "py:percent")
+    compile(data.decode(), "2.py", "exec")  # no line keeps the list item's indentation
+    _, cells = _read_back(document, "py:percent")
+    assert cells == _cells(document)
+
+
+def test_indentation_inside_code_at_the_left_edge_stays(tmp_path: Path) -> None:
+    lesson = "# Title\n\n```py\nfor n in range(2):\n    print(n)\n```\n"
+    document = _document(lesson, tmp_path)
+    assert ("code", "for n in range(2):\n    print(n)") in _cells(document)
