@@ -3,7 +3,9 @@
 Translated cues are mapped to source cues by time overlap, which works both for
 translations that keep the source timings and for re-segmented ones with fewer,
 longer cues. A systematic offset is detected first and compensated, so a shifted
-file gives one finding instead of one per cue.
+file gives one finding instead of one per cue. A source cue whose timing is the source's
+own defect is read when it was meant to be shown (``SpokenSource.aligned``), so that its
+translation aligns with it and the source's finding is not repeated in each translation.
 
 Part of the subtitle rules' speed path, kept at 1.46x on the whole ``check`` (see
 :mod:`coursekit.subtitles.readability`).
@@ -76,20 +78,6 @@ def detect_offset(source: CueIndex, cues: Sequence[Cue], tolerance_ms: int) -> i
     return 0
 
 
-def _doubtful(source: SubtitleFile, settings: Settings) -> frozenset[int]:
-    """The numbers of the source's cues whose timing is the source's own defect, reported
-    on it: one that ends before it starts or is too short to read, or one whose timing
-    could not be read at all (a number the file skips). A translated cue of such a number
-    shown where the source seems silent follows the source as meant: no finding of its
-    own (each translation would repeat the source's)."""
-    short = settings.min_duration * 1000
-    numbers = {cue.number for cue in source.cues}
-    doubtful = {cue.number for cue in source.cues if cue.end_ms - cue.start_ms < short}
-    if numbers:
-        doubtful |= set(range(min(numbers), max(numbers) + 1)) - numbers
-    return frozenset(doubtful)
-
-
 class Aligner:
     def __init__(self, sub: SubtitleFile, spoken: SpokenSource, settings: Settings,
                  lines: Lines) -> None:
@@ -102,7 +90,6 @@ class Aligner:
         self.src_stops = STOP_WORDS.get(self.src_lang)
         self.own_stops = STOP_WORDS.get(self.lang)
         self.path = sub.display_path
-        self.doubtful = _doubtful(self.source, settings)
 
     def run(self) -> Iterator[Diagnostic]:
         cues = [c for c in self.sub.cues if c.end_ms > c.start_ms]
@@ -151,7 +138,8 @@ class Aligner:
         """Each cue against the source cues shown at its time (most cues have no finding:
         what the loop reads is bound once)."""
         texts = [" ".join(map(str.strip, self.lines(c))) for c in cues]
-        heard_in, spoken, reads_as_source = self.index.heard, self.spoken, self._reads_as_source
+        heard_in, spoken, reads_as_source = (self.spoken.aligned.heard, self.spoken,
+                                             self._reads_as_source)
         factor = _CJK_LENGTH_FACTOR if self.cjk else 1.0
         min_ratio = self.settings.min_length_ratio
         for i, cue in enumerate(cues):
@@ -159,8 +147,7 @@ class Aligner:
             heard, mine = heard_in(start - shift, end - shift)
             text = texts[i]
             if heard <= _SILENCE_SHARE * (end - start):
-                if cue.number not in self.doubtful:
-                    yield self._over_silence(cue, text)
+                yield self._over_silence(cue, text)
                 continue
             if not mine or not text:
                 continue

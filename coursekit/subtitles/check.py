@@ -16,7 +16,7 @@ from coursekit.subtitles.bilingual import Splitter, check_bilingual, is_bilingua
 from coursekit.subtitles.coverage import check_coverage, check_metadata, counterpart, coverage
 from coursekit.subtitles.formats import unread_formats
 from coursekit.subtitles.load import failure
-from coursekit.subtitles.metadata import read_metadata
+from coursekit.subtitles.metadata import Metadata, listed_missing, read_metadata
 from coursekit.subtitles.model import SubtitleFile
 from coursekit.subtitles.readability import all_lines, check_readability
 from coursekit.subtitles.settings import Settings, settings_for
@@ -24,7 +24,7 @@ from coursekit.subtitles.sound_notes import over_sound_notes
 from coursekit.subtitles.spoken_source import SpokenSource
 from coursekit.subtitles.storage import check_storage
 from coursekit.subtitles.timing import check_timing
-from coursekit.subtitles.videos import check_lesson_videos
+from coursekit.subtitles.videos import check_lesson_videos, embedded_videos
 
 if TYPE_CHECKING:
     from coursekit.cache import CheckCache
@@ -87,6 +87,7 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None,
     sources = ({path.name: path for path in corpus.subtitle_listing(src_lang).files}
                if course.subtitle_dir(src_lang).is_dir() else {})
     files = _FileChecks(corpus, section, config_path, cache)
+    listed: dict[str, frozenset[str]] = {}
     for lang in wanted:
         settings = files.settings_of(lang)
         for path in corpus.subtitle_listing(lang).files:
@@ -97,14 +98,23 @@ def check_subtitles(corpus: Corpus, languages: Sequence[str] | None = None,
         result.diagnostics.extend(settings.apply(unread_formats(course, lang)))
         meta = read_metadata(course, lang)
         if meta is not None:
-            result.diagnostics.extend(settings.apply(check_metadata(course, lang, meta)))
-            result.diagnostics.extend(settings.apply(check_lesson_videos(corpus, lang, meta)))
+            result.diagnostics.extend(settings.apply(_metadata_findings(corpus, meta)))
+            listed[lang] = listed_missing(course, meta)
     if src_lang in wanted or sources:
         cov = coverage(course, sorted({src_lang, *wanted}, key=lambda x: (x != src_lang, x)))
-        for diag in check_coverage(course, cov):
+        for diag in check_coverage(course, cov, listed):
             result.diagnostics.extend(
                 files.settings_of(_language_of(diag.path, course)).apply([diag]))
     return result
+
+
+def _metadata_findings(corpus: Corpus, meta: Metadata) -> Iterator[Diagnostic]:
+    """The findings of a language's ``metadata.csv`` and of the videos its lessons
+    embed. A listed file that is missing is one finding: the lesson's where a lesson
+    embeds its video (SUB412), else the row's (SUB410)."""
+    embeds = embedded_videos(corpus, meta.language) if meta.rows else []
+    yield from check_metadata(corpus.course, meta.language, meta, {e.video for e in embeds})
+    yield from check_lesson_videos(corpus, meta.language, meta, embeds)
 
 
 class _FileChecks:
@@ -142,7 +152,7 @@ class _FileChecks:
         if source is not None:
             if source.name not in self.spoken:
                 self.spoken[source.name] = SpokenSource(
-                    self.corpus.subtitle_file(source, src_lang))
+                    self.corpus.subtitle_file(source, src_lang), self.settings_of(src_lang))
             reading = self.spoken[source.name]
         found = _checked(sub, self.settings_of(lang), reading, src_lang)
         if key is not None:

@@ -54,10 +54,14 @@ def counterpart(name: str, names: Collection[str]) -> str | None:
     return next((other for other in sorted(names) if PurePath(other).stem == stem), None)
 
 
-def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
+def check_coverage(
+    course: Course, cov: Coverage, listed: Mapping[str, Collection[str]] | None = None,
+) -> Iterator[Diagnostic]:
     """Source files without a translation (SUB401) and translations without a source
     file (SUB402); a counterpart that the configuration excludes is there, only not
-    read, and no such finding."""
+    read, and no such finding. ``listed``: per language, the stems of the missing files
+    that its ``metadata.csv`` lists (:func:`listed_missing`); such a file is the
+    metadata's one finding (SUB410, or SUB412 where a lesson embeds its video)."""
     source = cov.files.get(cov.source_language)
     if source is None:
         return
@@ -66,8 +70,10 @@ def check_coverage(course: Course, cov: Coverage) -> Iterator[Diagnostic]:
         if lang == cov.source_language:
             continue
         folder = course.relative(course.subtitle_dir(lang))
+        told = (listed or {}).get(lang, ())
         for name in sorted(n for n in source - names if counterpart(n, names) is None):
-            if _excluded_file(course, course.subtitle_dir(lang) / name):
+            here = course.subtitle_dir(lang) / name
+            if PurePath(name).stem in told or _excluded_file(course, here):
                 continue
             yield rules.MISSING_TRANSLATION.at(
                 f"{folder}/{name}", None,
@@ -91,10 +97,13 @@ def _excluded_file(course: Course, path: Path) -> bool:
 
 def check_metadata(
     course: Course, language: str, meta: Metadata | None = None,
+    embedded: Collection[str] = (),
 ) -> Iterator[Diagnostic]:
     """Rows of ``metadata.csv`` whose subtitle file does not exist or lies in another
     language's folder; ``meta``, when given, is that file already read. A fault most rows
-    share is the column's, and one finding (:func:`column_faults`)."""
+    share is the column's, and one finding (:func:`column_faults`). A missing file of a
+    video that a lesson embeds (a video id in ``embedded``) is the lesson's finding
+    (SUB412), which names the row."""
     if meta is None:
         meta = read_metadata(course, language)
     if meta is None:
@@ -117,7 +126,7 @@ def check_metadata(
                 f"`{row.srt_filename}`, a file of the {other} subtitles{there}",
                 hint=f"list the {language} file, `{target.name}`, or remove the row",
                 fingerprint=fingerprint(language, row.srt_filename, "language"))
-        elif not target.is_file():
+        elif not target.is_file() and not (row.id in embedded and meta.row_for(row.id) is row):
             yield rules.VIDEO_WITHOUT_SUBTITLES.at(
                 meta.shown, row.line, f"video `{row.id}` ({row.title}) lists "
                 f"`{row.srt_filename}`, which does not exist",

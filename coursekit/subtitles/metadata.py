@@ -163,6 +163,16 @@ def folder_language(course: Course, path: Path) -> str | None:
     return normalise(parts[0]) if len(parts) > 1 else None
 
 
+def listed_missing(course: Course, meta: Metadata) -> frozenset[str]:
+    """The stems of the files of the language's own folder that rows list and that do
+    not exist: each is the metadata's finding, so no missing translation (SUB401) too."""
+    folder = Path(os.path.normpath(course.subtitle_dir(meta.language)))
+    targets = (subtitle_target(course, meta.language, row.srt_filename)
+               for row in meta.rows if row.srt_filename)
+    return frozenset(target.stem for target in targets
+                     if Path(os.path.normpath(target.parent)) == folder and not target.is_file())
+
+
 COLUMN_SHARE = 0.5
 """Share of a metadata's rows with one fault of their ``srt_filename`` from which the
 fault is the column's (one finding), not each row's."""

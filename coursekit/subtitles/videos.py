@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,13 +26,39 @@ if TYPE_CHECKING:
 _COMPONENT = "Youtube"
 
 
+@dataclass(frozen=True, slots=True)
+class Embed:
+    """A video that a lesson embeds (``<Youtube id="..."/>``)."""
+
+    path: str
+    """The lesson, as diagnostics show it."""
+    line: int
+    video: str
+    """The video id, as ``metadata.csv`` lists it."""
+
+
+def embedded_videos(corpus: Corpus, language: str) -> list[Embed]:
+    """Every video that a ``language`` lesson embeds, in the course's order."""
+    found = []
+    for file in corpus.course.lesson_files(language):
+        if not _may_embed_a_video(file):
+            continue
+        lesson = corpus.lesson(file)
+        for video in lesson.components(_COMPONENT):
+            video_id = video.attrs.get("id", "").strip()
+            if video_id:
+                found.append(Embed(lesson.path, video.line, video_id))
+    return found
+
+
 def check_lesson_videos(
     corpus: Corpus, language: str, meta: Metadata | None = None,
+    embeds: Sequence[Embed] | None = None,
 ) -> Iterator[Diagnostic]:
     """Each ``<Youtube id>`` of a ``language`` lesson whose video has no subtitles in
-    ``language``. Lessons are read only where the language has a ``metadata.csv``; a
-    video whose row has a fault of the whole ``srt_filename`` column is left to the
-    column's finding."""
+    ``language``; ``embeds``, when given, are the language's :func:`embedded_videos`.
+    Lessons are read only where the language has a ``metadata.csv``; a video whose row
+    has a fault of the whole ``srt_filename`` column is left to the column's finding."""
     course = corpus.course
     if meta is None:
         meta = read_metadata(course, language)
@@ -39,22 +66,17 @@ def check_lesson_videos(
         return
     # A video whose row shares a fault of the whole column is that column's one finding.
     covered = {row.id for rows in column_faults(course, meta).values() for row in rows}
-    for file in course.lesson_files(language):
-        if not _may_embed_a_video(file):
+    for embed in embedded_videos(corpus, language) if embeds is None else embeds:
+        if embed.video in covered:
             continue
-        lesson = corpus.lesson(file)
-        for video in lesson.components(_COMPONENT):
-            video_id = video.attrs.get("id", "").strip()
-            if not video_id or video_id in covered:
-                continue
-            missing = _missing(course, meta, video_id)
-            if missing is not None:
-                why, hint = missing
-                yield rules.LESSON_VIDEO_WITHOUT_SUBTITLES.at(
-                    lesson.path, video.line,
-                    f"the lesson embeds video `{video_id}`, which has no {language} "
-                    f"subtitles: {why}", hint=hint,
-                    fingerprint=fingerprint(language, video_id, "lesson video"))
+        missing = _missing(course, meta, embed.video)
+        if missing is not None:
+            why, hint = missing
+            yield rules.LESSON_VIDEO_WITHOUT_SUBTITLES.at(
+                embed.path, embed.line,
+                f"the lesson embeds video `{embed.video}`, which has no {language} "
+                f"subtitles: {why}", hint=hint,
+                fingerprint=fingerprint(language, embed.video, "lesson video"))
 
 
 def _may_embed_a_video(file: Path) -> bool:

@@ -1,6 +1,8 @@
 """One finding per root cause in subtitles: a fault most rows of a metadata.csv column
-share is the column's (one finding), and a translated cue left empty where the source
-says only a sound note (in italics or not) is a note, not an error."""
+share is the column's (one finding), a missing subtitle file that metadata.csv lists is
+one finding (the lesson's that embeds its video, else the row's), and a translated cue
+left empty where the source says only a sound note (in italics or not) is a note, not
+an error."""
 
 from __future__ import annotations
 
@@ -69,6 +71,76 @@ def test_a_column_of_missing_files_is_one_finding_and_no_lesson_finding(
     found = [d for d in _check(root) if d.rule.startswith("SUB41")]
     assert [(d.rule, d.line) for d in found] == [("SUB410", 2)]
     assert "names files that do not exist in 6 of 6 rows" in found[0].message
+
+
+def _missing_file_course(make_course: MakeCourse, *, source: bool, row: bool,
+                         lesson: bool, listed: str = "02_b.srt") -> Path:
+    """Video `vid2`, whose French file `02_b.srt` is missing: with ``source`` the English
+    file is there, with ``row`` the French metadata.csv lists ``listed`` for it, with
+    ``lesson`` a French lesson embeds it. Video `vid1` has every file."""
+    files: dict[str, str | bytes] = {"en/01_a.srt": CUE.format(text="Hello."),
+                                     "fr/01_a.srt": CUE.format(text="Bonjour.")}
+    if source:
+        files["en/02_b.srt"] = CUE.format(text="Goodbye.")
+    rows = "vid1,A,https://y/vid1,01_a.srt\n" + (f"vid2,B,https://y/vid2,{listed}\n" * row)
+    files["fr/metadata.csv"] = HEADER + rows
+    root = make_course(files)
+    if lesson:
+        path = root / "content" / "fr" / "chapter1" / "1.mdx"
+        path.parent.mkdir(parents=True)
+        path.write_text(LESSON.format(video="vid2"), encoding="utf-8")
+    return root
+
+
+ROW = ("SUB410", "subtitles/fr/metadata.csv", 3)
+EMBED = ("SUB412", "content/fr/chapter1/1.mdx", 3)
+MISSING = ("SUB401", "subtitles/fr/02_b.srt", None)
+
+
+@pytest.mark.parametrize(("source", "row", "lesson", "expected"), [
+    (True, True, True, [EMBED]),  # the three rules' situations at once: one finding
+    (False, True, True, [EMBED]),
+    (True, True, False, [ROW]),
+    (False, True, False, [ROW]),
+    (True, False, False, [MISSING]),
+    (False, False, True, [EMBED]),  # no row for the video
+    # Without a row nothing ties the video to the file, and each fix is its own.
+    (True, False, True, [EMBED, MISSING]),
+])
+def test_a_missing_file_is_one_finding(make_course: MakeCourse, source: bool, row: bool,
+                                       lesson: bool, expected: list[object]) -> None:
+    root = _missing_file_course(make_course, source=source, row=row, lesson=lesson)
+    assert [(d.rule, d.path, d.line) for d in _check(root)] == expected
+
+
+def test_a_missing_file_in_one_finding_names_the_row(make_course: MakeCourse) -> None:
+    root = _missing_file_course(make_course, source=True, row=True, lesson=True)
+    [found] = _check(root)
+    assert "embeds video `vid2`, which has no fr subtitles: subtitles/fr/metadata.csv:3 " \
+        "lists `02_b.srt`, which does not exist" in found.message
+
+
+def test_every_file_there_is_clean(make_course: MakeCourse) -> None:
+    root = _missing_file_course(make_course, source=True, row=True, lesson=True)
+    (root / "subtitles" / "fr" / "02_b.srt").write_text(CUE.format(text="Au revoir."),
+                                                        encoding="utf-8")
+    assert _check(root) == []
+
+
+def test_a_row_listing_the_file_in_the_other_format_is_the_one_finding(
+    make_course: MakeCourse,
+) -> None:
+    root = _missing_file_course(make_course, source=True, row=True, lesson=False,
+                                listed="02_b.sbv")
+    assert [(d.rule, d.path, d.line) for d in _check(root)] == [ROW]
+
+
+def test_a_row_listing_a_file_elsewhere_leaves_the_missing_translation(
+    make_course: MakeCourse,
+) -> None:
+    root = _missing_file_course(make_course, source=True, row=True, lesson=False,
+                                listed="old/02_b.srt")
+    assert [(d.rule, d.path, d.line) for d in _check(root)] == [ROW, MISSING]
 
 
 def _sound_course(make_course: MakeCourse, source_text: str) -> Path:

@@ -1,4 +1,5 @@
-"""Videos that lessons embed against each language's metadata.csv (SUB410, SUB412, SUB413)."""
+"""Videos that lessons embed against each language's metadata.csv (SUB410, SUB412, SUB413);
+a listed file that is missing is the lesson's one finding where a lesson embeds its video."""
 
 from __future__ import annotations
 
@@ -46,10 +47,9 @@ def test_embedded_video_without_a_row(make_course: MakeCourse) -> None:
 
 def test_embedded_video_whose_file_is_missing(make_course: MakeCourse) -> None:
     root = _course(make_course, "vid1,A,https://y/vid1,02_b.srt\n")
-    assert sorted(_found(root)) == [
-        ("SUB410", "subtitles/fr/metadata.csv", 2),
-        ("SUB412", "content/fr/chapter1/1.mdx", 5),
-    ]
+    [diag] = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert (diag.rule, diag.path, diag.line) == ("SUB412", "content/fr/chapter1/1.mdx", 5)
+    assert "subtitles/fr/metadata.csv:2 lists `02_b.srt`, which does not exist" in diag.message
 
 
 def test_row_pointing_into_another_language(make_course: MakeCourse) -> None:
