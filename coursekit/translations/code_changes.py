@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Sequence
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import CodeFacts
 from coursekit.lessons.python_tokens import placed_tokens
-from coursekit.translations.token_layout import without_layout
+from coursekit.translations.token_layout import same_without_layout
 
 
 class Change(enum.StrEnum):
@@ -68,12 +68,11 @@ def _classify(source: CodeFacts, translation: CodeFacts, python: bool) -> Change
         if source.tokens_without_comments == translation.tokens_without_comments:
             return Change.COMMENTS
         bare, others = source.tokens_without_comments, translation.tokens_without_comments
-        if bare is not None and others is not None and \
-                without_layout(bare) == without_layout(others):
+        if bare is not None and others is not None and same_without_layout(bare, others):
             return Change.FORMATTING  # the same code, laid out as a formatter may
         ours, theirs = source.skeleton, translation.skeleton
         if ours == theirs or (ours is not None and theirs is not None
-                              and without_layout(ours) == without_layout(theirs)):
+                              and same_without_layout(ours, theirs)):
             return Change.STRINGS
         return Change.CODE
     if _words(source.source) == _words(translation.source):

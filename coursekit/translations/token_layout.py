@@ -11,6 +11,19 @@ from coursekit.lessons.python_tokens import Token
 _AFTER_A_VALUE = frozenset({tokenize.NAME, tokenize.NUMBER, tokenize.STRING})
 _OPENERS = frozenset({"(", "[", "{"})
 _CLOSERS = frozenset({")", "]", "}"})
+_TAKEN = frozenset({"(", ")", ","})
+"""The only tokens :func:`without_layout` may take away."""
+
+
+def same_without_layout(ours: tuple[Token, ...], theirs: tuple[Token, ...]) -> bool:
+    """Whether ``without_layout(ours) == without_layout(theirs)``; read only where the two
+    have the same tokens besides those it may take away (two blocks that differ in
+    other tokens, most of those compared, differ without their layout too)."""
+    if ours == theirs:
+        return True
+    if [t for t in ours if t[1] not in _TAKEN] != [t for t in theirs if t[1] not in _TAKEN]:
+        return False
+    return without_layout(ours) == without_layout(theirs)
 
 
 def without_layout(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
