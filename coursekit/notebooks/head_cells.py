@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from coursekit.lessons.model import Code, CodeRole, Framework, Lesson
+from coursekit.lessons.python import CodeFacts
 from coursekit.notebooks.cells import JsonDict, cell_id, code_cell, markdown_cell
 from coursekit.notebooks.metadata import INSTALL_TAG
 from coursekit.notebooks.naming import notebook_path, notebook_title
@@ -40,15 +41,26 @@ _MAGIC_INSTALL = re.compile(r"^\s*[!%]\s*(?:python3?\s+-m\s+)?pip3?\s+install\s"
 def install_needs_of(code: list[Code]) -> InstallNeeds:
     """What the install cell adds to the lesson's own ``pip install`` lines: those of
     its install fences (:func:`~coursekit.notebooks.shell.fence_installs`), and
-    ``!pip install`` / ``%pip install`` lines in its Python."""
-    own = [line for block in code for line in fence_installs(block)]
-    # Only a block that says "install" is read line by line (most say no such thing).
-    own += [line.strip() for block in code
-            if block.role is CodeRole.PYTHON and "install" in block.source
-            for line in block.source.splitlines() if _MAGIC_INSTALL.match(line)]
-    python = [block.facts for block in code if block.role is CodeRole.PYTHON]
-    return install_needs(python, own_requirements(own),
-                         [block.source for block in code])
+    ``!pip install`` / ``%pip install`` lines in its Python. A package that a line of the
+    lesson installs only after the code that first imports it is in the install cell too."""
+    own: list[str] = []
+    python: list[CodeFacts] = []
+    installed_by: list[list[str]] = []
+    for block in code:
+        own += own_requirements([*fence_installs(block), *_magic_installs(block)])
+        if block.role is CodeRole.PYTHON:  # its own install lines run before its imports
+            python.append(block.facts)
+            installed_by.append(list(own))
+    return install_needs(python, own, [block.source for block in code],
+                         installed_by=installed_by)
+
+
+def _magic_installs(block: Code) -> list[str]:
+    """The ``!pip install`` / ``%pip install`` lines of a Python block (only a block that
+    says "install" is read line by line: most say no such thing)."""
+    if block.role is not CodeRole.PYTHON or "install" not in block.source:
+        return []
+    return [line.strip() for line in block.source.splitlines() if _MAGIC_INSTALL.match(line)]
 
 
 def install_cells(lesson: Lesson, needs: InstallNeeds) -> list[JsonDict]:

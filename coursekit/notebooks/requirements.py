@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from coursekit.lessons.python import CodeFacts
@@ -68,31 +68,45 @@ FFmpeg as ``apt-get install ffmpeg`` does."""
 
 
 def install_needs(
-    code: Iterable[CodeFacts], own: Iterable[str] = (), texts: Iterable[str] = (),
+    code: Iterable[CodeFacts], own: Iterable[str] = (), texts: Iterable[str] = (), *,
+    installed_by: Sequence[Iterable[str]] | None = None,
 ) -> InstallNeeds:
     """What the code blocks whose facts are ``code`` need beyond the lesson's own
-    requirements ``own``; ``texts``: every code and shell fence, for system needs."""
-    covered = {canonical(n) for n in map(requirement_name, own) if n is not None}
+    requirements ``own``; ``texts``: every code and shell fence, for system needs.
+    ``installed_by``: for each block of ``code``, in order, the own requirements that the
+    lesson installs before it runs (by default all of ``own``, wherever they are): a
+    package the lesson installs only after a block that imports it is still installed
+    first, or that block fails in a fresh environment."""
+    own = list(own)
+    covered = _names(own)
     mapping = tables()
     found: dict[str, None] = {}
     unknown: dict[str, None] = {}
-    for facts in code:
+    for index, facts in enumerate(code):
+        ready = covered if installed_by is None else _names(installed_by[index])
         for module in facts.imported_modules:
             requirement = requirement_for(module)
             top = module.split(".", 1)[0]
             if requirement is None:
                 if canonical(top) not in covered:
                     unknown.setdefault(top, None)
-            elif requirement != PROVIDED:
+            elif requirement != PROVIDED and \
+                    canonical(requirement_name(requirement) or requirement) not in ready:
                 found.setdefault(requirement, None)
         for attribute in sorted(a for a in mapping.attributes if facts.reads_attribute(a)):
-            found.setdefault(mapping.attributes[attribute], None)
-    needed = [r for r in found if canonical(requirement_name(r) or r) not in covered]
+            requirement = mapping.attributes[attribute]
+            if canonical(requirement_name(requirement) or requirement) not in ready:
+                found.setdefault(requirement, None)
     return InstallNeeds(
-        requirements=tuple(sorted(needed, key=str.lower)),
+        requirements=tuple(sorted(found, key=str.lower)),
         unknown=tuple(sorted(unknown, key=str.lower)),
         system=_system_needs(texts, mapping.system),
     )
+
+
+def _names(requirements: Iterable[str]) -> set[str]:
+    """The distributions ``requirements`` install, as the index compares names."""
+    return {canonical(n) for n in map(requirement_name, requirements) if n is not None}
 
 
 def _system_needs(texts: Iterable[str], words: Mapping[str, SystemNeed]) -> tuple[SystemNeed, ...]:
