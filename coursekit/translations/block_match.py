@@ -81,3 +81,14 @@ def _skeleton(code: Code) -> tuple[object, ...] | None:
     whole."""
     text = dedented(code.source)
     return (code.facts if text == code.source else code_facts(text)).skeleton
+
+
+def copy_beside(block: Code, translation: Digest, paired: Sequence[tuple[Code, Code]]) -> bool:
+    """``block``, which the source lacks, is a block next to it that the source has (by
+    ``paired``: each source block with the translation's) shown a second time, its
+    comments and strings translated: a translation that shows a block both as the source
+    has it and translated (the one folded in a ``<details>``) adds no code."""
+    at = next(i for i, code in enumerate(translation.code) if code is block)
+    beside = {id(code) for code in translation.code[max(at - 1, 0):at + 2] if code is not block}
+    return any(id(tgt) in beside and src.role is CodeRole.PYTHON and same_block(src, block)
+               for src, tgt in paired)

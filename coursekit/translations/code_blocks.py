@@ -12,7 +12,7 @@ from coursekit.diagnostics import Diagnostic
 from coursekit.lessons.model import Code, CodeRole
 from coursekit.lessons.python import BUILTIN_NAMES, error_in_file
 from coursekit.translations.align import Pair
-from coursekit.translations.block_match import same_block, twins, unclosed
+from coursekit.translations.block_match import copy_beside, same_block, twins, unclosed
 from coursekit.translations.code_changes import (
     Change,
     Formatted,
@@ -22,6 +22,7 @@ from coursekit.translations.code_changes import (
     short_diff,
 )
 from coursekit.translations.digest import Digest
+from coursekit.translations.prose_places import ProsePlaces
 from coursekit.translations.rules import (
     CODE_DRIFT,
     CODE_EXTRA,
@@ -166,7 +167,9 @@ def compare(
         else:
             gap.append((pair, line))
     yield from _gap(source, translation, gap, ignored, formatted, unplaced)
-    yield from _missing_and_extra(source, translation, *unplaced)
+    paired = [(p.source, p.translation) for p in pairs
+              if p.source is not None and p.translation is not None]
+    yield from _missing_and_extra(source, translation, *unplaced, paired)
 
 
 def _gap(
@@ -194,12 +197,18 @@ def _gap(
 
 def _missing_and_extra(
     source: Digest, translation: Digest, missing: list[tuple[Code, int | None]],
-    extra: list[Code],
+    extra: list[Code], paired: Sequence[tuple[Code, Code]],
 ) -> Iterator[Diagnostic]:
     """Blocks of the source the translation lacks, and blocks it has that the source
     lacks; a source block whose code the translation has elsewhere, or in another
-    fence, is one finding that says where."""
+    fence, is one finding that says where. A missing block with no translated block
+    before it is placed by the prose around it; a block shown twice, as the source has
+    it and translated (:func:`copy_beside`), is none extra."""
+    places = ProsePlaces(source.lesson, translation.lesson) \
+        if any(line is None for _, line in missing) else None
     for src, line in missing:
+        if line is None and places is not None:
+            line = places.line_of(src.line)
         where = f"the source's {describe(src)} ({source.path}:{src.line})"
         moved = next((t for t in extra if same_block(src, t)), None)
         if moved is not None:
@@ -218,7 +227,7 @@ def _missing_and_extra(
         yield CODE_MISSING.at(translation.path, line, f"{where} is missing{after}",
                               fingerprint=digest_of(src.source))
     for tgt in extra:
-        if unclosed(translation, tgt):
+        if unclosed(translation, tgt) or copy_beside(tgt, translation, paired):
             continue
         yield CODE_EXTRA.at(
             translation.path, tgt.line,

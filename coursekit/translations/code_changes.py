@@ -191,8 +191,10 @@ def short_diff(source: str, translation: str, limit: int = 6, near: int | None =
     """The first changed lines, ``-`` from the source and ``+`` from the translation, with
     the indentation they have beyond the least of them (a line moved out of its loop
     shows it); where more lines changed than are shown, with ``first`` (which gives
-    :func:`code_rows`, asked only then), the changes that hold those lines before the
-    others (translated comments); with ``near`` (a line of the translation, from 1, that
+    :func:`code_rows`, asked only then), the lines whose code changed (and the other
+    side's line most like each) first, then the other lines of their changes, then the
+    rest (translated comments): a comment translated above a call that changed, in one
+    change with it, comes after the call; with ``near`` (a line of the translation, from 1, that
     changed), that line first, after the source line of its change most like it."""
     old, new = source.splitlines(), translation.splitlines()
     # The changes unified_diff(n=0) shows: a group per change, removed lines first.
@@ -202,9 +204,22 @@ def short_diff(source: str, translation: str, limit: int = 6, near: int | None =
         if tag != "equal"]
     if first is not None and sum(map(len, groups)) > limit:
         rows = first()
-        groups.sort(key=lambda group: not any(
-            i in (rows[0] if sign == "-" else rows[1]) for sign, i in group))
-    changed = [entry for group in groups for entry in group]
+
+        def text(entry: tuple[str, int]) -> str:
+            return (old if entry[0] == "-" else new)[entry[1]].strip()
+
+        def code(entry: tuple[str, int], group: list[tuple[str, int]]) -> bool:
+            """Its code changed, or it is the other side's line whose code changed."""
+            if entry[1] in (rows[0] if entry[0] == "-" else rows[1]):
+                return True
+            return any(sign != entry[0] and i in (rows[0] if sign == "-" else rows[1])
+                       and _alike(text(entry), text((sign, i))) >= 0.5 for sign, i in group)
+
+        ranked = [(not code(entry, group), not any(code(e, group) for e in group), entry)
+                  for group in groups for entry in group]
+        changed = [entry for *_, entry in sorted(ranked, key=lambda r: r[:2])]
+    else:
+        changed = [entry for group in groups for entry in group]
     if near is not None and ("+", near - 1) in changed:
         ahead = [*_likeliest_before(old, new, changed, near - 1), ("+", near - 1)]
         changed = ahead + [entry for entry in changed if entry not in ahead]

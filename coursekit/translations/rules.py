@@ -123,7 +123,9 @@ CODE_MISSING = Rule(
 )
 CODE_EXTRA = Rule(
     "TRN108", "code-extra", Severity.WARNING,
-    "The translation has a code block that the source lesson does not have.",
+    "The translation has a code block that the source lesson does not have (a block it "
+    "shows twice, as the source has it and with its comments and strings translated, is "
+    "none).",
     AREA,
     repeats=True,
 )

@@ -25,34 +25,43 @@ def _heading(heading: Heading) -> str:
     return f"`{'#' * heading.level} {heading.text}`"
 
 
-def _odd_heading(src: Sequence[Heading], tgt: Sequence[Heading]) -> str:
+def _odd_heading(src: Sequence[Heading], tgt: Sequence[Heading]) -> Heading | None:
     """The one heading that the translation adds or lacks, where the levels show which
     (the last one when several would do): named first, so that a heading a language adds
     to every lesson on purpose reads as one convention."""
     longer, shorter = (tgt, src) if len(tgt) > len(src) else (src, tgt)
     if len(longer) != len(shorter) + 1:
-        return ""
+        return None
     levels = [h.level for h in shorter]
     odd = [i for i in range(len(longer))
            if [h.level for h in (*longer[:i], *longer[i + 1:])] == levels]
-    if not odd:
-        return ""
-    heading = longer[odd[-1]]
-    if longer is tgt:
-        return f": {_heading(heading)} (line {heading.line}) has no counterpart"
-    return f": the source heading {_heading(heading)} (line {heading.line} there) has none here"
+    return longer[odd[-1]] if odd else None
+
+
+def _heading_count(source: Digest, translation: Digest) -> Diagnostic:
+    """The finding at the heading the translation adds, or where the one it lacks would
+    stand (by the prose around it), else at its first heading."""
+    src, tgt = source.headings, translation.headings
+    odd, said, line = _odd_heading(src, tgt), "", tgt[0].line if tgt else None
+    if odd is not None and len(tgt) > len(src):
+        said, line = f": {_heading(odd)} (line {odd.line}) has no counterpart", odd.line
+    elif odd is not None:
+        said = f": the source heading {_heading(odd)} (line {odd.line} there) has none here"
+        place = ProsePlaces(source.lesson, translation.lesson).line_of(odd.line)
+        if place is not None:
+            said, line = f"{said} (its place: after the paragraph at line {place})", place
+    return HEADING_COUNT.at(
+        translation.path, line,
+        f"{len(tgt)} headings, the source {source.path} has {len(src)}{said}",
+        fingerprint=f"count:{len(src)}:{len(tgt)}",
+    )
 
 
 def headings(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
     """Heading count and anchor ids."""
     src, tgt = source.headings, translation.headings
     if len(src) != len(tgt):
-        yield HEADING_COUNT.at(
-            translation.path, tgt[0].line if tgt else None,
-            f"{len(tgt)} headings, the source {source.path} has {len(src)}"
-            f"{_odd_heading(src, tgt)}",
-            fingerprint=f"count:{len(src)}:{len(tgt)}",
-        )
+        yield _heading_count(source, translation)
     kept = {h.anchor for h in tgt if h.anchor is not None}
     for index, heading in enumerate(src):
         if heading.anchor is None or heading.anchor in kept:
@@ -163,6 +172,7 @@ def course_links(source: Digest, translation: Digest,
     first_src: dict[str, PageLink] = {}
     for link in src_links:
         first_src.setdefault(link.value, link)
+    yield from _respelt(source, translation, first_src, missing, extra)
     places = ProsePlaces(source.lesson, translation.lesson) if missing else None
     for target, count in missing.items():
         where = first_src[target]
@@ -180,6 +190,29 @@ def course_links(source: Digest, translation: Digest,
                 f"link to `{link.value}` that the source {source.path} does not have",
                 fingerprint=f"extra:{link.value}",
             )
+
+
+def _respelt(source: Digest, translation: Digest, first_src: dict[str, PageLink],
+             missing: Counter[str], extra: Counter[str]) -> Iterator[Diagnostic]:
+    """A link the translation writes in other case than the source (``CTC`` for ``ctc``):
+    one finding, not a link missing and another extra. Addresses are case-sensitive, so
+    the translation's link finds no page."""
+    for link in translation.links:
+        spelt = next((t for t in missing if t.lower() == link.value.lower()), None)
+        if spelt is None or extra[link.value] <= 0:
+            continue
+        for counter, target in ((missing, spelt), (extra, link.value)):
+            counter[target] -= 1
+            if counter[target] <= 0:
+                del counter[target]
+        yield LINK_MISMATCH.at(
+            translation.path, link.line,
+            f"link to `{link.value}`, which the source {source.path}:"
+            f"{first_src[spelt].line} writes `{spelt}`: an address is case-sensitive, "
+            "so this one finds no page",
+            hint=f"link to `{spelt}` as the source does",
+            fingerprint=f"respelt:{spelt}",
+        )
 
 
 def _other_course_links(source: Digest, translation: Digest, src: Sequence[PageLink],

@@ -194,7 +194,7 @@ def test_show_all_lists_each_finding_by_file_notes_included(tmp_path: Path) -> N
     lesson.write_text(lesson.read_text(encoding="utf-8").replace("[[lesson-1]]", ""),
                       encoding="utf-8")
     short = _run(root)
-    assert "  TRN101 heading-count  fr: 6 in 6 files (first content/fr/chapter1/1.mdx:1)" \
+    assert "  TRN101 heading-count  fr: 6 in 6 files (first content/fr/chapter1/1.mdx:9)" \
         in short
     assert not any("TRN102" in line for line in short if not line.startswith(" "))
     listed = _run(root, "--show-all")

@@ -65,6 +65,21 @@ def test_a_drift_shows_the_lines_whose_code_changed_before_translated_comments()
     assert "+ # parcourir les données" in shown
 
 
+def test_a_comment_translated_above_a_changed_call_is_shown_after_the_call() -> None:
+    """The comment, the blank line and the call are one change of the diff: its lines
+    whose code changed come first, the source's line before the translation's, and the
+    translated comments after them."""
+    source = ("# read the rows\nrows = read(path)\n\n# keep the long ones\n"
+              "# and count them\nlong = [r for r in rows if len(r) > 9]\n")
+    translated = ("# lire les lignes\nrows = read(path)\n# garder les longues\n"
+                  "# et les compter\nlong = [r for r in rows if len(r) > 12]\n")
+    shown = _message(_found([source], [translated]), "TRN201")
+    assert shown[:2] == ["- long = [r for r in rows if len(r) > 9]",
+                         "+ long = [r for r in rows if len(r) > 12]"]
+    assert shown[-1].startswith("... ")
+    assert _found([source], [translated.replace("> 12", "> 9")]) == []
+
+
 def test_a_drift_in_the_code_alone_shows_its_lines_in_order() -> None:
     shown = _message(_found([LOOP], [LOOP.replace("step(row)", "skip(row)")]), "TRN201")
     assert shown == ["- step(row)", "+ skip(row)"]
