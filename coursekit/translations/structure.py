@@ -57,10 +57,19 @@ def _heading_count(source: Digest, translation: Digest) -> Diagnostic:
     )
 
 
+def _gives_the_title(source: Digest, translation: Digest) -> bool:
+    """Whether the one heading the translation adds is the title its source lacks: the
+    source's own finding (LES117), which the translation mends, not a count to match."""
+    src, tgt = source.headings, translation.headings
+    odd = _odd_heading(src, tgt) if len(tgt) == len(src) + 1 else None
+    return odd is not None and odd.level == 1 and odd is tgt[0] \
+        and not any(h.level == 1 for h in src)
+
+
 def headings(source: Digest, translation: Digest) -> Iterator[Diagnostic]:
     """Heading count and anchor ids."""
     src, tgt = source.headings, translation.headings
-    if len(src) != len(tgt):
+    if len(src) != len(tgt) and not _gives_the_title(source, translation):
         yield _heading_count(source, translation)
     kept = {h.anchor for h in tgt if h.anchor is not None}
     for index, heading in enumerate(src):

@@ -143,3 +143,16 @@ def test_a_link_written_in_other_case_is_one_finding_that_names_the_source_s_add
     assert "writes `chapter2/watering-can`" in link.message
     assert link.hint == "link to `chapter2/watering-can` as the source does"
     assert _found(source, translated.replace("Watering-Can", "watering-can")) == []
+
+
+def test_a_title_the_source_lacks_is_no_heading_count() -> None:
+    """The source's missing title is its own finding (LES117); a translation that gives
+    its page one mends it, and matches every other heading."""
+    untitled = GARDEN.replace("# Watering the garden\n\n", "")
+    assert _of(_found(untitled, JARDIN), "TRN101") == []
+    # Clean counterpart: a title and another heading added is still a count apart, and
+    # a second title where the source has one is too.
+    added = JARDIN.replace("Arrêtez-la", "## Arrêter la pompe\n\nArrêtez-la")
+    assert len(_of(_found(untitled, added), "TRN101")) == 1
+    retitled = JARDIN.replace("Les plantes", "# Le jardin\n\nLes plantes")
+    assert len(_of(_found(GARDEN, retitled), "TRN101")) == 1
