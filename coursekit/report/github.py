@@ -23,11 +23,14 @@ def _escape_property(text: str) -> str:
 
 
 def annotation(diag: Diagnostic) -> str:
+    """The workflow command of ``diag``. Lines and columns count from 1, and a column
+    is one of a line: a finding without a line (or with one GitHub cannot place, ``0``)
+    annotates its file as a whole, as the SARIF report locates it at the first line."""
     props = [f"file={_escape_property(diag.path)}"]
-    if diag.line is not None:
+    if diag.line is not None and diag.line >= 1:
         props.append(f"line={diag.line}")
-    if diag.column is not None:
-        props.append(f"col={diag.column}")
+        if diag.column is not None and diag.column >= 1:
+            props.append(f"col={diag.column}")
     props.append(f"title={_escape_property(diag.rule)}")
     message = diag.message
     if diag.cue is not None and not re.search(rf"\bcue {diag.cue}\b", message):

@@ -60,7 +60,8 @@ def render_junit(
             continue
         named: Counter[str] = Counter()
         for diag in failing:
-            name = f"{diag.rule} {diag.location}" + (f" cue {diag.cue}" if diag.cue else "")
+            name = f"{diag.rule} {diag.location}" + (
+                "" if diag.cue is None else f" cue {diag.cue}")
             # A CI system keys test cases by class and name: a second finding of a rule at
             # one place gets a number, or it would replace the first one's case.
             named[name] += 1

@@ -53,13 +53,31 @@ def artifact_location(path: str) -> dict[str, str]:
     return {"uri": artifact_uri(path), "uriBaseId": SRCROOT}
 
 
+_SELECTION = ("Choose rules and severities with --select, --ignore and --extend-select, "
+              "or in [tool.coursekit]; coursekit rules lists every rule.")
+_SELECTION_MARKDOWN = ("Choose rules and severities with `--select`, `--ignore` and "
+                       "`--extend-select`, or in `[tool.coursekit]`; `coursekit rules` "
+                       "lists every rule.")
+
+
 def _rule_descriptor(code: str, rule: Rule | None) -> dict[str, Any]:
+    """The rule as code scanning shows it: GitHub requires ``shortDescription``,
+    ``fullDescription`` and ``help`` (its rule panel says no help is available without
+    the last), of a rule of this version and of one it does not declare alike (in a
+    merged report written by another version)."""
     if rule is None:
-        return {"id": code}
+        text = f"{code}: a rule this version of coursekit does not declare."
+        return {"id": code, "shortDescription": {"text": text},
+                "fullDescription": {"text": text}, "help": {"text": text}}
+    severity = f"Default severity: {rule.severity.label} ({rule.reason})."
     return {
         "id": code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": f"{rule.summary} {severity}"},
+        "help": {"text": f"{rule.summary}\n\n{severity}\n\n{_SELECTION}",
+                 "markdown": f"**{code}** `{rule.name}`: {rule.summary}\n\n"
+                             f"{severity}\n\n{_SELECTION_MARKDOWN}"},
         "defaultConfiguration": {"level": LEVEL[rule.severity]},
     }
 
