@@ -18,15 +18,26 @@ def test_fence_findings_show_fence_lines_as_written() -> None:
     assert [(d.rule, d.line) for d in swallowed] == [("LES103", 3)]
     assert swallowed[0].message.startswith(
         "code fence ``` holds the line ```python (line 8), which is its content")
-    assert swallowed[0].hint == "add a closing ``` line where the code ends"
+    assert swallowed[0].hint == (
+        "add a closing ``` line where the code ends, or delete this line if it opens no "
+        "code (a stray ```)")
     never = _findings("# T\n\n~~~py\nx = 1\n")
     assert [d.message for d in never] == ["code fence ~~~py is never closed"]
     assert never[0].hint == "add a closing ~~~ line where the code ends"
     # a bare marker that opens nothing closable may be a stray closing line
     [stray] = _findings("# T\n\n```py\nx = 1\n```\n```\n\nText.\n")
     assert stray.line == 6 and stray.hint == (
-        "add a closing ``` line where the code ends, or delete this line if it opens no "
-        "code (a stray ```)")
+        "delete this line if it opens no code (a stray ```), as the blank line after it "
+        "suggests; or add a closing ``` line where the code ends")
+    # a stray closing line after prose swallows the text up to the next fence
+    [swallowing] = _findings("# T\n\nIt says:\n```\n\n<img src=\"a.png\"/>\n\nThen:\n\n"
+                             "```python\ny = 1\n```\n")
+    assert swallowing.line == 4
+    assert (swallowing.hint or "").startswith(
+        "delete this line if it opens no code (a stray ```), as the blank line")
+    # a fence with a language is code: only its closing line mends it
+    [named] = _findings("# T\n\n```python\n\nx = 1\n\nSo:\n\n```python\ny = 1\n```\n")
+    assert named.hint == "add a closing ``` line where the code ends"
     with_text = _findings("# T\n\n````py\nx = 1\n````done\n")
     by_rule = {d.rule: d.message for d in with_text}
     assert by_rule["LES104"].startswith("the line ````done has text after the marker")

@@ -81,6 +81,8 @@ class _Body:
     """The first line that starts with the closing marker but has text after it."""
     swallowed_prose: bool = False
     """A non-blank line after a blank one came before ``suspect``: a paragraph break."""
+    blank_first: bool = False
+    """The line after the opening one is blank: as after a closing line, not as code."""
 
 
 def _scan_body(state: StateBlock, start: int, end: int, marker: str, length: int) -> _Body:
@@ -97,6 +99,7 @@ def _scan_body(state: StateBlock, start: int, end: int, marker: str, length: int
         eol = state.eMarks[line]
         if pos >= eol:
             after_blank = True
+            body.blank_first |= line == start + 1
             continue
         if state.src[pos] == marker:
             after = state.skipCharsStr(pos, marker)
@@ -139,15 +142,26 @@ def _report(
             f"code fence {shown} holds the line {marker * length}{suspect[1]} "
             f"(line {suspect[0] + 1}), which is its content, not a new fence: its "
             "closing line is probably missing",
-            hint=f"add a closing {marker * length} line where the code ends",
+            hint=_unclosed_hint(marker * length, info, body),
         )
     elif closed_at is None:
-        stray = "" if info.strip() else (
-            f", or delete this line if it opens no code (a stray {marker * length})")
         context.report(
             rules.UNCLOSED_FENCE, start, f"code fence {shown} is never closed",
-            hint=f"add a closing {marker * length} line where the code ends{stray}",
+            hint=_unclosed_hint(marker * length, info, body),
         )
+
+
+def _unclosed_hint(fence: str, info: str, body: _Body) -> str:
+    """What mends a fence left open: its closing line; for a bare fence line, which may
+    be a stray closing line that opens a fence instead, deleting it too, first where a
+    blank line follows it (as one follows a closing line, and code seldom starts)."""
+    close = f"add a closing {fence} line where the code ends"
+    if info.strip():
+        return close
+    delete = f"delete this line if it opens no code (a stray {fence})"
+    if body.blank_first:
+        return f"{delete}, as the blank line after it suggests; or {close}"
+    return f"{close}, or {delete}"
 
 
 def fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
