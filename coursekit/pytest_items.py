@@ -8,6 +8,9 @@ device (``...::cuda@<source>``, skipped), of each notebook file that could not b
 (``<path>::verify``) and, when a notebook is to run, of the run's own findings
 (:data:`~coursekit.pytest_outcomes.RUN_ITEM`). Each item reads its outcome from the
 one verification of the session (:class:`coursekit.pytest_run.LazyRun`).
+
+Every item is marked ``coursekit``, and each item of a notebook with its framework
+(``pt``, ``tf``) and its language (``en``, ``zh-CN``), for ``-m``: ``-m "tf and fr"``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,22 @@ if TYPE_CHECKING:
     from coursekit.config import Course
     from coursekit.execution.plan.model import NotebookPlan
     from coursekit.pytest_run import LazyRun
+
+
+MARKS = {
+    "coursekit": "an item of the course's lessons (pytest --coursekit)",
+    "pt": "an item of a PyTorch notebook of the course",
+    "tf": "an item of a TensorFlow notebook of the course",
+}
+"""The marks of any course's items, with what each marks (a language's are declared
+as the course's notebooks are planned)."""
+
+
+def declare_marks(config: pytest.Config, marks: dict[str, str]) -> None:
+    """Declares each of ``marks`` (its name, what it marks) as a project's ``markers``
+    setting does: pytest warns of an undeclared mark, and ``--strict-markers`` fails."""
+    for name, meaning in marks.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
 
 
 class CoursekitFailure(Exception):
@@ -44,7 +63,8 @@ class Planned:
 class CoursekitItem(pytest.Item):
     """A notebook's plain cells, a scenario, another device's expectation or the run's
     errors of one file; its id is its name (``en/chapter1/1.ipynb::cells``), and it is
-    reported at ``location_path``, a file of the course."""
+    reported at ``location_path``, a file of the course. Marked ``coursekit``, a mark
+    :func:`declare_marks` declares."""
 
     def __init__(self, *, run: LazyRun, planned: Planned, location_path: Path,
                  line: int | None, **kwargs: Any) -> None:
@@ -55,6 +75,7 @@ class CoursekitItem(pytest.Item):
         self.planned = planned
         self.location_path = location_path
         self.line = line
+        self.add_marker("coursekit")
 
     def runtest(self) -> None:
         outcome = self.run.outcome(self.name)
@@ -88,13 +109,20 @@ def _notebook_items(session: pytest.Session, run: LazyRun, root: Path,
     each cell documenting an error; a cell documented only for a GPU is one skipped
     scenario, and any other cell documented for another device a skipped item."""
     from coursekit.execution.judge.ondevice import unverified
+    from coursekit.lessons.model import Framework
 
     lesson, notebook = root / plan.lesson, plan.notebook
+    # A notebook of both frameworks has no framework's mark.
+    marks = [mark for mark in (plan.framework.value, plan.language)
+             if mark and mark != Framework.BOTH]
 
     def item(name: str, line: int | None, unjudged: str | None) -> CoursekitItem:
-        return CoursekitItem.from_parent(
+        made = CoursekitItem.from_parent(
             session, name=f"{notebook}::{name}", run=run, location_path=lesson, line=line,
             planned=Planned(notebook, unjudged))
+        for mark in marks:
+            made.add_marker(mark)
+        return made
 
     items = [item("cells", None, None)]
     items.extend(item(f"scenario@{c.source}", c.line, _not_run(notebook))
@@ -111,7 +139,10 @@ def _notebook_items(session: pytest.Session, run: LazyRun, root: Path,
 def planned_items(session: pytest.Session, run: LazyRun, course: Course,
                   plans: list[NotebookPlan], unread: list[str]) -> list[CoursekitItem]:
     """The items of the notebooks of ``plans``, of the files of ``unread`` and, when a
-    notebook is to run, of the run."""
+    notebook is to run, of the run; each marked (:data:`MARKS`)."""
+    declare_marks(session.config, {
+        language: f"an item of a notebook of the course in {language}"
+        for language in sorted({plan.language for plan in plans} - {""})})
     made = [item for plan in plans
             for item in _notebook_items(session, run, course.root, plan)]
     made.extend(CoursekitItem.from_parent(

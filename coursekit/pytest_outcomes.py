@@ -120,6 +120,18 @@ def _run_outcomes(report: VerifyReport, errors: Sequence[Diagnostic],
     return {name: Outcome(tuple(failures)) for name, failures in by_name.items()}
 
 
+def joined(first: VerifyReport, then: VerifyReport) -> VerifyReport:
+    """The report of two runs of the same course (of other notebooks): the notebooks of
+    both, and each finding of the run that the first did not already make (a stand-in
+    that could not be prepared, a notebook file that could not be read: each run
+    finds it again)."""
+    from dataclasses import replace
+
+    made = {_key(d) for d in first.diagnostics}
+    return replace(first, notebooks=[*first.notebooks, *then.notebooks], diagnostics=[
+        *first.diagnostics, *(d for d in then.diagnostics if _key(d) not in made)])
+
+
 def outcomes(report: VerifyReport, errors: Sequence[Diagnostic], *,
              unread: frozenset[str], collected: frozenset[str]) -> Outcomes:
     """Each item's outcome from ``report`` and the ``errors`` its report keeps; the

@@ -7,14 +7,19 @@ Collection plans without running (:mod:`coursekit.pytest_items`): each notebook 
 each notebook file that cannot be read has an item of its own (``<path>::verify``), and
 the run, when a notebook is to run, one item ``coursekit::run`` for the findings only
 running makes (stand-ins that could not be prepared, a kernel that sees no GPU, a
-stored result refused). ``--collect-only`` starts no kernel. The first item that runs
-verifies the notebooks of the items selected (``-k``, ``--deselect``, ``--lf``), once
-for the session (:mod:`coursekit.pytest_run`): none when only ``<path>::verify`` items
-are, and then no kernel starts. ``coursekit::run`` is selected whenever an item of a
-notebook is, after every other selection (only ``--deselect coursekit::run`` leaves
-it out then; ``--lf`` does not, when it passed), so that a selection never loses the
-run's findings; ``--coursekit-lang`` and
-``--coursekit-framework`` limit the course as ``verify --lang/--framework`` do.
+stored result refused); every item is marked ``coursekit``, and a notebook's by its
+framework and language (``-m "tf and fr"``). An item's id given as an argument
+(``en/chapter1/1.ipynb::cells``; a notebook's path for all of its items) collects only
+what it names. ``--collect-only`` starts no kernel. The first item that runs verifies
+the notebooks of the items selected (``-k``, ``-m``, ``--deselect``, ``--lf``), once
+for the session (:mod:`coursekit.pytest_run`; with ``-x``, ``--maxfail`` or ``--sw``
+each notebook as its first item runs, so that none runs after the session stops):
+none when only ``<path>::verify`` items are, and then no kernel starts.
+``coursekit::run`` is selected whenever an item of a notebook is, after every other
+selection (only ``--deselect coursekit::run`` leaves it out then; ``--lf`` does not,
+when it passed), so that a selection never loses the run's findings; named alone, it
+verifies every notebook. ``--coursekit-lang`` and ``--coursekit-framework`` limit the
+course as ``verify --lang/--framework`` do.
 
 A failure counts as ``coursekit verify`` counts it: the findings go through the same
 report pipeline (:mod:`coursekit.report.pipeline`, with the course's rule selection and,
@@ -45,6 +50,8 @@ if TYPE_CHECKING:
 
 _RUN_ITEM: pytest.StashKey[CoursekitItem] = pytest.StashKey()
 """The item of the run's own findings, kept out of the items until the selection is made."""
+_NAMED: pytest.StashKey[tuple[str, ...]] = pytest.StashKey()
+"""The ids of the course's items named on the command line, taken from pytest's paths."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -98,7 +105,9 @@ def _course_root(config: pytest.Config) -> Path:
     from coursekit.config.discovery import find_root
 
     here = config.invocation_params.dir
-    paths = [here / arg.split("::", 1)[0] for arg in config.args]
+    # With only items' ids given (all taken), the paths pytest collects without any.
+    testpaths = config.getini("testpaths") if here == config.rootpath else []
+    paths = [here / arg.split("::", 1)[0] for arg in config.args or testpaths or ["."]]
     found = sorted({root for path in paths if path.exists()
                     and (root := find_root(path)) is not None})
     if len(found) > 1:
@@ -167,6 +176,27 @@ def _planned(request: Request) -> tuple[list[NotebookPlan], list[str]]:
     return plans, list(dict.fromkeys(d.path for d in unread))
 
 
+def _named(made: list[CoursekitItem], named: tuple[str, ...],
+           root: Path) -> list[CoursekitItem]:
+    """The items of ``made`` that the ids of ``named`` name (all of them when it names
+    none), as pytest collects only the tests named: an item by its id, a notebook's
+    items by its path. ``coursekit::run`` stays, to be selected with its notebooks; an
+    id that names no item is a usage error, as pytest's ``not found`` is."""
+    from coursekit.pytest_outcomes import RUN_ITEM
+
+    def names(arg: str, item: CoursekitItem) -> bool:
+        return item.nodeid == arg or item.nodeid.startswith(f"{arg}::")
+
+    for arg in named:
+        if not any(names(arg, item) for item in made):
+            raise pytest.UsageError(f"not found: {arg} (no item of the course {root} "
+                                    "has this id)")
+    if not named:
+        return made
+    return [item for item in made
+            if item.name == RUN_ITEM or any(names(arg, item) for arg in named)]
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item],
@@ -179,9 +209,11 @@ def pytest_collection_modifyitems(
 
     request = _request(config)
     plans, unread = _planned(request)
-    run = LazyRun(request, session, unread=frozenset(unread))
+    stops = bool(config.option.maxfail or config.getoption("stepwise", False))
+    run = LazyRun(request, session, unread=frozenset(unread), stops=stops)
     made = planned_items(session, run, request.course, plans, unread)
     run.collected = {item.name: item.planned.notebook for item in made}
+    made = _named(made, config.stash.get(_NAMED, ()), request.course.root)
     # Counted as collected ("collected 3 items", --collect-only), as a collector's are.
     config.hook.pytest_collectreport(report=pytest.CollectReport(
         session.nodeid, "passed", None, list[pytest.Item | pytest.Collector](made)))
@@ -192,13 +224,40 @@ def pytest_collection_modifyitems(
             items.append(item)
 
 
+def _names_an_item(arg: str, here: Path) -> bool:
+    """Whether the argument ``arg`` is the id of an item of the course (or a notebook's
+    path, for all its items): a notebook (``.ipynb``) that is no file from ``here``, or
+    ``coursekit::run``, which no file's id can be."""
+    path = arg.split("::", 1)[0]
+    return (path == "coursekit" and "::" in arg) or (
+        path.endswith(".ipynb") and not (here / path).exists())
+
+
+def _take_item_ids(config: pytest.Config) -> tuple[str, ...]:
+    """The arguments that are ids of the course's items, taken out of ``config.args``,
+    where pytest would refuse them as paths that are no file; a notebook that is a file
+    stays pytest's (another plugin may collect it)."""
+    if config.args_source is not pytest.Config.ArgsSource.ARGS or config.option.pyargs:
+        return ()
+    here = config.invocation_params.dir
+    named = tuple(arg for arg in config.args if _names_an_item(arg, here))
+    config.args[:] = [arg for arg in config.args if arg not in named]
+    return named
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """With ``--coursekit``, :class:`_RunItemSelection` is registered now, after the
-    plugins pytest registers as it configures (``--lf``'s, ``--nf``'s): of two wrappers
-    of a hook that both run first, the one registered later is the outer one, so its
-    selection of the run's item comes after theirs."""
+    """With ``--coursekit``: the items' marks are declared; the ids of items named on
+    the command line are taken from the paths pytest collects; and
+    :class:`_RunItemSelection` is registered, after the plugins pytest registers as it
+    configures (``--lf``'s, ``--nf``'s): of two wrappers of a hook that both run first,
+    the one registered later is the outer one, so its selection of the run's item
+    comes after theirs."""
     if config.getoption("coursekit", default=False):
+        from coursekit.pytest_items import MARKS, declare_marks
+
+        declare_marks(config, MARKS)
+        config.stash[_NAMED] = _take_item_ids(config)
         config.pluginmanager.register(_RunItemSelection(), "coursekit-run-item")
 
 
@@ -213,7 +272,8 @@ class _RunItemSelection:
         """After every selection (``-k``, ``-m``, ``--deselect``, ``--lf``,
         ``--sw``): the run's item stays with the items of the notebooks selected, since
         only running them finds what it carries; it is deselected, as pytest deselects,
-        when none is selected or ``--deselect`` names it. It is out of ``items`` until
+        when none is selected (unless its id is given as an argument) or
+        ``--deselect`` names it. It is out of ``items`` until
         then, so no selection deselects it on its own (``--lf`` would, having seen it
         pass, while it reruns the notebooks that failed)."""
         from coursekit.pytest_items import CoursekitItem
@@ -223,8 +283,9 @@ class _RunItemSelection:
         if run is None:
             return
         named = run.nodeid.startswith(tuple(config.getoption("deselect", None) or ()))
-        if not named and any(isinstance(item, CoursekitItem) and item.planned.notebook
-                             for item in items):
+        asked = run.nodeid in config.stash.get(_NAMED, ())  # alone: every notebook runs
+        if not named and (asked or any(isinstance(item, CoursekitItem)
+                                       and item.planned.notebook for item in items)):
             items.append(run)
         else:
             config.hook.pytest_deselected(items=[run])
