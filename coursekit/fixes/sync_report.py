@@ -28,6 +28,7 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
             yield from _quoted("as the translation last followed the source", conflict.base)
             yield from _quoted(now, conflict.source)
             yield from _quoted("the translation", conflict.translation)
+            yield _MERGE_BASED if fix.based else _MERGE
         yield from _held_and_stranded(fix)
         yield from fix.left
     for path, why in run.skipped:
@@ -36,6 +37,15 @@ def conflict_lines(run: SyncRun) -> Iterator[str]:
         yield (f"{path}: cannot read: {why}; not synced: save it (and its source) as UTF-8 "
                "text, and `coursekit fix translations` syncs it then")
 
+
+_MERGE = ("  merge it by hand: bring the source's change into the translation's block, its "
+          "comments and strings translated")
+_MERGE_BASED = (f"{_MERGE}; to keep the translation's code as it is instead (its own change "
+                "included), take `base=` out of the file's `code-synced` line: until then "
+                "every run lists the block again")
+"""What to change. Where the file's ``code-synced`` line names a ``base``, each run merges
+from there, so a block merged by hand that still differs from the source (the
+translation's own change kept) is a conflict again until ``base=`` goes."""
 
 _UNPAIRED = ("the base, the source and the translation do not have as many output fences "
              "attached to no code, so which of the translation's is which cannot be told")

@@ -70,6 +70,8 @@ class TranslationFix:
     cannot be placed exactly, a block of the source with no place), with why and what
     to change."""
     read: ReadState | None = None
+    based: bool = False
+    """Its ``code-synced`` line names a ``base``, as written (or kept) by this run."""
 
     @property
     def changed(self) -> bool:
@@ -194,9 +196,10 @@ def plan_translation_fix(
         # catching up, and what it left would vanish: the line keeps its base. Once
         # nothing is left (a person merged it), the line loses its base.
         edits.mark(line.text(not leaves(edits, plan)))
+    based = leaves(edits, plan) and bool(edits.edits or left_before(translation))
     return TranslationFix(language, translation.path, file, source.path, plan, tuple(lines),
                           text.startswith(_BOM), tuple(edits.edits), carried,
-                          tuple(edits.left), read)
+                          tuple(edits.left), read, based)
 
 
 def plan_translation_fixes(corpus: Corpus, languages: Sequence[str] | None = None,

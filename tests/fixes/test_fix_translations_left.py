@@ -7,6 +7,7 @@ counterpart."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -129,3 +130,42 @@ def test_a_shallow_clone_is_said_to_be_one_not_clean(course: Path, depth: int | 
     assert "the git history is shallow" in done.output
     assert "`fetch-depth: 0` for actions/checkout, or `git fetch --unshallow`" in done.output
     assert "would sync" not in done.output
+
+
+
+def test_a_conflict_merged_keeping_the_translations_own_change_says_how_to_end_it(
+        course: Path) -> None:
+    mine = FR.replace("print(clips[0])", "print(clips[1])")
+    commit(course, {"fr/chapter1/1.mdx": mine}, "fr: the second clip", "2024-01-15T12:00:00")
+    _source(course, EN.replace("print(clips[0])", "print(clips[0], flush=True)").replace(*RATE))
+    first = _fix(course)
+    assert first.exit_code == 1
+    assert "take `base=` out of the file's `code-synced` line" in first.output
+    written = (course / FRENCH).read_text(encoding="utf-8")
+    commit(course, {}, "fr: code synced", "2024-02-02T12:00:00")
+    # The translator brings the source's change in and keeps the second clip: a merge
+    # that still differs from the source, listed again until `base=` goes.
+    commit(course, {"fr/chapter1/1.mdx": written.replace("print(clips[1])",
+                                                         "print(clips[1], flush=True)")},
+           "fr: merged, second clip kept", "2024-02-03T12:00:00")
+    again = _fix(course, "--check")
+    assert again.exit_code == 1 and "conflict:" in again.output, again.output
+    # Its counterpart: `base=` taken out, as the hint says; the run is clean.
+    kept = (course / FRENCH).read_text(encoding="utf-8")
+    commit(course, {"fr/chapter1/1.mdx": re.sub(r" base=[0-9a-f]+", "", kept)},
+           "fr: keep mine", "2024-02-04T12:00:00")
+    done = _fix(course, "--check")
+    assert done.exit_code == 0, done.output
+    assert "conflict:" not in done.output
+
+
+def test_a_conflict_alone_writes_no_line_and_its_hint_names_none(course: Path) -> None:
+    mine = FR.replace("print(clips[0])", "print(clips[1])")
+    commit(course, {"fr/chapter1/1.mdx": mine}, "fr: the second clip", "2024-01-15T12:00:00")
+    _source(course, EN.replace("print(clips[0])", "print(clips[0], flush=True)"))
+    done = _fix(course)
+    assert done.exit_code == 1
+    assert "merge it by hand: bring the source's change into the translation's block" \
+        in done.output
+    assert "base=" not in done.output
+    assert (course / FRENCH).read_text(encoding="utf-8") == mine

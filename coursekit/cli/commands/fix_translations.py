@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from coursekit.cli.commands.fix_rewritten import say_shared_links, says_what_was_rewritten
+from coursekit.cli.commands.fix_rewritten import (
+    said_unlisted,
+    say_shared_links,
+    says_what_was_rewritten,
+)
 from coursekit.cli.named_files import named_lessons_only
 from coursekit.cli.options import (
     EXIT_CLEAN,
@@ -23,6 +27,7 @@ from coursekit.cli.options import (
 from coursekit.cli.options import root_option as _root_option
 
 if TYPE_CHECKING:
+    from coursekit.corpus import Corpus
     from coursekit.fixes.translations import SyncRun, TranslationFix
 
 
@@ -50,7 +55,8 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
                                "language; fix translations rewrites its translations: "
                                "name their languages, or leave --lang out")
     paths = file_scope(course, files).paths if files else None
-    run = plan_translation_fixes(Corpus(course), languages, paths)
+    corpus = Corpus(course)
+    run = plan_translation_fixes(corpus, languages, paths)
     if not run.history or run.shallow:
         click.echo("coursekit: fix translations needs the course's git history (the source "
                    f"each translation last followed); {_no_history(run)}", err=True)
@@ -64,7 +70,7 @@ def translations(files: tuple[Path, ...], root: Path, langs: tuple[str, ...], dr
     for fix, error in failed:
         click.echo(f"{fix.path}: cannot write: {error.strerror or error}; left as it was",
                    err=True)
-    left = _say(run, [fix for fix in run.changed if all(fix is not f for f, _ in failed)],
+    left = _say(corpus, run, [fix for fix in run.changed if all(fix is not f for f, _ in failed)],
                 write, dry_run)
     # What is left to a person (a conflict, a block with no place, a group held back, an
     # output not carried over, a translation not synced) fails the run, as ruff's
@@ -90,8 +96,11 @@ def _no_history(run: SyncRun) -> str:
     return f"git does not read it: {run.unreadable}"
 
 
-def _say(run: SyncRun, changed: list[TranslationFix], write: bool, dry_run: bool) -> list[str]:
-    """What the run did or would do, then what it leaves to a person (returned)."""
+def _say(corpus: Corpus, run: SyncRun, changed: list[TranslationFix], write: bool,
+         dry_run: bool) -> bool:
+    """What the run did or would do, then what it leaves to a person (a lesson folder it
+    could not list among it, as the translations there were never looked at); whether
+    it leaves anything."""
     from coursekit.fixes.sync_report import conflict_lines
 
     verb = "synced" if write else "would sync"
@@ -103,8 +112,9 @@ def _say(run: SyncRun, changed: list[TranslationFix], write: bool, dry_run: bool
     left = list(conflict_lines(run))
     for line in left:
         click.echo(line, err=True)
+    unlisted = said_unlisted(corpus, "synced")
     blocks = sum(fix.carried for fix in changed)
     click.echo(f"fix translations: {verb} {blocks} code block(s) in {len(changed)} of "
                f"{run.files} translation(s); {len(run.conflicts)} conflict(s) left to merge "
                "by hand", err=True)
-    return left
+    return bool(left) or unlisted
