@@ -79,7 +79,7 @@ def _configured(folder: Path) -> bool:
     text = raw.decode("utf-8", errors="replace")  # only searched, never kept
     try:
         tool = tomllib.loads(text).get("tool")
-    except (tomllib.TOMLDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not TOML, or a number too long to convert
         return _TABLE.search(text) is not None
     return isinstance(tool, dict) and "coursekit" in tool
 

@@ -8,6 +8,7 @@ versions, so that no line is ever read back out of an error's text.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +78,11 @@ def read_file(path: Path) -> ConfigFile:
         problems.add((), f"cannot read {path.name}: values nested too deeply "
                          f"(at line {deepest})", deepest)
         return ConfigFile(path, {}, problems=problems)
+    except ValueError:  # a whole number longer than Python converts (4,300 digits)
+        at = _longest_number_line(text)
+        problems.add((), f"cannot read {path.name}: a number too long to be read "
+                         f"(at line {at})", at)
+        return ConfigFile(path, {}, problems=problems)
     lines = MappingProxyType(key_lines(text))
     if path.name == "pyproject.toml":
         return ConfigFile(path, _tool_table(data, problems, required=False), lines, problems)
@@ -88,6 +94,13 @@ def read_file(path: Path) -> ConfigFile:
                 problems.add((key,), f"`{key}` is set both at the top and under [tool.coursekit]")
             data[key] = value
     return ConfigFile(path, data, lines, problems)
+
+
+def _longest_number_line(text: str) -> int:
+    """The number of the line of ``text`` that holds the longest run of digits."""
+    runs = ((max(map(len, re.findall(r"[0-9_]+", line)), default=0), n)
+            for n, line in enumerate(text.splitlines(), 1))
+    return max(runs, default=(0, 1))[1]
 
 
 def _last_line(text: str) -> int:

@@ -12,6 +12,7 @@ import pytest
 
 from coursekit.config import Course, load_config
 from coursekit.config.check import config_findings
+from coursekit.config.discovery import find_root
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -70,6 +71,27 @@ def test_values_nested_too_deeply_are_found_at_the_deepest_line(tmp_path: Path) 
     assert finding.line == 3 and "nested too deeply" in finding.message
 
 
+@pytest.mark.parametrize("name", ["coursekit.toml", "pyproject.toml"])
+def test_a_number_too_long_to_convert_is_a_finding_at_its_line(tmp_path: Path, name: str) -> None:
+    long = "9" * 5_000  # past the digits Python converts to an int
+    (tmp_path / name).write_text(
+        f"[tool.coursekit]\nbuild-dir = \"b\"\n\n[tool.coursekit.format]\nline-length = {long}\n",
+        encoding="utf-8")
+    assert find_root(tmp_path) == tmp_path  # the search for the course does not stop either
+    [finding] = config_findings(Course.open(tmp_path))
+    assert (finding.rule, finding.line) == ("CFG001", 5)
+    assert f"cannot read {name}: a number too long to be read (at line 5)" in finding.message
+
+
+def test_a_long_number_that_converts_is_read(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.coursekit]\nbuild-dir = "b"\n[x]\ny = ' + "9" * 400 + "\n",
+        encoding="utf-8")
+    assert find_root(tmp_path) == tmp_path
+    assert config_findings(Course.open(tmp_path)) == []
+    assert load_config(tmp_path).build_dir == "b"
+
+
 def test_a_message_quoting_a_line_does_not_move_the_finding(tmp_path: Path) -> None:
     (tmp_path / "coursekit.toml").write_text('tool = "at line 7"\n', encoding="utf-8")
     [finding] = config_findings(Course.open(tmp_path))
@@ -96,6 +118,7 @@ _LOADED = """
 import sys
 from coursekit.config import Course
 from coursekit.config.check import config_findings
+from coursekit.config.discovery import find_root
 from coursekit.execution.plan.settings import read_settings
 findings = config_findings(Course.open(sys.argv[1]))
 assert [d.message for d in findings] == ["[tool.coursekit.verify] `timeout` must be a positive "
