@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import csv
+import io
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from coursekit.config import Course
 from coursekit.diagnostics import Diagnostic
+from coursekit.files import read_regular
 from coursekit.languages import normalise
 from coursekit.subtitles import rules
 from coursekit.subtitles.fingerprint import fingerprint
@@ -54,19 +55,17 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     """The metadata of ``language``, or ``None`` where it has no ``metadata.csv`` or the
     configuration's ``exclude`` takes it (an excluded file is never read)."""
     path = metadata_path(course, language)
-    try:
-        present = path.is_file()
-    except OSError:  # a language folder that cannot be entered: CFG007 names it
-        return None
-    if course.excluded(path, above=True) is not None or not present:
+    # A folder, a FIFO or a broken link by that name is reported, never opened; one in a
+    # language folder that cannot be entered is not seen (CFG007 names the folder).
+    if course.excluded(path, above=True) is not None or not os.path.lexists(path):
         return None
     meta = Metadata(language, path, course.relative(path))
     try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            header, rows = _rows(handle)
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        header, rows = _read(path)
+    except Unreadable as exc:
         meta.problems.append(rules.BAD_METADATA.at(
-            meta.shown, None, f"cannot read: {exc}", fingerprint=fingerprint(language, "metadata")))
+            meta.shown, exc.line, f"cannot read: {exc.why}; no video of it is checked",
+            fingerprint=fingerprint(language, "metadata")))
         return meta
     if rows and not set(COLUMNS) <= set(header):
         meta.problems.append(rules.BAD_METADATA.at(
@@ -98,16 +97,46 @@ def read_metadata(course: Course, language: str) -> Metadata | None:
     return meta
 
 
-def _rows(handle: Iterable[str]
-          ) -> tuple[list[str], list[tuple[int, dict[str, str], int]]]:
+class Unreadable(Exception):
+    """Why the file cannot be read, and the line where that is known."""
+
+    def __init__(self, why: str, line: int | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.line = line
+
+
+def _read(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str], int]]]:
+    """The header and rows of the file at ``path``, which must be a regular file (a
+    folder or a FIFO by that name is never opened) of UTF-8 CSV; :class:`Unreadable`."""
+    try:
+        raw = read_regular(path)
+    except OSError as exc:
+        raise Unreadable(exc.strerror or str(exc)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise Unreadable(f"not UTF-8 (byte {raw[exc.start]:#04x} at line {line})",
+                         line) from None
+    return _rows(text)
+
+
+def _rows(text: str) -> tuple[list[str], list[tuple[int, dict[str, str], int]]]:
     """The header and each row with the line it starts on and its number of fields: a
     blank line, or a quoted field that spans lines, moves the rows after it down
     (``csv.DictReader`` counts rows)."""
-    reader = csv.reader(handle)
+    reader = csv.reader(io.StringIO(text, newline=""))
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, str], int]] = []
     read = 0
-    for found in reader:
+    while True:
+        try:
+            found = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field longer than the reader's bound
+            raise Unreadable(f"not CSV ({exc})", reader.line_num) from None
         start, read = read + 1, reader.line_num
         if not found:  # a blank line
             continue
@@ -118,6 +147,7 @@ def _rows(handle: Iterable[str]
             found.pop()  # a comma at the end of the line adds an empty field, no value
         rows.append((start, dict(zip(header, found, strict=False)), len(found)))
     return header or [], rows
+
 
 
 _NAME_MAX = 255

@@ -3,6 +3,7 @@ a listed file that is missing is the lesson's one finding where a lesson embeds 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,3 +102,32 @@ def test_a_row_is_found_at_the_line_it_starts_on(make_course: MakeCourse, betwee
     assert "\n" not in diag.message
     lines = (root / diag.path).read_text("utf-8").split("\n")
     assert lines[line - 1].startswith("vid2,")
+
+
+@pytest.mark.parametrize(("make", "line", "said"), [
+    (lambda p: p.mkdir(), None, "cannot read: a directory, not a regular file"),
+    (lambda p: os.mkfifo(p), None, "cannot read: a FIFO (named pipe), not a regular file"),
+    (lambda p: p.symlink_to("gone.csv"), None,
+     "cannot read: a symbolic link to `gone.csv`, which does not exist"),
+    (lambda p: p.write_bytes(HEADER.encode() + b"vid1,\xe9t\xe9,l,01_a.srt\n"), 2,
+     "cannot read: not UTF-8 (byte 0xe9 at line 2)"),
+    (lambda p: p.write_text(HEADER + 'vid1,"' + "x" * 200_000 + '",l,01_a.srt\n'), 2,
+     "cannot read: not CSV (field larger than field limit"),
+])
+def test_metadata_that_cannot_be_read_is_a_finding_not_passed_over(
+    make_course: MakeCourse, make: Callable[[Path], None], line: int | None, said: str,
+) -> None:
+    root = _course(make_course, "vid1,A,https://y/vid1,01_a.srt\n")
+    path = root / "subtitles/fr/metadata.csv"
+    path.unlink()
+    make(path)
+    [diag] = check_subtitles(Corpus(Course.open(root))).diagnostics
+    assert (diag.rule, diag.path, diag.line) == ("SUB411", "subtitles/fr/metadata.csv", line)
+    assert said in diag.message
+
+
+def test_metadata_with_a_byte_order_mark_and_accents_is_read(make_course: MakeCourse) -> None:
+    root = _course(make_course, "vid1,Été,https://y/vid1,01_a.srt\n")
+    path = root / "subtitles/fr/metadata.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert _found(root) == []
