@@ -16,7 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coursekit.config.listing import Listing, Unlisted, list_folder, walk_files
+from coursekit.config.listing import (
+    Listing,
+    Unlisted,
+    broken_folder_link,
+    list_folder,
+    walk_files,
+)
 from coursekit.config.load import load_config
 from coursekit.config.model import DEFAULT_SOURCE_LANGUAGE, Config
 from coursekit.config.values import LANGUAGE_TAG
@@ -31,7 +37,7 @@ LESSON_SUFFIXES = (".mdx", ".md")
 """The suffixes of lesson files (a ``README.md`` is none)."""
 
 
-_Languages = tuple[dict[str, Path], list[tuple[Path, Path]], "Unlisted | None"]
+_Languages = tuple[dict[str, Path], list[tuple[Path, Path]], list[Unlisted]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +155,10 @@ class Course:
 
     def unlisted_roots(self, *, lessons: bool = True, subtitles: bool = True) -> list[Unlisted]:
         """The lesson and subtitle folders above the language folders that exist but
-        cannot be listed: no language in them can be found."""
+        cannot be listed (no language in them can be found), and the links named as a
+        language folder that lead to none."""
         bases = [self.content_dir] * lessons + [self.subtitles_dir] * subtitles
-        return [found for base in dict.fromkeys(bases)
-                if (found := self._languages(base)[2]) is not None]
+        return [found for base in dict.fromkeys(bases) for found in self._languages(base)[2]]
 
     def found_languages(self) -> list[str]:
         """Every language with a lesson or subtitle folder, whatever ``languages`` says."""
@@ -229,8 +235,8 @@ def _is_dir(path: Path) -> bool:
 def _absent(parent: Path) -> Listing:
     """The listing of a language folder that was not found: empty, unless the folder
     that would hold it cannot be listed (the language may be there, unseen)."""
-    unlisted = _language_folders(parent)[2]
-    return Listing(unlisted=[unlisted] if unlisted is not None else [])
+    return Listing(unlisted=[found for found in _language_folders(parent)[2]
+                             if found.path == parent])
 
 
 def _is_lesson(entry: os.DirEntry[str]) -> bool:
@@ -259,16 +265,21 @@ def _language_folders(base: Path,
                       ) -> _Languages:
     """The language folders under ``base`` by normalised tag, the ``(hidden, read)``
     pairs of folders whose names differ only in case (one tag, one folder read), and
-    why ``base`` cannot be listed if it cannot; a folder ``excluded`` names (``base``
-    or one above it too) is none."""
+    what cannot be listed: ``base``, or a link named as a language that leads to no
+    folder; a folder ``excluded`` names (``base`` or one above it too) is none."""
     found: dict[str, Path] = {}
     hidden: list[tuple[Path, Path]] = []
     if not _is_dir(base) or excluded(base, above=True) is not None:
-        return found, hidden, None
+        return found, hidden, []
     entries, unlisted = list_folder(base)
+    unread = [unlisted] if unlisted is not None else []
     for path in sorted(entries):
-        if not (_is_dir(path) and LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw") \
+        if not (LANGUAGE_TAG.fullmatch(path.name) and path.name != "raw") \
                 or excluded(path) is not None:
+            continue
+        if not _is_dir(path):
+            if (broken := broken_folder_link(path)) is not None:  # it hides a language
+                unread.append(broken)
             continue
         tag = normalise(path.name)
         kept = found.get(tag)
@@ -279,7 +290,7 @@ def _language_folders(base: Path,
             found[tag] = path
         else:
             hidden.append((path, kept))
-    return found, hidden, unlisted
+    return found, hidden, unread
 
 
 def _natural_key(text: str) -> list[tuple[int, int | str]]:

@@ -12,10 +12,13 @@ one more folder that cannot be listed.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from coursekit.files import dangling_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,19 @@ def walk_files(base: Path, wanted: Callable[[os.DirEntry[str]], bool],
             elif wanted(entry):
                 listing.files.append(path)
     return listing
+
+
+def broken_folder_link(path: Path) -> Unlisted | None:
+    """Why ``path``, a symbolic link named as a folder, leads to none (to nothing, into a
+    loop, or to a file); ``None`` when it is no link or leads to a folder."""
+    try:
+        if not os.path.islink(path) or path.is_dir():
+            return None
+    except OSError:  # past a loop of links: what is at the end is said below
+        pass
+    why = dangling_link(path, folder=True) or f"a symbolic link to `{os.readlink(path)}`, " \
+        "which is not a folder"
+    return Unlisted(path, why, errno.ENOTDIR)
 
 
 def list_folder(base: Path) -> tuple[list[Path], Unlisted | None]:
