@@ -19,6 +19,7 @@ from coursekit.cli import failures
 from coursekit.cli.exit_codes import EXIT_CLEAN as EXIT_CLEAN
 from coursekit.cli.exit_codes import EXIT_FINDINGS as EXIT_FINDINGS
 from coursekit.cli.exit_codes import EXIT_USAGE as EXIT_USAGE
+from coursekit.cli.paths import FolderPath
 from coursekit.cli.reporting import ReportRequest as ReportRequest
 from coursekit.cli.reporting import finish as finish
 from coursekit.cli.reporting import report_options as report_options
@@ -32,7 +33,7 @@ R = TypeVar("R")
 
 def root_option(func: Callable[P, R]) -> Callable[P, R]:
     return click.option(
-        "--root", type=click.Path(file_okay=False, path_type=Path), callback=_found_root,
+        "--root", type=FolderPath(), callback=_found_root,
         help="Course checkout to work on. Default: the nearest folder upwards (up to the "
              "top of the git checkout) with a coursekit.toml or a pyproject.toml with "
              "[tool.coursekit], else with a lesson or subtitle folder; else the current "

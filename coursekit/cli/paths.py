@@ -27,6 +27,8 @@ class OutputPath(click.Path):
             return None
         if not self.folder:
             _a_file_name(self, value, param, ctx)
+        else:
+            _not_empty(self, value, param, ctx)
         if self.folder and isinstance(value, str | os.PathLike):
             blocked = _no_folder_there(Path(os.fsdecode(value)))
             if blocked is not None:
@@ -49,6 +51,28 @@ class FilePath(click.Path):
                 ctx: click.Context | None) -> Any:
         _a_file_name(self, value, param, ctx)
         return super().convert(value, param, ctx)
+
+
+class FolderPath(click.Path):
+    """A folder a command reads (``--root``); an empty path is a usage error, not the
+    current folder (which ``.`` names)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        _not_empty(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _not_empty(kind: click.Path, value: Any, param: click.Parameter | None,
+               ctx: click.Context | None) -> None:
+    """Fail where ``value`` is an empty path: a variable left unset (``--out "$DIR"``)
+    would otherwise name the current folder and write there."""
+    if isinstance(value, str | os.PathLike) and not os.fsdecode(value):
+        kind.fail("the path is empty: give a folder name (`.` for the current one)",
+                  param, ctx)
 
 
 def _a_file_name(kind: click.Path, value: Any, param: click.Parameter | None,
