@@ -35,6 +35,12 @@ _ODD_BREAK = re.compile(f"[{_ODD_CHARS}]")
 _EOL = re.compile(r"\r\n|\r|\n")
 """The line endings the decoder splits lines at."""
 _BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x85": "next line"}
+_CONTROL_CHARS = "".join(map(chr, (*range(0x09), *range(0x0E, 0x1C), 0x1F, 0x7F,
+                                   *range(0x80, 0x85), *range(0x86, 0xA0), 0xFEFF)))
+"""The control characters no player shows as text (line breaks and tabs aside)."""
+_CONTROL = re.compile(f"[{re.escape(_CONTROL_CHARS)}]")
+_CONTROL_NAMES = {"\0": "a NUL", "\x07": "a bell", "\x08": "a backspace",
+                  "\x1b": "an escape", "\x7f": "a delete", "\ufeff": "a byte order mark"}
 
 
 def load_subtitle_file(path: Path, language: str, display_path: str | None = None) -> SubtitleFile:
@@ -93,6 +99,8 @@ def parse_subtitles(
     odd = any(char in whole for char in _ODD_CHARS)
     if odd:
         diagnostics.extend(_odd_breaks(result.cues, shown, language))
+    if any(char in whole for char in _CONTROL_CHARS):  # as seldom, and asked alike
+        diagnostics.extend(_controls(result.cues, shown, language))
     cues = result.cues
     if not result.diagnostics and result.format == "srt" and cues and not odd:
         cues, disagreement = _confirm_with_pysrt(decoded.lines, cues, shown, language)
@@ -120,6 +128,22 @@ def _odd_breaks(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
                 if char == "\x85" else "write a line break or a space instead")
         found.append(rules.ODD_LINE_BREAK.at(path, cue.line, said, hint=hint, cue=cue.number,
                                              fingerprint=fingerprint(language, cue.text)))
+    return found
+
+
+def _controls(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
+    """SUB026 on each cue whose text holds a control character."""
+    found = []
+    for cue in cues:
+        match = _CONTROL.search("\n".join(cue.lines))
+        if match is None:
+            continue
+        char = match.group()
+        name = _CONTROL_NAMES.get(char, "a control character")
+        found.append(rules.CONTROL_CHARACTER.at(
+            path, cue.line, f"cue {cue.number} holds U+{ord(char):04X} ({name}), which no "
+            "player shows as text", hint="delete it", cue=cue.number,
+            fingerprint=fingerprint(language, cue.text)))
     return found
 
 

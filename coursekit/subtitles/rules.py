@@ -68,6 +68,11 @@ ODD_LINE_BREAK = Rule("SUB022", "odd-line-break", Severity.WARNING,
                       "others do not (U+2028, U+2029, U+0085, a form feed, a vertical tab, "
                       "U+001C to U+001E): players show the cue differently. U+0085 is often "
                       "the ellipsis of a Windows-1252 file read as Latin-1.", _A)
+CONTROL_CHARACTER = Rule("SUB026", "control-character", Severity.WARNING,
+                         "A control character in a cue's text (a NUL, an escape, DEL, a C1 "
+                         "control, a byte order mark inside the text): no player shows it "
+                         "as text; some show a box, some cut the line there. Usually the "
+                         "trace of a damaged file or a bad copy.", _A)
 UNREAD_FORMAT = Rule("SUB021", "unread-format", Severity.WARNING,
                      "A subtitle file in a format coursekit does not read (WebVTT, ASS, TTML "
                      "and the like) in a subtitle language folder: it is not checked.", _A)
