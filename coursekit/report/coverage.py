@@ -54,26 +54,35 @@ NOTICES = {
 checkout (none where the course has no history to read)."""
 
 
+def _counts(row: CoverageRow) -> dict[str, Any]:
+    """A row's lessons per status, their total and the share current."""
+    counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
+    return {**counts, "total": row.total, "percent_current": row.percent_shown(1)}
+
+
 def coverage_document(source_language: str, coverage: Coverage, videos: VideoMatrix,
                       unlisted: Sequence[str] = ()) -> dict[str, Any]:
     """The JSON document: what judged the lessons (``history``: ``whole``, ``shallow``,
-    ``unreadable`` or ``none``), counts per language (``current``, ``outdated_code``,
-    ``outdated_prose``, ``missing``, ``total``, ``percent_current``), each lesson with
+    ``unreadable``, ``inside`` or ``none``), counts per language (``current``,
+    ``outdated_code``, ``outdated_prose``, ``missing``, ``total``, ``percent_current``)
+    and of every language together (``totals``, a badge's), each lesson with
     its status and commits, which languages have each video's subtitles, and the
     folders that could not be listed (``unlisted``), whose files are counted nowhere,
     and the translated lessons that could not be read (``unread``), counted nowhere
     either."""
     languages: dict[str, Any] = {}
     for row in coverage.rows:
-        counts: dict[str, Any] = {status.value: row.count(status) for status in Status}
-        counts["total"] = row.total
-        counts["percent_current"] = row.percent_shown(1)
+        counts = _counts(row)
         counts["lessons"] = [_entry(entry) for entry in row.lessons]
         languages[row.language] = counts
+    every = CoverageRow("", tuple(entry for row in coverage.rows for entry in row.lessons))
     return {
+        "tool": "coursekit",
         "version": FORMAT_VERSION,
         "source_language": source_language,
         "history": coverage.history,
+        "totals": {**_counts(every), "percent_current": (
+            every.percent_shown(1) if every.total else None)},
         "languages": languages,
         "subtitles": [{"file": name, "languages": dict(have)} for name, have in videos],
         "unlisted": list(unlisted),
@@ -96,8 +105,11 @@ def _bar(row: CoverageRow) -> list[_Segment]:
 
 def render_coverage_html(source_language: str, coverage: Coverage,
                          videos: VideoMatrix, out: IO[str], title: str,
-                         alerts: Sequence[str] = ()) -> None:
-    """The page; ``alerts``: lines said at its top (a folder that could not be listed)."""
+                         alerts: Sequence[str] = (),
+                         empty: str = "Lessons: no translated lesson folder") -> None:
+    """The page: the lessons and the videos at a glance, then each language's lessons
+    behind. ``alerts``: lines said at its top (a folder that could not be listed);
+    ``empty``: the line said instead of a lesson table with no row."""
     from coursekit.report.html_templates import environment
 
     rows = coverage.rows
@@ -106,8 +118,8 @@ def render_coverage_html(source_language: str, coverage: Coverage,
     out.write(escape_surrogates(environment().get_template("coverage.html.j2").render(
         title=title, version=__version__, source_language=source_language,
         rows=[(row, _bar(row)) for row in rows], statuses=list(Status),
-        behind=[(row.language, [e for e in row.lessons if e.status is not Status.CURRENT])
-                for row in rows],
+        behind=[(row.language, entries) for row in rows if (entries := [
+            e for e in row.lessons if e.status is not Status.CURRENT])],
         videos=videos, video_languages=video_languages,
-        notice=NOTICES.get(coverage.history), alerts=alerts,
+        notice=NOTICES.get(coverage.history), alerts=alerts, empty=empty,
     )))

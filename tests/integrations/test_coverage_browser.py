@@ -114,3 +114,58 @@ def test_no_horizontal_overflow_at_1280_px(browser: Any, tmp_path: Path, wide: b
     # A status, a language tag: one line each, never broken inside a word.
     for label in (*page.locator(".files .key").all(), *page.locator("thead th").all()):
         assert label.bounding_box()["height"] < 30, label.inner_text()
+
+
+LOW_CONTRAST = """() => {
+    const luminance = color => {
+        const [r, g, b] = color.match(/[\\d.]+/g).slice(0, 3).map(v => {
+            v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const background = e => {
+        for (; e; e = e.parentElement) {
+            const color = getComputedStyle(e).backgroundColor;
+            if (color !== 'rgba(0, 0, 0, 0)') return color;
+        }
+        return 'rgb(255, 255, 255)';
+    };
+    return [...document.querySelectorAll('body *')].filter(e => [...e.childNodes].some(
+        n => n.nodeType === 3 && n.textContent.trim())).filter(e => {
+        const [a, b] = [luminance(getComputedStyle(e).color), luminance(background(e))];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) < 4.5;
+    }).map(e => e.textContent.trim());
+}"""
+"""The text whose contrast with its background is below WCAG AA's 4.5:1."""
+
+
+def test_every_text_of_the_page_is_in_contrast(browser: Any, tmp_path: Path) -> None:
+    planted = plant_course(tmp_path / "course")
+    report = tmp_path / "coverage.html"
+    assert main(["coverage", "--root", str(planted.root), "--format", "html",
+                 "-o", str(report)]) == 0
+    page, errors = _open(browser, report, tmp_path / "coverage.png")
+    assert errors == []
+    assert "outdated (prose only)" in page.locator(".files .key").all_inner_texts()
+    assert page.evaluate(LOW_CONTRAST) == []
+    # The planted counterpart: white on the yellow of a status is found.
+    page.add_style_tag(content=".key.outdated_prose{color:#fff}")
+    assert "outdated (prose only)" in page.evaluate(LOW_CONTRAST)
+
+
+def test_a_course_with_no_translation_and_no_subtitles_says_so(
+        browser: Any, tmp_path: Path) -> None:
+    root = tmp_path / "course"
+    (root / "content" / "en" / "chapter1").mkdir(parents=True)
+    (root / "content" / "en" / "_toctree.yml").write_text(
+        "- title: One\n  sections:\n  - local: chapter1/1\n    title: One\n", encoding="utf-8")
+    (root / "content" / "en" / "chapter1" / "1.mdx").write_text("# One[[one]]\n",
+                                                                 encoding="utf-8")
+    report = tmp_path / "coverage.html"
+    assert main(["coverage", "--root", str(root), "--format", "html", "-o", str(report)]) == 0
+    page, errors = _open(browser, report, tmp_path / "coverage.png")
+    assert errors == []
+    assert page.locator("table").count() == 0
+    assert page.locator("h2").all_inner_texts() == ["Lessons per language", "Video subtitles"]
+    assert page.locator("p.empty").all_inner_texts() == [
+        "Lessons: no translated lesson folder", "Video subtitles: none"]
+    assert all(line.is_visible() for line in page.locator("p.empty").all())

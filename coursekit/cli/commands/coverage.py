@@ -58,6 +58,10 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
     }).matrix()
     unlisted = _said_unlisted(corpus)
     unread = _said_unread(lessons)
+    only_source = wanted is not None and set(wanted) == {course.source_language}
+    empty = (f"Lessons: {course.source_language} is the source language; its translations "
+             "are counted with --lang LANG, or without --lang") if only_source else (
+        "Lessons: no translation counted" if unlisted else "Lessons: no translated lesson folder")
     if fmt == "json":
         text = json_text(coverage_document(course.source_language, lessons, videos,
                                            [path for path, _ in unlisted])) + "\n"
@@ -65,15 +69,11 @@ def command(root: Path, langs: tuple[str, ...], fmt: str, output: Path | None) -
         out = io.StringIO()
         render_coverage_html(course.source_language, lessons, videos, out,
                              title=f"Translation coverage: {course.root.name}",
-                             alerts=[line for _, line in unlisted] + unread)
+                             alerts=[line for _, line in unlisted] + unread,
+                             empty=empty)
         text = out.getvalue()
     else:
-        only_source = wanted is not None and set(wanted) == {course.source_language}
-        _print_text(lessons, videos, video_langs, output,
-                    empty=(f"Lessons: {course.source_language} is the source language; its "
-                           "translations are counted with --lang LANG, or without --lang")
-                    if only_source else "Lessons: no translation counted" if unlisted
-                    else "Lessons: no translated lesson folder")
+        _print_text(lessons, videos, video_langs, output, empty=empty)
         return EXIT_FINDINGS if unlisted or unread else EXIT_CLEAN
     if output is not None:
         write_output(output, text.encode("utf-8", "surrogateescape"))
@@ -118,7 +118,7 @@ def _print_text(lessons: Coverage, videos: list[tuple[str, dict[str, bool]]],
     # A report file is read as a file: its tables are as wide as their rows.
     console = Console(file=out) if out is not None else Console()
     # A table with no row says nothing: a course without subtitles (or lessons) gets a
-    # line instead, as the HTML page leaves the section out.
+    # line instead, as the HTML page does.
     if lessons.rows:
         table = Table(title="Lessons (translations against the source language)")
         for column in ("language", "current", "outdated (code)", "outdated (prose)",
