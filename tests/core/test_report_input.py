@@ -130,3 +130,38 @@ def test_a_recorded_baseline_is_read_back(tmp_path: Path) -> None:
     args = ["check", "subtitles", "--root", str(BUNDLED), "--baseline", str(baseline)]
     assert CliRunner().invoke(cli, [*args, "--update-baseline"]).exit_code == 0
     assert CliRunner().invoke(cli, args).exit_code == 0
+
+
+def _coverage_json(root: Path) -> str:
+    """The JSON of ``coverage`` on a course of one lesson, translated."""
+    toctree = "- title: One\n  sections:\n  - local: chapter1/1\n    title: One\n"
+    for language in ("en", "fr"):
+        (root / "content" / language / "chapter1").mkdir(parents=True)
+        (root / "content" / language / "_toctree.yml").write_text(toctree, encoding="utf-8")
+        (root / "content" / language / "chapter1" / "1.mdx").write_text(
+            "# One[[one]]\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["coverage", "--root", str(root), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "b.json: an empty file, not a JSON report of check"),
+    ("\ufeff \n", "b.json: an empty file"),
+    ("<!DOCTYPE html>\n<html><body>Findings</body></html>\n", "b.json: an HTML page"),
+    ("coverage", "the translation coverage of `coursekit coverage --format json`"),
+    # the clean counterparts: what is neither keeps what the reader said of it
+    ("[1, 2]", "b.json: not a coursekit JSON report (--format json)"),
+    ("{not json", "b.json: cannot read a JSON report"),
+])
+def test_a_file_coursekit_wrote_in_another_format_is_named_as_what_it_is(
+        tmp_path: Path, text: str, said: str) -> None:
+    (tmp_path / "a.json").write_text(_report(), encoding="utf-8")
+    if text == "coverage":
+        text = _coverage_json(tmp_path / "course")
+    (tmp_path / "b.json").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["report", "merge", str(tmp_path / "a.json"),
+                                      str(tmp_path / "b.json")])
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert "Expecting value" not in result.output

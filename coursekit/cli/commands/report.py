@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, guarded
 from coursekit.cli.paths import OutputPath
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
-from coursekit.judgement.stored import ReportError, read_report
+from coursekit.judgement.stored import ReportError, StoredReport, read_report
 from coursekit.report import Renderer
 from coursekit.report.encoding import json_text
 from coursekit.report.junit import render_junit
@@ -56,7 +57,7 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path,
     """Merge the JSON reports (--format json) of the shards of one run into one report,
     as that run would have written it unsharded."""
     try:
-        merged = merge_reports([(str(path), read_report(path)) for path in reports])
+        merged = merge_reports([(str(path), _read(path)) for path in reports])
     except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
     if merged.unrecorded and fmt in CHECKED_FORMATS:
@@ -74,6 +75,38 @@ def merge(reports: tuple[Path, ...], fmt: str, output: Path | None, root: Path,
     if any(d.rule == BAD_CONFIG.code for d in merged.diagnostics):
         return EXIT_USAGE  # as the runs merged exited: their configuration is not trusted
     return EXIT_FINDINGS if has_errors(merged.diagnostics) else EXIT_CLEAN
+
+
+def _read(path: Path) -> StoredReport:
+    """The report in ``path``; where it holds none, a :class:`ReportError` that says
+    what it holds instead, when that is a file coursekit wrote in another format."""
+    try:
+        return read_report(path)
+    except ReportError as exc:
+        instead = _what_instead(path)
+        if instead is None:
+            raise
+        raise ReportError(f"{path}: {instead}, not a JSON report of check, build or "
+                          "verify (their --format json)") from exc
+
+
+def _what_instead(path: Path) -> str | None:
+    """What a regular file that is no report holds, where it is plain: nothing, an HTML
+    page (``--format html``), or the document of ``coverage``, which has no findings."""
+    if not path.is_file():
+        return None
+    try:
+        text = path.read_bytes().decode("utf-8").lstrip("\ufeff \t\r\n")
+        if not text:
+            return "an empty file"
+        if text.startswith("<"):
+            return "an HTML page or other markup (--format html)"
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and {"source_language", "languages"} <= data.keys():
+        return "the translation coverage of `coursekit coverage --format json`"
+    return None
 
 
 def render_merged(merged: MergedReport, fmt: str, root: Path, output: Path | None,
