@@ -26,6 +26,7 @@ def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ("build", "--out", ""), ("fix", "subtitles", "--monolingual", ""),
     ("cache", "merge", ".", "--into", ""), ("check", "--root", ""),
     ("build", "--root", ""), ("coverage", "--root", ""),
+    ("report", "merge", "--root", "", "coursekit.toml"),
 ])
 def test_an_empty_folder_path_is_one_usage_error_and_nothing_is_written(
         course: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:

@@ -13,7 +13,7 @@ import click
 
 from coursekit.atomic import write_output
 from coursekit.cli.options import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, guarded
-from coursekit.cli.paths import OutputPath
+from coursekit.cli.paths import FolderPath, OutputPath
 from coursekit.config.rules import BAD_CONFIG
 from coursekit.diagnostics import Diagnostic, has_errors
 from coursekit.judgement.stored import ReportError, StoredReport, read_report
@@ -43,7 +43,7 @@ def command() -> None:
 @click.option("--output", "-o", type=OutputPath(),
               help="Write the merged report to this file instead of standard output.")
 @click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+    "--root", type=FolderPath(), default=Path("."),
     show_default=True, help="Course checkout the reports are about (for HTML links).",
 )
 @click.option(
