@@ -12,7 +12,7 @@ from coursekit.lessons.model import Code, Framework
 from coursekit.translations.digest import Digest
 from coursekit.translations.placement import counterpart, framework_group, section_of
 
-_THEN = "and `coursekit fix translations` adds it then"
+_THEN = "and `coursekit fix translations` adds {it} then"
 
 
 def no_place(blocks: Iterable[Code], source: Digest, translation: Digest,
@@ -20,40 +20,50 @@ def no_place(blocks: Iterable[Code], source: Digest, translation: Digest,
     """The lines that say ``blocks`` of ``source`` are not added to ``translation``: the
     blocks, why they have no place, and what to change; one line for the blocks of one
     reason (the nine blocks of a section the translation lacks), in their order."""
-    by_reason: dict[str, list[int]] = {}
+    by_reason: dict[str, list[Code]] = {}
     for block in blocks:
-        by_reason.setdefault(_why(block, source, translation), []).append(block.line)
+        by_reason.setdefault(_why(block, source, translation), []).append(block)
     lines = []
-    for why, numbers in by_reason.items():
-        which = (f"block {source_path}:{numbers[0]}" if len(numbers) == 1 else
-                 f"{len(numbers)} blocks {source_path}:"
-                 + ", ".join(str(number) for number in numbers))
-        lines.append(f"{translation.path}: the source's {which} not added, it has no place "
-                     f"in the translation: {why}")
+    for why, group in by_reason.items():
+        numbers = [block.line for block in group]
+        if len(group) == 1:
+            which = f"block {source_path}:{numbers[0]} not added, it has"
+        else:
+            why = _why(group[0], source, translation, many=True)
+            which = (f"{len(numbers)} blocks {source_path}:"
+                     + ", ".join(str(number) for number in numbers)
+                     + " not added, they have")
+        lines.append(f"{translation.path}: the source's {which} no place in the "
+                     f"translation: {why}")
     return lines
 
 
-def _why(block: Code, source: Digest, translation: Digest) -> str:
+def _why(block: Code, source: Digest, translation: Digest, *, many: bool = False) -> str:
+    """Why ``block`` has no place, and what to change; ``many``: said of several blocks
+    that have it for one reason."""
+    it, they_are, then = ("them", "they are", _THEN.format(it="them")) if many else \
+        ("it", "it is", _THEN.format(it="it"))
     if block.in_blockquote:
-        return ("it is in a blockquote, where a block cannot be set in exactly: copy it "
-                "into the translation's blockquote by hand")
+        return (f"{they_are} in a blockquote, where a block cannot be set in exactly: copy "
+                f"{it} into the translation's blockquote by hand")
     heading = section_of(source.headings, block.line)
     if heading is not None and counterpart(heading, source.headings,
                                            translation.headings) is None:
-        where = f"its section `{heading.text}` (line {heading.line})"
+        where = f"{'their' if many else 'its'} section `{heading.text}` (line {heading.line})"
         if heading.anchor:
             return (f"no heading of the translation has the anchor `[[{heading.anchor}]]` of "
                     f"{where}: translate the section, or add the anchor to its heading "
-                    f"there, {_THEN}")
+                    f"there, {then}")
         return (f"{where} has no anchor, and the translation's headings are not the "
                 "source's one for one (a section missing or added): translate the section "
                 "where it is missing, and give its heading the same `[[anchor]]` in both "
-                f"files, {_THEN}")
+                f"files, {then}")
     if block.framework is not Framework.BOTH:
         group = framework_group(source.markers, block.line)
-        return (f"it is a `{block.framework.value}` block of the framework group at line "
-                f"{group}, and no block of that group beside it is in the translation: add "
-                f"it to the translation's `{{#if fw === '{block.framework.value}'}}` branch "
-                "by hand")
-    return ("no block of its section beside it is in the translation, and its section "
-            "cannot be told there: add it by hand")
+        return (f"{they_are} `{block.framework.value}` block{'s' if many else ''} of the "
+                f"framework group at line {group}, and no block of that group beside "
+                f"{it} is in the translation: add {it} to the translation's "
+                f"`{{#if fw === '{block.framework.value}'}}` branch by hand")
+    return (f"no block of {'their' if many else 'its'} section beside {it} is in the "
+            f"translation, and {'their' if many else 'its'} section cannot be told there: "
+            f"add {it} by hand")

@@ -299,7 +299,7 @@ def test_blocks_with_no_place_for_one_reason_are_said_once(tmp_path: Path) -> No
     start = len(MOVE_EN.splitlines()) + 4  # the first fence of the new section
     assert said == [
         f"{FRENCH}: the source's 2 blocks content/en/chapter1/1.mdx:{start}, {start + 4} "
-        "not added, it has no place in the translation: no heading of the translation has "
-        "the anchor `[[saving]]` of its section `Saving` (line "
+        "not added, they have no place in the translation: no heading of the translation "
+        "has the anchor `[[saving]]` of their section `Saving` (line "
         f"{start - 2}): translate the section, or add the anchor to its heading there, and "
-        "`coursekit fix translations` adds it then"]
+        "`coursekit fix translations` adds them then"]
