@@ -64,8 +64,8 @@ def _report_depth(tokens: Sequence[Token], context: ParseContext) -> None:
         if token.nesting == 1 and token.level >= MAX_NESTING - 1:
             line = token.map[0] if token.map else None
             context.report(rules.TOO_DEEP, line,
-                           f"quotes or lists nested more than {MAX_NESTING} levels deep: "
-                           "the text inside is not read",
+                           f"quotes, lists or components nested more than {MAX_NESTING} "
+                           "levels deep: the text inside is not read",
                            hint="flatten the nesting")
             return
 

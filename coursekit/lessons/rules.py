@@ -131,7 +131,8 @@ UNREADABLE_LESSON = Rule(
 )
 TOO_DEEP = Rule(
     "LES122", "nesting-too-deep", Severity.ERROR,
-    "Quotes or lists are nested deeper than the parser follows; what is inside is not read.",
+    "Quotes, lists or components (`<Tip>`, `<div>`) are nested deeper than the parser "
+    "follows; what is inside is not read.",
     _AREA,
 )
 LESSON_FAILURE = Rule(

@@ -72,6 +72,11 @@ def test_nesting_past_the_parser_limit_is_a_finding() -> None:
     quoted = ">" * 300 + " ```py\n"
     lesson = _parse(f"# T\n\n{quoted}")
     assert [d.rule for d in lesson.diagnostics] == ["LES122"]
+    tips = _parse("# T\n\n" + "<Tip>\n\n" * 300 + "Deep.\n\n" + "</Tip>\n\n" * 300)
+    [deep] = tips.diagnostics
+    assert deep.rule == "LES122" and "components nested" in deep.message
+    assert _parse("# T\n\n" + "<Tip>\n\n" * 3 + "Deep.\n\n" + "</Tip>\n\n" * 3
+                  ).diagnostics == ()
 
 
 @given(st.sampled_from([b"", b"\xef\xbb\xbf"]), st.binary(max_size=12))
