@@ -31,14 +31,33 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+_CONFIG_FILE = "coursekit.config_file"
+"""Where ``--config`` keeps its file in the command's context, for :func:`open_course`."""
+
+
 def root_option(func: Callable[P, R]) -> Callable[P, R]:
+    """``--root``, and ``--config``: the file to read the course's configuration from
+    instead of its own."""
+    with_config = click.option(
+        "--config", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        expose_value=False,
+        callback=_config_file,
+        help="Read the configuration from this file instead of the course's own "
+             "coursekit.toml or pyproject.toml (a pyproject.toml for its [tool.coursekit], "
+             "any other file as a coursekit.toml); paths in it are the course root's.",
+    )(func)
     return click.option(
         "--root", type=FolderPath(), callback=_found_root,
         help="Course checkout to work on. Default: the nearest folder upwards (up to the "
              "top of the git checkout) with a coursekit.toml or a pyproject.toml with "
              "[tool.coursekit], else with a lesson or subtitle folder; else the current "
              "folder.",
-    )(func)
+    )(with_config)
+
+
+def _config_file(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        ctx.meta[_CONFIG_FILE] = value
 
 
 def _found_root(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
@@ -151,7 +170,8 @@ def open_course(root: Path, *, lenient: bool = False, content: bool = False) -> 
     at nothing must not pass as clean."""
     if not root.is_dir():
         raise click.UsageError(f"course root {root} is not a folder")
-    course = Course.open(root)
+    ctx = click.get_current_context(silent=True)
+    course = Course.open(root, ctx.meta.get(_CONFIG_FILE) if ctx is not None else None)
     if not lenient:
         problems = config_findings(course)
         if content and not problems:

@@ -57,11 +57,12 @@ class Course:
     """The source language, once known (:attr:`source_language`)."""
 
     @classmethod
-    def open(cls, root: Path | str = ".") -> Course:
-        """The course checked out at ``root``, its configuration read (a problem with it
-        is :class:`ConfigError`). A root that is missing is :class:`FileNotFoundError`,
-        one that is not a folder :class:`NotADirectoryError`: no course to report on, as
-        the command line says too (exit 2), rather than a course with no lessons."""
+    def open(cls, root: Path | str = ".", config: Path | None = None) -> Course:
+        """The course checked out at ``root``, its configuration read from its own file,
+        or from ``config`` where given (what cannot be used is in its ``problems``). A
+        root that is missing is :class:`FileNotFoundError`, one that is not a folder
+        :class:`NotADirectoryError`: no course to report on, as the command line says too
+        (exit 2), rather than a course with no lessons."""
         root = Path(root).resolve()
         if not root.is_dir():
             missing = not root.exists()
@@ -69,7 +70,7 @@ class Course:
                 errno.ENOENT if missing else errno.ENOTDIR,
                 "course root does not exist" if missing else "course root is not a folder",
                 str(root))
-        return cls(root=root, config=load_config(root))
+        return cls(root=root, config=load_config(root, config))
 
     @property
     def content_dir(self) -> Path:

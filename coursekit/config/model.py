@@ -92,6 +92,9 @@ class Config:
     and ``severity`` keys (the first layer; the command line adds its own)."""
     path: Path | None = None
     """Where the configuration was read from, if anywhere."""
+    shown: str = ""
+    """How findings name that file: its name at the course root, or, for a file given
+    with ``--config``, its path from the root or as given."""
     lines: Mapping[tuple[str, ...], int] = field(default_factory=lambda: MappingProxyType({}))
     """The line of each table and key of the file (keys from the document's top)."""
     problems: tuple[ConfigProblem, ...] = ()
@@ -109,9 +112,9 @@ class Config:
                 *, rule: Rule = BAD_CONFIG) -> Diagnostic:
         """A ``CFG001`` finding (or one of ``rule``) at ``line``, or else at the line of
         ``keys`` in the file."""
-        where = self.path.name if self.path is not None else "pyproject.toml"
+        where = self.shown or (self.path.name if self.path is not None else "pyproject.toml")
         prefixes: tuple[tuple[str, ...], ...] = (("tool", "coursekit"),)
-        if where == "coursekit.toml":
+        if self.path is not None and self.path.name != "pyproject.toml":
             prefixes = ((), ("tool", "coursekit"))
         if line is None:
             line = line_of(self.lines, keys, prefixes)
