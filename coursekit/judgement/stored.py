@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from coursekit.diagnostics import Diagnostic, Severity
-from coursekit.files import read_regular
+from coursekit.json_files import read_json
 from coursekit.judgement.model import (
     CellResult,
     Fate,
@@ -65,10 +65,8 @@ def read_report(path: Path) -> StoredReport:
     regular file is read, as a baseline is: a device such as ``/dev/zero`` never ends,
     and a FIFO with no writer never starts."""
     try:
-        data = json.loads(read_regular(path).decode("utf-8"))
-    except RecursionError as exc:
-        raise ReportError(f"{path}: cannot read a JSON report (nested too deeply)") from exc
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        data = read_json(path)
+    except (OSError, ValueError) as exc:
         raise ReportError(f"{path}: cannot read a JSON report ({exc})") from exc
     if isinstance(data, dict) and data.get("tool") == "coursekit" and "statistics" in data:
         raise ReportError(f"{path}: the counts of --statistics, not the findings of a "

@@ -27,7 +27,7 @@ from typing import Any
 
 from coursekit.atomic import write_output
 from coursekit.diagnostics import Diagnostic
-from coursekit.files import read_regular
+from coursekit.json_files import read_json
 
 _DIGITS = re.compile(r"\d+")
 VERSION = 1
@@ -119,9 +119,7 @@ def read_entries(path: Path) -> list[Entry]:
     (malformed, nested too deeply, a ``version`` other than 1, counts that are not
     whole numbers). A baseline that names no version is read as version 1."""
     try:
-        data = json.loads(read_regular(path).decode("utf-8"))
-    except RecursionError as exc:
-        raise BaselineError(f"{path}: not a coursekit baseline (nested too deeply)") from exc
+        data = read_json(path)
     except (OSError, ValueError) as exc:
         raise BaselineError(f"{path}: not a coursekit baseline ({exc})") from exc
     match data:

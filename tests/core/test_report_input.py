@@ -37,6 +37,9 @@ def _summary(**entries: object) -> str:
 
 @pytest.mark.parametrize(("text", "said"), [
     ("{not json", "cannot read a JSON report"),
+    ("{not json", "not JSON: Expecting property name enclosed in double quotes at line 1"),
+    ('{"tool": "coursekit",\n "x": ' + "9" * 5000 + "}",
+     "a number too long to be read (at line 2)"),
     (DEEP, "nested too deeply"),
     ('{"tool": "coursekit", "run": "check", "diagnostics": [' + DEEP + "]}",
      "nested too deeply"),
@@ -104,6 +107,8 @@ def test_two_good_reports_merge(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "said"), [
     ("{not json", "not a coursekit baseline"),
+    ('{"version": 1,\n\n "findings": [' + "7" * 5000 + "]}",
+     "not a coursekit baseline (a number too long to be read (at line 3))"),
     (DEEP, "nested too deeply"),
     ('{"version": 1, "findings": ' + DEEP + "}", "nested too deeply"),
     ("[]", "no list of findings"),
@@ -165,3 +170,17 @@ def test_a_file_coursekit_wrote_in_another_format_is_named_as_what_it_is(
     assert result.exit_code == 2, result.output
     assert said in result.output
     assert "Expecting value" not in result.output
+
+
+@pytest.mark.parametrize("command", ["merge", "baseline"])
+def test_a_file_that_is_not_utf_8_is_said_so_with_its_line(
+        tmp_path: Path, command: str) -> None:
+    (tmp_path / "a.json").write_text(_report(), encoding="utf-8")
+    (tmp_path / "b.json").write_bytes(b'{"findings":\n ["caf\xe9"]}')
+    args = (["report", "merge", str(tmp_path / "a.json"), str(tmp_path / "b.json")]
+            if command == "merge" else
+            ["check", "--root", str(tmp_path), "--baseline", str(tmp_path / "b.json")])
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "not UTF-8 (byte 0xe9 at line 2)" in result.output, result.output
+    assert "codec" not in result.output
