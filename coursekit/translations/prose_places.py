@@ -83,14 +83,32 @@ class ProsePlaces:
                 self._places[id(block)] = run[k * len(run) // (i2 - i1)]
         self._prose = [b for b, _ in ours if isinstance(b, Prose | Admonition)]
 
-    def line_of(self, line: int) -> int | None:
-        """The translation's line for the source's ``line`` of prose: its list item's,
-        else its paragraph's first line; None where the translation has no block in its
-        place."""
+    def _pair(self, line: int) -> tuple[Prose | Admonition, Prose | Admonition] | None:
+        """The source's block of prose that holds ``line``, and the translation's in its
+        place; None where the translation has none."""
         block = next((b for b in reversed(self._prose) if text_line(b) <= line), None)
         there = None if block is None else self._places.get(id(block))
         if block is None or not isinstance(there, Prose | Admonition):
             return None
+        return block, there
+
+    def lines_of(self, line: int) -> range:
+        """The translation's lines of the block of prose in place of the source's that
+        holds ``line`` (empty where it has none)."""
+        pair = self._pair(line)
+        if pair is None:
+            return range(0)
+        there = pair[1]
+        return range(text_line(there), text_line(there) + there.text.count("\n") + 1)
+
+    def line_of(self, line: int) -> int | None:
+        """The translation's line for the source's ``line`` of prose: its list item's,
+        else its paragraph's first line; None where the translation has no block in its
+        place."""
+        pair = self._pair(line)
+        if pair is None:
+            return None
+        block, there = pair
         ours, theirs = _items(block), _items(there)
         if len(ours) != len(theirs) or not ours:
             return text_line(there)

@@ -183,6 +183,8 @@ def course_links(source: Digest, translation: Digest,
         first_src.setdefault(link.value, link)
     yield from _respelt(source, translation, first_src, missing, extra)
     places = ProsePlaces(source.lesson, translation.lesson) if missing else None
+    if places is not None and extra:
+        yield from _retargeted(source, translation, places, first_src, missing, extra)
     for target, count in missing.items():
         where = first_src[target]
         yield LINK_MISMATCH.at(
@@ -221,6 +223,31 @@ def _respelt(source: Digest, translation: Digest, first_src: dict[str, PageLink]
             "so this one finds no page",
             hint=f"link to `{spelt}` as the source does",
             fingerprint=f"respelt:{spelt}",
+        )
+
+
+def _retargeted(source: Digest, translation: Digest, places: ProsePlaces,
+                first_src: dict[str, PageLink], missing: Counter[str],
+                extra: Counter[str]) -> Iterator[Diagnostic]:
+    """A link of the source's, once, whose place in the translation holds one link of
+    its own instead (to another page): one finding, not one missing and one extra."""
+    for target in [t for t, n in missing.items() if n == 1]:
+        lines = places.lines_of(first_src[target].line)
+        there = [link for link in translation.links
+                 if link.line in lines and extra[link.value] > 0]
+        if len(there) != 1:
+            continue
+        link = there[0]
+        for counter, value in ((missing, target), (extra, link.value)):
+            counter[value] -= 1
+            if counter[value] <= 0:
+                del counter[value]
+        yield LINK_MISMATCH.at(
+            translation.path, link.line,
+            f"link to `{link.value}` where the source {source.path}:"
+            f"{first_src[target].line} links to `{target}`",
+            hint=f"link to `{target}` as the source does, unless this page is meant",
+            fingerprint=f"retargeted:{target}:{link.value}",
         )
 
 

@@ -156,3 +156,22 @@ def test_a_title_the_source_lacks_is_no_heading_count() -> None:
     assert len(_of(_found(untitled, added), "TRN101")) == 1
     retitled = JARDIN.replace("Les plantes", "# Le jardin\n\nLes plantes")
     assert len(_of(_found(GARDEN, retitled), "TRN101")) == 1
+
+
+def test_a_link_to_another_page_in_its_place_is_one_finding() -> None:
+    """The translation's paragraph links to another page where the source's links: one
+    finding that names both, not one link missing and another extra."""
+    source = GARDEN.replace("Plants need water", "Plants need [water](watering-can)")
+    retargeted = JARDIN.replace("Les plantes ont besoin d'eau",
+                                "Les plantes ont besoin d'[eau](rain-barrel)")
+    (link,) = _found(source, retargeted)
+    assert (link.rule, link.line) == ("TRN106", 3)
+    assert link.message == (f"link to `chapter2/rain-barrel` where the source {EN}:3 links "
+                            "to `chapter2/watering-can`")
+    # Clean counterparts: the same page is no finding; a link elsewhere in the
+    # translation, its place left without one, is one missing and one extra.
+    same = JARDIN.replace("Les plantes ont besoin d'eau",
+                          "Les plantes ont besoin d'[eau](watering-can)")
+    assert _found(source, same) == []
+    moved = JARDIN.replace("Enfoncez un doigt", "Enfoncez un [doigt](rain-barrel)")
+    assert sorted(d.message.split(" ")[0] for d in _found(source, moved)) == ["link", "no"]
