@@ -229,15 +229,18 @@ def _respelt(source: Digest, translation: Digest, first_src: dict[str, PageLink]
 def _retargeted(source: Digest, translation: Digest, places: ProsePlaces,
                 first_src: dict[str, PageLink], missing: Counter[str],
                 extra: Counter[str]) -> Iterator[Diagnostic]:
-    """A link of the source's, once, whose place in the translation holds one link of
-    its own instead (to another page): one finding, not one missing and one extra."""
+    """The one link of the source's that a block lacks, whose place in the translation
+    holds one link of its own instead (to another page): one finding, not one missing
+    and one extra."""
+    by_place: dict[range, list[str]] = {}
     for target in [t for t, n in missing.items() if n == 1]:
-        lines = places.lines_of(first_src[target].line)
+        by_place.setdefault(places.lines_of(first_src[target].line), []).append(target)
+    for lines, targets in by_place.items():
         there = [link for link in translation.links
                  if link.line in lines and extra[link.value] > 0]
-        if len(there) != 1:
+        if len(targets) != 1 or len(there) != 1:
             continue
-        link = there[0]
+        target, link = targets[0], there[0]
         for counter, value in ((missing, target), (extra, link.value)):
             counter[value] -= 1
             if counter[value] <= 0:
