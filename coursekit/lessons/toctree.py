@@ -21,15 +21,10 @@ from coursekit.files import read_regular
 from coursekit.lessons import rules
 from coursekit.lessons.context import ParseContext
 from coursekit.lessons.model import Lesson, TocChapter, TocSection, Toctree
+from coursekit.lessons.toctree_yaml import UnreadableYaml, compose
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 50
 """Levels of nested ``sections``; the public courses use two."""
-MAX_YAML_DEPTH = 200
-"""Levels of YAML nesting read at most (``MAX_DEPTH`` sections take about two each).
-Deeper files are refused the same way whichever reader PyYAML uses: libyaml before
-PyYAML 6.0.4 reads any depth, from 6.0.4 on it stops near 1,000 levels, and the pure
-Python reader runs out of recursion at a few hundred."""
 QUIZ_WORDS = ("quiz", "quizz", "questionario", "测验", "小测验", "クイズ", "퀴즈", "тест")
 
 
@@ -152,66 +147,17 @@ def _no_local(title: str, local: yaml.Node | None) -> str:
     return f"section `{title}` needs `local` or `local_fw: {{pt: ..., tf: ...}}`"
 
 
-def _error_line(exc: yaml.YAMLError, text: str | bytes) -> int | None:
-    """0-based line of a YAML error; an error at the end of the file points where the
-    unfinished construct began."""
-    mark = getattr(exc, "problem_mark", None)
-    if mark is None:
-        return None
-    lines = len(text.splitlines())
-    context = getattr(exc, "context_mark", None)
-    line = int(mark.line)
-    if context is not None and line >= lines:
-        line = int(context.line)
-    return max(0, min(line, lines - 1))
-
-
-_TOO_DEEP = f"the YAML is nested too deeply to be read (more than {MAX_YAML_DEPTH} levels)"
-
-
-def _error_text(exc: yaml.YAMLError) -> str:
-    problem = getattr(exc, "problem", None)
-    context = getattr(exc, "context", None)
-    if problem:
-        return f"{problem} ({context})" if context else str(problem)
-    return str(exc).splitlines()[0]
-
-
-def _deeper_than(root: yaml.Node, limit: int) -> bool:
-    """Whether a path from ``root`` passes ``limit`` levels (read without recursion; a
-    node an alias shares is walked once)."""
-    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
-    walked: set[int] = set()
-    while stack:
-        node, depth = stack.pop()
-        if depth > limit:
-            return True
-        if id(node) in walked:
-            continue
-        walked.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in node.value)
-        elif isinstance(node, yaml.MappingNode):
-            stack.extend((child, depth + 1) for pair in node.value for child in pair)
-    return False
-
-
 def read_toctree(text: str | bytes, *, path: str, language: str) -> Toctree:
     """Parse the text of a ``_toctree.yml``; problems become diagnostics."""
     context = ParseContext(path=path)
     chapters: list[TocChapter] = []
     try:
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        context.report(rules.TOCTREE_INVALID_YAML, _error_line(exc, text),
-                       f"invalid YAML: {_error_text(exc)}")
-    except RecursionError:
-        context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
+        root = compose(text)
+    except UnreadableYaml as exc:
+        context.report(rules.TOCTREE_INVALID_YAML, exc.line, exc.message, hint=exc.hint)
     else:
         if root is None:
             context.report(rules.TOCTREE_BAD_SHAPE, None, "the toctree is empty")
-        elif _deeper_than(root, MAX_YAML_DEPTH):
-            context.report(rules.TOCTREE_INVALID_YAML, None, _TOO_DEEP)
         else:
             chapters = _Reader(context).chapters(root)
     return Toctree(path=path, language=language, chapters=tuple(chapters),

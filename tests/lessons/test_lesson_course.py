@@ -14,12 +14,12 @@ from coursekit.lessons.check import check_lesson_syntax
 from coursekit.lessons.load import load_lesson, load_lessons
 from coursekit.lessons.model import Framework
 from coursekit.lessons.toctree import (
-    MAX_YAML_DEPTH,
     check_toctree,
     is_quiz,
     load_toctree,
     read_toctree,
 )
+from coursekit.lessons.toctree_yaml import MAX_YAML_DEPTH
 
 COURSE = Path(__file__).parent.parent / "fixtures" / "lessons" / "course"
 
@@ -151,7 +151,7 @@ BAD = rules.TOCTREE_BAD_SHAPE.code
         ),
         pytest.param("- title: A\n  sections: [\n", [(2, rules.TOCTREE_INVALID_YAML.code)],
                      id="invalid-yaml"),
-        pytest.param(b"- title: \xff\n", [(None, rules.TOCTREE_INVALID_YAML.code)],
+        pytest.param(b"- title: \xff\n", [(1, rules.TOCTREE_INVALID_YAML.code)],
                      id="invalid-utf8"),
     ],
 )
