@@ -203,6 +203,15 @@ def course_links(source: Digest, translation: Digest,
             )
 
 
+def _paired(missing: Counter[str], target: str, extra: Counter[str], value: str) -> None:
+    """A link ``missing`` counts and one ``extra`` counts, found to be one link: neither
+    counted any more."""
+    for counter, key in ((missing, target), (extra, value)):
+        counter[key] -= 1
+        if counter[key] <= 0:
+            del counter[key]
+
+
 def _respelt(source: Digest, translation: Digest, first_src: dict[str, PageLink],
              missing: Counter[str], extra: Counter[str]) -> Iterator[Diagnostic]:
     """A link the translation writes in other case than the source (``CTC`` for ``ctc``):
@@ -212,10 +221,7 @@ def _respelt(source: Digest, translation: Digest, first_src: dict[str, PageLink]
         spelt = next((t for t in missing if t.lower() == link.value.lower()), None)
         if spelt is None or extra[link.value] <= 0:
             continue
-        for counter, target in ((missing, spelt), (extra, link.value)):
-            counter[target] -= 1
-            if counter[target] <= 0:
-                del counter[target]
+        _paired(missing, spelt, extra, link.value)
         yield LINK_MISMATCH.at(
             translation.path, link.line,
             f"link to `{link.value}`, which the source {source.path}:"
@@ -241,10 +247,7 @@ def _retargeted(source: Digest, translation: Digest, places: ProsePlaces,
         if len(targets) != 1 or len(there) != 1:
             continue
         target, link = targets[0], there[0]
-        for counter, value in ((missing, target), (extra, link.value)):
-            counter[value] -= 1
-            if counter[value] <= 0:
-                del counter[value]
+        _paired(missing, target, extra, link.value)
         yield LINK_MISMATCH.at(
             translation.path, link.line,
             f"link to `{link.value}` where the source {source.path}:"

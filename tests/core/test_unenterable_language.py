@@ -58,10 +58,10 @@ def course(tmp_path: Path) -> Iterator[Path]:
 
 def _check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``coursekit check`` in a process that the folder permissions bind."""
-    return _run(root, "check", "--format", "json", *args)
+    return run_bound(root, "check", "--format", "json", *args)
 
 
-def _run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run_bound(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``coursekit ARGS --root ROOT`` in a process that the folder permissions bind."""
     command = [sys.executable, "-m", "coursekit", *args, "--root", str(root)]
     if os.geteuid() == 0:
@@ -118,7 +118,7 @@ def test_a_fix_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, fix: tuple[str, ...],
 ) -> None:
     deny(course, "content/fr")
-    done = _run(course, *fix)
+    done = run_bound(course, *fix)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "content/fr: cannot list the folder: Permission denied; its lessons are not" \
         in done.stderr
@@ -126,7 +126,7 @@ def test_a_fix_names_a_lesson_folder_it_cannot_list_and_exits_1(
 
 @pytest.mark.parametrize("fix", FIXES)
 def test_a_fix_of_a_course_it_can_list_exits_0(course: Path, fix: tuple[str, ...]) -> None:
-    done = _run(course, *fix)
+    done = run_bound(course, *fix)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "cannot list" not in done.stderr
 
@@ -136,7 +136,7 @@ def test_fix_subtitles_names_a_folder_it_cannot_list_and_exits_1(
     course: Path, fix: tuple[str, ...],
 ) -> None:
     deny(course, "subtitles/fr")
-    done = _run(course, *fix)
+    done = run_bound(course, *fix)
     assert done.returncode == 1, done.stdout + done.stderr
     assert ("subtitles/fr: cannot list the folder: Permission denied; its subtitle files are "
             "not fixed") in done.stderr
@@ -144,6 +144,6 @@ def test_fix_subtitles_names_a_folder_it_cannot_list_and_exits_1(
 
 @pytest.mark.parametrize("fix", [("fix", "subtitles"), ("fix", "subtitles", "--check")])
 def test_fix_subtitles_of_folders_it_can_list_exits_0(course: Path, fix: tuple[str, ...]) -> None:
-    done = _run(course, *fix)
+    done = run_bound(course, *fix)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "cannot list" not in done.stderr

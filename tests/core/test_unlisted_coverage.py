@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.test_unenterable_language import LESSON, TOCTREE, _run, deny, write_languages
+from tests.core.test_unenterable_language import LESSON, TOCTREE, deny, run_bound, write_languages
 
 TWO = TOCTREE + "- title: Chapter 2\n  sections:\n  - local: chapter2/1\n    title: Two\n"
 LOADS = '# One\n\n```py\nfrom transformers import pipeline\npipeline(model="org/unknown-x")\n```\n'
@@ -35,7 +35,7 @@ def course(tmp_path: Path) -> Iterator[Path]:
 
 
 def _coverage(course: Path) -> tuple[int, dict[str, object], str]:
-    done = _run(course, "coverage", "--format", "json")
+    done = run_bound(course, "coverage", "--format", "json")
     return done.returncode, json.loads(done.stdout), done.stderr
 
 
@@ -44,7 +44,7 @@ def test_coverage_names_a_lesson_folder_it_cannot_list_and_exits_1(
     course: Path, fmt: str,
 ) -> None:
     deny(course, "content/fr")
-    done = _run(course, "coverage", "--format", fmt)
+    done = run_bound(course, "coverage", "--format", fmt)
     assert done.returncode == 1, done.stdout + done.stderr
     line = f"content/fr: {DENIED}; its lessons are not counted"
     assert line in done.stderr
@@ -130,24 +130,24 @@ def test_standins_scan_names_a_lesson_folder_it_cannot_list_and_exits_1(
 ) -> None:
     (course / "content/fr/chapter2/1.mdx").write_text(LOADS, encoding="utf-8")
     deny(course, folder)
-    done = _run(course, "standins", "scan", "--format", "json")
+    done = run_bound(course, "standins", "scan", "--format", "json")
     assert done.returncode == 1, done.stdout + done.stderr
     found = [(d["rule"], d["path"], d["message"]) for d in json.loads(done.stdout)["diagnostics"]]
     assert ("CFG007", folder, f"{DENIED}; its lessons are not scanned") in found
-    text = _run(course, "standins", "scan")
+    text = run_bound(course, "standins", "scan")
     assert text.returncode == 1
     assert f"{DENIED}; its lessons are not scanned" in text.stdout + text.stderr
 
 
 def test_standins_scan_of_folders_it_can_list_finds_what_they_load(course: Path) -> None:
     (course / "content/fr/chapter2/1.mdx").write_text(LOADS, encoding="utf-8")
-    done = _run(course, "standins", "scan", "--format", "json")
+    done = run_bound(course, "standins", "scan", "--format", "json")
     assert done.returncode == 1, done.stdout + done.stderr  # the id has no stand-in
     rules = [(d["rule"], d["path"]) for d in json.loads(done.stdout)["diagnostics"]]
     assert rules == [("STD101", "content/fr/chapter2/1.mdx")]
 
 
 def test_standins_scan_of_folders_it_can_list_is_clean(course: Path) -> None:
-    done = _run(course, "standins", "scan")
+    done = run_bound(course, "standins", "scan")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "coursekit standins scan: clean" in done.stdout + done.stderr

@@ -8,16 +8,14 @@ that let it (``setpriv``); as another user a folder of mode 000 refuses it alrea
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.core.test_unenterable_language import NO_OVERRIDE, deny
+from tests.core.test_unenterable_language import deny, run_bound
 from tests.fixes.test_fix_translations import EN, FR
 from tests.git_history import commit, plant_pair
 from tests.translations.test_trn_freshness import TOCTREE
@@ -42,15 +40,7 @@ def course(tmp_path: Path) -> Iterator[Path]:
 
 def _fix(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``coursekit fix translations`` in a process that the folder permissions bind."""
-    command = [sys.executable, "-m", "coursekit", "fix", "translations", "--root", str(root),
-               *args]
-    if os.geteuid() == 0:
-        setpriv = shutil.which("setpriv")
-        if setpriv is None:
-            pytest.skip("running as root without setpriv: no permission can be denied")
-        command = [setpriv, f"--inh-caps={NO_OVERRIDE}", f"--bounding-set={NO_OVERRIDE}",
-                   *command]
-    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    return run_bound(root, "fix", "translations", *args)
 
 
 def test_a_lesson_folder_it_cannot_list_is_named_and_the_run_exits_1(course: Path) -> None:

@@ -36,13 +36,19 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def test_coverage_page(browser: Any, tmp_path: Path) -> None:
-    planted = plant_course(tmp_path / "course")
+def _page_of(browser: Any, root: Path, tmp_path: Path) -> Any:
+    """The coverage page of the course at ``root`` in the browser, with no console
+    error."""
     report = tmp_path / "coverage.html"
-    assert main(["coverage", "--root", str(planted.root), "--format", "html",
-                 "-o", str(report)]) == 0
+    assert main(["coverage", "--root", str(root), "--format", "html", "-o", str(report)]) == 0
     page, errors = _open(browser, report, tmp_path / "coverage.png")
     assert errors == []
+    return page
+
+
+def test_coverage_page(browser: Any, tmp_path: Path) -> None:
+    planted = plant_course(tmp_path / "course")
+    page = _page_of(browser, planted.root, tmp_path)
     rows = page.locator("table.coverage:not(.videos) tbody tr")
     assert rows.locator("th").all_inner_texts() == ["de", "fr"]
     french = page.locator("#lang-fr")
@@ -101,11 +107,8 @@ def _overflow(page: Any) -> list[str]:
 @pytest.mark.parametrize("wide", [True, False], ids=["long-names", "planted"])
 def test_no_horizontal_overflow_at_1280_px(browser: Any, tmp_path: Path, wide: bool) -> None:
     root = _wide_course(tmp_path / "course") if wide else plant_course(tmp_path / "course").root
-    report = tmp_path / "coverage.html"
-    assert main(["coverage", "--root", str(root), "--format", "html", "-o", str(report)]) == 0
-    page, errors = _open(browser, report, tmp_path / "coverage.png")
+    page = _page_of(browser, root, tmp_path)
     page.set_viewport_size({"width": 1280, "height": 900})
-    assert errors == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert _overflow(page) == []
     if wide:  # every language a column; each long name whole, on lines of its own
@@ -139,12 +142,7 @@ LOW_CONTRAST = """() => {
 
 
 def test_every_text_of_the_page_is_in_contrast(browser: Any, tmp_path: Path) -> None:
-    planted = plant_course(tmp_path / "course")
-    report = tmp_path / "coverage.html"
-    assert main(["coverage", "--root", str(planted.root), "--format", "html",
-                 "-o", str(report)]) == 0
-    page, errors = _open(browser, report, tmp_path / "coverage.png")
-    assert errors == []
+    page = _page_of(browser, plant_course(tmp_path / "course").root, tmp_path)
     assert "outdated (prose only)" in page.locator(".files .key").all_inner_texts()
     assert page.evaluate(LOW_CONTRAST) == []
     # The planted counterpart: white on the yellow of a status is found.
@@ -160,10 +158,7 @@ def test_a_course_with_no_translation_and_no_subtitles_says_so(
         "- title: One\n  sections:\n  - local: chapter1/1\n    title: One\n", encoding="utf-8")
     (root / "content" / "en" / "chapter1" / "1.mdx").write_text("# One[[one]]\n",
                                                                  encoding="utf-8")
-    report = tmp_path / "coverage.html"
-    assert main(["coverage", "--root", str(root), "--format", "html", "-o", str(report)]) == 0
-    page, errors = _open(browser, report, tmp_path / "coverage.png")
-    assert errors == []
+    page = _page_of(browser, root, tmp_path)
     assert page.locator("table").count() == 0
     assert page.locator("h2").all_inner_texts() == ["Lessons per language", "Video subtitles"]
     assert page.locator("p.empty").all_inner_texts() == [
