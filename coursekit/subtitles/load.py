@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 import pysrt
@@ -112,15 +113,19 @@ def parse_subtitles(
     return SubtitleFile(path, language, tuple(cues), tuple(diagnostics), facts, shown)
 
 
+def _held(cues: list[Cue], pattern: re.Pattern[str]) -> Iterator[tuple[Cue, str]]:
+    """Each cue whose text holds a character of ``pattern``, with the first one."""
+    for cue in cues:
+        match = pattern.search("\n".join(cue.lines))
+        if match is not None:
+            yield cue, match.group()
+
+
 def _odd_breaks(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
     """SUB022 on each cue whose text holds a character that pysrt and other readers
     break the line at, and SRT players need not (they break at CR and LF)."""
     found = []
-    for cue in cues:
-        match = _ODD_BREAK.search("\n".join(cue.lines))
-        if match is None:
-            continue
-        char = match.group()
+    for cue, char in _held(cues, _ODD_BREAK):
         name = _BREAK_NAMES.get(char) or unicodedata.name(char, "a control character").lower()
         said = (f"cue {cue.number} holds U+{ord(char):04X} ({name}), which some players "
                 "break the line at and others do not")
@@ -133,18 +138,11 @@ def _odd_breaks(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
 
 def _controls(cues: list[Cue], path: str, language: str) -> list[Diagnostic]:
     """SUB026 on each cue whose text holds a control character."""
-    found = []
-    for cue in cues:
-        match = _CONTROL.search("\n".join(cue.lines))
-        if match is None:
-            continue
-        char = match.group()
-        name = _CONTROL_NAMES.get(char, "a control character")
-        found.append(rules.CONTROL_CHARACTER.at(
-            path, cue.line, f"cue {cue.number} holds U+{ord(char):04X} ({name}), which no "
-            "player shows as text", hint="delete it", cue=cue.number,
-            fingerprint=fingerprint(language, cue.text)))
-    return found
+    return [rules.CONTROL_CHARACTER.at(
+        path, cue.line, f"cue {cue.number} holds U+{ord(char):04X} "
+        f"({_CONTROL_NAMES.get(char, 'a control character')}), which no player shows as text",
+        hint="delete it", cue=cue.number, fingerprint=fingerprint(language, cue.text))
+        for cue, char in _held(cues, _CONTROL)]
 
 
 def _windows_1252(data: bytes, decoded: Decoded) -> str | None:
