@@ -100,7 +100,7 @@ def test_merged_text_equals_one_runs(runs: dict[str, Path]) -> None:
     assert "note TRN001" not in merged  # notes are counted, not listed
     if code:
         assert merged.startswith("errors (4), each with its fix:\n")
-        assert "warnings (10), by rule and language" in merged
+        assert "warnings (9), by rule and language" in merged
 
 
 def test_merged_show_all_equals_one_runs(runs: dict[str, Path]) -> None:
