@@ -4,10 +4,10 @@ is read, and what cannot be read is said in words with its line, not in the pars
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
+from coursekit.config.reading import longest_number_line
 from coursekit.files import read_regular
 
 
@@ -33,12 +33,6 @@ def read_json(path: Path, limit: int | None = None) -> Any:
     except RecursionError as exc:
         raise UnreadableJson("nested too deeply") from exc
     except ValueError as exc:  # a whole number longer than Python converts
-        raise UnreadableJson(f"a number too long to be read (at line {_longest(text)})") \
-            from exc
+        at = longest_number_line(text)
+        raise UnreadableJson(f"a number too long to be read (at line {at})") from exc
 
-
-def _longest(text: str) -> int:
-    """The line of ``text`` that holds the longest run of digits."""
-    runs = ((max(map(len, re.findall(r"[0-9]+", line)), default=0), n)
-            for n, line in enumerate(text.splitlines(), 1))
-    return max(runs, default=(0, 1))[1]

@@ -79,7 +79,7 @@ def read_file(path: Path) -> ConfigFile:
                          f"(at line {deepest})", deepest)
         return ConfigFile(path, {}, problems=problems)
     except ValueError:  # a whole number longer than Python converts (4,300 digits)
-        at = _longest_number_line(text)
+        at = longest_number_line(text)
         problems.add((), f"cannot read {path.name}: a number too long to be read "
                          f"(at line {at})", at)
         return ConfigFile(path, {}, problems=problems)
@@ -96,8 +96,9 @@ def read_file(path: Path) -> ConfigFile:
     return ConfigFile(path, data, lines, problems)
 
 
-def _longest_number_line(text: str) -> int:
-    """The number of the line of ``text`` that holds the longest run of digits."""
+def longest_number_line(text: str) -> int:
+    """The number of the line of ``text`` that holds the longest run of digits (a TOML
+    or JSON number too long to convert is there)."""
     runs = ((max(map(len, re.findall(r"[0-9_]+", line)), default=0), n)
             for n, line in enumerate(text.splitlines(), 1))
     return max(runs, default=(0, 1))[1]
